@@ -1,0 +1,1 @@
+"""Dugout data files: rulesets, print templates, icons (installed as the package dugout_resources)."""

@@ -1,0 +1,37 @@
+"""Errors a commissioner can act on, kept apart from bugs.
+
+Every exception here carries a message in plain words; the GUI and the command line show it as is.
+Anything else that escapes a service is a bug and goes to the log with its traceback.
+"""
+
+
+class DugoutError(Exception):
+    """Base class: the message is meant for the commissioner."""
+
+
+class RuleViolation(DugoutError):
+    """The rules (or the league's house rules) forbid this change; nothing was written."""
+
+
+class NotFound(DugoutError):
+    """A team, player or other record asked for does not exist (any more)."""
+
+
+class LeagueFileError(DugoutError):
+    """A file cannot be opened or created as a Dugout league; the file was left untouched."""
+
+
+class ReadOnlyLeague(DugoutError):
+    """The league is open read-only, so nothing can be changed."""
+
+
+class UndoConflict(DugoutError):
+    """An undo or redo step no longer matches the league (changed since); nothing was written."""
+
+
+class RulesetError(DugoutError):
+    """A ruleset table is broken. Names the file (or table), the entry and the problem."""
+
+    def __init__(self, where: str, entry: str, problem: str):
+        self.where, self.entry, self.problem = where, entry, problem
+        super().__init__(f"{where}: {entry}: {problem}" if entry else f"{where}: {problem}")

@@ -1,0 +1,90 @@
+"""Dice: what a roll is, rolling it, and checking dice typed in from the table.
+
+Every roll in Dugout can be made by the app or typed in from real dice; both paths end in a `Roll`.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+from roster_app.errors import RuleViolation
+
+_SPEC = re.compile(r"^(\d*)D(\d+)$", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class DiceSpec:
+    count: int
+    sides: int
+
+    @classmethod
+    def parse(cls, text: str) -> DiceSpec:
+        match = _SPEC.match(text.strip())
+        if not match:
+            raise ValueError(f"not a dice expression: {text!r} (expected e.g. D6 or 2D6)")
+        count = int(match.group(1) or 1)
+        sides = int(match.group(2))
+        if not (1 <= count <= 10 and sides in (3, 6, 8, 12)):
+            raise ValueError(f"unsupported dice: {text!r}")
+        return cls(count, sides)
+
+    @property
+    def lowest(self) -> int:
+        return self.count
+
+    @property
+    def highest(self) -> int:
+        return self.count * self.sides
+
+    def __str__(self) -> str:
+        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+
+
+@dataclass(frozen=True)
+class Roll:
+    """A roll as it happened: the faces, any modifier, and whether it was typed in."""
+
+    dice: str
+    faces: tuple[int, ...]
+    modifier: int = 0
+    typed: bool = False
+
+    @property
+    def natural(self) -> int:
+        return sum(self.faces)
+
+    @property
+    def total(self) -> int:
+        return self.natural + self.modifier
+
+    @property
+    def is_double(self) -> bool:
+        return len(self.faces) == 2 and self.faces[0] == self.faces[1]
+
+    def describe(self) -> str:
+        faces = " + ".join(str(f) for f in self.faces)
+        mod = f" {'+' if self.modifier >= 0 else '-'} {abs(self.modifier)}" if self.modifier else ""
+        how = "typed in" if self.typed else "rolled by Dugout"
+        return f"{self.dice}: {faces}{mod} = {self.total} ({how})"
+
+
+def roll(dice: str, *, rng: random.Random | None = None, modifier: int = 0) -> Roll:
+    """Roll `dice` (e.g. "2D6") with the app's dice."""
+    spec = DiceSpec.parse(dice)
+    rng = rng or random.SystemRandom()
+    faces = tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+    return Roll(str(spec), faces, modifier, typed=False)
+
+
+def typed_roll(dice: str, faces: list[int] | tuple[int, ...], *, modifier: int = 0) -> Roll:
+    """A roll typed in from real dice; refuses faces the dice cannot show."""
+    spec = DiceSpec.parse(dice)
+    faces = tuple(int(f) for f in faces)
+    if len(faces) != spec.count:
+        raise RuleViolation(f"{spec} needs {spec.count} dice, but {len(faces)} were typed in.")
+    for face in faces:
+        if not 1 <= face <= spec.sides:
+            raise RuleViolation(f"A D{spec.sides} shows 1 to {spec.sides}; {face} cannot be right.")
+    return Roll(str(spec), faces, modifier, typed=True)

@@ -1,0 +1,245 @@
+"""A ruleset: the league's tables (races, SPP levels, contracts, referees, reserves, transfers ...).
+
+The bundled rulesets live in resources/rulesets/<key>/ as one JSON file per table. A league copies its
+ruleset into the league file when it is created, and every rules function reads the league's copy, so
+house rules travel with the file.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache, cached_property
+from pathlib import Path
+from typing import Any
+
+from roster_app.errors import NotFound, RulesetError
+from roster_app.paths import resources_dir
+from roster_app.rules.schema import check_table
+
+# Every table a ruleset holds, in the order the Rules window lists them, with a title for people.
+TABLES: dict[str, str] = {
+    "spp_levels": "SPP levels",
+    "star_player_table": "Star Player Table",
+    "spp_awards": "SPP awards",
+    "races": "Team lists and positions",
+    "skills": "Skills and categories",
+    "advance_values": "Value of advances",
+    "team_rules": "Team building and staff",
+    "team_rating": "Team rating",
+    "contracts": "Contracts",
+    "referee_rules": "Referee rules",
+    "referee_skills": "Referee skills and restrictions",
+    "star_refs": "Sample Star Refs",
+    "reserve_coaches": "Reserve Coach types",
+    "reserve_team_table": "Reserve Team Table",
+    "player_table": "Player Table",
+    "rookie_table": "Rookie Table",
+    "player_reaction": "Player Reaction Table and modifiers",
+    "tribunal": "Tribunal Table",
+    "ally_penalties": "Ally penalties",
+    "match_winnings": "Match Winnings Table",
+    "fan_factor": "Fan Factor Table",
+    "gate": "Gate",
+    "league_points": "League points",
+}
+
+STATS = ("ma", "st", "ag", "av")
+
+
+@dataclass(frozen=True)
+class Position:
+    race: str
+    name: str
+    max: int
+    cost: int
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[str, ...]
+    normal: tuple[str, ...]
+    double: tuple[str, ...]
+    flags: frozenset[str] = frozenset()
+
+    @property
+    def label(self) -> str:
+        return self.name
+
+    def stat(self, key: str) -> int:
+        return getattr(self, key)
+
+    @property
+    def is_big_guy(self) -> bool:
+        return "big_guy" in self.flags
+
+    @property
+    def is_star_player(self) -> bool:
+        return "star_player" in self.flags
+
+    @property
+    def is_daemon_or_squig(self) -> bool:
+        return bool({"daemon", "squig"} & self.flags)
+
+
+@dataclass(frozen=True)
+class Race:
+    name: str
+    reroll_cost: int
+    max_rerolls: int
+    reserves: bool
+    reserve_reroll: bool
+    positions: tuple[Position, ...]
+
+    def position(self, name: str) -> Position:
+        for pos in self.positions:
+            if pos.name == name:
+                return pos
+        raise NotFound(f"The {self.name} team list has no position called '{name}'.")
+
+    @property
+    def basic_lineman(self) -> Position:
+        """The race's basic Lineman: the cheapest position allowed 12 or more times (referees use it)."""
+        many = [p for p in self.positions if p.max >= 12] or list(self.positions)
+        return min(many, key=lambda p: (p.cost, -p.max))
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    name: str
+    key: str
+    version: int
+    tables: Mapping[str, Any] = field(repr=False)
+
+    def table(self, key: str) -> Any:
+        try:
+            return self.tables[key]
+        except KeyError:
+            raise RulesetError(self.name, key, "this table is missing from the ruleset") from None
+
+    @cached_property
+    def races(self) -> dict[str, Race]:
+        out = {}
+        for r in self.table("races")["races"]:
+            positions = tuple(
+                Position(
+                    race=r["name"], name=p["name"], max=p["max"], cost=p["cost"],
+                    ma=p["ma"], st=p["st"], ag=p["ag"], av=p["av"],
+                    skills=tuple(p["skills"]), normal=tuple(p["normal"]), double=tuple(p["double"]),
+                    flags=frozenset(p.get("flags") or ()),
+                )
+                for p in r["positions"]
+            )  # fmt: skip
+            out[r["name"]] = Race(
+                name=r["name"],
+                reroll_cost=r["reroll_cost"],
+                max_rerolls=r.get("max_rerolls", 8),
+                reserves=r.get("reserves", True),
+                reserve_reroll=r.get("reserve_reroll", False),
+                positions=positions,
+            )
+        return out
+
+    def race(self, name: str) -> Race:
+        try:
+            return self.races[name]
+        except KeyError:
+            raise NotFound(f"The ruleset '{self.name}' has no race called '{name}'.") from None
+
+    def position(self, race: str, name: str) -> Position:
+        return self.race(race).position(name)
+
+    @cached_property
+    def skill_categories(self) -> dict[str, str]:
+        """Skill name -> category."""
+        return {s["name"]: s["category"] for s in self.table("skills")["skills"]}
+
+    @cached_property
+    def skill_effects(self) -> dict[str, str]:
+        return {s["name"]: s.get("effect", "") for s in self.table("skills")["skills"]}
+
+    def with_table(self, key: str, data: Any) -> Ruleset:
+        """A copy of this ruleset with one table replaced (validated)."""
+        check_table(key, data)
+        tables = dict(self.tables)
+        tables[key] = data
+        return Ruleset(self.name, self.key, self.version, tables)
+
+
+def _read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise RulesetError(
+            str(path), f"line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})"
+        ) from None
+    except OSError as exc:
+        raise RulesetError(str(path), "", f"cannot be read ({exc.strerror})") from None
+
+
+def rulesets_dir() -> Path:
+    return resources_dir() / "rulesets"
+
+
+def available_rulesets() -> dict[str, str]:
+    """Bundled ruleset key -> name."""
+    out = {}
+    for folder in sorted(rulesets_dir().iterdir()):
+        manifest = folder / "ruleset.json"
+        if manifest.is_file():
+            out[folder.name] = _read_json(manifest)["name"]
+    return out
+
+
+def _load_tables(folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    manifest = _read_json(folder / "ruleset.json")
+    tables: dict[str, Any] = {}
+    if manifest.get("inherits"):
+        tables.update(_load_tables(rulesets_dir() / manifest["inherits"])[1])
+    for path in sorted(folder.glob("*.json")):
+        if path.name == "ruleset.json":
+            continue
+        data = _read_json(path)
+        key = path.stem
+        if key not in TABLES:
+            raise RulesetError(
+                str(path), "", f"'{key}' is not a table Dugout knows (expected one of {', '.join(TABLES)})"
+            )
+        check_table(key, data, where=str(path))
+        tables[key] = data
+    return manifest, tables
+
+
+@cache
+def _bundled(key: str) -> Ruleset:
+    folder = rulesets_dir() / key
+    if not (folder / "ruleset.json").is_file():
+        raise NotFound(f"There is no bundled ruleset called '{key}'.")
+    manifest, tables = _load_tables(folder)
+    missing = [k for k in TABLES if k not in tables]
+    if missing:
+        raise RulesetError(str(folder), "", f"tables missing: {', '.join(missing)}")
+    return Ruleset(manifest["name"], key, manifest.get("version", 1), tables)
+
+
+def load_bundled(key: str = "lrb4") -> Ruleset:
+    """A bundled ruleset, validated; each call returns independent table data."""
+    base = _bundled(key)
+    return Ruleset(base.name, base.key, base.version, copy.deepcopy(dict(base.tables)))
+
+
+@cache
+def default_ruleset() -> Ruleset:
+    """The ruleset used when a rules function is called without a league's own copy."""
+    return _bundled("lrb4")
+
+
+def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) -> Ruleset:
+    """A ruleset from stored tables (a league file or an import), each table validated."""
+    for table_key in TABLES:
+        if table_key not in tables:
+            raise RulesetError(name, table_key, "this table is missing from the ruleset")
+        check_table(table_key, tables[table_key])
+    return Ruleset(name, key, version, dict(tables))

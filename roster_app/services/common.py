@@ -1,0 +1,84 @@
+"""Helpers shared by services: fetching rows or refusing plainly, and posting to the ledger."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.errors import NotFound, RuleViolation
+from roster_app.models import League, LedgerEntry, Player, PlayerStatus, Team
+from roster_app.rules.roster import gp
+
+
+def league_row(session: Session) -> League:
+    league = session.scalars(select(League)).first()
+    if league is None:
+        raise NotFound("The league file has no league record.")
+    return league
+
+
+def current_season(session: Session) -> int:
+    return league_row(session).current_season
+
+
+def get_team(session: Session, team_id: int) -> Team:
+    team = session.get(Team, team_id)
+    if team is None:
+        raise NotFound("That team no longer exists in this league.")
+    return team
+
+
+def get_player(session: Session, player_id: int) -> Player:
+    player = session.get(Player, player_id)
+    if player is None:
+        raise NotFound("That player no longer exists in this league.")
+    return player
+
+
+def roster_count(session: Session, team_id: int) -> int:
+    """Players who count towards the team's 16 (active or missing the next game)."""
+    return session.scalar(
+        select(func.count()).where(Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER))
+    )
+
+
+def position_count(session: Session, team_id: int, race: str, position: str) -> int:
+    return session.scalar(
+        select(func.count()).where(
+            Player.team_id == team_id,
+            Player.race == race,
+            Player.position == position,
+            Player.status.in_(PlayerStatus.ON_ROSTER),
+        )
+    )
+
+
+def position_label(race: str, position: str) -> str:
+    """'Orc Blitzer' for a Blitzer of the Orc list; a name that already says its race is kept."""
+    return position if position.lower().startswith(race.lower()) else f"{race} {position}"
+
+
+def post(
+    session: Session,
+    team: Team,
+    amount: int,
+    *,
+    kind: str,
+    reason: str,
+    allow_negative: bool = False,
+    **links: int | None,
+) -> LedgerEntry:
+    """Move gold in or out of a team's treasury: the treasury and its ledger always change together."""
+    if not isinstance(amount, int) or isinstance(amount, bool):
+        raise TypeError("gold is a whole number of gold pieces")
+    if team.treasury + amount < 0 and not allow_negative:
+        raise RuleViolation(
+            f"{reason} costs {gp(-amount)}, but {team.name} has only {gp(team.treasury)} in the treasury."
+        )
+    entry = LedgerEntry(
+        team_id=team.id, amount=amount, kind=kind, reason=reason, season=current_season(session), **links
+    )
+    team.treasury = team.treasury + amount
+    session.add(entry)
+    session.add(team)
+    return entry

@@ -1,0 +1,210 @@
+"""Players: hiring, editing a roster line, retiring or firing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import RuleViolation
+from roster_app.models import Player, PlayerStatus, Team
+from roster_app.rules.roster import (
+    STAT_NAMES,
+    check_affordable,
+    check_position_limit,
+    check_roster_room,
+    check_skills,
+    check_stat,
+    gp,
+)
+from roster_app.rules.ruleset import STATS, Ruleset
+from roster_app.rules.spp import star_player_rolls
+from roster_app.services.common import (
+    current_season,
+    get_player,
+    get_team,
+    position_count,
+    position_label,
+    post,
+    roster_count,
+)
+
+INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
+
+
+def used_numbers(session: Session, team_id: int, *, except_id: int | None = None) -> set[int]:
+    rows = session.scalars(
+        select(Player).where(Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER))
+    ).all()
+    return {p.number for p in rows if p.id != except_id}
+
+
+def first_free_number(session: Session, team_id: int) -> int:
+    used = used_numbers(session, team_id)
+    return next(n for n in range(1, 100) if n not in used)
+
+
+def _check_number(session: Session, team_id: int, number: int, *, except_id: int | None = None) -> None:
+    if not isinstance(number, int) or not 1 <= number <= 99:
+        raise RuleViolation("A player's number is from 1 to 99.")
+    if number in used_numbers(session, team_id, except_id=except_id):
+        raise RuleViolation(f"Number {number} is already taken on this roster.")
+
+
+def _check_name(name: str) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise RuleViolation("A player needs a name.")
+    if len(name) > 60:
+        raise RuleViolation("A player's name can be at most 60 characters long.")
+    return name
+
+
+def check_can_join(session: Session, ruleset: Ruleset, team: Team, race: str, position: str) -> None:
+    """Room on the roster and within the position's limit (the same checks for hiring, drafts, transfers)."""
+    check_roster_room(roster_count(session, team.id), ruleset)
+    check_position_limit(ruleset.position(race, position), position_count(session, team.id, race, position))
+
+
+def new_player(
+    session: Session,
+    ruleset: Ruleset,
+    team: Team,
+    *,
+    position: str,
+    name: str,
+    number: int | None = None,
+    race: str | None = None,
+    origin: str = "hired",
+) -> Player:
+    """A new player of `position` on `team`'s roster, with the position's profile (no gold moves here)."""
+    race = race or team.race
+    pos = ruleset.position(race, position)
+    check_can_join(session, ruleset, team, race, position)
+    if number is None:
+        number = first_free_number(session, team.id)
+    _check_number(session, team.id, number)
+    player = Player(
+        team_id=team.id, number=number, name=_check_name(name), race=race, position=position,
+        ma=pos.ma, st=pos.st, ag=pos.ag, av=pos.av, value=pos.cost, cost=pos.cost, origin=origin,
+        joined_season=current_season(session),
+    )  # fmt: skip
+    session.add(player)
+    session.flush()
+    return player
+
+
+def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number: int | None = None) -> Change:
+    """Hire a player of the team's own list: his cost comes out of the treasury (a ledger row)."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team = get_team(session, team_id)
+        pos = ruleset.position(team.race, position)
+        label = position_label(team.race, position)
+        check_affordable(team.treasury, pos.cost, f"A {label}")
+        player = new_player(session, ruleset, team, position=position, name=name, number=number)
+        post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id)
+        tx.label = f"hire of {player.name}, {label}"
+        tx.result = player.id
+    return tx.change
+
+
+EDITABLE = ("name", "number", "position", *STATS, "skills", "injuries", "spp", "rolls_taken", "value", "status")
+
+
+def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str, value: Any) -> Any:
+    pos = ruleset.position(player.race, player.position)
+    if field == "name":
+        return _check_name(value)
+    if field == "number":
+        _check_number(session, player.team_id, value, except_id=player.id)
+        return value
+    if field in STATS:
+        check_stat(pos, field, value)
+        return value
+    if field == "skills":
+        value = list(value)
+        check_skills(pos, value, ruleset)
+        return value
+    if field == "injuries":
+        return [" ".join(str(v).split()) for v in value if str(v).strip()]
+    if field in ("spp", "value", "rolls_taken"):
+        if not isinstance(value, int) or value < 0:
+            raise RuleViolation(f"{field.upper() if field == 'spp' else field.replace('_', ' ').capitalize()} "
+                                "must be a whole number of 0 or more.")  # fmt: skip
+        if field == "rolls_taken" and value > star_player_rolls(player.spp, ruleset):
+            raise RuleViolation(
+                f"{player.name} has earned {star_player_rolls(player.spp, ruleset)} star player roll(s) "
+                f"with {player.spp} SPP, so he cannot have taken {value}."
+            )
+        return value
+    if field == "status":
+        if value not in PlayerStatus.ALL:
+            raise RuleViolation(f"'{value}' is not a player status.")
+        if value in PlayerStatus.ON_ROSTER and player.status not in PlayerStatus.ON_ROSTER:
+            team = get_team(session, player.team_id)
+            check_can_join(session, ruleset, team, player.race, player.position)
+            _check_number(session, player.team_id, player.number, except_id=player.id)
+        return value
+    raise RuleViolation(f"'{field}' cannot be edited on a roster line.")
+
+
+def _describe(field: str, value: Any) -> str:
+    if field in STATS:
+        return f"{STAT_NAMES[field]} {value}"
+    if field in ("skills", "injuries"):
+        return ", ".join(value) or "none"
+    if field == "value":
+        return gp(value)
+    return str(value)
+
+
+def update_player(db: LeagueDB, *, player_id: int, field: str, value: Any) -> Change:
+    """Change one field of a roster line, checked by the rules (number, stats, skills, status ...)."""
+    if field not in EDITABLE:
+        raise RuleViolation(f"'{field}' cannot be edited on a roster line.")
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        player = get_player(session, player_id)
+        if field == "position":
+            _change_position(session, ruleset, player, value)
+        else:
+            value = _check_field(session, ruleset, player, field, value)
+            setattr(player, field, value)
+        session.add(player)
+        label = field.replace("_", " ") if field not in STATS else STAT_NAMES[field]
+        tx.label = f"{label} of {player.name}: {_describe(field, value)}"
+        tx.result = player.id
+    return tx.change
+
+
+def _change_position(session: Session, ruleset: Ruleset, player: Player, position: str) -> None:
+    """Correct a roster line's position: the profile, value and cost follow the new position; no gold moves."""
+    if position == player.position:
+        return
+    new = ruleset.position(player.race, position)
+    already = position_count(session, player.team_id, player.race, position)
+    check_position_limit(new, already)
+    check_skills(new, list(player.skills), ruleset)
+    player.position = position
+    player.ma, player.st, player.ag, player.av = new.ma, new.st, new.ag, new.av
+    player.value = new.cost
+    player.cost = new.cost
+
+
+def retire_player(db: LeagueDB, *, player_id: int, fired: bool = False) -> Change:
+    """Take a player off the roster (retired or fired); he stays in the league's history. No refund."""
+    with db.write() as tx:
+        player = get_player(tx.session, player_id)
+        if player.status not in PlayerStatus.ON_ROSTER:
+            raise RuleViolation(f"{player.name} is not on the roster ({player.status}).")
+        player.status = PlayerStatus.RETIRED
+        tx.session.add(player)
+        tx.label = f"{'firing' if fired else 'retirement'} of {player.name}"
+        tx.result = player.id
+    return tx.change

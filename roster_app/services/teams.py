@@ -1,0 +1,131 @@
+"""Teams: adding and renaming them, the head coach, staff, re-rolls and fan factor at the ruleset's prices."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import RuleViolation
+from roster_app.models import Match, Team
+from roster_app.rules.roster import gp
+from roster_app.services.common import get_team, post
+
+# Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
+COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
+    "rerolls": ("re-roll", None, "max_rerolls"),
+    "assistant_coaches": ("assistant coach", "assistant_coach_cost", "max_assistant_coaches"),
+    "cheerleaders": ("cheerleader", "cheerleader_cost", "max_cheerleaders"),
+    "apothecary": ("apothecary", "apothecary_cost", None),
+    "fan_factor": ("fan factor", "fan_factor_cost", "max_fan_factor"),
+}
+
+
+def _check_name(session: Session, name: str, *, team_id: int | None = None) -> str:
+    name = " ".join(name.split())
+    if not name:
+        raise RuleViolation("A team needs a name.")
+    if len(name) > 60:
+        raise RuleViolation("A team name can be at most 60 characters long.")
+    clash = session.scalars(select(Team).where(func.lower(Team.name) == name.lower())).first()
+    if clash is not None and clash.id != team_id:
+        raise RuleViolation(f"There is already a team called '{clash.name}' in this league.")
+    return name
+
+
+def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: int | None = None) -> Change:
+    """A new team of `race` with the starting treasury (an opening ledger row)."""
+    ruleset = db.ruleset
+    ruleset.race(race)  # refuses an unknown race
+    start = ruleset.table("team_rules")["starting_treasury"] if treasury is None else treasury
+    if start < 0:
+        raise RuleViolation("A team cannot start with less than 0 gp.")
+    with db.write() as tx:
+        session = tx.session
+        team = Team(name=_check_name(session, name), race=race, coach=coach.strip())
+        session.add(team)
+        session.flush()
+        if start:
+            post(session, team, start, kind="opening", reason="Starting treasury")
+        tx.label = f"new team {team.name} ({race})"
+        tx.result = team.id
+    return tx.change
+
+
+def rename_team(db: LeagueDB, *, team_id: int, name: str) -> Change:
+    with db.write() as tx:
+        team = get_team(tx.session, team_id)
+        old = team.name
+        team.name = _check_name(tx.session, name, team_id=team_id)
+        tx.session.add(team)
+        tx.label = f"rename of {old} to {team.name}"
+    return tx.change
+
+
+def set_coach(db: LeagueDB, *, team_id: int, coach: str) -> Change:
+    with db.write() as tx:
+        team = get_team(tx.session, team_id)
+        team.coach = " ".join(coach.split())
+        tx.session.add(team)
+        tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
+    return tx.change
+
+
+def has_played(session: Session, team_id: int) -> bool:
+    return bool(
+        session.scalar(
+            select(func.count()).where(
+                Match.status != "scheduled", (Match.home_team_id == team_id) | (Match.away_team_id == team_id)
+            )
+        )
+    )
+
+
+def unit_price(session: Session, ruleset, team: Team, counter: str) -> int:  # noqa: ANN001
+    """Price of one more of `counter` for this team now (re-rolls cost double once the team has played)."""
+    rules = ruleset.table("team_rules")
+    if counter == "rerolls":
+        price = ruleset.race(team.race).reroll_cost
+        if has_played(session, team.id):
+            price *= rules["reroll_cost_multiplier_after_creation"]
+        return price
+    key = COUNTERS[counter][1]
+    return rules[key] if key else 0
+
+
+def set_counter(db: LeagueDB, *, team_id: int, counter: str, value: int, charge: bool = True) -> Change:
+    """Set re-rolls, assistant coaches, cheerleaders, apothecary (0/1) or fan factor.
+
+    More costs the ruleset's price from the treasury (a ledger row); fewer is not refunded, as in the rules.
+    Fan factor is bought only while the team is being created (before its first match); after that it
+    changes with the post-match roll, and an edit here is a commissioner's correction: no gold moves.
+    """
+    if counter not in COUNTERS:
+        raise RuleViolation(f"'{counter}' is not something a team buys.")
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RuleViolation("The number must be 0 or more.")
+    ruleset = db.ruleset
+    label, _price_key, limit_key = COUNTERS[counter]
+    limit = 1 if counter == "apothecary" else ruleset.table("team_rules")[limit_key]
+    with db.write() as tx:
+        session = tx.session
+        team = get_team(session, team_id)
+        if counter == "rerolls":
+            limit = min(limit, ruleset.race(team.race).max_rerolls)
+        if value > limit:
+            raise RuleViolation(f"A team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
+        old = int(getattr(team, counter))
+        added = value - old
+        if counter == "fan_factor" and has_played(session, team.id):
+            charge = False
+        if added > 0 and charge:
+            price = unit_price(session, ruleset, team, counter)
+            what = f"{added} {label}{'s' if added > 1 else ''}" if counter != "apothecary" else "an apothecary"
+            post(session, team, -added * price, kind="staff" if counter != "rerolls" else "reroll",
+                 reason=f"Bought {what} at {gp(price)}")  # fmt: skip
+        setattr(team, counter, bool(value) if counter == "apothecary" else value)
+        session.add(team)
+        tx.label = f"{label}s of {team.name}: {old} to {value}" if counter != "apothecary" else (
+            f"apothecary of {team.name}: {'hired' if value else 'released'}")  # fmt: skip
+    return tx.change

@@ -1,0 +1,66 @@
+"""Shared fixtures. Qt runs offscreen; every test gets its own data folder and settings."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+os.environ.setdefault("LC_ALL", "C.UTF-8")
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def isolated_user_dirs(tmp_path_factory, monkeypatch):
+    """platformdirs and QSettings write into a temporary home, never the developer's."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / "config"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
+    return home
+
+
+@pytest.fixture
+def db():
+    """An in-memory league with the default ruleset."""
+    from roster_app.db import memory_league
+
+    league = memory_league()
+    yield league
+    league.close()
+
+
+@pytest.fixture
+def league_file(tmp_path) -> Path:
+    """A league file with one Orc team (coach Grim) and nothing else."""
+    from roster_app.db import create_league
+    from roster_app.services.teams import add_team
+
+    path = tmp_path / "test.dugout"
+    league = create_league(path, name="Test League")
+    add_team(league, name="Orcland Raiders", race="Orc", coach="Grim")
+    league.close()
+    return path
+
+
+@pytest.fixture
+def file_db(league_file):
+    from roster_app.db import open_league
+
+    league = open_league(league_file)
+    yield league
+    league.close()
+
+
+def file_digest(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
+
+
+@pytest.fixture
+def settings(tmp_path):
+    from PySide6.QtCore import QSettings
+
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)

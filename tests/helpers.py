@@ -1,0 +1,49 @@
+"""Test helpers: a snapshot of every row of a league, and quick team setup."""
+
+from __future__ import annotations
+
+from sqlalchemy import select
+from sqlmodel import SQLModel
+
+from roster_app.db import LeagueDB
+
+
+def snapshot(db: LeagueDB) -> dict[str, list[tuple]]:
+    """Every row of every table, in primary-key order: equal snapshots mean an identical league."""
+    out = {}
+    with db.read() as session:
+        for table in SQLModel.metadata.sorted_tables:
+            rows = session.execute(select(table).order_by(*table.primary_key.columns)).all()
+            out[table.name] = [tuple(r) for r in rows]
+    return out
+
+
+def team_id(db: LeagueDB, name: str) -> int:
+    from roster_app.models import Team
+
+    with db.read() as session:
+        return session.scalars(select(Team.id).where(Team.name == name)).one()
+
+
+def add_orcs(db: LeagueDB, name: str = "Orcland Raiders", treasury: int | None = None) -> int:
+    from roster_app.services.teams import add_team
+
+    return add_team(db, name=name, race="Orc", coach="Grim", treasury=treasury).result
+
+
+def ledger_sum(db: LeagueDB, team: int) -> int:
+    from sqlalchemy import func
+
+    from roster_app.models import LedgerEntry
+
+    with db.read() as session:
+        return session.scalar(
+            select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(LedgerEntry.team_id == team)
+        )
+
+
+def treasury(db: LeagueDB, team: int) -> int:
+    from roster_app.models import Team
+
+    with db.read() as session:
+        return session.get(Team, team).treasury

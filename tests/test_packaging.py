@@ -1,0 +1,26 @@
+"""pyproject.toml lists every package (resources ships as dugout_resources), and resources are found."""
+
+import tomllib
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_every_python_package_is_listed():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    listed = set(config["tool"]["setuptools"]["packages"])
+    found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("roster_app", "ui")
+             for p in (ROOT / top).rglob("__init__.py")}  # fmt: skip
+    assert found | {"dugout_resources"} == listed
+
+
+def test_pyside6_is_pinned_below_6_12_on_python_3_11():
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    deps = config["project"]["dependencies"]
+    assert "PySide6-Essentials>=6.11.3,<6.12; python_version < '3.12'" in deps
+
+
+def test_resources_are_found():
+    from roster_app.paths import resources_dir
+
+    assert (resources_dir() / "rulesets" / "lrb4" / "races.json").is_file()

@@ -1,0 +1,36 @@
+"""GUI fixtures: a main window with a league file open, and captured messages instead of dialogs."""
+
+from __future__ import annotations
+
+import pytest
+
+
+@pytest.fixture
+def messages(monkeypatch):
+    """Every message the app would show, captured (no modal dialog is ever opened)."""
+    from ui.dialogs import ask
+
+    seen: list[str] = []
+    monkeypatch.setattr(ask, "error", lambda parent, text, **kw: seen.append(text))
+    monkeypatch.setattr(ask, "info", lambda parent, text, **kw: seen.append(text))
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (seen.append(text), True)[1])
+    return seen
+
+
+@pytest.fixture
+def window(qtbot, settings, messages):
+    from ui.main_window import MainWindow
+
+    win = MainWindow(settings)
+    qtbot.addWidget(win)
+    win.resize(1280, 800)
+    return win
+
+
+@pytest.fixture
+def open_window(qtbot, window, league_file):
+    """The main window showing `league_file` (loaded after the first paint, as in real use)."""
+    window.open_league_later(league_file)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window

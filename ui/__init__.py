@@ -1,0 +1,1 @@
+"""Dugout's Qt user interface: thin widgets over roster_app services."""

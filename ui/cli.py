@@ -1,0 +1,53 @@
+"""The `dugout` command: open the app, or run a batch command without a window.
+
+dugout [LEAGUE_FILE]              open a league
+dugout --demo                     open the bundled demo league
+dugout --screenshot OUT.png [LEAGUE_FILE|--demo]
+                                  draw the window offscreen, save a PNG, exit 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+# Batch commands: name -> module:function taking argv and returning an exit code. Imported lazily.
+COMMANDS: dict[str, str] = {}
+
+
+def _gui_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dugout", description="Dugout: the Blood Bowl league commissioner's desk."
+    )
+    parser.add_argument("league", nargs="?", help="a league file (.dugout) to open")
+    parser.add_argument("--demo", action="store_true", help="open the bundled demo league")
+    parser.add_argument("--read-only", action="store_true", help="open the league without changing it")
+    parser.add_argument(
+        "--screenshot", metavar="OUT.png", help="draw the window offscreen, save it as a PNG and exit"
+    )
+    if COMMANDS:
+        parser.epilog = "Batch commands: " + ", ".join(f"dugout {name} --help" for name in COMMANDS)
+    return parser
+
+
+def _command(name: str) -> Callable[[list[str]], int]:
+    module, function = COMMANDS[name].split(":")
+    return getattr(__import__(module, fromlist=[function]), function)
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv and argv[0] in COMMANDS:
+        return _command(argv[0])(argv[1:])
+    args = _gui_parser().parse_args(argv)
+    if args.demo and args.league:
+        print("dugout: give a league file or --demo, not both.", file=sys.stderr)
+        return 2
+    from ui.app import run_gui
+
+    return run_gui(league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

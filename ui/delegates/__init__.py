@@ -1,0 +1,1 @@
+"""One small delegate per editor kind."""

@@ -1,0 +1,48 @@
+"""Every question or message to the user goes through these functions, so a test patches one place."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+
+LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
+
+
+def error(parent: QWidget | None, text: str, *, title: str = "Dugout") -> None:
+    QMessageBox.warning(parent, title, text)
+
+
+def info(parent: QWidget | None, text: str, *, title: str = "Dugout") -> None:
+    QMessageBox.information(parent, title, text)
+
+
+def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: str = "OK") -> bool:
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
+    ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    box.setDefaultButton(ok)
+    box.exec()
+    return box.clickedButton() is ok
+
+
+def choose(parent: QWidget | None, text: str, options: list[str], *, title: str = "Dugout") -> str | None:
+    """One of `options` as buttons, or None for Cancel."""
+    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
+    buttons = {box.addButton(o, QMessageBox.ButtonRole.AcceptRole): o for o in options}
+    box.exec()
+    return buttons.get(box.clickedButton())
+
+
+def text(parent: QWidget | None, label: str, *, title: str = "Dugout", value: str = "") -> str | None:
+    result, ok = QInputDialog.getText(parent, title, label, text=value)
+    return result if ok else None
+
+
+def open_path(
+    parent: QWidget | None, *, title: str = "Open league", folder: str = "", filter: str = LEAGUE_FILTER
+) -> str | None:
+    path, _ = QFileDialog.getOpenFileName(parent, title, folder, filter)
+    return path or None
+
+
+def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
+    path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
+    return path or None

@@ -1,0 +1,147 @@
+"""Hire a player: pick a position of the team's list, name him, see the treasury before and after."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app import queries
+from roster_app.rules.roster import gp, hire_problem
+from roster_app.services.players import hire_player
+
+
+class HireDialog(QDialog):
+    HEADERS = ("Position", "Cost", "MA", "ST", "AG", "AV", "Skills", "On roster")
+
+    def __init__(self, session: Any, team_id: int, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.team_id = team_id
+        self.header = queries.team_header(session.db, team_id)
+        self.roster = queries.roster(session.db, team_id)
+        self.race = session.db.ruleset.race(self.header.race)
+        self.setWindowTitle(f"Hire a player for {self.header.name}")
+        self.resize(760, 460)
+
+        self.table = QTableWidget(len(self.race.positions), len(self.HEADERS), self)
+        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        self._fill_positions()
+
+        self.name = QLineEdit(self)
+        self.name.setPlaceholderText("The player's name")
+        self.number = QSpinBox(self)
+        self.number.setRange(1, 99)
+        used = {r.number for r in self.roster}
+        self.number.setValue(next(n for n in range(1, 100) if n not in used))
+        self.verdict = QLabel(self)
+        self.verdict.setWordWrap(True)
+
+        form = QFormLayout()
+        form.addRow("Name:", self.name)
+        form.addRow("Number:", self.number)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.hire_button = self.buttons.addButton("Hire", QDialogButtonBox.ButtonRole.AcceptRole)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(
+            QLabel(f"<b>{self.header.race}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
+        )
+        layout.addWidget(self.table)
+        layout.addLayout(form)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.buttons)
+
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        self.table.itemSelectionChanged.connect(self._update)
+        self.name.textChanged.connect(self._update)
+        self.number.valueChanged.connect(self._update)
+        first_ok = next((i for i, p in enumerate(self.race.positions) if not self._problem(p)), 0)
+        self.table.selectRow(first_ok)
+        self._update()
+
+    def _problem(self, position: Any) -> str | None:
+        taken = Counter(r.position for r in self.roster if r.race == self.race.name)
+        return hire_problem(
+            position, on_roster=len(self.roster), already=taken[position.name], treasury=self.header.treasury,
+            ruleset=self.session.db.ruleset,
+        )  # fmt: skip
+
+    def _fill_positions(self) -> None:
+        taken = Counter(r.position for r in self.roster if r.race == self.race.name)
+        for row, pos in enumerate(self.race.positions):
+            cells = (pos.name, gp(pos.cost), pos.ma, pos.st, pos.ag, pos.av, ", ".join(pos.skills),
+                     f"{taken[pos.name]} of {pos.max}")  # fmt: skip
+            problem = self._problem(pos)
+            for column, value in enumerate(cells):
+                item = QTableWidgetItem(str(value))
+                if column in (1, 7):
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                elif 2 <= column <= 5:
+                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                if problem:
+                    item.setForeground(Qt.GlobalColor.gray)
+                    item.setToolTip(problem)
+                self.table.setItem(row, column, item)
+        self.table.resizeColumnsToContents()
+
+    def selected_position(self) -> Any:
+        rows = self.table.selectionModel().selectedRows()
+        return self.race.positions[rows[0].row()] if rows else None
+
+    def problem(self) -> str | None:
+        pos = self.selected_position()
+        if pos is None:
+            return "Choose a position."
+        problem = self._problem(pos)
+        if problem:
+            return problem
+        if not self.name.text().strip():
+            return "Give the player a name."
+        if self.number.value() in {r.number for r in self.roster}:
+            return f"Number {self.number.value()} is already taken on this roster."
+        return None
+
+    def _update(self) -> None:
+        problem = self.problem()
+        self.hire_button.setEnabled(problem is None)
+        pos = self.selected_position()
+        if problem:
+            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+        else:
+            after = self.header.treasury - pos.cost
+            self.verdict.setText(
+                f"Hiring costs {gp(pos.cost)}: the treasury goes from {gp(self.header.treasury)} to <b>{gp(after)}</b>."
+            )
+
+    def accept(self) -> None:
+        if self.problem() is not None:
+            return
+        change = self.session.run(
+            hire_player, parent=self, team_id=self.team_id, position=self.selected_position().name,
+            name=self.name.text(), number=self.number.value(),
+        )  # fmt: skip
+        if change is not None:
+            self.hired_player_id = change.result
+            super().accept()

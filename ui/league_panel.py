@@ -1,0 +1,97 @@
+"""The league panel: the league's teams and referees; selecting a team shows it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
+
+from roster_app import queries
+from ui.models.referee_list_model import RefereeListModel
+from ui.models.team_list_model import TeamListModel
+
+
+def _list_view(model: Any, parent: QWidget) -> QTableView:
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.verticalHeader().hide()
+    view.setShowGrid(False)
+    view.setSortingEnabled(True)
+    view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    view.setWordWrap(False)
+    view.verticalHeader().setDefaultSectionSize(24)
+    header = view.horizontalHeader()
+    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+    view.horizontalHeader().setHighlightSections(False)
+    return view
+
+
+class LeaguePanel(QWidget):
+    team_selected = Signal(object)  # team id or None
+    referee_selected = Signal(object)
+
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.title = QLabel("")
+        self.title.setObjectName("leagueTitle")
+        self.title.setWordWrap(True)
+        self.team_model = TeamListModel(self)
+        self.team_view = _list_view(self.team_model, self)
+        self.team_view.setObjectName("teamList")
+        self.add_team_button = QPushButton("Add Team…")
+        self.referee_model = RefereeListModel(self)
+        self.referee_view = _list_view(self.referee_model, self)
+        self.referee_view.setObjectName("refereeList")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.title)
+        layout.addWidget(QLabel("<b>Teams</b>"))
+        layout.addWidget(self.team_view, 3)
+        layout.addWidget(self.add_team_button)
+        layout.addWidget(QLabel("<b>Referees</b>"))
+        layout.addWidget(self.referee_view, 2)
+
+        self.team_view.selectionModel().selectionChanged.connect(self._team_changed)
+        self.referee_view.selectionModel().selectionChanged.connect(self._referee_changed)
+        session.changed.connect(self.refresh)
+        self.refresh(None)
+
+    def refresh(self, tables: set[str] | None) -> None:
+        db = self.session.db
+        if tables is None or tables & {"league", "season"}:
+            info = queries.league_info(db)
+            suffix = " (read-only)" if info.read_only else ""
+            self.title.setText(
+                f"<b style='font-size:15pt'>{info.name}</b><br>Season {info.season} · {info.ruleset_name}{suffix}"
+            )
+        if tables is None or tables & {"team", "player"}:
+            selected = self.selected_team_id()
+            self.team_model.set_rows(queries.teams(db))
+            if selected is not None:
+                self.select_team(selected)
+        if tables is None or tables & {"referee"}:
+            self.referee_model.set_rows(queries.referees(db))
+        self.add_team_button.setEnabled(not self.session.read_only)
+
+    def selected_team_id(self) -> int | None:
+        rows = self.team_view.selectionModel().selectedRows()
+        return self.team_model.row(rows[0].row()).id if rows else None
+
+    def select_team(self, team_id: int) -> None:
+        row = self.team_model.row_of(team_id)
+        if row >= 0 and self.selected_team_id() != team_id:
+            self.team_view.selectRow(row)
+
+    def _team_changed(self, *_args: Any) -> None:
+        self.team_selected.emit(self.selected_team_id())
+
+    def _referee_changed(self, *_args: Any) -> None:
+        rows = self.referee_view.selectionModel().selectedRows()
+        self.referee_selected.emit(self.referee_model.row(rows[0].row()).id if rows else None)

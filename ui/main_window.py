@@ -1,0 +1,333 @@
+"""The main window: menus, the welcome page, and the open league.
+
+This module imports only Qt at load time. The league (and with it SQLModel, ~0.3 s) is loaded after the
+window's first paint, so the window appears at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+
+from ui.dialogs import ask
+from ui.welcome import WelcomePage
+
+log = logging.getLogger(__name__)
+MAX_RECENT = 8
+
+
+class MainWindow(QMainWindow):
+    league_shown = Signal()
+    league_failed = Signal(str)
+
+    def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.settings = settings or QSettings()
+        self.session: Any = None
+        self.league_view: Any = None
+        self._pending: tuple[Callable[[], Path], bool] | None = None
+        self._painted = False
+        self.setWindowTitle("Dugout")
+        self.resize(1280, 800)
+
+        self.undo_group = QUndoGroup(self)
+        self.stack = QStackedWidget(self)
+        self.loading = QLabel("Opening the league…", self)
+        self.loading.setObjectName("loadingLabel")
+        self.welcome = WelcomePage(self)
+        self.stack.addWidget(self.welcome)
+        self.stack.addWidget(self.loading)
+        self.setCentralWidget(self.stack)
+        self.welcome.new_league.connect(self.new_league)
+        self.welcome.open_league.connect(self.open_dialog)
+        self.welcome.open_demo.connect(self.open_demo)
+        self.loading.installEventFilter(self)
+        self.welcome.installEventFilter(self)
+
+        self._build_menus()
+        self._update_actions()
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        self.statusBar().showMessage("Ready")
+
+    # -- menus -------------------------------------------------------------------------------------
+    def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self._action(file, "&New League…", self.new_league, QKeySequence.StandardKey.New)
+        self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self._fill_recent)
+        self._action(file, "Open &Demo League", self.open_demo)
+        file.addSeparator()
+        self.save_copy_action = self._action(file, "Save a &Copy…", self.save_copy, "Ctrl+Shift+S")
+        self.close_action = self._action(file, "&Close League", self.close_league, QKeySequence.StandardKey.Close)
+        file.addSeparator()
+        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.file_menu = file
+
+        edit = bar.addMenu("&Edit")
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        edit.addAction(self.undo_action)
+        edit.addAction(self.redo_action)
+        self.edit_menu = edit
+
+        league = bar.addMenu("&League")
+        self.add_team_action = self._action(league, "&Add Team…", self.add_team)
+        self.rename_league_action = self._action(league, "&Rename League…", self.rename_league)
+        self.league_menu = league
+
+        team = bar.addMenu("&Team")
+        self.hire_action = self._action(team, "&Hire Player…", self._team_page_call("hire"), "Ctrl+H")
+        self.retire_action = self._action(team, "&Retire Player", self._team_page_call("retire", fired=False))
+        self.fire_action = self._action(team, "&Fire Player", self._team_page_call("retire", fired=True))
+        team.addSeparator()
+        self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
+        self.team_menu = team
+
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About Dugout", self.about)
+        self.help_menu = help_menu
+
+    def _team_page_call(self, name: str, **kwargs: Any) -> Any:
+        def call() -> None:
+            if self.league_view is not None:
+                getattr(self.league_view.team_page, name)(**kwargs)
+
+        return call
+
+    def _update_actions(self) -> None:
+        open_ = self.session is not None
+        writable = open_ and not self.session.read_only
+        has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
+        for action in (self.save_copy_action, self.close_action):
+            action.setEnabled(open_)
+        for action in (self.add_team_action, self.rename_league_action):
+            action.setEnabled(writable)
+        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
+            action.setEnabled(writable and has_team)
+
+    # -- loading after the first paint ----------------------------------------------------------------
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Paint and not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self._load_pending)
+        return super().eventFilter(watched, event)
+
+    def open_league_later(self, path: Path | str | Callable[[], Path], *, read_only: bool = False) -> None:
+        """Open `path` (or the path a callable gives) once the window has painted (at once if it has)."""
+        self._pending = (path if callable(path) else (lambda: Path(path)), read_only)
+        self.stack.setCurrentWidget(self.loading)
+        if self._painted:
+            QTimer.singleShot(0, self._load_pending)
+
+    def open_demo_later(self) -> None:
+        def demo() -> Path:
+            from roster_app.demo import ensure_demo
+
+            return ensure_demo()
+
+        self.open_league_later(demo)
+
+    def _load_pending(self) -> None:
+        if self._pending is None:
+            return
+        where, read_only = self._pending
+        self._pending = None
+        from roster_app.errors import DugoutError
+
+        try:
+            path = where()
+        except DugoutError as exc:
+            self._show_welcome_if_empty()
+            self.league_failed.emit(str(exc))
+            ask.error(self, str(exc), title="Cannot open league")
+            return
+        self.open_league(path, read_only=read_only)
+
+    def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
+        """Open a league file now; a file that is not a league is refused with the reason."""
+        from roster_app.db import open_league
+        from roster_app.errors import DugoutError
+
+        path = Path(path)
+        try:
+            db = open_league(path, read_only=read_only)
+        except DugoutError as exc:
+            self._show_welcome_if_empty()
+            self.league_failed.emit(str(exc))
+            ask.error(self, str(exc), title="Cannot open league")
+            return False
+        self._show_league(db)
+        self._add_recent(str(db.path))
+        return True
+
+    def _show_league(self, db: Any) -> None:
+        from ui.league_view import LeagueView
+        from ui.session import LeagueSession
+
+        self.close_league()
+        self.session = LeagueSession(db, self)
+        self.undo_group.addStack(self.session.undo_stack)
+        self.undo_group.setActiveStack(self.session.undo_stack)
+        self.league_view = LeagueView(self.session, self)
+        self.stack.addWidget(self.league_view)
+        self.stack.setCurrentWidget(self.league_view)
+        self.session.changed.connect(lambda _t: self._refresh_title())
+        self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
+        self._refresh_title()
+        self._update_actions()
+        self.statusBar().showMessage(f"{db.path}{'  (read-only)' if db.read_only else ''}")
+        self.league_shown.emit()
+
+    def _refresh_title(self) -> None:
+        if self.session is None:
+            self.setWindowTitle("Dugout")
+            return
+        from roster_app.queries import league_info
+
+        info = league_info(self.session.db)
+        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — Dugout")
+
+    def _show_welcome_if_empty(self) -> None:
+        if self.session is None:
+            self.stack.setCurrentWidget(self.welcome)
+
+    def close_league(self) -> None:
+        if self.session is None:
+            return
+        self.undo_group.removeStack(self.session.undo_stack)
+        self.stack.removeWidget(self.league_view)
+        self.league_view.deleteLater()
+        self.session.close()
+        self.session = None
+        self.league_view = None
+        self.stack.setCurrentWidget(self.welcome)
+        self._refresh_title()
+        self._update_actions()
+
+    # -- file menu ---------------------------------------------------------------------------------
+    def new_league(self) -> None:
+        from ui.dialogs.new_league_dialog import NewLeagueDialog
+
+        dialog = NewLeagueDialog(self)
+        dialog.accepted.connect(lambda: self._create_league(*dialog.values()))
+        dialog.open()
+
+    def _create_league(self, name: str, ruleset_key: str, path: Path) -> None:
+        from roster_app.db import create_league
+        from roster_app.errors import DugoutError
+
+        try:
+            db = create_league(path, name=name, ruleset_key=ruleset_key)
+        except DugoutError as exc:
+            ask.error(self, str(exc), title="Cannot create league")
+            return
+        self._show_league(db)
+        self._add_recent(str(db.path))
+
+    def open_dialog(self) -> None:
+        path = ask.open_path(self, folder=str(self.settings.value("files/last_folder", "")))
+        if path:
+            self.settings.setValue("files/last_folder", str(Path(path).parent))
+            self.open_league(path)
+
+    def open_demo(self) -> None:
+        self.open_demo_later()
+
+    def save_copy(self) -> None:
+        if self.session is None:
+            return
+        from roster_app.errors import DugoutError
+        from roster_app.safety import make_backup
+
+        path = ask.save_path(self, title="Save a copy of the league as")
+        if not path:
+            return
+        if not path.endswith(".dugout"):
+            path += ".dugout"
+        try:
+            make_backup(self.session.db.path, Path(path))
+        except DugoutError as exc:
+            ask.error(self, str(exc))
+            return
+        self.statusBar().showMessage(f"A copy of the league was saved to {path}", 8000)
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("files/recent", [])
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in (value or [])]
+
+    def _add_recent(self, path: str) -> None:
+        recent = [path] + [p for p in self.recent_files() if p != path]
+        self.settings.setValue("files/recent", recent[:MAX_RECENT])
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        recent = self.recent_files()
+        for path in recent:
+            action = self.recent_menu.addAction(path)
+            action.triggered.connect(lambda _c=False, p=path: self.open_league(p))
+        if not recent:
+            self.recent_menu.addAction("(no recent leagues)").setEnabled(False)
+
+    # -- league and team menus ---------------------------------------------------------------------
+    def add_team(self) -> None:
+        from ui.dialogs.new_team_dialog import NewTeamDialog
+
+        dialog = NewTeamDialog(self.session, self)
+        dialog.accepted.connect(lambda: dialog.team_id and self.league_view.panel.select_team(dialog.team_id))
+        dialog.open()
+
+    def rename_league(self) -> None:
+        from roster_app.queries import league_info
+        from roster_app.services.league import rename_league
+
+        name = ask.text(self, "New name of the league:", value=league_info(self.session.db).name)
+        if name is not None:
+            self.session.run(rename_league, parent=self, name=name)
+
+    def rename_team(self) -> None:
+        from roster_app.services.teams import rename_team
+
+        header = self.league_view.team_page.header.header
+        if header is None:
+            return
+        name = ask.text(self, f"New name of {header.name}:", value=header.name)
+        if name is not None:
+            self.session.run(rename_team, parent=self, team_id=header.id, name=name)
+
+    def about(self) -> None:
+        from roster_app import __version__
+
+        ask.info(
+            self,
+            f"Dugout {__version__}\nThe Blood Bowl league commissioner's desk.\n\n"
+            "Rules from the Referees and the Reserve Teams, Contracts and Transfers articles; "
+            "team lists of LRB 4.0 and LRB 6.",
+            title="About Dugout",
+        )
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.close_league()
+        super().closeEvent(event)

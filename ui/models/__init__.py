@@ -1,0 +1,1 @@
+"""One QAbstractTableModel per entity view, columns declared once."""

@@ -1,0 +1,148 @@
+"""The roster table: one row per player of a team, edited through delegates, written through services."""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from roster_app.models import PlayerStatus
+from roster_app.queries import PlayerRow
+from roster_app.rules.roster import skill_choices, stat_bounds
+from roster_app.services.players import INJURIES, update_player
+from ui.models.columns import CENTER, RIGHT, Column, Index, RowTableModel, gp
+
+ChoicesRole = Qt.ItemDataRole.UserRole + 10  # [(value, label, enabled)] for combo editors
+RangeRole = Qt.ItemDataRole.UserRole + 11  # (minimum, maximum, step) for spin editors
+SkillChoicesRole = Qt.ItemDataRole.UserRole + 12  # [(name, category, needs_double)] for the skills editor
+SuggestionsRole = Qt.ItemDataRole.UserRole + 13  # common values for list editors (injuries)
+
+
+def _skills_text(r: PlayerRow) -> str:
+    start = ", ".join(r.starting_skills)
+    gained = ", ".join(r.skills)
+    if start and gained:
+        return f"{start} + {gained}"
+    return start or (f"+ {gained}" if gained else "")
+
+
+def _skills_tip(r: PlayerRow) -> str:
+    lines = [f"Starting: {', '.join(r.starting_skills) or 'none'}", f"Gained: {', '.join(r.skills) or 'none'}"]
+    return "\n".join(lines)
+
+
+def _level_text(r: PlayerRow) -> str:
+    return f"{r.level} ({r.rolls_due} due)" if r.rolls_due else r.level
+
+
+def _level_tip(r: PlayerRow) -> str:
+    due = f"; {r.rolls_due} star player roll(s) due" if r.rolls_due else ""
+    return f"{r.spp} SPP: {r.level}, {r.rolls_taken} star player roll(s) taken{due}"
+
+
+def _position_text(r: PlayerRow) -> str:
+    return f"{r.position} (ally: {r.race})" if r.ally else r.position
+
+
+class RosterModel(RowTableModel):
+    COLUMNS = (
+        Column("number", "#", lambda r: r.number, edit="number", align=CENTER),
+        Column("name", "Name", lambda r: r.name, edit="text", sort=lambda r: r.name.lower()),
+        Column("position", "Position", _position_text, edit="position"),
+        Column("ma", "MA", lambda r: r.ma, edit="stat", align=CENTER),
+        Column("st", "ST", lambda r: r.st, edit="stat", align=CENTER),
+        Column("ag", "AG", lambda r: r.ag, edit="stat", align=CENTER),
+        Column("av", "AV", lambda r: r.av, edit="stat", align=CENTER),
+        Column("skills", "Skills", _skills_text, edit="skills", tip=_skills_tip),
+        Column("injuries", "Injuries", lambda r: ", ".join(r.injuries), edit="injuries"),
+        Column("spp", "SPP", lambda r: r.spp, edit="count", align=RIGHT),
+        Column("level", "Level", _level_text, sort=lambda r: (r.spp, r.rolls_due), tip=_level_tip),
+        Column("value", "Value", lambda r: gp(r.value), edit="gold", sort=lambda r: r.value, align=RIGHT),
+        Column("contract", "Contract", lambda r: r.contract_text, sort=lambda r: r.contract_seasons or 0),
+        Column("status", "Status", lambda r: r.status, edit="status"),
+    )
+
+    def __init__(self, session: Any, parent: Any = None):
+        super().__init__(parent)
+        self.session = session
+
+    def column_index(self, key: str) -> int:
+        return next(i for i, c in enumerate(self.COLUMNS) if c.key == key)
+
+    def is_editable(self, row: PlayerRow) -> bool:
+        return not self.session.read_only
+
+    def edit_value(self, row: PlayerRow, column: Column) -> Any:
+        if column.key in ("skills", "injuries"):
+            return list(getattr(row, column.key))
+        if column.key == "position":
+            return row.position
+        return getattr(row, column.key, column.get(row))
+
+    def extra_data(self, row: PlayerRow, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ForegroundRole and not row.on_roster:
+            return QBrush(QColor("#8a8a8a"))
+        if role == Qt.ItemDataRole.BackgroundRole and row.status == PlayerStatus.MISS_NEXT_GAME:
+            return QBrush(QColor("#fff1cc"))
+        if role == Qt.ItemDataRole.FontRole and column.key == "level" and row.rolls_due:
+            font = QFont()
+            font.setBold(True)
+            return font
+        if role == RangeRole:
+            return self._range(row, column.key)
+        if role == ChoicesRole:
+            return self._choices(row, column.key)
+        if role == SkillChoicesRole and column.key == "skills":
+            pos = self._position(row)
+            return skill_choices(pos, (), self.session.db.ruleset) if pos else []
+        if role == SuggestionsRole and column.key == "injuries":
+            return list(INJURIES)
+        return None
+
+    def _position(self, row: PlayerRow) -> Any:
+        try:
+            return self.session.db.ruleset.position(row.race, row.position)
+        except Exception:
+            return None
+
+    def _range(self, row: PlayerRow, key: str) -> tuple[int, int, int] | None:
+        if key in ("ma", "st", "ag", "av"):
+            pos = self._position(row)
+            low, high = stat_bounds(pos, key) if pos else (1, 10)
+            return (low, high, 1)
+        if key == "number":
+            return (1, 99, 1)
+        if key == "spp":
+            return (0, 9999, 1)
+        if key == "value":
+            return (0, 10_000_000, 10_000)
+        return None
+
+    def _choices(self, row: PlayerRow, key: str) -> list[tuple[str, str, bool]] | None:
+        if key == "status":
+            return [(s, s, True) for s in PlayerStatus.ALL]
+        if key == "position":
+            ruleset = self.session.db.ruleset
+            taken = Counter(r.position for r in self._rows if r.on_roster and r.race == row.race)
+            out = []
+            for pos in ruleset.race(row.race).positions:
+                count = taken[pos.name] - (1 if pos.name == row.position and row.on_roster else 0)
+                full = count >= pos.max
+                label = f"{pos.name}  ({count} of {pos.max}{', full' if full else ''})"
+                out.append((pos.name, label, not full or pos.name == row.position))
+            return out
+        return None
+
+    def setData(self, index: Index, value: Any, role: int = Qt.ItemDataRole.EditRole) -> bool:  # noqa: N802
+        if role != Qt.ItemDataRole.EditRole or not index.isValid():
+            return False
+        row = self._rows[index.row()]
+        column = self.COLUMNS[index.column()]
+        if not column.edit:
+            return False
+        if self.edit_value(row, column) == value:
+            return False
+        change = self.session.run(update_player, player_id=row.id, field=column.key, value=value)
+        return change is not None

@@ -1,0 +1,97 @@
+"""The open league as the GUI sees it: the LeagueDB, its undo stack, and a signal when data changed.
+
+Widgets never write the database: they call `LeagueSession.run(service, ...)`. The service runs in one
+transaction; its Change goes on the QUndoStack (undo/redo replay the recorded rows) and `changed` tells
+every view which tables moved so it refreshes only what it shows. Refusals are shown in plain words.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QWidget
+
+from ui.dialogs import ask
+
+log = logging.getLogger(__name__)
+
+
+class ServiceCommand(QUndoCommand):
+    """One undo step = one service call. Keeps the recorded rows, never widgets or ORM objects."""
+
+    def __init__(self, session: LeagueSession, change: Any):
+        super().__init__(change.label)
+        self._session = session
+        self._change = change
+        self._applied = True  # the service already ran when the command is pushed
+
+    def redo(self) -> None:
+        if self._applied:
+            return
+        self._session._replay(self._change, forward=True)
+        self._applied = True
+
+    def undo(self) -> None:
+        self._session._replay(self._change, forward=False)
+        self._applied = False
+
+
+class LeagueSession(QObject):
+    """Holds the open league. `changed(tables)` fires after every write, undo and redo."""
+
+    changed = Signal(object)  # set of table names
+    failed = Signal(str)
+
+    def __init__(self, db: Any, parent: QObject | None = None):
+        super().__init__(parent)
+        self.db = db
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.setUndoLimit(200)
+
+    @property
+    def read_only(self) -> bool:
+        return self.db.read_only
+
+    def run(self, service: Callable[..., Any], /, *, parent: QWidget | None = None, **kwargs: Any) -> Any:
+        """Run a service; on refusal show why and return None. Returns the service's Change otherwise."""
+        from roster_app.errors import DugoutError
+
+        try:
+            change = service(self.db, **kwargs)
+        except DugoutError as exc:
+            self._refuse(parent, str(exc))
+            return None
+        if change.undoable and not change.empty:
+            self.undo_stack.push(ServiceCommand(self, change))
+        elif not change.undoable:
+            self.undo_stack.clear()  # history before a procedure that cannot be undone would not apply
+        self.changed.emit(change.tables)
+        return change
+
+    def _refuse(self, parent: QWidget | None, message: str) -> None:
+        self.failed.emit(message)
+        ask.error(parent or self._window(), message)
+
+    def _window(self) -> QWidget | None:
+        parent = self.parent()
+        return parent if isinstance(parent, QWidget) else None
+
+    def _replay(self, change: Any, *, forward: bool) -> None:
+        from roster_app.errors import DugoutError
+
+        try:
+            self.db.replay(change, forward=forward)
+        except DugoutError as exc:
+            # The stack has already moved: drop the history so it cannot disagree with the league.
+            QTimer.singleShot(0, self.undo_stack.clear)
+            self._refuse(None, f"{exc}\n\nThe undo history was cleared.")
+            return
+        self.changed.emit(change.tables)
+
+    def close(self) -> None:
+        self.undo_stack.clear()
+        self.db.close()

@@ -1,0 +1,150 @@
+"""The selected team's header: race, coach, treasury, value and ratings, staff, re-rolls, fan factor."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QFrame,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app.queries import TeamHeader
+from roster_app.rules.roster import gp
+from roster_app.services.teams import COUNTERS, set_coach, set_counter
+
+
+def _figure(title: str) -> tuple[QLabel, QLabel]:
+    label = QLabel(title)
+    label.setObjectName("figureTitle")
+    value = QLabel("")
+    value.setObjectName("figureValue")
+    value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+    return label, value
+
+
+class TeamHeaderWidget(QFrame):
+    """Shows a TeamHeader; edits go through services (one undo step each)."""
+
+    edited = Signal()
+
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.header: TeamHeader | None = None
+        self.setObjectName("teamHeader")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+
+        self.title = QLabel("")
+        self.title.setObjectName("teamTitle")
+        self.subtitle = QLabel("")
+        self.coach = QLineEdit()
+        self.coach.setPlaceholderText("Head coach")
+        self.coach.setMaximumWidth(220)
+        self.coach.editingFinished.connect(self._coach_edited)
+
+        self.figures: dict[str, QLabel] = {}
+        figures = QHBoxLayout()
+        for key, title in (("treasury", "Treasury"), ("value", "Team value"), ("rating", "Team rating"),
+                           ("winnings_rating", "Rating for winnings"), ("players", "Players")):  # fmt: skip
+            label, value = _figure(title)
+            box = QVBoxLayout()
+            box.setSpacing(0)
+            box.addWidget(label)
+            box.addWidget(value)
+            figures.addLayout(box)
+            figures.addSpacing(18)
+            self.figures[key] = value
+        figures.addStretch(1)
+        self.figures["winnings_rating"].setToolTip(
+            "The team rating used on the Match Winnings Table: half the value of each player under contract "
+            "is deducted (reserve-teams article). The normal team rating is unchanged."
+        )
+
+        self.counters: dict[str, QSpinBox | QCheckBox] = {}
+        staff = QGridLayout()
+        staff.setHorizontalSpacing(8)
+        for column, counter in enumerate(
+            ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
+        ):
+            title = {"rerolls": "Re-rolls", "fan_factor": "Fan factor", "assistant_coaches": "Assistant coaches",
+                     "cheerleaders": "Cheerleaders", "apothecary": "Apothecary"}[counter]  # fmt: skip
+            widget: QSpinBox | QCheckBox
+            if counter == "apothecary":
+                widget = QCheckBox()
+                widget.toggled.connect(lambda on, c=counter: self._counter_edited(c, int(on)))
+            else:
+                widget = QSpinBox()
+                widget.setRange(0, 99)
+                widget.setKeyboardTracking(False)
+                widget.valueChanged.connect(lambda v, c=counter: self._counter_edited(c, v))
+            widget.setObjectName(f"counter_{counter}")
+            self.counters[counter] = widget
+            staff.addWidget(QLabel(title), 0, column)
+            staff.addWidget(widget, 1, column)
+        staff.setColumnStretch(6, 1)
+
+        top = QHBoxLayout()
+        names = QVBoxLayout()
+        names.addWidget(self.title)
+        names.addWidget(self.subtitle)
+        top.addLayout(names, 1)
+        top.addWidget(QLabel("Head coach:"))
+        top.addWidget(self.coach)
+
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addLayout(figures)
+        layout.addLayout(staff)
+
+    def show_header(self, header: TeamHeader | None) -> None:
+        self.header = header
+        self.setEnabled(header is not None)
+        if header is None:
+            self.title.setText("No team selected")
+            return
+        self.title.setText(header.name)
+        self.subtitle.setText(f"{header.race} · re-rolls cost {gp(header.reroll_cost)} each")
+        if not self.coach.hasFocus():
+            self.coach.setText(header.coach)
+        self.figures["treasury"].setText(gp(header.treasury))
+        self.figures["value"].setText(gp(header.value))
+        self.figures["rating"].setText(str(header.rating))
+        self.figures["winnings_rating"].setText(str(header.winnings_rating))
+        self.figures["players"].setText(f"{header.players} of 16")
+        for counter, widget in self.counters.items():
+            widget.blockSignals(True)
+            value = getattr(header, counter)
+            if isinstance(widget, QCheckBox):
+                widget.setChecked(bool(value))
+            else:
+                widget.setValue(int(value))
+            widget.setToolTip(
+                f"Buying more costs gold from the treasury; fewer is not refunded ({COUNTERS[counter][0]})."
+            )
+            widget.blockSignals(False)
+        read_only = self.session.read_only
+        self.coach.setReadOnly(read_only)
+        for widget in self.counters.values():
+            widget.setEnabled(not read_only)
+
+    def _coach_edited(self) -> None:
+        if self.header and self.coach.text().strip() != self.header.coach:
+            self.session.run(set_coach, parent=self, team_id=self.header.id, coach=self.coach.text())
+
+    def _counter_edited(self, counter: str, value: int) -> None:
+        if self.header is None or int(getattr(self.header, counter)) == value:
+            return
+        if (
+            self.session.run(set_counter, parent=self, team_id=self.header.id, counter=counter, value=value)
+            is None
+        ):
+            self.show_header(self.header)  # refused: put the old value back

@@ -1,0 +1,189 @@
+"""The selected team: header, roster table (with its delegates and actions) and ledger."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QHeaderView,
+    QTableView,
+    QTabWidget,
+    QToolBar,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app import queries
+from roster_app.services.players import retire_player
+from ui.delegates.choice_delegate import ChoiceDelegate
+from ui.delegates.list_text_delegate import ListTextDelegate
+from ui.delegates.skills_delegate import SkillsDelegate
+from ui.delegates.spin_delegate import SpinDelegate
+from ui.dialogs import ask
+from ui.models.ledger_model import LedgerModel
+from ui.models.roster_model import RosterModel
+from ui.team_header import TeamHeaderWidget
+
+ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
+
+
+def make_table(model: Any, parent: QWidget) -> QTableView:
+    view = QTableView(parent)
+    view.setModel(model)
+    view.setSortingEnabled(True)
+    view.setAlternatingRowColors(True)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+    view.verticalHeader().hide()
+    view.verticalHeader().setDefaultSectionSize(26)
+    view.horizontalHeader().setHighlightSections(False)
+    view.setWordWrap(False)
+    view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    return view
+
+
+class TeamPage(QWidget):
+    player_selected = Signal(object)
+
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.team_id: int | None = None
+
+        self.header = TeamHeaderWidget(session, self)
+        self.roster_model = RosterModel(session, self)
+        self.roster_view = make_table(self.roster_model, self)
+        self.roster_view.setObjectName("rosterView")
+        self.roster_view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        self._install_delegates()
+        header = self.roster_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setSectionResizeMode(self.roster_model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
+
+        self.show_former = QCheckBox("Show former players")
+        self.show_former.toggled.connect(lambda _on: self.refresh({"player"}))
+
+        self.hire_action = QAction("Hire Player…", self)
+        self.hire_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.hire_action.triggered.connect(self.hire)
+        self.retire_action = QAction("Retire Player", self)
+        self.retire_action.triggered.connect(lambda: self.retire(fired=False))
+        self.fire_action = QAction("Fire Player", self)
+        self.fire_action.triggered.connect(lambda: self.retire(fired=True))
+
+        toolbar = QToolBar(self)
+        toolbar.addAction(self.hire_action)
+        toolbar.addAction(self.retire_action)
+        toolbar.addAction(self.fire_action)
+        toolbar.addSeparator()
+        toolbar.addWidget(self.show_former)
+
+        roster_tab = QWidget(self)
+        roster_layout = QVBoxLayout(roster_tab)
+        roster_layout.setContentsMargins(0, 0, 0, 0)
+        roster_layout.addWidget(toolbar)
+        roster_layout.addWidget(self.roster_view)
+
+        self.ledger_model = LedgerModel(self)
+        self.ledger_view = make_table(self.ledger_model, self)
+        self.ledger_view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+        self.tabs = QTabWidget(self)
+        self.tabs.addTab(roster_tab, "Roster")
+        self.tabs.addTab(self.ledger_view, "Ledger")
+
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.header)
+        layout.addWidget(self.tabs, 1)
+
+        self.roster_view.selectionModel().selectionChanged.connect(self._selection_changed)
+        session.changed.connect(self.refresh)
+        self._selection_changed()
+
+    def _install_delegates(self) -> None:
+        view, model = self.roster_view, self.roster_model
+        spin, choice = SpinDelegate(view), ChoiceDelegate(view)
+        kinds = {"number": spin, "stat": spin, "count": spin, "gold": spin, "position": choice, "status": choice,
+                 "skills": SkillsDelegate(view), "injuries": ListTextDelegate(view)}  # fmt: skip
+        for column, spec in enumerate(model.COLUMNS):
+            if spec.edit in kinds:
+                view.setItemDelegateForColumn(column, kinds[spec.edit])
+
+    # -- showing -------------------------------------------------------------------------------
+    def show_team(self, team_id: int | None) -> None:
+        self.team_id = team_id
+        self.refresh(None)
+        if team_id is not None and self.roster_model.rowCount():
+            self.roster_view.resizeColumnsToContents()
+            self.roster_view.horizontalHeader().setSectionResizeMode(
+                self.roster_model.column_index("skills"), QHeaderView.ResizeMode.Stretch
+            )
+
+    def refresh(self, tables: set[str] | None) -> None:
+        """Re-read what the change touched (None: everything)."""
+        if tables is not None and not (tables & ROSTER_TABLES):
+            return
+        db = self.session.db
+        if self.team_id is None:
+            self.header.show_header(None)
+            self.roster_model.set_rows([])
+            self.ledger_model.set_rows([])
+            return
+        self.header.show_header(queries.team_header(db, self.team_id))
+        self.roster_model.set_rows(queries.roster(db, self.team_id, include_former=self.show_former.isChecked()))
+        if tables is None or "ledger_entry" in tables:
+            self.ledger_model.set_rows(queries.ledger(db, self.team_id))
+        self._selection_changed()
+
+    def selected_player(self) -> Any:
+        rows = self.roster_view.selectionModel().selectedRows()
+        return self.roster_model.row(rows[0].row()) if rows else None
+
+    def _selection_changed(self, *_args: Any) -> None:
+        player = self.selected_player()
+        writable = not self.session.read_only and self.team_id is not None
+        self.hire_action.setEnabled(writable)
+        on_roster = player is not None and player.on_roster
+        self.retire_action.setEnabled(writable and on_roster)
+        self.fire_action.setEnabled(writable and on_roster)
+        self.player_selected.emit(player)
+
+    # -- actions ---------------------------------------------------------------------------------
+    def hire(self) -> None:
+        if self.team_id is None:
+            return
+        from ui.dialogs.hire_dialog import HireDialog
+
+        dialog = HireDialog(self.session, self.team_id, self)
+        dialog.open()
+
+    def retire(self, *, fired: bool) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        verb = "Fire" if fired else "Retire"
+        if not ask.confirm(self, f"{verb} {player.name}? He leaves the roster for good (no refund).", yes=verb):
+            return
+        self.session.run(retire_player, parent=self, player_id=player.id, fired=fired)
+
+    def select_player(self, player_id: int) -> None:
+        row = self.roster_model.row_of(player_id)
+        if row >= 0:
+            self.roster_view.selectRow(row)
+            self.roster_view.scrollTo(self.roster_model.index(row, 0))
+
+    def edit_cell(self, player_id: int, key: str) -> None:
+        """Open the editor of one cell (keyboard users and tests)."""
+        row = self.roster_model.row_of(player_id)
+        index = self.roster_model.index(row, self.roster_model.column_index(key))
+        self.roster_view.setCurrentIndex(index)
+        self.roster_view.edit(index)

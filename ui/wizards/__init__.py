@@ -1,0 +1,1 @@
+"""Guided procedures (QWizard), one small class per page; Finish makes one service call."""
