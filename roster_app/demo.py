@@ -17,7 +17,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 1  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 2  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [

@@ -123,10 +123,19 @@ class TeamPage(QWidget):
         self.team_id = team_id
         self.refresh(None)
         if team_id is not None and self.roster_model.rowCount():
-            self.roster_view.resizeColumnsToContents()
-            self.roster_view.horizontalHeader().setSectionResizeMode(
-                self.roster_model.column_index("skills"), QHeaderView.ResizeMode.Stretch
-            )
+            self._fit_columns()
+
+    def _fit_columns(self) -> None:
+        """Narrow columns fit their contents; the skills column takes the room that is left."""
+        view, model = self.roster_view, self.roster_model
+        view.resizeColumnsToContents()
+        header = view.horizontalHeader()
+        for key in ("number", "ma", "st", "ag", "av"):
+            header.resizeSection(model.column_index(key), 38)
+        for key, widest in (("name", 160), ("position", 135), ("level", 150), ("injuries", 100)):
+            column = model.column_index(key)
+            header.resizeSection(column, min(header.sectionSize(column), widest))
+        header.setSectionResizeMode(model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
 
     def refresh(self, tables: set[str] | None) -> None:
         """Re-read what the change touched (None: everything)."""
