@@ -75,16 +75,17 @@ def _store_roll(session: Session, purpose: str, dice_roll: Roll, **links: int | 
 
 
 # -- creating, editing, deleting ----------------------------------------------------------------------
-def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "") -> Change:
-    """A new custom ref: his race's basic Lineman profile, no skills, no SPP."""
+def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "", star: bool = False) -> Change:
+    """A new ref: his race's basic Lineman profile, no skills, no SPP. `star` makes a league's own Star Ref
+    (who never gains SPP; give him his skills by editing his card)."""
     ruleset = db.ruleset
     profile = rr.starting_profile(race, ruleset)  # refuses a race the league does not have
     name = _check_name(name)
     with db.write() as tx:
-        ref = Referee(name=name, race=race, description=" ".join(description.split()), **profile)
+        ref = Referee(name=name, race=race, description=" ".join(description.split()), is_star=star, **profile)
         tx.session.add(ref)
         tx.session.flush()
-        tx.label = f"new referee {ref.name} ({race})"
+        tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
         tx.result = ref.id
     return tx.change
 
