@@ -128,6 +128,8 @@ class RefereesPage(QWidget):
             self.toolbar.addAction(action)
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.show_gone)
+        self.toolbar.addSeparator()
+        self.pdf_action = self._action("Cards as PDF…", self.save_pdf, "Print the cards shown: nine to an A4 page")
 
     # -- showing -------------------------------------------------------------------------------------
     def refresh(self, tables: set[str] | None) -> None:
@@ -265,3 +267,18 @@ class RefereesPage(QWidget):
         card = self.selected_card()
         if card is not None:
             self.session.run(svc.edit_referee, parent=self, referee_id=card.id, status="available")
+
+    def save_pdf(self) -> None:
+        path = ask.save_path(self, title="Save the referee cards as PDF", filter="PDF (*.pdf)")
+        if not path:
+            return
+        from ui.referee_cards_pdf import save_cards_pdf
+
+        if not path.lower().endswith(".pdf"):
+            path += ".pdf"
+        try:
+            pages = save_cards_pdf(self.model.rows(), path)
+        except OSError as exc:
+            ask.error(self, f"The PDF could not be written: {exc.strerror or exc}.")
+            return
+        ask.info(self, f"{self.model.rowCount()} card(s) on {pages} page(s): {path}")

@@ -219,3 +219,20 @@ def test_selecting_a_ref_in_the_league_panel_opens_his_card(qtbot, open_window):
     qtbot.mouseClick(panel.referee_view.viewport(), Qt.MouseButton.LeftButton,
                      pos=panel.referee_view.visualRect(index).center())  # fmt: skip
     assert view.currentWidget() is view.referees_page
+
+
+def test_the_cards_print_nine_to_an_a4_page(qtbot, open_window, page, messages, monkeypatch, tmp_path):
+    from pypdf import PdfReader
+
+    from ui.dialogs import ask
+
+    for i in range(3):
+        new_ref(open_window, name=f"Ref {i}")
+    target = tmp_path / "cards"
+    monkeypatch.setattr(ask, "save_path", lambda parent, **kw: str(target))
+    page.pdf_action.trigger()
+    reader = PdfReader(str(tmp_path / "cards.pdf"))
+    assert len(reader.pages) == 2  # 11 cards
+    first = " ".join(reader.pages[0].extract_text().split())
+    assert "Jorg Blackwhistle" in first and "Range: within 11 squares of the ball" in first
+    assert messages == [f"11 card(s) on 2 page(s): {target}.pdf"]

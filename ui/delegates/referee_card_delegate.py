@@ -208,14 +208,17 @@ def _stamp(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
     painter.restore()
 
 
-def paint_card(painter: QPainter, rect: QRectF, card: RefereeCard, *, selected: bool = False) -> None:
-    """Draw one referee card filling `rect`."""
+def paint_card(
+    painter: QPainter, rect: QRectF, card: RefereeCard, *, selected: bool = False, shadow: bool = True
+) -> None:
+    """Draw one referee card filling `rect` (on screen with a shadow; printed without)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
     outline = QPainterPath()
     outline.addRoundedRect(rect, 10, 10)
-    painter.fillPath(outline.translated(2.5, 3), QColor(0, 0, 0, 38))  # shadow: a card on the table
+    if shadow:  # a card lying on the table
+        painter.fillPath(outline.translated(2.5, 3), QColor(0, 0, 0, 38))
     painter.fillPath(outline, PAPER)
     _stripes(painter, QRectF(rect.left(), rect.top(), rect.width(), 72), outline)
     _name_plate(painter, rect, card)

@@ -94,8 +94,8 @@ class RefereeAdvanceDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, ("stat", options.stat))
             self.options.addItem(item)
         for choice in options.skills:
-            double = "  — on the double" if choice.needs_double else ""
-            item = QListWidgetItem(f"{choice.name}  ({choice.group}){double}")
+            double = ", on the double" if choice.needs_double else ""
+            item = QListWidgetItem(f"{choice.name}  ({choice.group}{double}): {choice.effect}")
             item.setToolTip(choice.effect)
             item.setData(Qt.ItemDataRole.UserRole, ("skill", choice.name))
             self.options.addItem(item)

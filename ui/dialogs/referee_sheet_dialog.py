@@ -32,6 +32,7 @@ from ui.dialogs.dice_input import DiceInput
 
 SHEET_TABLES = {"referee_match", "referee", "dice_roll"}
 NO_ACTION = "—"
+ACTION_LABELS = {"move": "Move", "block": "Block", "foul": "Foul", "watch like a hawk": "Hawk"}  # fit 8 a row
 
 
 def _spin(low: int, high: int, special: str = "") -> QSpinBox:
@@ -88,7 +89,9 @@ class RefereeSheetDialog(QDialog):
             tick.setAccessibleName(f"turn {turn} in range")
             tick.toggled.connect(lambda on, t=turn: self._record(turn=t, in_range=on))
             action = QComboBox()
-            action.addItems([NO_ACTION, *rr.ACTIONS])
+            action.addItems([NO_ACTION, *(ACTION_LABELS.get(a, a) for a in rr.ACTIONS)])
+            for i, name in enumerate(rr.ACTIONS, start=1):
+                action.setItemData(i, name, Qt.ItemDataRole.ToolTipRole)
             action.setAccessibleName(f"turn {turn} action")
             action.currentIndexChanged.connect(
                 lambda i, t=turn: self._record(turn=t, action=rr.ACTIONS[i - 1] if i else None)
