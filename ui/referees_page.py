@@ -25,6 +25,7 @@ from roster_app.services import referees as svc
 from ui.delegates.referee_card_delegate import RefereeCardDelegate
 from ui.dialogs import ask
 from ui.models.referee_model import RefereeModel
+from ui.team_page import make_table
 
 REFEREE_TABLES = {"referee", "referee_match", "dice_roll", "ruleset_table"}
 
@@ -48,19 +49,9 @@ def _card_view(model: RefereeModel, parent: QWidget) -> QListView:
 
 
 def _table_view(model: RefereeModel, parent: QWidget) -> QTableView:
-    view = QTableView(parent)
+    view = make_table(model, parent)
     view.setObjectName("refereeTable")
-    view.setModel(model)
-    view.setSortingEnabled(True)
-    view.setAlternatingRowColors(True)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(26)
-    view.horizontalHeader().setHighlightSections(False)
-    view.setWordWrap(False)
-    view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
     header = view.horizontalHeader()
     header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
     header.setSectionResizeMode(model.column_index("skills"), QHeaderView.ResizeMode.Stretch)

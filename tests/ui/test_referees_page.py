@@ -107,6 +107,8 @@ def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(qtbot, open_window
     card = card_row(page, rid)
     assert (card.spp, card.awards, card.matches, card.level, card.rolls_due) == (10, 1, 1, "Experienced", 1)
     assert card.open_sheet_id is None
+    tip = page.card_index(rid).data(Qt.ItemDataRole.ToolTipRole)
+    assert "10 SPP (Experienced); 1 match, 1 award, 0 casualties" in tip
     db = open_league(league_file, read_only=True)
     assert rq.referee_card(db, rid).spp == 10
     db.close()

@@ -23,14 +23,27 @@ def _level(r: RefereeCard) -> str:
     return f"{r.level} ({r.rolls_due} due)" if r.rolls_due else r.level
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def card_summary(r: RefereeCard) -> str:
+    """The card in one paragraph (tooltip of the card and of the name cell; screen readers)."""
+    lines = [f"{r.name}: {r.race}, {r.kind.lower()}", f"MA {r.ma}  ST {r.st}  AG {r.ag}  AV {r.av};"
+             f" range {r.range} squares", f"{r.spp} SPP ({r.level}); {_count(r.matches, 'match', 'matches')}, "
+             f"{_count(r.awards, 'award', 'awards')}, {_count(r.casualties, 'casualty', 'casualties')}; {r.status}"]  # fmt: skip
+    if r.description:
+        lines.append(r.description)
+    return "\n".join(lines)
+
+
 def _skills_tip(r: RefereeCard) -> str:
     return "\n".join(f"{s.name}: {s.effect}" for s in r.skills) or "No skills"
 
 
 class RefereeModel(RowTableModel):
     COLUMNS = (
-        Column("name", "Referee", _name, sort=lambda r: (r.is_star, r.name.lower()),
-               tip=lambda r: r.description or r.kind),
+        Column("name", "Referee", _name, sort=lambda r: (r.is_star, r.name.lower()), tip=card_summary),
         Column("race", "Race", lambda r: r.race),
         Column("ma", "MA", lambda r: r.ma, align=CENTER),
         Column("st", "ST", lambda r: r.st, align=CENTER),
