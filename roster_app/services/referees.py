@@ -434,15 +434,15 @@ def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
 
 
 def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:
-    """Throw away an unfinished match sheet (the ref was chosen by mistake); its rolls stay in the history."""
+    """Throw away an unfinished match sheet (the ref was chosen by mistake); rolls already made stay recorded."""
     with db.write() as tx:
-        sheet, ref = _open_sheet(tx.session, sheet_id)
-        rolls = tx.session.scalar(
-            select(func.count()).where(DiceRoll.referee_id == ref.id, DiceRoll.purpose.like("Get the Ref%"))
-        )
-        if sheet.get_the_ref is not None and rolls:
-            raise RuleViolation("An Escapist roll was made on this sheet; finish it instead of discarding it.")
-        tx.session.delete(sheet)
+        session = tx.session
+        sheet, ref = _open_sheet(session, sheet_id)
+        match = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
+        if match is not None and match.referee_id == ref.id:
+            match.referee_id = None
+            session.add(match)
+        session.delete(sheet)
         tx.label = f"match sheet of {ref.name} discarded"
         tx.result = sheet_id
     return tx.change

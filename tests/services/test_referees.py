@@ -152,6 +152,11 @@ def test_a_sheet_for_a_match_makes_him_the_matchs_referee(db):
         assert session.get(Match, match_id).referee_id == rid
     refuses(db, lambda: svc.start_match_sheet(db, referee_id=ref_id(db, "Jorg Blackwhistle"), match_id=999),
             "no longer exists", NotFound)  # fmt: skip
+    sheet = rq.referee_card(db, rid).open_sheet_id
+    svc.discard_sheet(db, sheet_id=sheet)
+    with db.read() as session:
+        assert session.get(Match, match_id).referee_id is None
+    assert rq.referee_card(db, rid).open_sheet_id is None
 
 
 # -- the end of the match -----------------------------------------------------------------------------

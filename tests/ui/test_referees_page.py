@@ -238,3 +238,27 @@ def test_the_cards_print_nine_to_an_a4_page(qtbot, open_window, page, messages, 
     first = " ".join(reader.pages[0].extract_text().split())
     assert "Jorg Blackwhistle" in first and "Range: within 11 squares of the ball" in first
     assert messages == [f"11 card(s) on 2 page(s): {target}.pdf"]
+
+
+def test_each_tick_is_saved_at_once_and_undone_on_its_own(qtbot, open_window, page, league_file):
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    dialog = page.open_sheet()
+    qtbot.mouseClick(dialog.ticks[0], Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(dialog.ticks[1], Qt.MouseButton.LeftButton)
+    db = open_league(league_file, read_only=True)
+    assert rq.sheet_view(db, dialog.sheet_id).ticked == 2  # on disk while the match goes on
+    db.close()
+    assert open_window.undo_action.text().endswith("match sheet of Hans Pfeiffer: turn 2 in range")
+    open_window.undo_action.trigger()
+    assert [t.isChecked() for t in dialog.ticks[:3]] == [True, False, False]
+
+
+def test_discarding_a_sheet_closes_it(qtbot, open_window, page, messages):
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    dialog = page.open_sheet()
+    with qtbot.waitSignal(dialog.rejected):
+        qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
+    assert card_row(page, rid).open_sheet_id is None
+    assert page.sheet_action.text() == "Match Sheet…"
