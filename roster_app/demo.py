@@ -17,7 +17,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 2  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 3  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -94,7 +94,11 @@ TEAMS = [
     },
 ]  # fmt: skip
 
-REFEREES = [("Hans Pfeiffer", "Human", 14), ("Borri Keeneye", "Dwarf", 6)]
+# (name, race, matches, awards, casualties, skills): SPP = 10 per award + 5 per casualty, as on his match sheets
+REFEREES = [
+    ("Hans Pfeiffer", "Human", 3, 1, 1, ["Eagle Eyes"]),
+    ("Borri Keeneye", "Dwarf", 2, 1, 0, ["Hates Dirty Tricks"]),
+]
 
 
 def _cost(ruleset, session, team, spec) -> int:  # noqa: ANN001
@@ -145,10 +149,12 @@ def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
                     player.status = "miss next game"
                 if "-1 AV" in injuries:
                     player.av -= 1
-        for name, race, spp in REFEREES:
+        for name, race, matches, awards, casualties, skills in REFEREES:
             lineman = ruleset.race(race).basic_lineman
+            spp = awards * 10 + casualties * 5
             session.add(Referee(name=name, race=race, ma=lineman.ma, st=lineman.st, ag=lineman.ag, av=lineman.av,
-                                spp=spp, matches=3))  # fmt: skip
+                                spp=spp, matches=matches, awards=awards, casualties=casualties, skills=skills,
+                                rolls_taken=len(skills)))  # fmt: skip
         tx.undoable = False
     return db
 

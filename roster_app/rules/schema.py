@@ -112,7 +112,7 @@ SHAPES: dict[str, Any] = {
     "referee_rules": {
         "range": POS, "turns": POS, "sacked_at_most": NAT, "award_at_least": NAT, "riot_sacked_percent": NAT,
         "riot_award_percent": NAT, "award_spp": NAT, "casualty_spp": NAT, "send_off_target": POS,
-        "escapist_target": POS, "range_skills": MapOf(POS),
+        "escapist_target": POS, "range_skills": MapOf(POS), "penalty_modifiers?": MapOf(INT),
     },
     "ally_penalties": {"fan_factor_per_ally": INT, "reroll_cost_per_ally": NAT},
     "races": {"races": [{
