@@ -74,7 +74,7 @@ LABELS = {
     "from": "From", "to": "To", "min_spp": "From SPP", "rolls": "Star player rolls", "spp": "SPP",
     "mvp": "MVP", "ma": "MA", "st": "ST", "ag": "AG", "av": "AV", "max": "Limit", "cost": "Cost",
     "reroll_cost": "Re-roll cost", "max_rerolls": "Most re-rolls", "reserves": "May have reserves",
-    "reserve_reroll": "Re-rolls the Reserve Team Table", "source_lines": "Source", "skills": "Skills",
+    "reserve_reroll": "Reserve re-roll", "source_lines": "Source", "skills": "Skills",
     "normal": "Normal skills", "double": "Skills on a double", "flags": "Flags", "text": "Says",
     "effect": "Effect", "dice": "Dice", "per_roll": "Per star player roll", "per_pip": "Per pip of the dice",
     "cost_per_roll_per_season": "Cost per star player roll per season", "min_seasons": "Shortest contract (seasons)",
