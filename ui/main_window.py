@@ -332,9 +332,10 @@ class MainWindow(QMainWindow):
             from ui.rules_window import RulesWindow
 
             self.rules_window = RulesWindow(self.session, self)
+        if self.rules_window.isVisible():  # already open behind the main window: bring it forward
+            self.rules_window.raise_()
+            self.rules_window.activateWindow()
         self.rules_window.show()
-        self.rules_window.raise_()
-        self.rules_window.activateWindow()
 
     def _close_rules(self) -> None:
         if self.rules_window is not None:

@@ -84,7 +84,7 @@ class SectionWidget(QWidget):
         layout.setSpacing(3)
         layout.addLayout(top)
         layout.addWidget(self.view)
-        self.view.selectionModel().currentRowChanged.connect(lambda *_a: self._selection_changed())
+        self.view.selectionModel().selectionChanged.connect(lambda *_a: self._selection_changed())
         self.model.modelReset.connect(self._selection_changed)
 
     def _add_buttons(self, layout: QHBoxLayout) -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QLabel,
@@ -72,7 +72,9 @@ class ChecklistEditor(QFrame):
 
 
 class LinesEditor(QFrame):
-    """One text per line (source lines may hold commas, so they are not comma-separated)."""
+    """One text per line (source lines may hold commas, so they are not comma-separated); Ctrl+Enter is done."""
+
+    done = Signal()
 
     def __init__(self, parent: QWidget):
         super().__init__(parent)
@@ -80,12 +82,24 @@ class LinesEditor(QFrame):
         self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        hint = QLabel("One per line", self)
+        hint = QLabel("One per line; Ctrl+Enter when done", self)
         hint.setStyleSheet("color: #5b6470;")
         self.text = QPlainTextEdit(self)
+        self.text.setTabChangesFocus(True)
+        self.text.installEventFilter(self)
         layout.addWidget(hint)
         layout.addWidget(self.text)
         self.setFocusProxy(self.text)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if (
+            event.type() == QEvent.Type.KeyPress
+            and event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter)
+            and event.modifiers() & Qt.KeyboardModifier.ControlModifier
+        ):
+            self.done.emit()
+            return True
+        return super().eventFilter(watched, event)
 
     def set_values(self, values: list[str]) -> None:
         self.text.setPlainText("\n".join(values))

@@ -32,8 +32,13 @@ class RuleDelegate(QStyledItemDelegate):
                 editor.addItem(label, value)
             return editor
         if kind in LISTS:
-            return ChecklistEditor(parent, choices) if choices else LinesEditor(parent)
+            return ChecklistEditor(parent, choices) if choices else self._lines(parent)
         return super().createEditor(parent, option, index)
+
+    def _lines(self, parent: QWidget) -> LinesEditor:
+        editor = LinesEditor(parent)
+        editor.done.connect(lambda: (self.commitData.emit(editor), self.closeEditor.emit(editor)))
+        return editor
 
     @staticmethod
     def _spin(parent: QWidget, kind: str, bounds: tuple[int, int]) -> QSpinBox:
