@@ -72,29 +72,34 @@ class SectionWidget(QWidget):
         top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title)
-        if section.ranges:
-            hint = QLabel(RANGE_HINT, self)
-            hint.setObjectName("rulesHint")
-            top.addWidget(hint)
-        top.addStretch(1)
+        top.addSpacing(12)
         if section.can_add:
             self._add_buttons(top)
+        top.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 4, 0, 0)
         layout.setSpacing(3)
         layout.addLayout(top)
+        if section.ranges:
+            hint = QLabel(RANGE_HINT, self)
+            hint.setObjectName("rulesHint")
+            hint.setWordWrap(True)
+            layout.addWidget(hint)
         layout.addWidget(self.view)
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._selection_changed())
         self.model.modelReset.connect(self._selection_changed)
 
     def _add_buttons(self, layout: QHBoxLayout) -> None:
         item = self.section.item
-        specs = [("add", f"Add {item}", self.add), ("remove", f"Remove {item}", self.remove)]
+        specs = [("add", "Add", f"Add a {item} after the selected one", self.add),
+                 ("remove", "Remove", f"Remove the selected {item}", self.remove)]  # fmt: skip
         if self.section.kind in ("rows", "values") and not self.section.ranges:
-            specs += [("up", "Move up", lambda: self.move(-1)), ("down", "Move down", lambda: self.move(1))]
-        for name, text, slot in specs:
+            specs += [("up", "Up", f"Move the selected {item} up", lambda: self.move(-1)),
+                      ("down", "Down", f"Move the selected {item} down", lambda: self.move(1))]  # fmt: skip
+        for name, text, tip, slot in specs:
             button = QToolButton(self)
             button.setText(text)
+            button.setToolTip(tip)
             button.setAutoRaise(True)
             button.clicked.connect(slot)
             layout.addWidget(button)
@@ -120,17 +125,32 @@ class SectionWidget(QWidget):
             header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
             header.resizeSection(1, 200)
             header.setStretchLastSection(False)
+            self._fit_width()
             return
         for column, field in enumerate(fields):
             narrow = field.kind == "int" and (field.check.high or 99) <= 16
-            header.resizeSection(column, 48 if narrow else min(max(header.sectionSize(column), 70), 240))
+            least = 220 if self.section.kind == "values" else 140 if field.kind == "text" else 70
+            most = 180 if field.kind in ("texts", "opt_texts") else 260
+            header.resizeSection(column, 48 if narrow else min(max(header.sectionSize(column), least), most))
         wide = [c for c, f in enumerate(fields) if f.key in WIDE and f.kind == "text" and f.key != "name"]
-        header.setStretchLastSection(not wide)
+        header.setStretchLastSection(False)
         for column in wide[-1:]:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
+        if not wide:
+            self._fit_width()
+
+    def _fit_width(self) -> None:
+        """A grid without a long text column is as wide as its columns (no empty band on the right)."""
+        header = self.view.horizontalHeader()
+        columns = sum(header.sectionSize(c) for c in range(header.count()))
+        scroll = self.view.verticalScrollBar().sizeHint().width() if self.model.rowCount() > 8 else 0
+        self.view.setMaximumWidth(columns + 2 * self.view.frameWidth() + scroll)
 
     def fitted_height(self) -> int:
-        return ROW_HEIGHT * max(self.model.rowCount(), 1) + self.view.horizontalHeader().height() + 8
+        """The height that shows every row without scrolling (title and hint included)."""
+        view = ROW_HEIGHT * max(self.model.rowCount(), 1) + self.view.horizontalHeader().sizeHint().height()
+        view += 2 * self.view.frameWidth() + 2
+        return self.sizeHint().height() - self.view.sizeHint().height() + view
 
     # -- selection --------------------------------------------------------------------------------------
     def current_row(self) -> int | None:
@@ -205,7 +225,8 @@ class TablePage(QWidget):
         self.splitter = splitter
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(splitter, 1)
+        layout.addStretch(0)  # takes the room a table of short sections does not need
 
     def section(self, path: tuple[str, ...]) -> SectionWidget:
         """The section whose collection sits at `path` ("settings" has the path ())."""
@@ -244,13 +265,36 @@ class TablePage(QWidget):
         """Short sections take the height they need; long lists (and a nested list most) share the rest."""
         for widget in [*self.sections, *self.details.values()]:
             widget.fit()
-        sizes = []
+        sizes, stretchy = [], False
         for index in range(self.splitter.count()):
             part = self.splitter.widget(index)
             widgets = [part.widget(i) for i in range(part.count())] if isinstance(part, QSplitter) else [part]
+            if isinstance(part, QSplitter):
+                self._fit_row(part, widgets)
             long = any(w.section.kind == "rows" and w.model.rowCount() > 8 for w in widgets)
             is_detail = part in self.details.values()
+            stretchy = stretchy or long or is_detail
             self.splitter.setStretchFactor(index, 2 if is_detail else int(long))
-            fitted = max(w.fitted_height() for w in widgets) + 30
-            sizes.append(420 if is_detail else 260 if long else min(fitted, 330))
+            fitted = max(w.fitted_height() for w in widgets)
+            sizes.append(
+                420 if is_detail else 260 if long else min(fitted, 330 if self.splitter.count() > 1 else 560)
+            )
         self.splitter.setSizes(sizes)
+        if not stretchy:  # nothing long: every part keeps its height and the page's stretch takes the rest
+            for index, height in enumerate(sizes):
+                part = self.splitter.widget(index)
+                for widget in (
+                    [part.widget(i) for i in range(part.count())] if isinstance(part, QSplitter) else [part]
+                ):
+                    widget.setMaximumHeight(height)
+
+    @staticmethod
+    def _fit_row(row: QSplitter, widgets: list[SectionWidget]) -> None:
+        """Side-by-side sections get the width of their columns; the last one takes what is left."""
+        widths = []
+        for widget in widgets:
+            header = widget.view.horizontalHeader()
+            widths.append(sum(header.sectionSize(c) for c in range(header.count())) + 24)
+        for index in range(len(widgets)):
+            row.setStretchFactor(index, int(index == len(widgets) - 1))
+        row.setSizes(widths)

@@ -76,7 +76,7 @@ class RulesWindow(QDialog):
         self.setStyleSheet(STYLE)
         self.setModal(False)
         self.setWindowFlag(Qt.WindowType.Window, True)
-        self.resize(1240, 760)
+        self.resize(1320, 780)
 
         self.table_model = RuleTablesModel(self)
         self.table_view = self._table_list()
@@ -102,7 +102,7 @@ class RulesWindow(QDialog):
         splitter.addWidget(self.table_view)
         splitter.addWidget(self._right_side())
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([320, 920])
+        splitter.setSizes([300, 1020])
         layout.addWidget(splitter, 1)
         layout.addLayout(self._bottom_bar())
 
@@ -129,9 +129,9 @@ class RulesWindow(QDialog):
         view.verticalHeader().setDefaultSectionSize(28)
         view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        view.horizontalHeader().resizeSection(1, 104)
+        view.horizontalHeader().resizeSection(1, 100)
         view.horizontalHeader().setHighlightSections(False)
-        view.setMinimumWidth(260)
+        view.setMinimumWidth(250)
         return view
 
     def _right_side(self) -> QWidget:
@@ -188,9 +188,9 @@ class RulesWindow(QDialog):
         key = self._key = self.table_model.row(row).key
         if key not in self.pages:
             page = TablePage(self.session, key, self.stack)
-            page.load(self.session.db.ruleset.table(key))
             self.pages[key] = page
             self.stack.addWidget(page)
+            page.load(self.session.db.ruleset.table(key))
         self.stack.setCurrentWidget(self.pages[key])
         self._show_heading()
 

@@ -26,6 +26,7 @@ OptionsRole = Qt.ItemDataRole.UserRole + 22  # [(value, label)] for choices, che
 
 DIMMED = QColor("#8a8f98")
 OPEN = "open"  # how an open-ended range bound reads
+CODED = ("flags", "tie_breakers")  # choices stored as codes ("big_guy") and read as words ("big guy")
 
 
 def _status(row: RuleTableRow) -> str:
@@ -61,9 +62,10 @@ def display(field: Field, value: Any) -> str:
         return OPEN if field.is_bound else ""
     if kind == "gold":
         return f"{value:,} gp"
+    coded = field.options_from in CODED
     if kind in ("texts", "opt_texts"):
-        return ", ".join(choice_label(v) if field.options_from == "flags" else v for v in value)
-    if kind == "choice":
+        return ", ".join(choice_label(v) if coded else v for v in value)
+    if kind == "choice" or coded:
         return choice_label(value)
     return str(value)
 
@@ -127,7 +129,8 @@ class SectionModel(QAbstractTableModel):
             return [(d, d) for d in DICE_CHOICES]
         if field.options_from:
             tables = self.session.db.ruleset.tables
-            return [(o, choice_label(o) if field.options_from == "flags" else o) for o in options(field.options_from, tables)]  # fmt: skip
+            coded = field.options_from in CODED
+            return [(o, choice_label(o) if coded else o) for o in options(field.options_from, tables)]
         return []
 
     def field_flags(self, field: Field, editable: bool = True) -> Qt.ItemFlag:
