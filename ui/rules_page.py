@@ -29,7 +29,7 @@ from ui.dialogs import ask
 from ui.models.rule_models import EntriesModel, SettingsModel
 
 ROW_HEIGHT = 26
-WIDE = ("text", "effect", "description", "source_lines", "skills", "name")
+WIDE = ("text", "effect", "description")  # long texts: the column that takes the room left
 SHORT = ("settings", "values", "named", "fixed")
 RANGE_HINT = "Rows follow each other: where a row ends, the next one starts. Add splits the selected row."
 
@@ -91,7 +91,7 @@ class SectionWidget(QWidget):
 
     def _add_buttons(self, layout: QHBoxLayout) -> None:
         item = self.section.item
-        specs = [("add", "Add", f"Add a {item} after the selected one", self.add),
+        specs = [("add", "Add", f"Add after the selected {item}", self.add),
                  ("remove", "Remove", f"Remove the selected {item}", self.remove)]  # fmt: skip
         if self.section.kind in ("rows", "values") and not self.section.ranges:
             specs += [("up", "Up", f"Move the selected {item} up", lambda: self.move(-1)),
@@ -132,7 +132,7 @@ class SectionWidget(QWidget):
             least = 220 if self.section.kind == "values" else 140 if field.kind == "text" else 70
             most = 180 if field.kind in ("texts", "opt_texts") else 260
             header.resizeSection(column, 48 if narrow else min(max(header.sectionSize(column), least), most))
-        wide = [c for c, f in enumerate(fields) if f.key in WIDE and f.kind == "text" and f.key != "name"]
+        wide = [c for c, f in enumerate(fields) if f.key in WIDE]
         header.setStretchLastSection(False)
         for column in wide[-1:]:
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Stretch)
