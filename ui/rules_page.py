@@ -83,7 +83,6 @@ class SectionWidget(QWidget):
         if section.ranges:
             hint = QLabel(RANGE_HINT, self)
             hint.setObjectName("rulesHint")
-            hint.setWordWrap(True)
             layout.addWidget(hint)
         layout.addWidget(self.view)
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._selection_changed())

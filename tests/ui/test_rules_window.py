@@ -316,3 +316,15 @@ def test_source_lines_are_typed_one_per_line(qtbot, open_window, rules):
     qtbot.waitUntil(lambda: races.view.indexWidget(races.model.index(0, column(races, "source_lines"))) is None)
     first = open_window.session.db.ruleset.table("races")["races"][0]
     assert first["source_lines"] == ["LRB 4.0", "0-12 Hobgoblins 40,000 6 3 3 7 None"]
+
+
+def test_the_roster_reads_the_new_spp_levels_at_once(qtbot, open_window, rules):
+    db = open_window.session.db
+    pid = open_window.session.run(hire_player, team_id=team_id(db, "Orcland Raiders"), position="Orc Lineman",
+                                  name="Ugrub").result  # fmt: skip
+    open_window.session.run(update_player, player_id=pid, field="spp", value=6)
+    roster = open_window.league_view.team_page.roster_model
+    assert roster.row(0).level == "Experienced"
+    levels = rules.show_table("spp_levels").section(("levels",))
+    type_number(qtbot, levels, 1, column(levels, "min_spp"), 7)
+    assert roster.row(0).level == "Rookie"
