@@ -97,6 +97,7 @@ class MainWindow(QMainWindow):
         self.add_team_action = self._action(league, "&Add Team…", self.add_team)
         self.rename_league_action = self._action(league, "&Rename League…", self.rename_league)
         self.league_menu = league
+        self._build_rules_menu(league)
 
         team = bar.addMenu("&Team")
         self.hire_action = self._action(team, "&Hire Player…", self._team_page_call("hire"), "Ctrl+H")
@@ -121,7 +122,7 @@ class MainWindow(QMainWindow):
         open_ = self.session is not None
         writable = open_ and not self.session.read_only
         has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
-        for action in (self.save_copy_action, self.close_action):
+        for action in (self.save_copy_action, self.close_action, self.rules_action):
             action.setEnabled(open_)
         for action in (self.add_team_action, self.rename_league_action):
             action.setEnabled(writable)
@@ -217,6 +218,7 @@ class MainWindow(QMainWindow):
     def close_league(self) -> None:
         if self.session is None:
             return
+        self._close_rules()
         self.undo_group.removeStack(self.session.undo_stack)
         self.stack.removeWidget(self.league_view)
         self.league_view.deleteLater()
@@ -318,6 +320,31 @@ class MainWindow(QMainWindow):
         name = ask.text(self, f"New name of {header.name}:", value=header.name)
         if name is not None:
             self.session.run(rename_team, parent=self, team_id=header.id, name=name)
+
+    # -- League > Rules (house rules) ---------------------------------------------------------------
+    def _build_rules_menu(self, league: QMenu) -> None:
+        league.addSeparator()
+        self.rules_action = self._action(league, "R&ules…", self.show_rules, "Ctrl+Shift+U")
+        self.rules_window: Any = None
+
+    def show_rules(self) -> None:
+        """Open (or bring forward) the Rules window of the open league."""
+        if self.session is None:
+            return
+        if self.rules_window is None:
+            from ui.rules_window import RulesWindow
+
+            self.rules_window = RulesWindow(self.session, self)
+        if self.rules_window.isVisible():  # already open behind the main window: bring it forward
+            self.rules_window.raise_()
+            self.rules_window.activateWindow()
+        self.rules_window.show()
+
+    def _close_rules(self) -> None:
+        if self.rules_window is not None:
+            self.rules_window.close()
+            self.rules_window.deleteLater()
+            self.rules_window = None
 
     def about(self) -> None:
         from roster_app import __version__
