@@ -34,8 +34,7 @@ def reserves_refusal(race: Race) -> str | None:
     if not race.reserves:
         return (
             f"{race.name} teams cannot have a reserve team: the reserve-teams article allows one to any team "
-            "except Undead, Vampire and Big Guy teams, and this league's team list for "
-            f"{race.name} says no."
+            f"except Undead, Vampire and Big Guy teams, and this league's rules count {race.name} among them."
         )
     if all(p.is_big_guy for p in race.positions):
         return (
