@@ -366,6 +366,13 @@ def roll_player_table(
     return tx.change
 
 
+def _waiting_player(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, AffairsRound]:
+    team, _side, state = _open_round(session, ruleset, team_id)
+    if state.step != Step.NEW_PLAYER:
+        raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
+    return team, state
+
+
 def add_reserve_player(
     db: LeagueDB,
     *,
@@ -380,9 +387,7 @@ def add_reserve_player(
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
-        team, _side, state = _open_round(session, ruleset, team_id)
-        if state.step != Step.NEW_PLAYER:
-            raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
+        team, state = _waiting_player(session, ruleset, team_id)
         race = ruleset.race(team.race)
         pos = race.position(position)
         why = rules.why_not_offered(pos, state.player_value, taken_positions(session, team))
@@ -421,9 +426,7 @@ def let_reserve_player_go(db: LeagueDB, *, team_id: int, match_id: int | None = 
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
-        team, _side, state = _open_round(session, ruleset, team_id)
-        if state.step != Step.NEW_PLAYER:
-            raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
+        team, state = _waiting_player(session, ruleset, team_id)
         _event(session, team, Kind.LET_GO, f"The free player worth up to {gp(state.player_value)} was lost for good.",
                match_id=match_id)  # fmt: skip
         tx.label = f"{team.name} loses the free reserve player"

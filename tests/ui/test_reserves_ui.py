@@ -47,6 +47,13 @@ def open_dialog(qtbot, window, button, kind):
     return dialog
 
 
+def show_league(qtbot, window, path):
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window
+
+
 def approve_and_hire(qtbot, tab, coach="Veteran"):
     qtbot.mouseClick(tab.approve_button, LEFT)
     assert tab.hire_button.isEnabled()
@@ -76,11 +83,10 @@ def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, 
     page = dialog.new_player_page
     assert dialog.current_page() is page
     assert "70,000 gp" in page.text.text()
-    names = [o.name for o in page.offers]
-    page.table.selectRow(names.index("Orc Blitzer"))
+    page.table.select("Orc Blitzer")
     assert "more than the 70,000 gp rolled" in page.verdict.text()
     assert not page.add_button.isEnabled()
-    page.table.selectRow(names.index("Orc Thrower"))
+    page.table.select("Orc Thrower")
     qtbot.keyClicks(page.name, "Grak")
     assert page.add_button.isEnabled()
     qtbot.mouseClick(page.add_button, LEFT)
@@ -169,7 +175,7 @@ def test_a_team_of_16_retires_someone_for_the_free_player(qtbot, open_window, le
     dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
     page = dialog.new_player_page
     assert dialog.current_page() is page and page.retire.isVisible()
-    page.table.selectRow([o.name for o in page.offers].index("Goblin"))
+    page.table.select("Goblin")
     qtbot.keyClicks(page.name, "Snik")
     page.retire.setCurrentIndex(page.retire.findData(queries.roster(session.db, tid)[0].id))
     assert "#1 Lineman 1 (Orc Lineman)</b> retires to make room" in page.verdict.text()
@@ -188,10 +194,7 @@ def goblin_window(qtbot, window, tmp_path):
     svc.approve_reserves(db, team_id=team)
     svc.hire_reserve_coach(db, team_id=team, coach_type="Novice")
     db.close()
-    window.open_league_later(path)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    return window, path, team
+    return show_league(qtbot, window, path), path, team
 
 
 def test_a_goblin_coach_rerolls_once_and_keeps_the_second_result(qtbot, goblin_window):
@@ -242,7 +245,7 @@ def test_drafting_through_the_dialog_states_the_rookie_result(qtbot, open_window
     assert tab.draft_button.isEnabled()
     dialog = open_dialog(qtbot, open_window, tab.draft_button, DraftDialog)
     assert "would start the next match with <b>0</b> players" in dialog.eligibility.text()
-    dialog.table.selectRow([o.name for o in dialog.offers].index("Orc Blitzer"))
+    dialog.table.select("Orc Blitzer")
     assert not dialog.dice.isEnabled() and "name" in dialog.verdict.text()
     qtbot.keyClicks(dialog.name, "Grak")
     assert dialog.dice.isEnabled()
@@ -279,9 +282,7 @@ def test_the_draft_dialog_says_when_the_rookie_result_is_ignored(qtbot, window, 
     svc.approve_reserves(db, team_id=tid)
     svc.hire_reserve_coach(db, team_id=tid, coach_type="Novice")
     db.close()
-    window.open_league_later(league_file)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
+    show_league(qtbot, window, league_file)
     dialog = open_dialog(qtbot, window, reserves_tab(window).draft_button, DraftDialog)
     qtbot.keyClicks(dialog.name, "Bob")
     type_dice(qtbot, dialog.dice, 1)

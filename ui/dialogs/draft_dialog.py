@@ -5,35 +5,28 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QDialog,
     QFormLayout,
-    QHBoxLayout,
-    QHeaderView,
-    QLabel,
     QLineEdit,
     QPushButton,
     QSpinBox,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from roster_app import reserve_queries
+from roster_app.rules.dicetables import range_text
 from roster_app.rules.reserves import a
 from roster_app.rules.roster import gp
 from roster_app.services.reserves import draft_player
+from ui.widgets.basics import quiet_button, rich_label, right_aligned
 from ui.widgets.dice_input import DiceInput
+from ui.widgets.position_table import PositionTable
 
 
 def _rookie_rules(table: dict) -> str:
-    rows = ", ".join(
-        f"{r['from']}{'' if r['from'] == r['to'] else '-' + str(r['to'])} {r.get('text', '')}"
-        for r in table["rows"]
-    )
+    rows = " · ".join(f"<b>{range_text(r)}</b>: {r.get('text', '')}" for r in table["rows"])
     return (
         f"<b>Rookie Table</b> (one unmodified {table['dice']}): {rows}. A characteristic may never fall more than "
         f"{table['max_below_original']} below its original value, nor below {table['minimum']}: such a result "
@@ -42,8 +35,6 @@ def _rookie_rules(table: dict) -> str:
 
 
 class DraftDialog(QDialog):
-    HEADERS = ("Position", "Cost", "Draft cost", "MA", "ST", "AG", "AV", "Skills", "On roster")
-
     def __init__(self, session: Any, team_id: int, parent: QWidget | None = None, *, match_id: int | None = None):
         super().__init__(parent)
         self.session = session
@@ -58,15 +49,8 @@ class DraftDialog(QDialog):
         self.setWindowTitle(f"Draft from the reserves (Hire Freebooters): {self.info.team_name}")
         self.resize(800, 560)
 
-        self.eligibility = self._label(self._eligibility_text())
-        self.table = QTableWidget(len(self.offers), len(self.HEADERS), self)
-        self.table.setHorizontalHeaderLabels(self.HEADERS)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(7, QHeaderView.ResizeMode.Stretch)
-        self._fill()
+        self.eligibility = rich_label(self, self._eligibility_text())
+        self.table = PositionTable(self, price_header="Draft cost")
 
         self.name = QLineEdit(self)
         self.name.setPlaceholderText("The drafted player's name")
@@ -76,19 +60,15 @@ class DraftDialog(QDialog):
         form = QFormLayout()
         form.addRow("Name:", self.name)
         form.addRow("Number:", self.number)
-        self.verdict = self._label("")
-        self.rookie_rules = self._label(_rookie_rules(db.ruleset.table("rookie_table")))
+        self.verdict = rich_label(self)
+        self.rookie_rules = rich_label(self, _rookie_rules(db.ruleset.table("rookie_table")))
         self.dice = DiceInput(db.ruleset.table("rookie_table")["dice"], self, roll_text="Draft and Roll the Rookie Table",
                               typed_text="Draft with These Dice")  # fmt: skip
         self.dice.rolled.connect(self.draft)
-        self.outcome_label = self._label("")
+        self.outcome_label = rich_label(self)
         self.outcome_label.setObjectName("draftOutcome")
-        self.close_button = QPushButton("Cancel", self)
-        self.close_button.setAutoDefault(False)
+        self.close_button = quiet_button("Cancel", self)
         self.close_button.clicked.connect(self._close)
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(self.close_button)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.eligibility)
@@ -98,22 +78,15 @@ class DraftDialog(QDialog):
         layout.addWidget(self.rookie_rules)
         layout.addWidget(self.dice)
         layout.addWidget(self.outcome_label)
-        layout.addLayout(bottom)
+        layout.addLayout(right_aligned(self.close_button))
         for button in self.dice.findChildren(QPushButton):
             button.setAutoDefault(False)
 
         self.table.itemSelectionChanged.connect(self._update)
         self.name.textChanged.connect(self._update)
         self.number.valueChanged.connect(self._update)
-        first = next((i for i, o in enumerate(self.offers) if not o.problem), 0)
-        self.table.selectRow(first)
+        self.table.set_offers(self.offers)
         self._update()
-
-    def _label(self, text: str) -> QLabel:
-        label = QLabel(text, self)
-        label.setWordWrap(True)
-        label.setTextFormat(Qt.TextFormat.RichText)
-        return label
 
     def _eligibility_text(self) -> str:
         info = self.info
@@ -125,34 +98,14 @@ class DraftDialog(QDialog):
             f"cost. The team rating counts his full cost. Treasury: <b>{gp(info.treasury)}</b>."
         )
 
-    def _fill(self) -> None:
-        for row, offer in enumerate(self.offers):
-            cells = (offer.name, gp(offer.cost), gp(offer.price), offer.ma, offer.st, offer.ag, offer.av,
-                     ", ".join(offer.skills), f"{offer.taken} of {offer.limit}")  # fmt: skip
-            for column, value in enumerate(cells):
-                item = QTableWidgetItem(str(value))
-                if column in (1, 2, 8):
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-                elif 3 <= column <= 6:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
-                if offer.problem:
-                    item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(offer.problem)
-                self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
-
     def selected(self) -> Any:
-        rows = self.table.selectionModel().selectedRows()
-        return self.offers[rows[0].row()] if rows else None
+        return self.table.selected()
 
     def problem(self) -> str | None:
         if self.info.draft_refusal:
             return self.info.draft_refusal
-        offer = self.selected()
-        if offer is None:
-            return "Choose a position."
-        if offer.problem:
-            return offer.problem
+        if self.table.problem():
+            return self.table.problem()
         if not self.name.text().strip():
             return "Give the drafted player a name."
         if self.number.value() in self.used_numbers:

@@ -9,21 +9,15 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QComboBox,
     QDialog,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QStackedWidget,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
@@ -31,27 +25,16 @@ from PySide6.QtWidgets import (
 from roster_app import reserve_queries
 from roster_app.reserve_queries import ReservesInfo
 from roster_app.rules.dicetables import range_text
-from roster_app.rules.reserves import Step, describe_reserve_row
+from roster_app.rules.reserves import Step, describe_reserve_row, reserve_table_row
 from roster_app.rules.roster import gp
 from roster_app.services import reserves as svc
 from ui.dialogs import ask
+from ui.widgets.basics import quiet_button, rich_label, right_aligned
 from ui.widgets.dice_input import DiceInput
+from ui.widgets.position_table import PositionTable
 
 STEPS = (("Upkeep", Step.UPKEEP), ("Reserve Team Table", Step.TABLE), ("Player Table", Step.PLAYER_TABLE),
          ("New player", Step.NEW_PLAYER))  # fmt: skip
-
-
-def _text(parent: QWidget, text: str = "") -> QLabel:
-    label = QLabel(text, parent)
-    label.setWordWrap(True)
-    label.setTextFormat(Qt.TextFormat.RichText)
-    return label
-
-
-def _button(text: str, parent: QWidget) -> QPushButton:
-    button = QPushButton(text, parent)
-    button.setAutoDefault(False)  # Enter in a dice box must never press a step's button
-    return button
 
 
 class Page(QWidget):
@@ -69,10 +52,10 @@ class Page(QWidget):
 class UpkeepPage(Page):
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
-        self.text = _text(self)
-        self.pay_button = _button("Pay Upkeep", self)
+        self.text = rich_label(self)
+        self.pay_button = quiet_button("Pay Upkeep", self)
         self.pay_button.clicked.connect(lambda: dialog.run(svc.pay_reserve_upkeep))
-        self.leave_button = _button("Let the Coach Leave…", self)
+        self.leave_button = quiet_button("Let the Coach Leave…", self)
         self.leave_button.clicked.connect(self.let_leave)
         buttons = QHBoxLayout()
         buttons.addWidget(self.pay_button)
@@ -108,15 +91,15 @@ class TablePage(Page):
 
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
-        self.text = _text(self)
-        self.rows = _text(self)
-        self.result = _text(self)
+        self.text = rich_label(self)
+        self.rows = rich_label(self)
+        self.result = rich_label(self)
         self.result.setObjectName("tableResult")
         self.dice = DiceInput("D6", self)
         self.dice.rolled.connect(self._rolled)
-        self.skip_button = _button("Don't Roll This Time", self)
+        self.skip_button = quiet_button("Don't Roll This Time", self)
         self.skip_button.clicked.connect(lambda: dialog.run(svc.skip_reserve_table))
-        self.keep_button = _button("Keep This Result", self)
+        self.keep_button = quiet_button("Keep This Result", self)
         self.keep_button.clicked.connect(dialog.keep_result)
         buttons = QHBoxLayout()
         buttons.addWidget(self.skip_button)
@@ -129,37 +112,27 @@ class TablePage(Page):
         self.rerolling = False
 
     def show_info(self, info: ReservesInfo) -> None:
-        table = self.dialog.session.db.ruleset.table("reserve_team_table")
+        ruleset = self.dialog.session.db.ruleset
+        table = ruleset.table("reserve_team_table")
         self.dice.set_spec(table["dice"])
         self.rows.setText("<br>".join(f"<b>{range_text(r)}</b>: {describe_reserve_row(r)}" for r in table["rows"]))
         self.rerolling = info.round.table_rolls == 1
         if self.rerolling:
-            row = info.round.table_total
-            self.text.setText(f"You may re-roll once, because {info.race} head coaches may; if you do, the "
-                              "second result must be kept, even if it is worse.")  # fmt: skip
-            self.result.setText(f"<b>Rolled {row} – {self._describe(info.round.table_total)}</b>")
+            first = describe_reserve_row(reserve_table_row(ruleset, info.round.table_total))
+            self.text.setText(f"A {info.race} head coach may re-roll once; if you do, the second result must be "
+                              "kept, even if it is worse.")  # fmt: skip
+            self.result.setText(f"<b>Rolled {info.round.table_total} – {first}</b>")
         else:
+            may_reroll = ruleset.race(info.race).reserve_reroll
             self.text.setText(
                 f"The upkeep is paid. You may make one roll on the Reserve Team Table ({table['dice']}); you do "
                 "not have to, but once the dice are rolled the result stands."
-                + (
-                    f" A {info.race} head coach may re-roll once."
-                    if info.may_reroll or self._may_reroll(info)
-                    else ""
-                )
+                + (f" A {info.race} head coach may re-roll once." if may_reroll else "")
             )
             self.result.setText("")
-        self.dice.roll_button.setText("Re-roll D6" if self.rerolling else f"Roll {table['dice']}")
+        self.dice.roll_button.setText(f"{'Re-roll' if self.rerolling else 'Roll'} {table['dice']}")
         self.skip_button.setVisible(not self.rerolling)
         self.keep_button.setVisible(self.rerolling)
-
-    def _may_reroll(self, info: ReservesInfo) -> bool:
-        return self.dialog.session.db.ruleset.race(info.race).reserve_reroll
-
-    def _describe(self, total: int) -> str:
-        from roster_app.rules.reserves import reserve_table_row
-
-        return describe_reserve_row(reserve_table_row(self.dialog.session.db.ruleset, total))
 
     def _rolled(self, roll: Any) -> None:
         service = svc.reroll_reserve_table if self.rerolling else svc.roll_reserve_table
@@ -171,8 +144,8 @@ class TablePage(Page):
 class PlayerTablePage(Page):
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
-        self.text = _text(self)
-        self.rows = _text(self)
+        self.text = rich_label(self)
+        self.rows = rich_label(self)
         self.dice = DiceInput("D6", self)
         self.dice.rolled.connect(lambda roll: dialog.run(svc.roll_player_table, roll=roll))
         for widget in (self.text, self.rows, self.dice):
@@ -194,18 +167,10 @@ class PlayerTablePage(Page):
 
 
 class NewPlayerPage(Page):
-    HEADERS = ("Position", "Worth", "MA", "ST", "AG", "AV", "Skills", "On roster")
-
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
-        self.text = _text(self)
-        self.table = QTableWidget(0, len(self.HEADERS), self)
-        self.table.setHorizontalHeaderLabels(self.HEADERS)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
+        self.text = rich_label(self)
+        self.table = PositionTable(self, cost_header="Worth")
         self.name = QLineEdit(self)
         self.name.setPlaceholderText("The new player's name")
         self.number = QSpinBox(self)
@@ -216,10 +181,10 @@ class NewPlayerPage(Page):
         form.addRow("Name:", self.name)
         form.addRow("Number:", self.number)
         form.addRow(self.retire_label, self.retire)
-        self.verdict = _text(self)
-        self.add_button = _button("Add to the Roster", self)
+        self.verdict = rich_label(self)
+        self.add_button = quiet_button("Add to the Roster", self)
         self.add_button.clicked.connect(self.add)
-        self.lose_button = _button("Lose Him for Good…", self)
+        self.lose_button = quiet_button("Lose Him for Good…", self)
         self.lose_button.clicked.connect(self.lose)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -230,7 +195,6 @@ class NewPlayerPage(Page):
         self.layout_.addLayout(form)
         self.layout_.addWidget(self.verdict)
         self.layout_.addLayout(buttons)
-        self.offers: list[Any] = []
         self.table.itemSelectionChanged.connect(self._update)
         self.name.textChanged.connect(self._update)
         self.number.valueChanged.connect(self._update)
@@ -239,25 +203,12 @@ class NewPlayerPage(Page):
     def show_info(self, info: ReservesInfo) -> None:
         db = self.dialog.session.db
         value = info.round.player_value
-        self.offers = reserve_queries.reserve_offers(db, info.team_id, value)
         self.text.setText(
             f"Player Table {info.round.player_total}: a player worth up to <b>{gp(value)}</b> joins for free. "
             "Choose a position of the team list (no Big Guys, allies, Star Players, Daemons or Squigs; position "
             "limits hold)."
         )
-        self.table.setRowCount(len(self.offers))
-        for row, offer in enumerate(self.offers):
-            cells = (offer.name, gp(offer.cost), offer.ma, offer.st, offer.ag, offer.av, ", ".join(offer.skills),
-                     f"{offer.taken} of {offer.limit}")  # fmt: skip
-            for column, value_ in enumerate(cells):
-                item = QTableWidgetItem(str(value_))
-                if offer.problem:
-                    item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(offer.problem)
-                self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
-        first = next((i for i, o in enumerate(self.offers) if not o.problem), 0)
-        self.table.selectRow(first)
+        self.table.set_offers(reserve_queries.reserve_offers(db, info.team_id, value))
         lines = reserve_queries.roster_lines(db, info.team_id)
         used = {line.number for line in lines}
         self.number.setValue(next(n for n in range(1, 100) if n not in used))
@@ -269,18 +220,12 @@ class NewPlayerPage(Page):
         self._update()
 
     def selected(self) -> Any:
-        rows = self.table.selectionModel().selectedRows()
-        return self.offers[rows[0].row()] if rows else None
+        return self.table.selected()
 
     def problem(self) -> str | None:
-        offer = self.selected()
-        if offer is None:
-            return "Choose a position."
-        if offer.problem:
-            return offer.problem
         if not self.name.text().strip():
-            return "Give the new player a name."
-        return None
+            return self.table.problem() or "Give the new player a name."
+        return self.table.problem()
 
     def _update(self) -> None:
         info = self.dialog.info
@@ -312,7 +257,7 @@ class NewPlayerPage(Page):
 class DonePage(Page):
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
-        self.text = _text(self)
+        self.text = rich_label(self)
         self.text.setObjectName("affairsSummary")
         self.layout_.addWidget(self.text)
         self.layout_.addStretch(1)
@@ -340,9 +285,9 @@ class ReserveAffairsDialog(QDialog):
         self.kept = False  # the first Reserve Team Table result was kept (no re-roll)
         history = reserve_queries.reserve_history(session.db, team_id)
         self.first_event_id = history[-1].id if history else 0
-        self.resize(720, 520)
+        self.resize(820, 540)
 
-        self.steps = _text(self)
+        self.steps = rich_label(self)
         self.steps.setObjectName("affairsSteps")
         self.pages = QStackedWidget(self)
         self.upkeep_page, self.table_page = UpkeepPage(self), TablePage(self)
@@ -351,15 +296,12 @@ class ReserveAffairsDialog(QDialog):
         for page in (self.upkeep_page, self.table_page, self.player_table_page, self.new_player_page,
                      self.done_page):  # fmt: skip
             self.pages.addWidget(page)
-        self.close_button = _button("Close", self)
+        self.close_button = quiet_button("Close", self)
         self.close_button.clicked.connect(self.accept)
-        bottom = QHBoxLayout()
-        bottom.addStretch(1)
-        bottom.addWidget(self.close_button)
         layout = QVBoxLayout(self)
         layout.addWidget(self.steps)
         layout.addWidget(self.pages, 1)
-        layout.addLayout(bottom)
+        layout.addLayout(right_aligned(self.close_button))
         self.refresh()
 
     # -- where the affairs stand -----------------------------------------------------------------------
