@@ -13,6 +13,7 @@ from sqlalchemy import select
 from roster_app.db import LeagueDB
 from roster_app.models import DiceRoll, Player, PlayerStatus, ReserveEvent, Team
 from roster_app.rules import reserves as rules
+from roster_app.rules.dice import Roll
 from roster_app.rules.reserves import AffairsRound, Kind
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position
@@ -171,13 +172,12 @@ def roster_lines(db: LeagueDB, team_id: int) -> list[RosterLine]:
     return [RosterLine(*row) for row in rows]
 
 
-def _roll_text(roll: DiceRoll | None) -> str:
-    if roll is None:
+def _dice_text(row: DiceRoll | None) -> str:
+    """'D6: 4 + 1 = 5 (typed in)' for a stored roll, '' for none."""
+    if row is None:
         return ""
-    parts = [str(f) for f in roll.faces] + ([str(roll.modifier)] if roll.modifier else [])
-    how = "typed in" if roll.typed else "rolled by Dugout"
-    shown = " + ".join(parts) + (f" = {roll.total}" if len(parts) > 1 else "")
-    return f"{roll.dice}: {shown} ({how})"
+    shown = state.roll_text(Roll(row.dice, tuple(row.faces), row.modifier, row.typed))
+    return f"{row.dice}: {shown} ({'typed in' if row.typed else 'rolled by Dugout'})"
 
 
 def reserve_history(db: LeagueDB, team_id: int) -> list[ReserveEventRow]:
@@ -190,6 +190,6 @@ def reserve_history(db: LeagueDB, team_id: int) -> list[ReserveEventRow]:
             .order_by(ReserveEvent.id)
         ).all()
         return [
-            ReserveEventRow(e.id, e.created_at, e.kind, Kind.TITLES.get(e.kind, e.kind), e.detail, _roll_text(r))
+            ReserveEventRow(e.id, e.created_at, e.kind, Kind.TITLES.get(e.kind, e.kind), e.detail, _dice_text(r))
             for e, r in rows
         ]

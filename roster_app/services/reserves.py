@@ -126,7 +126,7 @@ def _event(session: Session, team: Team, kind: str, detail: str, **links: int | 
     return event
 
 
-def _roll_text(roll: dice.Roll) -> str:
+def roll_text(roll: dice.Roll) -> str:
     """'4 + 3 = 7' for a modified or many-dice roll, '4' for one plain die."""
     if not roll.modifier and len(roll.faces) == 1:
         return str(roll.total)
@@ -353,7 +353,7 @@ def roll_player_table(
         stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
         offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
         side.promising, side.carried = 0, 0
-        _event(session, team, Kind.PLAYER_TABLE, f"Rolled {_roll_text(roll_)}: a player worth up to {gp(value)}.",
+        _event(session, team, Kind.PLAYER_TABLE, f"Rolled {roll_text(roll_)}: a player worth up to {gp(value)}.",
                dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
         if not offered:
             side.carried = rules.unaffordable_bonus(ruleset)
