@@ -26,6 +26,7 @@ from ui.delegates.spin_delegate import SpinDelegate
 from ui.dialogs import ask
 from ui.models.ledger_model import LedgerModel
 from ui.models.roster_model import RosterModel
+from ui.reserves_tab import ReservesTab
 from ui.team_header import TeamHeaderWidget
 
 ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
@@ -99,6 +100,8 @@ class TeamPage(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(roster_tab, "Roster")
         self.tabs.addTab(self.ledger_view, "Ledger")
+        self.reserves_tab = ReservesTab(session, self)
+        self.tabs.addTab(self.reserves_tab, "Reserves")
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -122,6 +125,7 @@ class TeamPage(QWidget):
     def show_team(self, team_id: int | None) -> None:
         self.team_id = team_id
         self.refresh(None)
+        self.reserves_tab.show_team(team_id)
         if team_id is not None and self.roster_model.rowCount():
             self._fit_columns()
 

@@ -32,6 +32,11 @@ def _label(row: Mapping[str, Any]) -> str:
     return str(low) if low == high else f"{low}-{high}"
 
 
+def range_text(row: Mapping[str, Any]) -> str:
+    """'1-2', '8+', '1 or less': the results a table row covers, as the rules print them."""
+    return _label(row)
+
+
 def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None = None) -> None:
     """Raise RulesetError naming the rows when ranges overlap, leave a gap or miss a dice result."""
     if not rows:
