@@ -18,8 +18,10 @@ from roster_app.rules.ruleset import Position, Race, Ruleset
 
 # Position flags that never come through the reserve team (Big Guys, Star Players, Daemons, Squigs).
 NEVER_RESERVE = frozenset({"big_guy", "star_player", "daemon", "squig"})
-# Drafting is "any type of player on your team list (still not allies)": only these stay out.
-NEVER_DRAFTED = frozenset({"star_player", "daemon", "squig"})
+# Drafting brings a player up from the reserve team: "any type of player on your team list (still not
+# allies)", but Big Guys "may not come through the reserve team" either (seed 001), nor Star Players,
+# Daemons or Squigs.
+NEVER_DRAFTED = NEVER_RESERVE
 
 
 def a(noun: str, *, capital: bool = False) -> str:
@@ -136,7 +138,7 @@ def draft_refusal(*, has_reserve_side: bool, available: int, on_roster: int, rul
 
 
 def draft_positions(race: Race) -> list[Position]:
-    """Any position of the team's own list (never allies), except Star Players, Daemons and Squigs."""
+    """Any position of the team's own list (never allies), except Big Guys, Star Players, Daemons and Squigs."""
     return [p for p in race.positions if not (p.flags & NEVER_DRAFTED)]
 
 

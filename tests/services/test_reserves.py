@@ -488,15 +488,20 @@ def test_rookie_floors_through_the_service(db, orcs, position, stat, change, aft
 
 
 def test_a_draft_the_team_cannot_afford_is_refused(db):
-    team = add_orcs(db, treasury=60_000)
-    with_reserves(db, team, "Novice")  # 40,000 left
+    team = add_orcs(db, treasury=50_000)
+    with_reserves(db, team, "Novice")  # 30,000 left
+    refused(
+        db,
+        lambda: svc.draft_player(db, team_id=team, position="Black Orc Blocker", name="Big", roll=d6(5)),
+        "half of 80,000",
+    )
     refused(
         db,
         lambda: svc.draft_player(db, team_id=team, position="Troll", name="Big", roll=d6(5)),
-        "half of 110,000",
+        "cannot be drafted",
     )
     svc.draft_player(db, team_id=team, position="Goblin", name="Snik", roll=d6(5))
-    assert treasury(db, team) == 20_000
+    assert treasury(db, team) == 10_000
 
 
 def test_the_reserve_file_keeps_treasury_ledger_roster_and_bonuses(file_db, league_file):
