@@ -119,6 +119,10 @@ def _record(record: data.Standing | None) -> tuple[str, str]:
     )
 
 
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -240,9 +244,16 @@ def _card(card: data.RefereeCard) -> Html:
     if not skills:
         skills.append(Html('<p class="muted">No skills yet.</p>'))
     if card.is_star:
-        record = f"Star Ref: gains no SPP \u00b7 {card.matches} matches refereed"
+        record = f"Star Ref: gains no SPP \u00b7 {_count(card.matches, 'match', 'matches')} refereed"
     else:
-        record = f"{card.spp} SPP \u00b7 {card.matches} matches \u00b7 {card.awards} awards \u00b7 {card.casualties} casualties caused"
+        record = " \u00b7 ".join(
+            [
+                f"{card.spp} SPP",
+                _count(card.matches, "match", "matches"),
+                _count(card.awards, "award"),
+                _count(card.casualties, "casualty", "casualties") + " caused",
+            ]
+        )
     description = Html(f'<p class="note"><i>{html.escape(card.description)}</i></p>' if card.description else "")
     star = Html('<span class="star">\u2605 Star Ref</span>' if card.is_star else "")
     return fill(
