@@ -87,6 +87,12 @@ class PrintActions(QObject):
         return dialog
 
     @staticmethod
+    def _finish(dialog: QProgressDialog) -> None:
+        dialog.reset()  # stops the timer that would show the dialog later
+        dialog.close()
+        dialog.deleteLater()
+
+    @staticmethod
     def _stepper(dialog: QProgressDialog) -> Callable[[int, int], bool]:
         def step(done: int, total: int) -> bool:
             dialog.setMaximum(total)
@@ -124,7 +130,7 @@ class PrintActions(QObject):
             ask.error(self.window, str(exc), title="Cannot print")
             return
         finally:
-            progress.close()
+            self._finish(progress)
         then(document, dialog.chosen_page_size())
 
     def _paint(self, document: Any, device: Any, label: str) -> int | None:
@@ -137,7 +143,7 @@ class PrintActions(QObject):
         except PrintCancelled:
             return None
         finally:
-            progress.close()
+            self._finish(progress)
 
     def _printer(self, document: Any, page_size: str) -> Any:
         from PySide6.QtPrintSupport import QPrinter
@@ -206,7 +212,7 @@ class PrintActions(QObject):
             ask.error(self.window, str(exc), title="Cannot export")
             return
         finally:
-            progress.close()
+            self._finish(progress)
         self._status(f"{pages} pages written to {path}")
 
     # -- exchange ----------------------------------------------------------------------------------------
