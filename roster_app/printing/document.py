@@ -10,8 +10,13 @@ from dataclasses import dataclass
 from datetime import date
 
 from roster_app.db import LeagueDB
+from roster_app.errors import DugoutError
 from roster_app.printing import data, render
 from roster_app.printing.render import Section
+
+
+class NothingToPrint(DugoutError):
+    """The request holds no document (no team chosen and no league document)."""
 
 
 @dataclass(frozen=True)
@@ -90,5 +95,9 @@ def build_document(
         sections.extend(render.referee_card_sections(data.referee_cards(db), heading))
     if request.match_sheet:
         sections.append(render.match_sheet_section(data.referee_rules(db.ruleset), heading))
+    if not sections:
+        raise NothingToPrint(
+            "There is nothing to print: choose a team (the league has none yet) or a league document."
+        )
     return PrintDocument(_title(request, heading, list(dict.fromkeys(names))), heading, tuple(sections),
                          render.stylesheet())  # fmt: skip

@@ -288,9 +288,9 @@ def _half(title: str, turns: range) -> Html:
     cells = {
         "numbers": "".join(f'<td class="turn">{n}</td>' for n in turns),
         "boxes": '<td class="box">\u2610</td>' * len(turns),
-        "casualties": '<td class="write">&#160;</td>' * len(turns),
+        "casualties": '<td class="write">&#160;<br/>&#160;</td>' * len(turns),
         "actions": '<td class="num small">M B F H</td>' * len(turns),
-        "notes": '<td class="write">&#160;<br/>&#160;<br/>&#160;</td>' * len(turns),
+        "notes": '<td class="write">&#160;<br/>&#160;<br/>&#160;<br/>&#160;<br/>&#160;</td>' * len(turns),
     }
     return fill(blocks("match_sheet")["half"], half=title, **{k: Html(v) for k, v in cells.items()})
 

@@ -164,3 +164,17 @@ def test_csv_exports_through_the_menu(qtbot, night_window, tmp_path, monkeypatch
     )
     action.trigger()
     assert (tmp_path / f"{what}.csv").read_text(encoding="utf-8-sig").startswith(header)
+
+
+def test_leaving_the_whole_league_gives_back_the_documents_chosen_before(qtbot, night_window):
+    night_window.print_actions.preview_action.trigger()
+    dialog = night_window.print_actions.choice_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.ledgers.setChecked(True)
+    dialog.league_radio.setChecked(True)
+    assert len(dialog.request().team_ids) == 4 and dialog.request().contracts and dialog.request().referees
+    dialog.current_radio.setChecked(True)
+    request = dialog.request()
+    assert len(request.team_ids) == 1 and request.rosters and request.ledgers
+    assert not (request.table or request.contracts or request.referees)
+    dialog.reject()

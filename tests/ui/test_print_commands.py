@@ -92,3 +92,12 @@ def test_export_and_import_from_the_command_line(night_file, tmp_path, capsys):
         original.close(), copy.close()
     assert main(["export", str(night_file), "--csv", "ledger", "-o", str(tmp_path / "ledger.csv")]) == 0
     assert (tmp_path / "ledger.csv").read_text(encoding="utf-8-sig").startswith("Team,Date,Season,Kind")
+
+
+def test_a_league_without_teams_has_no_rosters_to_print(qapp, tmp_path, capsys):
+    from roster_app.db import create_league
+
+    create_league(tmp_path / "empty.dugout", name="Empty").close()
+    assert main(["print", str(tmp_path / "empty.dugout"), "--all", "-o", str(tmp_path / "out.pdf")]) == 1
+    assert "nothing to print" in capsys.readouterr().err
+    assert not (tmp_path / "out.pdf").exists()

@@ -77,6 +77,7 @@ class PrintChoiceDialog(QDialog):
         self._lay_out()
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+        self._before_league: list[bool] | None = None
         self.scope.idToggled.connect(self._scope_changed)
         self.team_list.itemChanged.connect(lambda _item: self._update())
         for box in self._boxes():
@@ -109,14 +110,22 @@ class PrintChoiceDialog(QDialog):
         layout.addLayout(paper)
         layout.addWidget(self.buttons)
 
+    def _league_boxes(self) -> tuple[QCheckBox, ...]:
+        return (self.rosters, self.table, self.contracts, self.referees)
+
     def _scope_changed(self, scope: int, on: bool) -> None:
-        if not on:
-            return
-        self.team_list.setEnabled(scope == CHOSEN)
-        if scope == LEAGUE:
-            for box in (self.rosters, self.table, self.contracts, self.referees):
+        """The whole league ticks every league document; leaving it again restores the ticks as they were."""
+        if scope == LEAGUE and on:
+            self._before_league = [box.isChecked() for box in self._league_boxes()]
+            for box in self._league_boxes():
                 box.setChecked(True)
-        self._update()
+        elif scope == LEAGUE and self._before_league is not None:
+            for box, checked in zip(self._league_boxes(), self._before_league, strict=True):
+                box.setChecked(checked)
+            self._before_league = None
+        if on:
+            self.team_list.setEnabled(scope == CHOSEN)
+            self._update()
 
     def team_ids(self) -> tuple[int, ...]:
         scope = self.scope.checkedId()
