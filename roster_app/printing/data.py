@@ -371,6 +371,38 @@ def referee_cards(db: LeagueDB) -> list[RefereeCard]:
     ]  # fmt: skip
 
 
+# -- matches of the season ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MatchLine:
+    round: int
+    stage: str
+    home: str
+    away: str
+    home_score: int
+    away_score: int
+    home_casualties: int
+    away_casualties: int
+    played: bool
+
+
+def season_matches(db: LeagueDB, *, season: int | None = None) -> list[MatchLine]:
+    """The season's matches by round: results of those played and the ones still to play."""
+    from sqlalchemy.orm import aliased
+
+    home, away = aliased(Team), aliased(Team)
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        rows = session.execute(
+            select(Match.round, Match.stage, home.name, away.name, Match.home_score, Match.away_score,
+                   Match.home_casualties, Match.away_casualties, Match.status.in_(PLAYED))
+            .join(home, home.id == Match.home_team_id)
+            .join(away, away.id == Match.away_team_id)
+            .where(Match.season == season)
+            .order_by(Match.round, Match.id)
+        ).all()  # fmt: skip
+    return [MatchLine(*row) for row in rows]
+
+
 # -- the league table --------------------------------------------------------------------------------
 def _games(season: int):  # noqa: ANN202 - a SQLAlchemy subquery
     """One row per team per played league match: (team, TD for, TD against, Cas for, Cas against)."""

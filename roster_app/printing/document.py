@@ -74,7 +74,8 @@ def build_document(
     standings = data.league_table(db)
     if request.table:
         note("the league table")
-        sections.append(render.league_table_section(standings, db.ruleset.table("league_points"), heading))
+        points = db.ruleset.table("league_points")
+        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
     names = []
     for team_id in request.team_ids:
         if request.rosters:

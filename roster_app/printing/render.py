@@ -161,7 +161,23 @@ def _tie_breakers(keys: list[str]) -> str:
     return ", then ".join(words)
 
 
-def league_table_section(standings: list[data.Standing], points: dict, heading: data.Heading) -> Section:
+def _matches(title: str, matches: list[data.MatchLine]) -> Html:
+    """Results (or the matches still to play) of the season, by round; nothing when there are none."""
+    if not matches:
+        return Html("")
+    t = blocks("league_table")
+    rows = [
+        fill(t["result"], shade=shade(i), round=m.round, stage=m.stage, home=m.home, away=m.away,
+             score=f"{m.home_score} \u2013 {m.away_score}" if m.played else "v",
+             casualties=f"{m.home_casualties} \u2013 {m.away_casualties}" if m.played else "")
+        for i, m in enumerate(matches)
+    ]  # fmt: skip
+    return fill(t["results"], title=title, rows=join(rows))
+
+
+def league_table_section(
+    standings: list[data.Standing], points: dict, heading: data.Heading, matches: list[data.MatchLine] = ()
+) -> Section:
     t = blocks("league_table")
     rows = [
         fill(
@@ -178,6 +194,8 @@ def league_table_section(standings: list[data.Standing], points: dict, heading: 
     body = fill(
         t["page"], league=heading.league, season=heading.season, win=points["win"], draw=points["draw"],
         loss=points["loss"], rows=join(rows), tie_breakers=_tie_breakers(points["tie_breakers"]), empty=empty,
+        results=_matches("Results", [m for m in matches if m.played]),
+        fixtures=_matches("Still to play", [m for m in matches if not m.played]),
     )  # fmt: skip
     return Section("league table", body)
 

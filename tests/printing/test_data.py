@@ -140,3 +140,12 @@ def test_reading_for_print_writes_nothing(db):
     before = snapshot(db)
     data.league_table(db), data.contract_sheet(db), data.referee_cards(db), data.roster_sheet(db, 1)
     assert snapshot(db) == before
+
+
+def test_the_seasons_matches_come_by_round_with_their_results(night_db):
+    matches = data.season_matches(night_db)
+    assert [(m.round, m.home, m.away, m.played) for m in matches] == [
+        (1, ORCS, HUMANS, True), (1, DWARFS, ELVES, True), (2, ELVES, ORCS, True), (2, HUMANS, DWARFS, True),
+        (3, HUMANS, DWARFS, False),
+    ]  # fmt: skip
+    assert data.season_matches(night_db, season=2) == []

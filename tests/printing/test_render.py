@@ -93,3 +93,12 @@ def test_an_empty_league_still_prints_its_documents(db):
 def test_nothing_chosen_is_an_empty_request():
     assert PrintRequest().empty and PrintRequest((1,), rosters=False).empty
     assert not PrintRequest((1,)).empty and not PrintRequest(match_sheet=True).empty
+
+
+def test_the_league_table_lists_the_results_and_the_matches_still_to_play(night_db):
+    document = build_document(night_db, PrintRequest(table=True))
+    text = _text(document.sections[0].html)
+    assert "Results" in text and "Orcland Raiders 2 \u2013 1 Reikland Reavers 3 \u2013 1" in text
+    assert "friendly Reikland Reavers 5 \u2013 0 Karak Grudgebearers" in text  # shown, though not counted
+    fixtures = text.split("Still to play")[1]
+    assert "3 league Reikland Reavers v Karak Grudgebearers" in fixtures
