@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 PRINT_HELP = """Print rosters and league documents to a PDF, without opening a window.
 With no team and no document chosen, prints the whole league: the league table, every roster,
@@ -60,29 +62,39 @@ def _gui_application():  # noqa: ANN202
     return QGuiApplication.instance() or QGuiApplication(["dugout"])
 
 
+def _with_league(command: str, league: str, job: Callable[[Any], str]) -> int:
+    """Open `league` read-only, run `job(db)` and print what it says; a DugoutError becomes one plain line."""
+    from roster_app.db import open_league
+    from roster_app.errors import DugoutError
+
+    try:
+        db = open_league(Path(league), read_only=True)
+    except DugoutError as exc:
+        return _fail(command, str(exc))
+    try:
+        print(job(db))
+    except DugoutError as exc:
+        return _fail(command, str(exc))
+    finally:
+        db.close()
+    return 0
+
+
 def print_main(argv: list[str]) -> int:
     """`dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] ... -o OUT.pdf`."""
     args = _print_parser().parse_args(argv)
-    from roster_app.db import open_league
-    from roster_app.errors import DugoutError
-    from roster_app.printing.document import build_document
 
-    try:
-        db = open_league(Path(args.league), read_only=True)
-    except DugoutError as exc:
-        return _fail("print", str(exc))
-    try:
+    def job(db: Any) -> str:
+        from roster_app.printing.document import build_document
+
         document = build_document(db, _request(db, args))
         _app = _gui_application()
         from ui.printing import write_pdf
 
         pages = write_pdf(document, Path(args.output), page_size=args.page_size)
-    except DugoutError as exc:
-        return _fail("print", str(exc))
-    finally:
-        db.close()
-    print(f"{pages} page{'s' if pages != 1 else ''} written to {args.output}")
-    return 0
+        return f"{pages} page{'s' if pages != 1 else ''} written to {args.output}"
+
+    return _with_league("print", args.league, job)
 
 
 def export_main(argv: list[str]) -> int:
@@ -96,27 +108,16 @@ def export_main(argv: list[str]) -> int:
     )
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
     args = parser.parse_args(argv)
-    from roster_app import exchange
-    from roster_app.db import open_league
-    from roster_app.errors import DugoutError
 
-    writers = {
-        None: exchange.export_json,
-        "rosters": exchange.export_rosters_csv,
-        "ledger": exchange.export_ledger_csv,
-    }
-    try:
-        db = open_league(Path(args.league), read_only=True)
-    except DugoutError as exc:
-        return _fail("export", str(exc))
-    try:
-        writers[args.csv](db, Path(args.output))
-    except DugoutError as exc:
-        return _fail("export", str(exc))
-    finally:
-        db.close()
-    print(f"Exported to {args.output}")
-    return 0
+    def job(db: Any) -> str:
+        from roster_app import exchange
+
+        writer = {None: exchange.export_json, "rosters": exchange.export_rosters_csv,
+                  "ledger": exchange.export_ledger_csv}[args.csv]  # fmt: skip
+        writer(db, Path(args.output))
+        return f"Exported to {args.output}"
+
+    return _with_league("export", args.league, job)
 
 
 def import_main(argv: list[str]) -> int:

@@ -6,7 +6,6 @@ the section and "Page N of M". The same code paints onto a QPrinter (print dialo
 
 from __future__ import annotations
 
-import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -27,8 +26,6 @@ from PySide6.QtGui import (
 
 from roster_app.atomic import ExportError, atomic_path
 from roster_app.printing.document import PrintDocument
-
-log = logging.getLogger(__name__)
 
 PDF_RESOLUTION = 300
 MARGINS_MM = QMarginsF(12, 11, 12, 9)

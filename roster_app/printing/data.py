@@ -104,13 +104,19 @@ class RosterSheet:
 
 
 @dataclass(frozen=True)
-class ContractLine:
+class SheetPlayer:
+    """A player as the contract sheet names him: team, number, name, position, SPP and star player rolls."""
+
     team: str
     number: int
     name: str
     position: str
     spp: int
     rolls: int
+
+
+@dataclass(frozen=True)
+class ContractLine(SheetPlayer):
     signed_season: int
     seasons: int
     served: int
@@ -131,15 +137,9 @@ class ContractLine:
 
 
 @dataclass(frozen=True)
-class FreeAgentLine:
+class FreeAgentLine(SheetPlayer):
     """A player who could sign a contract now (at least one star player roll, none running)."""
 
-    team: str
-    number: int
-    name: str
-    position: str
-    spp: int
-    rolls: int
     costs: tuple[int, ...]  # the price of each contract length, shortest first
 
 
