@@ -4,6 +4,8 @@ dugout [LEAGUE_FILE]              open a league
 dugout --demo                     open the bundled demo league
 dugout --screenshot OUT.png [LEAGUE_FILE|--demo]
                                   draw the window offscreen, save a PNG, exit 0
+dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] [--contracts] [--referees] -o OUT.pdf
+dugout export LEAGUE_FILE -o OUT.json     dugout import IN.json -o NEW.dugout
 """
 
 from __future__ import annotations
@@ -13,7 +15,11 @@ import sys
 from collections.abc import Callable
 
 # Batch commands: name -> module:function taking argv and returning an exit code. Imported lazily.
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {
+    "print": "ui.print_commands:print_main",
+    "export": "ui.print_commands:export_main",
+    "import": "ui.print_commands:import_main",
+}
 
 
 def _gui_parser() -> argparse.ArgumentParser:

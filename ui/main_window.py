@@ -80,6 +80,7 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self.save_copy_action = self._action(file, "Save a &Copy…", self.save_copy, "Ctrl+Shift+S")
         self.close_action = self._action(file, "&Close League", self.close_league, QKeySequence.StandardKey.Close)
+        self._build_print_menu(file)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.file_menu = file
@@ -111,6 +112,14 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
 
+    def _build_print_menu(self, file: QMenu) -> None:
+        """Print, Print Preview, Export PDF, the JSON/CSV exports and Import (ui/print_actions.py)."""
+        from ui.print_actions import PrintActions
+
+        file.addSeparator()
+        self.print_actions = PrintActions(self)
+        self.print_actions.add_to(file)
+
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
             if self.league_view is not None:
@@ -124,6 +133,7 @@ class MainWindow(QMainWindow):
         has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
         for action in (self.save_copy_action, self.close_action, self.rules_action):
             action.setEnabled(open_)
+        self.print_actions.update(open_)
         for action in (self.add_team_action, self.rename_league_action):
             action.setEnabled(writable)
         for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
