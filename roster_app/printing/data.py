@@ -17,6 +17,7 @@ from roster_app.db import LeagueDB
 from roster_app.errors import NotFound
 from roster_app.models import Contract, League, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
+from roster_app.rules.referees import ref_range
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import level_name, star_player_rolls
 
@@ -331,12 +332,6 @@ def referee_rules(ruleset: Ruleset) -> RefereeRules:
     )  # fmt: skip
 
 
-def _referee_range(skills: list[str], rules: RefereeRules) -> int:
-    """The squares a referee must stay within: a range skill (Mole Eyes, Eagle Eyes) replaces the rule's 9."""
-    ranges = dict(rules.range_skills)
-    return next((ranges[s] for s in skills if s in ranges), rules.range_squares)
-
-
 def _skill_effects(ruleset: Ruleset) -> dict[str, str]:
     table = ruleset.table("referee_skills")
     effects = {s["name"]: s.get("effect", "") for group in table["groups"] for s in group["skills"]}
@@ -346,7 +341,6 @@ def _skill_effects(ruleset: Ruleset) -> dict[str, str]:
 def referee_cards(db: LeagueDB) -> list[RefereeCard]:
     """A card for every referee who can still be chosen: custom refs first, then Star Refs, by name."""
     ruleset = db.ruleset
-    rules = referee_rules(ruleset)
     effects = _skill_effects(ruleset)
     equipment = {e["name"]: e for e in ruleset.table("referee_skills").get("equipment", [])}
     with db.read() as session:
@@ -365,7 +359,7 @@ def referee_cards(db: LeagueDB) -> list[RefereeCard]:
             ),
             spp=r.spp, level="Star Ref" if r.is_star else level_name(r.spp, ruleset), matches=r.matches,
             awards=r.awards, casualties=r.casualties, status=r.status, description=r.description,
-            range_squares=_referee_range(r.skills, rules),
+            range_squares=ref_range(r.skills, ruleset),
         )
         for r in refs
     ]  # fmt: skip

@@ -240,7 +240,9 @@ class RefereeSheetDialog(QDialog):
 
     def _show_heading(self) -> None:
         view = self.view
-        range_skills = [s for s in view.skills if s in ("Mole Eyes", "Eagle Eyes")]
+        range_skills = [
+            s for s in view.skills if s in self.session.db.ruleset.table("referee_rules")["range_skills"]
+        ]
         why = f" ({', '.join(range_skills)})" if range_skills else ""
         star = "Star Ref" if view.is_star else "league referee"
         self.heading.setText(
