@@ -26,11 +26,18 @@ class LeagueView(QTabWidget):
         self.teams_page.setStretchFactor(1, 1)
         self.teams_page.setSizes([290, 1110])
         self.add_page(self.teams_page, "Teams")
+        self._add_contracts_page()
         self.panel.team_selected.connect(self.team_page.show_team)
         if self.panel.team_model.rowCount():
             self.panel.team_view.selectRow(0)
         else:
             self.team_page.show_team(None)
+
+    def _add_contracts_page(self) -> None:
+        from ui.contracts_page import ContractsPage
+
+        self.contracts_page = ContractsPage(self.session, self)
+        self.add_page(self.contracts_page, "Contracts")
 
     def add_page(self, widget: QWidget, title: str) -> int:
         """Add a league-wide page (a tab); returns its index."""
@@ -38,6 +45,14 @@ class LeagueView(QTabWidget):
 
     def show_page(self, widget: QWidget) -> None:
         self.setCurrentWidget(widget)
+
+    def show_page_titled(self, title: str) -> bool:
+        """Show the page whose tab reads `title` (case-insensitive); False if there is none."""
+        for index in range(self.count()):
+            if self.tabText(index).replace("&", "").lower() == title.lower():
+                self.setCurrentIndex(index)
+                return True
+        return False
 
     def current_team_id(self) -> int | None:
         return self.team_page.team_id

@@ -102,10 +102,21 @@ class MainWindow(QMainWindow):
         team.addSeparator()
         self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
         self.team_menu = team
+        self._build_contract_menus()
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
+
+    def _build_contract_menus(self) -> None:
+        self.league_menu.addSeparator()
+        self.end_season_action = self._action(self.league_menu, "&End Season…", self.end_season)
+        self.contract_action = self._action(self.team_menu, "Sign or Renew &Contract…",
+                                            self._team_page_call("sign_contract"))  # fmt: skip
+
+    def end_season(self) -> None:
+        if self.league_view is not None:
+            self.league_view.contracts_page.end_season()
 
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
@@ -120,9 +131,10 @@ class MainWindow(QMainWindow):
         has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
         for action in (self.save_copy_action, self.close_action):
             action.setEnabled(open_)
-        for action in (self.add_team_action, self.rename_league_action):
+        for action in (self.add_team_action, self.rename_league_action, self.end_season_action):
             action.setEnabled(writable)
-        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
+        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
+                       self.contract_action):  # fmt: skip
             action.setEnabled(writable and has_team)
 
     # -- loading after the first paint ----------------------------------------------------------------
