@@ -6,12 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
 
 from roster_app import contract_queries, queries
 from roster_app.services.contracts import end_season
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel
+from ui.page_layout import league_page_layout
 from ui.team_page import make_table
 
 TABLES = {"contract", "player", "team", "season", "league"}
@@ -60,17 +61,11 @@ class ContractsPage(QWidget):
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.sign_button)
         bar.addWidget(self.end_button)
-        hint = QLabel(
-            "One tally mark per season passed. A player is a free agent once the last season of his contract "
-            "is over; his team may renew him (at his current star player rolls) before anyone can approach him."
-        )
-        hint.setWordWrap(True)
-        hint.setStyleSheet("color: #5b6470")
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
-        layout.addLayout(bar)
-        layout.addWidget(self.view, 1)
-        layout.addWidget(hint)
+        league_page_layout(
+            self, bar, self.view,
+            "One tally mark per season passed. A player is a free agent once the last season of his contract is "
+            "over; his team may renew him (at his current star player rolls) before anyone can approach him.",
+        )  # fmt: skip
 
         self.team_filter.currentIndexChanged.connect(lambda _i: self.refresh({"contract"}))
         self.sign_button.clicked.connect(self.sign_selected)

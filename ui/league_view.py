@@ -27,6 +27,7 @@ class LeagueView(QTabWidget):
         self.teams_page.setSizes([290, 1110])
         self.add_page(self.teams_page, "Teams")
         self._add_contracts_page()
+        self._add_transfers_page()
         self.panel.team_selected.connect(self.team_page.show_team)
         if self.panel.team_model.rowCount():
             self.panel.team_view.selectRow(0)
@@ -38,6 +39,12 @@ class LeagueView(QTabWidget):
 
         self.contracts_page = ContractsPage(self.session, self)
         self.add_page(self.contracts_page, "Contracts")
+
+    def _add_transfers_page(self) -> None:
+        from ui.transfers_page import TransfersPage
+
+        self.transfers_page = TransfersPage(self.session, self)
+        self.add_page(self.transfers_page, "Transfers")
 
     def add_page(self, widget: QWidget, title: str) -> int:
         """Add a league-wide page (a tab); returns its index."""
