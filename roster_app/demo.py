@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlalchemy import select
+
 from roster_app.db import LeagueDB, create_league
+from roster_app.models import Player
 from roster_app.paths import LEAGUE_SUFFIX, data_dir
+from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import position_label, post
+from roster_app.services.contracts import advance_season, last_contract, sign
 from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 3  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 4  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -100,13 +105,37 @@ REFEREES = [
     ("Borri Keeneye", "Dwarf", 2, 1, 0, ["Hates Dirty Tricks"]),
 ]
 
+# Contracts signed season by season (name, seasons); a season ends after each group, so the demo opens in
+# season 3 with tallies, a final season, free agents whose contract ended, and a renewal.
+CONTRACTS = [
+    [("Grak Skullsplitta", 5), ("Johann Weissmann", 3), ("Gotrek Grimsson", 2), ("Jordell Freshbreeze", 4)],
+    [("Dieter Hammerschlag", 2), ("Celebrin Farstrike", 3), ("Ruglud Longshot", 1), ("Griff Oberstein", 1)],
+    [("Gotrek Grimsson", 2), ("Kazador Quickbeard", 3), ("Eldril Sidewinder", 2)],
+]
+
 
 def _cost(ruleset, session, team, spec) -> int:  # noqa: ANN001
     counters = sum(
         int(spec[c]) * unit_price(session, ruleset, team, c)
         for c in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
     )
-    return counters + sum(ruleset.position(team.race, p[0]).cost for p in spec["players"])
+    return counters + sum(ruleset.position(team.race, p[0]).cost for p in spec["players"]) + _contracts_cost(spec)
+
+
+def _contracts_cost(spec: dict) -> int:
+    spp = {p[1]: p[2] for p in spec["players"]}
+    return sum(contract_cost(spp[name], seasons) for group in CONTRACTS for name, seasons in group if name in spp)
+
+
+def _sign_contracts(session, ruleset) -> None:  # noqa: ANN001
+    """The demo's contracts, season after season (the league opens in the season after the last group)."""
+    players = {p.name: p for p in session.scalars(select(Player))}
+    for index, group in enumerate(CONTRACTS):
+        for name, seasons in group:
+            renewal = last_contract(session, players[name].id) is not None
+            sign(session, ruleset, players[name], seasons, renewal=renewal)
+        if index < len(CONTRACTS) - 1:
+            advance_season(session)
 
 
 def demo_path() -> Path:
@@ -149,6 +178,8 @@ def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
                     player.status = "miss next game"
                 if "-1 AV" in injuries:
                     player.av -= 1
+        session.flush()
+        _sign_contracts(session, ruleset)
         for name, race, matches, awards, casualties, skills in REFEREES:
             lineman = ruleset.race(race).basic_lineman
             spp = awards * 10 + casualties * 5

@@ -35,7 +35,9 @@ def make_app(argv: list[str] | None = None):  # noqa: ANN201 - keeps PySide6 out
     return app
 
 
-def run_gui(*, league: str | None, demo: bool, screenshot: str | None, read_only: bool = False) -> int:
+def run_gui(
+    *, league: str | None, demo: bool, screenshot: str | None, read_only: bool = False, page: str | None = None
+) -> int:
     if screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if not has_display():
@@ -58,6 +60,8 @@ def run_gui(*, league: str | None, demo: bool, screenshot: str | None, read_only
         window.open_demo_later()
     elif league:
         window.open_league_later(Path(league), read_only=read_only)
+    if page:
+        window.league_shown.connect(lambda: window.league_view.show_page_titled(page))
     if screenshot:
         result = {"code": 1}
 

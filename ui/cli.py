@@ -2,8 +2,8 @@
 
 dugout [LEAGUE_FILE]              open a league
 dugout --demo                     open the bundled demo league
-dugout --screenshot OUT.png [LEAGUE_FILE|--demo]
-                                  draw the window offscreen, save a PNG, exit 0
+dugout --screenshot OUT.png [LEAGUE_FILE|--demo] [--page TITLE]
+                                  draw the window offscreen (on the page TITLE), save a PNG, exit 0
 dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] [--contracts] [--referees] -o OUT.pdf
 dugout export LEAGUE_FILE -o OUT.json     dugout import IN.json -o NEW.dugout
 """
@@ -32,6 +32,7 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="draw the window offscreen, save it as a PNG and exit"
     )
+    parser.add_argument("--page", metavar="TITLE", help="show the league page TITLE (e.g. Contracts) first")
     if COMMANDS:
         parser.epilog = "Batch commands: " + ", ".join(f"dugout {name} --help" for name in COMMANDS)
     return parser
@@ -52,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from ui.app import run_gui
 
-    return run_gui(league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only)
+    return run_gui(
+        league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only, page=args.page
+    )
 
 
 if __name__ == "__main__":

@@ -107,6 +107,8 @@ class MainWindow(QMainWindow):
         team.addSeparator()
         self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
         self.team_menu = team
+        self._build_contract_menus()
+        self._build_transfer_menus()
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
@@ -119,6 +121,27 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self.print_actions = PrintActions(self)
         self.print_actions.add_to(file)
+
+    def _build_contract_menus(self) -> None:
+        self.league_menu.addSeparator()
+        self.end_season_action = self._action(self.league_menu, "&End Season…", self.end_season)
+        self.contract_action = self._action(self.team_menu, "Sign or Renew &Contract…",
+                                            self._team_page_call("sign_contract"))  # fmt: skip
+
+    def _build_transfer_menus(self) -> None:
+        self.transfer_action = self._action(
+            self.league_menu, "&Transfer a Player…", self.transfer_player, "Ctrl+T"
+        )
+
+    def transfer_player(self) -> Any:
+        """Open the transfer wizard; the current team is the buyer to start with."""
+        if self.league_view is None:
+            return None
+        return self.league_view.transfers_page.open_wizard(buyer_id=self.league_view.current_team_id())
+
+    def end_season(self) -> None:
+        if self.league_view is not None:
+            self.league_view.contracts_page.end_season()
 
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
@@ -134,9 +157,11 @@ class MainWindow(QMainWindow):
         for action in (self.save_copy_action, self.close_action, self.rules_action):
             action.setEnabled(open_)
         self.print_actions.update(open_)
-        for action in (self.add_team_action, self.rename_league_action):
+        for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
+                       self.transfer_action):  # fmt: skip
             action.setEnabled(writable)
-        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
+        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
+                       self.contract_action):  # fmt: skip
             action.setEnabled(writable and has_team)
 
     # -- loading after the first paint ----------------------------------------------------------------

@@ -79,12 +79,18 @@ class TeamPage(QWidget):
         self.retire_action.triggered.connect(lambda: self.retire(fired=False))
         self.fire_action = QAction("Fire Player", self)
         self.fire_action.triggered.connect(lambda: self.retire(fired=True))
+        self.contract_action = QAction("Contract…", self)
+        self.contract_action.setToolTip("Sign or renew the selected player's contract")
+        self.contract_action.triggered.connect(self.sign_contract)
 
         toolbar = QToolBar(self)
         toolbar.addAction(self.hire_action)
         toolbar.addAction(self.retire_action)
         toolbar.addAction(self.fire_action)
+        toolbar.addAction(self.contract_action)
         toolbar.addSeparator()
+        self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.roster_view.addActions([self.contract_action, self.retire_action, self.fire_action])
         toolbar.addWidget(self.show_former)
 
         roster_tab = QWidget(self)
@@ -168,6 +174,7 @@ class TeamPage(QWidget):
         on_roster = player is not None and player.on_roster
         self.retire_action.setEnabled(writable and on_roster)
         self.fire_action.setEnabled(writable and on_roster)
+        self.contract_action.setEnabled(writable and on_roster)
         self.player_selected.emit(player)
 
     # -- actions ---------------------------------------------------------------------------------
@@ -187,6 +194,15 @@ class TeamPage(QWidget):
         if not ask.confirm(self, f"{verb} {player.name}? He leaves the roster for good (no refund).", yes=verb):
             return
         self.session.run(retire_player, parent=self, player_id=player.id, fired=fired)
+
+    def sign_contract(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        from ui.dialogs.contract_dialog import ContractDialog
+
+        dialog = ContractDialog(self.session, player.id, self)
+        dialog.open()
 
     def select_player(self, player_id: int) -> None:
         row = self.roster_model.row_of(player_id)

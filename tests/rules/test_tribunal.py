@@ -18,7 +18,7 @@ def test_the_fixed_part_is_the_cost_plus_ten_thousand_per_roll(cost, rolls, fixe
 
 @pytest.mark.parametrize("die", [1, 6])
 def test_the_price_adds_ten_thousand_per_pip(die):
-    assert tribunal_price(50_000, 2, die, load_bundled()) == 70_000 + die * 10_000
+    assert tribunal_price(50_000, 2, die, ruleset=load_bundled()) == 70_000 + die * 10_000
 
 
 def test_the_price_follows_the_league_table():
@@ -26,4 +26,4 @@ def test_the_price_follows_the_league_table():
     table = copy.deepcopy(ruleset.table("tribunal"))
     table.update(per_roll=25_000, per_pip=5_000)
     house = ruleset.with_table("tribunal", table)
-    assert tribunal_price(50_000, 2, 3, house) == 50_000 + 50_000 + 15_000
+    assert tribunal_price(50_000, 2, 3, ruleset=house) == 50_000 + 50_000 + 15_000

@@ -48,9 +48,9 @@ def test_a_table_edited_back_to_the_default_is_the_league_default_again(db):
 
 def test_the_next_price_follows_the_league_tribunal_table(db):
     cost, rolls, die = 50_000, 3, 4
-    assert tribunal_price(cost, rolls, die, db.ruleset) == 50_000 + 30_000 + 40_000
+    assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 30_000 + 40_000
     set_table(db, key="tribunal", data=edited(db, "tribunal", per_roll=15_000, per_pip=5_000))
-    assert tribunal_price(cost, rolls, die, db.ruleset) == 50_000 + 45_000 + 20_000
+    assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 45_000 + 20_000
 
 
 def _wide(row):

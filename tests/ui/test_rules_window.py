@@ -90,19 +90,19 @@ def test_the_next_transfer_price_follows_a_tribunal_table_edited_in_the_window(
                                   name="Ugrub").result  # fmt: skip
     open_window.session.run(update_player, player_id=pid, field="spp", value=16)
     rolls, cost, die = star_player_rolls(16, db.ruleset), db.ruleset.position("Orc", "Orc Lineman").cost, 4
-    assert tribunal_price(cost, rolls, die, db.ruleset) == 50_000 + 2 * 10_000 + 4 * 10_000
+    assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 2 * 10_000 + 4 * 10_000
 
     settings = rules.show_table("tribunal").section(())
     type_number(qtbot, settings, setting_row(settings, "per_roll"), 1, 25000)
 
-    assert tribunal_price(cost, rolls, die, db.ruleset) == 50_000 + 2 * 25_000 + 4 * 10_000
+    assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 2 * 25_000 + 4 * 10_000
     assert value_in_file(league_file, "tribunal")["per_roll"] == 25_000
     assert settings.model.data(settings.model.index(setting_row(settings, "per_roll"), 1)) == "25,000 gp"
     assert badge(rules, "tribunal") == "house rule" and rules.badge.text() == "house rule"
     assert rules.undo_action.text() == "Undo Tribunal Table: per star player roll 25,000 gp"
 
     rules.undo_action.trigger()
-    assert tribunal_price(cost, rolls, die, db.ruleset) == 50_000 + 2 * 10_000 + 4 * 10_000
+    assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 2 * 10_000 + 4 * 10_000
     assert badge(rules, "tribunal") == "league default"
 
 
