@@ -142,8 +142,12 @@ def demo_path() -> Path:
     return data_dir() / f"{DEMO_NAME}{LEAGUE_SUFFIX}"
 
 
-def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
-    """Create the demo league at `path` (one transaction for all of its content)."""
+def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> LeagueDB:
+    """Create the demo league at `path` (one transaction for all of its content).
+
+    With history=False only the teams, rosters and referees are built (no contracts or seasons played): tests
+    that add their own history start from that.
+    """
     db = create_league(path, name=DEMO_NAME, overwrite=overwrite)
     ruleset = db.ruleset
     with db.write("build the demo league") as tx:
@@ -179,7 +183,8 @@ def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
                 if "-1 AV" in injuries:
                     player.av -= 1
         session.flush()
-        _sign_contracts(session, ruleset)
+        if history:
+            _sign_contracts(session, ruleset)
         for name, race, matches, awards, casualties, skills in REFEREES:
             lineman = ruleset.race(race).basic_lineman
             spp = awards * 10 + casualties * 5

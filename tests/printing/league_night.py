@@ -104,7 +104,7 @@ def fill_league_night(db: LeagueDB) -> None:
 
 
 def build_league_night(path: Path) -> Path:
-    db = build_demo(path, overwrite=True)
+    db = build_demo(path, overwrite=True, history=False)
     fill_league_night(db)
     db.close()
     return path
