@@ -21,8 +21,8 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 # (starts with no Python on the PATH, draws the demo league offscreen, hands a file to a running Dugout).
 PYINSTALLER := pyinstaller==6.22.3 pyinstaller-hooks-contrib==2026.9
 
-$(VENV)/.installed-dist: $(VENV)/.installed-run Makefile
-	$(BIN)/python -m pip install -q $(PYINSTALLER)
+$(VENV)/.installed-dist: pyproject.toml Makefile | $(BIN)/python
+	$(BIN)/python -m pip install -q -e . $(PYINSTALLER)
 	touch $@
 
 dist: $(VENV)/.installed-dist

@@ -25,6 +25,7 @@ STYLE = """
 #welcomeLead { color: #3d4550; font-size: 11pt; }
 #welcomeNote { color: #5b6470; }
 #recentTitle { color: #5b6470; font-size: 9pt; font-weight: 600; text-transform: uppercase; }
+#recentList::item { padding: 4px 2px; }
 """
 
 
@@ -77,7 +78,7 @@ class WelcomePage(QWidget):
         self.recent_title.setObjectName("recentTitle")
         self.recent_list = QListWidget()
         self.recent_list.setObjectName("recentList")
-        self.recent_list.setMaximumHeight(130)
+        self.recent_list.setToolTip("Double-click a league to open it")
         self.recent_list.itemActivated.connect(self._open_item)
 
         note = QLabel(
@@ -128,6 +129,9 @@ class WelcomePage(QWidget):
             self.recent_list.addItem(item)
         self.recent_title.setVisible(bool(paths))
         self.recent_list.setVisible(bool(paths))
+        rows = min(len(paths), 5)
+        row_height = self.recent_list.sizeHintForRow(0) if paths else 0
+        self.recent_list.setFixedHeight(rows * row_height + 2 * self.recent_list.frameWidth() + 2)
 
     def _open_item(self, item: QListWidgetItem) -> None:
         self.open_path.emit(item.data(Qt.ItemDataRole.UserRole))

@@ -149,3 +149,24 @@ def test_a_second_dugout_process_hands_its_file_over_and_exits(qtbot, tmp_path, 
     assert second.returncode == 0, err
     assert "handed over" in err
     assert got == [{"open": str(league_file.resolve()), "read_only": False}]
+
+
+@pytest.mark.qt_log_ignore(".*does not support raise.*")
+def test_macos_file_open_events_open_the_league(qtbot, window, league_file):
+    """macOS sends a running app a FileOpen event for a double-clicked league (no second process)."""
+    from PySide6.QtCore import QCoreApplication
+    from PySide6.QtGui import QFileOpenEvent
+
+    from ui.file_open import FileOpenFilter
+
+    window.show()
+    qtbot.waitUntil(lambda: window._painted, timeout=10_000)
+    app = QCoreApplication.instance()
+    event_filter = FileOpenFilter(window)
+    app.installEventFilter(event_filter)
+    try:
+        with qtbot.waitSignal(window.league_shown, timeout=10_000):
+            QCoreApplication.sendEvent(app, QFileOpenEvent(str(league_file)))
+    finally:
+        app.removeEventFilter(event_filter)
+    assert window.session.db.path == league_file

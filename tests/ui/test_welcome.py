@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QApplication
 
 from ui.welcome import WelcomePage
 
@@ -64,9 +65,12 @@ def test_the_last_league_is_the_most_recent_that_still_exists(window, league_fil
 @pytest.fixture
 def no_after_start(monkeypatch):
     """run_gui in this process without logging, crash files, excepthook and the socket server."""
+    import faulthandler
+
     import ui.app
 
     monkeypatch.setattr(ui.app, "after_first_paint", lambda *a, **k: None)
+    monkeypatch.setattr(faulthandler, "enable", lambda *a, **k: None)  # keep pytest's own
 
 
 def run_in_process(monkeypatch, tmp_path, **kwargs) -> tuple[int, list]:
@@ -105,3 +109,4 @@ def test_with_no_file_and_no_last_league_dugout_shows_the_first_run_screen(
     assert code == 0
     assert opened == []
     assert Path(tmp_path / "shot.png").is_file()
+    assert not QApplication.windowIcon().isNull()  # every window shows the Dugout icon
