@@ -5,7 +5,6 @@ Installed on the application on macOS only (an application-wide event filter see
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject
@@ -18,7 +17,8 @@ class FileOpenFilter(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.FileOpen and event.file():  # type: ignore[attr-defined]
-            self.window.open_league_later(Path(event.file()))  # type: ignore[attr-defined]
-            self.window.raise_()
+            from ui.single_instance import handle_message, message_for
+
+            handle_message(self.window, message_for(event.file()))  # type: ignore[attr-defined]
             return True
         return False

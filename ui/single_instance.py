@@ -148,7 +148,11 @@ def handle_message(window: Any, message: dict[str, Any]) -> None:
     """What the running window does with a handed-over start: open the file (or the demo) and come forward."""
     log.info("single instance: handed %s", message)
     if message.get("open"):
-        window.open_league_later(Path(message["open"]), read_only=bool(message.get("read_only")))
+        path, read_only = Path(message["open"]), bool(message.get("read_only"))
+        if window.session is not None:
+            window.open_league(path, read_only=read_only)  # a file it refuses leaves the open league shown
+        else:
+            window.open_league_later(path, read_only=read_only)
     elif message.get("demo"):
         window.open_demo_later()
     if window.isMinimized():

@@ -170,3 +170,15 @@ def test_macos_file_open_events_open_the_league(qtbot, window, league_file):
     finally:
         app.removeEventFilter(event_filter)
     assert window.session.db.path == league_file
+
+
+@pytest.mark.qt_log_ignore(".*does not support raise.*")
+def test_a_handed_file_that_is_not_a_league_keeps_the_open_league(
+    qtbot, open_window, league_file, tmp_path, messages
+):
+    bad = tmp_path / "notes.dugout"
+    bad.write_text("not a league")
+    handle_message(open_window, message_for(str(bad)))
+    assert open_window.session.db.path == league_file
+    assert open_window.stack.currentWidget() is open_window.league_view
+    assert any("not a Dugout league" in m for m in messages)
