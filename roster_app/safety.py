@@ -11,9 +11,14 @@ from pathlib import Path
 from roster_app.errors import LeagueFileError
 
 
+def backups_folder(league: Path) -> Path:
+    """Backups sit beside the league in a folder named after it, so they travel with it (not created)."""
+    return league.parent / f"{league.stem} backups"
+
+
 def backups_dir(league: Path) -> Path:
-    """Backups sit beside the league in a folder named after it, so they travel with it."""
-    folder = league.parent / f"{league.stem} backups"
+    """The backups folder of `league`, created if needed."""
+    folder = backups_folder(league)
     folder.mkdir(parents=True, exist_ok=True)
     return folder
 

@@ -1,6 +1,6 @@
 """The `dugout` command: open the app, or run a batch command without a window.
 
-dugout [LEAGUE_FILE]              open a league
+dugout [LEAGUE_FILE]              open a league (a running Dugout gets it); with none, the last league
 dugout --demo                     open the bundled demo league
 dugout --screenshot OUT.png [LEAGUE_FILE|--demo] [--page TITLE]
                                   draw the window offscreen (on the page TITLE), save a PNG, exit 0
@@ -26,6 +26,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dugout", description="Dugout: the Blood Bowl league commissioner's desk."
     )
+    from roster_app import __version__
+
+    parser.add_argument("--version", action="version", version=f"Dugout {__version__}")
     parser.add_argument("league", nargs="?", help="a league file (.dugout) to open")
     parser.add_argument("--demo", action="store_true", help="open the bundled demo league")
     parser.add_argument("--read-only", action="store_true", help="open the league without changing it")

@@ -25,6 +25,7 @@ MAX_RECENT = 8
 class MainWindow(QMainWindow):
     league_shown = Signal()
     league_failed = Signal(str)
+    first_painted = Signal()  # after the league load is queued: start-up work that can wait goes here
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -47,6 +48,8 @@ class MainWindow(QMainWindow):
         self.welcome.new_league.connect(self.new_league)
         self.welcome.open_league.connect(self.open_dialog)
         self.welcome.open_demo.connect(self.open_demo)
+        self.welcome.open_path.connect(self.open_league)
+        self.welcome.set_recent(self.recent_files())
         self.loading.installEventFilter(self)
         self.welcome.installEventFilter(self)
 
@@ -169,6 +172,7 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.Paint and not self._painted:
             self._painted = True
             QTimer.singleShot(0, self._load_pending)
+            self.first_painted.emit()
         return super().eventFilter(watched, event)
 
     def open_league_later(self, path: Path | str | Callable[[], Path], *, read_only: bool = False) -> None:
@@ -320,6 +324,12 @@ class MainWindow(QMainWindow):
     def _add_recent(self, path: str) -> None:
         recent = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("files/recent", recent[:MAX_RECENT])
+        self.welcome.set_recent(recent[:MAX_RECENT])
+
+    def last_league(self) -> Path | None:
+        """The league open last time, if its file is still there (opened when Dugout starts with no file)."""
+        recent = self.recent_files()
+        return Path(recent[0]) if recent and Path(recent[0]).is_file() else None
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -382,15 +392,10 @@ class MainWindow(QMainWindow):
             self.rules_window = None
 
     def about(self) -> None:
-        from roster_app import __version__
+        from ui.dialogs.about_dialog import AboutDialog
 
-        ask.info(
-            self,
-            f"Dugout {__version__}\nThe Blood Bowl league commissioner's desk.\n\n"
-            "Rules from the Referees and the Reserve Teams, Contracts and Transfers articles; "
-            "team lists of LRB 4.0 and LRB 6.",
-            title="About Dugout",
-        )
+        self.about_dialog = AboutDialog(self.session.db if self.session else None, self.settings, self)
+        self.about_dialog.open()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         self.settings.setValue("window/geometry", self.saveGeometry())
