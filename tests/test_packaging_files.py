@@ -130,7 +130,7 @@ def test_make_dist_pins_pyinstaller_and_ci_builds_after_the_tests():
     ci = [line.strip() for line in (ROOT / ".ci" / "run").read_text().splitlines()]
     assert ci.index("make test") < ci.index("make dist")
     smoke = (ROOT / "packaging" / "smoke_test.sh").read_text()
-    assert "env -i PATH=/usr/bin:/bin" in smoke and "--screenshot" in smoke and "print --help" in smoke
+    assert "env -i PATH=/usr/bin:/bin" in smoke and "--screenshot" in smoke and "run print" in smoke
 
 
 # -- Linux desktop integration -------------------------------------------------------------------------

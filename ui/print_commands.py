@@ -59,7 +59,11 @@ def _gui_application():  # noqa: ANN202
         os.environ["LC_ALL"] = "C.UTF-8"  # under `env -i` Qt warns about the C locale
     from PySide6.QtGui import QGuiApplication
 
-    return QGuiApplication.instance() or QGuiApplication(["dugout"])
+    from ui.fonts import register_bundled_fonts
+
+    app = QGuiApplication.instance() or QGuiApplication(["dugout"])
+    register_bundled_fonts()  # the bundle may run where no font is installed
+    return app
 
 
 def _with_league(command: str, league: str, job: Callable[[Any], str]) -> int:
