@@ -349,3 +349,22 @@ def test_reversal_from_the_transfers_page(qtbot, market_window, messages):
     assert team_of(market_window, "Gotrek") == market_window.teams["dwarfs"]
     assert file_treasury(market_window, orcs) == 300_000
     assert page.model.rows()[0].status == "reversed" and not page.reverse_button.isEnabled()
+
+
+def test_the_transfer_price_follows_a_tribunal_table_edited_in_the_rules_window(qtbot, market_window):
+    """Issue 8: a house rule typed into League > Rules changes the very next transfer's price."""
+    from tests.ui.test_rules_window import setting_row, type_number
+
+    market_window.rules_action.trigger()
+    rules = market_window.rules_window
+    qtbot.waitExposed(rules)
+    settings = rules.show_table("tribunal").section(())
+    type_number(qtbot, settings, setting_row(settings, "per_roll"), 1, 25000)
+    rules.close()
+
+    d = Drive(qtbot, market_window)
+    d.through_approach(market_window.teams["orcs"], "Gotrek")
+    price = d.page
+    d.roll(price.reaction_dice, 5, 4)
+    d.roll(price.tribunal_dice, 3)
+    assert "195,000 gp" in price.price.text()  # 90,000 + 3 rolls x 25,000 (was 10,000) + 3 x 10,000
