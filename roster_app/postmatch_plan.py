@@ -493,3 +493,11 @@ def plan_post_match(db: LeagueDB, match_id: int, draft: PostMatchDraft | None = 
 def load_draft(db: LeagueDB, match_id: int) -> PostMatchDraft:
     with db.read() as session:
         return saved_draft(get_match(session, match_id))
+
+
+def purchase_prices(db: LeagueDB, team_id: int) -> dict[str, int]:
+    """What one more of each thing step 4.3 buys costs this team now (re-rolls cost double after creation)."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        team = session.get(Team, team_id)
+        return {counter: unit_price(session, ruleset, team, counter) for counter in BOUGHT}

@@ -31,6 +31,9 @@ class LeagueView(QTabWidget):
             self.panel.team_view.selectRow(0)
         else:
             self.team_page.show_team(None)
+        from ui.season_page import install_season
+
+        install_season(self)
 
     def add_page(self, widget: QWidget, title: str) -> int:
         """Add a league-wide page (a tab); returns its index."""

@@ -106,9 +106,28 @@ class MainWindow(QMainWindow):
         self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
         self.team_menu = team
 
+        self._build_season_menu(bar)
+
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
+
+    def _build_season_menu(self, bar: Any) -> None:
+        season = bar.addMenu("&Season")
+        self.season_actions = [
+            self._action(season, "&Generate Season…", self._season_page_call("generate")),
+            self._action(season, "&Report Match…", self._season_page_call("report_match"), "Ctrl+R"),
+            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match")),
+        ]
+        self.season_menu = season
+
+    def _season_page_call(self, name: str) -> Any:
+        def call() -> None:
+            if self.league_view is not None:
+                self.league_view.show_page(self.league_view.season_page)
+                getattr(self.league_view.season_page, name)()
+
+        return call
 
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
@@ -123,7 +142,7 @@ class MainWindow(QMainWindow):
         has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
         for action in (self.save_copy_action, self.close_action):
             action.setEnabled(open_)
-        for action in (self.add_team_action, self.rename_league_action):
+        for action in (self.add_team_action, self.rename_league_action, *self.season_actions):
             action.setEnabled(writable)
         for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
             action.setEnabled(writable and has_team)

@@ -46,3 +46,11 @@ def open_path(
 def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
     return path or None
+
+
+def number(
+    parent: QWidget | None, label: str, *, value: int, minimum: int, maximum: int, title: str = "Dugout"
+) -> int | None:
+    """A whole number from the user, or None for Cancel."""
+    result, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
+    return result if ok else None
