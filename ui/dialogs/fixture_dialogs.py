@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
@@ -30,6 +31,7 @@ class GenerateSeasonDialog(QDialog):
         self.teams = queries.teams(session.db)
         self.season = queries.league_info(session.db).season
         self.setWindowTitle(f"Generate the fixtures of season {self.season}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.single = QRadioButton("Single round robin: every team meets every other once")
         self.double = QRadioButton("Double round robin: home and away")
         self.single.setChecked(True)
@@ -75,6 +77,7 @@ class AddFixtureDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.setWindowTitle("Add a fixture")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.home, self.away, self.stage = QComboBox(), QComboBox(), QComboBox()
         for team in queries.teams(session.db):
             self.home.addItem(team.name, team.id)

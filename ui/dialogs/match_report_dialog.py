@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -47,6 +48,7 @@ class MatchReportDialog(QDialog):
         self.gate_faces: tuple[int, ...] | None = None
         self.recorded_match_id: int | None = None
         self.setWindowTitle(f"Match report: {fixture.home} v {fixture.away}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.resize(900, 700)
         db = session.db
         from roster_app import queries
@@ -87,7 +89,11 @@ class MatchReportDialog(QDialog):
         ])  # fmt: skip
         self.view = make_table(self.lines, self)
         self.view.setObjectName("reportLines")
-        self.view.setEditTriggers(QAbstractItemView.EditTrigger.AllEditTriggers)
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
         spin, choice = SpinDelegate(self.view), ChoiceDelegate(self.view)
         for key in COUNT_KEYS:
             self.view.setItemDelegateForColumn(self.lines.column_index(key), spin)

@@ -233,7 +233,9 @@ class StarPlayerPage(StepPage):
                     table.setItem(row, column, QTableWidgetItem(text))
             table.resizeColumnsToContents()
             header = table.horizontalHeader().height()
-            table.setFixedHeight(header + 4 + table.verticalHeader().defaultSectionSize() * max(1, min(len(earned), 8)))
+            table.setFixedHeight(
+                header + 4 + table.verticalHeader().defaultSectionSize() * max(1, min(len(earned), 8))
+            )
             if "spp" in team.done:
                 self.none_due[team.team_id].setText(f"Done: {team.done['spp']}")
         self._sync_rows()
@@ -297,7 +299,9 @@ class FanFactorPage(StepPage):
             ff = team.fan_factor.before if team.fan_factor else team.fan_factor_after
             what = [w for w, on in ((f"above {ff} gains one", rule["gain_above"]),
                                     (f"below {ff} loses one", rule["lose_below"])) if on]  # fmt: skip
-            box.addWidget(QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}."))
+            box.addWidget(
+                QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
+            )
             self.dice[team_id] = DiceInput(int(rule["dice"].split("D")[0] or 1))
             self.dice[team_id].entered.connect(lambda faces, typed, t=team_id: self._rolled(t, faces, typed))
             self.dice[team_id].roll_button.clicked.connect(lambda _c=False, t=team_id: self._roll_by_app(t))
@@ -530,6 +534,7 @@ class PostMatchWizard(QWizard):
         self.plan = plan_post_match(session.db, match_id, self.draft)
         self._resumed = False
         self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
         self.resize(1040, 720)
