@@ -17,7 +17,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 2  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 3  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -150,6 +150,9 @@ def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
             session.add(Referee(name=name, race=race, ma=lineman.ma, st=lineman.st, ag=lineman.ag, av=lineman.av,
                                 spp=spp, matches=3))  # fmt: skip
         tx.undoable = False
+    from roster_app.demo_season import play_demo_season
+
+    play_demo_season(db)
     return db
 
 

@@ -164,6 +164,7 @@ LEADER_COLUMNS = {
     "spp": MatchPlayer.spp,
 }
 LEADER_TITLES = {"touchdowns": "Top scorers", "casualties": "Most casualties", "spp": "Most SPP"}
+LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
 
 
 def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:

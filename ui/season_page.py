@@ -44,8 +44,12 @@ class SeasonPage(QWidget):
         self.fixtures_model = FixturesModel(self)
         self.fixtures_view = _read_only_table(self.fixtures_model, self, 4)
         self.fixtures_view.setObjectName("fixturesView")
-        for column, width in ((1, 170), (2, 60), (3, 170)):
-            self.fixtures_view.horizontalHeader().resizeSection(column, width)
+        self.fixtures_view.setAlternatingRowColors(False)  # the model bands the rounds instead
+        header = self.fixtures_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        for column, width in ((0, 56), (1, 165), (2, 56), (3, 165), (4, 160), (5, 64)):
+            header.resizeSection(column, width)
+        header.setStretchLastSection(True)
         self.round_filter = QComboBox(self)
         self.round_filter.setObjectName("roundFilter")
         self.byes = QLabel(self)
@@ -53,10 +57,12 @@ class SeasonPage(QWidget):
         self.standings_model = StandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)
         self.standings_view.setObjectName("standingsView")
-        self.leader_models = {what: LeadersModel(title, self) for what, title in sq.LEADER_TITLES.items()}
+        self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
         self.leaders = QTabWidget(self)
         for what, model in self.leader_models.items():
-            self.leaders.addTab(_read_only_table(model, self, 1), sq.LEADER_TITLES[what])
+            view = _read_only_table(model, self, 2)
+            view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+            self.leaders.addTab(view, sq.LEADER_TITLES[what])
         self._build_actions()
         self._lay_out()
         self.fixtures_view.selectionModel().selectionChanged.connect(self._update_actions)
@@ -97,16 +103,16 @@ class SeasonPage(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(QLabel("<b>League table</b>"))
-        right_layout.addWidget(self.standings_view, 3)
+        right_layout.addWidget(self.standings_view)
         self.points_note = QLabel()
         self.points_note.setWordWrap(True)
         right_layout.addWidget(self.points_note)
         right_layout.addWidget(QLabel("<b>Leaders</b>"))
-        right_layout.addWidget(self.leaders, 2)
+        right_layout.addWidget(self.leaders, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(left)
         splitter.addWidget(right)
-        splitter.setSizes([700, 560])
+        splitter.setSizes([800, 580])
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.toolbar)
@@ -125,6 +131,11 @@ class SeasonPage(QWidget):
         self._fill_round_filter()
         self._show_fixtures()
         self.standings_model.set_rows(sq.league_table(db))
+        rows = max(4, self.standings_model.rowCount())
+        view = self.standings_view
+        view.setFixedHeight(
+            view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
+        )
         points = db.ruleset.table("league_points")
         from roster_app.rules.postmatch import TIE_BREAKER_LABELS
 
@@ -144,13 +155,12 @@ class SeasonPage(QWidget):
         for number in rounds:
             played = all(r.played for r in self._rows if r.round == number)
             self.round_filter.addItem(f"Round {number}{' (played)' if played else ''}", number)
-        index = self.round_filter.findData(current if current is not None else self._next_round())
-        self.round_filter.setCurrentIndex(max(0, index))
+        self.round_filter.setCurrentIndex(max(0, self.round_filter.findData(current)))
         self.round_filter.blockSignals(False)
 
-    def _next_round(self) -> int:
-        """The first round with something still to do (where the commissioner works next)."""
-        return next((r.round for r in self._rows if r.status != "completed"), ALL_ROUNDS)
+    def next_fixture(self) -> sq.FixtureRow | None:
+        """The first fixture with something still to do (where the commissioner works next)."""
+        return next((r for r in self._rows if r.status != "completed"), None)
 
     def _show_fixtures(self) -> None:
         number = self.round_filter.currentData() or ALL_ROUNDS
@@ -160,8 +170,12 @@ class SeasonPage(QWidget):
         byes = sq.byes_by_round(self.session.db, [r for r in self._rows if r.stage == "league"])
         shown = byes.get(number, []) if number else []
         self.byes.setText(f"Bye in round {number}: {', '.join(shown)}" if shown else "")
-        if selected is not None:
-            self.select_fixture(selected.id)
+        target = selected or self.next_fixture()
+        if target is not None:
+            self.select_fixture(target.id)
+            self.fixtures_view.scrollTo(
+                self.fixtures_model.index(max(0, self.fixtures_model.row_of(target.id)), 0)
+            )
         self._update_actions()
 
     def selected_fixture(self) -> sq.FixtureRow | None:

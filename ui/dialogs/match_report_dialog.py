@@ -37,6 +37,7 @@ RANDOM_MVP = -1
 def _spin(maximum: int = 30) -> QSpinBox:
     spin = QSpinBox()
     spin.setRange(0, maximum)
+    spin.setMaximumWidth(90)
     return spin
 
 
@@ -77,6 +78,7 @@ class MatchReportDialog(QDialog):
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
         self.gate_hint = QLabel(f"{dice} D6 (fan factors {self.fan_factors[0]} + {self.fan_factors[1]}): "
                                 f"{low:,} to {high:,}")  # fmt: skip
+        self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
         self.referee.addItem("No referee recorded", None)
         for ref_id, label in available_referees(db):
@@ -102,6 +104,7 @@ class MatchReportDialog(QDialog):
             self.lines.column_index("name"), QHeaderView.ResizeMode.Stretch
         )
         self.view.resizeColumnsToContents()
+        self.view.horizontalHeader().resizeSection(self.lines.column_index("injury"), 130)
 
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)

@@ -39,6 +39,8 @@ class FixturesModel(RowTableModel):
     )
 
     def extra_data(self, row: FixtureRow, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.BackgroundRole and row.round % 2 == 0:
+            return QBrush(QColor("#f3f5f9"))  # rounds in bands, so a round reads as a block
         if role == Qt.ItemDataRole.ForegroundRole and column.key == "status":
             return QBrush(QColor(STATUS_COLOURS[row.status_text]))
         if role == Qt.ItemDataRole.FontRole and column.key == "score" and row.played:
