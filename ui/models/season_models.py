@@ -169,6 +169,12 @@ class LineRow:
 COUNT_KEYS = ("touchdowns", "completions", "interceptions", "casualties")
 
 
+def _count_column(key: str, header: str) -> Column:
+    """An editable count of a report line (blank for 0, so the few numbers that matter stand out)."""
+    return Column(key, header, lambda r: getattr(r, key) or "", edit="count", sort=lambda r: getattr(r, key),
+                  align=CENTER)  # fmt: skip
+
+
 class MatchLinesModel(RowTableModel):
     """Every player who plays, with his touchdowns, completions, interceptions, casualties and injury."""
 
@@ -179,38 +185,10 @@ class MatchLinesModel(RowTableModel):
         Column("number", "#", lambda r: r.number, sort=lambda r: (r.side, r.number), align=CENTER),
         Column("name", "Player", lambda r: r.name),
         Column("position", "Position", lambda r: r.position),
-        Column(
-            "touchdowns",
-            "TD",
-            lambda r: r.touchdowns or "",
-            edit="count",
-            sort=lambda r: r.touchdowns,
-            align=CENTER,
-        ),  # fmt: skip
-        Column(
-            "completions",
-            "Comp",
-            lambda r: r.completions or "",
-            edit="count",
-            sort=lambda r: r.completions,
-            align=CENTER,
-        ),  # fmt: skip
-        Column(
-            "interceptions",
-            "Int",
-            lambda r: r.interceptions or "",
-            edit="count",
-            sort=lambda r: r.interceptions,
-            align=CENTER,
-        ),  # fmt: skip
-        Column(
-            "casualties",
-            "Cas",
-            lambda r: r.casualties or "",
-            edit="count",
-            sort=lambda r: r.casualties,
-            align=CENTER,
-        ),  # fmt: skip
+        *(
+            _count_column(key, header)
+            for key, header in zip(COUNT_KEYS, ("TD", "Comp", "Int", "Cas"), strict=True)
+        ),
         Column("injury", "Injury", lambda r: r.injury, edit="injury"),
         Column("spp", "SPP", lambda r: r.spp or "", sort=lambda r: r.spp, align=RIGHT),
     )
