@@ -251,6 +251,7 @@ def record_match(
         match.home_casualties, match.away_casualties = casualties
         match.referee_id = referee.id if referee else None
         match.riot = bool(riot)
+        match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
         match.status = "played"
         match.played_at = datetime.now(UTC)
         session.add(match)

@@ -162,3 +162,15 @@ def test_undo_of_a_report_puts_the_rosters_back(league):
     change = report(league, m.id, 1, 0, lines=[{"player_id": home[0], "touchdowns": 1, "injury": "Dead"}])
     league.replay(change, forward=False)
     assert snapshot(league) == before
+
+
+def test_a_draft_left_by_an_undone_report_is_not_kept_by_the_next_report(league):
+    from roster_app.postmatch_plan import PostMatchDraft, load_draft
+    from roster_app.services.postmatch import save_post_match_progress
+
+    m = first_match(league)
+    change = report(league, m.id, 1, 0)
+    save_post_match_progress(league, match_id=m.id, draft=PostMatchDraft(page=3))
+    league.replay(change, forward=False)
+    report(league, m.id, 0, 0, lines=[])
+    assert load_draft(league, m.id) == PostMatchDraft()

@@ -3,36 +3,16 @@ dice typed in, and check the file: SPP, new skills, treasury and ledger, fan fac
 
 from __future__ import annotations
 
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWizard
 from sqlalchemy import select
 
 from roster_app import queries
 from roster_app import season_queries as sq
-from roster_app.db import create_league, open_league
+from roster_app.db import open_league
 from roster_app.models import DiceRoll, LedgerEntry
-from tests.season_helpers import build_teams, roster_ids
+from tests.season_helpers import roster_ids
 from tests.ui.test_roster_editing import press_enter
-
-
-@pytest.fixture
-def season_file(tmp_path):
-    path = tmp_path / "season.dugout"
-    db = create_league(path, name="Old World Classic")
-    build_teams(db)
-    db.close()
-    return path
-
-
-@pytest.fixture
-def season_window(qtbot, window, season_file):
-    window.open_league_later(season_file)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
-    view.show_page(view.season_page)
-    return window
 
 
 def generate_through_the_dialog(qtbot, page):

@@ -543,6 +543,7 @@ class PostMatchWizard(QWizard):
             self.pages[page_id] = page_class(self)
             self.setPage(page_id, self.pages[page_id])
         self.currentIdChanged.connect(self._page_changed)
+        session.changed.connect(self._league_changed)
 
     def team_now(self, team_id: int) -> dict[str, int]:
         """The team's staff and re-rolls as they are now (before this sequence's purchases)."""
@@ -554,6 +555,19 @@ class PostMatchWizard(QWizard):
     def replan(self) -> PostMatchPlan:
         self.plan = plan_post_match(self.session.db, self.match_id, self.draft)
         return self.plan
+
+    def _league_changed(self, _tables: Any) -> None:
+        """Something else changed the league (a hire on the Teams page, an undo): show the plan as it is now."""
+        from roster_app.errors import NotFound
+
+        try:
+            self.replan()
+        except NotFound:
+            return  # the match itself was undone; Finish will say so
+        page = self.currentPage()
+        if isinstance(page, StepPage):
+            page.show_plan()
+            page.completeChanged.emit()
 
     def showEvent(self, event: Any) -> None:  # noqa: N802
         super().showEvent(event)
