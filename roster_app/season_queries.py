@@ -52,7 +52,7 @@ class FixtureRow:
         if self.status == "scheduled":
             return "to play"
         if self.status == "played":
-            return "post-match in progress" if self.post_match_started else "post-match sequence due"
+            return "post-match started" if self.post_match_started else "post-match due"
         return "done"
 
 

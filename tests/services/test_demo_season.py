@@ -16,7 +16,7 @@ def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_pa
         fixtures = sq.fixtures(db)
         assert len(fixtures) == 12  # a double round robin of four teams
         assert [f.status for f in fixtures].count("completed") == 6
-        assert [f.status_text for f in fixtures].count("post-match sequence due") == 1  # one left for the user
+        assert [f.status_text for f in fixtures].count("post-match due") == 1  # one left for the user
         table = sq.league_table(db)
         assert sum(r.played for r in table) == 2 * 7
         assert sum(r.points for r in table) > 0 and table[0].position == 1

@@ -56,7 +56,7 @@ def test_a_report_writes_a_line_per_player_with_spp_and_the_result(league):
     assert written[away[2]].spp == 3 + 2 + 5
     row = sq.fixtures(league)[0]
     assert (row.home_score, row.away_score, row.home_casualties, row.away_casualties) == (2, 1, 1, 0)
-    assert row.status_text == "post-match sequence due"
+    assert row.status_text == "post-match due"
 
 
 def test_a_rolled_mvp_and_gate_are_stored_as_dice_rolls(league):

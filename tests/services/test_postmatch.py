@@ -116,7 +116,7 @@ def test_the_steps_one_by_one_in_order(played):
     award_spp(db, match_id=m.id, draft=draft)
     roll_fan_factor(db, match_id=m.id, draft=draft)
     assert load_draft(db, m.id).team(m.home_id).fan_roll.faces == [6, 6, 6]  # kept for the steps still to do
-    assert sq.fixtures(db)[0].status_text == "post-match in progress"
+    assert sq.fixtures(db)[0].status_text == "post-match started"
     run_post_match_steps(db, match_id=m.id, steps=["purchases"], draft=PostMatchDraft())
     record_new_ratings(db, match_id=m.id)
     assert team_row(db, m.home_id).treasury == 504_000
@@ -164,7 +164,7 @@ def test_progress_is_saved_and_resumed(played):
     save_post_match_progress(db, match_id=m.id, draft=draft)
     again = load_draft(db, m.id)
     assert again == draft
-    assert sq.fixtures(db)[0].status_text == "post-match in progress"
+    assert sq.fixtures(db)[0].status_text == "post-match started"
 
 
 def test_winnings_use_the_rating_with_contracted_players_at_half_value(played):

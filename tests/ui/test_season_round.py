@@ -96,7 +96,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
         (elves[2], "injury", "Niggling injury")])  # fmt: skip
     report_through_the_dialog(qtbot, page, second.id, score=(0, 0), mvps=(humans[0], dwarfs[0]), gate=27_000,
                               lines=[])  # fmt: skip
-    assert [r.status_text for r in page.fixtures_model.rows()][:2] == ["post-match sequence due"] * 2
+    assert [r.status_text for r in page.fixtures_model.rows()][:2] == ["post-match due"] * 2
 
     # -- the first post-match wizard, every roll typed in --------------------------------------------------
     wizard = open_wizard(qtbot, page, first.id)
@@ -141,7 +141,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     click_next(qtbot, wizard)
     wizard.pages[PageId.FAN_FACTOR].dice[second.home_id].type_in([6, 6])
     wizard.reject()
-    assert sq.fixtures(db)[1].status_text == "post-match in progress"
+    assert sq.fixtures(db)[1].status_text == "post-match started"
     wizard = open_wizard(qtbot, page, second.id)
     assert wizard.currentId() == PageId.FAN_FACTOR
     assert wizard.pages[PageId.FAN_FACTOR].dice[second.home_id].faces() == [6, 6]

@@ -13,7 +13,7 @@ from roster_app.season_queries import FixtureRow, HistoryRow, LeaderRow, Standin
 from ui.models.columns import CENTER, RIGHT, Column, Index, RowTableModel, gp
 from ui.models.roster_model import ChoicesRole, RangeRole
 
-STATUS_COLOURS = {"to play": "#6b6b6b", "post-match sequence due": "#a05a00", "post-match in progress": "#a05a00",
+STATUS_COLOURS = {"to play": "#6b6b6b", "post-match due": "#a05a00", "post-match started": "#a05a00",
                   "done": "#1b7f3b"}  # fmt: skip
 
 
