@@ -22,7 +22,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 4  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 5  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -192,6 +192,10 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
                                 spp=spp, matches=matches, awards=awards, casualties=casualties, skills=skills,
                                 rolls_taken=len(skills)))  # fmt: skip
         tx.undoable = False
+    if history:
+        from roster_app.demo_season import play_demo_season
+
+        play_demo_season(db)
     return db
 
 

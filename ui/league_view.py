@@ -37,6 +37,9 @@ class LeagueView(QTabWidget):
             self.panel.team_view.selectRow(0)
         else:
             self.team_page.show_team(None)
+        from ui.season_page import install_season
+
+        install_season(self)
 
     def _add_contracts_page(self) -> None:
         from ui.contracts_page import ContractsPage

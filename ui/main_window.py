@@ -113,6 +113,8 @@ class MainWindow(QMainWindow):
         self._build_contract_menus()
         self._build_transfer_menus()
 
+        self._build_season_menu(bar)
+
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
@@ -146,6 +148,23 @@ class MainWindow(QMainWindow):
         if self.league_view is not None:
             self.league_view.contracts_page.end_season()
 
+    def _build_season_menu(self, bar: Any) -> None:
+        season = bar.addMenu("&Season")
+        self.season_actions = [
+            self._action(season, "&Generate Season…", self._season_page_call("generate")),
+            self._action(season, "&Report Match…", self._season_page_call("report_match"), "Ctrl+R"),
+            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match")),
+        ]
+        self.season_menu = season
+
+    def _season_page_call(self, name: str) -> Any:
+        def call() -> None:
+            if self.league_view is not None:
+                self.league_view.show_page(self.league_view.season_page)
+                getattr(self.league_view.season_page, name)()
+
+        return call
+
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
             if self.league_view is not None:
@@ -161,7 +180,7 @@ class MainWindow(QMainWindow):
             action.setEnabled(open_)
         self.print_actions.update(open_)
         for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
-                       self.transfer_action):  # fmt: skip
+                       self.transfer_action, *self.season_actions):  # fmt: skip
             action.setEnabled(writable)
         for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
                        self.contract_action):  # fmt: skip

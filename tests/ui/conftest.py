@@ -34,3 +34,27 @@ def open_window(qtbot, window, league_file):
     with qtbot.waitSignal(window.league_shown, timeout=10_000):
         window.show()
     return window
+
+
+@pytest.fixture
+def season_file(tmp_path):
+    """A league file with the four teams of tests/season_helpers.py (no fixtures yet)."""
+    from roster_app.db import create_league
+    from tests.season_helpers import build_teams
+
+    path = tmp_path / "season.dugout"
+    db = create_league(path, name="Old World Classic")
+    build_teams(db)
+    db.close()
+    return path
+
+
+@pytest.fixture
+def season_window(qtbot, window, season_file):
+    """The main window showing `season_file`, on its Season page."""
+    window.open_league_later(season_file)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    view = window.league_view
+    view.show_page(view.season_page)
+    return window

@@ -58,3 +58,11 @@ def print_setup(parent: QWidget | None, printer: object) -> bool:
     from PySide6.QtPrintSupport import QPrintDialog
 
     return QPrintDialog(printer, parent).exec() == QPrintDialog.DialogCode.Accepted
+
+
+def number(
+    parent: QWidget | None, label: str, *, value: int, minimum: int, maximum: int, title: str = "Dugout"
+) -> int | None:
+    """A whole number from the user, or None for Cancel."""
+    result, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
+    return result if ok else None

@@ -1,0 +1,93 @@
+"""The demo league's season, half played: fixtures, match reports and post-match sequences, all through the
+services with a fixed seed, so a new user opens a living league (and one match waiting for its sequence)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+from roster_app import queries
+from roster_app import season_queries as sq
+from roster_app.db import LeagueDB
+from roster_app.postmatch_plan import HireEntry, PostMatchDraft, plan_post_match
+from roster_app.rules.postmatch import INJURIES
+from roster_app.services.matches import PlayerLine, available_referees, record_match
+from roster_app.services.postmatch import auto_draft, finish_post_match
+from roster_app.services.season import generate_season
+
+SEED = 1987  # the year the third edition came out
+PLAYED_ROUNDS = 3  # of six: a double round robin of four teams
+LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", INJURIES[2])
+
+
+def _lines(db: LeagueDB, team_id: int, score: int, rng: random.Random) -> list[PlayerLine]:
+    """Who did what for one team: scorers, a passer, a hitter or two, and now and then an injury."""
+    players = [p for p in queries.roster(db, team_id) if p.status == "active"]
+    counts: dict[int, dict[str, int | str]] = {p.id: {} for p in players}
+    # Stars score and pass more often than linemen; throwers make the completions.
+    weights = {
+        "touchdowns": [p.spp + 8 for p in players],
+        "completions": [(6 if "Thrower" in p.position else 1) * (p.spp + 8) for p in players],
+        "casualties": [p.st * (p.spp + 8) for p in players],
+        "interceptions": [p.ag for p in players],
+    }
+    wanted = {"touchdowns": score, "completions": rng.randint(0, 3), "casualties": rng.randint(0, 2),
+              "interceptions": int(rng.random() < 0.25)}  # fmt: skip
+    for key, times in wanted.items():
+        for player in rng.choices(players, weights[key], k=times):
+            counts[player.id][key] = int(counts[player.id].get(key, 0)) + 1
+    if rng.random() < 0.4:
+        counts[rng.choice(players).id]["injury"] = rng.choice(LIGHT_INJURIES)
+    return [PlayerLine(pid, **values) for pid, values in counts.items() if values]
+
+
+def _report(db: LeagueDB, fixture: sq.FixtureRow, referee_id: int | None, rng: random.Random) -> None:
+    home_score, away_score = rng.choice([(2, 1), (1, 1), (0, 1), (3, 1), (1, 0), (2, 2), (0, 2), (2, 0)])
+    lines = _lines(db, fixture.home_id, home_score, rng) + _lines(db, fixture.away_id, away_score, rng)
+    home_ids = {p.id for p in queries.roster(db, fixture.home_id)}
+    home_cas = sum(line.casualties for line in lines if line.player_id in home_ids)
+    away_cas = sum(line.casualties for line in lines if line.player_id not in home_ids)
+    record_match(
+        db, match_id=fixture.id, home_score=home_score, away_score=away_score, home_casualties=home_cas + rng.randint(0, 1),
+        away_casualties=away_cas, lines=lines, referee_id=referee_id, rng=rng,
+    )  # fmt: skip
+
+
+ROOKIES = ("Skarsnik", "Urgluk", "Wolfgang Brenner", "Rudi Falk", "Durgan Oakbeard", "Haldor Flint",
+           "Faelar Dawnsong", "Tarion Mistvale", "Gitzit", "Nazgrub", "Ulrich Kessler", "Borin Deepdelver")  # fmt: skip
+
+
+def _shopping(
+    db: LeagueDB, draft: PostMatchDraft, match_id: int, rng: random.Random, names: Iterator[str]
+) -> None:
+    """What the demo coaches buy after a match: a rookie when the roster is short, else now and then staff."""
+    plan = plan_post_match(db, match_id, draft)
+    for team in plan.teams:
+        if team.purchases is None:
+            continue
+        money = team.purchases.treasury_before
+        roster = [p for p in queries.roster(db, team.team_id)]
+        lineman = db.ruleset.race(team.race).basic_lineman
+        if len(roster) < 13 and money >= lineman.cost:
+            taken = {p.number for p in roster}
+            number = next(n for n in range(1, 100) if n not in taken)
+            draft.team(team.team_id).hires.append(HireEntry(lineman.name, next(names), number))
+        elif money >= 60_000 and rng.random() < 0.5:
+            draft.team(team.team_id).buy[rng.choice(["cheerleaders", "assistant_coaches"])] = 1
+
+
+def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
+    """Generate a double round robin, play the first rounds with their post-match sequences, and report one
+    more match whose post-match sequence is left for the user."""
+    rng = random.Random(seed)
+    names = iter(ROOKIES)
+    generate_season(db, double=True)
+    referees = [rid for rid, _label in available_referees(db)]
+    fixtures = sq.fixtures(db)
+    for index, fixture in enumerate(f for f in fixtures if f.round <= PLAYED_ROUNDS):
+        _report(db, fixture, referees[index % len(referees)] if referees else None, rng)
+        draft = auto_draft(db, match_id=fixture.id, rng=rng)
+        _shopping(db, draft, fixture.id, rng, names)
+        finish_post_match(db, match_id=fixture.id, draft=draft)
+    waiting = next(f for f in fixtures if f.round == PLAYED_ROUNDS + 1)
+    _report(db, waiting, referees[0] if referees else None, rng)

@@ -1,0 +1,261 @@
+"""The post-match sequence and the league table, as pure functions over the league's ruleset.
+
+Gate (one D6 per point of fan factor), match winnings (by the rating for winnings and the result), the
+fan factor roll, the Star Player Table with its caps, injuries from the match report, league points and
+tie-breakers. Every number comes from a ruleset table.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from roster_app.errors import RuleViolation
+from roster_app.rules.dice import Roll
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.roster import STAT_NAMES, STAT_SPREAD, gp, skill_choices
+from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+
+RESULTS = ("win", "draw", "loss")
+STAGES = ("league", "semi-final", "final", "friendly")
+SPECTATORS_PER_UNIT = 1000  # the Match Winnings Table pays gold per 1,000 spectators
+
+
+def _rules(ruleset: Ruleset | None) -> Ruleset:
+    return ruleset or default_ruleset()
+
+
+def result_of(score_for: int, score_against: int) -> str:
+    """win / draw / loss for the team that scored `score_for`."""
+    if score_for > score_against:
+        return "win"
+    return "draw" if score_for == score_against else "loss"
+
+
+# -- the gate ---------------------------------------------------------------------------------------
+def gate_bonus(stage: str, ruleset: Ruleset | None = None) -> int:
+    """What each gate die adds at this stage (semi-final +1, final +2 by default)."""
+    table = _rules(ruleset).table("gate")
+    return {"semi-final": table["semi_final_bonus"], "final": table["final_bonus"]}.get(stage, 0)
+
+
+def gate_from_faces(faces: Sequence[int], stage: str, ruleset: Ruleset | None = None) -> int:
+    """Spectators for the gate dice as rolled."""
+    table = _rules(ruleset).table("gate")
+    return (sum(faces) + gate_bonus(stage, ruleset) * len(faces)) * table["per_die"]
+
+
+def gate_bounds(dice: int, stage: str, ruleset: Ruleset | None = None) -> tuple[int, int]:
+    """The smallest and largest gate `dice` gate dice can give."""
+    return gate_from_faces([1] * dice, stage, ruleset), gate_from_faces([6] * dice, stage, ruleset)
+
+
+def check_gate(gate: int, fan_factors: Sequence[int], stage: str, ruleset: Ruleset | None = None) -> None:
+    """Refuse a typed-in gate the dice could not have given."""
+    per_die = _rules(ruleset).table("gate")["per_die"]
+    dice = sum(fan_factors)
+    low, high = gate_bounds(dice, stage, ruleset)
+    if not isinstance(gate, int) or isinstance(gate, bool) or gate % per_die or not low <= gate <= high:
+        raise RuleViolation(
+            f"With fan factors of {' and '.join(str(f) for f in fan_factors)} the gate is {dice} D6 "
+            f"x {per_die:,}: from {low:,} to {high:,} spectators, in steps of {per_die:,}; {gate:,} cannot be right."
+        )
+
+
+def roll_gate(fan_factors: Sequence[int], rng: random.Random | None = None) -> tuple[int, ...]:
+    """One D6 per point of each team's fan factor."""
+    rng = rng or random.SystemRandom()
+    return tuple(rng.randint(1, 6) for _ in range(sum(fan_factors)))
+
+
+# -- match winnings ---------------------------------------------------------------------------------
+def winnings_row(rating: int, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    return dict(lookup(_rules(ruleset).table("match_winnings")["rows"], rating))
+
+
+def winnings_rate(rating: int, result: str, ruleset: Ruleset | None = None) -> int:
+    """Gold per 1,000 spectators for a team of this rating for winnings and this result."""
+    return winnings_row(rating, ruleset)[result]
+
+
+def match_winnings(rating: int, result: str, gate: int, ruleset: Ruleset | None = None) -> int:
+    """A team's winnings: the table's gold per 1,000 spectators times the gate (in thousands)."""
+    return winnings_rate(rating, result, ruleset) * (gate // SPECTATORS_PER_UNIT)
+
+
+# -- fan factor -------------------------------------------------------------------------------------
+def fan_factor_dice(result: str, ruleset: Ruleset | None = None) -> str:
+    return _rules(ruleset).table("fan_factor")["results"][result]["dice"]
+
+
+def fan_factor_after(fan_factor: int, result: str, total: int, ruleset: Ruleset | None = None) -> int:
+    """The fan factor after the roll: above it gains one, below it loses one, as the table says for the result."""
+    ruleset = _rules(ruleset)
+    table = ruleset.table("fan_factor")
+    row = table["results"][result]
+    new = fan_factor
+    if row["gain_above"] and total > fan_factor:
+        new += 1
+    elif row["lose_below"] and total < fan_factor:
+        new -= 1
+    highest = ruleset.table("team_rules")["max_fan_factor"]
+    return max(table["minimum"], min(highest, new))
+
+
+# -- the Star Player Table --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Advance:
+    """One thing a star player roll may give: a skill or +1 to a characteristic."""
+
+    kind: str  # "skill", or the characteristic: "ma", "st", "ag", "av"
+    skill: str | None = None
+    category: str = ""
+    double: bool = False  # a skill from a category the player may take only on a double
+    value_added: int = 0
+
+    @property
+    def key(self) -> str:
+        return f"skill:{self.skill}" if self.kind == "skill" else self.kind
+
+    @property
+    def label(self) -> str:
+        if self.kind != "skill":
+            return f"+1 {STAT_NAMES[self.kind]}"
+        return f"{self.skill} ({self.category}{', on a double' if self.double else ''})"
+
+
+def star_player_row(total: int, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    return dict(lookup(_rules(ruleset).table("star_player_table")["rows"], total))
+
+
+def stat_cap(position: Position, stat: str, ruleset: Ruleset | None = None) -> int:
+    """The highest a characteristic may rise: the position's value + the table's limit, and never above 10."""
+    above = _rules(ruleset).table("star_player_table")["max_above_start"]
+    return min(10, position.stat(stat) + above)
+
+
+def advance_options(
+    position: Position, *, skills: Iterable[str], stats: dict[str, int], roll: Roll, ruleset: Ruleset | None = None
+) -> list[Advance]:
+    """What this star player roll allows, in the order a coach reads them (the characteristic first)."""
+    ruleset = _rules(ruleset)
+    table = ruleset.table("star_player_table")
+    values = ruleset.table("advance_values")
+    result = star_player_row(roll.total, ruleset)["result"]
+    options: list[Advance] = []
+    skills_allowed = result == "skill"
+    if result != "skill":
+        if stats[result] < stat_cap(position, result, ruleset):
+            options.append(Advance(result, value_added=values[result]))
+            skills_allowed = table["skill_instead_of_characteristic"]
+        else:
+            skills_allowed = True  # the characteristic is at its cap: the roll gives a skill instead
+    if skills_allowed:
+        double = roll.is_double and table["double_opens_any_category"]
+        for name, category, needs_double in skill_choices(position, skills, ruleset, double=double):
+            value = values["double_skill" if needs_double else "skill"]
+            options.append(Advance("skill", name, category, needs_double, value))
+    return options
+
+
+def choose_advance(options: Sequence[Advance], key: str | None, who: str) -> Advance:
+    """The option `key` names, or a plain refusal."""
+    for option in options:
+        if option.key == key:
+            return option
+    if not key:
+        raise RuleViolation(f"Choose what {who}'s star player roll gives.")
+    allowed = ", ".join(o.label for o in options[:6]) + (" ..." if len(options) > 6 else "")
+    what = key.removeprefix("skill:") if key.startswith("skill:") else f"+1 {STAT_NAMES.get(key, key)}"
+    raise RuleViolation(f"{who} cannot take {what} with this roll; allowed: {allowed or 'nothing'}.")
+
+
+# -- injuries from the match report -----------------------------------------------------------------
+INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV", "Dead")
+
+
+@dataclass(frozen=True)
+class InjuryEffect:
+    dead: bool
+    stat: str | None  # the characteristic lost, if any
+    lasting: str | None  # what is written in the player's injuries (None: nothing lasting)
+
+
+def injury_effect(kind: str) -> InjuryEffect:
+    """What an injury does: every injury but death means missing the next game."""
+    if kind not in INJURIES:
+        raise RuleViolation(f"'{kind}' is not an injury Dugout knows ({', '.join(INJURIES)}).")
+    if kind == "Dead":
+        return InjuryEffect(True, None, None)
+    if kind.startswith("-1 "):
+        return InjuryEffect(False, kind[3:].lower(), kind)
+    return InjuryEffect(False, None, kind if kind != "Miss next game" else None)
+
+
+def lowered_stat(position: Position, current: int, stat: str) -> int:
+    """A characteristic after losing one point: never more than 2 below the position's value, never below 1."""
+    floor = max(1, position.stat(stat) - STAT_SPREAD)
+    return max(floor, current - 1)
+
+
+# -- the MVP ----------------------------------------------------------------------------------------
+def random_mvp(candidates: int, rng: random.Random | None = None) -> int:
+    """The index of the player picked at random as MVP (a die with one face per candidate)."""
+    if candidates < 1:
+        raise RuleViolation("A team needs at least one player who played to name an MVP.")
+    return (rng or random.SystemRandom()).randrange(candidates)
+
+
+# -- league table -----------------------------------------------------------------------------------
+def league_points(result: str, ruleset: Ruleset | None = None) -> int:
+    return _rules(ruleset).table("league_points")[result]
+
+
+TIE_BREAKER_LABELS = {
+    "points": "points",
+    "touchdown_difference": "touchdown difference",
+    "casualty_difference": "casualty difference",
+    "touchdowns_for": "touchdowns scored",
+    "casualties_for": "casualties caused",
+}
+
+
+def tie_breaker_value(row: Any, name: str) -> int:
+    """One tie-breaker of a league table row (anything with points, td_for/against, cas_for/against)."""
+    if name == "points":
+        return row.points
+    if name == "touchdown_difference":
+        return row.td_for - row.td_against
+    if name == "casualty_difference":
+        return row.cas_for - row.cas_against
+    if name == "touchdowns_for":
+        return row.td_for
+    if name == "casualties_for":
+        return row.cas_for
+    raise RuleViolation(f"'{name}' is not a tie-breaker Dugout knows.")
+
+
+def standing_key(row: Any, ruleset: Ruleset | None = None) -> tuple[int, ...]:
+    """Higher is better on every tie-breaker in the league's order (points first unless the league says not)."""
+    return tuple(tie_breaker_value(row, name) for name in _rules(ruleset).table("league_points")["tie_breakers"])
+
+
+def rank(rows: Sequence[Any], ruleset: Ruleset | None = None) -> list[tuple[int, Any]]:
+    """(position, row) best first; rows equal on every tie-breaker share a position (then by name)."""
+    ordered = sorted(rows, key=lambda r: (tuple(-v for v in standing_key(r, ruleset)), r.name.lower()))
+    out: list[tuple[int, Any]] = []
+    for index, row in enumerate(ordered):
+        if out and standing_key(row, ruleset) == standing_key(out[-1][1], ruleset):
+            out.append((out[-1][0], row))
+        else:
+            out.append((index + 1, row))
+    return out
+
+
+def describe_winnings(rating: int, result: str, gate: int, ruleset: Ruleset | None = None) -> str:
+    """'1,500 gp per 1,000 spectators x 21 = 31,500 gp'."""
+    rate = winnings_rate(rating, result, ruleset)
+    units = gate // SPECTATORS_PER_UNIT
+    return f"{gp(rate)} per 1,000 spectators x {units} = {gp(match_winnings(rating, result, gate, ruleset))}"

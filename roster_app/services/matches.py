@@ -1,0 +1,271 @@
+"""The match report: score, casualties, each player's line, the MVPs, injuries, the gate and the referee.
+
+One report is one transaction: the match, a line per player who played, the injuries on the rosters and
+every roll (gate, random MVP). Players who missed this game through injury are back for the next one.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, fields
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import or_, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import RuleViolation
+from roster_app.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
+from roster_app.postmatch_plan import get_match, match_title
+from roster_app.rules import postmatch as pm
+from roster_app.rules.ruleset import Ruleset
+from roster_app.rules.spp import match_spp
+from roster_app.services.common import get_team
+
+COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
+
+
+@dataclass(frozen=True)
+class PlayerLine:
+    """One player's line in a match report (what he did, and how he left the pitch)."""
+
+    player_id: int
+    touchdowns: int = 0
+    completions: int = 0
+    interceptions: int = 0
+    casualties: int = 0
+    injury: str = ""
+
+    @classmethod
+    def of(cls, value: PlayerLine | Mapping[str, Any]) -> PlayerLine:
+        if isinstance(value, PlayerLine):
+            return value
+        known = {f.name for f in fields(cls)}
+        return cls(**{k: v for k, v in value.items() if k in known})
+
+
+def players_who_play(session: Session, team_id: int) -> list[Player]:
+    """The players who can take the pitch: on the roster and not missing this game."""
+    return list(
+        session.scalars(
+            select(Player)
+            .where(Player.team_id == team_id, Player.status == PlayerStatus.ACTIVE)
+            .order_by(Player.number, Player.id)
+        )
+    )
+
+
+def unfinished_match(session: Session, team_id: int) -> Match | None:
+    """A reported match of the team whose post-match sequence is not finished yet."""
+    return session.scalars(
+        select(Match)
+        .where(Match.status == "played", or_(Match.home_team_id == team_id, Match.away_team_id == team_id))
+        .order_by(Match.id)
+    ).first()
+
+
+def _count(value: Any, what: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+        raise RuleViolation(f"{what} must be a whole number of 0 or more.")
+    if value > 99:
+        raise RuleViolation(f"{what} of {value} cannot be right.")
+    return value
+
+
+def _check_lines(team: Team, score: int, casualties: int, players: list[Player], lines: list[PlayerLine]) -> None:
+    ids = {p.id for p in players}
+    for line in lines:
+        if line.player_id not in ids:
+            raise RuleViolation(f"A player in {team.name}'s lines did not play for them in this match.")
+        for key in COUNTS:
+            _count(getattr(line, key), key.capitalize())
+        if line.injury:
+            pm.injury_effect(line.injury)
+    scored = sum(line.touchdowns for line in lines)
+    if scored != score:
+        raise RuleViolation(
+            f"{team.name} scored {score}, but their players' touchdowns add up to {scored}. "
+            "Every touchdown is scored by a player."
+        )
+    caused = sum(line.casualties for line in lines)
+    if caused > casualties:
+        raise RuleViolation(
+            f"{team.name}'s players caused {caused} casualties, more than the team's {casualties} in the report."
+        )
+
+
+def _check_referee(session: Session, referee_id: int | None) -> Referee | None:
+    if referee_id is None:
+        return None
+    referee = session.get(Referee, referee_id)
+    if referee is None:
+        raise RuleViolation("That referee no longer exists in this league.")
+    if referee.status != "available":
+        raise RuleViolation(f"{referee.name} cannot referee this match: he is {referee.status}.")
+    return referee
+
+
+def _gate(
+    session: Session, ruleset: Ruleset, match: Match, fan_factors: tuple[int, int], gate: int | None,
+    gate_faces: Sequence[int] | None, rng: random.Random | None,
+) -> int:  # fmt: skip
+    per_die = ruleset.table("gate")["per_die"]
+    dice = sum(fan_factors)
+    if gate is not None and gate_faces is None:
+        pm.check_gate(gate, fan_factors, match.stage, ruleset)
+        session.add(DiceRoll(purpose="Gate", dice=f"{dice}D6", faces=[], total=gate // per_die, typed=True,
+                             match_id=match.id))  # fmt: skip
+        return gate
+    faces = tuple(gate_faces) if gate_faces is not None else pm.roll_gate(fan_factors, rng)
+    if len(faces) != dice or any(not 1 <= f <= 6 for f in faces):
+        raise RuleViolation(f"The gate is {dice} D6 (one per point of both fan factors); the dice do not match.")
+    bonus = pm.gate_bonus(match.stage, ruleset) * dice
+    session.add(DiceRoll(purpose="Gate", dice=f"{dice}D6", faces=list(faces), modifier=bonus,
+                         total=sum(faces) + bonus, match_id=match.id))  # fmt: skip
+    return pm.gate_from_faces(faces, match.stage, ruleset)
+
+
+def _mvp(
+    session: Session,
+    match: Match,
+    team: Team,
+    players: list[Player],
+    chosen: int | None,
+    rng: random.Random | None,
+) -> int | None:
+    if not players:
+        return None
+    if chosen is not None:
+        if chosen not in {p.id for p in players}:
+            raise RuleViolation(f"{team.name}'s MVP must be one of the players who played for them.")
+        return chosen
+    index = pm.random_mvp(len(players), rng)
+    session.add(DiceRoll(purpose=f"MVP of {team.name}", dice=f"D{len(players)}", faces=[index + 1], total=index + 1,
+                         team_id=team.id, player_id=players[index].id, match_id=match.id))  # fmt: skip
+    return players[index].id
+
+
+def _back_from_injury(session: Session, team_id: int) -> None:
+    """Players who missed this game are fit for the next one."""
+    for player in session.scalars(
+        select(Player).where(Player.team_id == team_id, Player.status == PlayerStatus.MISS_NEXT_GAME)
+    ):
+        player.status = PlayerStatus.ACTIVE
+        player.injuries = [i for i in player.injuries if i != "Miss next game"]
+        session.add(player)
+
+
+def _injure(ruleset: Ruleset, player: Player, kind: str) -> None:
+    effect = pm.injury_effect(kind)
+    if effect.dead:
+        player.status = PlayerStatus.DEAD
+        return
+    player.status = PlayerStatus.MISS_NEXT_GAME
+    if effect.stat:
+        position = ruleset.position(player.race, player.position)
+        setattr(player, effect.stat, pm.lowered_stat(position, getattr(player, effect.stat), effect.stat))
+    if effect.lasting:
+        player.injuries = [*player.injuries, effect.lasting]
+
+
+def _write_lines(
+    session: Session, ruleset: Ruleset, match: Match, team: Team, players: list[Player], lines: list[PlayerLine],
+    mvp: int | None,
+) -> None:  # fmt: skip
+    by_id = {line.player_id: line for line in lines}
+    for player in players:
+        line = by_id.get(player.id, PlayerLine(player.id))
+        counts = {key: getattr(line, key) for key in COUNTS}
+        spp = match_spp(**counts, mvp=player.id == mvp, ruleset=ruleset)
+        session.add(MatchPlayer(match_id=match.id, player_id=player.id, team_id=team.id, **counts,
+                                mvp=player.id == mvp, spp=spp, injury=line.injury))  # fmt: skip
+        if line.injury:
+            _injure(ruleset, player, line.injury)
+            session.add(player)
+
+
+def record_match(
+    db: LeagueDB,
+    *,
+    match_id: int,
+    home_score: int,
+    away_score: int,
+    home_casualties: int | None = None,
+    away_casualties: int | None = None,
+    lines: Iterable[PlayerLine | Mapping[str, Any]] = (),
+    gate: int | None = None,
+    gate_faces: Sequence[int] | None = None,
+    referee_id: int | None = None,
+    home_mvp: int | None = None,
+    away_mvp: int | None = None,
+    riot: bool = False,
+    rng: random.Random | None = None,
+) -> Change:
+    """Record a played match. An MVP of None is picked at random; a gate of None is rolled (or `gate_faces`)."""
+    ruleset = db.ruleset
+    lines = [PlayerLine.of(line) for line in lines]
+    if len({line.player_id for line in lines}) != len(lines):
+        raise RuleViolation("A player has two lines in the report.")
+    with db.write() as tx:
+        session = tx.session
+        match = get_match(session, match_id)
+        if match.status != "scheduled":
+            raise RuleViolation("This match has already been reported.")
+        teams = (get_team(session, match.home_team_id), get_team(session, match.away_team_id))
+        for team in teams:
+            earlier = unfinished_match(session, team.id)
+            if earlier is not None:
+                raise RuleViolation(
+                    f"{team.name} have not finished the post-match sequence of {match_title(session, earlier)} yet; "
+                    "it comes before their next match."
+                )
+        scores = (_count(home_score, "The home score"), _count(away_score, "The away score"))
+        rosters = [players_who_play(session, team.id) for team in teams]
+        casualties = []
+        for team, score, given, players in zip(
+            teams, scores, (home_casualties, away_casualties), rosters, strict=True
+        ):
+            own = [line for line in lines if line.player_id in {p.id for p in players}]
+            total = sum(line.casualties for line in own) if given is None else _count(given, "Casualties")
+            _check_lines(team, score, total, players, own)
+            casualties.append(total)
+        played = {p.id for players in rosters for p in players}
+        if any(line.player_id not in played for line in lines):
+            raise RuleViolation(
+                "A player in the report did not play in this match (not on either roster, or injured)."
+            )
+        referee = _check_referee(session, referee_id)
+        match.gate = _gate(
+            session, ruleset, match, (teams[0].fan_factor, teams[1].fan_factor), gate, gate_faces, rng
+        )
+        mvps = [_mvp(session, match, team, players, chosen, rng)
+                for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip
+        for team in teams:
+            _back_from_injury(session, team.id)
+        for team, players, mvp in zip(teams, rosters, mvps, strict=True):
+            _write_lines(session, ruleset, match, team, players, lines, mvp)
+        match.home_score, match.away_score = scores
+        match.home_casualties, match.away_casualties = casualties
+        match.referee_id = referee.id if referee else None
+        match.riot = bool(riot)
+        match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
+        match.status = "played"
+        match.played_at = datetime.now(UTC)
+        session.add(match)
+        tx.label = f"report of {match_title(session, match)}"
+        tx.result = match.id
+    return tx.change
+
+
+def available_referees(db: LeagueDB) -> list[tuple[int, str]]:
+    """(id, label) of the referees whose status is available (the referees' own choosable_referees refines this)."""
+    with db.read() as session:
+        rows = session.execute(
+            select(Referee.id, Referee.name, Referee.is_star)
+            .where(Referee.status == "available")
+            .order_by(Referee.is_star, Referee.name)
+        ).all()
+    return [(rid, f"{name}{' (Star Ref)' if star else ''}") for rid, name, star in rows]

@@ -1,0 +1,119 @@
+"""The season's fixtures: generating a round robin, and editing unplayed fixtures (move, swap, delete, add)."""
+
+from __future__ import annotations
+
+from sqlalchemy import func, or_, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import RuleViolation
+from roster_app.models import Match, Team
+from roster_app.postmatch_plan import get_match, match_title
+from roster_app.rules.fixtures import round_robin
+from roster_app.rules.postmatch import STAGES
+from roster_app.services.common import current_season, get_team
+
+
+def _league_fixtures(session: Session, season: int) -> int:
+    return session.scalar(select(func.count()).where(Match.season == season, Match.stage == "league"))
+
+
+def generate_season(db: LeagueDB, *, double: bool = False, team_ids: list[int] | None = None) -> Change:
+    """A round robin of the current season for every team (or those given), in the order the teams joined."""
+    with db.write() as tx:
+        session = tx.session
+        season = current_season(session)
+        if _league_fixtures(session, season):
+            raise RuleViolation(
+                f"Season {season} already has its fixtures. Delete the unplayed ones first to make new ones."
+            )
+        if team_ids is None:
+            team_ids = list(session.scalars(select(Team.id).order_by(Team.id)))
+        for tid in team_ids:
+            get_team(session, tid)
+        rounds = round_robin(team_ids, double=double)
+        for number, games in enumerate(rounds, start=1):
+            for home, away in games:
+                session.add(Match(season=season, round=number, home_team_id=home, away_team_id=away))
+        games = sum(len(g) for g in rounds)
+        kind = "double round robin" if double else "round robin"
+        tx.label = f"fixtures of season {season}: {kind}, {len(rounds)} rounds, {games} matches"
+        tx.result = len(rounds)
+    return tx.change
+
+
+def _unplayed(session: Session, match_id: int) -> Match:
+    match = get_match(session, match_id)
+    if match.status != "scheduled":
+        raise RuleViolation(f"{match_title(session, match)} has been played; its fixture can no longer change.")
+    return match
+
+
+def _check_free(session: Session, match: Match, round_number: int, team_ids: tuple[int, int]) -> None:
+    if not isinstance(round_number, int) or isinstance(round_number, bool) or not 1 <= round_number <= 99:
+        raise RuleViolation("A round is a number from 1 to 99.")
+    clash = session.scalars(
+        select(Match).where(
+            Match.season == match.season, Match.round == round_number, Match.id != match.id,
+            or_(Match.home_team_id.in_(team_ids), Match.away_team_id.in_(team_ids)),
+        )
+    ).first()  # fmt: skip
+    if clash is not None:
+        busy = next(t for t in team_ids if t in (clash.home_team_id, clash.away_team_id))
+        raise RuleViolation(f"{get_team(session, busy).name} already play in round {round_number}.")
+
+
+def move_fixture(db: LeagueDB, *, match_id: int, round_number: int) -> Change:
+    """Reschedule an unplayed fixture to another round (a team plays once a round)."""
+    with db.write() as tx:
+        session = tx.session
+        match = _unplayed(session, match_id)
+        _check_free(session, match, round_number, (match.home_team_id, match.away_team_id))
+        old = match.round
+        match.round = round_number
+        session.add(match)
+        tx.label = f"{match_title(session, match)} moved from round {old} to {round_number}"
+    return tx.change
+
+
+def swap_home_away(db: LeagueDB, *, match_id: int) -> Change:
+    with db.write() as tx:
+        session = tx.session
+        match = _unplayed(session, match_id)
+        match.home_team_id, match.away_team_id = match.away_team_id, match.home_team_id
+        session.add(match)
+        tx.label = f"home and away swapped: {match_title(session, match)}"
+    return tx.change
+
+
+def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
+    """Remove an unplayed fixture (a played match stays in the league's history)."""
+    with db.write() as tx:
+        session = tx.session
+        match = _unplayed(session, match_id)
+        tx.label = f"fixture deleted: {match_title(session, match)}"
+        session.delete(match)
+    return tx.change
+
+
+def add_fixture(
+    db: LeagueDB, *, home_team_id: int, away_team_id: int, round_number: int, stage: str = "friendly"
+) -> Change:
+    """A fixture outside the round robin: a friendly (not in the league table), a semi-final or the final."""
+    if stage not in STAGES:
+        raise RuleViolation(f"'{stage}' is not a kind of match ({', '.join(STAGES)}).")
+    if home_team_id == away_team_id:
+        raise RuleViolation("A team cannot play against itself.")
+    with db.write() as tx:
+        session = tx.session
+        home, away = get_team(session, home_team_id), get_team(session, away_team_id)
+        match = Match(season=current_season(session), round=0, home_team_id=home.id, away_team_id=away.id,
+                      stage=stage)  # fmt: skip
+        _check_free(session, match, round_number, (home.id, away.id))
+        match.round = round_number
+        session.add(match)
+        session.flush()
+        tx.label = f"new {stage}: {home.name} v {away.name}, round {round_number}"
+        tx.result = match.id
+    return tx.change

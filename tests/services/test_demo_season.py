@@ -1,0 +1,30 @@
+"""The demo league opens on a season half played, built through the services with a fixed seed."""
+
+from roster_app import queries
+from roster_app import season_queries as sq
+from roster_app.demo import build_demo
+
+
+def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_path):
+    db = build_demo(tmp_path / "demo.dugout")
+    again = build_demo(tmp_path / "again.dugout")
+    try:
+        assert sq.league_table(db) == sq.league_table(again)
+        assert [(f.home_score, f.away_score, f.gate) for f in sq.fixtures(db)] == [
+            (f.home_score, f.away_score, f.gate) for f in sq.fixtures(again)
+        ]
+        fixtures = sq.fixtures(db)
+        assert len(fixtures) == 12  # a double round robin of four teams
+        assert [f.status for f in fixtures].count("completed") == 6
+        assert [f.status_text for f in fixtures].count("post-match due") == 1  # one left for the user
+        table = sq.league_table(db)
+        assert sum(r.played for r in table) == 2 * 7
+        assert sum(r.points for r in table) > 0 and table[0].position == 1
+        assert all(len(sq.leaders(db, what)) > 0 for what in sq.LEADER_TITLES)
+        for team in queries.teams(db):
+            assert queries.team_header(db, team.id).treasury == sum(r.amount for r in queries.ledger(db, team.id))
+            assert any(row.winnings > 0 for row in sq.team_history(db, team.id))
+        assert any(row.purchases > 0 for team in queries.teams(db) for row in sq.team_history(db, team.id))
+    finally:
+        db.close()
+        again.close()

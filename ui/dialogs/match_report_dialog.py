@@ -1,0 +1,238 @@
+"""The match report: score, casualties, MVPs, gate, referee and a line per player, recorded in one step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app.errors import RuleViolation
+from roster_app.rules import postmatch as pm
+from roster_app.rules.spp import match_spp
+from roster_app.season_queries import FixtureRow
+from roster_app.services.matches import PlayerLine, available_referees, record_match
+from ui.delegates.choice_delegate import ChoiceDelegate
+from ui.delegates.spin_delegate import SpinDelegate
+from ui.models.season_models import COUNT_KEYS, LineRow, MatchLinesModel
+from ui.team_page import make_table
+
+RANDOM_MVP = -1
+
+
+def _spin(maximum: int = 30) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(0, maximum)
+    spin.setMaximumWidth(90)
+    return spin
+
+
+class MatchReportDialog(QDialog):
+    def __init__(self, session: Any, fixture: FixtureRow, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.fixture = fixture
+        self.gate_faces: tuple[int, ...] | None = None
+        self.recorded_match_id: int | None = None
+        self.setWindowTitle(f"Match report: {fixture.home} v {fixture.away}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.resize(900, 700)
+        db = session.db
+        from roster_app import queries
+
+        self.players = {t: [r for r in queries.roster(db, t) if r.status == "active"]
+                        for t in (fixture.home_id, fixture.away_id)}  # fmt: skip
+        headers = {
+            h.id: h for h in (queries.team_header(db, fixture.home_id), queries.team_header(db, fixture.away_id))
+        }
+        self.fan_factors = (headers[fixture.home_id].fan_factor, headers[fixture.away_id].fan_factor)
+
+        self.score = {t: _spin() for t in self.players}
+        self.casualties = {t: _spin() for t in self.players}
+        self.mvp = {t: QComboBox() for t in self.players}
+        for team_id, combo in self.mvp.items():
+            combo.addItem("Roll at random", RANDOM_MVP)
+            for p in self.players[team_id]:
+                combo.addItem(f"#{p.number} {p.name}", p.id)
+        self.gate = QSpinBox()
+        self.gate.setRange(0, 500_000)
+        self.gate.setSingleStep(db.ruleset.table("gate")["per_die"])
+        self.gate.setGroupSeparatorShown(True)
+        self.gate.setSuffix(" spectators")
+        self.roll_gate_button = QPushButton("Roll Gate")
+        dice = sum(self.fan_factors)
+        low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
+        self.gate_hint = QLabel(f"{dice} D6 (fan factors {self.fan_factors[0]} + {self.fan_factors[1]}): "
+                                f"{low:,} to {high:,}")  # fmt: skip
+        self.gate.setMaximumWidth(170)
+        self.referee = QComboBox()
+        self.referee.addItem("No referee recorded", None)
+        for ref_id, label in available_referees(db):
+            self.referee.addItem(label, ref_id)
+
+        self.lines = MatchLinesModel(self)
+        self.lines.set_rows([
+            LineRow(p.id, team_id, headers[team_id].name, p.number, p.name, p.position, side=side)
+            for side, (team_id, players) in enumerate(self.players.items()) for p in players
+        ])  # fmt: skip
+        self.view = make_table(self.lines, self)
+        self.view.setObjectName("reportLines")
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        spin, choice = SpinDelegate(self.view), ChoiceDelegate(self.view)
+        for key in COUNT_KEYS:
+            self.view.setItemDelegateForColumn(self.lines.column_index(key), spin)
+        self.view.setItemDelegateForColumn(self.lines.column_index("injury"), choice)
+        self.view.horizontalHeader().setSectionResizeMode(
+            self.lines.column_index("name"), QHeaderView.ResizeMode.Stretch
+        )
+        self.view.resizeColumnsToContents()
+        self.view.horizontalHeader().resizeSection(self.lines.column_index("injury"), 130)
+
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.record_button = self.buttons.addButton("Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
+        self._lay_out(headers)
+        self._connect()
+        self._update()
+
+    def _lay_out(self, headers: dict[int, Any]) -> None:
+        grid = QGridLayout()
+        for column, team_id in enumerate(self.players, start=1):
+            title = QLabel(f"<b>{headers[team_id].name}</b> ({'home' if column == 1 else 'away'})")
+            grid.addWidget(title, 0, column)
+            grid.addWidget(self.score[team_id], 1, column)
+            grid.addWidget(self.casualties[team_id], 2, column)
+            grid.addWidget(self.mvp[team_id], 3, column)
+        for row, text in enumerate(("Score:", "Casualties caused:", "MVP:"), start=1):
+            grid.addWidget(QLabel(text), row, 0)
+        gate_row = QHBoxLayout()
+        gate_row.addWidget(self.gate)
+        gate_row.addWidget(self.roll_gate_button)
+        gate_row.addWidget(self.gate_hint, 1)
+        grid.addWidget(QLabel("Gate:"), 4, 0)
+        grid.addLayout(gate_row, 4, 1, 1, 2)
+        grid.addWidget(QLabel("Referee:"), 5, 0)
+        grid.addWidget(self.referee, 5, 1)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
+        layout = QVBoxLayout(self)
+        where = (
+            f"Round {self.fixture.round}" if self.fixture.stage == "league" else self.fixture.stage.capitalize()
+        )
+        layout.addWidget(
+            QLabel(f"<b style='font-size:13pt'>{where}: {self.fixture.home} v {self.fixture.away}</b>")
+        )
+        layout.addLayout(grid)
+        layout.addWidget(QLabel("Each player's line (double-click a number or an injury to change it):"))
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.buttons)
+
+    def _connect(self) -> None:
+        for widget in [*self.score.values(), *self.casualties.values()]:
+            widget.valueChanged.connect(self._update)
+        for combo in self.mvp.values():
+            combo.currentIndexChanged.connect(self._update)
+        self.gate.valueChanged.connect(self._gate_typed)
+        self.roll_gate_button.clicked.connect(self.roll_gate)
+        self.lines.lines_changed.connect(self._lines_changed)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    # -- keeping the figures consistent ---------------------------------------------------------------
+    def _lines_changed(self) -> None:
+        for team_id, spin in self.casualties.items():
+            caused = sum(r.casualties for r in self.lines.rows() if r.team_id == team_id)
+            if spin.value() < caused:
+                spin.setValue(caused)  # the team caused at least what its players caused
+        self._update()
+
+    def roll_gate(self, _checked: bool = False, *, rng: random.Random | None = None) -> None:
+        faces = pm.roll_gate(self.fan_factors, rng)
+        self.gate.blockSignals(True)
+        self.gate.setValue(pm.gate_from_faces(faces, self.fixture.stage, self.session.db.ruleset))
+        self.gate.blockSignals(False)
+        self.gate_faces = faces
+        self._update()
+
+    def _gate_typed(self) -> None:
+        self.gate_faces = None
+        self._update()
+
+    def player_lines(self) -> list[PlayerLine]:
+        return [PlayerLine(r.id, r.touchdowns, r.completions, r.interceptions, r.casualties, r.injury)
+                for r in self.lines.rows() if any(getattr(r, k) for k in (*COUNT_KEYS, "injury"))]  # fmt: skip
+
+    def mvp_choice(self, team_id: int) -> int | None:
+        value = self.mvp[team_id].currentData()
+        return None if value == RANDOM_MVP else value
+
+    def problem(self) -> str | None:
+        ruleset = self.session.db.ruleset
+        for team_id, spin in self.score.items():
+            scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
+            if scored != spin.value():
+                name = next(r.team for r in self.lines.rows() if r.team_id == team_id) if self.lines.rows() else ""
+                return f"{name} scored {spin.value()}, but their players' touchdowns add up to {scored}."
+        if self.gate_faces is None:
+            if self.gate.value() == 0 and sum(self.fan_factors):
+                return "Roll the gate or type it in."
+            try:
+                pm.check_gate(self.gate.value(), self.fan_factors, self.fixture.stage, ruleset)
+            except RuleViolation as exc:
+                return str(exc)
+        return None
+
+    def _update(self) -> None:
+        ruleset = self.session.db.ruleset
+        mvps = {self.mvp_choice(t) for t in self.players}
+        self.lines.set_spp({
+            r.id: match_spp(touchdowns=r.touchdowns, completions=r.completions, interceptions=r.interceptions,
+                            casualties=r.casualties, mvp=r.id in mvps, ruleset=ruleset)
+            for r in self.lines.rows()
+        })  # fmt: skip
+        problem = self.problem()
+        self.record_button.setEnabled(problem is None and not self.session.read_only)
+        if problem:
+            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            return
+        how = "rolled by Dugout" if self.gate_faces is not None else "typed in"
+        random_mvps = [t for t in self.players if self.mvp_choice(t) is None]
+        mvp_text = " An MVP will be rolled at random for each team without one." if random_mvps else ""
+        self.verdict.setText(f"Gate {self.gate.value():,} ({how}).{mvp_text} Recording writes the report, the "
+                             "injuries and every roll in one step (Edit > Undo takes it back).")  # fmt: skip
+
+    def accept(self) -> None:
+        if self.problem() is not None:
+            return
+        home, away = self.fixture.home_id, self.fixture.away_id
+        change = self.session.run(
+            record_match, parent=self, match_id=self.fixture.id,
+            home_score=self.score[home].value(), away_score=self.score[away].value(),
+            home_casualties=self.casualties[home].value(), away_casualties=self.casualties[away].value(),
+            lines=self.player_lines(), gate=None if self.gate_faces else self.gate.value(),
+            gate_faces=self.gate_faces, referee_id=self.referee.currentData(),
+            home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away),
+        )  # fmt: skip
+        if change is not None:
+            self.recorded_match_id = change.result
+            super().accept()

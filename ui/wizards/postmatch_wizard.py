@@ -1,0 +1,604 @@
+"""The post-match sequence as a wizard: one page per step, both teams on every page.
+
+Each page shows what its step will change, worked out by `roster_app.postmatch_plan` from the draft (dice
+rolled by Dugout or typed in, skills chosen, purchases planned). Nothing is written until Finish, which
+makes one service call (`finish_post_match`). The draft is saved in the match as the commissioner goes,
+so closing the wizard keeps every roll and it resumes on the page where it stopped.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QScrollArea,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from roster_app.errors import DugoutError
+from roster_app.postmatch_plan import (
+    BOUGHT,
+    STEP_TITLES,
+    PostMatchPlan,
+    StarRollEntry,
+    TeamPlan,
+    load_draft,
+    plan_post_match,
+    purchase_prices,
+)
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.roster import gp
+from roster_app.rules.spp import level_name
+from roster_app.services.postmatch import app_roll, finish_post_match, save_post_match_progress
+from ui.dialogs import ask
+from ui.wizards.postmatch_widgets import DiceInput, FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
+
+
+class PageId(IntEnum):
+    WINNINGS = 0
+    SPP = 1
+    FAN_FACTOR = 2
+    RESERVES_CONTRACTS = 3
+    TRANSFERS = 4
+    PURCHASES = 5
+    RATING = 6
+
+
+def _note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setStyleSheet("color:#555")
+    return label
+
+
+def _problems_text(problems: list[str]) -> str:
+    return "<br>".join(f"<span style='color:#a32020'>{p}</span>" for p in problems)
+
+
+class StepPage(QWizardPage):
+    """A page of the sequence: it knows its step and redraws from the wizard's plan."""
+
+    STEP = ""
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__()
+        self.w = wizard
+        self.setTitle(STEP_TITLES.get(self.STEP, ""))
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+
+    @property
+    def plan(self) -> PostMatchPlan:
+        return self.w.plan
+
+    def initializePage(self) -> None:  # noqa: N802
+        self.show_plan()
+
+    def isComplete(self) -> bool:  # noqa: N802
+        return not self.plan.problems_in(self.STEP) if self.STEP else True
+
+    def changed(self) -> None:
+        """The draft changed: work the plan out again and show it."""
+        self.w.replan()
+        self.show_plan()
+        self.completeChanged.emit()
+
+    def show_plan(self) -> None:
+        self.problems.setText(_problems_text(self.plan.problems_in(self.STEP)) if self.STEP else "")
+
+    def team_boxes(self, layout: QVBoxLayout, stretch: int = 1) -> dict[int, QVBoxLayout]:
+        """A box per team, side by side; returns each team's layout."""
+        row = QHBoxLayout()
+        boxes = {}
+        for team in self.plan.teams:
+            box = QGroupBox(f"{team.name} ({team.result} {team.score_for}-{team.score_against})")
+            boxes[team.team_id] = QVBoxLayout(box)
+            row.addWidget(box, 1)
+        layout.addLayout(row, stretch)
+        return boxes
+
+
+# -- 1. winnings ------------------------------------------------------------------------------------------
+class WinningsPage(StepPage):
+    STEP = "winnings"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle(f"{self.plan.title}. Gate: {self.plan.gate:,} spectators.")
+        self.grid = FiguresGrid([t.name for t in self.plan.teams])
+        self.table = QTableWidget(self)
+        self.table.setObjectName("winningsTable")
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.grid)
+        layout.addWidget(
+            QLabel("<b>Match Winnings Table</b> (gold per 1,000 spectators; the teams' rows are marked)")
+        )
+        layout.addWidget(self.table)
+        layout.addStretch(1)
+        layout.addWidget(_note(
+            "The Match Winnings Table is a league table: Dugout ships a league default (the 3rd-edition table "
+            "was not found) that the commissioner may change in the house rules. Players under contract count "
+            "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def _line(self, team: TeamPlan) -> list[str]:
+        w = team.winnings
+        if w is None:
+            return [team.done.get("winnings", "done")] * 5
+        return [team.result, f"{w.rating} (team rating {team.rating_before})", gp(w.rate),
+                f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
+                treasury_text(w.treasury_before, w.treasury_after)]  # fmt: skip
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        home, away = (self._line(t) for t in self.plan.teams)
+        labels = ("Result", "Rating for winnings", "Gold per 1,000 spectators", "Winnings", "Treasury")
+        self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        rows = self.w.session.db.ruleset.table("match_winnings")["rows"]
+        self.table.setRowCount(len(rows))
+        self.table.setColumnCount(5)
+        self.table.setHorizontalHeaderLabels(["Rating for winnings", "Win", "Draw", "Loss", "This match"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        marks = {}
+        for team in self.plan.teams:
+            if team.winnings:
+                marks.setdefault(id(lookup(rows, team.winnings.rating)), []).append((team.result, team.name))
+        for index, row in enumerate(rows):
+            low, high = row.get("from"), row.get("to")
+            span = f"up to {high}" if low is None else (f"{low} and more" if high is None else f"{low}-{high}")
+            here = marks.get(id(row), [])
+            cells = [span, gp(row["win"]), gp(row["draw"]), gp(row["loss"]),
+                     ", ".join(f"{name} ({res})" for res, name in here)]  # fmt: skip
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                result = ("rating", "win", "draw", "loss", "")[column]
+                if any(res == result for res, _name in here):
+                    item.setBackground(QColor("#fff1a8"))
+                self.table.setItem(index, column, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setFixedHeight(self.table.horizontalHeader().height() + 4
+                                  + sum(self.table.rowHeight(r) for r in range(len(rows))))  # fmt: skip
+
+
+# -- 2. SPP and star player rolls -----------------------------------------------------------------------------
+class StarPlayerPage(StepPage):
+    STEP = "spp"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("The match's Star Player Points, then every star player roll due: roll with Dugout or "
+                         "type in the dice, then choose what the roll gives.")  # fmt: skip
+        self.rows: dict[tuple[int, int, int], StarRollRow] = {}
+        inner = QWidget()
+        layout = QVBoxLayout(inner)
+        self.spp_tables: dict[int, QTableWidget] = {}
+        self.roll_layouts: dict[int, QVBoxLayout] = {}
+        self.none_due: dict[int, QLabel] = {}
+        for team_id, box in self.team_boxes(layout).items():
+            table = QTableWidget(0, 4)
+            table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
+            table.verticalHeader().hide()
+            table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            table.horizontalHeader().setStretchLastSection(True)
+            self.spp_tables[team_id] = table
+            box.addWidget(table)
+            box.addWidget(QLabel("<b>Star player rolls</b>"))
+            self.roll_layouts[team_id] = QVBoxLayout()
+            box.addLayout(self.roll_layouts[team_id])
+            self.none_due[team_id] = QLabel("No star player rolls due.")
+            box.addWidget(self.none_due[team_id])
+            box.addStretch(1)
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.addWidget(scroll, 1)
+        outer.addWidget(self.problems)
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        ruleset = self.w.session.db.ruleset
+        for team in self.plan.teams:
+            earned = [p for p in team.players if p.match_spp or p.rolls]
+            table = self.spp_tables[team.team_id]
+            table.setRowCount(len(earned))
+            for row, p in enumerate(earned):
+                what = [f"{n} {k}" for n, k in ((p.touchdowns, "TD"), (p.completions, "comp"),
+                        (p.interceptions, "int"), (p.casualties, "cas")) if n] + (["MVP"] if p.mvp else [])  # fmt: skip
+                cells = [f"#{p.number} {p.name}", ", ".join(what) or "-", f"{p.spp_before} + {p.match_spp} = {p.spp_after}",
+                         level_name(p.spp_after, ruleset) + ("" if p.on_roster else " (not on the roster)")]  # fmt: skip
+                for column, text in enumerate(cells):
+                    table.setItem(row, column, QTableWidgetItem(text))
+            table.resizeColumnsToContents()
+            header = table.horizontalHeader().height()
+            table.setFixedHeight(
+                header + 4 + table.verticalHeader().defaultSectionSize() * max(1, min(len(earned), 8))
+            )
+            if "spp" in team.done:
+                self.none_due[team.team_id].setText(f"Done: {team.done['spp']}")
+        self._sync_rows()
+
+    def _sync_rows(self) -> None:
+        wanted = {}
+        for team in self.plan.teams:
+            for p in team.players:
+                for r in p.rolls:
+                    wanted[(team.team_id, p.player_id, r.number)] = (p, r)
+        for key in [k for k in self.rows if k not in wanted]:
+            self.rows.pop(key).deleteLater()
+        for key, (player, roll) in wanted.items():
+            row = self.rows.get(key)
+            if row is None:
+                row = self.rows[key] = StarRollRow(key, f"#{player.number} {player.name}, roll {roll.number}")
+                row.rolled.connect(self._rolled)
+                row.dice.roll_button.clicked.connect(lambda _c=False, r=row: self._roll_by_app(r))
+                row.chosen.connect(self._chosen)
+                self.roll_layouts[key[0]].addWidget(row)
+            row.show_roll(roll)
+        for team in self.plan.teams:
+            self.none_due[team.team_id].setVisible(not any(k[0] == team.team_id for k in wanted))
+
+    def _entry(self, key: tuple[int, int, int]) -> StarRollEntry:
+        team_id, player_id, number = key
+        entries = self.w.draft.team(team_id).rolls.setdefault(player_id, [])
+        while len(entries) < number:
+            entries.append(StarRollEntry([]))
+        return entries[number - 1]
+
+    def _rolled(self, row: StarRollRow, faces: list[int], typed: bool) -> None:
+        entry = self._entry(row.key)
+        entry.faces, entry.typed = list(faces), typed
+        self.changed()
+
+    def _roll_by_app(self, row: StarRollRow) -> None:
+        dice = self.w.session.db.ruleset.table("star_player_table")["dice"]
+        self._rolled(row, app_roll(dice, self.w.rng).faces, False)
+        self.w.save_progress()  # a roll by Dugout is kept: closing the wizard cannot take it back
+
+    def _chosen(self, row: StarRollRow, key: str | None) -> None:
+        self._entry(row.key).choice = key
+        self.changed()
+
+
+# -- 3. fan factor ------------------------------------------------------------------------------------------
+class FanFactorPage(StepPage):
+    STEP = "fan_factor"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("Roll on the Fan Factor Table for each team (the dice depend on the result).")
+        self.dice: dict[int, DiceInput] = {}
+        self.outcome: dict[int, QLabel] = {}
+        layout = QVBoxLayout(self)
+        table = wizard.session.db.ruleset.table("fan_factor")
+        for team_id, box in self.team_boxes(layout, stretch=0).items():
+            team = self.plan.team(team_id)
+            rule = table["results"][team.result]
+            ff = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+            what = [w for w, on in ((f"above {ff} gains one", rule["gain_above"]),
+                                    (f"below {ff} loses one", rule["lose_below"])) if on]  # fmt: skip
+            box.addWidget(
+                QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
+            )
+            self.dice[team_id] = DiceInput(int(rule["dice"].split("D")[0] or 1))
+            self.dice[team_id].entered.connect(lambda faces, typed, t=team_id: self._rolled(t, faces, typed))
+            self.dice[team_id].roll_button.clicked.connect(lambda _c=False, t=team_id: self._roll_by_app(t))
+            box.addWidget(self.dice[team_id])
+            self.outcome[team_id] = QLabel()
+            box.addWidget(self.outcome[team_id])
+        layout.addStretch(1)
+        layout.addWidget(_note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
+                               "was not found)."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        for team in self.plan.teams:
+            f = team.fan_factor
+            if f is None:
+                self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
+                self.dice[team.team_id].setEnabled(False)
+                continue
+            self.dice[team.team_id].set_faces(f.faces)
+            if f.total is None:
+                self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
+            else:
+                how = "typed in" if f.typed else "rolled by Dugout"
+                self.outcome[team.team_id].setText(
+                    f"{f.dice} = {f.total} ({how}): fan factor {f.before} → <b>{f.after}</b>"
+                )
+
+    def _rolled(self, team_id: int, faces: list[int], typed: bool) -> None:
+        from roster_app.postmatch_plan import DiceEntry
+
+        self.w.draft.team(team_id).fan_roll = DiceEntry(list(faces), typed)
+        self.changed()
+
+    def _roll_by_app(self, team_id: int) -> None:
+        dice = self.plan.team(team_id).fan_factor.dice
+        self._rolled(team_id, app_roll(dice, self.w.rng).faces, False)
+        self.w.save_progress()
+
+
+# -- 4.1 and 4.2: reserve affairs and contracts, transfers -------------------------------------------------------
+class ReservesContractsPage(StepPage):
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setTitle("4.1 Reserve affairs and contracts")
+        self.setSubTitle("At the very start of the purchases step, before anyone is bought or sold.")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel(
+            "<ul><li><b>Reserve affairs</b>: pay the Reserve Coach's upkeep (or he leaves with his prospects), "
+            "then optionally one roll on the Reserve Team Table.</li><li><b>Contracts</b>: sign players with at "
+            "least one star player roll, or renew a contract that has ended, before another team can approach "
+            "them.</li></ul>"))  # fmt: skip
+        layout.addWidget(_note("Reserve teams and contracts are done on their own pages of Dugout for now; "
+                               "this step will run them here for both teams."))  # fmt: skip
+        layout.addStretch(1)
+
+
+class TransfersPage(StepPage):
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setTitle("4.2 Transfers")
+        self.setSubTitle("After contracts, before normal purchases, so a team can spend what it receives.")
+        self.transfer_button = QPushButton("Open the Transfer Wizard…")
+        self.transfer_button.setEnabled(False)
+        self.transfer_button.setToolTip("The ten-step transfer wizard is not part of this Dugout yet.")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("A team may approach a player of another team once after every match his team "
+                                "plays; the transfer wizard walks the ten steps of the article."))  # fmt: skip
+        layout.addWidget(self.transfer_button, 0, Qt.AlignmentFlag.AlignLeft)
+        layout.addStretch(1)
+
+
+BUY_LABELS = {"rerolls": "Re-rolls", "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders",
+              "apothecary": "Apothecary"}  # fmt: skip
+
+
+# -- 4.3 new players and staff --------------------------------------------------------------------------------------
+class PurchasesPage(StepPage):
+    STEP = "purchases"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setTitle("4.3 New players and staff")
+        self.setSubTitle("Plan what each team buys with its treasury (this match's winnings included).")
+        self.available: dict[int, QLabel] = {}
+        self.hires: dict[int, QListWidget] = {}
+        self.buy: dict[int, dict[str, QSpinBox]] = {}
+        self.after: dict[int, QLabel] = {}
+        layout = QVBoxLayout(self)
+        for team_id, box in self.team_boxes(layout, stretch=0).items():
+            self._team_box(team_id, box)
+        layout.addStretch(1)
+        layout.addWidget(_note("Nothing is bought until Finish; then every purchase is a ledger row linked to "
+                               "this match."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def _team_box(self, team_id: int, box: QVBoxLayout) -> None:
+        self.available[team_id] = QLabel()
+        box.addWidget(self.available[team_id])
+        box.addWidget(QLabel("New players:"))
+        self.hires[team_id] = QListWidget()
+        self.hires[team_id].setMaximumHeight(110)
+        box.addWidget(self.hires[team_id])
+        buttons = QHBoxLayout()
+        hire = QPushButton("Hire Player…")
+        hire.setObjectName(f"hire_{team_id}")
+        hire.clicked.connect(lambda _c=False, t=team_id: self.open_hire(t))
+        remove = QPushButton("Remove")
+        remove.clicked.connect(lambda _c=False, t=team_id: self.remove_hire(t))
+        buttons.addWidget(hire)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        box.addLayout(buttons)
+        prices = purchase_prices(self.w.session.db, team_id)
+        self.buy[team_id] = {}
+        for counter in BOUGHT:
+            row = QHBoxLayout()
+            spin = QSpinBox()
+            spin.setRange(0, 1 if counter == "apothecary" else 10)
+            spin.setFixedWidth(60)
+            spin.setObjectName(f"buy_{counter}_{team_id}")
+            spin.setValue(self.w.draft.team(team_id).buy.get(counter, 0))
+            spin.valueChanged.connect(lambda v, t=team_id, c=counter: self._bought(t, c, v))
+            has = self.w.team_now(team_id)[counter]
+            row.addWidget(QLabel(f"{BUY_LABELS[counter]} (has {int(has)}), {gp(prices[counter])} each:"))
+            row.addStretch(1)
+            row.addWidget(spin)
+            box.addLayout(row)
+            self.buy[team_id][counter] = spin
+        self.after[team_id] = QLabel()
+        box.addWidget(self.after[team_id])
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        for team in self.plan.teams:
+            p = team.purchases
+            if p is None:
+                self.available[team.team_id].setText(f"Done: {team.done.get('purchases', '')}")
+                continue
+            self.available[team.team_id].setText(f"Treasury to spend: <b>{gp(p.treasury_before)}</b>")
+            listing = self.hires[team.team_id]
+            listing.clear()
+            for hire in p.hires:
+                listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {hire.position}"))
+            self.after[team.team_id].setText(
+                f"Purchases {gp(p.cost)}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
+            )
+
+    def open_hire(self, team_id: int) -> PlannedHireDialog:
+        team = self.plan.team(team_id)
+        planned = self.w.draft.team(team_id).hires
+        dialog = PlannedHireDialog(self.w.session, team_id, treasury=team.purchases.treasury_after, planned=planned,
+                                   parent=self)  # fmt: skip
+        dialog.accepted.connect(lambda: self._hired(team_id, dialog))
+        dialog.open()
+        return dialog
+
+    def _hired(self, team_id: int, dialog: PlannedHireDialog) -> None:
+        self.w.draft.team(team_id).hires.append(dialog.entry)
+        self.changed()
+
+    def remove_hire(self, team_id: int) -> None:
+        row = self.hires[team_id].currentRow()
+        hires = self.w.draft.team(team_id).hires
+        if 0 <= row < len(hires):
+            del hires[row]
+            self.changed()
+
+    def _bought(self, team_id: int, counter: str, value: int) -> None:
+        self.w.draft.team(team_id).buy[counter] = value
+        self.changed()
+
+
+# -- 5. the new team rating -------------------------------------------------------------------------------------------
+class RatingPage(StepPage):
+    STEP = "rating"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("The whole sequence for both teams. Finish writes it in one step (Edit > Undo takes it "
+                         "back).")  # fmt: skip
+        self.grid = FiguresGrid([t.name for t in self.plan.teams])
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.grid)
+        layout.addStretch(1)
+        layout.addWidget(self.problems)
+
+    def isComplete(self) -> bool:  # noqa: N802
+        return not self.plan.problems
+
+    def _line(self, team: TeamPlan) -> list[str]:
+        start = team.winnings.treasury_before if team.winnings else None
+        gained = [f"{p.name}: {', '.join(p.gained)}" for p in team.players if p.gained]
+        ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        return [
+            f"{team.rating_before} → <b>{team.rating_after}</b>",
+            treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
+            gp(team.winnings.amount) if team.winnings else team.done.get("winnings", ""),
+            f"{sum(p.match_spp for p in team.players)} SPP",
+            "<br>".join(gained) or "none",
+            f"{ff_before} → {team.fan_factor_after}",
+            "; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines) if team.purchases else "",
+        ]
+
+    def show_plan(self) -> None:
+        self.problems.setText(_problems_text(self.plan.problems))
+        home, away = (self._line(t) for t in self.plan.teams)
+        labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
+                  "Purchases")  # fmt: skip
+        self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
+
+
+PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.FAN_FACTOR, FanFactorPage),
+         (PageId.RESERVES_CONTRACTS, ReservesContractsPage), (PageId.TRANSFERS, TransfersPage),
+         (PageId.PURCHASES, PurchasesPage), (PageId.RATING, RatingPage))  # fmt: skip
+
+
+class PostMatchWizard(QWizard):
+    """The post-match sequence of one match for both teams; Finish is one service call."""
+
+    def __init__(
+        self, session: Any, match_id: int, parent: QWidget | None = None, *, rng: random.Random | None = None
+    ):
+        super().__init__(parent)
+        self.session = session
+        self.match_id = match_id
+        self.rng = rng
+        self.draft = load_draft(session.db, match_id)
+        self._saved = self.draft.to_json()
+        self.plan = plan_post_match(session.db, match_id, self.draft)
+        self._resumed = False
+        self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
+        self.resize(1040, 720)
+        self.pages = {}
+        for page_id, page_class in PAGES:
+            self.pages[page_id] = page_class(self)
+            self.setPage(page_id, self.pages[page_id])
+        self.currentIdChanged.connect(self._page_changed)
+        session.changed.connect(self._league_changed)
+
+    def team_now(self, team_id: int) -> dict[str, int]:
+        """The team's staff and re-rolls as they are now (before this sequence's purchases)."""
+        from roster_app import queries
+
+        header = queries.team_header(self.session.db, team_id)
+        return {counter: int(getattr(header, counter)) for counter in BOUGHT}
+
+    def replan(self) -> PostMatchPlan:
+        self.plan = plan_post_match(self.session.db, self.match_id, self.draft)
+        return self.plan
+
+    def _league_changed(self, _tables: Any) -> None:
+        """Something else changed the league (a hire on the Teams page, an undo): show the plan as it is now."""
+        from roster_app.errors import NotFound
+
+        try:
+            self.replan()
+        except NotFound:
+            return  # the match itself was undone; Finish will say so
+        page = self.currentPage()
+        if isinstance(page, StepPage):
+            page.show_plan()
+            page.completeChanged.emit()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._resumed:
+            self._resumed = True
+            while self.currentId() < self.draft.page and self.currentPage().isComplete():
+                self.next()  # resume where the commissioner stopped
+
+    def _page_changed(self, page_id: int) -> None:
+        if self._resumed and page_id > self.draft.page:
+            self.save_progress()
+
+    def save_progress(self) -> None:
+        """Keep the draft in the match (dice, choices, the page reached) so the wizard can be resumed."""
+        self.draft.page = max(self.draft.page, self.currentId(), 0)
+        try:
+            change = save_post_match_progress(self.session.db, match_id=self.match_id, draft=self.draft)
+        except DugoutError as exc:
+            ask.error(self, str(exc))
+            return
+        self._saved = self.draft.to_json()
+        self.session.changed.emit(change.tables)
+
+    def reject(self) -> None:
+        """Closing keeps what was done so far (the next opening resumes here)."""
+        reached = max(self.draft.page, self.currentId(), 0)
+        if reached != self.draft.page or self.draft.to_json() != self._saved:
+            self.save_progress()
+        super().reject()
+
+    def accept(self) -> None:
+        change = self.session.run(finish_post_match, parent=self, match_id=self.match_id, draft=self.draft)
+        if change is not None:
+            super().accept()
