@@ -13,7 +13,7 @@ import sys
 from collections.abc import Callable
 
 # Batch commands: name -> module:function taking argv and returning an exit code. Imported lazily.
-COMMANDS: dict[str, str] = {}
+COMMANDS: dict[str, str] = {"check": "roster_app.check_command:main"}
 
 
 def _gui_parser() -> argparse.ArgumentParser:
