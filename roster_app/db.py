@@ -88,6 +88,8 @@ def inspect_file(path: Path) -> str:
         uri = f"file:{path}?mode=ro"
         with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
             return _inspect_league(path, conn)
+    except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
+        raise _explain_sqlite_error(path, exc) from None
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
             raise InterruptedSave(
@@ -114,7 +116,7 @@ def _inspect_league(path: Path, conn: sqlite3.Connection) -> str:
     row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
     if row is None or not isinstance(row[0], str):
         raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
-    problems = stored_value_problems(conn, limit=3)
+    problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
     if problems:
         raise LeagueFileError(
             f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
@@ -326,15 +328,11 @@ def open_league(
             lock = locking.acquire(path, take_over=take_over)
         except OSError:
             read_only, reason = True, "Its folder cannot be written, so it is open read-only."
-    db = None
     try:
-        db = _open_checked(path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup)
-        if load_ruleset:
-            db.ruleset  # noqa: B018 - load now so a damaged file fails here, not in the middle of a screen
-        return db
+        return _open_checked(
+            path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup, load_ruleset=load_ruleset
+        )
     except BaseException:
-        if db is not None:
-            db.engine.dispose()
         if lock is not None:
             lock.release()
         raise
@@ -357,7 +355,14 @@ def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, s
 
 
 def _open_checked(
-    path: Path, revision: str | None, *, read_only: bool, reason: str | None, lock: Any, backup: bool
+    path: Path,
+    revision: str | None,
+    *,
+    read_only: bool,
+    reason: str | None,
+    lock: Any,
+    backup: bool,
+    load_ruleset: bool,
 ) -> LeagueDB:
     """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
     from roster_app import backups
@@ -376,16 +381,22 @@ def _open_checked(
         if _is_newer(revision):
             raise LeagueFileError(NEWER_FILE)
     if not read_only and revision != head_revision():
-        made = upgrade_file(path)
+        made, revision = upgrade_file(path), head_revision()
         notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
-    elif not read_only and backup:
+    engine = _make_sqlite_engine(path, read_only=read_only)
+    db = LeagueDB(engine, path=path, read_only=read_only)
+    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
+    try:
+        if load_ruleset:
+            db.ruleset  # noqa: B018 - load now so a damaged file fails here, not in the middle of a screen
+    except BaseException:
+        engine.dispose()
+        raise
+    if not read_only and backup:  # only once the league is known to open
         try:
             backups.backup_if_changed(path, reason="opened")
         except LeagueFileError as exc:
             notices.append(f"No backup could be made when the league was opened: {exc}")
-    engine = _make_sqlite_engine(path, read_only=read_only)
-    db = LeagueDB(engine, path=path, read_only=read_only)
-    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
     db.notices, db.lock = notices, lock
     return db
 

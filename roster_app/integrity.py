@@ -9,9 +9,10 @@ them before it opens, and by Check League.
 from __future__ import annotations
 
 import sqlite3
+from functools import cache
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, Integer, String
+from sqlalchemy import JSON, Boolean, DateTime, Integer, String, TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app import models  # noqa: F401 - registers the tables on SQLModel.metadata
@@ -22,7 +23,7 @@ DATE_GLOB = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0
 def _bad_value(name: str, column: Any) -> str | None:
     """A SQL condition true for a value of `column` that the ORM could not read back."""
     q = f'"{name}"'
-    kind = column.type
+    kind = _kind(column)
     if isinstance(kind, Boolean):
         bad = f"typeof({q}) != 'integer' OR {q} NOT IN (0, 1)"
     elif isinstance(kind, Integer):
@@ -30,7 +31,7 @@ def _bad_value(name: str, column: Any) -> str | None:
     elif isinstance(kind, DateTime):
         bad = (
             f"typeof({q}) != 'text' OR {q} NOT GLOB '{DATE_GLOB}' "
-            f"OR date(substr({q}, 1, 10)) IS NOT substr({q}, 1, 10) OR time(substr({q}, 12, 8)) IS NULL"
+            f"OR date(julianday(substr({q}, 1, 10))) IS NOT substr({q}, 1, 10) OR time(substr({q}, 12, 8)) IS NULL"
         )
     elif isinstance(kind, JSON):
         bad = f"typeof({q}) != 'text' OR NOT json_valid({q})"
@@ -43,26 +44,46 @@ def _bad_value(name: str, column: Any) -> str | None:
     return bad
 
 
-def _columns(conn: sqlite3.Connection, table: str) -> set[str]:
-    return {row[1] for row in conn.execute(f'PRAGMA table_info("{table}")')}
+def _kind(column: Any) -> Any:
+    """The column's SQL type, seen through a TypeDecorator (SQLModel's AutoString, UTCDateTime ...)."""
+    kind = column.type
+    return kind.impl_instance if isinstance(kind, TypeDecorator) else kind
 
 
-def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10) -> list[str]:
-    """Tables whose rows hold values Dugout cannot read, in plain words (empty when all are readable)."""
+def _columns(conn: sqlite3.Connection) -> dict[str, set[str]]:
+    """Every table's column names, in one query."""
+    found: dict[str, set[str]] = {}
+    query = "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'"
+    for table, column in conn.execute(query):
+        found.setdefault(table, set()).add(column)
+    return found
+
+
+@cache
+def _table_query(table_name: str, present: frozenset[str]) -> str:
+    """One SELECT that flags each row holding a value of the wrong kind and fetches every text value."""
+    table = SQLModel.metadata.tables[table_name]
+    columns = [c for c in table.columns if c.name in present]
+    conditions = [cond for c in columns if (cond := _bad_value(c.name, c)) is not None]
+    texts = [f'"{c.name}"' for c in columns if isinstance(_kind(c), String | JSON | DateTime)]
+    flag = " OR ".join(f"({c})" for c in conditions) or "0"
+    return f'SELECT ({flag}), {", ".join(texts) or "0"} FROM "{table_name}"'
+
+
+def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tuple[str, ...] = ()) -> list[str]:
+    """Tables whose rows hold values Dugout cannot read, in plain words (empty when all are readable).
+
+    `skip` names tables another check reads fully anyway (opening a league parses its ruleset tables).
+    """
     problems: list[str] = []
+    columns = _columns(conn)
     for table in SQLModel.metadata.sorted_tables:
-        present = _columns(conn, table.name)
-        if not present:
+        present = columns.get(table.name)
+        if not present or table.name in skip:
             continue
-        columns = [c for c in table.columns if c.name in present]
-        conditions = [cond for c in columns if (cond := _bad_value(c.name, c)) is not None]
-        texts = [f'"{c.name}"' for c in columns if isinstance(c.type, String | JSON | DateTime)]
-        flag = " OR ".join(f"({c})" for c in conditions) or "0"
         try:
-            # One pass: SQLite flags values of the wrong kind; fetching the text values decodes them.
-            bad = sum(
-                row[0] for row in conn.execute(f'SELECT ({flag}), {", ".join(texts) or "0"} FROM "{table.name}"')
-            )
+            # Fetching the text values decodes them: text that is not UTF-8 raises here.
+            bad = sum(row[0] for row in conn.execute(_table_query(table.name, frozenset(present))))
         except sqlite3.Error as exc:
             problems.append(f"the {table.name} table cannot be read ({exc})")
         else:
