@@ -43,6 +43,10 @@ class Backup:
     size: int
 
     @property
+    def id(self) -> str:  # views key rows by id
+        return str(self.path)
+
+    @property
     def local_time(self) -> str:
         return self.made_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
 
@@ -83,8 +87,11 @@ def list_backups(league: Path) -> list[Backup]:
         if not match or not path.name.startswith(f"{league.stem} ") or not path.is_file():
             continue
         made = datetime.strptime(match.group(1), STAMP).replace(tzinfo=UTC)
-        found.append((made, int(match.group(2) or 0), Backup(path, made, match.group(3), path.stat().st_size)))
-    return [b for *_, b in sorted(found, key=lambda t: (t[0], t[1]), reverse=True)]
+        stat = path.stat()  # the modification time orders backups made within the same second
+        found.append(
+            (made, int(match.group(2) or 0), stat.st_mtime_ns, Backup(path, made, match.group(3), stat.st_size))
+        )
+    return [b for *_, b in sorted(found, key=lambda t: t[:3], reverse=True)]
 
 
 def fingerprint(league: Path) -> list[int]:
