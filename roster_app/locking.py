@@ -9,6 +9,7 @@ from here: the commissioner is told who holds it and may open read-only (or take
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import json
 import os
@@ -99,6 +100,7 @@ class LeagueLock:
 
     def __init__(self, path: Path, fd: int, holder: LockHolder):
         self.path, self._fd, self.holder = path, fd, holder
+        atexit.register(self.release)  # a league left open at exit leaves no lock file behind
 
     @property
     def held(self) -> bool:
@@ -113,6 +115,7 @@ class LeagueLock:
         with contextlib.suppress(OSError):
             os.close(self._fd)
         self._fd = None
+        atexit.unregister(self.release)
 
 
 def _create(path: Path) -> LeagueLock:

@@ -4,6 +4,8 @@ dugout [LEAGUE_FILE]              open a league
 dugout --demo                     open the bundled demo league
 dugout --screenshot OUT.png [LEAGUE_FILE|--demo]
                                   draw the window offscreen, save a PNG, exit 0
+dugout check LEAGUE_FILE [--repair]
+                                  Check League; exit 1 if problems remain
 """
 
 from __future__ import annotations
