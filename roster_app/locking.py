@@ -109,11 +109,15 @@ class LeagueLock:
     def release(self) -> None:
         if self._fd is None:
             return
+        if sys.platform == "win32":  # pragma: no cover - Windows cannot remove a file that is still open
+            with contextlib.suppress(OSError):
+                os.close(self._fd)
         with contextlib.suppress(OSError):
             if _read_holder(self.path) == self.holder:  # never remove a lock someone took over from us
                 self.path.unlink()
-        with contextlib.suppress(OSError):
-            os.close(self._fd)
+        if sys.platform != "win32":
+            with contextlib.suppress(OSError):
+                os.close(self._fd)  # after the unlink: nobody can see our file unlocked
         self._fd = None
         atexit.unregister(self.release)
 

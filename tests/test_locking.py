@@ -99,3 +99,16 @@ def test_holder_of_reports_a_live_holder_only(league_file):
     assert locking.holder_of(league_file).pid == os.getpid()
     db.close()
     assert locking.holder_of(league_file) is None
+
+
+def test_a_league_in_use_cannot_be_replaced_by_a_new_one(league_file):
+    from roster_app.db import create_league
+    from roster_app.errors import LeagueFileError
+    from tests.conftest import file_digest
+
+    db = open_league(league_file)
+    before = file_digest(league_file)
+    with pytest.raises(LeagueFileError, match="in use by Dugout"):
+        create_league(league_file, name="Other", overwrite=True)
+    assert file_digest(league_file) == before
+    db.close()

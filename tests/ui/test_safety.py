@@ -99,3 +99,22 @@ def test_the_backup_timer_backs_up_only_after_changes(qtbot, open_window, league
     assert len(backups.list_backups(league_file)) == count + 1
     window.close_league()
     assert not window.safety.timer.isActive()
+
+
+def test_a_lock_from_another_computer_can_be_taken_over_after_a_warning(
+    qtbot, window, league_file, monkeypatch, messages
+):
+    import json
+
+    from roster_app.locking import lock_path
+
+    lock_path(league_file).write_text(
+        json.dumps({"app": "Dugout", "host": "clubhouse-pc", "pid": 7, "since": "2026-05-01T18:30:00+00:00"})
+    )
+    asked = []
+    _choose(monkeypatch, "Take over", asked)
+    window.show()
+    assert window.open_league(league_file)
+    assert asked[0][1] == ["Open read-only", "Take over"]
+    assert any("not running on clubhouse-pc" in m for m in messages)
+    assert not window.session.read_only
