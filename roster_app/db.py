@@ -66,7 +66,11 @@ def inspect_file(path: Path) -> str:
 
     Raises LeagueFileError with a plain explanation for a missing, empty, foreign or damaged file.
     """
-    path = Path(path)
+    return _inspect(Path(path))[0]
+
+
+def _inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
+    """inspect_file, also returning the league row and ruleset rows it read (opening needs them next)."""
     if not path.exists():
         raise LeagueFileError(f"There is no file at {path}.")
     if not path.is_file():
@@ -99,7 +103,7 @@ def inspect_file(path: Path) -> str:
         raise _explain_sqlite_error(path, exc) from None
 
 
-def _inspect_league(path: Path, conn: sqlite3.Connection) -> str:
+def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[Any, list[Any]]]:
     """The checks of inspect_file that read the database (read-only connection)."""
     from roster_app.integrity import stored_value_problems
 
@@ -122,7 +126,7 @@ def _inspect_league(path: Path, conn: sqlite3.Connection) -> str:
             f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
             "Restore it from a backup. The file was not changed."
         )
-    return row[0]
+    return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
 
 
 @dataclass
@@ -165,12 +169,7 @@ class LeagueDB:
     def ruleset(self) -> Ruleset:
         """The league's own ruleset (cached until a ruleset table is written)."""
         if self._ruleset is None:
-            try:
-                self._ruleset = _load_ruleset(self.engine)
-            except RulesetError as exc:
-                raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
-            except (ValueError, TypeError, SQLAlchemyError) as exc:
-                raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
+            self._ruleset = _ruleset_or_error(lambda: _load_ruleset(self.engine))
         return self._ruleset
 
     def forget_ruleset(self) -> None:
@@ -215,11 +214,17 @@ class LeagueDB:
 _VALIDATED: set[tuple[str, bytes]] = set()  # (table key, digest of its JSON) already checked this run
 
 
+LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
+RULES_SQL = "SELECT key, data FROM ruleset_table"
+
+
 def _load_ruleset(engine: Engine) -> Ruleset:
-    """The ruleset stored in a league; each distinct table text is validated once per run (opening is fast)."""
     with engine.connect() as conn:
-        league = conn.exec_driver_sql("SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1").first()
-        rows = conn.exec_driver_sql("SELECT key, data FROM ruleset_table").all()
+        return _ruleset_from(conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
+
+
+def _ruleset_from(league: Any, rows: list[Any]) -> Ruleset:
+    """The ruleset stored in a league; each distinct table text is validated once per run (opening is fast)."""
     if league is None:
         raise LeagueFileError("The league file has no league record.")
     tables = {key: json.loads(text) for key, text in rows}
@@ -229,6 +234,16 @@ def _load_ruleset(engine: Engine) -> Ruleset:
     ruleset = from_tables(league[0], league[1], 1, tables)
     _VALIDATED.update(digests)
     return ruleset
+
+
+def _ruleset_or_error(load: Any) -> Ruleset:
+    """Run a ruleset loader, turning a damaged or unreadable ruleset into a LeagueFileError."""
+    try:
+        return load()
+    except RulesetError as exc:
+        raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
+    except (ValueError, TypeError, AttributeError, SQLAlchemyError) as exc:
+        raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
 
 
 def _write_error(exc: Exception) -> LeagueFileError:
@@ -312,12 +327,11 @@ def open_league(
     load_ruleset=False is for Check League's repairs, which must open a league whose house rules are damaged.
     """
     path = Path(path).resolve()
+    interrupted, rules = None, None
     try:
-        revision: str | None = inspect_file(path)
-    except InterruptedSave:
-        if read_only:
-            raise
-        revision = None
+        revision, rules = _inspect(path)
+    except InterruptedSave as exc:
+        interrupted, revision = exc, None  # rolled back below, once the league is locked for writing
     newer = revision is not None and _is_newer(revision)
     read_only, reason = _read_only_reason(path, read_only or newer, newer)
     lock = None
@@ -328,10 +342,13 @@ def open_league(
             lock = locking.acquire(path, take_over=take_over)
         except OSError:
             read_only, reason = True, "Its folder cannot be written, so it is open read-only."
+    if interrupted is not None and read_only:
+        raise interrupted
     try:
         return _open_checked(
-            path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup, load_ruleset=load_ruleset
-        )
+            path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup,
+            load_ruleset=load_ruleset, rules=rules,
+        )  # fmt: skip
     except BaseException:
         if lock is not None:
             lock.release()
@@ -363,6 +380,7 @@ def _open_checked(
     lock: Any,
     backup: bool,
     load_ruleset: bool,
+    rules: tuple[Any, list[Any]] | None,
 ) -> LeagueDB:
     """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
     from roster_app import backups
@@ -377,18 +395,21 @@ def _open_checked(
             "The league was being saved when Dugout or the computer stopped; it was put back as it was "
             f"before that save. The files as they were are kept in '{kept}'."
         )
-        revision = inspect_file(path)
+        revision, rules = _inspect(path)
         if _is_newer(revision):
             raise LeagueFileError(NEWER_FILE)
     if not read_only and revision != head_revision():
         made, revision = upgrade_file(path), head_revision()
+        rules = None  # read again, from the upgraded file
         notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
     engine = _make_sqlite_engine(path, read_only=read_only)
     db = LeagueDB(engine, path=path, read_only=read_only)
     db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
-    try:
-        if load_ruleset:
-            db.ruleset  # noqa: B018 - load now so a damaged file fails here, not in the middle of a screen
+    try:  # the ruleset is loaded now, so a damaged one fails here and not in the middle of a screen
+        if load_ruleset and rules is not None:  # the rows inspection read: no second connection needed
+            db._ruleset = _ruleset_or_error(lambda: _ruleset_from(*rules))
+        elif load_ruleset:
+            db.ruleset  # noqa: B018
     except BaseException:
         engine.dispose()
         raise

@@ -60,6 +60,11 @@ def _columns(conn: sqlite3.Connection) -> dict[str, set[str]]:
 
 
 @cache
+def _tables() -> tuple[Any, ...]:
+    return tuple(SQLModel.metadata.sorted_tables)
+
+
+@cache
 def _table_query(table_name: str, present: frozenset[str]) -> str:
     """One SELECT that flags each row holding a value of the wrong kind and fetches every text value."""
     table = SQLModel.metadata.tables[table_name]
@@ -77,7 +82,7 @@ def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tu
     """
     problems: list[str] = []
     columns = _columns(conn)
-    for table in SQLModel.metadata.sorted_tables:
+    for table in _tables():
         present = columns.get(table.name)
         if not present or table.name in skip:
             continue

@@ -6,6 +6,7 @@ from collections import Counter
 
 import pytest
 
+from roster_app.check import check_file
 from roster_app.db import create_league, open_league
 from roster_app.errors import DugoutError, LeagueFileError
 from roster_app.services.players import hire_player
@@ -52,6 +53,8 @@ def test_a_thousand_bit_flipped_leagues_never_crash_dugout_nor_change_the_file(t
         else:
             db.close()
             outcomes["opened"] += 1
+            if outcomes["opened"] % 10 == 0:
+                check_file(path)  # Check League reads every row: it reports, never crashes
         assert path.read_bytes() == data
         assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(("-journal", "-wal", ".lock"))]
     assert outcomes["refused"] >= 100 and outcomes["opened"] >= 100, outcomes

@@ -186,6 +186,9 @@ class MainWindow(QMainWindow):
         from ui.safety import open_with_lock_prompt
 
         path = Path(path)
+        if self.session is not None and self.session.db.path == path.resolve():
+            self.statusBar().showMessage("That league is already open.", 5000)
+            return True
         try:
             db = open_with_lock_prompt(self, path, read_only=read_only)  # asks if another Dugout has it
             if db is None:

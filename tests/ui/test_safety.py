@@ -118,3 +118,10 @@ def test_a_lock_from_another_computer_can_be_taken_over_after_a_warning(
     assert asked[0][1] == ["Open read-only", "Take over"]
     assert any("not running on clubhouse-pc" in m for m in messages)
     assert not window.session.read_only
+
+
+def test_opening_the_open_league_again_keeps_it_open(qtbot, open_window, league_file, monkeypatch):
+    session = open_window.session
+    _choose(monkeypatch, None, asked := [])
+    assert open_window.open_league(league_file)
+    assert open_window.session is session and not asked
