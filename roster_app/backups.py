@@ -55,11 +55,11 @@ def backups_dir(league: Path, *, create: bool = False) -> Path:
     """The league's backup folder (beside it if that folder can be written, else in the data folder)."""
     league = Path(league)
     beside = league.parent / f"{league.stem} backups"
-    fallback = _fallback_dir(league)
-    if beside.is_dir() or (not create and not fallback.is_dir()):
+    if beside.is_dir():
         return beside
-    if fallback.is_dir():
-        return fallback
+    fallback = _fallback_dir(league)
+    if fallback.is_dir() or not create:
+        return fallback if fallback.is_dir() else beside
     try:
         beside.mkdir()
         return beside
