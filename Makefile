@@ -17,6 +17,20 @@ $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
 	touch $@
 
+# The one-folder bundle (packaging/README.md): PyInstaller pinned, built from the spec, then smoke-tested
+# (starts with no Python on the PATH, draws the demo league offscreen, hands a file to a running Dugout).
+PYINSTALLER := pyinstaller==6.22.3 pyinstaller-hooks-contrib==2026.9
+
+$(VENV)/.installed-dist: pyproject.toml Makefile | $(BIN)/python
+	$(BIN)/python -m pip install -q -e . $(PYINSTALLER)
+	touch $@
+
+dist: $(VENV)/.installed-dist
+	rm -rf dist/dugout
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/dugout.spec
+	packaging/smoke_test.sh dist/dugout $(BIN)/python
+
 run: $(VENV)/.installed-run
 	$(BIN)/dugout --demo
 

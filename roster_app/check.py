@@ -39,8 +39,14 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
+from roster_app.services.contracts import ContractStatus
 
-CONTRACT_STATUSES = ("running", "expired", "reversed")
+CONTRACT_STATUSES = (
+    ContractStatus.RUNNING,
+    ContractStatus.EXPIRED,
+    ContractStatus.TRANSFERRED,
+    ContractStatus.REVERSED,
+)
 
 
 @dataclass(frozen=True)

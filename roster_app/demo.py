@@ -8,16 +8,21 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from sqlalchemy import select
+
 from roster_app.db import LeagueDB, create_league
+from roster_app.models import Player
 from roster_app.paths import LEAGUE_SUFFIX, data_dir
+from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import position_label, post
+from roster_app.services.contracts import advance_season, last_contract, sign
 from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 2  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 4  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -94,7 +99,19 @@ TEAMS = [
     },
 ]  # fmt: skip
 
-REFEREES = [("Hans Pfeiffer", "Human", 14), ("Borri Keeneye", "Dwarf", 6)]
+# (name, race, matches, awards, casualties, skills): SPP = 10 per award + 5 per casualty, as on his match sheets
+REFEREES = [
+    ("Hans Pfeiffer", "Human", 3, 1, 1, ["Eagle Eyes"]),
+    ("Borri Keeneye", "Dwarf", 2, 1, 0, ["Hates Dirty Tricks"]),
+]
+
+# Contracts signed season by season (name, seasons); a season ends after each group, so the demo opens in
+# season 3 with tallies, a final season, free agents whose contract ended, and a renewal.
+CONTRACTS = [
+    [("Grak Skullsplitta", 5), ("Johann Weissmann", 3), ("Gotrek Grimsson", 2), ("Jordell Freshbreeze", 4)],
+    [("Dieter Hammerschlag", 2), ("Celebrin Farstrike", 3), ("Ruglud Longshot", 1), ("Griff Oberstein", 1)],
+    [("Gotrek Grimsson", 2), ("Kazador Quickbeard", 3), ("Eldril Sidewinder", 2)],
+]
 
 
 def _cost(ruleset, session, team, spec) -> int:  # noqa: ANN001
@@ -102,15 +119,35 @@ def _cost(ruleset, session, team, spec) -> int:  # noqa: ANN001
         int(spec[c]) * unit_price(session, ruleset, team, c)
         for c in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
     )
-    return counters + sum(ruleset.position(team.race, p[0]).cost for p in spec["players"])
+    return counters + sum(ruleset.position(team.race, p[0]).cost for p in spec["players"]) + _contracts_cost(spec)
+
+
+def _contracts_cost(spec: dict) -> int:
+    spp = {p[1]: p[2] for p in spec["players"]}
+    return sum(contract_cost(spp[name], seasons) for group in CONTRACTS for name, seasons in group if name in spp)
+
+
+def _sign_contracts(session, ruleset) -> None:  # noqa: ANN001
+    """The demo's contracts, season after season (the league opens in the season after the last group)."""
+    players = {p.name: p for p in session.scalars(select(Player))}
+    for index, group in enumerate(CONTRACTS):
+        for name, seasons in group:
+            renewal = last_contract(session, players[name].id) is not None
+            sign(session, ruleset, players[name], seasons, renewal=renewal)
+        if index < len(CONTRACTS) - 1:
+            advance_season(session)
 
 
 def demo_path() -> Path:
     return data_dir() / f"{DEMO_NAME}{LEAGUE_SUFFIX}"
 
 
-def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
-    """Create the demo league at `path` (one transaction for all of its content)."""
+def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> LeagueDB:
+    """Create the demo league at `path` (one transaction for all of its content).
+
+    With history=False only the teams, rosters and referees are built (no contracts or seasons played): tests
+    that add their own history start from that.
+    """
     db = create_league(path, name=DEMO_NAME, overwrite=overwrite)
     ruleset = db.ruleset
     with db.write("build the demo league") as tx:
@@ -145,10 +182,15 @@ def build_demo(path: Path, *, overwrite: bool = False) -> LeagueDB:
                     player.status = "miss next game"
                 if "-1 AV" in injuries:
                     player.av -= 1
-        for name, race, spp in REFEREES:
+        session.flush()
+        if history:
+            _sign_contracts(session, ruleset)
+        for name, race, matches, awards, casualties, skills in REFEREES:
             lineman = ruleset.race(race).basic_lineman
+            spp = awards * 10 + casualties * 5
             session.add(Referee(name=name, race=race, ma=lineman.ma, st=lineman.st, ag=lineman.ag, av=lineman.av,
-                                spp=spp, matches=3))  # fmt: skip
+                                spp=spp, matches=matches, awards=awards, casualties=casualties, skills=skills,
+                                rolls_taken=len(skills)))  # fmt: skip
         tx.undoable = False
     return db
 

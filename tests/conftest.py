@@ -64,3 +64,20 @@ def settings(tmp_path):
     from PySide6.QtCore import QSettings
 
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture(scope="module")
+def night_file(tmp_path_factory) -> Path:
+    """A league on league night (tests/printing/league_night.py), built once per module; open it read-only."""
+    from tests.printing.league_night import build_league_night
+
+    return build_league_night(tmp_path_factory.mktemp("night") / "Old World Classic.dugout")
+
+
+@pytest.fixture
+def night_db(night_file):
+    from roster_app.db import open_league
+
+    league = open_league(night_file, read_only=True)
+    yield league
+    league.close()

@@ -1,4 +1,10 @@
-"""Starting the GUI: the application object, the main window, and the --screenshot mode."""
+"""Starting the GUI: the application object, the main window, and the --screenshot mode.
+
+Start-up order (issue 12: the window paints before SQLModel is imported):
+1. a start with a running Dugout hands its file to that window and exits (ui/single_instance.py);
+2. the window is shown; the league (given, --demo, or the one open last time) loads after the first paint;
+3. then logging, the crash log, the excepthook and the single-instance server start (`after_first_paint`).
+"""
 
 from __future__ import annotations
 
@@ -6,6 +12,7 @@ import logging
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
 log = logging.getLogger(__name__)
 
@@ -32,10 +39,45 @@ def make_app(argv: list[str] | None = None):  # noqa: ANN201 - keeps PySide6 out
     app.setApplicationName("Dugout")
     app.setStyle("Fusion")
     app.setStyleSheet(STYLE)
+    from ui.icons import APP_ID, app_icon
+
+    app.setDesktopFileName(APP_ID)  # Wayland/X11 match the window to org.dugout.Dugout.desktop
+    app.setWindowIcon(app_icon())
+    if getattr(sys, "frozen", False):
+        from ui.fonts import register_bundled_fonts
+
+        register_bundled_fonts()  # the bundle may run where no font is installed
     return app
 
 
-def run_gui(*, league: str | None, demo: bool, screenshot: str | None, read_only: bool = False) -> int:
+def after_first_paint(window: Any, *, single_instance: bool, tell_about_crashes: bool) -> None:
+    """Start-up work that waits until the window is on screen and the league load has begun."""
+    from ui import crash
+
+    crash.enable_crash_log()
+    crash.install_excepthook(lambda: window)
+    crash.setup_logging()
+    if single_instance:
+        from ui.single_instance import InstanceServer, handle_message
+
+        window.instance_server = InstanceServer(lambda message: handle_message(window, message))
+    if tell_about_crashes:
+        reports = crash.previous_crashes()
+        if reports:
+            from PySide6.QtCore import QTimer
+
+            from ui.dialogs import ask
+
+            text = crash.crash_report_text(reports, crash.log_file())
+            QTimer.singleShot(0, lambda: ask.info(window, text, title="Dugout closed unexpectedly"))
+
+
+def run_gui(
+    *, league: str | None, demo: bool, screenshot: str | None, read_only: bool = False, page: str | None = None
+) -> int:
+    import faulthandler
+
+    faulthandler.enable()  # to stderr until after_first_paint opens the crash log
     if screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if not has_display():
@@ -45,19 +87,43 @@ def run_gui(*, league: str | None, demo: bool, screenshot: str | None, read_only
             file=sys.stderr,
         )
         return 2
+    if not screenshot:
+        from ui.single_instance import message_for, send_to_running
+
+        if send_to_running(message_for(league, demo=demo, read_only=read_only)):
+            print("dugout: handed over to the Dugout window that is already open.", file=sys.stderr)
+            return 0
     app = make_app()
     from PySide6.QtCore import QTimer
 
     from ui.main_window import MainWindow
 
     window = MainWindow()
+    if sys.platform == "darwin":
+        from ui.file_open import FileOpenFilter
+
+        window.file_open_filter = FileOpenFilter(window)
+        app.installEventFilter(window.file_open_filter)
+    window.first_painted.connect(
+        lambda: QTimer.singleShot(
+            0,
+            lambda: after_first_paint(window, single_instance=not screenshot, tell_about_crashes=not screenshot),
+        )
+    )
     window.show()
     if screenshot:
         window.resize(1400, 860)  # the offscreen screen is small; draw at a laptop's size
+    loading = True
     if demo:
         window.open_demo_later()
     elif league:
         window.open_league_later(Path(league), read_only=read_only)
+    elif (last := window.last_league()) is not None:
+        window.open_league_later(last)
+    else:
+        loading = False  # the first-run screen
+    if page:
+        window.league_shown.connect(lambda: window.league_view.show_page_titled(page))
     if screenshot:
         result = {"code": 1}
 
@@ -66,7 +132,10 @@ def run_gui(*, league: str | None, demo: bool, screenshot: str | None, read_only
             result["code"] = 0 if Path(screenshot).exists() else 1
             app.quit()
 
-        window.league_shown.connect(lambda: QTimer.singleShot(50, shoot))
+        if loading:
+            window.league_shown.connect(lambda: QTimer.singleShot(50, shoot))
+        else:
+            window.first_painted.connect(lambda: QTimer.singleShot(50, shoot))
         window.league_failed.connect(lambda message: (print(f"dugout: {message}", file=sys.stderr), app.quit()))
         QTimer.singleShot(60_000, app.quit)
         app.exec()

@@ -1,9 +1,11 @@
 """The `dugout` command: open the app, or run a batch command without a window.
 
-dugout [LEAGUE_FILE]              open a league
+dugout [LEAGUE_FILE]              open a league (a running Dugout gets it); with none, the last league
 dugout --demo                     open the bundled demo league
-dugout --screenshot OUT.png [LEAGUE_FILE|--demo]
-                                  draw the window offscreen, save a PNG, exit 0
+dugout --screenshot OUT.png [LEAGUE_FILE|--demo] [--page TITLE]
+                                  draw the window offscreen (on the page TITLE), save a PNG, exit 0
+dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] [--contracts] [--referees] -o OUT.pdf
+dugout export LEAGUE_FILE -o OUT.json     dugout import IN.json -o NEW.dugout
 dugout check LEAGUE_FILE [--repair]
                                   Check League; exit 1 if problems remain
 """
@@ -15,19 +17,28 @@ import sys
 from collections.abc import Callable
 
 # Batch commands: name -> module:function taking argv and returning an exit code. Imported lazily.
-COMMANDS: dict[str, str] = {"check": "roster_app.check_command:main"}
+COMMANDS: dict[str, str] = {
+    "print": "ui.print_commands:print_main",
+    "export": "ui.print_commands:export_main",
+    "import": "ui.print_commands:import_main",
+    "check": "roster_app.check_command:main",
+}
 
 
 def _gui_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dugout", description="Dugout: the Blood Bowl league commissioner's desk."
     )
+    from roster_app import __version__
+
+    parser.add_argument("--version", action="version", version=f"Dugout {__version__}")
     parser.add_argument("league", nargs="?", help="a league file (.dugout) to open")
     parser.add_argument("--demo", action="store_true", help="open the bundled demo league")
     parser.add_argument("--read-only", action="store_true", help="open the league without changing it")
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="draw the window offscreen, save it as a PNG and exit"
     )
+    parser.add_argument("--page", metavar="TITLE", help="show the league page TITLE (e.g. Contracts) first")
     if COMMANDS:
         parser.epilog = "Batch commands: " + ", ".join(f"dugout {name} --help" for name in COMMANDS)
     return parser
@@ -48,7 +59,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     from ui.app import run_gui
 
-    return run_gui(league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only)
+    return run_gui(
+        league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only, page=args.page
+    )
 
 
 if __name__ == "__main__":

@@ -60,6 +60,7 @@ class LeaguePanel(QWidget):
 
         self.team_view.selectionModel().selectionChanged.connect(self._team_changed)
         self.referee_view.selectionModel().selectionChanged.connect(self._referee_changed)
+        self.referee_view.clicked.connect(self._referee_changed)  # the same ref again: show his card again
         session.changed.connect(self.refresh)
         self.refresh(None)
 

@@ -25,6 +25,7 @@ MAX_RECENT = 8
 class MainWindow(QMainWindow):
     league_shown = Signal()
     league_failed = Signal(str)
+    first_painted = Signal()  # after the league load is queued: start-up work that can wait goes here
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -47,6 +48,8 @@ class MainWindow(QMainWindow):
         self.welcome.new_league.connect(self.new_league)
         self.welcome.open_league.connect(self.open_dialog)
         self.welcome.open_demo.connect(self.open_demo)
+        self.welcome.open_path.connect(self.open_league)
+        self.welcome.set_recent(self.recent_files())
         self.loading.installEventFilter(self)
         self.welcome.installEventFilter(self)
 
@@ -55,6 +58,9 @@ class MainWindow(QMainWindow):
         geometry = self.settings.value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
         self.statusBar().showMessage("Ready")
 
     # -- menus -------------------------------------------------------------------------------------
@@ -77,6 +83,7 @@ class MainWindow(QMainWindow):
         file.addSeparator()
         self.save_copy_action = self._action(file, "Save a &Copy…", self.save_copy, "Ctrl+Shift+S")
         self.close_action = self._action(file, "&Close League", self.close_league, QKeySequence.StandardKey.Close)
+        self._build_print_menu(file)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.file_menu = file
@@ -94,6 +101,7 @@ class MainWindow(QMainWindow):
         self.add_team_action = self._action(league, "&Add Team…", self.add_team)
         self.rename_league_action = self._action(league, "&Rename League…", self.rename_league)
         self.league_menu = league
+        self._build_rules_menu(league)
 
         team = bar.addMenu("&Team")
         self.hire_action = self._action(team, "&Hire Player…", self._team_page_call("hire"), "Ctrl+H")
@@ -102,6 +110,8 @@ class MainWindow(QMainWindow):
         team.addSeparator()
         self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
         self.team_menu = team
+        self._build_contract_menus()
+        self._build_transfer_menus()
 
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
@@ -123,6 +133,35 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.takeCentralWidget())
         self.setCentralWidget(central)
 
+    def _build_print_menu(self, file: QMenu) -> None:
+        """Print, Print Preview, Export PDF, the JSON/CSV exports and Import (ui/print_actions.py)."""
+        from ui.print_actions import PrintActions
+
+        file.addSeparator()
+        self.print_actions = PrintActions(self)
+        self.print_actions.add_to(file)
+
+    def _build_contract_menus(self) -> None:
+        self.league_menu.addSeparator()
+        self.end_season_action = self._action(self.league_menu, "&End Season…", self.end_season)
+        self.contract_action = self._action(self.team_menu, "Sign or Renew &Contract…",
+                                            self._team_page_call("sign_contract"))  # fmt: skip
+
+    def _build_transfer_menus(self) -> None:
+        self.transfer_action = self._action(
+            self.league_menu, "&Transfer a Player…", self.transfer_player, "Ctrl+T"
+        )
+
+    def transfer_player(self) -> Any:
+        """Open the transfer wizard; the current team is the buyer to start with."""
+        if self.league_view is None:
+            return None
+        return self.league_view.transfers_page.open_wizard(buyer_id=self.league_view.current_team_id())
+
+    def end_season(self) -> None:
+        if self.league_view is not None:
+            self.league_view.contracts_page.end_season()
+
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
             if self.league_view is not None:
@@ -134,12 +173,15 @@ class MainWindow(QMainWindow):
         open_ = self.session is not None
         writable = open_ and not self.session.read_only
         has_team = open_ and self.league_view is not None and self.league_view.current_team_id() is not None
-        for action in (self.save_copy_action, self.close_action):
+        for action in (self.save_copy_action, self.close_action, self.rules_action):
             action.setEnabled(open_)
+        self.print_actions.update(open_)
         self.safety.update_actions(open_)
-        for action in (self.add_team_action, self.rename_league_action):
+        for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
+                       self.transfer_action):  # fmt: skip
             action.setEnabled(writable)
-        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action):
+        for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
+                       self.contract_action):  # fmt: skip
             action.setEnabled(writable and has_team)
 
     # -- loading after the first paint ----------------------------------------------------------------
@@ -147,6 +189,7 @@ class MainWindow(QMainWindow):
         if event.type() == QEvent.Type.Paint and not self._painted:
             self._painted = True
             QTimer.singleShot(0, self._load_pending)
+            self.first_painted.emit()
         return super().eventFilter(watched, event)
 
     def open_league_later(self, path: Path | str | Callable[[], Path], *, read_only: bool = False) -> None:
@@ -238,6 +281,7 @@ class MainWindow(QMainWindow):
     def close_league(self) -> None:
         if self.session is None:
             return
+        self._close_rules()
         self.undo_group.removeStack(self.session.undo_stack)
         self.stack.removeWidget(self.league_view)
         self.league_view.deleteLater()
@@ -305,6 +349,12 @@ class MainWindow(QMainWindow):
     def _add_recent(self, path: str) -> None:
         recent = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("files/recent", recent[:MAX_RECENT])
+        self.welcome.set_recent(recent[:MAX_RECENT])
+
+    def last_league(self) -> Path | None:
+        """The league open last time, if its file is still there (opened when Dugout starts with no file)."""
+        recent = self.recent_files()
+        return Path(recent[0]) if recent and Path(recent[0]).is_file() else None
 
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
@@ -341,18 +391,39 @@ class MainWindow(QMainWindow):
         if name is not None:
             self.session.run(rename_team, parent=self, team_id=header.id, name=name)
 
-    def about(self) -> None:
-        from roster_app import __version__
+    # -- League > Rules (house rules) ---------------------------------------------------------------
+    def _build_rules_menu(self, league: QMenu) -> None:
+        league.addSeparator()
+        self.rules_action = self._action(league, "R&ules…", self.show_rules, "Ctrl+Shift+U")
+        self.rules_window: Any = None
 
-        ask.info(
-            self,
-            f"Dugout {__version__}\nThe Blood Bowl league commissioner's desk.\n\n"
-            "Rules from the Referees and the Reserve Teams, Contracts and Transfers articles; "
-            "team lists of LRB 4.0 and LRB 6.",
-            title="About Dugout",
-        )
+    def show_rules(self) -> None:
+        """Open (or bring forward) the Rules window of the open league."""
+        if self.session is None:
+            return
+        if self.rules_window is None:
+            from ui.rules_window import RulesWindow
+
+            self.rules_window = RulesWindow(self.session, self)
+        if self.rules_window.isVisible():  # already open behind the main window: bring it forward
+            self.rules_window.raise_()
+            self.rules_window.activateWindow()
+        self.rules_window.show()
+
+    def _close_rules(self) -> None:
+        if self.rules_window is not None:
+            self.rules_window.close()
+            self.rules_window.deleteLater()
+            self.rules_window = None
+
+    def about(self) -> None:
+        from ui.dialogs.about_dialog import AboutDialog
+
+        self.about_dialog = AboutDialog(self.session.db if self.session else None, self.settings, self)
+        self.about_dialog.open()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
         self.close_league()
         super().closeEvent(event)

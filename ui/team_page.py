@@ -26,6 +26,7 @@ from ui.delegates.spin_delegate import SpinDelegate
 from ui.dialogs import ask
 from ui.models.ledger_model import LedgerModel
 from ui.models.roster_model import RosterModel
+from ui.reserves_tab import ReservesTab
 from ui.team_header import TeamHeaderWidget
 
 ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
@@ -78,12 +79,18 @@ class TeamPage(QWidget):
         self.retire_action.triggered.connect(lambda: self.retire(fired=False))
         self.fire_action = QAction("Fire Player", self)
         self.fire_action.triggered.connect(lambda: self.retire(fired=True))
+        self.contract_action = QAction("Contract…", self)
+        self.contract_action.setToolTip("Sign or renew the selected player's contract")
+        self.contract_action.triggered.connect(self.sign_contract)
 
         toolbar = QToolBar(self)
         toolbar.addAction(self.hire_action)
         toolbar.addAction(self.retire_action)
         toolbar.addAction(self.fire_action)
+        toolbar.addAction(self.contract_action)
         toolbar.addSeparator()
+        self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.roster_view.addActions([self.contract_action, self.retire_action, self.fire_action])
         toolbar.addWidget(self.show_former)
 
         roster_tab = QWidget(self)
@@ -99,6 +106,8 @@ class TeamPage(QWidget):
         self.tabs = QTabWidget(self)
         self.tabs.addTab(roster_tab, "Roster")
         self.tabs.addTab(self.ledger_view, "Ledger")
+        self.reserves_tab = ReservesTab(session, self)
+        self.tabs.addTab(self.reserves_tab, "Reserves")
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -122,6 +131,7 @@ class TeamPage(QWidget):
     def show_team(self, team_id: int | None) -> None:
         self.team_id = team_id
         self.refresh(None)
+        self.reserves_tab.show_team(team_id)
         if team_id is not None and self.roster_model.rowCount():
             self._fit_columns()
 
@@ -164,6 +174,7 @@ class TeamPage(QWidget):
         on_roster = player is not None and player.on_roster
         self.retire_action.setEnabled(writable and on_roster)
         self.fire_action.setEnabled(writable and on_roster)
+        self.contract_action.setEnabled(writable and on_roster)
         self.player_selected.emit(player)
 
     # -- actions ---------------------------------------------------------------------------------
@@ -183,6 +194,15 @@ class TeamPage(QWidget):
         if not ask.confirm(self, f"{verb} {player.name}? He leaves the roster for good (no refund).", yes=verb):
             return
         self.session.run(retire_player, parent=self, player_id=player.id, fired=fired)
+
+    def sign_contract(self) -> None:
+        player = self.selected_player()
+        if player is None:
+            return
+        from ui.dialogs.contract_dialog import ContractDialog
+
+        dialog = ContractDialog(self.session, player.id, self)
+        dialog.open()
 
     def select_player(self, player_id: int) -> None:
         row = self.roster_model.row_of(player_id)

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from roster_app.errors import RuleViolation
-from roster_app.rules.ruleset import Ruleset, default_ruleset
+from roster_app.rules.roster import gp
+from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
 from roster_app.rules.spp import star_player_rolls
 
 
@@ -52,3 +53,62 @@ def contract_state(length: int, served: int) -> str:
     if left <= 0:
         return "expired"
     return "final season" if left == 1 else "running"
+
+
+def length_range(ruleset: Ruleset | None = None) -> tuple[int, int]:
+    """The shortest and longest contract the league allows, in seasons."""
+    terms = _terms(ruleset)
+    return terms["min_seasons"], terms["max_seasons"]
+
+
+def length_problem(seasons: int, ruleset: Ruleset | None = None) -> str | None:
+    try:
+        check_length(seasons, ruleset)
+    except RuleViolation as exc:
+        return str(exc)
+    return None
+
+
+def sign_problem(
+    *,
+    name: str,
+    spp: int,
+    position: Position | None,
+    on_roster: bool,
+    running: tuple[int, int] | None,
+    treasury: int,
+    seasons: int,
+    ruleset: Ruleset | None = None,
+) -> str | None:
+    """Why the player cannot sign a contract of `seasons` now, in plain words, or None when he can.
+
+    `running` is (length, served) of a contract still running, None for a free agent. The reasons, in the
+    order a commissioner checks them: off the roster, a Star Player, a Rookie, already under contract,
+    a length outside the league's limits, not enough gold.
+    """
+    if not on_roster:
+        return f"{name} is not on a team's roster, so he cannot sign a contract."
+    if position is not None and position.is_star_player:
+        return f"{name} is a Star Player: Star Players never sign contracts (they take a share of the gate)."
+    rolls = star_player_rolls(spp, ruleset)
+    if rolls < 1:
+        return (
+            f"{name} is a Rookie ({spp} SPP, no star player roll yet): a player signs a contract only once "
+            "he has at least one star player roll."
+        )
+    if running is not None:
+        length, served = running
+        return (
+            f"{name} is already under contract ({tally_marks(served, length)}, "
+            f"{contract_state(length, served)}); a contract can be renewed only when it has ended."
+        )
+    problem = length_problem(seasons, ruleset)
+    if problem:
+        return problem
+    cost = contract_cost_for_rolls(rolls, seasons, ruleset)
+    if cost > treasury:
+        return (
+            f"A {seasons}-season contract for {name} costs {gp(cost)} ({rolls} star player roll"
+            f"{'s' if rolls != 1 else ''}), but the treasury holds only {gp(treasury)}."
+        )
+    return None

@@ -6,10 +6,11 @@ A table is valid when its ranges are in order, never overlap, and cover every re
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from roster_app.errors import RulesetError
+from roster_app.errors import RulesetError, RuleViolation
 from roster_app.rules.dice import DiceSpec
 
 
@@ -29,6 +30,11 @@ def _label(row: Mapping[str, Any]) -> str:
     if high is None:
         return f"{low}+"
     return str(low) if low == high else f"{low}-{high}"
+
+
+def range_text(row: Mapping[str, Any]) -> str:
+    """'1-2', '8+', '1 or less': the results a table row covers, as the rules print them."""
+    return _label(row)
 
 
 def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None = None) -> None:
@@ -76,3 +82,67 @@ def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None
             raise RulesetError(
                 table, f"row {len(rows)} ({_label(last)})", f"no row covers a roll of {spec.highest}"
             )
+
+
+# -- editing a range table so that it stays whole ------------------------------------------------------
+def _copy_rows(rows: Sequence[Mapping[str, Any]]) -> list[dict[str, Any]]:
+    return [copy.deepcopy(dict(row)) for row in rows]
+
+
+def set_bound(rows: Sequence[Mapping[str, Any]], index: int, key: str, value: int | None) -> list[dict[str, Any]]:
+    """Rows with row `index`'s `from` or `to` set to `value`; the neighbouring bound follows when it can.
+
+    Moving where a row ends moves where the next one starts (and the other way round), so a commissioner
+    shifts a boundary in one edit. When the neighbour would be left empty it is not touched, and the
+    overlap that remains is refused by check_ranges with both rows named.
+    """
+    out = _copy_rows(rows)
+    out[index][key] = value
+    if value is None:
+        return out
+    if key == "to" and index + 1 < len(out):
+        after = out[index + 1]
+        if after.get("to") is None or value + 1 <= after["to"]:
+            after["from"] = value + 1
+    elif key == "from" and index > 0:
+        before = out[index - 1]
+        if before.get("from") is None or value - 1 >= before["from"]:
+            before["to"] = value - 1
+    return out
+
+
+def remove_range_row(rows: Sequence[Mapping[str, Any]], index: int) -> list[dict[str, Any]]:
+    """Rows without row `index`; the row before it (or after it, for the first row) takes over its results."""
+    out = _copy_rows(rows)
+    removed = out.pop(index)
+    if index > 0:
+        out[index - 1]["to"] = removed.get("to")
+    elif out:
+        out[0]["from"] = removed.get("from")
+    return out
+
+
+def split_range_row(rows: Sequence[Mapping[str, Any]], index: int) -> list[dict[str, Any]]:
+    """Rows with a copy of row `index` after it, the two sharing its results (the upper part goes to the copy).
+
+    A row that covers a single result cannot be split: RuleViolation says so.
+    """
+    out = _copy_rows(rows)
+    row = out[index]
+    low, high = row.get("from"), row.get("to")
+    if low is not None and high is not None and low >= high:
+        raise RuleViolation(
+            f"Row {index + 1} ({_label(row)}) covers a single result, so there is no room for a new row after "
+            "it. Widen it first, or add the row after another one."
+        )
+    new = copy.deepcopy(row)
+    if high is None:
+        low = 0 if low is None else low
+        row["to"], new["from"], new["to"] = low, low + 1, None
+    elif low is None:
+        row["to"], new["from"], new["to"] = high - 1, high, high
+    else:
+        middle = (low + high) // 2
+        row["to"], new["from"], new["to"] = middle, middle + 1, high
+    out.insert(index + 1, new)
+    return out

@@ -47,6 +47,10 @@ TABLES: dict[str, str] = {
 }
 
 STATS = ("ma", "st", "ag", "av")
+# What a race entry means when it leaves an optional setting out (the Rules window shows these too).
+RACE_DEFAULTS: dict[str, Any] = {"max_rerolls": 8, "reserves": True, "reserve_reroll": False}
+# Position flags the rules act on (reserves, transfers and referees refuse or restrict these positions).
+POSITION_FLAGS = ("big_guy", "star_player", "daemon", "squig")
 
 
 @dataclass(frozen=True)
@@ -135,9 +139,9 @@ class Ruleset:
             out[r["name"]] = Race(
                 name=r["name"],
                 reroll_cost=r["reroll_cost"],
-                max_rerolls=r.get("max_rerolls", 8),
-                reserves=r.get("reserves", True),
-                reserve_reroll=r.get("reserve_reroll", False),
+                max_rerolls=r.get("max_rerolls", RACE_DEFAULTS["max_rerolls"]),
+                reserves=r.get("reserves", RACE_DEFAULTS["reserves"]),
+                reserve_reroll=r.get("reserve_reroll", RACE_DEFAULTS["reserve_reroll"]),
                 positions=positions,
             )
         return out

@@ -17,10 +17,19 @@ from roster_app.rules.dicetables import check_ranges
 
 @dataclass(frozen=True)
 class Check:
-    """A leaf check: a name for messages and a predicate."""
+    """A leaf check: a name for messages, a predicate, and what a person needs to edit the value.
+
+    `kind` names the editor (int, opt_int, gold, bool, choice, text, dice, texts, opt_texts); `low`/`high`
+    bound numbers and `options` lists the values a choice may take. The Rules window builds its editors
+    from these, so a table's shape is declared once.
+    """
 
     what: str
     ok: Callable[[Any], bool]
+    kind: str = "text"
+    low: int | None = None
+    high: int | None = None
+    options: tuple[Any, ...] = ()
 
 
 def _is_int(v: Any) -> bool:
@@ -35,19 +44,33 @@ def _is_dice(v: Any) -> bool:
     return True
 
 
-INT = Check("a whole number", _is_int)
-NAT = Check("a whole number of 0 or more", lambda v: _is_int(v) and v >= 0)
-POS = Check("a whole number above 0", lambda v: _is_int(v) and v > 0)
-OPT_INT = Check("a whole number or empty", lambda v: v is None or _is_int(v))
+INT = Check("a whole number", _is_int, kind="int")
+NAT = Check("a whole number of 0 or more", lambda v: _is_int(v) and v >= 0, kind="int", low=0)
+POS = Check("a whole number above 0", lambda v: _is_int(v) and v > 0, kind="int", low=1)
+GOLD = Check("a whole number of gold pieces, 0 or more", lambda v: _is_int(v) and v >= 0, kind="gold", low=0)
+PRICE = Check("a whole number of gold pieces above 0", lambda v: _is_int(v) and v > 0, kind="gold", low=1)
+OPT_INT = Check("a whole number or empty", lambda v: v is None or _is_int(v), kind="opt_int")
 TEXT = Check("a text", lambda v: isinstance(v, str))
 NAME = Check("a non-empty text", lambda v: isinstance(v, str) and v.strip() != "")
 OPT_TEXT = Check("a text or empty", lambda v: v is None or isinstance(v, str))
-BOOL = Check("true or false", lambda v: isinstance(v, bool))
-DICE = Check("dice such as D6 or 2D6", _is_dice)
-STAT = Check("a characteristic from 1 to 10", lambda v: _is_int(v) and 1 <= v <= 10)
-TEXTS = Check("a list of texts", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v))
-OPT_TEXTS = Check("a list of texts or empty", lambda v: v is None or TEXTS.ok(v))
-STAT_KEY = Check("one of ma, st, ag, av or empty", lambda v: v in (None, "ma", "st", "ag", "av"))
+BOOL = Check("true or false", lambda v: isinstance(v, bool), kind="bool")
+DICE = Check("dice such as D6 or 2D6", _is_dice, kind="dice")
+STAT = Check("a characteristic from 1 to 10", lambda v: _is_int(v) and 1 <= v <= 10, kind="int", low=1, high=10)
+TEXTS = Check(
+    "a list of texts", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), kind="texts"
+)
+OPT_TEXTS = Check("a list of texts or empty", lambda v: v is None or TEXTS.ok(v), kind="opt_texts")
+
+
+def one_of(*options: Any) -> Check:
+    """A value from a fixed list (a combo box in the Rules window)."""
+    words = [str(o) if o is not None else "empty" for o in options]
+    what = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
+    return Check(f"one of {what}" if len(words) > 3 else what, lambda v: v in options, kind="choice",
+                 options=options)  # fmt: skip
+
+
+STAT_KEY = one_of(None, "ma", "st", "ag", "av")
 
 
 class MapOf:
@@ -57,8 +80,26 @@ class MapOf:
         self.spec = spec
 
 
-def check_shape(value: Any, spec: Any, where: str, path: str = "") -> None:
-    """Check `value` against `spec` (Check, [spec], {key: spec} with 'key?' optional, MapOf)."""
+# What one entry of a list is called in messages ("row 3", "race 5 (Orc), position 2 (Blitzer)").
+ITEM_WORDS = {"races": "race", "positions": "position", "levels": "level", "skills": "skill", "refs": "Star Ref",
+              "coaches": "coach type", "modifiers": "modifier", "groups": "group", "equipment": "equipment"}  # fmt: skip
+
+
+def _join(path: str, label: str) -> str:
+    return f"{path}, {label}" if path else label
+
+
+def _item_label(word: str, index: int, item: Any) -> str:
+    name = item.get("name") if isinstance(item, dict) else None
+    return f"{word} {index} ({name})" if isinstance(name, str) and name.strip() else f"{word} {index}"
+
+
+def check_shape(value: Any, spec: Any, where: str, path: str = "", word: str = "row") -> None:
+    """Check `value` against `spec` (Check, [spec], {key: spec} with 'key?' optional, MapOf).
+
+    Problems are named the way a commissioner reads the table: "row 3, 'to'", "race 5 (Orc), position 2
+    (Blitzer), 'cost'".
+    """
     if isinstance(spec, Check):
         if not spec.ok(value):
             raise RulesetError(where, path or "value", f"must be {spec.what}, not {value!r}")
@@ -66,57 +107,61 @@ def check_shape(value: Any, spec: Any, where: str, path: str = "") -> None:
         if not isinstance(value, list):
             raise RulesetError(where, path or "value", "must be a list")
         for index, item in enumerate(value, start=1):
-            check_shape(item, spec[0], where, f"{path}[{index}]" if path else f"row {index}")
+            check_shape(item, spec[0], where, _join(path, _item_label(word, index, item)))
     elif isinstance(spec, MapOf):
         if not isinstance(value, dict):
             raise RulesetError(where, path or "value", "must be a set of named values")
         for key, item in value.items():
-            check_shape(item, spec.spec, where, f"{path}.{key}" if path else key)
+            check_shape(item, spec.spec, where, _join(path, f"'{key}'"))
     elif isinstance(spec, dict):
         if not isinstance(value, dict):
             raise RulesetError(where, path or "value", "must be a set of named values")
         for key, sub in spec.items():
             optional = key.endswith("?")
             name = key.rstrip("?")
-            label = f"{path} '{name}'" if path else f"'{name}'"
             if name not in value:
                 if optional:
                     continue
                 raise RulesetError(where, path or "table", f"'{name}' is missing")
-            check_shape(value[name], sub, where, label.strip())
+            if isinstance(sub, list) and isinstance(value[name], list):
+                check_shape(value[name], sub, where, path, ITEM_WORDS.get(name, "row"))
+            else:
+                check_shape(value[name], sub, where, _join(path, f"'{name}'"))
     else:  # pragma: no cover - a programming error in SHAPES
         raise TypeError(spec)
 
 
 RANGE = {"from": OPT_INT, "to": OPT_INT}
+LIMIT = Check("a limit from 1 to 16", lambda v: _is_int(v) and 1 <= v <= 16, kind="int", low=1, high=16)
 POSITION = {
-    "name": NAME, "max": Check("a limit from 1 to 16", lambda v: _is_int(v) and 1 <= v <= 16),
-    "cost": POS, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
+    "name": NAME, "max": LIMIT, "cost": PRICE, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
     "skills": TEXTS, "normal": TEXTS, "double": TEXTS, "flags?": TEXTS,
 }  # fmt: skip
+TIE_BREAKERS = ("points", "touchdown_difference", "casualty_difference", "touchdowns_for", "casualties_for")
 
 SHAPES: dict[str, Any] = {
     "spp_levels": {"levels": [{"name": NAME, "min_spp": NAT, "rolls": NAT}]},
     "star_player_table": {
-        "dice": DICE, "rows": [{**RANGE, "result": Check("skill, ma, st, ag or av", lambda v: v in (
-            "skill", "ma", "st", "ag", "av")), "text?": TEXT}],
+        "dice": DICE, "rows": [{**RANGE, "result": one_of("skill", "ma", "st", "ag", "av"), "text?": TEXT}],
         "max_above_start": NAT, "skill_instead_of_characteristic": BOOL, "double_opens_any_category": BOOL,
     },
     "spp_awards": {"awards": {k: NAT for k in ("completion", "casualty", "interception", "touchdown", "mvp")}},
-    "team_rules": {k: NAT for k in (
-        "starting_treasury", "max_players", "min_players_to_sell", "assistant_coach_cost", "cheerleader_cost",
-        "apothecary_cost", "fan_factor_cost", "reroll_cost_multiplier_after_creation", "max_assistant_coaches",
-        "max_cheerleaders", "max_fan_factor", "max_rerolls")},
-    "contracts": {"cost_per_roll_per_season": NAT, "min_seasons": POS, "max_seasons": POS},
+    "team_rules": {
+        **{k: GOLD for k in ("starting_treasury", "assistant_coach_cost", "cheerleader_cost", "apothecary_cost",
+                             "fan_factor_cost")},
+        **{k: NAT for k in ("max_players", "min_players_to_sell", "reroll_cost_multiplier_after_creation",
+                            "max_assistant_coaches", "max_cheerleaders", "max_fan_factor", "max_rerolls")},
+    },
+    "contracts": {"cost_per_roll_per_season": GOLD, "min_seasons": POS, "max_seasons": POS},
     "team_rating": {"value_divisor": POS, "spp_divisor": POS, "contract_value_percent_deducted": NAT},
     "referee_rules": {
         "range": POS, "turns": POS, "sacked_at_most": NAT, "award_at_least": NAT, "riot_sacked_percent": NAT,
         "riot_award_percent": NAT, "award_spp": NAT, "casualty_spp": NAT, "send_off_target": POS,
-        "escapist_target": POS, "range_skills": MapOf(POS),
+        "escapist_target": POS, "range_skills": MapOf(POS), "penalty_modifiers?": MapOf(INT),
     },
-    "ally_penalties": {"fan_factor_per_ally": INT, "reroll_cost_per_ally": NAT},
+    "ally_penalties": {"fan_factor_per_ally": INT, "reroll_cost_per_ally": GOLD},
     "races": {"races": [{
-        "name": NAME, "reroll_cost": POS, "max_rerolls?": NAT, "reserves?": BOOL, "reserve_reroll?": BOOL,
+        "name": NAME, "reroll_cost": PRICE, "max_rerolls?": NAT, "reserves?": BOOL, "reserve_reroll?": BOOL,
         "source_lines?": TEXTS, "positions": [POSITION],
     }]},
     "skills": {"categories": TEXTS, "selectable": TEXTS, "skills": [{"name": NAME, "category": NAME, "effect?": TEXT}]},
@@ -128,29 +173,25 @@ SHAPES: dict[str, Any] = {
     },
     "star_refs": {"refs": [{"name": NAME, "race": NAME, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
                             "skills": TEXTS, "equipment": TEXTS, "description?": TEXT}]},
-    "reserve_coaches": {"upkeep": NAT, "coaches": [{"name": NAME, "cost": POS, "bonus": NAT}]},
-    "reserve_team_table": {"dice": DICE, "rows": [{**RANGE, "result": Check(
-        "nothing, promising or player", lambda v: v in ("nothing", "promising", "player")), "bonus?": NAT,
-        "text?": TEXT}]},
-    "player_table": {"dice": DICE, "unaffordable_bonus": NAT, "rows": [{**RANGE, "value": POS}]},
+    "reserve_coaches": {"upkeep": GOLD, "coaches": [{"name": NAME, "cost": PRICE, "bonus": NAT}]},
+    "reserve_team_table": {"dice": DICE, "rows": [{**RANGE, "result": one_of("nothing", "promising", "player"),
+                                                   "bonus?": NAT, "text?": TEXT}]},
+    "player_table": {"dice": DICE, "unaffordable_bonus": NAT, "rows": [{**RANGE, "value": PRICE}]},
     "rookie_table": {"dice": DICE, "max_below_original": NAT, "minimum": POS,
                      "rows": [{**RANGE, "stat": STAT_KEY, "change": INT, "text?": TEXT}]},
     "player_reaction": {
-        "dice": DICE, "listen_price_extra": NAT,
-        "rows": [{**RANGE, "result": Check("refuses, listens or keen", lambda v: v in (
-            "refuses", "listens", "keen")), "text?": TEXT}],
+        "dice": DICE, "listen_price_extra": GOLD,
+        "rows": [{**RANGE, "result": one_of("refuses", "listens", "keen"), "text?": TEXT}],
         "modifiers": [{"key": NAME, "value": INT, "text?": TEXT}],
     },
-    "tribunal": {"per_roll": NAT, "dice": DICE, "per_pip": NAT},
-    "match_winnings": {"rows": [{**RANGE, "win": NAT, "draw": NAT, "loss": NAT}]},
+    "tribunal": {"per_roll": GOLD, "dice": DICE, "per_pip": GOLD},
+    "match_winnings": {"rows": [{**RANGE, "win": GOLD, "draw": GOLD, "loss": GOLD}]},
     "fan_factor": {"results": {r: {"dice": DICE, "gain_above": BOOL, "lose_below": BOOL}
                                for r in ("win", "draw", "loss")}, "minimum": NAT},
     "league_points": {"win": INT, "draw": INT, "loss": INT, "tie_breakers": TEXTS},
     "gate": {"per_die": POS, "semi_final_bonus": NAT, "final_bonus": NAT},
-    "advance_values": {k: NAT for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
+    "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
 }  # fmt: skip
-
-TIE_BREAKERS = ("points", "touchdown_difference", "casualty_difference", "touchdowns_for", "casualties_for")
 
 
 def _unique(where: str, names: list[str], what: str) -> None:
@@ -226,3 +267,69 @@ def check_table(key: str, data: Any, where: str | None = None) -> None:
     extra = EXTRA_CHECKS.get(key)
     if extra:
         extra(where, data)
+
+
+def _names(rows: list[Mapping[str, Any]]) -> set[str]:
+    return {row["name"] for row in rows}
+
+
+def _check_known(where: str, entry: str, used: list[str] | tuple[str, ...], known: set[str], what: str) -> None:
+    for name in used:
+        if name not in known:
+            raise RulesetError(where, entry, f"'{name}' is not {what}")
+
+
+def _link_skills(tables: Mapping[str, Any]) -> None:
+    skills = tables["skills"]
+    categories = set(skills["categories"])
+    _unique("skills", skills["categories"], "category")
+    _unique("skills", [s["name"] for s in skills["skills"]], "skill")
+    _check_known("skills", "selectable categories", skills["selectable"], categories, "a skill category")
+    for index, skill in enumerate(skills["skills"], start=1):
+        _check_known("skills", f"skill {index} ({skill['name']})", [skill["category"]], categories,
+                     "a skill category")  # fmt: skip
+
+
+def _link_races(tables: Mapping[str, Any]) -> None:
+    categories = set(tables["skills"]["categories"])
+    skill_names = _names(tables["skills"]["skills"])
+    max_players = tables["team_rules"]["max_players"]
+    for race in tables["races"]["races"]:
+        for pos in race["positions"]:
+            entry = f"{race['name']} {pos['name']}"
+            _check_known("races", entry, pos["normal"] + pos["double"], categories, "a skill category")
+            _check_known("races", entry, pos["skills"], skill_names, "a skill of the Skills table")
+            if pos["max"] > max_players:
+                raise RulesetError(
+                    "races", entry, f"a limit of {pos['max']} does not fit in {max_players} players"
+                )
+
+
+def _link_referees(tables: Mapping[str, Any]) -> None:
+    groups = tables["referee_skills"]["groups"]
+    ref_skills = {s["name"] for g in groups for s in g["skills"]}
+    equipment = _names(tables["referee_skills"]["equipment"])
+    _unique("referee_skills", [s["name"] for g in groups for s in g["skills"]], "referee skill")
+    _unique("referee_skills", list(equipment), "equipment")
+    for skill, needs in tables["referee_skills"]["prerequisites"].items():
+        _check_known("referee_skills", f"prerequisite of '{skill}'", [skill, needs], ref_skills, "a referee skill")
+    _check_known("referee_rules", "range skills", list(tables["referee_rules"]["range_skills"]), ref_skills,
+                 "a referee skill")  # fmt: skip
+    for index, ref in enumerate(tables["star_refs"]["refs"], start=1):
+        entry = f"Star Ref {index} ({ref['name']})"
+        _check_known("star_refs", entry, ref["skills"], ref_skills, "a referee skill")
+        _check_known("star_refs", entry, ref["equipment"], equipment, "referee equipment")
+
+
+def _link_other(tables: Mapping[str, Any]) -> None:
+    _unique("player_reaction", [m["key"] for m in tables["player_reaction"]["modifiers"]], "modifier")
+    _unique("spp_levels", [level["name"] for level in tables["spp_levels"]["levels"]], "level")
+    _unique("star_refs", [ref["name"] for ref in tables["star_refs"]["refs"]], "Star Ref")
+
+
+def check_links(tables: Mapping[str, Any]) -> None:
+    """Checks across tables (every table already has its shape): skill categories a position may take exist,
+    position limits fit in the team's maximum, referee skills named anywhere are on the list, names are unique.
+    The RulesetError names the table by its key."""
+    for check in (_link_skills, _link_races, _link_referees, _link_other):
+        check(tables)

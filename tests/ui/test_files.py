@@ -43,3 +43,16 @@ def test_new_league_then_save_a_copy(qtbot, window, tmp_path, monkeypatch):
 
     assert league_info(db).name == "Autumn Cup"
     db.close()
+
+
+def test_window_geometry_is_remembered(qtbot, settings):
+    from ui.main_window import MainWindow
+
+    first = MainWindow(settings)
+    qtbot.addWidget(first)
+    first.show()
+    first.resize(640, 480)  # the offscreen screen is small; restoreGeometry clamps to it
+    first.close()
+    second = MainWindow(settings)
+    qtbot.addWidget(second)
+    assert (second.width(), second.height()) == (640, 480)

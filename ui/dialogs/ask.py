@@ -46,3 +46,15 @@ def open_path(
 def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
     return path or None
+
+
+PDF_FILTER = "PDF documents (*.pdf)"
+JSON_FILTER = "Dugout league exports (*.json);;All files (*)"
+CSV_FILTER = "CSV spreadsheets (*.csv)"
+
+
+def print_setup(parent: QWidget | None, printer: object) -> bool:
+    """The system print dialog for `printer` (QPrinter); True when the user chose to print."""
+    from PySide6.QtPrintSupport import QPrintDialog
+
+    return QPrintDialog(printer, parent).exec() == QPrintDialog.DialogCode.Accepted

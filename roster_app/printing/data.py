@@ -1,0 +1,456 @@
+"""What the printed documents show, read from the league as frozen dataclasses (no Qt, no HTML here).
+
+Rosters reuse the roster and team header queries of roster_app.queries; the rest (player match totals,
+the contract sheet, referee cards, the league table) is read here with a few SQL queries.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from datetime import date
+
+from sqlalchemy import case, func, literal, select, union_all
+from sqlmodel import Session
+
+from roster_app import queries
+from roster_app.db import LeagueDB
+from roster_app.errors import NotFound
+from roster_app.models import Contract, League, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
+from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
+from roster_app.rules.referees import ref_range
+from roster_app.rules.ruleset import Ruleset
+from roster_app.rules.spp import level_name, star_player_rolls
+
+PLAYED = ("played", "completed")  # match statuses that count in the table
+GONE_REFEREES = ("sacked", "dead")  # referees who can never be chosen again get no card
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The league line printed on every document."""
+
+    league: str
+    season: int
+    ruleset: str
+    printed_on: date
+
+
+@dataclass(frozen=True)
+class PlayerTotals:
+    """A player's career figures from the match reports (the classic roster's Comp/TD/Int/Cas/MVP)."""
+
+    completions: int = 0
+    touchdowns: int = 0
+    interceptions: int = 0
+    casualties: int = 0
+    mvps: int = 0
+
+
+@dataclass(frozen=True)
+class RosterLine:
+    player: queries.PlayerRow
+    totals: PlayerTotals
+
+
+@dataclass(frozen=True)
+class StaffLine:
+    label: str
+    count: int
+    unit_cost: int
+
+    @property
+    def total(self) -> int:
+        return self.count * self.unit_cost
+
+
+@dataclass(frozen=True)
+class Standing:
+    """One team's line in the league table."""
+
+    team_id: int
+    team: str
+    race: str
+    coach: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    touchdowns_for: int
+    touchdowns_against: int
+    casualties_for: int
+    casualties_against: int
+    points: int
+    position: int = 0
+
+    @property
+    def touchdown_difference(self) -> int:
+        return self.touchdowns_for - self.touchdowns_against
+
+    @property
+    def casualty_difference(self) -> int:
+        return self.casualties_for - self.casualties_against
+
+
+@dataclass(frozen=True)
+class RosterSheet:
+    team: queries.TeamHeader
+    lines: tuple[RosterLine, ...]
+    staff: tuple[StaffLine, ...]
+    max_players: int
+    record: Standing | None
+
+    @property
+    def players_value(self) -> int:
+        return sum(line.player.value for line in self.lines)
+
+
+@dataclass(frozen=True)
+class SheetPlayer:
+    """A player as the contract sheet names him: team, number, name, position, SPP and star player rolls."""
+
+    team: str
+    number: int
+    name: str
+    position: str
+    spp: int
+    rolls: int
+
+
+@dataclass(frozen=True)
+class ContractLine(SheetPlayer):
+    signed_season: int
+    seasons: int
+    served: int
+    cost: int
+    renewal: bool
+
+    @property
+    def tally(self) -> str:
+        return tally_marks(self.served, self.seasons)
+
+    @property
+    def state(self) -> str:
+        return contract_state(self.seasons, self.served)
+
+    @property
+    def last_season(self) -> int:
+        return self.signed_season + self.seasons - 1
+
+
+@dataclass(frozen=True)
+class FreeAgentLine(SheetPlayer):
+    """A player who could sign a contract now (at least one star player roll, none running)."""
+
+    costs: tuple[int, ...]  # the price of each contract length, shortest first
+
+
+@dataclass(frozen=True)
+class ContractSheet:
+    contracts: tuple[ContractLine, ...]
+    free_agents: tuple[FreeAgentLine, ...]
+    lengths: tuple[int, ...]  # the contract lengths a player may sign for
+    cost_per_roll_per_season: int
+
+
+@dataclass(frozen=True)
+class RefereeSkill:
+    name: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class Equipment:
+    name: str
+    penalty: int | None
+    effect: str
+
+
+@dataclass(frozen=True)
+class RefereeCard:
+    name: str
+    race: str
+    is_star: bool
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[RefereeSkill, ...]
+    equipment: tuple[Equipment, ...]
+    spp: int
+    level: str
+    matches: int
+    awards: int
+    casualties: int
+    status: str
+    description: str
+    range_squares: int
+
+
+@dataclass(frozen=True)
+class RefereeRules:
+    """The figures a referee's match sheet needs, from the league's referee rules."""
+
+    turns: int
+    range_squares: int
+    range_skills: tuple[tuple[str, int], ...]
+    sacked_at_most: int
+    award_at_least: int
+    riot_sacked_percent: int
+    riot_award_percent: int
+    award_spp: int
+    casualty_spp: int
+    send_off_target: int
+
+
+@dataclass(frozen=True)
+class LedgerStatement:
+    team: queries.TeamHeader
+    rows: tuple[queries.LedgerRow, ...]
+
+
+# -- the league --------------------------------------------------------------------------------------
+def heading(db: LeagueDB, *, today: date | None = None) -> Heading:
+    with db.read() as session:
+        league = session.scalars(select(League)).one()
+        return Heading(league.name, league.current_season, league.ruleset_name, today or date.today())
+
+
+def team_ids(db: LeagueDB, names: list[str] | None = None) -> list[int]:
+    """Ids of the teams called `names` (all teams, by name, when None); an unknown name raises NotFound."""
+    teams = queries.teams(db)
+    if names is None:
+        return [t.id for t in teams]
+    by_name = {t.name.casefold(): t.id for t in teams}
+    missing = [n for n in names if n.casefold() not in by_name]
+    if missing:
+        known = ", ".join(t.name for t in teams) or "none"
+        raise NotFound(f"The league has no team called {', '.join(repr(n) for n in missing)} (teams: {known}).")
+    return [by_name[n.casefold()] for n in names]
+
+
+# -- rosters -----------------------------------------------------------------------------------------
+def _player_totals(session: Session, team_id: int) -> dict[int, PlayerTotals]:
+    mvp = func.sum(case((MatchPlayer.mvp, 1), else_=0))
+    query = (
+        select(
+            MatchPlayer.player_id, func.sum(MatchPlayer.completions), func.sum(MatchPlayer.touchdowns),
+            func.sum(MatchPlayer.interceptions), func.sum(MatchPlayer.casualties), mvp,
+        )
+        .join(Player, Player.id == MatchPlayer.player_id)
+        .where(Player.team_id == team_id)
+        .group_by(MatchPlayer.player_id)
+    )  # fmt: skip
+    return {pid: PlayerTotals(*(int(v or 0) for v in rest)) for pid, *rest in session.execute(query)}
+
+
+def _staff(team: queries.TeamHeader, ruleset: Ruleset) -> tuple[StaffLine, ...]:
+    rules = ruleset.table("team_rules")
+    return (
+        StaffLine("Team re-rolls", team.rerolls, ruleset.race(team.race).reroll_cost),
+        StaffLine("Assistant coaches", team.assistant_coaches, rules["assistant_coach_cost"]),
+        StaffLine("Cheerleaders", team.cheerleaders, rules["cheerleader_cost"]),
+        StaffLine("Apothecary", int(team.apothecary), rules["apothecary_cost"]),
+    )
+
+
+def roster_sheet(db: LeagueDB, team_id: int, *, standings: list[Standing] | None = None) -> RosterSheet:
+    """The classic roster of one team: every player on the roster, staff, and the team's figures."""
+    team = queries.team_header(db, team_id)
+    if team is None:
+        raise NotFound("That team is no longer in the league.")
+    ruleset = db.ruleset
+    with db.read() as session:
+        totals = _player_totals(session, team_id)
+    lines = tuple(
+        RosterLine(p, totals.get(p.id, PlayerTotals())) for p in queries.roster(db, team_id) if p.on_roster
+    )
+    record = next((s for s in (standings or league_table(db)) if s.team_id == team_id), None)
+    return RosterSheet(team, lines, _staff(team, ruleset), ruleset.table("team_rules")["max_players"], record)
+
+
+def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:
+    team = queries.team_header(db, team_id)
+    if team is None:
+        raise NotFound("That team is no longer in the league.")
+    return LedgerStatement(team, tuple(queries.ledger(db, team_id)))
+
+
+# -- contracts ---------------------------------------------------------------------------------------
+def contract_sheet(db: LeagueDB) -> ContractSheet:
+    """Every running contract of the league, and the players who could sign one now."""
+    ruleset = db.ruleset
+    terms = ruleset.table("contracts")
+    with db.read() as session:
+        rows = session.execute(
+            select(Team.name, Player, Contract)
+            .join(Player, Player.id == Contract.player_id)
+            .join(Team, Team.id == Contract.team_id)
+            .where(Contract.status == "running")
+            .order_by(func.lower(Team.name), Player.number, Player.id)
+        ).all()
+        contracts = tuple(
+            ContractLine(team, p.number, p.name, p.position, p.spp, star_player_rolls(p.spp, ruleset),
+                         c.signed_season, c.seasons, c.served, c.cost, c.renewal)
+            for team, p, c in rows
+        )  # fmt: skip
+        candidates = session.execute(
+            select(Team.name, Player)
+            .join(Team, Team.id == Player.team_id)
+            .where(Player.status.in_(PlayerStatus.ON_ROSTER))
+            .where(Player.id.not_in(select(Contract.player_id).where(Contract.status == "running")))
+            .order_by(func.lower(Team.name), Player.number, Player.id)
+        ).all()
+    free = []
+    for team, p in candidates:
+        rolls = star_player_rolls(p.spp, ruleset)
+        if rolls and not _is_star_player(ruleset, p):
+            costs = tuple(contract_cost_for_rolls(rolls, n, ruleset) for n in _lengths(terms))
+            free.append(FreeAgentLine(team, p.number, p.name, p.position, p.spp, rolls, costs))
+    return ContractSheet(contracts, tuple(free), tuple(_lengths(terms)), terms["cost_per_roll_per_season"])
+
+
+def _lengths(terms: dict) -> range:
+    return range(terms["min_seasons"], terms["max_seasons"] + 1)
+
+
+def _is_star_player(ruleset: Ruleset, player: Player) -> bool:
+    try:
+        return ruleset.position(player.race, player.position).is_star_player
+    except NotFound:  # a house-rules edit removed the position
+        return False
+
+
+# -- referees ----------------------------------------------------------------------------------------
+def referee_rules(ruleset: Ruleset) -> RefereeRules:
+    rules = ruleset.table("referee_rules")
+    return RefereeRules(
+        turns=rules["turns"], range_squares=rules["range"],
+        range_skills=tuple(sorted(rules.get("range_skills", {}).items(), key=lambda kv: kv[1])),
+        sacked_at_most=rules["sacked_at_most"], award_at_least=rules["award_at_least"],
+        riot_sacked_percent=rules["riot_sacked_percent"], riot_award_percent=rules["riot_award_percent"],
+        award_spp=rules["award_spp"], casualty_spp=rules["casualty_spp"], send_off_target=rules["send_off_target"],
+    )  # fmt: skip
+
+
+def _skill_effects(ruleset: Ruleset) -> dict[str, str]:
+    table = ruleset.table("referee_skills")
+    effects = {s["name"]: s.get("effect", "") for group in table["groups"] for s in group["skills"]}
+    return {**ruleset.skill_effects, **{k: v for k, v in effects.items() if v}}
+
+
+def referee_cards(db: LeagueDB) -> list[RefereeCard]:
+    """A card for every referee who can still be chosen: custom refs first, then Star Refs, by name."""
+    ruleset = db.ruleset
+    effects = _skill_effects(ruleset)
+    equipment = {e["name"]: e for e in ruleset.table("referee_skills").get("equipment", [])}
+    with db.read() as session:
+        refs = session.scalars(
+            select(Referee)
+            .where(Referee.status.not_in(GONE_REFEREES))
+            .order_by(Referee.is_star, func.lower(Referee.name))
+        ).all()
+    return [
+        RefereeCard(
+            name=r.name, race=r.race, is_star=r.is_star, ma=r.ma, st=r.st, ag=r.ag, av=r.av,
+            skills=tuple(RefereeSkill(s, effects.get(s, "")) for s in r.skills),
+            equipment=tuple(
+                Equipment(e, equipment.get(e, {}).get("penalty"), equipment.get(e, {}).get("effect", ""))
+                for e in r.equipment
+            ),
+            spp=r.spp, level="Star Ref" if r.is_star else level_name(r.spp, ruleset), matches=r.matches,
+            awards=r.awards, casualties=r.casualties, status=r.status, description=r.description,
+            range_squares=ref_range(r.skills, ruleset),
+        )
+        for r in refs
+    ]  # fmt: skip
+
+
+# -- matches of the season ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class MatchLine:
+    round: int
+    stage: str
+    home: str
+    away: str
+    home_score: int
+    away_score: int
+    home_casualties: int
+    away_casualties: int
+    played: bool
+
+
+def season_matches(db: LeagueDB, *, season: int | None = None) -> list[MatchLine]:
+    """The season's matches by round: results of those played and the ones still to play."""
+    from sqlalchemy.orm import aliased
+
+    home, away = aliased(Team), aliased(Team)
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        rows = session.execute(
+            select(Match.round, Match.stage, home.name, away.name, Match.home_score, Match.away_score,
+                   Match.home_casualties, Match.away_casualties, Match.status.in_(PLAYED))
+            .join(home, home.id == Match.home_team_id)
+            .join(away, away.id == Match.away_team_id)
+            .where(Match.season == season)
+            .order_by(Match.round, Match.id)
+        ).all()  # fmt: skip
+    return [MatchLine(*row) for row in rows]
+
+
+# -- the league table --------------------------------------------------------------------------------
+def _games(season: int):  # noqa: ANN202 - a SQLAlchemy subquery
+    """One row per team per played league match: (team, TD for, TD against, Cas for, Cas against)."""
+    counted = (Match.season == season, Match.stage == "league", Match.status.in_(PLAYED))
+    home = select(
+        Match.home_team_id.label("team_id"), Match.home_score.label("td_for"), Match.away_score.label("td_against"),
+        Match.home_casualties.label("cas_for"), Match.away_casualties.label("cas_against"),
+    ).where(*counted)  # fmt: skip
+    away = select(
+        Match.away_team_id, Match.away_score, Match.home_score, Match.away_casualties, Match.home_casualties
+    ).where(*counted)
+    return union_all(home, away).subquery("games")
+
+
+def _sort_key(standing: Standing, tie_breakers: list[str]) -> tuple:
+    return tuple(-getattr(standing, key) for key in tie_breakers)
+
+
+def league_table(db: LeagueDB, *, season: int | None = None) -> list[Standing]:
+    """Standings of a season's league matches (the current season by default), ordered by the tie-breakers."""
+    points = db.ruleset.table("league_points")
+    if season is None:
+        with db.read() as session:
+            season = session.scalars(select(League.current_season)).one()
+    games = _games(season)
+
+    def total(expression):  # noqa: ANN001, ANN202
+        return func.coalesce(func.sum(expression), 0)
+
+    query = (
+        select(
+            Team.id, Team.name, Team.race, Team.coach, func.count(games.c.team_id),
+            total(case((games.c.td_for > games.c.td_against, 1), else_=0)),
+            total(case((games.c.td_for == games.c.td_against, 1), else_=0)),
+            total(case((games.c.td_for < games.c.td_against, 1), else_=0)),
+            total(games.c.td_for), total(games.c.td_against), total(games.c.cas_for), total(games.c.cas_against),
+            literal(0),
+        )
+        .outerjoin(games, games.c.team_id == Team.id)
+        .group_by(Team.id)
+    )  # fmt: skip
+    with db.read() as session:
+        rows = [Standing(*row) for row in session.execute(query)]
+    rows = [
+        replace(s, points=s.won * points["win"] + s.drawn * points["draw"] + s.lost * points["loss"]) for s in rows
+    ]
+    return _ranked(rows, points["tie_breakers"])
+
+
+def _ranked(rows: list[Standing], tie_breakers: list[str]) -> list[Standing]:
+    """Order by the tie-breakers; teams level on every tie-breaker share a position."""
+    rows = sorted(rows, key=lambda s: (_sort_key(s, tie_breakers), s.team.casefold()))
+    ranked: list[Standing] = []
+    for index, s in enumerate(rows, start=1):
+        level = ranked and _sort_key(ranked[-1], tie_breakers) == _sort_key(s, tie_breakers)
+        ranked.append(replace(s, position=ranked[-1].position if level else index))
+    return ranked

@@ -1,0 +1,104 @@
+"""A print job: what the commissioner asked for (PrintRequest) and the sections it makes (PrintDocument).
+
+Qt-free: ui/printing.py lays each section out with QTextDocument and paints the pages with their footer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import date
+
+from roster_app.db import LeagueDB
+from roster_app.errors import DugoutError
+from roster_app.printing import data, render
+from roster_app.printing.render import Section
+
+
+class NothingToPrint(DugoutError):
+    """The request holds no document (no team chosen and no league document)."""
+
+
+@dataclass(frozen=True)
+class PrintRequest:
+    """Which documents to print. Rosters and ledgers are printed for `team_ids`, in that order."""
+
+    team_ids: tuple[int, ...] = ()
+    rosters: bool = True
+    ledgers: bool = False
+    table: bool = False
+    contracts: bool = False
+    referees: bool = False
+    match_sheet: bool = False
+
+    @property
+    def empty(self) -> bool:
+        team_documents = (self.rosters or self.ledgers) and self.team_ids
+        return not (team_documents or self.table or self.contracts or self.referees or self.match_sheet)
+
+
+@dataclass(frozen=True)
+class PrintDocument:
+    title: str
+    heading: data.Heading
+    sections: tuple[Section, ...]
+    stylesheet: str
+
+    @property
+    def footer(self) -> str:
+        return f"{self.heading.league} \u00b7 season {self.heading.season}"
+
+
+def whole_league(db: LeagueDB) -> PrintRequest:
+    """Everything for league night: the table, every roster, the contract sheet and the referee cards."""
+    return PrintRequest(tuple(data.team_ids(db)), rosters=True, table=True, contracts=True, referees=True)
+
+
+def _title(request: PrintRequest, heading: data.Heading, team_names: list[str]) -> str:
+    if len(team_names) == 1 and not (request.table or request.contracts or request.referees):
+        return f"{team_names[0]} \u2014 {heading.league}"
+    return heading.league
+
+
+def build_document(
+    db: LeagueDB,
+    request: PrintRequest,
+    *,
+    today: date | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> PrintDocument:
+    """Read the league and render every section asked for, in league-night order."""
+    heading = data.heading(db, today=today)
+    note = progress or (lambda _what: None)
+    sections: list[Section] = []
+    standings = data.league_table(db)
+    if request.table:
+        note("the league table")
+        points = db.ruleset.table("league_points")
+        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
+    names = []
+    for team_id in request.team_ids:
+        if request.rosters:
+            sheet = data.roster_sheet(db, team_id, standings=standings)
+            names.append(sheet.team.name)
+            note(f"the roster of {sheet.team.name}")
+            sections.append(render.roster_section(sheet, heading))
+        if request.ledgers:
+            statement = data.ledger_statement(db, team_id)
+            names.append(statement.team.name)
+            note(f"the ledger of {statement.team.name}")
+            sections.append(render.ledger_section(statement, heading))
+    if request.contracts:
+        note("the contract sheet")
+        sections.append(render.contracts_section(data.contract_sheet(db), heading))
+    if request.referees:
+        note("the referee cards")
+        sections.extend(render.referee_card_sections(data.referee_cards(db), heading))
+    if request.match_sheet:
+        sections.append(render.match_sheet_section(data.referee_rules(db.ruleset), heading))
+    if not sections:
+        raise NothingToPrint(
+            "There is nothing to print: choose a team (the league has none yet) or a league document."
+        )
+    return PrintDocument(_title(request, heading, list(dict.fromkeys(names))), heading, tuple(sections),
+                         render.stylesheet())  # fmt: skip

@@ -1,0 +1,330 @@
+"""Printed documents as HTML: the templates in resources/templates filled with the data of printing.data.
+
+Every value is escaped unless it is already `Html` (built here from escaped parts). A template file holds
+its page first, then named blocks, each introduced by a line `<!--@ name -->` (a table row, a card ...).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass
+from functools import cache
+from string import Template
+
+from roster_app.paths import resources_dir
+from roster_app.printing import data
+from roster_app.rules.contracts import tally_marks
+
+BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
+CARDS_PER_PAGE = 8
+CARD_COLUMNS = 2
+
+
+class Html(str):
+    """Text that is already HTML (escaped): `fill` inserts it as is."""
+
+
+@dataclass(frozen=True)
+class Section:
+    """One part of a print job that starts on a new page (a team's roster, the league table ...)."""
+
+    title: str
+    html: Html
+
+
+@cache
+def stylesheet() -> str:
+    return (resources_dir() / "templates" / "print.css").read_text(encoding="utf-8")
+
+
+@cache
+def blocks(name: str) -> dict[str, Template]:
+    """The blocks of `resources/templates/<name>.html`: "page" first, then every `<!--@ block -->`."""
+    text = (resources_dir() / "templates" / f"{name}.html").read_text(encoding="utf-8")
+    parts = BLOCK.split(text)
+    found = {"page": parts[0]} | dict(zip(parts[1::2], parts[2::2], strict=True))
+    return {key: Template(value.strip()) for key, value in found.items()}
+
+
+def fill(template: Template, **values: object) -> Html:
+    """Substitute every placeholder (a missing one is a bug: KeyError); plain values are escaped."""
+    return Html(
+        template.substitute({k: v if isinstance(v, Html) else html.escape(str(v)) for k, v in values.items()})
+    )
+
+
+def join(parts: list[Html]) -> Html:
+    return Html("\n".join(parts))
+
+
+def gold(amount: int) -> str:
+    """Gold pieces with thousands separators; a minus sign for money going out."""
+    return f"{amount:,}".replace("-", "\u2212")
+
+
+def shade(index: int) -> Html:
+    return Html(' class="shade"' if index % 2 else "")
+
+
+def _date(value: object) -> str:
+    return value.strftime("%Y-%m-%d") if hasattr(value, "strftime") else str(value)
+
+
+# -- roster --------------------------------------------------------------------------------------------
+def _skills(player: data.queries.PlayerRow) -> Html:
+    starting = [html.escape(s) for s in player.starting_skills]
+    gained = [f'<span class="gained">{html.escape(s)}</span>' for s in player.skills]
+    marks = []
+    if player.ally:
+        marks.append(f'<span class="flag">ally ({html.escape(player.race)})</span>')
+    if player.rolls_due:
+        due = "roll" if player.rolls_due == 1 else "rolls"
+        marks.append(f'<span class="star">\u2605 {player.rolls_due} {due} due</span>')
+    return Html(", ".join(starting + gained) + ("<br/>" + " ".join(marks) if marks else ""))
+
+
+def _injuries(player: data.queries.PlayerRow) -> Html:
+    parts = [html.escape(i) for i in player.injuries]
+    if player.status != "active" and player.status.casefold() not in (i.casefold() for i in player.injuries):
+        parts.append(f'<span class="flag">{html.escape(player.status)}</span>')
+    return Html(", ".join(parts))
+
+
+def _contract(player: data.queries.PlayerRow) -> str:
+    if player.contract_seasons is None:
+        return "free"
+    return tally_marks(player.contract_served, player.contract_seasons)
+
+
+def _player_row(index: int, line: data.RosterLine) -> Html:
+    p, t = line.player, line.totals
+    return fill(
+        blocks("roster")["player"], shade=shade(index), number=p.number, name=p.name, position=p.position,
+        ma=p.ma, st=p.st, ag=p.ag, av=p.av, skills=_skills(p), injuries=_injuries(p),
+        completions=t.completions or "", touchdowns=t.touchdowns or "", interceptions=t.interceptions or "",
+        casualties=t.casualties or "", mvps=t.mvps or "", spp=p.spp, player_value=gold(p.value),
+        contract=_contract(p),
+    )  # fmt: skip
+
+
+def _record(record: data.Standing | None) -> tuple[str, str]:
+    """(won/drawn/lost, position and points) of the team this season."""
+    if record is None or not record.played:
+        return "no match played", "\u2014"
+    points = "point" if record.points == 1 else "points"
+    return (
+        f"W{record.won} D{record.drawn} L{record.lost}",
+        f"{_ordinal(record.position)}, {record.points} {points}",
+    )
+
+
+def _count(n: int, one: str, many: str | None = None) -> str:
+    return f"{n} {one if n == 1 else many or one + 's'}"
+
+
+def _ordinal(n: int) -> str:
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
+    """The classic roster: one numbered line per player, blank lines up to the roster limit, staff, figures."""
+    t = blocks("roster")
+    rows = [_player_row(i, line) for i, line in enumerate(sheet.lines)]
+    rows += [fill(t["blank"], shade=shade(i)) for i in range(len(rows), sheet.max_players)]
+    staff = [fill(t["staff"], label=s.label, count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
+             for s in sheet.staff]  # fmt: skip
+    team = sheet.team
+    record, standing = _record(sheet.record)
+    legend = "\u2605 star player rolls earned and not yet taken." if any(
+        line.player.rolls_due for line in sheet.lines) else ""  # fmt: skip
+    body = fill(
+        t["page"], league=heading.league, season=heading.season, team=team.name, race=team.race,
+        coach=team.coach or "\u2014", record=record, standing=standing, players=join(rows), legend=legend,
+        rating=team.rating, value=gold(team.value), treasury=gold(team.treasury), fan_factor=team.fan_factor,
+        player_count=len(sheet.lines), max_players=sheet.max_players, winnings_rating=team.winnings_rating,
+        staff=join(staff), players_value=gold(sheet.players_value),
+    )  # fmt: skip
+    return Section(f"{team.name} \u2014 roster", body)
+
+
+# -- league table --------------------------------------------------------------------------------------
+def _signed(value: int) -> str:
+    return f"+{gold(value)}" if value > 0 else gold(value)
+
+
+def _tie_breakers(keys: list[str]) -> str:
+    words = [key.replace("_", " ") for key in keys if key != "points"]
+    if not words:
+        return "nothing more: they share the position"
+    return ", then ".join(words)
+
+
+def _matches(title: str, matches: list[data.MatchLine]) -> Html:
+    """Results (or the matches still to play) of the season, by round; nothing when there are none."""
+    if not matches:
+        return Html("")
+    t = blocks("league_table")
+    rows = [
+        fill(t["result"], shade=shade(i), round=m.round, stage=m.stage, home=m.home, away=m.away,
+             score=f"{m.home_score} \u2013 {m.away_score}" if m.played else "v",
+             casualties=f"{m.home_casualties} \u2013 {m.away_casualties}" if m.played else "")
+        for i, m in enumerate(matches)
+    ]  # fmt: skip
+    return fill(t["results"], title=title, rows=join(rows))
+
+
+def league_table_section(
+    standings: list[data.Standing], points: dict, heading: data.Heading, matches: list[data.MatchLine] = ()
+) -> Section:
+    t = blocks("league_table")
+    rows = [
+        fill(
+            t["row"], shade=shade(i), position=s.position, team=s.team, coach=s.coach, race=s.race,
+            played=s.played, won=s.won, drawn=s.drawn, lost=s.lost, td_for=s.touchdowns_for,
+            td_against=s.touchdowns_against, td_difference=_signed(s.touchdown_difference),
+            cas_for=s.casualties_for, cas_against=s.casualties_against,
+            cas_difference=_signed(s.casualty_difference), points=s.points,
+        )
+        for i, s in enumerate(standings)
+    ]  # fmt: skip
+    played = any(s.played for s in standings)
+    empty = Html("" if played else '<p class="empty">No league match has been played this season yet.</p>')
+    body = fill(
+        t["page"], league=heading.league, season=heading.season, win=points["win"], draw=points["draw"],
+        loss=points["loss"], rows=join(rows), tie_breakers=_tie_breakers(points["tie_breakers"]), empty=empty,
+        results=_matches("Results", [m for m in matches if m.played]),
+        fixtures=_matches("Still to play", [m for m in matches if not m.played]),
+    )  # fmt: skip
+    return Section("league table", body)
+
+
+# -- ledger ------------------------------------------------------------------------------------------
+def ledger_section(statement: data.LedgerStatement, heading: data.Heading) -> Section:
+    t = blocks("ledger")
+    rows = [
+        fill(t["row"], shade=shade(i), date=_date(r.created_at), entry_season=r.season, kind=r.kind,
+             reason=r.reason, amount=_signed(r.amount), balance=gold(r.balance))
+        for i, r in enumerate(statement.rows)
+    ]  # fmt: skip
+    empty = Html("" if rows else '<p class="empty">No gold has moved yet.</p>')
+    body = fill(t["page"], league=heading.league, season=heading.season, team=statement.team.name,
+                treasury=gold(statement.team.treasury), rows=join(rows), empty=empty)  # fmt: skip
+    return Section(f"{statement.team.name} \u2014 ledger", body)
+
+
+# -- contracts ---------------------------------------------------------------------------------------
+def _first_of_team(rows: list, index: int) -> str:
+    """The team's name on the first line of its group only, so the groups stand out."""
+    return rows[index].team if index == 0 or rows[index - 1].team != rows[index].team else ""
+
+
+def _contract_row(rows: list[data.ContractLine], index: int) -> Html:
+    c = rows[index]
+    return fill(
+        blocks("contracts")["contract"], shade=shade(index), team=_first_of_team(rows, index), number=c.number, name=c.name,
+        position=c.position, spp=c.spp, rolls=c.rolls, signed=c.signed_season, until=c.last_season,
+        tally=c.tally, cost=gold(c.cost), state=f"{c.state}{' (renewal)' if c.renewal else ''}",
+    )  # fmt: skip
+
+
+def _free_agent_row(rows: list[data.FreeAgentLine], index: int) -> Html:
+    f = rows[index]
+    costs = join([Html(f'<td class="gold">{gold(cost)}</td>') for cost in f.costs])
+    return fill(blocks("contracts")["free_agent"], shade=shade(index), team=_first_of_team(rows, index), number=f.number, name=f.name,
+                position=f.position, spp=f.spp, rolls=f.rolls, costs=costs)  # fmt: skip
+
+
+def contracts_section(sheet: data.ContractSheet, heading: data.Heading) -> Section:
+    width = max(4, 37 // max(1, len(sheet.lengths)))
+    headers = join([
+        Html(f'<th class="gold" width="{width}%">{n} season{"s" if n > 1 else ""}</th>') for n in sheet.lengths
+    ])  # fmt: skip
+    body = fill(
+        blocks("contracts")["page"], league=heading.league, season=heading.season,
+        per_roll=gold(sheet.cost_per_roll_per_season), length_headers=headers,
+        contracts=join([_contract_row(list(sheet.contracts), i) for i in range(len(sheet.contracts))]),
+        free_agents=join([_free_agent_row(list(sheet.free_agents), i) for i in range(len(sheet.free_agents))]),
+        no_contracts=Html("" if sheet.contracts else '<p class="empty">No player is under contract.</p>'),
+        no_free_agents=Html("" if sheet.free_agents else '<p class="empty">No free agent has a star player roll yet.</p>'),
+    )  # fmt: skip
+    return Section("contract sheet", body)
+
+
+# -- referee cards -----------------------------------------------------------------------------------
+def _card(card: data.RefereeCard) -> Html:
+    t = blocks("referee_cards")
+    skills = [fill(t["skill"], name=s.name, effect=f": {s.effect}" if s.effect else "") for s in card.skills]
+    for e in card.equipment:
+        penalty = f" (penalty {e.penalty}+)" if e.penalty else ""
+        skills.append(fill(t["skill"], name=f"{e.name}{penalty}", effect=f": {e.effect}" if e.effect else ""))
+    if not skills:
+        skills.append(Html('<p class="muted">No skills yet.</p>'))
+    if card.is_star:
+        record = f"Star Ref: gains no SPP \u00b7 {_count(card.matches, 'match', 'matches')} refereed"
+    else:
+        record = " \u00b7 ".join(
+            [
+                f"{card.spp} SPP",
+                _count(card.matches, "match", "matches"),
+                _count(card.awards, "award"),
+                _count(card.casualties, "casualty", "casualties") + " caused",
+            ]
+        )
+    description = Html(f'<p class="note"><i>{html.escape(card.description)}</i></p>' if card.description else "")
+    star = Html('<span class="star">\u2605 Star Ref</span>' if card.is_star else "")
+    return fill(
+        t["card"], name=card.name, star=star, race=card.race,
+        level=card.status if card.is_star else f"{card.level} \u00b7 {card.status}",
+        ma=card.ma, st=card.st, ag=card.ag, av=card.av, range=card.range_squares, skills=join(skills),
+        record=record, description=description,
+    )  # fmt: skip
+
+
+def referee_card_sections(cards: list[data.RefereeCard], heading: data.Heading) -> list[Section]:
+    """Cards two abreast, CARDS_PER_PAGE to a page; each page is its own section (a fresh sheet to cut)."""
+    t = blocks("referee_cards")
+    sections = []
+    pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)] or [[]]
+    for number, page in enumerate(pages, start=1):
+        cells = [_card(card) for card in page]
+        cells += [Html('<td class="card" width="50%"></td>')] * (-len(cells) % CARD_COLUMNS)
+        rows = [
+            Html(f"<tr>{''.join(cells[i : i + CARD_COLUMNS])}</tr>") for i in range(0, len(cells), CARD_COLUMNS)
+        ]
+        if not cards:
+            rows = [Html('<tr><td class="empty">The league has no referee who can be chosen.</td></tr>')]
+        suffix = f" ({number} of {len(pages)})" if len(pages) > 1 else ""
+        body = fill(t["page"], league=heading.league, season=heading.season, rows=join(rows))
+        sections.append(Section(f"referee cards{suffix}", body))
+    return sections
+
+
+# -- referee's match sheet -----------------------------------------------------------------------------
+def _half(title: str, turns: range) -> Html:
+    cells = {
+        "numbers": "".join(f'<td class="turn">{n}</td>' for n in turns),
+        "boxes": '<td class="box">\u2610</td>' * len(turns),
+        "casualties": '<td class="write">&#160;<br/>&#160;</td>' * len(turns),
+        "actions": '<td class="num small">M B F H</td>' * len(turns),
+        "notes": '<td class="write">&#160;<br/>&#160;<br/>&#160;<br/>&#160;<br/>&#160;</td>' * len(turns),
+    }
+    return fill(blocks("match_sheet")["half"], half=title, **{k: Html(v) for k, v in cells.items()})
+
+
+def match_sheet_section(rules: data.RefereeRules, heading: data.Heading) -> Section:
+    """A blank sheet for the referee's turns (one box per turn, two halves) and the end-of-match checks."""
+    half = (rules.turns + 1) // 2
+    halves = join(
+        [_half("First half", range(1, half + 1)), _half("Second half", range(half + 1, rules.turns + 1))]
+    )
+    skills = ", ".join(f"{name} {squares}" for name, squares in rules.range_skills)
+    body = fill(
+        blocks("match_sheet")["page"], league=heading.league, season=heading.season, halves=halves,
+        range_text=f"{rules.range_squares} squares" + (f" ({skills})" if skills else ""),
+        send_off=rules.send_off_target, turns=rules.turns, sacked_at_most=rules.sacked_at_most,
+        riot_sacked=rules.riot_sacked_percent, award_at_least=rules.award_at_least,
+        riot_award=rules.riot_award_percent, award_spp=rules.award_spp, casualty_spp=rules.casualty_spp,
+    )  # fmt: skip
+    return Section("referee's match sheet", body)

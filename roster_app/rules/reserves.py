@@ -1,0 +1,293 @@
+"""Reserve teams (reserve-teams article): who may have one, the Player Table, drafting and the Rookie Table.
+
+Everything here is pure: it reads the league's Ruleset (tables `reserve_coaches`, `reserve_team_table`,
+`player_table`, `rookie_table`, the races' `reserves`/`reserve_reroll` flags and the positions' flags) and
+plain numbers. The services in roster_app/services/reserves.py write what these functions decide.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from roster_app.errors import RuleViolation
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.roster import STAT_NAMES, gp
+from roster_app.rules.ruleset import Position, Race, Ruleset
+
+# Position flags that never come through the reserve team (Big Guys, Star Players, Daemons, Squigs).
+NEVER_RESERVE = frozenset({"big_guy", "star_player", "daemon", "squig"})
+# Drafting brings a player up from the reserve team: "any type of player on your team list (still not
+# allies)", but Big Guys "may not come through the reserve team" either (seed 001), nor Star Players,
+# Daemons or Squigs.
+NEVER_DRAFTED = NEVER_RESERVE
+
+
+def a(noun: str, *, capital: bool = False) -> str:
+    """'a Veteran', 'an Orc Blitzer' ('An Orc Blitzer' to start a sentence)."""
+    word = "an" if noun[:1].lower() in "aeiou" else "a"
+    return f"{word.capitalize() if capital else word} {noun}"
+
+
+# -- who may have a reserve team -------------------------------------------------------------------
+def reserves_refusal(race: Race) -> str | None:
+    """Why a team of `race` may not have a reserve team, in words, or None when it may."""
+    if not race.reserves:
+        return (
+            f"{race.name} teams cannot have a reserve team: the reserve-teams article allows one to any team "
+            f"except Undead, Vampire and Big Guy teams, and this league's rules count {race.name} among them."
+        )
+    if all(p.is_big_guy for p in race.positions):
+        return (
+            f"{race.name} teams cannot have a reserve team: every position on their list is a Big Guy, and "
+            "Big Guy teams may not have reserves."
+        )
+    return None
+
+
+def coach_types(ruleset: Ruleset) -> list[Mapping[str, Any]]:
+    return list(ruleset.table("reserve_coaches")["coaches"])
+
+
+def coach_type(ruleset: Ruleset, name: str) -> Mapping[str, Any]:
+    for coach in coach_types(ruleset):
+        if coach["name"] == name:
+            return coach
+    names = ", ".join(c["name"] for c in coach_types(ruleset))
+    raise RuleViolation(f"There is no Reserve Coach type called '{name}' (this league has {names}).")
+
+
+def upkeep(ruleset: Ruleset) -> int:
+    return ruleset.table("reserve_coaches")["upkeep"]
+
+
+# -- the Reserve Team Table and the Player Table ---------------------------------------------------
+def reserve_table_row(ruleset: Ruleset, total: int) -> Mapping[str, Any]:
+    """The Reserve Team Table row for a roll: result nothing / promising (with its bonus) / player."""
+    return lookup(ruleset.table("reserve_team_table")["rows"], total)
+
+
+def describe_reserve_row(row: Mapping[str, Any]) -> str:
+    return row.get("text") or {"nothing": "Nothing this time", "player": "A youngster is ready"}.get(
+        row["result"], f"Promising youngster: +{row.get('bonus', 1)} to the next Player Table roll"
+    )
+
+
+def player_table_modifier(coach_bonus: int, promising: int, carried: int) -> int:
+    """Everything added to the Player Table roll: the coach's bonus, every Promising bonus, the carried +2."""
+    return coach_bonus + promising + carried
+
+
+def player_table_value(ruleset: Ruleset, total: int) -> int:
+    """The most the free player may be worth for a (modified) Player Table total."""
+    return lookup(ruleset.table("player_table")["rows"], total)["value"]
+
+
+def unaffordable_bonus(ruleset: Ruleset) -> int:
+    return ruleset.table("player_table")["unaffordable_bonus"]
+
+
+def reserve_positions(race: Race) -> list[Position]:
+    """Positions that may come through the reserve team: the team's own list (so never allies) without
+    Big Guys, Star Players, Daemons or Squigs."""
+    return [p for p in race.positions if not (p.flags & NEVER_RESERVE)]
+
+
+def offered_positions(race: Race, value: int, taken: Mapping[str, int]) -> list[Position]:
+    """Positions the free player may be: a reserve position worth at most `value` whose limit is not full.
+
+    `taken` counts the team's players of its own list by position. An empty list is "nothing affordable".
+    """
+    return [p for p in reserve_positions(race) if p.cost <= value and taken.get(p.name, 0) < p.max]
+
+
+def why_not_offered(position: Position, value: int, taken: Mapping[str, int]) -> str | None:
+    """Why one position of the list is not offered for a Player Table value, in words (None: offered)."""
+    if position.is_big_guy:
+        return "Big Guys never come through the reserve team."
+    if position.is_star_player:
+        return "Star Players never come through the reserve team."
+    if position.is_daemon_or_squig:
+        return "Daemons and Squigs may not be taken as reserve team players."
+    if position.cost > value:
+        return f"{a(position.name, capital=True)} costs {gp(position.cost)}, more than the {gp(value)} rolled."
+    if taken.get(position.name, 0) >= position.max:
+        return f"The team already has {position.max} {position.name}{'s' if position.max > 1 else ''} (its limit)."
+    return None
+
+
+# -- drafting (Hire Freebooters) -------------------------------------------------------------------
+def draft_refusal(*, has_reserve_side: bool, available: int, on_roster: int, ruleset: Ruleset) -> str | None:
+    """Why a team may not draft from its reserves now, or None.
+
+    `available` counts the players who could start the next match (active, not missing it); `on_roster`
+    counts every player on the roster (missing the next game included).
+    """
+    most = ruleset.table("team_rules")["max_players"]
+    if not has_reserve_side:
+        return "Only a team with a reserve side (approved by the commissioner, with a Reserve Coach) can draft."
+    if on_roster >= most:
+        return f"The team has a full squad of {on_roster} players, so it cannot draft from its reserves."
+    if available > 10:
+        return (
+            f"The team can start the next match with {available} players; drafting is only for a team "
+            "that would start with 10 or fewer."
+        )
+    return None
+
+
+def draft_positions(race: Race) -> list[Position]:
+    """Any position of the team's own list (never allies), except Big Guys, Star Players, Daemons and Squigs."""
+    return [p for p in race.positions if not (p.flags & NEVER_DRAFTED)]
+
+
+def draft_cost(position: Position) -> int:
+    """Half the position's normal cost (the team rating still counts the full cost)."""
+    return position.cost // 2
+
+
+# -- the Rookie Table ------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class RookieOutcome:
+    """What one Rookie Table roll does to a drafted player."""
+
+    text: str  # the table's words, e.g. "-1 AG"
+    stat: str | None  # ma / st / ag / av, None for no lasting effect
+    before: int | None
+    after: int | None  # the new value; equal to `before` when ignored
+    ignored: bool = False
+    why_ignored: str = ""
+
+    @property
+    def applied(self) -> bool:
+        return self.stat is not None and not self.ignored
+
+    def describe(self, name: str) -> str:
+        if self.stat is None:
+            return f"{self.text}: {name} plays as normal."
+        label = STAT_NAMES[self.stat]
+        if self.ignored:
+            return f"{self.text}: ignored, because {self.why_ignored}"
+        return f"{self.text}: {name}'s {label} goes from {self.before} to {self.after} for good."
+
+
+def rookie_outcome(
+    ruleset: Ruleset, total: int, *, current: Mapping[str, int], original: Mapping[str, int]
+) -> RookieOutcome:
+    """The Rookie Table result for an unmodified roll, with the floors: a characteristic never falls more
+    than `max_below_original` below its original value nor below `minimum`; such a result is ignored."""
+    table = ruleset.table("rookie_table")
+    row = lookup(table["rows"], total)
+    text, stat, change = row.get("text") or "No lasting effect", row.get("stat"), row.get("change", 0)
+    if stat is None or not change:
+        return RookieOutcome(text, None, None, None)
+    before, after = current[stat], current[stat] + change
+    label = STAT_NAMES[stat]
+    floor_below = original[stat] - table["max_below_original"]
+    if after < table["minimum"]:
+        why = f"{label} may never fall below {table['minimum']}."
+        return RookieOutcome(text, stat, before, before, True, why)
+    if after < floor_below:
+        why = (
+            f"{label} may never fall more than {table['max_below_original']} below its original value "
+            f"of {original[stat]}."
+        )
+        return RookieOutcome(text, stat, before, before, True, why)
+    return RookieOutcome(text, stat, before, after)
+
+
+# -- reserve affairs, step by step -----------------------------------------------------------------
+class Kind:
+    """ReserveEvent kinds. The affairs round is read back from them (see `affairs_round`)."""
+
+    APPROVED = "approved"
+    WITHDRAWN = "withdrawn"
+    COACH_HIRED = "coach_hired"
+    UPKEEP = "upkeep"
+    COACH_LEFT = "coach_left"
+    TABLE = "reserve_roll"
+    REROLL = "reserve_reroll"
+    NO_ROLL = "no_roll"
+    PLAYER_TABLE = "player_roll"
+    NOTHING_AFFORDABLE = "nothing_affordable"
+    NEW_PLAYER = "new_player"
+    LET_GO = "player_lost"
+    RETIRED = "retired"
+    DRAFT = "draft"
+    # events that end one round of affairs and start the next
+    STARTS = (UPKEEP, COACH_LEFT, COACH_HIRED)
+    TITLES = {
+        APPROVED: "Approved", WITHDRAWN: "Approval withdrawn", COACH_HIRED: "Reserve Coach hired",
+        UPKEEP: "Upkeep paid", COACH_LEFT: "Reserve Coach left", TABLE: "Reserve Team Table",
+        REROLL: "Reserve Team Table re-roll", NO_ROLL: "No roll", PLAYER_TABLE: "Player Table",
+        NOTHING_AFFORDABLE: "Nothing affordable", NEW_PLAYER: "New player", LET_GO: "Player lost",
+        RETIRED: "Retired to make room",
+        DRAFT: "Drafted",
+    }  # fmt: skip
+
+
+class Step:
+    UPKEEP = "upkeep"  # pay the upkeep or let the coach leave
+    TABLE = "table"  # may roll on the Reserve Team Table (or not)
+    PLAYER_TABLE = "player_table"  # must roll on the Player Table
+    NEW_PLAYER = "new_player"  # add the free player or lose him
+    DONE = "done"
+
+
+@dataclass(frozen=True)
+class AffairsRound:
+    """Where a team's reserve affairs stand since the upkeep was last paid."""
+
+    upkeep_paid: bool = False
+    table_rolls: int = 0
+    table_total: int | None = None  # the Reserve Team Table result that counts (the last one rolled)
+    table_result: str | None = None  # nothing / promising / player
+    declined: bool = False
+    player_total: int | None = None
+    player_value: int | None = None  # the most the free player may be worth
+    settled: bool = False  # the free player was added or lost, or nothing was affordable
+
+    @property
+    def step(self) -> str:
+        if not self.upkeep_paid:
+            return Step.UPKEEP
+        if self.declined:
+            return Step.DONE
+        if self.table_rolls == 0:
+            return Step.TABLE
+        if self.table_result == "player" and self.player_value is None:
+            return Step.PLAYER_TABLE
+        if self.player_value is not None and not self.settled:
+            return Step.NEW_PLAYER
+        return Step.DONE
+
+    @property
+    def in_progress(self) -> bool:
+        """A roll is owed or a player waits: a new round cannot start yet."""
+        return self.step in (Step.PLAYER_TABLE, Step.NEW_PLAYER)
+
+    def may_reroll(self, race: Race) -> bool:
+        """A Goblin or Halfling head coach may re-roll the Reserve Team Table once, before the Player Table."""
+        return race.reserve_reroll and self.table_rolls == 1 and self.player_value is None
+
+
+def affairs_round(events: Sequence[tuple[str, int | None]], ruleset: Ruleset) -> AffairsRound:
+    """The round from the team's reserve events since the last upkeep / coach change: (kind, roll total)."""
+    state: dict[str, Any] = {}
+    if not events or events[0][0] != Kind.UPKEEP:
+        return AffairsRound()
+    state["upkeep_paid"] = True
+    for kind, total in events[1:]:
+        if kind in (Kind.TABLE, Kind.REROLL) and total is not None:
+            state["table_rolls"] = state.get("table_rolls", 0) + 1
+            state["table_total"] = total
+            state["table_result"] = reserve_table_row(ruleset, total)["result"]
+        elif kind == Kind.NO_ROLL:
+            state["declined"] = True
+        elif kind == Kind.PLAYER_TABLE and total is not None:
+            state["player_total"] = total
+            state["player_value"] = player_table_value(ruleset, total)
+        elif kind in (Kind.NOTHING_AFFORDABLE, Kind.NEW_PLAYER, Kind.LET_GO):
+            state["settled"] = True
+    return AffairsRound(**state)

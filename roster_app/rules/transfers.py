@@ -1,0 +1,199 @@
+"""Transfers (reserve-teams article, ten steps): who may be approached, the Player Reaction roll, the price.
+
+Pure functions over a Ruleset: the tables are `team_rules` (min_players_to_sell, max_players),
+`player_reaction` (results and modifiers), `tribunal` (fixed and rolled parts) and `ally_penalties`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from roster_app.rules.dice import Roll
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.roster import gp
+from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+
+# The steps as the article numbers them; the wizard shows these words.
+STEPS = (
+    "Decide which player you wish to buy",
+    "Tell the head coach of that player's team you are making an approach",
+    "If the player is under contract, his head coach may refuse to sell him",
+    "Set a price: the Tribunal Table for a free agent, any price the head coach asks for one under contract",
+    "Last chance to pull out",
+    "Deduct the price from the buyer's treasury",
+    "Add the price to the treasury of the player's old team",
+    "Write the player on the buyer's roster",
+    "Remove the player from the roster of his old team",
+    "Pay for a contract for the new player and mark it on the roster",
+)
+
+
+def _ruleset(ruleset: Ruleset | None) -> Ruleset:
+    return ruleset or default_ruleset()
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """What the rules need to know to say whether a player may be approached by a buying team."""
+
+    name: str
+    team: str
+    position: Position | None
+    on_roster: bool
+    seller_players: int
+    buyer: str
+    buyer_players: int
+    buyer_position_count: int  # players of his race and position the buyer already has
+    same_team: bool = False
+    last_approach: datetime | None = None  # the latest earlier approach for him (any buyer)
+    last_match: datetime | None = None  # when his team last played
+
+
+def approached_since_last_match(last_approach: datetime | None, last_match: datetime | None) -> bool:
+    """One approach per player after each match his team plays (a refusal also waits for the next match)."""
+    if last_approach is None:
+        return False
+    return last_match is None or last_approach > last_match
+
+
+def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None:
+    """Why `c` cannot be approached by the buyer now, in plain words, or None."""
+    rules = _ruleset(ruleset).table("team_rules")
+    if c.same_team:
+        return f"{c.name} already plays for {c.buyer}."
+    if not c.on_roster:
+        return f"{c.name} is not on {c.team}'s roster any more."
+    flags = c.position.flags if c.position else frozenset()
+    if "star_player" in flags:
+        return f"{c.name} is a Star Player: Star Players can never be transferred."
+    for flag, what in (("daemon", "a Daemon"), ("squig", "a Squig")):
+        if flag in flags:
+            return f"{c.name} is {what}: Daemons and Squigs may never be transferred."
+    if c.seller_players < rules["min_players_to_sell"]:
+        return (
+            f"{c.team} has only {c.seller_players} players: no one may buy from a team of "
+            f"{rules['min_players_to_sell'] - 1} or fewer."
+        )
+    if approached_since_last_match(c.last_approach, c.last_match):
+        return (
+            f"{c.name} was already approached since {c.team}'s last match; he may be approached again "
+            "after the team's next match."
+        )
+    if c.buyer_players >= rules["max_players"]:
+        return f"{c.buyer} already has {c.buyer_players} players, the most a team may have."
+    if c.position is not None and c.buyer_position_count >= c.position.max:
+        return (
+            f"{c.buyer} already has {c.buyer_position_count} {c.position.race} {c.position.name}"
+            f"{'s' if c.buyer_position_count != 1 else ''}, the most a team may have."
+        )
+    return None
+
+
+# -- step 4: the Player Reaction roll -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Modifier:
+    key: str
+    value: int
+    text: str
+
+
+def reaction_modifiers(
+    *,
+    buyer_rating: int,
+    seller_rating: int,
+    buyer_fan_factor: int,
+    seller_fan_factor: int,
+    under_contract: bool,
+    ruleset: Ruleset | None = None,
+) -> tuple[Modifier, ...]:
+    """The modifiers of the league's Player Reaction table that apply to this deal (unknown keys never do)."""
+    applies = {
+        "buyer_rating_higher": buyer_rating > seller_rating,
+        "buyer_fan_factor_higher": buyer_fan_factor > seller_fan_factor,
+        "under_contract": under_contract,
+    }
+    table = _ruleset(ruleset).table("player_reaction")
+    return tuple(
+        Modifier(m["key"], m["value"], m.get("text") or m["key"].replace("_", " "))
+        for m in table["modifiers"]
+        if applies.get(m["key"], False)
+    )
+
+
+def reaction_dice(ruleset: Ruleset | None = None) -> str:
+    return _ruleset(ruleset).table("player_reaction")["dice"]
+
+
+def reaction(total: int, ruleset: Ruleset | None = None) -> Mapping[str, Any]:
+    """The Player Reaction row for a modified total: result is refuses / listens / keen."""
+    return lookup(_ruleset(ruleset).table("player_reaction")["rows"], total)
+
+
+def listen_extra(result: str, ruleset: Ruleset | None = None) -> int:
+    """Gold added to the price when the player only listens."""
+    return _ruleset(ruleset).table("player_reaction")["listen_price_extra"] if result == "listens" else 0
+
+
+# -- step 4: the price ----------------------------------------------------------------------------
+
+
+def tribunal_fixed(position_cost: int, rolls: int, ruleset: Ruleset | None = None) -> int:
+    """The Tribunal Table's fixed part: the position's cost plus so much per star player roll."""
+    return position_cost + rolls * _ruleset(ruleset).table("tribunal")["per_roll"]
+
+
+def tribunal_dice(ruleset: Ruleset | None = None) -> str:
+    return _ruleset(ruleset).table("tribunal")["dice"]
+
+
+def tribunal_price(
+    position_cost: int,
+    rolls: int,
+    tribunal_roll: Roll | int,
+    *,
+    result: str = "keen",
+    ruleset: Ruleset | None = None,
+) -> int:
+    """A free agent's price: the fixed part + the rolled part (+ the extra when he only listens).
+
+    `tribunal_roll` is the Roll of the Tribunal Table's dice, or its total.
+    """
+    pips = tribunal_roll if isinstance(tribunal_roll, int) else tribunal_roll.total
+    per_pip = _ruleset(ruleset).table("tribunal")["per_pip"]
+    return tribunal_fixed(position_cost, rolls, ruleset) + pips * per_pip + listen_extra(result, ruleset)
+
+
+def price_floor(original_cost: int, *, result: str = "keen", ruleset: Ruleset | None = None) -> int:
+    """The least a selling coach may ask for a player under contract: his original price (+ the listen extra)."""
+    return original_cost + listen_extra(result, ruleset)
+
+
+def price_problem(price: int, floor: int) -> str | None:
+    if not isinstance(price, int) or isinstance(price, bool):
+        return "A price is a whole number of gold pieces."
+    if price < floor:
+        return f"The price may not be below {gp(floor)} (the player's original price)."
+    return None
+
+
+# -- allies ----------------------------------------------------------------------------------------
+
+
+def is_ally(player_race: str, buyer_race: str) -> bool:
+    return player_race != buyer_race
+
+
+def ally_penalties(ruleset: Ruleset | None = None) -> str:
+    """The penalties an ally of another race brings, in words (from the league's ally table)."""
+    table = _ruleset(ruleset).table("ally_penalties")
+    parts = []
+    if table["fan_factor_per_ally"]:
+        parts.append(f"{table['fan_factor_per_ally']:+d} Fan Factor while he plays for the team")
+    if table["reroll_cost_per_ally"]:
+        parts.append(f"+{gp(table['reroll_cost_per_ally'])} on the cost of each team re-roll")
+    return " and ".join(parts) if parts else "no penalty in this league"

@@ -1,0 +1,175 @@
+"""Contracts and seasons: signing, renewing, and ending a season (tally marks, expiry, free agents).
+
+`sign` is the one place a contract is written; `sign_contract`, `renew_contract` and step 10 of a transfer
+all call it inside their own transaction.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import RuleViolation
+from roster_app.models import Contract, Match, Player, PlayerStatus, Season, utcnow
+from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
+from roster_app.rules.ruleset import Position, Ruleset
+from roster_app.rules.spp import star_player_rolls
+from roster_app.services.common import current_season, get_player, get_team, league_row, post
+
+
+class ContractStatus:
+    RUNNING = "running"
+    EXPIRED = "expired"
+    TRANSFERRED = "transferred"  # ended early: the player was sold to another team
+    REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
+
+
+def running_contract(session: Session, player_id: int) -> Contract | None:
+    return session.scalars(
+        select(Contract).where(Contract.player_id == player_id, Contract.status == ContractStatus.RUNNING)
+    ).first()
+
+
+def last_contract(session: Session, player_id: int) -> Contract | None:
+    return session.scalars(
+        select(Contract).where(Contract.player_id == player_id).order_by(Contract.id.desc())
+    ).first()
+
+
+def player_position(ruleset: Ruleset, player: Player) -> Position | None:
+    """The player's position in the league's ruleset (None if a house-rules edit removed it)."""
+    try:
+        return ruleset.position(player.race, player.position)
+    except Exception:
+        return None
+
+
+def sign(
+    session: Session,
+    ruleset: Ruleset,
+    player: Player,
+    seasons: int,
+    *,
+    transfer_id: int | None = None,
+    renewal: bool = False,
+) -> Contract:
+    """Write a contract for `player` with his current team and pay for it (a ledger row); refuse plainly."""
+    team = get_team(session, player.team_id)
+    running = running_contract(session, player.id)
+    problem = sign_problem(
+        name=player.name, spp=player.spp, position=player_position(ruleset, player),
+        on_roster=player.status in PlayerStatus.ON_ROSTER,
+        running=(running.seasons, running.served) if running else None,
+        treasury=team.treasury, seasons=seasons, ruleset=ruleset,
+    )  # fmt: skip
+    if problem:
+        raise RuleViolation(problem)
+    rolls = star_player_rolls(player.spp, ruleset)
+    contract = Contract(
+        player_id=player.id, team_id=team.id, signed_season=current_season(session), seasons=seasons,
+        rolls_at_signing=rolls, cost=contract_cost_for_rolls(rolls, seasons, ruleset), renewal=renewal,
+        transfer_id=transfer_id,
+    )  # fmt: skip
+    session.add(contract)
+    session.flush()
+    if contract.cost:
+        verb = "Renewed" if renewal else "Signed"
+        post(session, team, -contract.cost, kind="contract",
+             reason=f"{verb} {player.name}'s contract: {seasons} season{'s' if seasons != 1 else ''} at "
+                    f"{rolls} star player roll{'s' if rolls != 1 else ''}",
+             player_id=player.id, contract_id=contract.id, transfer_id=transfer_id)  # fmt: skip
+    return contract
+
+
+def _seasons(n: int) -> str:
+    return f"{n} season{'s' if n != 1 else ''}"
+
+
+def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
+    """Sign a free agent with at least one star player roll for 1-5 seasons, paid at once."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        player = get_player(tx.session, player_id)
+        contract = sign(tx.session, ruleset, player, seasons)
+        tx.label = f"signing of {player.name} for {_seasons(seasons)}"
+        tx.result = contract.id
+    return tx.change
+
+
+def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
+    """Re-sign a player whose contract has ended, at his current number of star player rolls."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        player = get_player(session, player_id)
+        last = last_contract(session, player_id)
+        renewable = last is not None and last.team_id == player.team_id
+        if not renewable or last.status not in (ContractStatus.EXPIRED, ContractStatus.RUNNING):
+            raise RuleViolation(
+                f"{player.name} has no ended contract with his team to renew; sign him to a new contract instead."
+            )
+        contract = sign(session, ruleset, player, seasons, renewal=True)
+        tx.label = f"renewal of {player.name}'s contract for {_seasons(seasons)}"
+        tx.result = contract.id
+    return tx.change
+
+
+def unplayed_fixtures(session: Session, season: int) -> int:
+    """Fixtures of `season` not played yet (friendlies do not count)."""
+    return session.scalar(
+        select(func.count()).where(Match.season == season, Match.status == "scheduled", Match.stage != "friendly")
+    )
+
+
+@dataclass(frozen=True)
+class SeasonEnd:
+    """What ending a season did: the season closed, contracts ticked, players who became free agents."""
+
+    season: int
+    ticked: int
+    expired: tuple[str, ...]
+
+
+def advance_season(session: Session) -> SeasonEnd:
+    """Close the current season, open the next, tick every running contract and expire the finished ones."""
+    league = league_row(session)
+    number = league.current_season
+    closing = session.get(Season, number) or Season(number=number)
+    closing.ended_at = utcnow()
+    session.add(closing)
+    session.add(Season(number=number + 1))
+    league.current_season = number + 1
+    session.add(league)
+    running = session.scalars(
+        select(Contract).where(Contract.status == ContractStatus.RUNNING).order_by(Contract.id)
+    ).all()
+    expired = []
+    for contract in running:
+        contract.served = contract.served + 1
+        if contract.served >= contract.seasons:
+            contract.status = ContractStatus.EXPIRED
+            expired.append(session.get(Player, contract.player_id).name)
+        session.add(contract)
+    return SeasonEnd(number, len(running), tuple(expired))
+
+
+def end_season(db: LeagueDB, *, confirm_unplayed: bool = False) -> Change:
+    """End the current season (refused while fixtures are unplayed, unless the commissioner confirms)."""
+    with db.write() as tx:
+        session = tx.session
+        number = current_season(session)
+        unplayed = unplayed_fixtures(session, number)
+        if unplayed and not confirm_unplayed:
+            raise RuleViolation(
+                f"{unplayed} fixture{'s' if unplayed != 1 else ''} of season {number} "
+                f"{'are' if unplayed != 1 else 'is'} not played yet. Play them first, or confirm that the "
+                "season ends anyway."
+            )
+        result = advance_season(session)
+        tx.label = f"end of season {number}"
+        tx.result = result
+    return tx.change

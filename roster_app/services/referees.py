@@ -1,0 +1,573 @@
+"""Referees: creating and editing them, their match sheets, the end of a match, advancement, equipment and
+the rolls of the ref's turn. Each public function is one transaction (one undo step)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import NotFound, RuleViolation
+from roster_app.models import DiceRoll, Match, Referee, RefereeMatch
+from roster_app.referee_queries import ADVANCE_PENDING
+from roster_app.referee_queries import choosable_referees as choosable_referees  # for the fixtures' chooser
+from roster_app.rules import referees as rr
+from roster_app.rules.dice import Roll, roll, typed_roll
+from roster_app.rules.ruleset import STATS, Ruleset
+from roster_app.rules.spp import star_player_rolls
+
+ADVANCE_TAKEN = "referee star player roll"
+
+
+class _Unset:
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+UNSET: Any = _Unset()  # "leave as it is" for arguments where None is a meaningful value
+
+
+# -- fetching ------------------------------------------------------------------------------------------
+def get_referee(session: Session, referee_id: int) -> Referee:
+    ref = session.get(Referee, referee_id)
+    if ref is None:
+        raise NotFound("That referee no longer exists in this league.")
+    return ref
+
+
+def get_sheet(session: Session, sheet_id: int) -> RefereeMatch:
+    sheet = session.get(RefereeMatch, sheet_id)
+    if sheet is None:
+        raise NotFound("That match sheet no longer exists.")
+    return sheet
+
+
+def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]:
+    sheet = get_sheet(session, sheet_id)
+    ref = get_referee(session, sheet.referee_id)
+    if sheet.finished:
+        raise RuleViolation(f"{ref.name}'s match sheet is finished; undo the end of the match to correct it.")
+    return sheet, ref
+
+
+def _check_name(name: str) -> str:
+    name = " ".join(str(name).split())
+    if not name:
+        raise RuleViolation("A referee needs a name.")
+    if len(name) > 60:
+        raise RuleViolation("A referee's name can be at most 60 characters long.")
+    return name
+
+
+def _dice(dice: str, faces: list[int] | None, modifier: int = 0) -> Roll:
+    """Dugout's dice when `faces` is None, else the dice typed in from the table."""
+    return roll(dice, modifier=modifier) if faces is None else typed_roll(dice, faces, modifier=modifier)
+
+
+def _store_roll(session: Session, purpose: str, dice_roll: Roll, **links: int | None) -> DiceRoll:
+    row = DiceRoll(purpose=purpose, dice=dice_roll.dice, faces=list(dice_roll.faces), modifier=dice_roll.modifier,
+                   total=dice_roll.total, typed=dice_roll.typed, **links)  # fmt: skip
+    session.add(row)
+    return row
+
+
+# -- creating, editing, deleting ----------------------------------------------------------------------
+def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "", star: bool = False) -> Change:
+    """A new ref: his race's basic Lineman profile, no skills, no SPP. `star` makes a league's own Star Ref
+    (who never gains SPP; give him his skills by editing his card)."""
+    ruleset = db.ruleset
+    profile = rr.starting_profile(race, ruleset)  # refuses a race the league does not have
+    name = _check_name(name)
+    with db.write() as tx:
+        ref = Referee(name=name, race=race, description=" ".join(description.split()), is_star=star, **profile)
+        tx.session.add(ref)
+        tx.session.flush()
+        tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
+        tx.result = ref.id
+    return tx.change
+
+
+def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
+    if field == "name":
+        return _check_name(value)
+    if field == "description":
+        return " ".join(str(value).split())
+    if field == "race":
+        if not ref.is_star:
+            ruleset.race(value)  # a custom ref's race is a team list of the league
+        return _check_name(value)
+    if field in STATS:
+        if ref.is_star:
+            if not isinstance(value, int) or not 1 <= value <= 10:
+                raise RuleViolation(f"{rr.STAT_LABELS[field]} is a whole number from 1 to 10.")
+        else:
+            rr.check_stat(ref.race, field, value, ruleset)
+        return value
+    if field == "skills":
+        rr.check_referee_skills(list(value), ruleset)
+        return list(value)
+    if field == "equipment":
+        rr.check_equipment(list(value), ruleset)
+        return list(value)
+    if field in ("spp", "rolls_taken"):
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
+            raise RuleViolation(f"{'SPP' if field == 'spp' else 'Star player rolls taken'} must be 0 or more.")
+        if ref.is_star and value:
+            raise RuleViolation(f"{ref.name} is a Star Ref: he is as good as he is going to get and gains no SPP.")
+        return value
+    if field == "status":
+        if value not in rr.STATUSES:
+            raise RuleViolation(f"'{value}' is not a referee's status ({', '.join(rr.STATUSES)}).")
+        return value
+    raise RuleViolation(f"'{field}' cannot be edited on a referee.")  # pragma: no cover - programming error
+
+
+def edit_referee(
+    db: LeagueDB,
+    *,
+    referee_id: int,
+    name: str | None = None,
+    race: str | None = None,
+    description: str | None = None,
+    ma: int | None = None,
+    st: int | None = None,
+    ag: int | None = None,
+    av: int | None = None,
+    skills: list[str] | None = None,
+    equipment: list[str] | None = None,
+    spp: int | None = None,
+    rolls_taken: int | None = None,
+    status: str | None = None,
+) -> Change:
+    """Correct a referee's card (sample Star Refs too); None leaves a field as it is. A custom ref who changes
+    race takes the new race's Lineman profile unless characteristics are given."""
+    ruleset = db.ruleset
+    asked = {"name": name, "race": race, "description": description, "ma": ma, "st": st, "ag": ag, "av": av,
+             "skills": skills, "equipment": equipment, "spp": spp, "rolls_taken": rolls_taken, "status": status}  # fmt: skip
+    with db.write() as tx:
+        ref = get_referee(tx.session, referee_id)
+        old_name = ref.name
+        changed = []
+        if race is not None and race != ref.race:
+            ref.race = _check_edit(ref, ruleset, "race", race)
+            if not ref.is_star:
+                for stat, value in rr.starting_profile(race, ruleset).items():
+                    setattr(ref, stat, value)
+            changed.append("race")
+        for field, value in asked.items():
+            if value is None or field == "race":
+                continue
+            value = _check_edit(ref, ruleset, field, value)
+            if getattr(ref, field) != value:
+                setattr(ref, field, value)
+                changed.append(rr.STAT_LABELS.get(field, field.replace("_", " ")))
+        if not ref.is_star and ref.rolls_taken > star_player_rolls(ref.spp, ruleset):
+            raise RuleViolation(
+                f"{ref.name} has earned {star_player_rolls(ref.spp, ruleset)} star player roll(s) with "
+                f"{ref.spp} SPP, so he cannot have taken {ref.rolls_taken}."
+            )
+        tx.session.add(ref)
+        tx.label = f"edit of referee {old_name}: {', '.join(changed) or 'nothing'}"
+        tx.result = ref.id
+    return tx.change
+
+
+def set_equipment(db: LeagueDB, *, referee_id: int, equipment: list[str]) -> Change:
+    """Give or take a ref's Whistle or Chainsaw (each has its penalty roll)."""
+    return edit_referee(db, referee_id=referee_id, equipment=list(equipment))
+
+
+def delete_referee(db: LeagueDB, *, referee_id: int) -> Change:
+    """Remove a ref who has no history in the league (a sample Star Ref the league does not want, a typo)."""
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        sheets = session.scalar(select(func.count()).where(RefereeMatch.referee_id == ref.id))
+        matches = session.scalar(select(func.count()).where(Match.referee_id == ref.id))
+        rolls = session.scalar(select(func.count()).where(DiceRoll.referee_id == ref.id))
+        if sheets or matches or rolls:
+            raise RuleViolation(
+                f"{ref.name} has a history in this league (match sheets or rolls), so he stays in its records. "
+                "Mark him sacked instead if he should never referee again."
+            )
+        session.delete(ref)
+        tx.label = f"deletion of referee {ref.name}"
+        tx.result = referee_id
+    return tx.change
+
+
+# -- the match sheet -----------------------------------------------------------------------------------
+def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None = None) -> Change:
+    """Choose the ref for a match and open his match sheet (sacked and dead refs cannot be chosen)."""
+    turns = rr.match_turns(db.ruleset)
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        problem = rr.choice_problem(name=ref.name, status=ref.status, is_star=ref.is_star)
+        if problem:
+            raise RuleViolation(problem)
+        running = session.scalars(
+            select(RefereeMatch).where(RefereeMatch.referee_id == ref.id, RefereeMatch.finished == False)  # noqa: E712
+        ).first()
+        if running is not None:
+            raise RuleViolation(f"{ref.name} already has an open match sheet; finish it first.")
+        if match_id is not None:
+            match = session.get(Match, match_id)
+            if match is None:
+                raise NotFound("That match no longer exists.")
+            match.referee_id = ref.id
+            session.add(match)
+        sheet = RefereeMatch(referee_id=ref.id, match_id=match_id, in_range=[False] * turns,
+                             actions=[None] * turns, turns_played=turns)  # fmt: skip
+        session.add(sheet)
+        session.flush()
+        tx.label = f"match sheet of {ref.name} opened"
+        tx.result = sheet.id
+    return tx.change
+
+
+def _got_the_ref(sheet: RefereeMatch) -> int | None:
+    """The kick-off turn of a Get the Ref that took the ref out (None: none, or Escapist saved him)."""
+    return None if sheet.escaped else sheet.get_the_ref
+
+
+def _available(sheet: RefereeMatch, turns: int) -> list[int]:
+    return rr.sheet_turns(turns=turns, turns_played=sheet.turns_played, state=sheet.state, out_turn=sheet.out_turn,
+                          got_the_ref=_got_the_ref(sheet))  # fmt: skip
+
+
+def _normalise(sheet: RefereeMatch, turns: int) -> None:
+    """Turns that cannot be ticked (not played, ref off the pitch) hold None; the others True/False."""
+    available = set(_available(sheet, turns))
+    ticks = list(sheet.in_range) + [False] * (turns - len(sheet.in_range))
+    actions = list(sheet.actions) + [None] * (turns - len(sheet.actions))
+    new_ticks = [bool(ticks[t - 1]) if t in available else None for t in range(1, turns + 1)]
+    new_actions = [actions[t - 1] if t in available else None for t in range(1, turns + 1)]
+    if new_ticks != sheet.in_range:
+        sheet.in_range = new_ticks
+    if new_actions != sheet.actions:
+        sheet.actions = new_actions
+    off = sheet.out_turn is not None and not rr.returns_for_second_half(sheet.state, sheet.out_turn, turns)
+    sheet.out_for_match = off or _got_the_ref(sheet) is not None
+
+
+def _why_not_tickable(sheet: RefereeMatch, turn: int) -> str:
+    if turn > sheet.turns_played:
+        return f"Turn {turn} was not played: the Riot ended the match after turn {sheet.turns_played}."
+    gone = _got_the_ref(sheet)
+    if gone is not None and turn >= gone:
+        return f"Get the Ref took the ref out before turn {gone}."
+    return f"The ref was off the pitch in turn {turn}."
+
+
+def _check_turn(sheet: RefereeMatch, turn: int, turns: int) -> None:
+    if not isinstance(turn, int) or not 1 <= turn <= turns:
+        raise RuleViolation(f"A match has turns 1 to {turns}.")
+    if turn not in _available(sheet, turns):
+        raise RuleViolation(_why_not_tickable(sheet, turn))
+
+
+def _check_sent_off(value: list[Any], turns: int) -> list[dict[str, Any]]:
+    out = []
+    for entry in value:
+        player = " ".join(str(entry.get("player", "")).split())
+        turn = entry.get("turn")
+        if not player:
+            raise RuleViolation("Name the player who was sent off.")
+        if turn is not None and (not isinstance(turn, int) or not 1 <= turn <= turns):
+            raise RuleViolation(f"A send-off happens in turn 1 to {turns}.")
+        out.append({"turn": turn, "player": player})
+    return out
+
+
+def record_sheet(
+    db: LeagueDB,
+    *,
+    sheet_id: int,
+    turn: int | None = None,
+    in_range: bool | None = None,
+    action: Any = UNSET,
+    riot: bool | None = None,
+    turns_played: int | None = None,
+    casualties: int | None = None,
+    sent_off: list[dict[str, Any]] | None = None,
+    state: str | None = None,
+    out_turn: Any = UNSET,
+) -> Change:
+    """Write part of a match sheet as the match goes: a tick (`turn`, `in_range`), an action (`turn`, `action`),
+    the Riot and turns played, casualties, sent-off players, the ref's state and the turn he left the pitch."""
+    ruleset = db.ruleset
+    turns = rr.match_turns(ruleset)
+    with db.write() as tx:
+        sheet, ref = _open_sheet(tx.session, sheet_id)
+        what: list[str] = []
+        if riot is not None or turns_played is not None:
+            what.append(_set_riot(sheet, turns, riot, turns_played))
+        if state is not None or out_turn is not UNSET:
+            what.append(_set_state(sheet, turns, state, out_turn))
+        if casualties is not None:
+            if not isinstance(casualties, int) or isinstance(casualties, bool) or casualties < 0:
+                raise RuleViolation("Casualties are a whole number of 0 or more.")
+            sheet.casualties = casualties
+            what.append(f"{casualties} casualt{'y' if casualties == 1 else 'ies'}")
+        if sent_off is not None:
+            sheet.sent_off = _check_sent_off(sent_off, turns)
+            what.append(f"{len(sheet.sent_off)} sent off")
+        _normalise(sheet, turns)
+        if in_range is not None or action is not UNSET:
+            what.append(_set_turn(sheet, turns, turn, in_range, action))
+        tx.session.add(sheet)
+        tx.label = f"match sheet of {ref.name}: {', '.join(what) or 'no change'}"
+        tx.result = sheet.id
+    return tx.change
+
+
+def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: int | None) -> str:
+    if riot is not None:
+        sheet.riot = bool(riot)
+    if not sheet.riot:
+        if turns_played not in (None, turns):
+            raise RuleViolation(f"Only a Riot ends a match before turn {turns}; tick the Riot first.")
+        sheet.turns_played = turns
+        return "no Riot"
+    if turns_played is not None:
+        if not isinstance(turns_played, int) or not 1 <= turns_played <= turns:
+            raise RuleViolation(f"The turns played are from 1 to {turns}.")
+        sheet.turns_played = turns_played
+    return f"Riot after {sheet.turns_played} turns"
+
+
+def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any) -> str:
+    if state is not None:
+        if state not in rr.STATES:
+            raise RuleViolation(f"'{state}' is not a state ({', '.join(rr.STATES)}).")
+        sheet.state = state
+    if out_turn is not UNSET:
+        if out_turn is not None and (not isinstance(out_turn, int) or not 1 <= out_turn <= turns):
+            raise RuleViolation(f"The ref leaves the pitch in turn 1 to {turns}.")
+        sheet.out_turn = out_turn
+    if sheet.state not in rr.ON_PITCH_STATES and sheet.out_turn is None:
+        raise RuleViolation(f"In which turn was the ref {sheet.state}? Give the turn he left the pitch.")
+    if sheet.out_turn is None:
+        return sheet.state
+    return f"{sheet.state} in turn {sheet.out_turn}"
+
+
+def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool | None, action: Any) -> str:
+    if turn is None:
+        raise RuleViolation("Say which turn.")
+    _check_turn(sheet, turn, turns)
+    parts = []
+    if in_range is not None:
+        ticks = list(sheet.in_range)
+        ticks[turn - 1] = bool(in_range)
+        sheet.in_range = ticks
+        parts.append("in range" if in_range else "out of range")
+    if action is not UNSET:
+        if action is not None and action not in rr.ACTIONS:
+            raise RuleViolation(f"'{action}' is not a referee's action ({', '.join(rr.ACTIONS)}).")
+        actions = list(sheet.actions)
+        actions[turn - 1] = action
+        sheet.actions = actions
+        parts.append(action or "no action")
+    return f"turn {turn} {' and '.join(parts)}"
+
+
+def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, faces: list[int] | None = None) -> Change:
+    """A Get the Ref kick-off result: the ref is out for the match unless Escapist saves him (D6 4+, recorded)."""
+    ruleset = db.ruleset
+    turns = rr.match_turns(ruleset)
+    with db.write() as tx:
+        sheet, ref = _open_sheet(tx.session, sheet_id)
+        if sheet.get_the_ref is not None:
+            raise RuleViolation(f"Get the Ref was already recorded in turn {sheet.get_the_ref}.")
+        if not isinstance(turn, int) or not 1 <= turn <= turns:
+            raise RuleViolation(f"A kick-off comes before turn 1 to {turns}.")
+        escaped = False
+        if "Escapist" in ref.skills:
+            dice_roll = _dice("D6", faces)
+            _store_roll(tx.session, "Get the Ref: Escapist", dice_roll, referee_id=ref.id, match_id=sheet.match_id)
+            escaped = rr.escapes_get_the_ref(dice_roll, ref.skills, ruleset)
+        elif faces is not None:
+            raise RuleViolation(f"{ref.name} has no Escapist: there is nothing to roll, he is out.")
+        sheet.get_the_ref = turn
+        sheet.escaped = escaped
+        _normalise(sheet, turns)
+        tx.session.add(sheet)
+        verb = "escapes (Escapist)" if escaped else "is out for the match"
+        tx.label = f"Get the Ref before turn {turn}: {ref.name} {verb}"
+        tx.result = escaped
+    return tx.change
+
+
+def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
+    """The end of the match for the ref: the verdict (sacked / award / kept), his SPP and his status, all
+    written together. The Change's result is the Verdict."""
+    ruleset = db.ruleset
+    turns = rr.match_turns(ruleset)
+    with db.write() as tx:
+        sheet, ref = _open_sheet(tx.session, sheet_id)
+        _normalise(sheet, turns)
+        verdict = rr.verdict_for_sheet(
+            list(sheet.in_range), riot=sheet.riot, turns_played=sheet.turns_played, casualties=sheet.casualties,
+            is_star=ref.is_star, state=sheet.state, out_turn=sheet.out_turn, got_the_ref=_got_the_ref(sheet),
+            ruleset=ruleset,
+        )  # fmt: skip
+        sheet.result = verdict.result
+        sheet.spp_gained = verdict.spp
+        sheet.finished = True
+        if verdict.refereed:
+            ref.matches += 1
+        ref.awards += int(verdict.award)
+        ref.casualties += sheet.casualties
+        ref.spp += verdict.spp
+        ref.status = rr.status_after_match(ref.status, verdict, sheet.state)
+        tx.session.add_all([sheet, ref])
+        tx.label = f"end of match for {ref.name}: {verdict.result}" + (
+            f", +{verdict.spp} SPP" if verdict.spp else ""
+        )
+        tx.result = verdict
+    return tx.change
+
+
+def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:
+    """Throw away an unfinished match sheet (the ref was chosen by mistake); rolls already made stay recorded."""
+    with db.write() as tx:
+        session = tx.session
+        sheet, ref = _open_sheet(session, sheet_id)
+        match = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
+        if match is not None and match.referee_id == ref.id:
+            match.referee_id = None
+            session.add(match)
+        session.delete(sheet)
+        tx.label = f"match sheet of {ref.name} discarded"
+        tx.result = sheet_id
+    return tx.change
+
+
+# -- advancement ---------------------------------------------------------------------------------------
+def pending_advance(session: Session, referee_id: int) -> DiceRoll | None:
+    """The Star Player roll made for this ref but not yet used."""
+    return session.scalars(
+        select(DiceRoll).where(DiceRoll.referee_id == referee_id, DiceRoll.purpose == ADVANCE_PENDING)
+    ).first()
+
+
+def roll_advance(db: LeagueDB, *, referee_id: int, faces: list[int] | None = None) -> Change:
+    """A Star Player roll for a custom ref who reached a new SPP level (rolled by Dugout or typed in)."""
+    ruleset = db.ruleset
+    dice = ruleset.table("star_player_table")["dice"]
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        if ref.is_star:
+            raise RuleViolation(f"{ref.name} is a Star Ref: he is as good as he is going to get.")
+        if pending_advance(session, ref.id) is not None:
+            raise RuleViolation(f"{ref.name} has a Star Player roll waiting; take its advance first.")
+        if star_player_rolls(ref.spp, ruleset) <= ref.rolls_taken:
+            raise RuleViolation(f"{ref.name} has no Star Player roll due ({ref.spp} SPP).")
+        dice_roll = _dice(dice, faces)
+        row = _store_roll(session, ADVANCE_PENDING, dice_roll, referee_id=ref.id)
+        session.flush()
+        result = rr.star_player_result(dice_roll, ruleset)
+        tx.label = f"Star Player roll of {ref.name}: {dice_roll.total} ({result.get('text', result['result'])})"
+        tx.result = row.id
+    return tx.change
+
+
+def take_advance(db: LeagueDB, *, referee_id: int, skill: str | None = None, stat: str | None = None) -> Change:
+    """Use the waiting Star Player roll: a skill from the referee list, or the characteristic it gives."""
+    if (skill is None) == (stat is None):
+        raise RuleViolation("Choose either a skill or a characteristic increase.")
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        row = pending_advance(session, ref.id)
+        if row is None:
+            raise RuleViolation(f"{ref.name} has no Star Player roll waiting; roll first.")
+        dice_roll = Roll(row.dice, tuple(row.faces), row.modifier, row.typed)
+        options = rr.advance_options(dice_roll, race=ref.race, skills=ref.skills,
+                                     stats={s: getattr(ref, s) for s in STATS}, ruleset=ruleset)  # fmt: skip
+        if stat is not None:
+            if stat != options.stat:
+                raise RuleViolation(
+                    f"A roll of {dice_roll.total} does not give +1 {rr.STAT_LABELS.get(stat, stat)}."
+                )
+            setattr(ref, stat, getattr(ref, stat) + 1)
+            what = f"+1 {rr.STAT_LABELS[stat]}"
+        else:
+            if not options.skill_allowed:
+                raise RuleViolation(f"A roll of {dice_roll.total} gives a characteristic, not a skill.")
+            rr.check_referee_skill(ref.race, ref.skills, skill, ruleset, double=options.double)
+            ref.skills = [*ref.skills, skill]
+            what = skill
+        ref.rolls_taken += 1
+        row.purpose = f"{ADVANCE_TAKEN}: {what}"
+        session.add_all([ref, row])
+        tx.label = f"advance of {ref.name}: {what}"
+        tx.result = ref.id
+    return tx.change
+
+
+# -- the rolls of the ref's turn ------------------------------------------------------------------------
+def roll_send_off(
+    db: LeagueDB,
+    *,
+    referee_id: int,
+    player: str = "",
+    sheet_id: int | None = None,
+    turn: int | None = None,
+    faces: list[int] | None = None,
+) -> Change:
+    """The ref tries to send off a player (D6 4+, Loves/Hates Dirty Tricks adjust it); a player sent off is
+    added to the match sheet when one is given. The result is the RollOutcome."""
+    ruleset = db.ruleset
+    turns = rr.match_turns(ruleset)
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        sheet = _sheet_of(session, ref, sheet_id)
+        dice_roll = _dice("D6", faces, rr.penalty_modifier(ref.skills, ruleset))
+        outcome = rr.send_off(dice_roll, ruleset)
+        who = " ".join(player.split())
+        _store_roll(session, f"send-off{': ' + who if who else ''}", dice_roll, referee_id=ref.id,
+                    match_id=sheet.match_id if sheet else None)  # fmt: skip
+        if sheet is not None and outcome.success and who:
+            sheet.sent_off = _check_sent_off([*sheet.sent_off, {"turn": turn, "player": who}], turns)
+            session.add(sheet)
+        tx.label = f"send-off roll by {ref.name}{' for ' + who if who else ''}: {dice_roll.total}"
+        tx.result = outcome
+    return tx.change
+
+
+def roll_penalty(
+    db: LeagueDB, *, referee_id: int, item: str, sheet_id: int | None = None, faces: list[int] | None = None
+) -> Change:
+    """The penalty roll of the ref's Whistle (10+) or Chainsaw (8+), with the Dirty Tricks modifier."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        ref = get_referee(session, referee_id)
+        if item not in ref.equipment:
+            raise RuleViolation(f"{ref.name} does not carry a {item}.")
+        sheet = _sheet_of(session, ref, sheet_id)
+        dice_roll = _dice("2D6", faces, rr.penalty_modifier(ref.skills, ruleset))
+        outcome = rr.penalty(item, dice_roll, ruleset)
+        _store_roll(session, f"{item} penalty", dice_roll, referee_id=ref.id,
+                    match_id=sheet.match_id if sheet else None)  # fmt: skip
+        tx.label = f"{item} penalty roll by {ref.name}: {dice_roll.total}"
+        tx.result = outcome
+    return tx.change
+
+
+def _sheet_of(session: Session, ref: Referee, sheet_id: int | None) -> RefereeMatch | None:
+    if sheet_id is None:
+        return None
+    sheet = get_sheet(session, sheet_id)
+    if sheet.referee_id != ref.id:
+        raise RuleViolation(f"That match sheet is not {ref.name}'s.")
+    return sheet

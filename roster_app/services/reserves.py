@@ -1,0 +1,486 @@
+"""Reserve teams: the commissioner's approval, the Reserve Coach, reserve affairs step by step, drafting.
+
+Each step is its own service (one transaction, one undo step) so that the Reserves tab and the post-match
+wizard call the same functions in the same order: pay the upkeep (or let the coach leave), roll the Reserve
+Team Table (or not), roll the Player Table, add or lose the free player. Every roll is stored as a DiceRoll
+and a ReserveEvent row in the transaction that applies its effect. The order is read back from the team's
+reserve events (rules.reserves.affairs_round), so a refused step never writes anything.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import NotFound, RuleViolation
+from roster_app.models import DiceRoll, Match, Player, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
+from roster_app.rules import dice
+from roster_app.rules import reserves as rules
+from roster_app.rules.reserves import AffairsRound, Kind, Step
+from roster_app.rules.roster import check_affordable, gp
+from roster_app.rules.ruleset import STATS, Ruleset
+from roster_app.services.common import get_player, get_team, position_label, post, roster_count
+from roster_app.services.players import new_player
+
+
+# -- reading the team's reserve state (inside a transaction) -----------------------------------------
+def reserve_side(session: Session, team: Team) -> ReserveSide | None:
+    return session.scalars(select(ReserveSide).where(ReserveSide.team_id == team.id)).first()
+
+
+def has_reserve_side(session: Session, team: Team) -> bool:
+    """Approved by the commissioner and with a Reserve Coach now."""
+    side = reserve_side(session, team)
+    return bool(team.reserves_approved and side is not None and side.coach_type)
+
+
+def available_count(session: Session, team_id: int) -> int:
+    """Players who could start the next match: active ones (not those missing the next game)."""
+    return session.scalar(
+        select(func.count()).where(Player.team_id == team_id, Player.status == PlayerStatus.ACTIVE)
+    )
+
+
+def taken_positions(session: Session, team: Team) -> Counter[str]:
+    """The team's players of its own list on the roster, by position."""
+    rows = session.scalars(
+        select(Player.position).where(
+            Player.team_id == team.id, Player.race == team.race, Player.status.in_(PlayerStatus.ON_ROSTER)
+        )
+    ).all()
+    return Counter(rows)
+
+
+def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]:
+    """(kind, roll total) of the team's events since the round began (the last upkeep or coach change)."""
+    start = session.scalar(
+        select(func.max(ReserveEvent.id)).where(
+            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
+        )
+    )
+    if start is None:
+        return []
+    query = (
+        select(ReserveEvent.kind, DiceRoll.total)
+        .outerjoin(DiceRoll, DiceRoll.id == ReserveEvent.dice_roll_id)
+        .where(ReserveEvent.team_id == team_id, ReserveEvent.id >= start)
+        .order_by(ReserveEvent.id)
+    )
+    return [(kind, total) for kind, total in session.execute(query)]
+
+
+def current_round(session: Session, ruleset: Ruleset, team_id: int) -> AffairsRound:
+    return rules.affairs_round(round_events(session, team_id), ruleset)
+
+
+# -- writing helpers --------------------------------------------------------------------------------
+def _team(session: Session, ruleset: Ruleset, team_id: int) -> Team:
+    team = get_team(session, team_id)
+    refusal = rules.reserves_refusal(ruleset.race(team.race))
+    if refusal:
+        raise RuleViolation(refusal)
+    return team
+
+
+def _side_with_coach(session: Session, team: Team) -> ReserveSide:
+    side = reserve_side(session, team)
+    if not team.reserves_approved or side is None:
+        raise RuleViolation(f"{team.name} has no reserve team: the commissioner has not approved one.")
+    if not side.coach_type:
+        raise RuleViolation(f"{team.name} has no Reserve Coach; hire one before dealing with reserve affairs.")
+    return side
+
+
+def _check_match(session: Session, match_id: int | None) -> None:
+    if match_id is not None and session.get(Match, match_id) is None:
+        raise NotFound("That match no longer exists in this league.")
+
+
+def _the_roll(given: dice.Roll | None, dice_spec: str, modifier: int = 0) -> dice.Roll:
+    """The roll to use: the app's dice, or the faces typed in (checked), with the modifier the rules add."""
+    if given is None:
+        return dice.roll(dice_spec, modifier=modifier)
+    if str(dice.DiceSpec.parse(given.dice)) != str(dice.DiceSpec.parse(dice_spec)):
+        raise RuleViolation(f"This table is rolled with {dice_spec}, not {given.dice}.")
+    return replace(dice.typed_roll(dice_spec, given.faces, modifier=modifier), typed=given.typed)
+
+
+def record_roll(session: Session, roll: dice.Roll, purpose: str, **links: int | None) -> DiceRoll:
+    """Store a roll as it happened (faces, modifier, total, typed or not) with what it was for."""
+    row = DiceRoll(purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier,
+                   total=roll.total, typed=roll.typed, **links)  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row
+
+
+def _event(session: Session, team: Team, kind: str, detail: str, **links: int | None) -> ReserveEvent:
+    event = ReserveEvent(team_id=team.id, kind=kind, detail=detail, **links)
+    session.add(event)
+    session.flush()
+    return event
+
+
+def roll_text(roll: dice.Roll) -> str:
+    """'4 + 3 = 7' for a modified or many-dice roll, '4' for one plain die."""
+    if not roll.modifier and len(roll.faces) == 1:
+        return str(roll.total)
+    parts = [str(f) for f in roll.faces] + ([str(roll.modifier)] if roll.modifier else [])
+    return f"{' + '.join(parts)} = {roll.total}"
+
+
+# -- approval and the Reserve Coach -------------------------------------------------------------------
+def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Change:
+    """The commissioner approves a team's reserve team (or withdraws the approval while it has no coach)."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team = _team(session, ruleset, team_id) if approved else get_team(session, team_id)
+        if team.reserves_approved == approved:
+            raise RuleViolation(
+                f"{team.name}'s reserve team is {'already approved' if approved else 'not approved'}."
+            )
+        side = reserve_side(session, team)
+        if not approved and side is not None and side.coach_type:
+            raise RuleViolation(
+                f"{team.name} still has {rules.a(side.coach_type)} Reserve Coach; let him leave before withdrawing "
+                "the approval."
+            )
+        if side is None:
+            session.add(ReserveSide(team_id=team.id))
+        team.reserves_approved = approved
+        session.add(team)
+        kind = Kind.APPROVED if approved else Kind.WITHDRAWN
+        _event(session, team, kind, "The commissioner approved a reserve team." if approved
+               else "The commissioner withdrew the approval of the reserve team.")  # fmt: skip
+        tx.label = f"{'approval' if approved else 'withdrawal of the approval'} of the reserve team of {team.name}"
+    return tx.change
+
+
+def hire_reserve_coach(db: LeagueDB, *, team_id: int, coach_type: str) -> Change:
+    """Hire a Reserve Coach of a type (one at a time); his cost comes out of the treasury."""
+    ruleset = db.ruleset
+    coach = rules.coach_type(ruleset, coach_type)
+    with db.write() as tx:
+        session = tx.session
+        team = _team(session, ruleset, team_id)
+        side = reserve_side(session, team)
+        if not team.reserves_approved or side is None:
+            raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
+        if side.coach_type:
+            raise RuleViolation(
+                f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
+            )
+        check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
+        post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach")
+        side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
+        session.add(side)
+        bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
+        _event(
+            session,
+            team,
+            Kind.COACH_HIRED,
+            f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).",
+        )
+        tx.label = f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}"
+    return tx.change
+
+
+# -- reserve affairs ------------------------------------------------------------------------------------
+def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
+    """Pay the Reserve Coach's upkeep (10,000 gp in the default tables): a new round of reserve affairs."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team = _team(session, ruleset, team_id)
+        side = _side_with_coach(session, team)
+        _check_match(session, match_id)
+        _check_new_round(session, ruleset, team, match_id)
+        amount = rules.upkeep(ruleset)
+        if team.treasury < amount:
+            raise RuleViolation(
+                f"The upkeep is {gp(amount)}, but {team.name} has only {gp(team.treasury)}: the Reserve Coach "
+                "can only be let go."
+            )
+        post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
+             match_id=match_id)  # fmt: skip
+        _event(session, team, Kind.UPKEEP, f"Paid the Reserve Coach's upkeep of {gp(amount)}.", match_id=match_id)
+        tx.label = f"reserve upkeep of {team.name} ({gp(amount)})"
+    return tx.change
+
+
+def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: int | None) -> None:
+    if current_round(session, ruleset, team.id).in_progress:
+        raise RuleViolation(f"{team.name}'s reserve affairs are not finished: the Player Table roll or the new "
+                            "player comes first.")  # fmt: skip
+    if match_id is not None:
+        paid = session.scalar(
+            select(func.count()).where(
+                ReserveEvent.team_id == team.id,
+                ReserveEvent.kind == Kind.UPKEEP,
+                ReserveEvent.match_id == match_id,
+            )
+        )
+        if paid:
+            raise RuleViolation(f"{team.name} has already paid its reserve upkeep after this match.")
+
+
+def reserve_coach_leaves(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
+    """The upkeep is not paid: the Reserve Coach leaves with all his stars of the future (every pending bonus)."""
+    with db.write() as tx:
+        session = tx.session
+        team = get_team(session, team_id)
+        side = _side_with_coach(session, team)
+        _check_match(session, match_id)
+        if current_round(session, db.ruleset, team.id).in_progress:
+            raise RuleViolation(f"{team.name} is in the middle of its reserve affairs; finish them first.")
+        lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
+        lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
+        detail = f"The {side.coach_type} Reserve Coach left" + (
+            f", taking {' and '.join(lost)} with him." if lost else ".")  # fmt: skip
+        coach = side.coach_type
+        side.coach_type, side.coach_bonus, side.promising, side.carried, side.hired_at = None, 0, 0, 0, None
+        session.add(side)
+        _event(session, team, Kind.COACH_LEFT, detail, match_id=match_id)
+        tx.label = f"the {coach} Reserve Coach of {team.name} leaves"
+    return tx.change
+
+
+def _open_round(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, ReserveSide, AffairsRound]:
+    team = _team(session, ruleset, team_id)
+    side = _side_with_coach(session, team)
+    return team, side, current_round(session, ruleset, team.id)
+
+
+def roll_reserve_table(
+    db: LeagueDB, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Change:
+    """One roll on the Reserve Team Table after the upkeep; once rolled, its result stands."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, side, state = _open_round(session, ruleset, team_id)
+        if state.step == Step.UPKEEP:
+            raise RuleViolation("Pay the Reserve Coach's upkeep before rolling on the Reserve Team Table.")
+        if state.step != Step.TABLE:
+            raise RuleViolation(f"{team.name} has already rolled on the Reserve Team Table this time.")
+        _check_match(session, match_id)
+        tx.result = _apply_table_roll(session, ruleset, team, side, roll, Kind.TABLE, match_id)
+        tx.label = f"Reserve Team Table roll for {team.name}: {tx.result}"
+    return tx.change
+
+
+def reroll_reserve_table(
+    db: LeagueDB, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Change:
+    """A Goblin or Halfling head coach re-rolls the Reserve Team Table once and keeps the second result."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, side, state = _open_round(session, ruleset, team_id)
+        race = ruleset.race(team.race)
+        if not race.reserve_reroll:
+            raise RuleViolation(
+                f"Only Goblin and Halfling head coaches may re-roll the Reserve Team Table; {team.name} is {race.name}."
+            )
+        if not state.may_reroll(race):
+            raise RuleViolation(
+                "The Reserve Team Table may be re-rolled once, after the first roll and before the Player Table; "
+                "the second result must be kept."
+            )
+        _check_match(session, match_id)
+        first = rules.reserve_table_row(ruleset, state.table_total)
+        if first["result"] == "promising":  # the first result is replaced by the second
+            side.promising -= first.get("bonus", 1)
+        tx.result = _apply_table_roll(session, ruleset, team, side, roll, Kind.REROLL, match_id)
+        tx.label = f"Reserve Team Table re-roll for {team.name}: {tx.result}"
+    return tx.change
+
+
+def _apply_table_roll(session: Session, ruleset: Ruleset, team: Team, side: ReserveSide,
+                      given: dice.Roll | None, kind: str, match_id: int | None) -> str:  # fmt: skip
+    table = ruleset.table("reserve_team_table")
+    roll = _the_roll(given, table["dice"])
+    row = rules.reserve_table_row(ruleset, roll.total)
+    stored = record_roll(session, roll, "reserve team table" if kind == Kind.TABLE else "reserve team table re-roll",
+                         team_id=team.id, match_id=match_id)  # fmt: skip
+    if row["result"] == "promising":
+        side.promising += row.get("bonus", 1)
+    session.add(side)
+    outcome = f"{roll.total} – {rules.describe_reserve_row(row)}"
+    _event(session, team, kind, f"Rolled {outcome}.", dice_roll_id=stored.id, match_id=match_id)
+    return outcome
+
+
+def skip_reserve_table(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
+    """The head coach chooses not to roll on the Reserve Team Table this time."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, _side, state = _open_round(session, ruleset, team_id)
+        if state.step != Step.TABLE:
+            raise RuleViolation("There is no Reserve Team Table roll to skip now.")
+        _event(session, team, Kind.NO_ROLL, "Chose not to roll on the Reserve Team Table.", match_id=match_id)
+        tx.label = f"no Reserve Team Table roll for {team.name}"
+    return tx.change
+
+
+def roll_player_table(
+    db: LeagueDB, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Change:
+    """The Player Table, with the coach's bonus, every Promising bonus and the carried +2 (all used up).
+
+    Nothing affordable (no allowed position up to the rolled value): no player, +2 on the next roll.
+    The result is the rolled value (gp) and the positions offered.
+    """
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, side, state = _open_round(session, ruleset, team_id)
+        if state.step != Step.PLAYER_TABLE:
+            raise RuleViolation(
+                "The Player Table is rolled only when the Reserve Team Table says a youngster is ready."
+            )
+        _check_match(session, match_id)
+        modifier = rules.player_table_modifier(side.coach_bonus, side.promising, side.carried)
+        roll_ = _the_roll(roll, ruleset.table("player_table")["dice"], modifier)
+        value = rules.player_table_value(ruleset, roll_.total)
+        stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
+        offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
+        side.promising, side.carried = 0, 0
+        _event(session, team, Kind.PLAYER_TABLE, f"Rolled {roll_text(roll_)}: a player worth up to {gp(value)}.",
+               dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
+        if not offered:
+            side.carried = rules.unaffordable_bonus(ruleset)
+            _event(session, team, Kind.NOTHING_AFFORDABLE,
+                   f"No allowed position costs {gp(value)} or less: no player, +{side.carried} on the next "
+                   "Player Table roll.", match_id=match_id)  # fmt: skip
+        session.add(side)
+        tx.result = (value, tuple(p.name for p in offered))
+        tx.label = f"Player Table roll for {team.name}: {roll_.total}, up to {gp(value)}"
+    return tx.change
+
+
+def _waiting_player(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, AffairsRound]:
+    team, _side, state = _open_round(session, ruleset, team_id)
+    if state.step != Step.NEW_PLAYER:
+        raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
+    return team, state
+
+
+def add_reserve_player(
+    db: LeagueDB,
+    *,
+    team_id: int,
+    position: str,
+    name: str,
+    number: int | None = None,
+    retire_player_id: int | None = None,
+    match_id: int | None = None,
+) -> Change:
+    """Add the free player the Player Table offered (no gold). A team of 16 retires someone first."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, state = _waiting_player(session, ruleset, team_id)
+        race = ruleset.race(team.race)
+        pos = race.position(position)
+        why = rules.why_not_offered(pos, state.player_value, taken_positions(session, team))
+        if why:
+            raise RuleViolation(why)
+        _make_room(session, ruleset, team, retire_player_id)
+        player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="reserve")
+        label = position_label(team.race, position)
+        _event(session, team, Kind.NEW_PLAYER, f"{player.name}, {label}, joined from the reserves (free).",
+               player_id=player.id, match_id=match_id)  # fmt: skip
+        tx.label = f"free reserve player {player.name}, {label}"
+        tx.result = player.id
+    return tx.change
+
+
+def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id: int | None) -> None:
+    most = ruleset.table("team_rules")["max_players"]
+    if retire_player_id is None:
+        if roster_count(session, team.id) >= most:
+            raise RuleViolation(
+                f"{team.name} already has {most} players: retire one to make room, or lose the new player for good."
+            )
+        return
+    retiree = get_player(session, retire_player_id)
+    if retiree.team_id != team.id or retiree.status not in PlayerStatus.ON_ROSTER:
+        raise RuleViolation(f"{retiree.name} is not on {team.name}'s roster.")
+    retiree.status = PlayerStatus.RETIRED
+    session.add(retiree)
+    _event(session, team, Kind.RETIRED, f"{retiree.name} retired to make room for a player from the reserves.",
+           player_id=retiree.id)  # fmt: skip
+    session.flush()
+
+
+def let_reserve_player_go(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
+    """The free player is not added (a full team, or the coach's choice): he is lost for good."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team, state = _waiting_player(session, ruleset, team_id)
+        _event(session, team, Kind.LET_GO, f"The free player worth up to {gp(state.player_value)} was lost for good.",
+               match_id=match_id)  # fmt: skip
+        tx.label = f"{team.name} loses the free reserve player"
+    return tx.change
+
+
+# -- drafting (Hire Freebooters) ------------------------------------------------------------------------
+def draft_player(
+    db: LeagueDB,
+    *,
+    team_id: int,
+    position: str,
+    name: str,
+    number: int | None = None,
+    roll: dice.Roll | None = None,
+    match_id: int | None = None,
+) -> Change:
+    """Draft a player from the reserves at half cost, with one unmodified Rookie Table roll (floors apply).
+
+    The player's value stays the full cost (the team rating counts it). The result is the RookieOutcome.
+    """
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        team = _team(session, ruleset, team_id)
+        refusal = rules.draft_refusal(
+            has_reserve_side=has_reserve_side(session, team), available=available_count(session, team.id),
+            on_roster=roster_count(session, team.id), ruleset=ruleset,
+        )  # fmt: skip
+        if refusal:
+            raise RuleViolation(refusal)
+        race = ruleset.race(team.race)
+        pos = race.position(position)
+        if pos not in rules.draft_positions(race):
+            raise RuleViolation(f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves.")
+        _check_match(session, match_id)
+        cost = rules.draft_cost(pos)
+        label = position_label(team.race, position)
+        check_affordable(team.treasury, cost, f"Drafting {rules.a(label)} (half of {gp(pos.cost)})")
+        player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="drafted")
+        post(session, team, -cost, kind="reserve", reason=f"Drafted {player.name}, {label}, from the reserves "
+             f"(half of {gp(pos.cost)})", player_id=player.id, match_id=match_id)  # fmt: skip
+        roll_ = _the_roll(roll, ruleset.table("rookie_table")["dice"])
+        stored = record_roll(
+            session, roll_, "rookie table", team_id=team.id, player_id=player.id, match_id=match_id
+        )
+        outcome = rules.rookie_outcome(ruleset, roll_.total, current={s: getattr(player, s) for s in STATS},
+                                       original={s: pos.stat(s) for s in STATS})  # fmt: skip
+        if outcome.applied:
+            setattr(player, outcome.stat, outcome.after)
+            session.add(player)
+        _event(session, team, Kind.DRAFT, f"Drafted {player.name}, {label}, for {gp(cost)}. Rookie Table "
+               f"{roll_.total}: {outcome.describe(player.name)}", dice_roll_id=stored.id, player_id=player.id,
+               match_id=match_id)  # fmt: skip
+        tx.label = f"draft of {player.name}, {label}, from the reserves"
+        tx.result = (player.id, outcome)
+    return tx.change

@@ -1,0 +1,212 @@
+"""House rules: the league's own copy of its ruleset, edited table by table, reset, exported and imported.
+
+Every table is checked (its shape, its dice ranges, and what it shares with other tables) before anything
+is written; a refusal names the table, the row and the problem. A table is marked "league default" while
+it equals the bundled table of the league's ruleset.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import os
+import tempfile
+from collections.abc import Mapping
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from roster_app.changes import Change
+from roster_app.db import LeagueDB
+from roster_app.errors import DugoutError, NotFound, RulesetError, RuleViolation
+from roster_app.models import RulesetTable, utcnow
+from roster_app.rules.ruleset import TABLES, load_bundled
+from roster_app.rules.schema import check_links, check_table
+from roster_app.services.common import league_row
+
+FORMAT = "dugout-ruleset"
+FORMAT_VERSION = 1
+META_KEYS = ("table", "note")  # words about a table, not rules: ignored when comparing with the default
+
+
+def title_of(key: str) -> str:
+    if key not in TABLES:
+        raise RuleViolation(f"'{key}' is not a table Dugout knows.")
+    return TABLES[key]
+
+
+def bundled_default(ruleset_key: str, key: str) -> Any | None:
+    """The table as the bundled ruleset has it, or None when this Dugout does not bundle that ruleset."""
+    try:
+        return load_bundled(ruleset_key).table(key)
+    except (NotFound, RulesetError):
+        return None
+
+
+def is_league_default(data: Any, default: Any) -> bool:
+    def rules_only(value: Any) -> Any:
+        return {k: v for k, v in value.items() if k not in META_KEYS} if isinstance(value, dict) else value
+
+    return default is not None and rules_only(data) == rules_only(default)
+
+
+def _problem(exc: RulesetError) -> str:
+    title = TABLES.get(exc.where, exc.where)
+    return f"{title}, {exc.entry}: {exc.problem}" if exc.entry else f"{title}: {exc.problem}"
+
+
+def check_tables(db: LeagueDB, changed: Mapping[str, Any]) -> None:
+    """Check the tables about to replace the league's (RulesetError names the table by its key)."""
+    for key, data in changed.items():
+        check_table(key, data)
+    check_links({**db.ruleset.tables, **changed})
+
+
+def _row(session: Session, key: str) -> RulesetTable:
+    row = session.get(RulesetTable, key)
+    return row if row is not None else RulesetTable(key=key, data={})
+
+
+def _store(session: Session, key: str, data: Any, default: Any) -> bool:
+    """Write one table; False when it already held exactly this data."""
+    row = _row(session, key)
+    if row.data == data:
+        return False
+    row.data = copy.deepcopy(data)
+    row.is_default = is_league_default(data, default)
+    row.updated_at = utcnow()
+    session.add(row)
+    return True
+
+
+def set_table(db: LeagueDB, *, key: str, data: Any, what: str | None = None) -> Change:
+    """Replace one table of the league's ruleset (checked first); `what` says what changed, for the undo text."""
+    title = title_of(key)
+    try:
+        check_tables(db, {key: data})
+    except RulesetError as exc:
+        raise RuleViolation(f"{_problem(exc)}. Nothing was changed.") from None
+    default = bundled_default(db.ruleset.key, key)
+    with db.write() as tx:
+        _store(tx.session, key, data, default)
+        tx.label = f"{title}: {what}" if what else f"edit of the {title}"
+        tx.result = key
+    return tx.change
+
+
+def reset_table(db: LeagueDB, *, key: str) -> Change:
+    """Put one table back as the bundled ruleset has it ("Reset to default")."""
+    title = title_of(key)
+    default = bundled_default(db.ruleset.key, key)
+    if default is None:
+        raise RuleViolation(
+            f"This Dugout does not bundle the league's ruleset ({db.ruleset.name}), so the {title} has no "
+            "default to go back to."
+        )
+    try:
+        check_tables(db, {key: default})
+    except RulesetError as exc:
+        raise RuleViolation(
+            f"The default {title} does not fit the league's other tables: {_problem(exc)}."
+        ) from None
+    with db.write() as tx:
+        _store(tx.session, key, default, default)
+        tx.label = f"reset of the {title} to the league default"
+        tx.result = key
+    return tx.change
+
+
+# -- files ----------------------------------------------------------------------------------------------
+def _read_document(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as exc:
+        raise RuleViolation(
+            f"'{path.name}' is not a readable ruleset: line {exc.lineno} column {exc.colno} is not valid JSON "
+            f"({exc.msg}). Nothing was imported."
+        ) from None
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = getattr(exc, "strerror", None) or "it is not a text file"
+        raise RuleViolation(f"'{path.name}' cannot be read ({reason}). Nothing was imported.") from None
+
+
+def tables_in(document: Any, name: str) -> dict[str, Any]:
+    """The tables a ruleset file holds: an exported ruleset, or one table file as Dugout ships them."""
+    if isinstance(document, dict) and isinstance(document.get("tables"), dict):
+        tables = document["tables"]
+    elif isinstance(document, dict) and document.get("table") in TABLES:
+        tables = {document["table"]: document}
+    else:
+        raise RuleViolation(f"'{name}' is not a Dugout ruleset: it holds no tables. Nothing was imported.")
+    unknown = [key for key in tables if key not in TABLES]
+    if unknown:
+        raise RuleViolation(
+            f"'{name}' holds tables Dugout does not know ({', '.join(unknown)}). Nothing was imported."
+        )
+    return dict(tables)
+
+
+def import_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
+    """Replace the league's tables with those of a ruleset file, every one checked first, in one transaction.
+
+    Tables the file does not hold are kept. The result is the list of table keys that changed.
+    """
+    path = Path(path)
+    tables = tables_in(_read_document(path), path.name)
+    try:
+        check_tables(db, tables)
+    except RulesetError as exc:
+        raise RuleViolation(f"'{path.name}' was not imported. {_problem(exc)}.") from None
+    ruleset_key = db.ruleset.key
+    with db.write() as tx:
+        changed = [key for key in TABLES if key in tables and
+                   _store(tx.session, key, tables[key], bundled_default(ruleset_key, key))]  # fmt: skip
+        tx.label = f"import of the ruleset from {path.name}"
+        tx.result = changed
+    return tx.change
+
+
+def ruleset_document(db: LeagueDB) -> dict[str, Any]:
+    """The league's ruleset as an export file holds it: what it is, which tables are house rules, every table."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        league = league_row(session).name
+        edited = set(session.scalars(select(RulesetTable.key).where(RulesetTable.is_default.is_(False))))
+    return {
+        "format": FORMAT,
+        "format_version": FORMAT_VERSION,
+        "name": ruleset.name,
+        "key": ruleset.key,
+        "league": league,
+        "exported_at": datetime.now(UTC).replace(microsecond=0).isoformat(),
+        "house_rules": [key for key in TABLES if key in edited],
+        "tables": {key: ruleset.table(key) for key in TABLES},
+    }
+
+
+def export_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
+    """Write the league's ruleset to a readable JSON file (a temporary file first, then renamed into place).
+
+    Nothing in the league changes, so the Change is empty; its result is the path written.
+    """
+    path = Path(path)
+    text = json.dumps(ruleset_document(db), indent=2, ensure_ascii=False) + "\n"
+    try:
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise DugoutError(f"The ruleset cannot be saved in {path.parent} ({exc.strerror}).") from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.write(text)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        Path(temp).unlink(missing_ok=True)
+        raise DugoutError(
+            f"The ruleset could not be saved to {path} ({exc.strerror}). Nothing was written."
+        ) from None
+    return Change(f"export of the ruleset to {path.name}", result=path)

@@ -1,0 +1,104 @@
+"""HTML of the printed documents (Qt-free): every user string escaped, every template placeholder filled."""
+
+from __future__ import annotations
+
+import re
+from datetime import date
+
+import pytest
+
+from roster_app.printing import render
+from roster_app.printing.document import PrintRequest, build_document, whole_league
+from roster_app.services.players import hire_player
+from roster_app.services.teams import add_team
+from tests.printing.league_night import ORCS
+
+NASTY = 'Da <b>Boyz</b> & "Ladz"'
+
+
+def _text(html: str) -> str:
+    return " ".join(re.sub(r"<[^>]+>", " ", html).split())
+
+
+def test_user_strings_are_escaped_in_every_document(db):
+    team = add_team(db, name=NASTY, race="Orc", coach="<script>x</script>").result
+    hire_player(db, team_id=team, position="Goblin", name="Snik <i>the</i> Sneak")
+    document = build_document(db, PrintRequest((team,), ledgers=True, table=True, contracts=True, referees=True,
+                                               match_sheet=True))  # fmt: skip
+    html = "".join(section.html for section in document.sections)
+    assert "<b>Boyz</b>" not in html and "<script>" not in html and "<i>the</i>" not in html
+    assert "Da &lt;b&gt;Boyz&lt;/b&gt; &amp; &quot;Ladz&quot;" in html
+    assert "Snik &lt;i&gt;the&lt;/i&gt; Sneak" in html
+
+
+def test_no_placeholder_is_left_unfilled(night_db):
+    document = build_document(night_db, whole_league(night_db))
+    for section in document.sections:
+        assert not re.search(r"\$\w", section.html), section.title
+
+
+def test_the_whole_league_is_in_league_night_order(night_db):
+    document = build_document(night_db, whole_league(night_db), today=date(2025, 3, 1))
+    titles = [s.title for s in document.sections]
+    assert titles[0] == "league table"
+    assert titles[1:5] == [f"{name} \u2014 roster" for name in
+                           ("Athelorn Avengers", "Karak Grudgebearers", "Orcland Raiders", "Reikland Reavers")]  # fmt: skip
+    assert titles[5] == "contract sheet"
+    assert titles[6:] == ["referee cards (1 of 2)", "referee cards (2 of 2)"]  # 10 cards, 8 to a page
+    assert document.heading.printed_on == date(2025, 3, 1)
+
+
+def test_a_roster_has_a_line_for_every_place_on_the_team(night_db):
+    [orcs] = render.data.team_ids(night_db, [ORCS])
+    sheet = render.data.roster_sheet(night_db, orcs)
+    html = render.roster_section(sheet, render.data.heading(night_db)).html
+    assert html.count('<td class="num name">') == 13  # the Orcs' players
+    assert html.count('<td class="num muted">') == 16 - 13  # blank lines to write new players in
+    text = _text(html)
+    assert "Grak Skullsplitta" in text and "Mighty Blow" in text and "Orc Blitzer" in text
+    assert '<span class="gained">Mighty Blow</span>' in html  # gained skills stand out from starting ones
+    assert "| of 3" in text  # the contract tally
+
+
+def test_a_player_with_rolls_due_is_marked(db):
+    from roster_app.services.players import update_player
+
+    team = add_team(db, name="Orcs", race="Orc").result
+    player = hire_player(db, team_id=team, position="Orc Blitzer", name="Grak").result
+    update_player(db, player_id=player, field="spp", value=16)
+    html = render.roster_section(render.data.roster_sheet(db, team), render.data.heading(db)).html
+    assert "2 rolls due" in html
+
+
+@pytest.mark.parametrize(("amount", "text"), [(0, "0"), (1000, "1,000"), (-50000, "\u221250,000")])
+def test_gold_is_written_with_separators(amount, text):
+    assert render.gold(amount) == text
+
+
+def test_the_match_sheet_has_a_box_for_every_turn(db):
+    section = render.match_sheet_section(render.data.referee_rules(db.ruleset), render.data.heading(db))
+    assert section.html.count("\u2610</td>") == 16
+    text = _text(section.html)
+    assert "9 squares (Mole Eyes 7, Eagle Eyes 11)" in text
+    assert "4 turns or fewer" in text and "12 turns or more" in text
+
+
+def test_an_empty_league_still_prints_its_documents(db):
+    document = build_document(db, PrintRequest(table=True, contracts=True, referees=True))
+    text = _text("".join(s.html for s in document.sections))
+    assert "No league match has been played" in text
+    assert "No player is under contract" in text
+
+
+def test_nothing_chosen_is_an_empty_request():
+    assert PrintRequest().empty and PrintRequest((1,), rosters=False).empty
+    assert not PrintRequest((1,)).empty and not PrintRequest(match_sheet=True).empty
+
+
+def test_the_league_table_lists_the_results_and_the_matches_still_to_play(night_db):
+    document = build_document(night_db, PrintRequest(table=True))
+    text = _text(document.sections[0].html)
+    assert "Results" in text and "Orcland Raiders 2 \u2013 1 Reikland Reavers 3 \u2013 1" in text
+    assert "friendly Reikland Reavers 5 \u2013 0 Karak Grudgebearers" in text  # shown, though not counted
+    fixtures = text.split("Still to play")[1]
+    assert "3 league Reikland Reavers v Karak Grudgebearers" in fixtures

@@ -1,0 +1,175 @@
+"""The league as JSON and back (an equal league), CSV exports, refusals that leave nothing behind, atomic writes."""
+
+from __future__ import annotations
+
+import csv
+import json
+import os
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from roster_app import exchange
+from roster_app.atomic import ExportError
+from roster_app.db import open_league
+from roster_app.exchange import ImportRefused, export_json, import_json
+from tests.helpers import snapshot
+from tests.printing.league_night import FILLED_TABLES, LEDGER_LINES, ORCS
+
+
+@pytest.fixture
+def export_file(night_db, tmp_path) -> Path:
+    return export_json(night_db, tmp_path / "night.json")
+
+
+def _edited(export_file: Path, edit) -> Path:  # noqa: ANN001
+    document = json.loads(export_file.read_text(encoding="utf-8"))
+    edit(document)
+    export_file.write_text(json.dumps(document), encoding="utf-8")
+    return export_file
+
+
+def test_export_then_import_gives_an_equal_league(night_db, export_file, tmp_path):
+    before = snapshot(night_db)
+    assert all(before[name] for name in FILLED_TABLES)  # every table of the schema has rows to carry
+    imported = open_league(import_json(export_file, tmp_path / "copy.dugout"))
+    try:
+        assert snapshot(imported) == before
+        assert imported.ruleset.table("league_points") == night_db.ruleset.table("league_points")
+    finally:
+        imported.close()
+
+
+def test_the_export_is_versioned_and_covers_every_table(export_file):
+    from sqlmodel import SQLModel
+
+    document = json.loads(export_file.read_text(encoding="utf-8"))
+    assert (document["format"], document["version"]) == ("dugout-league", 1)
+    assert set(document["tables"]) == {t.name for t in SQLModel.metadata.sorted_tables}
+    assert document["league"] == "Old World Classic"
+
+
+@given(name=st.text(min_size=1, max_size=30).filter(str.strip), amount=st.integers(-(10**9), 10**9))
+@settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_text_and_amount_survive_the_round_trip(tmp_path_factory, name, amount):
+    from roster_app.db import memory_league
+    from roster_app.services.teams import add_team
+
+    folder = tmp_path_factory.mktemp("prop")
+    db = memory_league(name=name)
+    try:
+        add_team(db, name=name, race="Orc", coach=name, treasury=max(amount, 0))
+        imported = open_league(import_json(export_json(db, folder / "x.json"), folder / "x.dugout"))
+        assert snapshot(imported) == snapshot(db)
+        imported.close()
+    finally:
+        db.close()
+
+
+BAD_EXPORTS = [
+    ("not json", lambda d: None, "is not valid JSON"),
+    ("another format", lambda d: d.update(format="something-else"), "is not a Dugout league export"),
+    ("a newer version", lambda d: d.update(version=2), "newer Dugout (format version 2)"),
+    ("no version", lambda d: d.pop("version"), "no valid format version"),
+    ("a missing table", lambda d: d["tables"].pop("player"), "table(s) player are missing"),
+    ("an unknown table", lambda d: d["tables"].update(spaceships=[]), "does not know (spaceships)"),
+    ("a row that is not a record", lambda d: d["tables"]["team"].append(5), "Row 5 of the table 'team' is not a record"),
+    ("a wrong type", lambda d: d["tables"]["player"][0].update(ma="fast"), "'ma' should be a whole number"),
+    ("a list that is not a list", lambda d: d["tables"]["player"][0].update(skills="Block"), "'skills' should be a list"),
+    ("a missing value", lambda d: d["tables"]["player"][0].pop("name"), "Row 1 of the table 'player' has no 'name'"),
+    ("an unknown column", lambda d: d["tables"]["team"][0].update(colour="red"), "unknown column(s): colour"),
+    ("a bad date", lambda d: d["tables"]["team"][0].update(created_at="yesterday"), "is not a date and time"),
+    ("a broken reference", lambda d: d["tables"]["player"][0].update(team_id=999),
+     "team_id 999 refers to a team that is not in the export"),
+    ("a repeated key", lambda d: d["tables"]["team"].append(dict(d["tables"]["team"][0])), "repeats the key 1"),
+    ("two teams of one name", lambda d: d["tables"]["team"][1].update(name=d["tables"]["team"][0]["name"]),
+     "breaks a rule of the league file (UNIQUE constraint failed: team.name)"),
+    ("two leagues", lambda d: d["tables"]["league"].append(dict(d["tables"]["league"][0], id=2)),
+     "exactly one league record"),
+    ("broken house rules", lambda d: d["tables"]["ruleset_table"][0].update(data={"nonsense": 1}),
+     "The imported league would not open"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("what", "edit", "reason"), BAD_EXPORTS, ids=[b[0] for b in BAD_EXPORTS])
+def test_a_bad_export_is_refused_with_the_reason_and_leaves_nothing(export_file, tmp_path, what, edit, reason):
+    if what == "not json":
+        export_file.write_text('{"format": "dugout-league", "version": 1, "tables": {', encoding="utf-8")
+    else:
+        _edited(export_file, edit)
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises(ImportRefused) as refused:
+        import_json(export_file, tmp_path / "new.dugout")
+    assert reason in str(refused.value)
+    assert sorted(os.listdir(tmp_path)) == before  # no league, no temporary file, no journal
+
+
+def test_a_league_file_is_not_an_export(night_file, tmp_path):
+    with pytest.raises(ImportRefused, match="not a Dugout league export"):
+        import_json(night_file, tmp_path / "new.dugout")
+    assert not (tmp_path / "new.dugout").exists()
+
+
+def test_an_import_never_overwrites_a_file(export_file, tmp_path):
+    existing = tmp_path / "mine.dugout"
+    existing.write_bytes(b"precious")
+    with pytest.raises(ImportRefused, match="already exists"):
+        import_json(export_file, existing)
+    assert existing.read_bytes() == b"precious"
+
+
+def test_an_interrupted_export_leaves_no_half_written_file(night_db, tmp_path, monkeypatch):
+    def dump_then_fail(document, handle, **kwargs):  # noqa: ANN001
+        handle.write('{"format": "dugout-league", "tables": {')
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(exchange.json, "dump", dump_then_fail)
+    with pytest.raises(ExportError, match="No space left on device"):
+        export_json(night_db, tmp_path / "league.json")
+    assert os.listdir(tmp_path) == []
+
+
+def test_an_interrupted_export_keeps_the_previous_file(night_db, tmp_path, monkeypatch):
+    target = tmp_path / "league.json"
+    target.write_text("the export of last week", encoding="utf-8")
+    monkeypatch.setattr(exchange.json, "dump", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("crash")))
+    with pytest.raises(RuntimeError):
+        export_json(night_db, target)
+    assert target.read_text(encoding="utf-8") == "the export of last week"
+    assert os.listdir(tmp_path) == ["league.json"]
+
+
+def test_an_export_to_a_missing_folder_is_refused_plainly(night_db, tmp_path):
+    with pytest.raises(ExportError, match="does not exist"):
+        export_json(night_db, tmp_path / "nowhere" / "league.json")
+
+
+def _csv_rows(path: Path) -> list[dict[str, str]]:
+    with path.open(encoding="utf-8-sig", newline="") as handle:
+        return list(csv.DictReader(handle))
+
+
+def test_rosters_as_csv(night_db, tmp_path):
+    rows = _csv_rows(exchange.export_rosters_csv(night_db, tmp_path / "rosters.csv"))
+    assert len(rows) == 13 + 12 + 11 + 11
+    grak = next(r for r in rows if r["Name"] == "Grak Skullsplitta")
+    assert grak["Team"] == ORCS and grak["Position"] == "Orc Blitzer" and grak["SPP"] == "58"
+    assert grak["Gained skills"] == "Mighty Blow; Tackle; Guard; Dauntless"
+    assert grak["Contract"].startswith("| of 3")
+
+
+def test_the_ledger_as_csv_adds_up_to_the_treasury(night_db, tmp_path):
+    from roster_app import queries
+    from roster_app.printing.data import team_ids
+
+    [orcs] = team_ids(night_db, [ORCS])
+    rows = _csv_rows(exchange.export_ledger_csv(night_db, tmp_path / "ledger.csv", team_ids=[orcs]))
+    assert len(rows) > LEDGER_LINES
+    assert {r["Team"] for r in rows} == {ORCS}
+    assert (
+        sum(int(r["Amount"]) for r in rows)
+        == int(rows[-1]["Balance"])
+        == queries.team_header(night_db, orcs).treasury
+    )

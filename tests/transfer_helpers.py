@@ -1,0 +1,50 @@
+"""Test helpers for transfers: a small league of full rosters, and rolls typed in."""
+
+from __future__ import annotations
+
+from datetime import timedelta
+
+from roster_app.db import LeagueDB
+from roster_app.models import Match, Team, utcnow
+from roster_app.rules.dice import typed_roll
+from roster_app.services.players import new_player
+from roster_app.services.teams import add_team
+
+
+def build_team(db: LeagueDB, name: str, race: str, players: list[tuple[str, str, int]], *, treasury: int,
+               fan_factor: int = 0) -> int:  # fmt: skip
+    """A team with `players` (position, name, SPP) on its roster; only the treasury is in its ledger."""
+    tid = add_team(db, name=name, race=race, coach=f"Coach of {name}", treasury=treasury).result
+    with db.write("test roster") as tx:
+        team = tx.session.get(Team, tid)
+        team.fan_factor = fan_factor
+        for position, player, spp in players:
+            p = new_player(tx.session, db.ruleset, team, position=position, name=player)
+            p.spp = spp
+    return tid
+
+
+def market(db: LeagueDB, *, buyer_treasury: int = 300_000) -> dict[str, int]:
+    """Orcs (buyer, 11 players), Dwarfs (12, Gotrek 36 SPP, Borek a Rookie), more Orcs (12, Grak 20 SPP)."""
+    orcs = build_team(db, "Orcland Raiders", "Orc", [("Orc Lineman", f"Orc {i}", 0) for i in range(1, 12)],
+                      treasury=buyer_treasury, fan_factor=6)  # fmt: skip
+    dwarfs = build_team(
+        db, "Karak Grudgebearers", "Dwarf",
+        [("Troll Slayer", "Gotrek", 36), ("Longbeard", "Borek", 2)] + [("Longbeard", f"Dwarf {i}", 0) for i in range(10)],
+        treasury=50_000, fan_factor=4,
+    )  # fmt: skip
+    rivals = build_team(db, "Orc Rivals", "Orc",
+                        [("Orc Blitzer", "Grak", 20)] + [("Orc Lineman", f"Rival {i}", 0) for i in range(11)],
+                        treasury=100_000, fan_factor=8)  # fmt: skip
+    return {"orcs": orcs, "dwarfs": dwarfs, "rivals": rivals}
+
+
+def play_match(db: LeagueDB, home: int, away: int) -> None:
+    """A played match (so each team's players may be approached again)."""
+    with db.write("test match") as tx:
+        tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="completed",
+                             played_at=utcnow() + timedelta(microseconds=1)))  # fmt: skip
+
+
+def dice(spec: str, *faces: int, modifier: int = 0):
+    return typed_roll(spec, list(faces), modifier=modifier)

@@ -1,0 +1,103 @@
+"""`dugout print`, `dugout export` and `dugout import` from the command line, without a window."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.printing.pdf_text import pdf_pages
+from ui.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def dugout(*args: str) -> subprocess.CompletedProcess:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True, text=True, cwd=ROOT,
+                          env=env, timeout=120)  # fmt: skip
+
+
+def test_print_writes_a_pdf_without_a_window(night_file, tmp_path):
+    out = tmp_path / "orcs.pdf"
+    result = dugout("print", str(night_file), "--team", "Orcland Raiders", "--team", "reikland reavers",
+                    "--table", "-o", str(out))  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    assert "3 pages written" in result.stdout
+    pages = pdf_pages(out)
+    assert "League table" in pages[0]
+    assert "Grak Skullsplitta" in pages[1] and "Johann Weissmann" in pages[2]
+    assert "Page 3 of 3" in pages[2]
+
+
+def test_print_with_nothing_chosen_prints_the_whole_league(qapp, night_file, tmp_path, capsys):
+    out = tmp_path / "league.pdf"
+    assert main(["print", str(night_file), "-o", str(out)]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == 8 and "League table" in pages[0] and "Contract sheet" in pages[5]
+
+
+def test_print_all_with_referee_cards_and_a_match_sheet(qapp, night_file, tmp_path):
+    out = tmp_path / "all.pdf"
+    assert main(["print", str(night_file), "--all", "--referees", "--match-sheet", "--page-size", "Letter",
+                 "-o", str(out)]) == 0  # fmt: skip
+    pages = pdf_pages(out)
+    assert len(pages) == 4 + 2 + 1 and "Referee’s match sheet" in pages[-1]
+
+
+BAD_INPUT = [
+    (["print", "{missing}", "-o", "{out}"], "There is no file at"),
+    (["print", "{not_a_league}", "-o", "{out}"], "is not a Dugout league file"),
+    (["print", "{league}", "--team", "Nobody", "-o", "{out}"], "no team called 'Nobody'"),
+    (["print", "{league}", "-o", "{nowhere}"], "does not exist"),
+    (["export", "{missing}", "-o", "{out}"], "There is no file at"),
+    (["import", "{not_a_league}", "-o", "{out}"], "is not valid JSON"),
+    (["import", "{missing}", "-o", "{out}"], "There is no file at"),
+]
+
+
+@pytest.mark.parametrize(("args", "message"), BAD_INPUT)
+def test_bad_input_gets_a_plain_message_and_a_non_zero_exit(qapp, night_file, tmp_path, capsys, args, message):
+    not_a_league = tmp_path / "notes.txt"
+    not_a_league.write_text("not a league")
+    values = {"missing": tmp_path / "missing.dugout", "not_a_league": not_a_league, "league": night_file,
+              "out": tmp_path / "out.pdf", "nowhere": tmp_path / "nowhere" / "out.pdf"}  # fmt: skip
+    assert main([a.format(**values) for a in args]) == 1
+    err = capsys.readouterr().err
+    assert message in err and "Traceback" not in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_a_wrong_command_line_gets_the_usage(capsys):
+    with pytest.raises(SystemExit) as exit_:
+        main(["print", "league.dugout", "--all", "--team", "Orcs", "-o", "x.pdf"])
+    assert exit_.value.code == 2
+    assert "not allowed with argument" in capsys.readouterr().err
+
+
+def test_export_and_import_from_the_command_line(night_file, tmp_path, capsys):
+    from roster_app.db import open_league
+    from tests.helpers import snapshot
+
+    exported, imported = tmp_path / "night.json", tmp_path / "copy.dugout"
+    assert main(["export", str(night_file), "-o", str(exported)]) == 0
+    assert main(["import", str(exported), "-o", str(imported)]) == 0
+    original, copy = open_league(night_file, read_only=True), open_league(imported)
+    try:
+        assert snapshot(copy) == snapshot(original)
+    finally:
+        original.close(), copy.close()
+    assert main(["export", str(night_file), "--csv", "ledger", "-o", str(tmp_path / "ledger.csv")]) == 0
+    assert (tmp_path / "ledger.csv").read_text(encoding="utf-8-sig").startswith("Team,Date,Season,Kind")
+
+
+def test_a_league_without_teams_has_no_rosters_to_print(qapp, tmp_path, capsys):
+    from roster_app.db import create_league
+
+    create_league(tmp_path / "empty.dugout", name="Empty").close()
+    assert main(["print", str(tmp_path / "empty.dugout"), "--all", "-o", str(tmp_path / "out.pdf")]) == 1
+    assert "nothing to print" in capsys.readouterr().err
+    assert not (tmp_path / "out.pdf").exists()

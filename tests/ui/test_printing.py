@@ -1,0 +1,87 @@
+"""Printed documents laid out by Qt, checked in the PDF: pages, names, skills, page numbers, repeated headers."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from roster_app.printing.data import team_ids
+from roster_app.printing.document import PrintRequest, build_document, whole_league
+from tests.printing.league_night import ORCS
+from tests.printing.pdf_text import pdf_pages
+
+LEDGER_HEADER = "Date Season Kind Reason Amount Balance"
+ROSTER_HEADER = "# Player Position MA ST AG AV Skills Injuries Cmp TD Int Cas MVP SPP Value Contract"
+
+
+def write(db, request: PrintRequest, path: Path, **kwargs) -> list[str]:  # noqa: ANN001
+    from ui.printing import write_pdf
+
+    pages = write_pdf(build_document(db, request), path, **kwargs)
+    text = pdf_pages(path)
+    assert len(text) == pages
+    return text
+
+
+def test_a_team_roster_is_one_page_with_its_players_and_skills(qapp, night_db, tmp_path):
+    [orcs] = team_ids(night_db, [ORCS])
+    [page] = write(night_db, PrintRequest((orcs,)), tmp_path / "orcs.pdf")
+    assert "Orcland Raiders" in page and "Grimgor Ironhide" in page
+    assert ROSTER_HEADER in page
+    assert "Grak Skullsplitta Orc Blitzer 6 3 3 9" in page
+    assert "Mighty Blow, Tackle, Guard, Dauntless" in page
+    assert "Page 1 of 1" in page
+
+
+def test_the_whole_league_in_one_document_numbers_every_page(qapp, night_db, tmp_path):
+    pages = write(night_db, replace(whole_league(night_db), match_sheet=True), tmp_path / "league.pdf")
+    assert len(pages) == 1 + 4 + 1 + 2 + 1  # table, rosters, contracts, two pages of cards, match sheet
+    for number, text in enumerate(pages, start=1):
+        assert f"Page {number} of {len(pages)}" in text
+    assert "League table" in pages[0] and pages[0].index("Orcland Raiders") < pages[0].index("Reikland Reavers")
+    for team in ("Athelorn Avengers", "Karak Grudgebearers", "Orcland Raiders", "Reikland Reavers"):
+        assert any(text.startswith(f"Old World Classic · season 1 · team roster {team}") for text in pages)
+    assert "Contract sheet" in pages[5] and "Johann Weissmann" in pages[5]
+    assert "cut along the dashed lines" in pages[6] and "Hans Pfeiffer" in pages[6]
+    assert "Referee’s match sheet" in pages[-1]
+
+
+def test_the_header_row_is_repeated_on_the_second_page_of_a_long_ledger(qapp, night_db, tmp_path):
+    [orcs] = team_ids(night_db, [ORCS])
+    pages = write(night_db, PrintRequest((orcs,), rosters=False, ledgers=True), tmp_path / "ledger.pdf")
+    assert len(pages) >= 2
+    for text in pages:
+        assert LEDGER_HEADER in text
+    assert "Gate share 70" in pages[-1] and "Gate share 70" not in pages[0]
+    assert "Page 2 of" in pages[1]
+
+
+@pytest.mark.parametrize(("size", "points"), [("A4", (595, 842)), ("Letter", (612, 792))])
+def test_the_paper_size_is_the_one_chosen(qapp, night_db, tmp_path, size, points):
+    write(night_db, PrintRequest(match_sheet=True), tmp_path / "sheet.pdf", page_size=size)
+    box = PdfReader(str(tmp_path / "sheet.pdf")).pages[0].mediabox
+    assert (round(float(box.width)), round(float(box.height))) == points
+
+
+@pytest.mark.parametrize(
+    ("locale", "size"), [("en_US", "Letter"), ("en_CA", "Letter"), ("en_GB", "A4"), ("de_DE", "A4")]
+)
+def test_the_paper_size_follows_the_locale(qapp, locale, size):
+    from PySide6.QtCore import QLocale
+
+    from ui.printing import locale_page_size
+
+    assert locale_page_size(QLocale(locale)) == size
+
+
+def test_a_cancelled_pdf_leaves_nothing_behind(qapp, night_db, tmp_path):
+    from ui.printing import PrintCancelled, write_pdf
+
+    document = build_document(night_db, whole_league(night_db))
+    with pytest.raises(PrintCancelled):
+        write_pdf(document, tmp_path / "league.pdf", progress=lambda done, total: done < 3)
+    assert os.listdir(tmp_path) == []

@@ -1,0 +1,366 @@
+"""The Reserves tab, the reserve affairs dialog and the draft dialog, driven through their widgets.
+
+Each test checks what reached the league file: treasury, ledger, roster, bonuses.
+"""
+
+import random
+
+import pytest
+from PySide6.QtCore import Qt
+
+from roster_app import queries
+from roster_app import reserve_queries as rq
+from roster_app.db import create_league, open_league
+from roster_app.models import RulesetTable
+from roster_app.rules.dice import Roll
+from roster_app.services import reserves as svc
+from roster_app.services.players import hire_player
+from roster_app.services.teams import add_team
+from tests.helpers import ledger_sum, team_id, treasury
+
+LEFT = Qt.MouseButton.LeftButton
+
+
+def reopen(path):
+    return open_league(path, read_only=True)
+
+
+def reserves_tab(window):
+    page = window.league_view.team_page
+    page.tabs.setCurrentWidget(page.reserves_tab)
+    return page.reserves_tab
+
+
+def type_dice(qtbot, dice_input, *faces):
+    for box, face in zip(dice_input.faces, faces, strict=True):
+        box.lineEdit().selectAll()
+        qtbot.keyClicks(box.lineEdit(), str(face))
+    assert dice_input.use_button.isEnabled()
+    qtbot.mouseClick(dice_input.use_button, LEFT)
+
+
+def open_dialog(qtbot, window, button, kind):
+    qtbot.mouseClick(button, LEFT)
+    dialog = window.league_view.team_page.reserves_tab.dialog
+    assert isinstance(dialog, kind)
+    qtbot.waitExposed(dialog)
+    return dialog
+
+
+def show_league(qtbot, window, path):
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window
+
+
+def approve_and_hire(qtbot, tab, coach="Veteran"):
+    qtbot.mouseClick(tab.approve_button, LEFT)
+    assert tab.hire_button.isEnabled()
+    tab.coach_types.setCurrentIndex(tab.coach_types.findData(coach))
+    qtbot.mouseClick(tab.hire_button, LEFT)
+
+
+def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, league_file, messages):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    tab = reserves_tab(open_window)
+    assert not tab.affairs_button.isEnabled()
+    assert tab.approve_button.isVisible() and "no reserve team yet" in tab.status.text()
+    approve_and_hire(qtbot, tab)
+    assert "Veteran Reserve Coach" in tab.coach_label.text()
+    assert tab.bonus_labels["total"].text() == "<b>D6 + 1</b>"
+    assert open_window.league_view.team_page.header.figures["treasury"].text() == "950,000 gp"
+
+    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
+    assert dialog.current_page() is dialog.upkeep_page
+    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
+    assert dialog.current_page() is dialog.table_page
+    type_dice(qtbot, dialog.table_page.dice, 6)
+    assert dialog.current_page() is dialog.player_table_page
+    assert "D6 + 1" in dialog.player_table_page.text.text()
+    type_dice(qtbot, dialog.player_table_page.dice, 4)  # 4 + 1 = 5: up to 70,000 gp
+    page = dialog.new_player_page
+    assert dialog.current_page() is page
+    assert "70,000 gp" in page.text.text()
+    page.table.select("Orc Blitzer")
+    assert "more than the 70,000 gp rolled" in page.verdict.text()
+    assert not page.add_button.isEnabled()
+    page.table.select("Orc Thrower")
+    qtbot.keyClicks(page.name, "Grak")
+    assert page.add_button.isEnabled()
+    qtbot.mouseClick(page.add_button, LEFT)
+    assert dialog.current_page() is dialog.done_page
+    summary = dialog.done_page.text.text()
+    assert "Grak, Orc Thrower, joined from the reserves (free)" in summary and "Rolled 4 + 1 = 5" in summary
+    qtbot.mouseClick(dialog.close_button, LEFT)
+    assert messages == ["Record that the League Commissioner approves a reserve team for Orcland Raiders?"]
+
+    db = reopen(league_file)
+    tid = team_id(db, "Orcland Raiders")
+    assert treasury(db, tid) == 1_000_000 - 50_000 - 10_000 == ledger_sum(db, tid)
+    assert [(e.kind, e.amount) for e in queries.ledger(db, tid)][-2:] == [
+        ("reserve", -50_000),
+        ("upkeep", -10_000),
+    ]
+    [grak] = queries.roster(db, tid)
+    assert (grak.name, grak.position, grak.value) == ("Grak", "Orc Thrower", 70_000)
+    info = rq.reserves_info(db, tid)
+    assert (info.coach_type, info.promising, info.carried, info.round.step) == ("Veteran", 0, 0, "done")
+    assert [r.roll for r in rq.reserve_history(db, tid) if r.roll] == [
+        "D6: 6 (typed in)", "D6: 4 + 1 = 5 (typed in)"]  # fmt: skip
+    db.close()
+    assert tab.history_model.rowCount() == 6
+    assert "done for now" in tab.affairs_label.text()
+
+
+def test_a_promising_round_then_the_coach_leaves_with_the_bonus(qtbot, open_window, league_file, messages):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    tab = reserves_tab(open_window)
+    approve_and_hire(qtbot, tab, "Novice")
+    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
+    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
+    type_dice(qtbot, dialog.table_page.dice, 3)
+    assert dialog.current_page() is dialog.done_page
+    dialog.accept()
+    assert tab.bonus_labels["promising"].text() == "+1"
+
+    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
+    assert dialog.current_page() is dialog.upkeep_page  # a new round after a finished one
+    assert "the pending <b>+1</b> on the Player Table is lost" in dialog.upkeep_page.text.text()
+    qtbot.mouseClick(dialog.upkeep_page.leave_button, LEFT)
+    assert "taking the pending +1 on the Player Table with him" in messages[-1]
+    assert dialog.current_page() is dialog.done_page
+    assert "no Reserve Coach now" in dialog.done_page.text.text()
+    dialog.accept()
+    assert tab.hire_button.isVisible() and tab.hire_button.isEnabled()
+    assert not tab.affairs_button.isEnabled()
+
+    db = reopen(league_file)
+    tid = team_id(db, "Orcland Raiders")
+    info = rq.reserves_info(db, tid)
+    assert (info.coach_type, info.promising, info.carried) == (None, 0, 0)
+    assert treasury(db, tid) == 1_000_000 - 20_000 - 10_000 == ledger_sum(db, tid)
+    db.close()
+
+
+def test_skipping_the_reserve_team_table(qtbot, open_window):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    tab = reserves_tab(open_window)
+    approve_and_hire(qtbot, tab)
+    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
+    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
+    qtbot.mouseClick(dialog.table_page.skip_button, LEFT)
+    assert dialog.current_page() is dialog.done_page
+    assert "Chose not to roll" in dialog.done_page.text.text()
+    dialog.accept()
+
+
+def test_a_team_of_16_retires_someone_for_the_free_player(qtbot, open_window, league_file):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    session = open_window.session
+    tid = team_id(session.db, "Orcland Raiders")
+    for i in range(16):
+        session.run(hire_player, team_id=tid, position="Orc Lineman", name=f"Lineman {i + 1}")
+    for service in (svc.approve_reserves, svc.pay_reserve_upkeep):
+        if service is svc.pay_reserve_upkeep:
+            session.run(svc.hire_reserve_coach, team_id=tid, coach_type="Star")
+        session.run(service, team_id=tid)
+    session.run(svc.roll_reserve_table, team_id=tid, roll=Roll("D6", (5,), typed=True))
+    session.run(svc.roll_player_table, team_id=tid, roll=Roll("D6", (1,), typed=True))  # 1 + 2 = 3: 50,000
+    tab = reserves_tab(open_window)
+    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
+    page = dialog.new_player_page
+    assert dialog.current_page() is page and page.retire.isVisible()
+    page.table.select("Goblin")
+    qtbot.keyClicks(page.name, "Snik")
+    page.retire.setCurrentIndex(page.retire.findData(queries.roster(session.db, tid)[0].id))
+    assert "#1 Lineman 1 (Orc Lineman)</b> retires to make room" in page.verdict.text()
+    qtbot.mouseClick(page.add_button, LEFT)
+    db = reopen(league_file)
+    names = [r.name for r in queries.roster(db, tid)]
+    assert len(names) == 16 and "Snik" in names and "Lineman 1" not in names
+    db.close()
+
+
+@pytest.fixture
+def goblin_window(qtbot, window, tmp_path):
+    path = tmp_path / "gobbos.dugout"
+    db = create_league(path, name="LRB6 League", ruleset_key="lrb6")
+    team = add_team(db, name="Da Gobbos", race="Goblin").result
+    svc.approve_reserves(db, team_id=team)
+    svc.hire_reserve_coach(db, team_id=team, coach_type="Novice")
+    db.close()
+    return show_league(qtbot, window, path), path, team
+
+
+def test_a_goblin_coach_rerolls_once_and_keeps_the_second_result(qtbot, goblin_window):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    window, path, team = goblin_window
+    tab = reserves_tab(window)
+    dialog = open_dialog(qtbot, window, tab.affairs_button, ReserveAffairsDialog)
+    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
+    assert "A Goblin head coach may re-roll once" in dialog.table_page.text.text()
+    type_dice(qtbot, dialog.table_page.dice, 4)  # Promising ...
+    page = dialog.table_page
+    assert dialog.current_page() is page and page.keep_button.isVisible() and not page.skip_button.isVisible()
+    assert "Rolled 4 – Promising youngster" in page.result.text()
+    assert page.dice.roll_button.text() == "Re-roll D6"
+    type_dice(qtbot, page.dice, 2)  # ... re-rolled to nothing, which stands
+    assert dialog.current_page() is dialog.done_page
+    dialog.accept()
+    db = reopen(path)
+    info = rq.reserves_info(db, team)
+    assert info.promising == 0 and not info.may_reroll
+    assert [r.title for r in rq.reserve_history(db, team)][-2:] == [
+        "Reserve Team Table",
+        "Reserve Team Table re-roll",
+    ]
+    db.close()
+
+
+def test_a_goblin_coach_may_keep_the_first_result(qtbot, goblin_window):
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+    window, path, team = goblin_window
+    dialog = open_dialog(qtbot, window, reserves_tab(window).affairs_button, ReserveAffairsDialog)
+    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
+    type_dice(qtbot, dialog.table_page.dice, 5)
+    qtbot.mouseClick(dialog.table_page.keep_button, LEFT)
+    assert dialog.current_page() is dialog.player_table_page
+    dialog.accept()
+
+
+def test_drafting_through_the_dialog_states_the_rookie_result(qtbot, open_window, league_file):
+    from ui.dialogs.draft_dialog import DraftDialog
+
+    tab = reserves_tab(open_window)
+    assert not tab.draft_button.isEnabled()
+    assert "reserve side" in tab.draft_label.text()
+    approve_and_hire(qtbot, tab, "Novice")
+    assert tab.draft_button.isEnabled()
+    dialog = open_dialog(qtbot, open_window, tab.draft_button, DraftDialog)
+    assert "would start the next match with <b>0</b> players" in dialog.eligibility.text()
+    dialog.table.select("Orc Blitzer")
+    assert not dialog.dice.isEnabled() and "name" in dialog.verdict.text()
+    qtbot.keyClicks(dialog.name, "Grak")
+    assert dialog.dice.isEnabled()
+    assert "costs <b>40,000 gp</b> (half of 80,000 gp)" in dialog.verdict.text()
+    type_dice(qtbot, dialog.dice, 3)
+    text = dialog.outcome_label.text()
+    assert "Grak, Orc Blitzer, drafted for 40,000 gp" in text
+    assert "Rookie Table 3: -1 AG: Grak's AG goes from 3 to 2 for good." in text
+    assert dialog.close_button.text() == "Close" and not dialog.dice.isEnabled()
+    qtbot.mouseClick(dialog.close_button, LEFT)
+    assert dialog.result() == dialog.DialogCode.Accepted
+
+    db = reopen(league_file)
+    tid = team_id(db, "Orcland Raiders")
+    assert treasury(db, tid) == 1_000_000 - 20_000 - 40_000 == ledger_sum(db, tid)
+    assert queries.ledger(db, tid)[-1].reason == "Drafted Grak, Orc Blitzer, from the reserves (half of 80,000 gp)"
+    [grak] = queries.roster(db, tid)
+    assert (grak.ag, grak.value) == (2, 80_000)
+    assert queries.team_header(db, tid).value == 80_000
+    db.close()
+
+
+def test_the_draft_dialog_says_when_the_rookie_result_is_ignored(qtbot, window, league_file):
+    from ui.dialogs.draft_dialog import DraftDialog
+
+    db = open_league(league_file)
+    with db.write() as tx:  # a house rule harsh enough to break the floor: -3 MA on a 1
+        row = tx.session.get(RulesetTable, "rookie_table")
+        rows = [dict(r) for r in row.data["rows"]]
+        rows[0] = {**rows[0], "change": -3, "text": "-3 MA"}
+        row.data = {**row.data, "rows": rows}
+        tx.session.add(row)
+    tid = team_id(db, "Orcland Raiders")
+    svc.approve_reserves(db, team_id=tid)
+    svc.hire_reserve_coach(db, team_id=tid, coach_type="Novice")
+    db.close()
+    show_league(qtbot, window, league_file)
+    dialog = open_dialog(qtbot, window, reserves_tab(window).draft_button, DraftDialog)
+    qtbot.keyClicks(dialog.name, "Bob")
+    type_dice(qtbot, dialog.dice, 1)
+    assert (
+        "-3 MA: ignored, because MA may never fall more than 2 below its original value of 5."
+        in dialog.outcome_label.text()
+    )
+    db = reopen(league_file)
+    assert [r.ma for r in queries.roster(db, tid)] == [5]
+    db.close()
+
+
+def test_a_team_that_may_not_draft_is_told_why(qtbot, open_window):
+    from ui.dialogs.draft_dialog import DraftDialog
+
+    session = open_window.session
+    tid = team_id(session.db, "Orcland Raiders")
+    for i in range(11):
+        session.run(hire_player, team_id=tid, position="Orc Lineman", name=f"L{i}")
+    session.run(svc.approve_reserves, team_id=tid)
+    session.run(svc.hire_reserve_coach, team_id=tid, coach_type="Novice")
+    tab = reserves_tab(open_window)
+    assert not tab.draft_button.isEnabled()
+    assert "start the next match with 11 players" in tab.draft_label.text()
+    dialog = DraftDialog(session, tid, tab)  # opened anyway (e.g. by the pre-match wizard): it refuses
+    qtbot.addWidget(dialog)
+    assert "No draft now." in dialog.eligibility.text() and not dialog.dice.isEnabled()
+
+
+def test_undead_see_why_they_have_no_reserve_team(qtbot, open_window):
+    session = open_window.session
+    session.run(add_team, name="Necropolis", race="Undead")
+    panel = open_window.league_view.panel
+    panel.team_view.selectRow(panel.team_model.row_of(team_id(session.db, "Necropolis")))
+    tab = reserves_tab(open_window)
+    assert "Undead teams cannot have a reserve team" in tab.status.text()
+    assert not tab.approve_button.isVisible() and not tab.body.isVisible()
+
+
+def test_the_history_model(qtmodeltester, qtbot, open_window):
+    tab = reserves_tab(open_window)
+    approve_and_hire(qtbot, tab)
+    qtmodeltester.check(tab.history_model)
+    assert tab.history_model.rowCount() == 2
+
+
+# -- the dice widget ---------------------------------------------------------------------------------------
+def test_the_dice_widget_rolls_or_takes_typed_faces(qtbot):
+    from ui.widgets.dice_input import DiceInput
+
+    dice = DiceInput("2D6", rng=random.Random(4))
+    qtbot.addWidget(dice)
+    assert len(dice.faces) == 2 and dice.roll_button.text() == "Roll 2D6"
+    with qtbot.waitSignal(dice.rolled) as rolled:
+        qtbot.mouseClick(dice.roll_button, LEFT)
+    roll = rolled.args[0]
+    assert roll.dice == "2D6" and not roll.typed and all(1 <= f <= 6 for f in roll.faces)
+    assert not dice.use_button.isEnabled()
+    dice.faces[0].setValue(3)
+    assert not dice.use_button.isEnabled()  # one die still blank
+    dice.faces[1].setValue(6)
+    with qtbot.waitSignal(dice.rolled) as rolled:
+        qtbot.mouseClick(dice.use_button, LEFT)
+    assert (rolled.args[0].faces, rolled.args[0].typed, rolled.args[0].total) == ((3, 6), True, 9)
+    assert dice.typed_faces() is None  # cleared for the next roll
+    dice.set_spec("D8")
+    assert len(dice.faces) == 1 and dice.faces[0].maximum() == 8 and dice.roll_button.text() == "Roll D8"
+
+
+def test_enter_in_the_last_face_uses_the_typed_dice(qtbot):
+    from ui.widgets.dice_input import DiceInput
+
+    dice = DiceInput("D6")
+    qtbot.addWidget(dice)
+    dice.show()
+    dice.faces[0].lineEdit().selectAll()
+    qtbot.keyClicks(dice.faces[0].lineEdit(), "5")
+    assert dice.typed_faces() == [5]
+    with qtbot.waitSignal(dice.rolled) as rolled:
+        qtbot.keyClick(dice.faces[0].lineEdit(), Qt.Key.Key_Return)
+    assert rolled.args[0].faces == (5,)

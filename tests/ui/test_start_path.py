@@ -1,0 +1,23 @@
+"""The window paints before the heavy imports: the modules on the start path stay light (issue 12)."""
+
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+START_PATH = ("ui.cli", "ui.app", "ui.main_window", "ui.welcome", "ui.icons", "ui.single_instance", "ui.crash")
+
+
+def loaded_after_import(modules: tuple[str, ...], watched: tuple[str, ...]) -> dict[str, bool]:
+    code = (
+        f"import sys, importlib\nfor m in {modules!r}: importlib.import_module(m)\n"
+        f"print(' '.join(str(w in sys.modules) for w in {watched!r}))"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert result.returncode == 0, result.stderr
+    return dict(zip(watched, (flag == "True" for flag in result.stdout.split()), strict=True))
+
+
+def test_the_start_path_imports_neither_the_orm_nor_the_network_nor_log_handlers():
+    watched = ("sqlmodel", "sqlalchemy", "alembic", "PySide6.QtNetwork", "logging.handlers", "platformdirs")
+    assert loaded_after_import(START_PATH, watched) == dict.fromkeys(watched, False)

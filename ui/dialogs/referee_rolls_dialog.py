@@ -1,0 +1,121 @@
+"""Helpers for the ref's turn: the send-off roll (D6 4+, Loves/Hates Dirty Tricks) and the penalty roll of
+his Whistle (10+) or Chainsaw (8+). Every roll is recorded; his recorded rolls are listed below."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QLineEdit,
+    QListWidget,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app import referee_queries as rq
+from roster_app.rules import referees as rr
+from roster_app.services import referees as svc
+from ui.dialogs.dice_input import DiceInput
+
+
+def _signed(n: int) -> str:
+    return f"+{n}" if n > 0 else str(n)
+
+
+class RefereeRollsDialog(QDialog):
+    def __init__(self, session: Any, referee_id: int, sheet_id: int | None = None, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.referee_id = referee_id
+        self.sheet_id = sheet_id
+        self.card = rq.referee_card(session.db, referee_id)
+        ruleset = session.db.ruleset
+        self.modifier = rr.penalty_modifier(self.card.skill_names, ruleset)
+        self.setWindowTitle(f"Rolls for {self.card.name}")
+        self.setMinimumWidth(560)
+        mod = f" ({_signed(self.modifier)} for his Dirty Tricks skill)" if self.modifier else ""
+
+        send_box = QGroupBox(f"Send-off roll: D6, {rr.send_off_target(ruleset)}+ sends the player off{mod}", self)
+        send_form = QFormLayout(send_box)
+        self.player = QLineEdit()
+        self.player.setPlaceholderText("#7 Grak (Orcland Raiders)")
+        self.turn = QSpinBox()
+        self.turn.setRange(0, rr.match_turns(ruleset))
+        self.turn.setSpecialValueText("—")
+        self.send_dice = DiceInput("D6", self)
+        self.send_button = QPushButton("Roll to Send Off")
+        self.send_button.clicked.connect(self.roll_send_off)
+        self.send_result = QLabel()
+        self.send_result.setWordWrap(True)
+        send_form.addRow("Player:", self.player)
+        if sheet_id is not None:
+            send_form.addRow("Turn:", self.turn)
+        send_form.addRow("Dice:", self.send_dice)
+        send_form.addRow(self.send_button, self.send_result)
+
+        penalty_box = QGroupBox(
+            f"Penalty roll of his equipment: 2D6 at or above the number takes effect{mod}", self
+        )
+        penalty_form = QFormLayout(penalty_box)
+        self.item = QComboBox()
+        for item in self.card.equipment:
+            self.item.addItem(f"{item.name} (penalty {item.penalty}+)", item.name)
+        self.penalty_dice = DiceInput("2D6", self)
+        self.penalty_button = QPushButton("Roll the Penalty")
+        self.penalty_button.clicked.connect(self.roll_penalty)
+        self.penalty_result = QLabel("" if self.card.equipment else "He carries no Whistle or Chainsaw.")
+        self.penalty_result.setWordWrap(True)
+        penalty_form.addRow("Equipment:", self.item)
+        penalty_form.addRow("Dice:", self.penalty_dice)
+        penalty_form.addRow(self.penalty_button, self.penalty_result)
+        for widget in (self.item, self.penalty_dice, self.penalty_button):
+            widget.setEnabled(bool(self.card.equipment) and not session.read_only)
+        self.send_button.setEnabled(not session.read_only)
+
+        self.history = QListWidget(self)
+        self.history.setMaximumHeight(120)
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+        buttons.rejected.connect(self.reject)
+        layout = QVBoxLayout(self)
+        layout.addWidget(send_box)
+        layout.addWidget(penalty_box)
+        layout.addWidget(QLabel("His recorded rolls:"))
+        layout.addWidget(self.history)
+        layout.addWidget(buttons)
+        self._fill_history()
+
+    def _fill_history(self) -> None:
+        self.history.clear()
+        self.history.addItems(
+            [f"{r.purpose}: {r.text}" for r in rq.referee_rolls(self.session.db, self.referee_id)]
+        )
+
+    def _show(self, label: QLabel, change: Any) -> None:
+        if change is None:
+            return
+        outcome = change.result
+        colour = "#b3261e" if outcome.success else "#2e7d32"
+        label.setText(f"<span style='color:{colour}'><b>{outcome.text}</b></span>")
+        self._fill_history()
+
+    def roll_send_off(self) -> None:
+        change = self.session.run(
+            svc.roll_send_off, parent=self, referee_id=self.referee_id, player=self.player.text(),
+            sheet_id=self.sheet_id, turn=self.turn.value() or None, faces=self.send_dice.faces(),
+        )  # fmt: skip
+        self._show(self.send_result, change)
+
+    def roll_penalty(self) -> None:
+        change = self.session.run(
+            svc.roll_penalty, parent=self, referee_id=self.referee_id, item=self.item.currentData(),
+            sheet_id=self.sheet_id, faces=self.penalty_dice.faces(),
+        )  # fmt: skip
+        self._show(self.penalty_result, change)

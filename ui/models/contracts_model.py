@@ -1,0 +1,71 @@
+"""The league's contracts: one row per contract, with the tally of seasons served."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from roster_app.contract_queries import ContractRow
+from ui.models.columns import CENTER, RIGHT, Column, RowTableModel, gp
+
+STATUS_ORDER = {
+    "final season": 0,
+    "running": 1,
+    "free agent": 2,
+    "expired": 3,
+    "ended by transfer": 4,
+    "reversed": 5,
+}
+STATUS_COLOURS = {"final season": "#9a5b00", "free agent": "#1f5fa8", "expired": "#8a8a8a",
+                  "ended by transfer": "#8a8a8a", "reversed": "#8a8a8a"}  # fmt: skip
+
+
+def _length(r: ContractRow) -> str:
+    return f"{r.seasons} season{'s' if r.seasons != 1 else ''}"
+
+
+def _how(r: ContractRow) -> str:
+    how = "renewal" if r.renewal else ("signed on transfer" if r.via_transfer else "signed")
+    return f"{r.player}: {how} in season {r.signed_season}, {r.rolls} star player roll(s), {gp(r.cost)} gp"
+
+
+def _signed(r: ContractRow) -> str:
+    note = " · renewal" if r.renewal else (" · on transfer" if r.via_transfer else "")
+    return f"season {r.signed_season}{note}"
+
+
+class ContractsModel(RowTableModel):
+    COLUMNS = (
+        Column("player", "Player", lambda r: r.player, sort=lambda r: r.player.lower(), tip=_how),
+        Column("position", "Position", lambda r: r.position),
+        Column("team", "Team", lambda r: r.team, sort=lambda r: (r.team.lower(), r.player.lower())),
+        Column("rolls", "Rolls at signing", lambda r: r.rolls, align=CENTER),
+        Column("seasons", "Length", _length, sort=lambda r: r.seasons, align=CENTER),
+        Column("tally", "Seasons served", lambda r: r.tally, sort=lambda r: (r.served, r.seasons)),
+        Column("left", "Seasons left", lambda r: r.left, align=CENTER),
+        Column("cost", "Cost paid", lambda r: gp(r.cost), sort=lambda r: r.cost, align=RIGHT),
+        Column("signed", "Signed", _signed, sort=lambda r: (r.signed_season, r.id), tip=_how),
+        Column("status", "Status", lambda r: r.status, sort=lambda r: (STATUS_ORDER.get(r.status, 9), r.left)),
+    )
+
+    def extra_data(self, row: ContractRow, column: Column, role: int) -> Any:
+        whole_row = row.status not in ("free agent", "final season")  # grey out ended contracts entirely
+        coloured = column.key in ("status", "tally", "left") or whole_row
+        if role == Qt.ItemDataRole.ForegroundRole and row.status in STATUS_COLOURS and coloured:
+            return QBrush(QColor(STATUS_COLOURS[row.status]))
+        if role == Qt.ItemDataRole.FontRole and column.key == "tally":
+            font = QFont("monospace")
+            font.setStyleHint(QFont.StyleHint.Monospace)
+            font.setBold(True)
+            return font
+        if (
+            role == Qt.ItemDataRole.FontRole
+            and column.key == "status"
+            and row.status in ("final season", "free agent")
+        ):
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

@@ -1,0 +1,163 @@
+"""Printing: each section of a PrintDocument is laid out by a QTextDocument and painted page by page.
+
+Painting the pages ourselves (instead of QTextDocument.print_) lets every page carry a footer with the league,
+the section and "Page N of M". The same code paints onto a QPrinter (print dialog, preview) and a QPdfWriter.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QLocale, QMarginsF, QRectF, QSizeF, Qt
+from PySide6.QtGui import (
+    QAbstractTextDocumentLayout,
+    QColor,
+    QFont,
+    QPagedPaintDevice,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QPen,
+    QTextDocument,
+)
+
+from roster_app.atomic import ExportError, atomic_path
+from roster_app.printing.document import PrintDocument
+
+PDF_RESOLUTION = 300
+MARGINS_MM = QMarginsF(12, 11, 12, 9)
+FOOTER_POINTS = 16  # the band under the text that holds the footer line
+FONT_FAMILY = "DejaVu Sans"
+# Where paper is Letter-sized by default; elsewhere A4.
+LETTER_TERRITORIES = {
+    QLocale.Country.UnitedStates, QLocale.Country.Canada, QLocale.Country.Mexico, QLocale.Country.Chile,
+    QLocale.Country.Colombia, QLocale.Country.Venezuela, QLocale.Country.Philippines,
+    QLocale.Country.CostaRica, QLocale.Country.Guatemala, QLocale.Country.PuertoRico,
+}  # fmt: skip
+PAGE_SIZES = {"A4": QPageSize.PageSizeId.A4, "Letter": QPageSize.PageSizeId.Letter}
+
+Progress = Callable[[int, int], bool]  # (pages painted, pages in all) -> carry on?
+
+
+class PrintCancelled(Exception):
+    """The commissioner cancelled a print job part way (nothing is left at the destination)."""
+
+
+def locale_page_size(locale: QLocale | None = None) -> str:
+    """ "Letter" where the locale's country uses Letter paper, otherwise "A4"."""
+    territory = (locale or QLocale()).territory()
+    return "Letter" if territory in LETTER_TERRITORIES else "A4"
+
+
+def page_layout(page_size: str | None = None) -> QPageLayout:
+    size = QPageSize(PAGE_SIZES[page_size or locale_page_size()])
+    return QPageLayout(size, QPageLayout.Orientation.Portrait, MARGINS_MM, QPageLayout.Unit.Millimeter)
+
+
+@dataclass
+class LaidOut:
+    title: str
+    document: QTextDocument
+    pages: int
+
+
+def _base_font() -> QFont:
+    font = QFont(FONT_FAMILY)
+    font.setPointSizeF(8.5)
+    return font
+
+
+def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[LaidOut], QSizeF]:
+    """Lay every section out for `device` (fonts at its resolution); returns the sections and the body size."""
+    body = QSizeF(device.width(), device.height() - _footer_height(device))
+    laid = []
+    for section in document.sections:
+        text = QTextDocument()
+        text.documentLayout().setPaintDevice(device)
+        text.setDefaultFont(_base_font())
+        text.setDefaultStyleSheet(document.stylesheet)
+        text.setDocumentMargin(0)
+        text.setHtml(section.html)
+        text.setPageSize(body)
+        laid.append(LaidOut(section.title, text, text.pageCount()))
+    return laid, body
+
+
+def _footer_height(device: QPagedPaintDevice) -> int:
+    return round(FOOTER_POINTS * device.logicalDpiY() / 72)
+
+
+def _paint_footer(painter: QPainter, device: QPagedPaintDevice, top: float, left: str, right: str) -> None:
+    painter.save()
+    width, height = device.width(), _footer_height(device)
+    pen = QPen(QColor("#9aa2ab"))
+    pen.setWidthF(device.logicalDpiY() / 144)
+    painter.setPen(pen)
+    painter.drawLine(0, round(top + height * 0.3), width, round(top + height * 0.3))
+    font = QFont(FONT_FAMILY)
+    font.setPointSizeF(7)
+    painter.setFont(font)
+    painter.setPen(QColor("#5b6470"))
+    band = QRectF(0, top + height * 0.3, width, height * 0.7)
+    painter.drawText(band, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter, left)
+    painter.drawText(band, Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter, right)
+    painter.restore()
+
+
+def _paint_page(painter: QPainter, laid: LaidOut, index: int, body: QSizeF) -> None:
+    painter.save()
+    painter.translate(0, -index * body.height())
+    context = QAbstractTextDocumentLayout.PaintContext()
+    context.clip = QRectF(0, index * body.height(), body.width(), body.height())
+    painter.setClipRect(context.clip)
+    laid.document.documentLayout().draw(painter, context)
+    painter.restore()
+
+
+def paint(document: PrintDocument, device: QPagedPaintDevice, *, progress: Progress | None = None) -> int:
+    """Paint every page of `document` onto `device` (a QPrinter or QPdfWriter); returns the page count.
+
+    Raises PrintCancelled when `progress` returns False.
+    """
+    laid, body = lay_out(document, device)
+    total = sum(part.pages for part in laid)
+    painter = QPainter()
+    if not painter.begin(device):
+        raise ExportError("The printer could not be started. Nothing was printed.")
+    number = 0
+    try:
+        for part in laid:
+            for index in range(part.pages):
+                if progress is not None and not progress(number, total):
+                    raise PrintCancelled()
+                if number:
+                    device.newPage()
+                number += 1
+                _paint_page(painter, part, index, body)
+                footer = f"{document.footer} \u00b7 {part.title}"
+                _paint_footer(painter, device, body.height(), footer, f"Page {number} of {total}")
+    finally:
+        painter.end()
+    if progress is not None:
+        progress(total, total)
+    return total
+
+
+def write_pdf(
+    document: PrintDocument, path: Path | str, *, page_size: str | None = None, progress: Progress | None = None
+) -> int:
+    """Write `document` as a PDF at `path`, atomically (a cancelled or failed job leaves nothing there)."""
+    with atomic_path(path) as temporary:
+        writer = QPdfWriter(str(temporary))
+        writer.setResolution(PDF_RESOLUTION)
+        writer.setPageLayout(page_layout(page_size))
+        writer.setTitle(document.title)
+        writer.setCreator("Dugout")
+        try:
+            pages = paint(document, writer, progress=progress)
+        finally:
+            del writer  # closes the file before it is renamed into place
+    return pages

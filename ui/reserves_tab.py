@@ -1,0 +1,257 @@
+"""The team's "Reserves" tab: approval, the Reserve Coach and his bonus, pending bonuses, the history.
+
+Teams that may never have a reserve team are told why, in words. Reserve affairs and drafting open their
+own dialogs; every change goes through roster_app.services.reserves (one undo step each).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app import reserve_queries
+from roster_app.reserve_queries import ReservesInfo
+from roster_app.rules.reserves import Step
+from roster_app.rules.roster import gp
+from roster_app.services.reserves import approve_reserves, hire_reserve_coach
+from ui.dialogs import ask
+from ui.models.reserve_history_model import ReserveHistoryModel
+
+RESERVE_TABLES = {"reserve_side", "reserve_event", "team", "player", "dice_roll", "ruleset_table", "ledger_entry"}
+NEXT_STEP = {
+    Step.UPKEEP: "next: pay the upkeep (or let the coach leave)",
+    Step.TABLE: "upkeep paid; the Reserve Team Table may be rolled",
+    Step.PLAYER_TABLE: "a youngster is ready: roll on the Player Table",
+    Step.NEW_PLAYER: "a free player is waiting to join the roster",
+    Step.DONE: "done for now; next time after the next match",
+}
+
+
+def _banner(text: str, colour: str, background: str) -> str:
+    return f"<div style='color:{colour}; background:{background}; padding:6px;'>{text}</div>"
+
+
+class ReservesTab(QWidget):
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.team_id: int | None = None
+        self.info: ReservesInfo | None = None
+        self.dialog: Any = None
+
+        self.status = QLabel(self)
+        self.status.setObjectName("reserveStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.approve_button = QPushButton("Approve a Reserve Team…", self)
+        self.approve_button.clicked.connect(self.approve)
+        self.withdraw_button = QPushButton("Withdraw Approval…", self)
+        self.withdraw_button.clicked.connect(self.withdraw)
+        status_row = QHBoxLayout()
+        status_row.addWidget(self.status, 1)
+        status_row.addWidget(self.approve_button)
+        status_row.addWidget(self.withdraw_button)
+
+        self.coach_label = QLabel(self)
+        self.coach_label.setObjectName("reserveCoach")
+        self.coach_label.setWordWrap(True)
+        self.coach_types = QComboBox(self)
+        self.hire_button = QPushButton("Hire Reserve Coach", self)
+        self.hire_button.clicked.connect(self.hire_coach)
+        hire_row = QHBoxLayout()
+        hire_row.addWidget(self.coach_types, 1)
+        hire_row.addWidget(self.hire_button)
+        coach_box = QGroupBox("Reserve Coach", self)
+        coach_layout = QVBoxLayout(coach_box)
+        coach_layout.addWidget(self.coach_label)
+        coach_layout.addLayout(hire_row)
+
+        self.bonus_labels: dict[str, QLabel] = {}
+        bonus_box = QGroupBox("Next Player Table roll", self)
+        bonus_form = QFormLayout(bonus_box)
+        for key, title in (("coach", "Reserve Coach's bonus"), ("promising", "Promising youngsters"),
+                           ("carried", "Carried from an unaffordable roll"), ("total", "<b>Total</b>")):  # fmt: skip
+            label = QLabel(self)
+            label.setObjectName(f"bonus_{key}")
+            self.bonus_labels[key] = label
+            bonus_form.addRow(title, label)
+
+        boxes = QHBoxLayout()
+        boxes.addWidget(coach_box, 1)
+        boxes.addWidget(bonus_box, 1)
+
+        self.affairs_button = QPushButton("Reserve Affairs…", self)
+        self.affairs_button.clicked.connect(self.open_affairs)
+        self.affairs_label = QLabel(self)
+        self.affairs_label.setWordWrap(True)
+        self.draft_button = QPushButton("Draft from the Reserves (Hire Freebooters)…", self)
+        self.draft_button.clicked.connect(self.open_draft)
+        self.draft_label = QLabel(self)
+        self.draft_label.setWordWrap(True)
+        actions = QFormLayout()
+        actions.addRow(self.affairs_button, self.affairs_label)
+        actions.addRow(self.draft_button, self.draft_label)
+
+        from ui.team_page import make_table
+
+        self.history_model = ReserveHistoryModel(self)
+        self.history_view = make_table(self.history_model, self)
+        self.history_view.setObjectName("reserveHistory")
+        self.history_view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        header = self.history_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+
+        self.body = QWidget(self)
+        body = QVBoxLayout(self.body)
+        body.setContentsMargins(0, 0, 0, 0)
+        body.addLayout(boxes)
+        body.addLayout(actions)
+        body.addWidget(QLabel("<b>History of reserve affairs</b>"))
+        body.addWidget(self.history_view, 1)
+
+        self.filler = QWidget(self)  # keeps the status at the top when there is nothing else to show
+        layout = QVBoxLayout(self)
+        layout.addLayout(status_row)
+        layout.addWidget(self.body, 1)
+        layout.addWidget(self.filler, 1)
+        session.changed.connect(self.refresh)
+
+    # -- showing ---------------------------------------------------------------------------------
+    def show_team(self, team_id: int | None) -> None:
+        self.team_id = team_id
+        self.refresh(None)
+
+    def refresh(self, tables: set[str] | None) -> None:
+        if tables is not None and not (tables & RESERVE_TABLES):
+            return
+        db = self.session.db
+        self.info = reserve_queries.reserves_info(db, self.team_id) if self.team_id is not None else None
+        info = self.info
+        if info is None:
+            self.status.setText("No team selected.")
+            self.body.setVisible(False)
+            self.filler.setVisible(True)
+            self.approve_button.setVisible(False)
+            self.withdraw_button.setVisible(False)
+            return
+        self._show_status(info)
+        self._show_coach(info)
+        self._show_bonuses(info)
+        self._show_actions(info)
+        self.history_model.set_rows(reserve_queries.reserve_history(db, info.team_id))
+
+    def _show_status(self, info: ReservesInfo) -> None:
+        writable = not self.session.read_only
+        if info.refusal:
+            text = _banner(f"<b>No reserve team.</b> {info.refusal}", "#7a1f1f", "#fbeaea")
+        elif not info.approved:
+            text = _banner(
+                f"<b>{info.team_name} has no reserve team yet.</b> A reserve team needs the League "
+                "Commissioner's approval; then hire a Reserve Coach.", "#5b4a00", "#fdf6dc")  # fmt: skip
+        else:
+            text = _banner("<b>Reserve team approved by the commissioner.</b>", "#1b5e2b", "#e8f5ea")
+        self.status.setText(text)
+        self.body.setVisible(info.refusal is None)
+        self.filler.setVisible(info.refusal is not None)
+        self.approve_button.setVisible(info.refusal is None and not info.approved)
+        self.withdraw_button.setVisible(info.refusal is None and info.approved and not info.has_coach)
+        self.approve_button.setEnabled(writable)
+        self.withdraw_button.setEnabled(writable)
+
+    def _show_coach(self, info: ReservesInfo) -> None:
+        if info.has_coach:
+            bonus = f"+{info.coach_bonus} on the Player Table" if info.coach_bonus else "no Player Table bonus"
+            self.coach_label.setText(
+                f"<b>{info.coach_type} Reserve Coach</b> ({bonus}).<br>Upkeep {gp(info.upkeep)} at each "
+                "post-match purchases step, or he leaves with all his stars of the future."
+            )
+        elif info.approved:
+            self.coach_label.setText(
+                "No Reserve Coach. Hire one (one at a time); his cost comes from the treasury."
+            )
+        else:
+            self.coach_label.setText("A Reserve Coach can be hired once the commissioner approves a reserve team.")
+        self.coach_types.clear()
+        for coach in info.coach_types:
+            bonus = f"+{coach.bonus} on the Player Table" if coach.bonus else "no bonus"
+            self.coach_types.addItem(f"{coach.name}: {gp(coach.cost)} ({bonus})", coach.name)
+        can_hire = info.approved and not info.has_coach and not self.session.read_only
+        self.coach_types.setVisible(not info.has_coach)
+        self.hire_button.setVisible(not info.has_coach)
+        self.coach_types.setEnabled(can_hire)
+        self.hire_button.setEnabled(can_hire)
+
+    def _show_bonuses(self, info: ReservesInfo) -> None:
+        labels = self.bonus_labels
+        labels["coach"].setText(f"+{info.coach_bonus}" + (f" ({info.coach_type})" if info.has_coach else ""))
+        labels["promising"].setText(f"+{info.promising}")
+        labels["carried"].setText(f"+{info.carried}")
+        labels["total"].setText(f"<b>D6 + {info.player_table_modifier}</b>")
+
+    def _show_actions(self, info: ReservesInfo) -> None:
+        writable = not self.session.read_only
+        self.affairs_button.setEnabled(writable and info.has_coach)
+        if info.has_coach:
+            self.affairs_label.setText(f"Reserve affairs: {NEXT_STEP[info.round.step]}.")
+        else:
+            self.affairs_label.setText("Reserve affairs need a Reserve Coach.")
+        self.draft_button.setEnabled(writable and info.draft_refusal is None)
+        if info.draft_refusal:
+            self.draft_label.setText(f"<span style='color:#5b6470'>{info.draft_refusal}</span>")
+        else:
+            self.draft_label.setText(
+                f"{info.available} players can start the next match: the team may draft at half cost."
+            )
+
+    # -- actions ---------------------------------------------------------------------------------
+    def approve(self) -> None:
+        if self.info is None:
+            return
+        if ask.confirm(self, f"Record that the League Commissioner approves a reserve team for "
+                       f"{self.info.team_name}?", yes="Approve"):  # fmt: skip
+            self.session.run(approve_reserves, parent=self, team_id=self.info.team_id)
+
+    def withdraw(self) -> None:
+        if self.info is None:
+            return
+        if ask.confirm(self, f"Withdraw the approval of {self.info.team_name}'s reserve team?", yes="Withdraw"):
+            self.session.run(approve_reserves, parent=self, team_id=self.info.team_id, approved=False)
+
+    def hire_coach(self) -> None:
+        if self.info is None or self.coach_types.currentData() is None:
+            return
+        self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id,
+                         coach_type=self.coach_types.currentData())  # fmt: skip
+
+    def open_affairs(self) -> Any:
+        from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+
+        if self.team_id is None:
+            return None
+        return self._open(ReserveAffairsDialog(self.session, self.team_id, self))
+
+    def open_draft(self) -> Any:
+        from ui.dialogs.draft_dialog import DraftDialog
+
+        if self.team_id is None:
+            return None
+        return self._open(DraftDialog(self.session, self.team_id, self))
+
+    def _open(self, dialog: Any) -> Any:
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog  # the last dialog opened (tests and the keyboard focus)
+        dialog.open()
+        return dialog

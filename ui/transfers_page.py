@@ -1,0 +1,91 @@
+"""The league's "Transfers" page: the history of approaches and transfers; a new transfer; a reversal."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
+
+from roster_app import transfer_queries
+from roster_app.rules.roster import gp
+from roster_app.services.transfers import reverse_transfer
+from ui.dialogs import ask
+from ui.models.transfers_model import TransfersModel
+from ui.page_layout import league_page_layout
+from ui.team_page import make_table
+
+TABLES = {"transfer", "dice_roll", "team", "player"}
+
+
+class TransfersPage(QWidget):
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.wizard: Any = None
+        self.summary = QLabel(self)
+        self.new_button = QPushButton("Transfer a Player…", self)
+        self.reverse_button = QPushButton("Reverse Transfer…", self)
+        self.reverse_button.setToolTip("The commissioner undoes a completed transfer with reversing ledger rows")
+        self.model = TransfersModel(self)
+        self.view = make_table(self.model, self)
+        self.view.setObjectName("transfersView")
+        self.view.setEditTriggers(self.view.EditTrigger.NoEditTriggers)
+        self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        bar = QHBoxLayout()
+        bar.addWidget(self.summary, 1)
+        bar.addWidget(self.new_button)
+        bar.addWidget(self.reverse_button)
+        league_page_layout(
+            self, bar, self.view,
+            "Every approach is kept, whether the deal was completed, refused or pulled out of: a player may be "
+            "approached once after each match his team plays. A reversed transfer stays in the history; its gold "
+            "goes back through reversing ledger rows.",
+        )  # fmt: skip
+        self.new_button.clicked.connect(self.open_wizard)
+        self.reverse_button.clicked.connect(self.reverse_selected)
+        self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
+        session.changed.connect(self.refresh)
+        self.refresh(None)
+        self.view.resizeColumnsToContents()
+        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.view.horizontalHeader().setStretchLastSection(True)
+
+    def refresh(self, tables: set[str] | None) -> None:
+        if tables is not None and not tables & TABLES:
+            return
+        rows = transfer_queries.transfers(self.session.db)
+        self.model.set_rows(rows)
+        done = sum(r.status == "completed" for r in rows)
+        self.summary.setText(f"<b>{len(rows)}</b> approach{'es' if len(rows) != 1 else ''} · <b>{done}</b> "
+                             f"completed transfer{'s' if done != 1 else ''}")  # fmt: skip
+        self._update_buttons()
+
+    def selected_row(self) -> Any:
+        rows = self.view.selectionModel().selectedRows()
+        return self.model.row(rows[0].row()) if rows else None
+
+    def _update_buttons(self) -> None:
+        writable = not self.session.read_only
+        row = self.selected_row()
+        self.new_button.setEnabled(writable)
+        self.reverse_button.setEnabled(writable and row is not None and row.reversible)
+
+    def open_wizard(self, *, buyer_id: int | None = None, player_id: int | None = None) -> Any:
+        from ui.wizards.transfer_wizard import TransferWizard
+
+        if self.wizard is not None:  # one wizard at a time; the last one is kept only until the next opens
+            self.wizard.deleteLater()
+        self.wizard = TransferWizard(self.session, self.window(), buyer_id=buyer_id, player_id=player_id)
+        self.wizard.open()
+        return self.wizard
+
+    def reverse_selected(self) -> None:
+        row = self.selected_row()
+        if row is None or not row.reversible:
+            return
+        question = (f"Reverse the transfer of {row.player} from {row.seller} to {row.buyer} for {gp(row.price or 0)}?"
+                    f"\n\n{row.player} goes back to {row.seller}; {row.buyer} get the price and the contract back, "
+                    f"{row.seller} pay the price back. Reversing ledger rows are written; nothing is deleted.")  # fmt: skip
+        if ask.confirm(self, question, title="Reverse transfer", yes="Reverse"):
+            self.session.run(reverse_transfer, parent=self, transfer_id=row.id)

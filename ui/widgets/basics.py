@@ -1,0 +1,28 @@
+"""Tiny widget makers shared by dialogs: a wrapping rich-text label, a button Enter never presses."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
+
+
+def rich_label(parent: QWidget, text: str = "") -> QLabel:
+    label = QLabel(text, parent)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.RichText)
+    return label
+
+
+def quiet_button(text: str, parent: QWidget) -> QPushButton:
+    """A push button that is never the dialog's default: Enter typed in a dice box must not press it."""
+    button = QPushButton(text, parent)
+    button.setAutoDefault(False)
+    return button
+
+
+def right_aligned(*widgets: QWidget) -> QHBoxLayout:
+    row = QHBoxLayout()
+    row.addStretch(1)
+    for widget in widgets:
+        row.addWidget(widget)
+    return row
