@@ -10,7 +10,7 @@ from roster_app.check import check_league
 from roster_app.db import create_league, open_league
 from roster_app.errors import LeagueFileError
 from roster_app.services.players import hire_player
-from roster_app.services.teams import add_team, set_counter
+from roster_app.services.teams import add_team
 from tests.crash import crash_at_every_statement
 from tests.helpers import snapshot
 
@@ -22,7 +22,34 @@ def _league_with_orcs(path):
     db.close()
 
 
-# Module-level calls, so the forkserver child can run them. Add the transfer commit here when it lands.
+def _league_with_a_pending_transfer(path):
+    """The transfer market of tests/transfer_helpers.py, with Gotrek approached by the Orcs (transfer 1)."""
+    from roster_app.services.transfers import record_approach
+    from tests.transfer_helpers import market
+
+    db = create_league(path, name="Transfer League")
+    teams = market(db)
+    record_approach(db, player_id=_player(db, "Gotrek"), buyer_team_id=teams["orcs"])
+    db.close()
+
+
+def _league_with_a_completed_transfer(path):
+    _league_with_a_pending_transfer(path)
+    db = open_league(path, backup=False)
+    transfer(db)
+    db.close()
+
+
+def _player(db, name):
+    from sqlalchemy import select
+
+    from roster_app.models import Player
+
+    with db.read() as session:
+        return session.scalars(select(Player.id).where(Player.name == name)).one()
+
+
+# Module-level calls, so the crash worker can import them by name.
 def hire(db):
     hire_player(db, team_id=1, position="Troll", name="Big Grunt")
 
@@ -31,20 +58,39 @@ def new_team(db):
     add_team(db, name="Reikland Reavers", race="Human", coach="Otto")
 
 
-def staff(db):
-    set_counter(db, team_id=1, counter="rerolls", value=3)
+def transfer(db):
+    """Steps 6-10 of a transfer in one commit: two rolls, two ledger rows each way, the move, the contract."""
+    from roster_app.models import Player, Team
+    from roster_app.services.transfers import complete_transfer, deal_terms
+    from tests.transfer_helpers import dice
+
+    with db.read() as session:
+        terms = deal_terms(session, db.ruleset, session.get(Player, _player(db, "Gotrek")), session.get(Team, 1))
+    complete_transfer(db, transfer_id=1, reaction_roll=dice("2D6", 5, 4, modifier=terms.modifier), price=150_000,
+                      tribunal_roll=dice("D6", 3), contract_seasons=2)  # fmt: skip
 
 
-# (call, spill): spill=True makes SQLite write changed pages into the file before COMMIT (a hot journal)
-CALLS = [(hire, False), (hire, True), (new_team, True), (staff, False)]
+def reverse(db):
+    from roster_app.services.transfers import reverse_transfer
+
+    reverse_transfer(db, transfer_id=1)
+
+
+# (league setup, call, spill): spill=True makes SQLite write changed pages into the file before COMMIT
+CALLS = [
+    (_league_with_orcs, hire, False),
+    (_league_with_a_pending_transfer, transfer, False),
+    (_league_with_a_pending_transfer, transfer, True),
+    (_league_with_a_completed_transfer, reverse, True),
+]
 
 
 @pytest.mark.parametrize(
-    ("call", "spill"), CALLS, ids=[f"{c.__name__}{'-spilled' if s else ''}" for c, s in CALLS]
+    ("setup", "call", "spill"), CALLS, ids=[f"{c.__name__}{'-spilled' if s else ''}" for _, c, s in CALLS]
 )
-def test_killing_the_process_at_each_statement_leaves_the_league_before_or_after(tmp_path, call, spill):
+def test_killing_the_process_at_each_statement_leaves_the_league_before_or_after(tmp_path, setup, call, spill):
     league = tmp_path / "league.dugout"
-    _league_with_orcs(league)
+    setup(league)
     outcomes = crash_at_every_statement(league, call, spill=spill)
     assert outcomes == ["before"] * (len(outcomes) - 1) + ["after"]  # all of it, only once COMMIT returned
     db = open_league(league.with_name("crash.dugout"))

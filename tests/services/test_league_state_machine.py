@@ -1,5 +1,6 @@
-"""A state machine of a commissioner's session on a league file: hires, retirements, staff, reversals,
-undo/redo, close and reopen. After every step Check League finds nothing, every treasury equals its
+"""A state machine of a commissioner's session on a league file: hires, retirements, staff, SPP edits,
+contracts, season ends, transfers (approach, rolls typed in, steps 6-10) and their reversal, ledger
+reversals, undo/redo, close and reopen. After every step Check League finds nothing, every treasury equals its
 ledger, and a refused step changed nothing.
 
 To add an area (contracts, transfers ...): add a @rule that calls its service through `self.apply(...)`
@@ -20,21 +21,45 @@ from roster_app.backups import fingerprint
 from roster_app.check import check_league
 from roster_app.db import create_league, open_league
 from roster_app.errors import DugoutError
-from roster_app.models import LedgerEntry, Team
-from roster_app.services.players import hire_player, retire_player
+from roster_app.models import LedgerEntry, Player, Team, Transfer
+from roster_app.rules.dice import typed_roll
+from roster_app.rules.transfers import reaction
+from roster_app.services.contracts import end_season, renew_contract, sign_contract
+from roster_app.services.players import hire_player, retire_player, update_player
 from roster_app.services.reversal import reverse_entries
 from roster_app.services.teams import add_team, set_counter
+from roster_app.services.transfers import (
+    complete_transfer,
+    deal_terms,
+    record_approach,
+    refuse_by_player,
+    reverse_transfer,
+)
 from tests.helpers import ledger_sum, treasury
 
-RACES = {"Orc": ["Orc Lineman", "Goblin", "Orc Blitzer", "Troll"], "Human": ["Lineman", "Catcher", "Ogre"]}
+RACES = {
+    "Orc": ["Orc Lineman", "Goblin", "Orc Blitzer", "Troll"],
+    "Human": ["Lineman", "Catcher", "Ogre"],
+    "Dwarf": ["Longbeard", "Runner", "Troll Slayer"],
+}
 _TEMPLATE: list[Path] = []
 
 
+def _count(spec: str) -> int:
+    """How many dice a spec like "2D6" rolls."""
+    return int(spec.upper().split("D")[0] or 1)
+
+
 def _template() -> Path:
-    """One empty league file made once, copied for every example (creating a league costs a little)."""
+    """One league file made once and copied for every example: the transfer market of
+    tests/transfer_helpers.py (three teams of 11-12 players, some with SPP)."""
     if not _TEMPLATE:
+        from tests.transfer_helpers import market
+
         folder = Path(tempfile.mkdtemp(prefix="dugout-sm-"))
-        create_league(folder / "template.dugout", name="Machine League").close()
+        db = create_league(folder / "template.dugout", name="Machine League")
+        market(db)
+        db.close()
         _TEMPLATE.append(folder / "template.dugout")
     return _TEMPLATE[0]
 
@@ -46,9 +71,11 @@ class LeagueSession(RuleBasedStateMachine):
         self.path = self.folder / "league.dugout"
         shutil.copyfile(_template(), self.path)
         self.db = open_league(self.path, backup=False)
-        self.teams: list[int] = []
-        self.players: list[int] = []
+        with self.db.read() as session:
+            self.teams: list[int] = list(session.scalars(select(Team.id).order_by(Team.id)))
+            self.players: list[int] = list(session.scalars(select(Player.id).order_by(Player.id)))
         self.undo: list = []
+        self.seasons_ended = 0
         self.redo: list = []
 
     def apply(self, service, **kwargs):
@@ -103,6 +130,54 @@ class LeagueSession(RuleBasedStateMachine):
             ids = session.scalars(select(LedgerEntry.id).order_by(LedgerEntry.id)).all()
         if ids:
             self.apply(reverse_entries, entry_ids=[ids[pick % len(ids)]], reason="Commissioner's decision")
+
+    @precondition(lambda self: self.players)
+    @rule(pick=st.integers(0, 99), spp=st.sampled_from([0, 6, 16, 31, 51, 76]))
+    def earn_spp(self, pick, spp):
+        self.apply(update_player, player_id=self.players[pick % len(self.players)], field="spp", value=spp)
+
+    @precondition(lambda self: self.players)
+    @rule(pick=st.integers(0, 99), seasons=st.integers(0, 6), renew=st.booleans())
+    def contract(self, pick, seasons, renew):
+        service = renew_contract if renew else sign_contract
+        self.apply(service, player_id=self.players[pick % len(self.players)], seasons=seasons)
+
+    @precondition(lambda self: self.seasons_ended < 2)
+    @rule()
+    def end_the_season(self):
+        if self.apply(end_season, confirm_unplayed=True) is not None:
+            self.seasons_ended += 1
+
+    @precondition(lambda self: self.players and len(self.teams) > 1)
+    @rule(pick=st.integers(0, 99), buyer=st.integers(0, 99), faces=st.lists(st.integers(1, 6), min_size=3, max_size=3),
+          seasons=st.integers(1, 5))  # fmt: skip
+    def transfer(self, pick, buyer, faces, seasons):
+        """Approach a player, then the Player Reaction and Tribunal rolls typed in, and steps 6-10."""
+        player, buyer = self.players[pick % len(self.players)], self.teams[buyer % len(self.teams)]
+        approach = self.apply(record_approach, player_id=player, buyer_team_id=buyer)
+        if approach is None:
+            return
+        ruleset = self.db.ruleset
+        with self.db.read() as session:
+            terms = deal_terms(session, ruleset, session.get(Player, player), session.get(Team, buyer))
+        roll = typed_roll(terms.reaction_dice, faces[: _count(terms.reaction_dice)], modifier=terms.modifier)
+        result = reaction(roll.total, ruleset)["result"]
+        if result == "refuses":
+            self.apply(refuse_by_player, transfer_id=approach.result, reaction_roll=roll)
+            return
+        tribunal = None if terms.under_contract else typed_roll(terms.tribunal_dice, faces[2:3])
+        price = (
+            terms.floor(result, ruleset) if tribunal is None else terms.free_agent_price(tribunal, result, ruleset)
+        )
+        self.apply(complete_transfer, transfer_id=approach.result, reaction_roll=roll, price=price,
+                   tribunal_roll=tribunal, contract_seasons=None if terms.rookie else seasons)  # fmt: skip
+
+    @rule(pick=st.integers(0, 99))
+    def reverse_a_transfer(self, pick):
+        with self.db.read() as session:
+            done = session.scalars(select(Transfer.id).where(Transfer.status == "completed")).all()
+        if done:
+            self.apply(reverse_transfer, transfer_id=done[pick % len(done)])
 
     @precondition(lambda self: self.undo)
     @rule()
