@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 from roster_app.errors import LeagueFileError
 from roster_app.safety import make_backup, replace_atomically, verify_copy
@@ -143,6 +144,14 @@ def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Ba
         _write_index(folder, index)
     rotate(league, rotation=rotation)
     return Backup(path, now.replace(microsecond=0), reason, path.stat().st_size)
+
+
+def backup_open_league(db: Any, *, reason: str) -> Backup | None:
+    """A verified backup of an open league before a risky step (import, repair); None for a league in
+    memory or open read-only. Raises LeagueFileError if it cannot be made: the step must not go on."""
+    if db.path is None or db.read_only:
+        return None
+    return backup(db.path, reason=reason)
 
 
 def changed_since_last_backup(league: Path) -> bool:

@@ -172,3 +172,13 @@ def test_restore_over_a_damaged_league_keeps_a_plain_copy_of_it(league_file):
     kept = backups.restore(league_file, chosen.path)
     assert kept.reason == "damaged before restore" and kept.path.read_bytes() == b"\x00" * 4096
     assert check_file(league_file).ok
+
+
+def test_importing_house_rules_into_a_league_file_backs_it_up_first(league_file, tmp_path):
+    from roster_app.services.ruleset import export_ruleset, import_ruleset
+
+    db = open_league(league_file, backup=False)
+    export_ruleset(db, path=tmp_path / "house.json")
+    import_ruleset(db, path=tmp_path / "house.json")
+    db.close()
+    assert [b.reason for b in backups.list_backups(league_file)] == ["before import"]

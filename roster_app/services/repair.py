@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from roster_app.backups import backup_open_league
 from roster_app.changes import Change
 from roster_app.check import problems_in, ruleset_for
 from roster_app.db import LeagueDB
@@ -15,10 +16,7 @@ def repair_league(db: LeagueDB) -> Change:
     """
     with db.read() as session:
         ruleset = ruleset_for(db, session)
-    if db.path is not None and not db.read_only:
-        from roster_app.backups import backup
-
-        backup(db.path, reason="before repair")
+    backup_open_league(db, reason="before repair")
     with db.write() as tx:
         done = []
         for problem in problems_in(tx.session, ruleset):
