@@ -78,9 +78,8 @@ def reverse(db):
 
 # (league setup, call, spill): spill=True makes SQLite write changed pages into the file before COMMIT
 CALLS = [
-    (_league_with_orcs, hire, False),
-    (_league_with_a_pending_transfer, transfer, False),
-    (_league_with_a_pending_transfer, transfer, True),
+    (_league_with_orcs, hire, False),  # nothing reaches the file before COMMIT
+    (_league_with_a_pending_transfer, transfer, True),  # pages reach the file early: a hot journal to roll back
     (_league_with_a_completed_transfer, reverse, True),
 ]
 
