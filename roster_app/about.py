@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from roster_app import __version__
+from roster_app.backups import backups_dir
 from roster_app.paths import data_dir, log_dir, resources_dir
-from roster_app.safety import backups_folder
 
 
 @dataclass(frozen=True)
@@ -59,9 +59,7 @@ def open_league_facts(db: Any) -> OpenLeague:
     with db.read() as session:
         edited = session.scalars(select(RulesetTable.key).where(RulesetTable.is_default.is_(False))).all()
     path = Path(db.path)
-    return OpenLeague(
-        info.name, path, info.ruleset_name, tuple(sorted(edited)), backups_folder(path), info.read_only
-    )
+    return OpenLeague(info.name, path, info.ruleset_name, tuple(sorted(edited)), backups_dir(path), info.read_only)
 
 
 def about_facts(db: Any = None) -> AboutFacts:

@@ -7,6 +7,8 @@ with the Alembic head. Files that are not Dugout leagues are refused before anyt
 from __future__ import annotations
 
 import contextlib
+import hashlib
+import json
 import os
 import sqlite3
 import tempfile
@@ -15,15 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import create_engine, event, select
+from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import OperationalError, SQLAlchemyError
 from sqlmodel import Session, SQLModel
 
-from roster_app import models
+from roster_app import models  # noqa: F401 - registers the tables on SQLModel.metadata
 from roster_app.changes import Change, Recorder, apply
-from roster_app.errors import LeagueFileError, ReadOnlyLeague, RulesetError
-from roster_app.rules.ruleset import Ruleset, from_tables, load_bundled
+from roster_app.errors import InterruptedSave, LeagueFileError, ReadOnlyLeague, RulesetError
+from roster_app.rules.ruleset import TABLES, Ruleset, from_tables, load_bundled
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -35,14 +37,14 @@ def _sqlite_url(path: Path, read_only: bool) -> str:
     return f"sqlite+pysqlite:///{path}"
 
 
-def _make_sqlite_engine(path: Path, *, read_only: bool) -> Engine:
+def _make_sqlite_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
     engine = create_engine(_sqlite_url(path, read_only), connect_args={"timeout": 5})
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None  # we issue BEGIN ourselves (below)
         cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys = ON")
+        cursor.execute(f"PRAGMA foreign_keys = {'ON' if foreign_keys else 'OFF'}")
         cursor.execute("PRAGMA synchronous = FULL")
         cursor.close()
 
@@ -59,12 +61,16 @@ def _explain_sqlite_error(path: Path, exc: Exception) -> LeagueFileError:
     return LeagueFileError(f"'{path.name}' is not a Dugout league file, or it is damaged ({exc}).")
 
 
-def inspect_file(path: Path) -> str | None:
+def inspect_file(path: Path) -> str:
     """Check that `path` looks like a Dugout league without writing to it; return its schema revision.
 
     Raises LeagueFileError with a plain explanation for a missing, empty, foreign or damaged file.
     """
-    path = Path(path)
+    return _inspect(Path(path))[0]
+
+
+def _inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
+    """inspect_file, also returning the league row and ruleset rows it read (opening needs them next)."""
     if not path.exists():
         raise LeagueFileError(f"There is no file at {path}.")
     if not path.is_file():
@@ -85,23 +91,42 @@ def inspect_file(path: Path) -> str | None:
     try:
         uri = f"file:{path}?mode=ro"
         with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
-            check = conn.execute("PRAGMA quick_check").fetchall()
-            if check != [("ok",)]:
-                problems = "; ".join(str(r[0]) for r in check[:3])
-                raise LeagueFileError(
-                    f"'{path.name}' is damaged and cannot be opened safely ({problems}). "
-                    "Restore it from a backup. The file was not changed."
-                )
-            tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-            if not {"league", "team", "player"} <= tables:
-                raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
-            revision = None
-            if "alembic_version" in tables:
-                row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-                revision = row[0] if row else None
-            return revision
-    except sqlite3.DatabaseError as exc:
+            return _inspect_league(path, conn)
+    except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
         raise _explain_sqlite_error(path, exc) from None
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+            raise InterruptedSave(
+                f"'{path.name}' was being saved when Dugout or the computer stopped. Open it normally "
+                "(not read-only) and Dugout will put it back as it was before that save."
+            ) from None
+        raise _explain_sqlite_error(path, exc) from None
+
+
+def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[Any, list[Any]]]:
+    """The checks of inspect_file that read the database (read-only connection)."""
+    from roster_app.integrity import stored_value_problems
+
+    check = conn.execute("PRAGMA quick_check").fetchall()
+    if check != [("ok",)]:
+        problems = "; ".join(str(r[0]) for r in check[:3])
+        raise LeagueFileError(
+            f"'{path.name}' is damaged and cannot be opened safely ({problems}). "
+            "Restore it from a backup. The file was not changed."
+        )
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if not {"league", "team", "player", "alembic_version"} <= tables:
+        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
+    row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    if row is None or not isinstance(row[0], str):
+        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
+    problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
+    if problems:
+        raise LeagueFileError(
+            f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
+            "Restore it from a backup. The file was not changed."
+        )
+    return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
 
 
 @dataclass
@@ -126,6 +151,10 @@ class LeagueDB:
         self.engine = engine
         self.path = path
         self.read_only = read_only
+        self.read_only_reason: str | None = None  # why it opened read-only, in plain words (for a banner)
+        self.newer_file = False  # made by a newer Dugout: never written, never downgraded
+        self.notices: list[str] = []  # what happened while opening (recovered, upgraded, no backup ...)
+        self.lock: Any = None  # the roster_app.locking.LeagueLock held while open for writing
         self._ruleset: Ruleset | None = None
         self.schema_revision: str | None = None
         self._write_engine = engine.execution_options(dugout_write=True)
@@ -140,16 +169,7 @@ class LeagueDB:
     def ruleset(self) -> Ruleset:
         """The league's own ruleset (cached until a ruleset table is written)."""
         if self._ruleset is None:
-            with self.read() as session:
-                league = session.scalars(select(models.League)).first()
-                rows = session.scalars(select(models.RulesetTable)).all()
-                tables = {row.key: row.data for row in rows}
-            if league is None:
-                raise LeagueFileError("The league file has no league record.")
-            try:
-                self._ruleset = from_tables(league.ruleset_name, league.ruleset_key, 1, tables)
-            except RulesetError as exc:
-                raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
+            self._ruleset = _ruleset_or_error(lambda: _load_ruleset(self.engine))
         return self._ruleset
 
     def forget_ruleset(self) -> None:
@@ -167,7 +187,7 @@ class LeagueDB:
             try:
                 with session.begin():
                     yield tx
-            except OperationalError as exc:
+            except (OperationalError, sqlite3.OperationalError) as exc:
                 raise _write_error(exc) from exc
         if any(row.table == "ruleset_table" for row in tx.recorder.rows):
             self.forget_ruleset()
@@ -180,21 +200,64 @@ class LeagueDB:
             try:
                 with session.begin():
                     apply(session, change, forward=forward)
-            except OperationalError as exc:
+            except (OperationalError, sqlite3.OperationalError) as exc:
                 raise _write_error(exc) from exc
         if "ruleset_table" in change.tables:
             self.forget_ruleset()
 
     def close(self) -> None:
         self.engine.dispose()
+        if self.lock is not None:
+            self.lock.release()
 
 
-def _write_error(exc: OperationalError) -> LeagueFileError:
-    text = str(exc.orig) if exc.orig is not None else str(exc)
+_VALIDATED: set[tuple[str, bytes]] = set()  # (table key, digest of its JSON) already checked this run
+
+
+LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
+RULES_SQL = "SELECT key, data FROM ruleset_table"
+
+
+def _load_ruleset(engine: Engine) -> Ruleset:
+    with engine.connect() as conn:
+        return _ruleset_from(conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
+
+
+def _ruleset_from(league: Any, rows: list[Any]) -> Ruleset:
+    """The ruleset stored in a league; each distinct table text is validated once per run (opening is fast)."""
+    if league is None:
+        raise LeagueFileError("The league file has no league record.")
+    tables = {key: json.loads(text) for key, text in rows}
+    digests = {(key, hashlib.sha256(text.encode("utf-8")).digest()) for key, text in rows}
+    if digests <= _VALIDATED and set(TABLES) <= set(tables):
+        return Ruleset(league[0], league[1], 1, tables)
+    ruleset = from_tables(league[0], league[1], 1, tables)
+    _VALIDATED.update(digests)
+    return ruleset
+
+
+def _ruleset_or_error(load: Any) -> Ruleset:
+    """Run a ruleset loader, turning a damaged or unreadable ruleset into a LeagueFileError."""
+    try:
+        return load()
+    except RulesetError as exc:
+        raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
+    except (ValueError, TypeError, AttributeError, SQLAlchemyError) as exc:
+        raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
+
+
+def _write_error(exc: Exception) -> LeagueFileError:
+    orig = getattr(exc, "orig", None)
+    text = str(orig if orig is not None else exc)
     if "locked" in text or "busy" in text:
         return LeagueFileError("The league file is busy (another program is writing to it). Nothing was changed.")
     if "full" in text:
         return LeagueFileError("The disk is full. Nothing was changed; free some space and try again.")
+    if "I/O" in text:
+        return LeagueFileError(
+            "The league file could not be written: the disk reported an error. Nothing was changed; "
+            "check the disk (or the network folder) and try again."
+        )
     if "readonly" in text or "read-only" in text:
         return LeagueFileError("The league file cannot be written (it is read-only). Nothing was changed.")
     return LeagueFileError(f"The league file could not be written ({text}). Nothing was changed.")
@@ -217,6 +280,11 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
         raise LeagueFileError("A league needs a name.")
     if path.exists() and not overwrite:
         raise LeagueFileError(f"A file already exists at {path}; choose another name.")
+    from roster_app.locking import holder_of
+
+    holder = holder_of(path) if path.exists() else None
+    if holder is not None:
+        raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
     ruleset = load_bundled(ruleset_key)
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
@@ -234,32 +302,123 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
     except BaseException:
         tmp.unlink(missing_ok=True)
         raise
-    return open_league(path)
+    return open_league(path, backup=False)  # nothing to back up yet
 
 
-def open_league(path: Path | str, *, read_only: bool = False) -> LeagueDB:
-    """Open an existing league file, refusing anything that is not a Dugout league (file left untouched)."""
+NEWER_FILE = (
+    "This league was saved by a newer version of Dugout. It is open read-only, so it is never changed "
+    "or downgraded; install the newer Dugout to change it."
+)
+
+
+def open_league(
+    path: Path | str,
+    *,
+    read_only: bool = False,
+    take_over: bool = False,
+    backup: bool = True,
+    load_ruleset: bool = True,
+) -> LeagueDB:
+    """Open an existing league file, refusing anything that is not a Dugout league (file left untouched).
+
+    For writing, the league is locked (LeagueInUse when another Dugout has it), a save that was cut
+    short is rolled back, an older file is upgraded after a verified backup, and a backup is made if the
+    league changed since its newest one. A file from a newer Dugout opens read-only (`newer_file`).
+    load_ruleset=False is for Check League's repairs, which must open a league whose house rules are damaged.
+    """
     path = Path(path).resolve()
-    revision = inspect_file(path)
+    interrupted, rules = None, None
+    try:
+        revision, rules = _inspect(path)
+    except InterruptedSave as exc:
+        interrupted, revision = exc, None  # rolled back below, once the league is locked for writing
+    newer = revision is not None and _is_newer(revision)
+    read_only, reason = _read_only_reason(path, read_only or newer, newer)
+    lock = None
+    if not read_only:
+        from roster_app import locking
+
+        try:
+            lock = locking.acquire(path, take_over=take_over)
+        except OSError:
+            read_only, reason = True, "Its folder cannot be written, so it is open read-only."
+    if interrupted is not None and read_only:
+        raise interrupted
+    try:
+        return _open_checked(
+            path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup,
+            load_ruleset=load_ruleset, rules=rules,
+        )  # fmt: skip
+    except BaseException:
+        if lock is not None:
+            lock.release()
+        raise
+
+
+def _is_newer(revision: str) -> bool:
     from roster_app.migrations import head_revision, is_known_revision
 
-    if revision != head_revision():
-        if revision is not None and not is_known_revision(revision):
-            read_only = True  # made by a newer Dugout: never downgrade it
-        elif not read_only:
-            from roster_app.migrations import upgrade_file
+    return revision != head_revision() and not is_known_revision(revision)
 
-            upgrade_file(path)
-    if not read_only and not os.access(path, os.W_OK):
-        read_only = True
+
+def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
+    if newer:
+        return True, NEWER_FILE
+    if read_only:
+        return True, "Opened read-only: nothing can be changed."
+    if not os.access(path, os.W_OK):
+        return True, "The file cannot be written (it is read-only), so it is open read-only."
+    return False, None
+
+
+def _open_checked(
+    path: Path,
+    revision: str | None,
+    *,
+    read_only: bool,
+    reason: str | None,
+    lock: Any,
+    backup: bool,
+    load_ruleset: bool,
+    rules: tuple[Any, list[Any]] | None,
+) -> LeagueDB:
+    """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
+    from roster_app import backups
+    from roster_app.migrations import head_revision, upgrade_file
+
+    notices = []
+    if revision is None:  # an interrupted save: roll it back (we hold the lock), then look again
+        from roster_app.safety import recover_interrupted_save
+
+        kept = recover_interrupted_save(path, backups.backups_dir(path, create=True))
+        notices.append(
+            "The league was being saved when Dugout or the computer stopped; it was put back as it was "
+            f"before that save. The files as they were are kept in '{kept}'."
+        )
+        revision, rules = _inspect(path)
+        if _is_newer(revision):
+            raise LeagueFileError(NEWER_FILE)
+    if not read_only and revision != head_revision():
+        made, revision = upgrade_file(path), head_revision()
+        rules = None  # read again, from the upgraded file
+        notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
     engine = _make_sqlite_engine(path, read_only=read_only)
     db = LeagueDB(engine, path=path, read_only=read_only)
-    db.schema_revision = revision
-    try:
-        db.ruleset  # noqa: B018 - load now so a damaged file fails here, not in the middle of a screen
-    except Exception:
+    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
+    try:  # the ruleset is loaded now, so a damaged one fails here and not in the middle of a screen
+        if load_ruleset and rules is not None:  # the rows inspection read: no second connection needed
+            db._ruleset = _ruleset_or_error(lambda: _ruleset_from(*rules))
+        elif load_ruleset:
+            db.ruleset  # noqa: B018
+    except BaseException:
         engine.dispose()
         raise
+    if not read_only and backup:  # only once the league is known to open
+        try:
+            backups.backup_if_changed(path, reason="opened")
+        except LeagueFileError as exc:
+            notices.append(f"No backup could be made when the league was opened: {exc}")
+    db.notices, db.lock = notices, lock
     return db
 
 

@@ -35,3 +35,15 @@ class RulesetError(DugoutError):
     def __init__(self, where: str, entry: str, problem: str):
         self.where, self.entry, self.problem = where, entry, problem
         super().__init__(f"{where}: {entry}: {problem}" if entry else f"{where}: {problem}")
+
+
+class LeagueInUse(DugoutError):
+    """Another Dugout holds the league for writing; `holder` says who (None if it cannot be read)."""
+
+    def __init__(self, message: str, holder: object = None):
+        super().__init__(message)
+        self.holder = holder
+
+
+class InterruptedSave(LeagueFileError):
+    """The league was being saved when Dugout (or the computer) stopped: SQLite's journal must be rolled back."""

@@ -1,9 +1,15 @@
-"""Verified backups of league files (SQLite backup API -> temporary file -> integrity check -> rename)."""
+"""Low-level care of league files: verified copies, atomic replacement, and recovery of an interrupted save.
+
+A verified copy is made with the SQLite backup API (a consistent snapshot even while another connection
+writes) into a temporary file, integrity-checked, synced, then renamed into place. Backups of a league
+(where they live, when they are made, rotation, restore) are in roster_app.backups.
+"""
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 from datetime import UTC, datetime
 from pathlib import Path
@@ -11,39 +17,78 @@ from pathlib import Path
 from roster_app.errors import LeagueFileError
 
 
-def backups_folder(league: Path) -> Path:
-    """Backups sit beside the league in a folder named after it, so they travel with it (not created)."""
-    return league.parent / f"{league.stem} backups"
+def fsync_dir(folder: Path) -> None:
+    """Make a rename in `folder` durable (POSIX; Windows has no directory handles to sync)."""
+    if os.name != "posix":  # pragma: no cover
+        return
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
 
 
-def backups_dir(league: Path) -> Path:
-    """The backups folder of `league`, created if needed."""
-    folder = backups_folder(league)
-    folder.mkdir(parents=True, exist_ok=True)
-    return folder
+def replace_atomically(source: Path, target: Path) -> None:
+    """Move `source` over `target` in one step: a reader sees the old file or the new one, never a mix."""
+    with open(source, "rb+") as handle:
+        os.fsync(handle.fileno())
+    os.replace(source, target)
+    fsync_dir(target.parent)
+
+
+def verify_copy(path: Path) -> list[str]:
+    """Problems SQLite finds in a whole database file (empty when it is sound)."""
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        rows = conn.execute("PRAGMA integrity_check").fetchall()
+    return [] if rows == [("ok",)] else [str(r[0]) for r in rows]
 
 
 def make_backup(league: Path, destination: Path) -> Path:
-    """Copy `league` to `destination` as a consistent, integrity-checked snapshot."""
-    tmp = destination.with_name(destination.name + ".tmp")
+    """Copy `league` to `destination` as a consistent, integrity-checked snapshot (never half a file)."""
+    league, destination = Path(league), Path(destination)
+    tmp = destination.with_name(f".{destination.name}.tmp")
     try:
         with (
             contextlib.closing(sqlite3.connect(f"file:{league}?mode=ro", uri=True)) as source,
             contextlib.closing(sqlite3.connect(tmp)) as target,
         ):
-            source.backup(target)
-            result = target.execute("PRAGMA integrity_check").fetchall()
-        if result != [("ok",)]:
-            raise LeagueFileError(f"The backup of '{league.name}' failed its integrity check; it was not kept.")
-        os.replace(tmp, destination)
+            source.backup(target)  # one step: the whole file under one read lock
+        problems = verify_copy(tmp)
+        if problems:
+            raise LeagueFileError(f"The copy of '{league.name}' failed its integrity check; it was not kept.")
+        replace_atomically(tmp, destination)
     except sqlite3.Error as exc:
-        raise LeagueFileError(f"A backup of '{league.name}' could not be made ({exc}).") from None
+        raise LeagueFileError(f"A copy of '{league.name}' could not be made ({exc}).") from None
+    except OSError as exc:
+        raise LeagueFileError(f"A copy of '{league.name}' could not be saved ({exc.strerror}).") from None
     finally:
         tmp.unlink(missing_ok=True)
+        Path(f"{tmp}-journal").unlink(missing_ok=True)
     return destination
 
 
-def backup_before(league: Path, *, reason: str) -> Path:
-    """A verified backup named for the moment and the reason (migration, import, repair ...)."""
+def journal_path(league: Path) -> Path:
+    return Path(f"{league}-journal")
+
+
+def recover_interrupted_save(league: Path, keep_in: Path) -> Path:
+    """Roll back a save that was cut short (SQLite's hot journal), keeping a raw copy of both files first.
+
+    The caller holds the league's lock. Returns the folder holding the raw copies.
+    """
+    league = Path(league)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H-%M-%S")
-    return make_backup(league, backups_dir(league) / f"{league.stem} {stamp} {reason}.dugout")
+    folder = keep_in / f"interrupted {stamp}"
+    folder.mkdir(parents=True, exist_ok=True)
+    for path in (league, journal_path(league)):
+        if path.exists():
+            shutil.copy2(path, folder / path.name)
+    try:
+        with contextlib.closing(sqlite3.connect(league, isolation_level=None)) as conn:
+            conn.execute("PRAGMA quick_check").fetchall()  # the first read rolls the journal back
+    except sqlite3.Error as exc:
+        raise LeagueFileError(
+            f"'{league.name}' was being saved when Dugout stopped, and it could not be put back ({exc}). "
+            f"A copy of it is in '{folder}'. Restore it from a backup."
+        ) from None
+    return folder

@@ -6,6 +6,8 @@ dugout --screenshot OUT.png [LEAGUE_FILE|--demo] [--page TITLE]
                                   draw the window offscreen (on the page TITLE), save a PNG, exit 0
 dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] [--contracts] [--referees] -o OUT.pdf
 dugout export LEAGUE_FILE -o OUT.json     dugout import IN.json -o NEW.dugout
+dugout check LEAGUE_FILE [--repair]
+                                  Check League; exit 1 if problems remain
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ COMMANDS: dict[str, str] = {
     "print": "ui.print_commands:print_main",
     "export": "ui.print_commands:export_main",
     "import": "ui.print_commands:import_main",
+    "check": "roster_app.check_command:main",
 }
 
 

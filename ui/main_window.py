@@ -13,7 +13,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.dialogs import ask
 from ui.welcome import WelcomePage
@@ -118,6 +118,22 @@ class MainWindow(QMainWindow):
         help_menu = bar.addMenu("&Help")
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
+        self._build_safety(file, bar)
+
+    def _build_safety(self, file: QMenu, bar: Any) -> None:
+        """Tools > Check League…, File > Restore from Backup…, the banner above the league, the backup timer."""
+        from ui.safety import SafetyTools
+
+        self.tools_menu = QMenu("&Tools", self)
+        bar.insertMenu(self.help_menu.menuAction(), self.tools_menu)
+        self.safety = SafetyTools(self, file, self.tools_menu)
+        central = QWidget(self)
+        layout = QVBoxLayout(central)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(0)
+        layout.addWidget(self.safety.banner)
+        layout.addWidget(self.takeCentralWidget())
+        self.setCentralWidget(central)
 
     def _build_print_menu(self, file: QMenu) -> None:
         """Print, Print Preview, Export PDF, the JSON/CSV exports and Import (ui/print_actions.py)."""
@@ -179,6 +195,7 @@ class MainWindow(QMainWindow):
         for action in (self.save_copy_action, self.close_action, self.rules_action):
             action.setEnabled(open_)
         self.print_actions.update(open_)
+        self.safety.update_actions(open_)
         for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
                        self.transfer_action, *self.season_actions):  # fmt: skip
             action.setEnabled(writable)
@@ -227,12 +244,18 @@ class MainWindow(QMainWindow):
 
     def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
         """Open a league file now; a file that is not a league is refused with the reason."""
-        from roster_app.db import open_league
         from roster_app.errors import DugoutError
+        from ui.safety import open_with_lock_prompt
 
         path = Path(path)
+        if self.session is not None and self.session.db.path == path.resolve():
+            self.statusBar().showMessage("That league is already open.", 5000)
+            return True
         try:
-            db = open_league(path, read_only=read_only)
+            db = open_with_lock_prompt(self, path, read_only=read_only)  # asks if another Dugout has it
+            if db is None:
+                self._show_welcome_if_empty()
+                return False
         except DugoutError as exc:
             self._show_welcome_if_empty()
             self.league_failed.emit(str(exc))
@@ -258,6 +281,7 @@ class MainWindow(QMainWindow):
         self._refresh_title()
         self._update_actions()
         self.statusBar().showMessage(f"{db.path}{'  (read-only)' if db.read_only else ''}")
+        self.safety.league_opened(db)
         self.league_shown.emit()
 
     def _refresh_title(self) -> None:
@@ -283,6 +307,7 @@ class MainWindow(QMainWindow):
         self.session.close()
         self.session = None
         self.league_view = None
+        self.safety.league_closed()
         self.stack.setCurrentWidget(self.welcome)
         self._refresh_title()
         self._update_actions()

@@ -55,15 +55,51 @@ def upgrade_engine(engine: Engine) -> None:
         command.upgrade(alembic_config(connection), "head")
 
 
-def upgrade_file(path: Path) -> None:
-    """Upgrade a league file to the head revision, after a verified backup; all or nothing."""
-    from roster_app.safety import backup_before
+def upgrade_file(path: Path) -> Path:
+    """Upgrade a league file to the head revision; returns the verified backup made first.
 
-    backup_before(path, reason="migration")
-    from roster_app.db import _make_sqlite_engine
+    A copy is upgraded in one transaction, checked (foreign keys, integrity, stored values), then moved
+    over the league in one rename: if anything fails the league file is left byte for byte as it was.
+    """
+    from roster_app.backups import backup
+    from roster_app.errors import DugoutError, LeagueFileError
+    from roster_app.safety import journal_path, make_backup, replace_atomically
 
-    engine = _make_sqlite_engine(path, read_only=False)
+    path = Path(path)
+    kept = backup(path, reason="before upgrade")  # LeagueFileError if it cannot be made: nothing changes
+    work = path.with_name(f".{path.name}.upgrading")
     try:
-        upgrade_engine(engine)
+        make_backup(path, work)
+        _upgrade_copy(work)
+        replace_atomically(work, path)
+    except DugoutError:
+        raise
+    except Exception as exc:
+        raise LeagueFileError(
+            f"'{path.name}' could not be upgraded for this version of Dugout ({exc}). The file was not "
+            "changed; it can still be opened by the Dugout that made it."
+        ) from exc
+    finally:
+        work.unlink(missing_ok=True)
+        journal_path(work).unlink(missing_ok=True)
+    return kept.path
+
+
+def _upgrade_copy(work: Path) -> None:
+    """Run every pending revision on `work` in one transaction (foreign keys checked at the end)."""
+    from roster_app.db import _make_sqlite_engine, inspect_file
+
+    # Foreign keys are off while tables are rebuilt (SQLite's documented way to alter a table), then checked.
+    engine = _make_sqlite_engine(work, read_only=False, foreign_keys=False)
+    try:
+        with engine.execution_options(dugout_write=True).begin() as connection:
+            from alembic import command
+
+            command.upgrade(alembic_config(connection), "head")
+            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+            if broken:
+                raise RuntimeError(f"the upgrade left {len(broken)} row(s) pointing at missing rows")
     finally:
         engine.dispose()
+    if inspect_file(work) != head_revision():
+        raise RuntimeError("the upgraded copy does not carry the new schema version")

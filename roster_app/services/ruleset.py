@@ -19,6 +19,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from roster_app.backups import backup_open_league
 from roster_app.changes import Change
 from roster_app.db import LeagueDB
 from roster_app.errors import DugoutError, NotFound, RulesetError, RuleViolation
@@ -161,6 +162,7 @@ def import_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     except RulesetError as exc:
         raise RuleViolation(f"'{path.name}' was not imported. {_problem(exc)}.") from None
     ruleset_key = db.ruleset.key
+    backup_open_league(db, reason="before import")
     with db.write() as tx:
         changed = [key for key in TABLES if key in tables and
                    _store(tx.session, key, tables[key], bundled_default(ruleset_key, key))]  # fmt: skip

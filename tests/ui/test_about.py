@@ -22,6 +22,9 @@ def test_the_facts_name_the_platform_folders_and_no_league(isolated_user_dirs):
 
 
 def test_the_facts_of_an_open_league_point_at_its_backups_folder(file_db, league_file):
+    import shutil
+
+    shutil.rmtree(league_file.parent / "test backups")  # the backup made when the league was opened
     league = about_facts(file_db).league
     assert league.name == "Test League"
     assert league.path == league_file

@@ -1,0 +1,115 @@
+"""Bad files: a clear message, the file byte for byte untouched, and no file left beside it."""
+
+import random
+import sqlite3
+from collections import Counter
+
+import pytest
+
+from roster_app.check import check_file
+from roster_app.db import create_league, open_league
+from roster_app.errors import DugoutError, LeagueFileError
+from roster_app.services.players import hire_player
+from roster_app.services.teams import add_team
+from tests.conftest import file_digest
+
+
+@pytest.fixture(scope="module")
+def small_league(tmp_path_factory):
+    """A small league with two teams, players and ledger rows (its bytes)."""
+    path = tmp_path_factory.mktemp("source") / "source.dugout"
+    db = create_league(path, name="Flip League")
+    orcs = add_team(db, name="Orcland Raiders", race="Orc", coach="Grim").result
+    humans = add_team(db, name="Reikland Reavers", race="Human").result
+    for position, name in [("Orc Blitzer", "Grak"), ("Goblin", "Snik"), ("Troll", "Big Grunt")]:
+        hire_player(db, team_id=orcs, position=position, name=name)
+    hire_player(db, team_id=humans, position="Catcher", name="Griff")
+    db.close()
+    return path.read_bytes()
+
+
+def _flip(data: bytes, rng: random.Random) -> bytes:
+    flipped = bytearray(data)
+    for _ in range(rng.choice((1, 1, 1, 2, 3, 8))):
+        bit = rng.randrange(len(flipped) * 8)
+        flipped[bit // 8] ^= 1 << (bit % 8)
+    return bytes(flipped)
+
+
+def test_a_thousand_bit_flipped_leagues_never_crash_dugout_nor_change_the_file(tmp_path, small_league):
+    path = tmp_path / "flipped.dugout"
+    rng = random.Random(20261129)
+    outcomes: Counter[str] = Counter()
+    for _ in range(1000):
+        data = _flip(small_league, rng)
+        path.write_bytes(data)
+        beside = set(tmp_path.iterdir())
+        try:
+            db = open_league(path)  # only a DugoutError may escape
+        except DugoutError as exc:
+            assert str(exc)
+            assert set(tmp_path.iterdir()) == beside  # no journal, lock or backup left behind
+            outcomes["refused"] += 1
+        else:
+            db.close()
+            outcomes["opened"] += 1
+            if outcomes["opened"] % 25 == 0:
+                check_file(path)  # Check League reads every row: it reports, never crashes
+        assert path.read_bytes() == data
+        assert not [p.name for p in tmp_path.iterdir() if p.name.endswith(("-journal", "-wal", ".lock"))]
+    assert outcomes["refused"] >= 100 and outcomes["opened"] >= 100, outcomes
+
+
+def _damage_a_value(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE team SET treasury = 'lots' WHERE id = 1")
+
+
+def _drop_schema_version(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("DELETE FROM alembic_version")
+
+
+def _bad_date(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE team SET created_at = '2026-02-30 10:00:00.000000'")
+
+
+def _not_utf8(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE team SET name = CAST(X'4f72ff63' AS TEXT)")
+
+
+def _bad_json(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE ruleset_table SET data = '{\"levels\": [' WHERE key = 'spp_levels'")
+
+
+@pytest.mark.parametrize(
+    ("damage", "words"),
+    [
+        (_damage_a_value, "cannot be read"),
+        (_drop_schema_version, "schema version is missing"),
+        (_bad_date, "cannot be read"),
+        (_not_utf8, "cannot be read"),
+        (_bad_json, "cannot be read"),
+    ],
+    ids=["text-in-a-number", "no-schema-version", "impossible-date", "not-utf8", "broken-json"],
+)
+def test_damaged_values_are_refused_before_any_screen_reads_them(league_file, damage, words):
+    damage(league_file)
+    before = file_digest(league_file)
+    beside = sorted(p.name for p in league_file.parent.iterdir())
+    with pytest.raises(LeagueFileError, match=words):
+        open_league(league_file)
+    assert file_digest(league_file) == before
+    assert sorted(p.name for p in league_file.parent.iterdir()) == beside
+
+
+def test_a_truncated_league_leaves_no_sidecar_files(league_file):
+    league_file.write_bytes(league_file.read_bytes()[:20_000])
+    before = file_digest(league_file)
+    with pytest.raises(LeagueFileError):
+        open_league(league_file)
+    assert file_digest(league_file) == before
+    assert sorted(p.name for p in league_file.parent.iterdir()) == ["test.dugout"]

@@ -1,0 +1,168 @@
+"""Check League: SQLite's checks and the league's invariants in plain words; safe repairs in one step after
+a backup; a second run finds nothing; the command's exit code says whether problems remain."""
+
+import sqlite3
+
+import pytest
+
+from roster_app import backups
+from roster_app.check import check_file, check_league
+from roster_app.db import open_league
+from roster_app.services.players import hire_player
+from roster_app.services.repair import repair_league
+from tests.conftest import file_digest
+from tests.helpers import ledger_sum, snapshot, treasury
+from ui.cli import main as dugout
+
+
+@pytest.fixture
+def league(league_file):
+    """The league file with two Orcs hired (team 1; players 1 and 2)."""
+    db = open_league(league_file, backup=False)
+    hire_player(db, team_id=1, position="Orc Blitzer", name="Grak")
+    hire_player(db, team_id=1, position="Goblin", name="Snik")
+    db.close()
+    return league_file
+
+
+def _sql(path, *statements):
+    with sqlite3.connect(path) as conn:  # foreign keys are off here, as in any other tool
+        for statement in statements:
+            conn.execute(statement)
+
+
+def _dump(path):
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        return list(conn.iterdump())
+
+
+def test_a_sound_league_has_no_problems(league):
+    report = check_file(league)
+    assert report.ok and report.text() == "No problems found: the league is sound."
+    assert dugout(["check", str(league)]) == 0
+
+
+REPAIRABLE = {
+    "treasury": (["UPDATE team SET treasury = treasury + 25000"], "treasury shows 905,000 gp but the ledger adds up to 880,000 gp"),
+    "status": (["UPDATE player SET status = ' Active' WHERE id = 1"], "Grak (Orcland Raiders) has the status ' Active'"),
+    "season": (["DELETE FROM season"], "Season 1 (the current one) has no record"),
+    "link": (["UPDATE ledger_entry SET player_id = 99 WHERE player_id = 1"], "points at player that does not exist (player_id)"),
+    "default-rules": (["UPDATE ruleset_table SET data = '{\"levels\": 3}' WHERE key = 'spp_levels'"], "'SPP levels' is damaged"),
+    "missing-rules": (["DELETE FROM ruleset_table WHERE key = 'gate'"], "'Gate' is missing"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("damage", REPAIRABLE, ids=list(REPAIRABLE))
+def test_safe_repairs_are_made_after_a_backup_and_a_second_run_is_clean(league, damage, capsys):
+    statements, words = REPAIRABLE[damage]
+    _sql(league, *statements)
+    report = check_file(league)
+    assert len(report.problems) == 1 and words in report.problems[0].text, report.text()
+    assert report.repairable
+    assert dugout(["check", str(league)]) == 1  # found, not repaired without --repair
+    damaged = _dump(league)
+    assert dugout(["check", str(league), "--repair"]) == 0
+    assert "Repaired 1 problem(s)" in capsys.readouterr().out
+    assert check_file(league).ok
+    kept = [b for b in backups.list_backups(league) if b.reason == "before repair"]
+    assert len(kept) == 1 and _dump(kept[0].path) == damaged  # the league as it was before the repair
+
+
+def test_a_treasury_is_never_moved_by_a_repair_the_ledger_gets_a_correction_row(league):
+    _sql(league, "UPDATE team SET treasury = treasury - 40000")
+    db = open_league(league)
+    shown = treasury(db, 1)
+    change = repair_league(db)
+    assert treasury(db, 1) == shown == ledger_sum(db, 1)
+    assert [r.after["kind"] for r in change.rows if r.table == "ledger_entry"] == ["correction"]
+    assert check_league(db).ok
+    db.replay(change, forward=False)  # the repairs are one undo step
+    assert not check_league(db).ok
+    db.close()
+
+
+REPORTED_ONLY = {
+    "unknown-status": ("UPDATE player SET status = 'on loan' WHERE id = 1", "'on loan', which is not a player status"),
+    "missing-team": ("UPDATE player SET team_id = 42 WHERE id = 2", "points at team that does not exist"),
+    "spp": ("UPDATE player SET spp = 5, rolls_taken = 1 WHERE id = 1", "taken 1 star player roll(s) but 5 SPP earn only 0"),
+    "numbers": ("UPDATE player SET number = 1", "has 2 players wearing number 1"),
+    "negative": ("UPDATE ledger_entry SET amount = amount - 2000000 WHERE kind = 'opening'", "negative treasury"),
+    "edited-rules": ("UPDATE ruleset_table SET data = '[]', is_default = 0 WHERE key = 'gate'", "edited, so it must be corrected by hand"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("damage", REPORTED_ONLY, ids=list(REPORTED_ONLY))
+def test_problems_without_a_safe_repair_are_reported_and_left_alone(league, damage):
+    statement, words = REPORTED_ONLY[damage]
+    _sql(league, statement)
+    if damage == "negative":
+        _sql(league, "UPDATE team SET treasury = treasury - 2000000")
+    report = check_file(league)
+    assert any(words in p.text for p in report.problems), report.text()
+    assert not any(words in p.text for p in report.repairable)
+    assert "Not repaired automatically" in report.text()
+    before = file_digest(league)
+    assert dugout(["check", str(league), "--repair"]) == 1
+    if not report.repairable:
+        assert file_digest(league) == before
+
+
+def _contract(path, **values):
+    row = {"player_id": 1, "team_id": 1, "signed_season": 1, "seasons": 2, "served": 0, "rolls_at_signing": 0,
+           "cost": 0, "status": "running", "renewal": 0, "created_at": "2026-01-01 10:00:00.000000", **values}  # fmt: skip
+    _sql(path, f"INSERT INTO contract ({', '.join(row)}) VALUES ({', '.join(repr(v) for v in row.values())})")
+
+
+@pytest.mark.parametrize(
+    ("values", "words"),
+    [
+        ({"seasons": 6}, "lasts 6 seasons, outside 1-5"),
+        ({"seasons": 3, "served": 4}, "has 4 season(s) served of 3"),
+        ({"served": -1}, "has -1 season(s) served of 2"),
+        ({"status": "paused"}, "'paused', which is not a contract status"),
+        ({"team_id": 2}, "running with a team he no longer plays for"),
+        ({"player_id": 77}, "belongs to a player who does not exist"),
+    ],
+)
+def test_contract_problems(league, values, words):
+    if values.get("team_id") == 2:
+        _sql(league, "INSERT INTO team (id, name, race, coach, treasury, fan_factor, rerolls, assistant_coaches, "
+                     "cheerleaders, apothecary, reserves_approved, created_at) VALUES (2, 'Elves', 'Wood Elf', '', "
+                     "0, 0, 0, 0, 0, 0, 0, '2026-01-01 10:00:00.000000')")  # fmt: skip
+    _contract(league, **values)
+    assert any(words in p.text for p in check_file(league).problems), check_file(league).text()
+
+
+def test_two_running_contracts_and_mismatched_reversals(league):
+    _contract(league)
+    _contract(league)
+    _sql(
+        league,
+        "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at, reverses_id) "
+        "SELECT team_id, 1, 'reversal', 'x', 1, created_at, id FROM ledger_entry WHERE kind = 'hire' LIMIT 1",
+        "UPDATE team SET treasury = treasury + 1",
+    )
+    texts = [p.text for p in check_file(league).problems]
+    assert any("Grak has 2 running contracts at once" in t for t in texts), texts
+    assert any("does not undo the row it reverses" in t for t in texts), texts
+
+
+def test_a_damaged_file_is_reported_not_repaired(league):
+    data = bytearray(league.read_bytes())
+    data[4096 * 3 : 4096 * 3 + 64] = b"\xff" * 64  # scribble over a b-tree page header
+    league.write_bytes(bytes(data))
+    report = check_file(league)
+    assert not report.ok and not report.repairable
+    assert "damaged" in report.text() or "not a Dugout league" in report.text()
+    assert dugout(["check", str(league), "--repair"]) == 1
+    assert league.read_bytes() == bytes(data)
+
+
+def test_repair_refuses_while_another_dugout_has_the_league(league, capsys):
+    _sql(league, "DELETE FROM season")
+    db = open_league(league)
+    before = snapshot(db)
+    assert dugout(["check", str(league), "--repair"]) == 2
+    assert "in use by Dugout" in capsys.readouterr().err
+    assert snapshot(db) == before
+    db.close()

@@ -1,0 +1,158 @@
+"""Crash safety: killing Dugout at any statement of a commit leaves the league exactly before or after it;
+a full disk or an I/O error during a commit is reported plainly and leaves no partial rows."""
+
+import sqlite3
+
+import pytest
+from sqlalchemy import event
+
+from roster_app.check import check_league
+from roster_app.db import create_league, open_league
+from roster_app.errors import LeagueFileError
+from roster_app.services.players import hire_player
+from roster_app.services.teams import add_team
+from tests.crash import crash_at_every_statement
+from tests.helpers import snapshot
+
+
+def _league_with_orcs(path):
+    db = create_league(path, name="Crash League")
+    add_team(db, name="Orcland Raiders", race="Orc", coach="Grim")
+    hire_player(db, team_id=1, position="Orc Lineman", name="Bob")
+    db.close()
+
+
+def _league_with_a_pending_transfer(path):
+    """The transfer market of tests/transfer_helpers.py, with Gotrek approached by the Orcs (transfer 1)."""
+    from roster_app.services.transfers import record_approach
+    from tests.transfer_helpers import market
+
+    db = create_league(path, name="Transfer League")
+    teams = market(db)
+    record_approach(db, player_id=_player(db, "Gotrek"), buyer_team_id=teams["orcs"])
+    db.close()
+
+
+def _league_with_a_completed_transfer(path):
+    _league_with_a_pending_transfer(path)
+    db = open_league(path, backup=False)
+    transfer(db)
+    db.close()
+
+
+def _player(db, name):
+    from sqlalchemy import select
+
+    from roster_app.models import Player
+
+    with db.read() as session:
+        return session.scalars(select(Player.id).where(Player.name == name)).one()
+
+
+# Module-level calls, so the crash worker can import them by name.
+def hire(db):
+    hire_player(db, team_id=1, position="Troll", name="Big Grunt")
+
+
+def new_team(db):
+    add_team(db, name="Reikland Reavers", race="Human", coach="Otto")
+
+
+def transfer(db):
+    """Steps 6-10 of a transfer in one commit: two rolls, two ledger rows each way, the move, the contract."""
+    from roster_app.models import Player, Team
+    from roster_app.services.transfers import complete_transfer, deal_terms
+    from tests.transfer_helpers import dice
+
+    with db.read() as session:
+        terms = deal_terms(session, db.ruleset, session.get(Player, _player(db, "Gotrek")), session.get(Team, 1))
+    complete_transfer(db, transfer_id=1, reaction_roll=dice("2D6", 5, 4, modifier=terms.modifier), price=150_000,
+                      tribunal_roll=dice("D6", 3), contract_seasons=2)  # fmt: skip
+
+
+def reverse(db):
+    from roster_app.services.transfers import reverse_transfer
+
+    reverse_transfer(db, transfer_id=1)
+
+
+# (league setup, call, spill): spill=True makes SQLite write changed pages into the file before COMMIT
+CALLS = [
+    (_league_with_orcs, hire, False),  # nothing reaches the file before COMMIT
+    (_league_with_a_pending_transfer, transfer, True),  # pages reach the file early: a hot journal to roll back
+    (_league_with_a_completed_transfer, reverse, True),
+]
+
+
+@pytest.mark.parametrize(
+    ("setup", "call", "spill"), CALLS, ids=[f"{c.__name__}{'-spilled' if s else ''}" for _, c, s in CALLS]
+)
+def test_killing_the_process_at_each_statement_leaves_the_league_before_or_after(tmp_path, setup, call, spill):
+    league = tmp_path / "league.dugout"
+    setup(league)
+    outcomes = crash_at_every_statement(league, call, spill=spill)
+    assert outcomes == ["before"] * (len(outcomes) - 1) + ["after"]  # all of it, only once COMMIT returned
+    db = open_league(league.with_name("crash.dugout"))
+    assert check_league(db).ok, check_league(db).text()
+    db.close()
+
+
+def test_a_crash_with_pages_already_written_is_rolled_back_on_open(tmp_path):
+    """The hot journal a killed writer leaves is rolled back when the league is next opened, after a raw
+    copy of both files is kept; a read-only open says why it cannot open the league yet."""
+    from roster_app.errors import InterruptedSave
+    from tests.crash import run_child
+
+    league = tmp_path / "league.dugout"
+    _league_with_orcs(league)
+    before = snapshot(db := open_league(league, backup=False))
+    db.close()
+    code, _ = run_child(league, new_team, kill_at=6, spill=True)
+    assert code == -9
+    assert league.with_name("league.dugout-journal").exists()
+    with pytest.raises(InterruptedSave, match="was being saved"):
+        open_league(league, read_only=True)
+    db = open_league(league)
+    assert snapshot(db) == before
+    assert any("put back as it was" in n for n in db.notices)
+    db.close()
+    kept = list((tmp_path / "league backups").glob("interrupted */league.dugout-journal"))
+    assert len(kept) == 1
+
+
+# -- a full disk, an I/O error ------------------------------------------------------------------------
+@pytest.mark.parametrize(
+    ("error", "words"),
+    [("database or disk is full", "The disk is full"), ("disk I/O error", "the disk reported an error")],
+)
+@pytest.mark.parametrize("fail_at", [2, 5, 8, 10])
+def test_an_error_during_a_commit_is_explained_and_writes_nothing(file_db, error, words, fail_at):
+    before = snapshot(file_db)
+    seen = 0
+
+    def fail(*_args):
+        nonlocal seen
+        seen += 1
+        if seen == fail_at:
+            raise sqlite3.OperationalError(error)
+
+    event.listen(file_db.engine, "before_cursor_execute", fail)
+    with pytest.raises(LeagueFileError, match=f"{words}.*Nothing was changed"):
+        hire_player(file_db, team_id=1, position="Troll", name="Big Grunt")
+    event.remove(file_db.engine, "before_cursor_execute", fail)
+    assert snapshot(file_db) == before
+    hire_player(file_db, team_id=1, position="Troll", name="Big Grunt")  # and the league still works
+
+
+def test_a_really_full_database_refuses_the_write_and_keeps_the_league(file_db):
+    """SQLite's own SQLITE_FULL: the file may not grow by a page."""
+    with file_db.engine.connect() as conn:
+        pages = conn.exec_driver_sql("PRAGMA page_count").scalar()
+        conn.exec_driver_sql(f"PRAGMA max_page_count = {pages}")
+    before = snapshot(file_db)
+    with pytest.raises(LeagueFileError, match="The disk is full"):
+        for n in range(200):  # fill the free space in the last pages, then one more page is refused
+            add_team(file_db, name=f"Team {n} " + "x" * 40, race="Human", coach="c" * 200)
+            before = snapshot(file_db)
+    assert snapshot(file_db) == before
+    assert check_league(file_db).ok

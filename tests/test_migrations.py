@@ -1,0 +1,129 @@
+"""Migrations: applied on open after a verified backup, all or nothing; a newer file is never downgraded."""
+
+import shutil
+import sqlite3
+import textwrap
+from pathlib import Path
+
+import pytest
+
+from roster_app import backups, migrations
+from roster_app.check import check_file
+from roster_app.db import open_league
+from roster_app.errors import LeagueFileError, ReadOnlyLeague
+from roster_app.services.teams import add_team
+from tests.conftest import file_digest
+
+FIXTURE = Path(__file__).resolve().parent / "fixtures" / "league_0001.dugout"
+
+
+def _rows(path: Path) -> dict[str, list[dict]]:
+    """Every row of every table, as {column: value}."""
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        conn.row_factory = sqlite3.Row
+        tables = [r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")]
+        return {
+            t: [dict(r) for r in conn.execute(f'SELECT * FROM "{t}"')] for t in tables if t != "alembic_version"
+        }
+
+
+def test_the_fixture_holds_rows_in_every_table_of_the_first_schema():
+    rows = _rows(FIXTURE)
+    assert all(rows.values()), [t for t, r in rows.items() if not r]
+    with sqlite3.connect(f"file:{FIXTURE}?mode=ro", uri=True) as conn:
+        assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
+
+
+def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
+    league = tmp_path / "founders.dugout"
+    shutil.copyfile(FIXTURE, league)
+    before = _rows(league)
+    db = open_league(league)
+    assert db.schema_revision == migrations.head_revision()
+    db.close()
+    after = _rows(league)
+    for table, rows in before.items():
+        kept = [{k: row.get(k) for k in rows[0]} for row in after[table]]
+        assert sorted(map(repr, kept)) == sorted(map(repr, rows)), table
+    assert check_file(league).ok, check_file(league).text()
+    return league
+
+
+def test_upgrading_the_first_schema_keeps_every_row(tmp_path):
+    _upgrade_keeps_every_row(tmp_path)
+
+
+@pytest.fixture
+def extra_revisions(tmp_path, monkeypatch):
+    """A copy of the migrations folder to which a test adds revisions after today's head."""
+    folder = tmp_path / "migrations"
+    shutil.copytree(migrations.MIGRATIONS_DIR, folder, ignore=shutil.ignore_patterns("__pycache__", "__init__.py"))
+    base = migrations.head_revision()
+
+    def add(revision: str, body: str, down: str | None = None) -> None:
+        (folder / "versions" / f"{revision}.py").write_text(
+            f"from alembic import op\nimport sqlalchemy as sa\nrevision = {revision!r}\n"
+            f"down_revision = {(down or base)!r}\nbranch_labels = None\ndepends_on = None\n\n"
+            + textwrap.dedent(body)
+        )
+        migrations._script.cache_clear()
+        migrations.head_revision.cache_clear()
+
+    monkeypatch.setattr(migrations, "MIGRATIONS_DIR", folder)
+    yield add
+    migrations._script.cache_clear()
+    migrations.head_revision.cache_clear()
+
+
+ADD_NICKNAME = """
+def upgrade():
+    with op.batch_alter_table("player") as batch:
+        batch.add_column(sa.Column("nickname", sa.String(), nullable=False, server_default=""))
+    op.create_table("trophy", sa.Column("id", sa.Integer(), primary_key=True), sa.Column("name", sa.String()))
+    op.execute("INSERT INTO trophy (name) SELECT name FROM league")
+"""
+
+
+def test_an_upgrade_runs_after_a_verified_backup_and_keeps_every_row(tmp_path, extra_revisions):
+    extra_revisions("9001_nickname", ADD_NICKNAME)
+    league = _upgrade_keeps_every_row(tmp_path)
+    assert _rows(league)["trophy"] == [{"id": 1, "name": "Founders' Cup"}]
+    made = [b for b in backups.list_backups(league) if b.reason == "before upgrade"]
+    assert len(made) == 1 and file_digest(made[0].path) != file_digest(league)
+    assert _rows(made[0].path) == _rows(FIXTURE)  # the backup is the league as it was
+
+
+FAILS_HALFWAY = """
+def upgrade():
+    with op.batch_alter_table("team") as batch:
+        batch.add_column(sa.Column("motto", sa.String(), nullable=False, server_default=""))
+    op.execute("UPDATE team SET treasury = 0")
+    raise RuntimeError("a bug in this revision")
+"""
+
+
+def test_a_failing_migration_leaves_the_file_byte_identical(tmp_path, extra_revisions):
+    extra_revisions("9002_broken", FAILS_HALFWAY)
+    league = tmp_path / "founders.dugout"
+    shutil.copyfile(FIXTURE, league)
+    before = file_digest(league)
+    with pytest.raises(LeagueFileError, match="could not be upgraded .*a bug in this revision.* not changed"):
+        open_league(league)
+    assert file_digest(league) == before
+    assert sorted(p.name for p in tmp_path.iterdir() if not p.is_dir()) == ["founders.dugout"]
+    db = open_league(league, read_only=True)  # the old version can still be read
+    assert db.schema_revision == "0001"
+    db.close()
+
+
+def test_a_file_from_a_newer_dugout_opens_read_only_and_is_never_changed(league_file):
+    with sqlite3.connect(league_file) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = 'f00d_from_the_future'")
+    before = file_digest(league_file)
+    db = open_league(league_file)
+    assert db.read_only and db.newer_file and "newer version of Dugout" in db.read_only_reason
+    with pytest.raises(ReadOnlyLeague):
+        add_team(db, name="Elves", race="Wood Elf")
+    db.close()
+    assert file_digest(league_file) == before
+    assert sorted(p.name for p in league_file.parent.iterdir()) == ["test.dugout"]
