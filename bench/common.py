@@ -23,6 +23,7 @@ class Figure:
     measured: float
     target: float  # the largest ratio that passes
     unit: str = "ms"
+    note: str = ""
 
     @property
     def ratio(self) -> float:
@@ -59,8 +60,10 @@ def run_child(args: list[str], *, env: dict[str, str] | None = None) -> str:
     return result.stdout
 
 
-def record(name: str, floor_name: str, floor: float, measured: float, target: float, unit: str = "ms") -> Figure:
-    figure = Figure(name, floor_name, floor, measured, target, unit)
+def record(
+    name: str, floor_name: str, floor: float, measured: float, target: float, unit: str = "ms", note: str = ""
+) -> Figure:
+    figure = Figure(name, floor_name, floor, measured, target, unit, note)
     RESULTS.append(figure)
     print_row(figure)
     return figure
@@ -73,6 +76,7 @@ def print_header() -> None:
 def print_row(f: Figure) -> None:
     print(
         f"{f.name:<46} {f.floor_name:<28} {f.floor:>7.1f}{f.unit:<2} {f.measured:>7.1f}{f.unit:<2} "
-        f"{f.ratio:>6.2f} {'<=' + format(f.target, 'g') + 'x':>7}  {'PASS' if f.ok else 'FAIL'}",
+        f"{f.ratio:>6.2f} {'<=' + format(f.target, 'g') + 'x':>7}  {'PASS' if f.ok else 'FAIL'}"
+        + (f"  ({f.note})" if f.note else ""),
         flush=True,
     )

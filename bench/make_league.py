@@ -8,6 +8,7 @@ round-robin in 8 divisions (~4,500 matches, ~80,000 player-match rows), ~100,000
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import time
 from collections import defaultdict
@@ -151,6 +152,22 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
                       ledger=len(ledger), contracts=CONTRACTS, referees=REFEREES)  # fmt: skip
     db.close()
     return counts
+
+
+def large_league() -> Path:
+    """The large league, generated once per version of this script into bench/.cache/ (kept between runs)."""
+    import hashlib
+
+    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    path = Path(__file__).resolve().parent / ".cache" / f"large-{digest}.dugout"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        for old in path.parent.glob("large-*"):
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+        tmp = path.with_name(f".{path.name}.tmp")
+        generate(tmp)
+        tmp.rename(path)
+    return path
 
 
 def main(argv: list[str]) -> int:

@@ -7,8 +7,6 @@ with the Alembic head. Files that are not Dugout leagues are refused before anyt
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 import sqlite3
 import tempfile
@@ -25,7 +23,7 @@ from sqlmodel import Session, SQLModel
 from roster_app import models  # noqa: F401 - registers the tables on SQLModel.metadata
 from roster_app.changes import Change, Recorder, apply
 from roster_app.errors import InterruptedSave, LeagueFileError, ReadOnlyLeague, RulesetError
-from roster_app.rules.ruleset import TABLES, Ruleset, from_tables, load_bundled
+from roster_app.rules.ruleset import Ruleset, from_stored, load_bundled
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -211,9 +209,6 @@ class LeagueDB:
             self.lock.release()
 
 
-_VALIDATED: set[tuple[str, bytes]] = set()  # (table key, digest of its JSON) already checked this run
-
-
 LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
 RULES_SQL = "SELECT key, data FROM ruleset_table"
 
@@ -224,16 +219,10 @@ def _load_ruleset(engine: Engine) -> Ruleset:
 
 
 def _ruleset_from(league: Any, rows: list[Any]) -> Ruleset:
-    """The ruleset stored in a league; each distinct table text is validated once per run (opening is fast)."""
+    """The ruleset stored in a league (roster_app.rules.ruleset.from_stored: validated once per run)."""
     if league is None:
         raise LeagueFileError("The league file has no league record.")
-    tables = {key: json.loads(text) for key, text in rows}
-    digests = {(key, hashlib.sha256(text.encode("utf-8")).digest()) for key, text in rows}
-    if digests <= _VALIDATED and set(TABLES) <= set(tables):
-        return Ruleset(league[0], league[1], 1, tables)
-    ruleset = from_tables(league[0], league[1], 1, tables)
-    _VALIDATED.update(digests)
-    return ruleset
+    return from_stored(league[0], league[1], rows)
 
 
 def _ruleset_or_error(load: Any) -> Ruleset:

@@ -7,70 +7,16 @@ dataclasses, rebuilt after a change touches their tables.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlmodel import Session
 
+from roster_app import first_screen
 from roster_app.db import LeagueDB
-from roster_app.models import Contract, League, LedgerEntry, Player, PlayerStatus, Referee, Team
-from roster_app.rules.contracts import contract_state, tally_marks
-from roster_app.rules.ruleset import Ruleset
-from roster_app.rules.spp import level_name, rolls_due
+from roster_app.first_screen import Fetch, LeagueInfo, PlayerRow, TeamItem
+from roster_app.models import Contract, LedgerEntry, Player, PlayerStatus, Referee, Team
 from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, team_value, winnings_rating
-
-
-@dataclass(frozen=True)
-class LeagueInfo:
-    name: str
-    ruleset_name: str
-    season: int
-    path: str
-    read_only: bool
-
-
-@dataclass(frozen=True)
-class TeamItem:
-    id: int
-    name: str
-    race: str
-    coach: str
-    players: int
-
-
-@dataclass(frozen=True)
-class PlayerRow:
-    id: int
-    team_id: int
-    number: int
-    name: str
-    race: str
-    position: str
-    ma: int
-    st: int
-    ag: int
-    av: int
-    starting_skills: tuple[str, ...]
-    skills: tuple[str, ...]
-    injuries: tuple[str, ...]
-    spp: int
-    rolls_taken: int
-    rolls_due: int
-    level: str
-    value: int
-    status: str
-    ally: bool
-    contract_seasons: int | None  # length of the running contract, None for a free agent
-    contract_served: int
-
-    @property
-    def on_roster(self) -> bool:
-        return self.status in PlayerStatus.ON_ROSTER
-
-    @property
-    def contract_text(self) -> str:
-        if self.contract_seasons is None:
-            return "free agent"
-        return f"{tally_marks(self.contract_served, self.contract_seasons)} ({contract_state(self.contract_seasons, self.contract_served)})"
 
 
 @dataclass(frozen=True)
@@ -103,28 +49,20 @@ class LedgerRow:
     balance: int
 
 
+def _fetch(conn: Any) -> Fetch:
+    """A roster_app.first_screen query runner over a SQLAlchemy connection (the same SQL as the first look)."""
+    return lambda sql, params: conn.execute(text(sql), params).all()
+
+
 def league_info(db: LeagueDB) -> LeagueInfo:
-    with db.read() as session:
-        league = session.scalars(select(League)).one()
-        return LeagueInfo(
-            league.name, league.ruleset_name, league.current_season, str(db.path or ""), db.read_only
-        )
+    with db.engine.connect() as conn:
+        name, ruleset_name, season = _fetch(conn)(first_screen.LEAGUE_SQL, {})[0]
+    return LeagueInfo(name, ruleset_name, season, str(db.path or ""), db.read_only)
 
 
 def teams(db: LeagueDB) -> list[TeamItem]:
-    counts = (
-        select(Player.team_id, func.count().label("n"))
-        .where(Player.status.in_(PlayerStatus.ON_ROSTER))
-        .group_by(Player.team_id)
-        .subquery()
-    )
-    query = (
-        select(Team.id, Team.name, Team.race, Team.coach, func.coalesce(counts.c.n, 0))
-        .outerjoin(counts, counts.c.team_id == Team.id)
-        .order_by(func.lower(Team.name))
-    )
-    with db.read() as session:
-        return [TeamItem(*row) for row in session.execute(query)]
+    with db.engine.connect() as conn:
+        return first_screen.read_teams(_fetch(conn))
 
 
 def _running_contracts(session: Session, player_ids: list[int] | None = None) -> dict[int, tuple[int, int]]:
@@ -134,35 +72,11 @@ def _running_contracts(session: Session, player_ids: list[int] | None = None) ->
     return {pid: (length, served) for pid, length, served in session.execute(query)}
 
 
-def _player_row(p: Player, team_race: str, ruleset: Ruleset, contract: tuple[int, int] | None) -> PlayerRow:
-    try:
-        starting = ruleset.position(p.race, p.position).skills
-    except Exception:  # a house-rules edit removed the position: show the line anyway
-        starting = ()
-    return PlayerRow(
-        id=p.id, team_id=p.team_id, number=p.number, name=p.name, race=p.race, position=p.position,
-        ma=p.ma, st=p.st, ag=p.ag, av=p.av, starting_skills=tuple(starting), skills=tuple(p.skills),
-        injuries=tuple(p.injuries), spp=p.spp, rolls_taken=p.rolls_taken,
-        rolls_due=rolls_due(p.spp, p.rolls_taken, ruleset), level=level_name(p.spp, ruleset), value=p.value,
-        status=p.status, ally=p.race != team_race,
-        contract_seasons=contract[0] if contract else None, contract_served=contract[1] if contract else 0,
-    )  # fmt: skip
-
-
 def roster(db: LeagueDB, team_id: int, *, include_former: bool = False) -> list[PlayerRow]:
     """A team's players in number order (former players last when asked for)."""
     ruleset = db.ruleset
-    with db.read() as session:
-        team = session.get(Team, team_id)
-        if team is None:
-            return []
-        query = select(Player).where(Player.team_id == team_id)
-        if not include_former:
-            query = query.where(Player.status.in_(PlayerStatus.ON_ROSTER))
-        players = session.scalars(query.order_by(Player.number, Player.id)).all()
-        contracts = _running_contracts(session, [p.id for p in players])
-        rows = [_player_row(p, team.race, ruleset, contracts.get(p.id)) for p in players]
-    return sorted(rows, key=lambda r: (not r.on_roster, r.number))
+    with db.engine.connect() as conn:
+        return first_screen.read_roster(_fetch(conn), team_id, ruleset, include_former=include_former)
 
 
 def team_sheet(session: Session, team: Team) -> TeamSheet:

@@ -72,6 +72,25 @@ def after_first_paint(window: Any, *, single_instance: bool, tell_about_crashes:
             QTimer.singleShot(0, lambda: ask.info(window, text, title="Dugout closed unexpectedly"))
 
 
+def report_timing(app: Any, window: Any, *, loading: bool) -> None:
+    """DUGOUT_TIMING=1 (bench/startup.py): print when the window, the first roster and the open league are
+    on screen (time.time(), so the bench can measure from the moment it started this process), then quit."""
+    import time
+
+    from PySide6.QtCore import QTimer
+
+    def stamp(what: str) -> None:
+        print(f"timing {what} {time.time():.6f}", flush=True)
+
+    window.first_painted.connect(lambda: stamp("first-paint"))
+    window.first_roster_painted.connect(lambda: stamp("first-roster"))
+    window.league_failed.connect(lambda _message: app.quit())
+    if loading:
+        window.league_shown.connect(lambda: (stamp("league-open"), QTimer.singleShot(0, window.close)))
+    else:
+        window.first_painted.connect(lambda: QTimer.singleShot(0, window.close))
+
+
 def run_gui(
     *, league: str | None, demo: bool, screenshot: str | None, read_only: bool = False, page: str | None = None
 ) -> int:
@@ -110,10 +129,7 @@ def run_gui(
             lambda: after_first_paint(window, single_instance=not screenshot, tell_about_crashes=not screenshot),
         )
     )
-    window.show()
-    if screenshot:
-        window.resize(1400, 860)  # the offscreen screen is small; draw at a laptop's size
-    loading = True
+    loading = True  # what to open is known before the window shows, so it never builds the first-run page
     if demo:
         window.open_demo_later()
     elif league:
@@ -122,8 +138,13 @@ def run_gui(
         window.open_league_later(last)
     else:
         loading = False  # the first-run screen
+    window.show()
+    if screenshot:
+        window.resize(1400, 860)  # the offscreen screen is small; draw at a laptop's size
     if page:
         window.league_shown.connect(lambda: window.league_view.show_page_titled(page))
+    if os.environ.get("DUGOUT_TIMING") and not screenshot:
+        report_timing(app, window, loading=loading)
     if screenshot:
         result = {"code": 1}
 

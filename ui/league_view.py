@@ -14,7 +14,7 @@ from ui.team_page import TeamPage
 
 
 class LeagueView(QTabWidget):
-    def __init__(self, session: Any, parent: QWidget | None = None):
+    def __init__(self, session: Any, parent: QWidget | None = None, *, team_id: int | None = None):
         super().__init__(parent)
         self.session = session
         self.setDocumentMode(True)
@@ -33,8 +33,9 @@ class LeagueView(QTabWidget):
         self._add_contracts_page()
         self._add_transfers_page()
         self.panel.team_selected.connect(self.team_page.show_team)
-        if self.panel.team_model.rowCount():
-            self.panel.team_view.selectRow(0)
+        if self.panel.team_model.rowCount():  # the team asked for (shown last time), else the first
+            row = self.panel.team_model.row_of(team_id) if team_id is not None else -1
+            self.panel.team_view.selectRow(max(row, 0))
         else:
             self.team_page.show_team(None)
         from ui.season_page import install_season
