@@ -156,6 +156,9 @@ class LeagueDB:
         self._ruleset: Ruleset | None = None
         self.schema_revision: str | None = None
         self._write_engine = engine.execution_options(dugout_write=True)
+        self.opening_backup: Any = (
+            None  # a roster_app.backups.BackgroundBackup writes wait for (backup="background")
+        )
 
     # -- reading -----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -179,6 +182,7 @@ class LeagueDB:
         """One transaction: all of it is written or none of it. The Tx records the rows for undo."""
         if self.read_only:
             raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+        self.wait_for_opening_backup()
         with Session(self._write_engine, expire_on_commit=False, autoflush=True) as session:
             tx = Tx(session, label)
             tx.recorder.attach(session)
@@ -194,6 +198,7 @@ class LeagueDB:
         """Undo (forward=False) or redo a change in one transaction."""
         if self.read_only:
             raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+        self.wait_for_opening_backup()
         with Session(self._write_engine) as session:
             try:
                 with session.begin():
@@ -203,7 +208,13 @@ class LeagueDB:
         if "ruleset_table" in change.tables:
             self.forget_ruleset()
 
+    def wait_for_opening_backup(self) -> None:
+        """The backup of the league as it was opened is made before anything is written to it."""
+        if self.opening_backup is not None:
+            self.opening_backup.wait()
+
     def close(self) -> None:
+        self.wait_for_opening_backup()
         self.engine.dispose()
         if self.lock is not None:
             self.lock.release()
@@ -305,7 +316,7 @@ def open_league(
     *,
     read_only: bool = False,
     take_over: bool = False,
-    backup: bool = True,
+    backup: bool | str = True,
     load_ruleset: bool = True,
 ) -> LeagueDB:
     """Open an existing league file, refusing anything that is not a Dugout league (file left untouched).
@@ -314,6 +325,8 @@ def open_league(
     short is rolled back, an older file is upgraded after a verified backup, and a backup is made if the
     league changed since its newest one. A file from a newer Dugout opens read-only (`newer_file`).
     load_ruleset=False is for Check League's repairs, which must open a league whose house rules are damaged.
+    backup="background" makes that backup in a thread (`db.opening_backup`; the GUI shows the league meanwhile):
+    every write, undo and close waits for it, so it always holds the league as it was opened.
     """
     path = Path(path).resolve()
     interrupted, rules = None, None
@@ -345,9 +358,9 @@ def open_league(
 
 
 def _is_newer(revision: str) -> bool:
-    from roster_app.migrations import head_revision, is_known_revision
+    from roster_app.migrations import is_head, is_known_revision
 
-    return revision != head_revision() and not is_known_revision(revision)
+    return not is_head(revision) and not is_known_revision(revision)
 
 
 def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
@@ -367,13 +380,13 @@ def _open_checked(
     read_only: bool,
     reason: str | None,
     lock: Any,
-    backup: bool,
+    backup: bool | str,
     load_ruleset: bool,
     rules: tuple[Any, list[Any]] | None,
 ) -> LeagueDB:
     """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
     from roster_app import backups
-    from roster_app.migrations import head_revision, upgrade_file
+    from roster_app.migrations import head_revision, is_head, upgrade_file
 
     notices = []
     if revision is None:  # an interrupted save: roll it back (we hold the lock), then look again
@@ -387,7 +400,7 @@ def _open_checked(
         revision, rules = _inspect(path)
         if _is_newer(revision):
             raise LeagueFileError(NEWER_FILE)
-    if not read_only and revision != head_revision():
+    if not read_only and not is_head(revision):
         made, revision = upgrade_file(path), head_revision()
         rules = None  # read again, from the upgraded file
         notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
@@ -402,7 +415,9 @@ def _open_checked(
     except BaseException:
         engine.dispose()
         raise
-    if not read_only and backup:  # only once the league is known to open
+    if not read_only and backup == "background":
+        db.opening_backup = backups.BackgroundBackup(path, reason="opened")
+    elif not read_only and backup:  # only once the league is known to open
         try:
             backups.backup_if_changed(path, reason="opened")
         except LeagueFileError as exc:

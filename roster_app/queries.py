@@ -114,16 +114,16 @@ def team_header(db: LeagueDB, team_id: int) -> TeamHeader | None:
 
 
 def ledger(db: LeagueDB, team_id: int) -> list[LedgerRow]:
-    """A team's ledger, oldest first, with the running balance."""
-    with db.read() as session:
-        entries = session.scalars(
-            select(LedgerEntry).where(LedgerEntry.team_id == team_id).order_by(LedgerEntry.id)
-        ).all()
-    balance, rows = 0, []
-    for e in entries:
-        balance += e.amount
-        rows.append(LedgerRow(e.id, e.created_at, e.season, e.amount, e.kind, e.reason, balance))
-    return rows
+    """A team's ledger, oldest first, with the running balance (summed by the database)."""
+    balance = func.sum(LedgerEntry.amount).over(order_by=LedgerEntry.id)
+    query = (
+        select(LedgerEntry.id, LedgerEntry.created_at, LedgerEntry.season, LedgerEntry.amount, LedgerEntry.kind,
+               LedgerEntry.reason, balance)
+        .where(LedgerEntry.team_id == team_id)
+        .order_by(LedgerEntry.id)
+    )  # fmt: skip
+    with db.engine.connect() as conn:
+        return [LedgerRow(*row) for row in conn.execute(query).all()]
 
 
 @dataclass(frozen=True)

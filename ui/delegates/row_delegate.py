@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, Qt
-from PySide6.QtGui import QPainter, QPalette, QStaticText
+from PySide6.QtGui import QFont, QPainter, QPalette, QStaticText
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
 from ui.models.columns import RowTableModel
@@ -25,6 +25,13 @@ ELIDE = Qt.TextElideMode.ElideRight
 MAX_LAID_OUT = 5_000  # texts kept laid out (the cells of a few screens)
 RIGHT = Qt.AlignmentFlag.AlignRight.value
 HCENTER = Qt.AlignmentFlag.AlignHCenter.value
+PANEL = QStyle.PrimitiveElement.PE_PanelItemViewItem
+FOCUS = QStyle.PrimitiveElement.PE_FrameFocusRect
+GROUPS = {  # (enabled, active) -> colour group
+    (False, False): QPalette.ColorGroup.Disabled, (False, True): QPalette.ColorGroup.Disabled,
+    (True, True): QPalette.ColorGroup.Active, (True, False): QPalette.ColorGroup.Inactive,
+}  # fmt: skip
+TEXT, HIGHLIGHTED_TEXT = QPalette.ColorRole.Text, QPalette.ColorRole.HighlightedText
 
 
 class RowDelegate(QStyledItemDelegate):
@@ -33,14 +40,16 @@ class RowDelegate(QStyledItemDelegate):
         self._margin: int | None = None
         # (text, width, font key or None) -> the text laid out as drawn, its width and height
         self._texts: dict[tuple[Any, int, str | None], tuple[QStaticText, float, float]] = {}
+        self._font_keys: dict[int, tuple[QFont, str]] = {}  # id(font) -> (the font, kept alive; its key)
 
     def _laid_out(self, painter: QPainter, text: Any, width: int, font: Any) -> tuple[QStaticText, float, float]:
         """The text as it fits the width (elided on the right), laid out once per text, width and font."""
-        key = (text, width, None if font is None else font.key())
+        key = (text, width, None if font is None else self._font_key(font))
         laid = self._texts.get(key)
         if laid is None:
             if len(self._texts) > MAX_LAID_OUT:
                 self._texts.clear()
+                self._font_keys.clear()
             shown = "" if text is None else str(text)
             metrics = painter.fontMetrics()
             if metrics.horizontalAdvance(shown) > width:
@@ -52,6 +61,12 @@ class RowDelegate(QStyledItemDelegate):
             laid = self._texts[key] = (static, size.width(), size.height())
         return laid
 
+    def _font_key(self, font: QFont) -> str:
+        known = self._font_keys.get(id(font))
+        if known is None:
+            known = self._font_keys[id(font)] = (font, font.key())
+        return known[1]
+
     def paint(
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
@@ -61,38 +76,38 @@ class RowDelegate(QStyledItemDelegate):
             return
         text, align, foreground, background, font = model.cell_look(index.row(), index.column())
         widget = option.widget
-        style = widget.style() if widget is not None else None
         state = option.state.value
         if background is not None:
             option.backgroundBrush = background
-        if style is not None:  # the selection and the background, as the style draws them
-            style.drawPrimitive(QStyle.PrimitiveElement.PE_PanelItemViewItem, option, painter, widget)
-        elif background is not None:
-            painter.fillRect(option.rect, background)
-        group = (
-            QPalette.ColorGroup.Disabled
-            if not state & ENABLED
-            else QPalette.ColorGroup.Active if state & ACTIVE else QPalette.ColorGroup.Inactive
-        )  # fmt: skip
+        if widget is not None:  # the selection and the background, as the style draws them
+            style = widget.style()
+            style.drawPrimitive(PANEL, option, painter, widget)
+        else:
+            style = None
+            if background is not None:
+                painter.fillRect(option.rect, background)
         if state & SELECTED:
-            painter.setPen(option.palette.color(group, QPalette.ColorRole.HighlightedText))
+            painter.setPen(
+                option.palette.color(GROUPS[bool(state & ENABLED), bool(state & ACTIVE)], HIGHLIGHTED_TEXT)
+            )
         elif foreground is not None:
             painter.setPen(foreground.color())
         else:
-            painter.setPen(option.palette.color(group, QPalette.ColorRole.Text))
-        painter.setFont(font if font is not None else option.font)
+            painter.setPen(option.palette.color(GROUPS[bool(state & ENABLED), bool(state & ACTIVE)], TEXT))
+        if font is not None:
+            painter.setFont(font)
         if self._margin is None:
             self._margin = (
                 (style.pixelMetric(QStyle.PixelMetric.PM_FocusFrameHMargin, None, widget) + 1) if style else 3
             )
-        rect = option.rect.adjusted(self._margin, 0, -self._margin, 0)
-        static, w, h = self._laid_out(painter, text, rect.width(), font)
-        if align & RIGHT:
-            x = rect.right() + 1 - w
-        elif align & HCENTER:
-            x = rect.left() + (rect.width() - w) / 2
-        else:
-            x = rect.left()
-        painter.drawStaticText(QPointF(x, rect.top() + (rect.height() - h) / 2), static)
+        rect = option.rect
+        margin = self._margin
+        width = rect.width() - 2 * margin
+        static, w, h = self._laid_out(painter, text, width, font)
+        left = rect.x() + margin
+        x = left + width - w if align & RIGHT else left + (width - w) / 2 if align & HCENTER else left
+        painter.drawStaticText(QPointF(x, rect.y() + (rect.height() - h) / 2), static)
+        if font is not None:
+            painter.setFont(option.font)
         if state & HAS_FOCUS and style is not None:
-            style.drawPrimitive(QStyle.PrimitiveElement.PE_FrameFocusRect, option, painter, widget)
+            style.drawPrimitive(FOCUS, option, painter, widget)
