@@ -35,14 +35,13 @@ TEAMS_SQL = (
     f"(SELECT count(*) FROM player p WHERE p.team_id = t.id AND p.status IN ({_ON_ROSTER})) "
     "FROM team t ORDER BY lower(t.name), t.id"
 )
-TEAM_RACE_SQL = "SELECT race FROM team WHERE id = :team_id"
 PLAYERS_SQL = (
     "SELECT id, team_id, number, name, race, position, ma, st, ag, av, skills, injuries, spp, rolls_taken, "
-    "value, status FROM player WHERE team_id = :team_id"
+    "value, status FROM player WHERE team_id IN ({teams})"
 )
 RUNNING_SQL = (
     "SELECT c.player_id, c.seasons, c.served FROM contract c JOIN player p ON p.id = c.player_id "
-    f"WHERE p.team_id = :team_id AND c.status = '{ContractStatus.RUNNING}'"
+    f"WHERE p.team_id IN ({{teams}}) AND c.status = '{ContractStatus.RUNNING}'"
 )
 
 
@@ -118,15 +117,29 @@ def read_ruleset(fetch: Fetch) -> Ruleset:
 
 def read_roster(fetch: Fetch, team_id: int, ruleset: Ruleset, *, include_former: bool = False) -> list[PlayerRow]:
     """A team's players in number order (former players last when asked for)."""
-    race = fetch(TEAM_RACE_SQL, {"team_id": team_id})
-    if not race:
-        return []
-    team_race = race[0][0]
-    query = PLAYERS_SQL if include_former else f"{PLAYERS_SQL} AND status IN ({_ON_ROSTER})"
-    players = fetch(f"{query} ORDER BY number, id", {"team_id": team_id})
-    contracts = {pid: (length, served) for pid, length, served in fetch(RUNNING_SQL, {"team_id": team_id})}
-    rows = [_player_row(p, team_race, ruleset, contracts.get(p[0])) for p in players]
-    return sorted(rows, key=lambda r: (not r.on_roster, r.number))
+    return read_rosters(fetch, [team_id], ruleset, include_former=include_former).get(team_id, [])
+
+
+def read_rosters(
+    fetch: Fetch, team_ids: list[int], ruleset: Ruleset, *, include_former: bool = False
+) -> dict[int, list[PlayerRow]]:
+    """The players of each team (printing every roster reads them in three queries, not three a team)."""
+    if not team_ids:
+        return {}
+    params = {f"t{i}": team_id for i, team_id in enumerate(team_ids)}
+    among = ", ".join(f":{name}" for name in params)
+    races = dict(fetch(f"SELECT id, race FROM team WHERE id IN ({among})", params))
+    query = PLAYERS_SQL.format(teams=among)
+    if not include_former:
+        query += f" AND status IN ({_ON_ROSTER})"
+    players = fetch(f"{query} ORDER BY number, id", params)
+    contracts = {pid: (length, served) for pid, length, served in fetch(RUNNING_SQL.format(teams=among), params)}
+    out: dict[int, list[PlayerRow]] = {team_id: [] for team_id in team_ids if team_id in races}
+    for p in players:
+        out[p[1]].append(_player_row(p, races[p[1]], ruleset, contracts.get(p[0])))
+    for rows in out.values():
+        rows.sort(key=lambda r: (not r.on_roster, r.number))
+    return out
 
 
 def _player_row(p: Sequence[Any], team_race: str, ruleset: Ruleset, contract: tuple[int, int] | None) -> PlayerRow:

@@ -6,6 +6,7 @@ dataclasses, rebuilt after a change touches their tables.
 
 from __future__ import annotations
 
+from collections import defaultdict
 from dataclasses import dataclass
 from typing import Any
 
@@ -79,6 +80,13 @@ def roster(db: LeagueDB, team_id: int, *, include_former: bool = False) -> list[
         return first_screen.read_roster(_fetch(conn), team_id, ruleset, include_former=include_former)
 
 
+def rosters(db: LeagueDB, team_ids: list[int]) -> dict[int, list[PlayerRow]]:
+    """The players on the roster of each team (printing every roster)."""
+    ruleset = db.ruleset
+    with db.engine.connect() as conn:
+        return first_screen.read_rosters(_fetch(conn), team_ids, ruleset)
+
+
 def team_sheet(session: Session, team: Team) -> TeamSheet:
     players = session.execute(
         select(Player.id, Player.value, Player.spp).where(
@@ -98,19 +106,40 @@ def team_sheet(session: Session, team: Team) -> TeamSheet:
 
 
 def team_header(db: LeagueDB, team_id: int) -> TeamHeader | None:
+    return team_headers(db, [team_id]).get(team_id)
+
+
+def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, TeamHeader]:
+    """The header figures of the teams (all by default), in three queries however many teams."""
     ruleset = db.ruleset
-    with db.read() as session:
-        team = session.get(Team, team_id)
-        if team is None:
-            return None
-        sheet = team_sheet(session, team)
-        return TeamHeader(
-            id=team.id, name=team.name, race=team.race, coach=team.coach, treasury=team.treasury,
-            fan_factor=team.fan_factor, rerolls=team.rerolls, assistant_coaches=team.assistant_coaches,
-            cheerleaders=team.cheerleaders, apothecary=team.apothecary, players=len(sheet.players),
-            value=team_value(sheet, ruleset), rating=team_rating(sheet, ruleset),
-            winnings_rating=winnings_rating(sheet, ruleset), reroll_cost=ruleset.race(team.race).reroll_cost,
+    teams = select(Team.id, Team.name, Team.race, Team.coach, Team.treasury, Team.fan_factor, Team.rerolls,
+                   Team.assistant_coaches, Team.cheerleaders, Team.apothecary)  # fmt: skip
+    players = select(Player.team_id, Player.id, Player.value, Player.spp).where(
+        Player.status.in_(PlayerStatus.ON_ROSTER)
+    )
+    running = select(Contract.player_id).where(Contract.status == "running")
+    if team_ids is not None:
+        teams = teams.where(Team.id.in_(team_ids))
+        players = players.where(Player.team_id.in_(team_ids))
+        running = running.where(Contract.player_id.in_(select(Player.id).where(Player.team_id.in_(team_ids))))
+    with db.engine.connect() as conn:
+        team_rows = conn.execute(teams).all()
+        player_rows = conn.execute(players).all()
+        contracted = set(conn.execute(running).scalars())
+    rated: dict[int, list[RatedPlayer]] = defaultdict(list)
+    for team_id, pid, value, spp in player_rows:
+        rated[team_id].append(RatedPlayer(value, spp, pid in contracted))
+    out = {}
+    for tid, name, race, coach, treasury, fans, rerolls, assistants, cheerleaders, apothecary in team_rows:
+        sheet = TeamSheet(race=race, players=tuple(rated[tid]), rerolls=rerolls, assistant_coaches=assistants,
+                          cheerleaders=cheerleaders, apothecary=apothecary, treasury=treasury)  # fmt: skip
+        out[tid] = TeamHeader(
+            id=tid, name=name, race=race, coach=coach, treasury=treasury, fan_factor=fans, rerolls=rerolls,
+            assistant_coaches=assistants, cheerleaders=cheerleaders, apothecary=apothecary,
+            players=len(sheet.players), value=team_value(sheet, ruleset), rating=team_rating(sheet, ruleset),
+            winnings_rating=winnings_rating(sheet, ruleset), reroll_cost=ruleset.race(race).reroll_cost,
         )  # fmt: skip
+    return out
 
 
 def ledger(db: LeagueDB, team_id: int) -> list[LedgerRow]:
