@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QApplication, QMainWindow
 class FirstPaint(QObject):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint:
-            print(f"timing first-paint {time.time():.6f}", flush=True)
+            print(f"timing first-paint {time.time():.6f} {time.process_time():.6f}", flush=True)
             watched.removeEventFilter(self)
             QTimer.singleShot(0, QApplication.quit)
         return False

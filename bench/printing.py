@@ -14,7 +14,6 @@ import os
 import statistics
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +24,7 @@ from PySide6.QtCore import QSizeF  # noqa: E402
 from PySide6.QtGui import QPainter, QPdfWriter, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bench.common import print_header, record  # noqa: E402
+from bench.common import print_header, record, timed_ms  # noqa: E402
 
 
 def simple_pages(sheets: list[Any]) -> list[str]:
@@ -90,12 +89,8 @@ def measure(path: Path, reps: int) -> None:
         floor_pdf(pages, out / "floor.pdf")
         times, floors = [], []
         for _ in range(reps):
-            start = time.perf_counter()
-            floor_pdf(pages, out / "floor.pdf")
-            floors.append((time.perf_counter() - start) * 1000)
-            start = time.perf_counter()
-            app()
-            times.append((time.perf_counter() - start) * 1000)
+            floors.append(timed_ms(lambda: floor_pdf(pages, out / "floor.pdf")))
+            times.append(timed_ms(app))
         floor_ms, app_ms = statistics.median(floors), statistics.median(times)
         record(f"all {len(ids)} rosters to one PDF, reads included", "64 simple pages, QTextDocument",
                floor_ms, app_ms, 1.5, note=f"{counted} pages; {app_ms / counted:.1f} ms/page, floor "

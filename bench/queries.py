@@ -12,14 +12,13 @@ import os
 import sqlite3
 import statistics
 import sys
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import print_header, record  # noqa: E402
+from bench.common import print_header, record, timed_ms  # noqa: E402
 
 STANDINGS_SQL = """
 WITH sides AS (
@@ -56,12 +55,8 @@ def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> 
     app(), floor()
     a, f = [], []
     for _ in range(reps):
-        start = time.perf_counter()
-        floor()
-        f.append((time.perf_counter() - start) * 1000)
-        start = time.perf_counter()
-        app()
-        a.append((time.perf_counter() - start) * 1000)
+        f.append(timed_ms(floor))
+        a.append(timed_ms(app))
     return statistics.median(f), statistics.median(a)
 
 

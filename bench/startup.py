@@ -22,11 +22,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import ROOT, child_env, print_header, record  # noqa: E402
+from bench.common import ROOT, WALL, child_env, print_header, record  # noqa: E402
 
 
 def timed_child(args: list[str], env: dict[str, str]) -> dict[str, float]:
-    """Start a child, return {moment: ms since it was started} from its `timing NAME EPOCH` lines."""
+    """Start a child; {moment: ms} from its `timing NAME EPOCH CPU` lines: the CPU time the process had used
+    by then, or (BENCH_CLOCK=wall) the wall-clock time since the bench started it."""
     start = time.time()
     result = subprocess.run(
         [sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
@@ -36,8 +37,8 @@ def timed_child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     moments = {}
     for line in result.stdout.splitlines():
         parts = line.split()
-        if len(parts) == 3 and parts[0] == "timing":
-            moments[parts[1]] = (float(parts[2]) - start) * 1000
+        if len(parts) == 4 and parts[0] == "timing":
+            moments[parts[1]] = (float(parts[2]) - start) * 1000 if WALL else float(parts[3]) * 1000
     return moments
 
 

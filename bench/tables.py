@@ -17,7 +17,6 @@ import argparse
 import os
 import statistics
 import sys
-import time
 from operator import itemgetter
 from pathlib import Path
 from typing import Any
@@ -28,7 +27,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
-from bench.common import print_header, record  # noqa: E402
+from bench.common import clock, print_header, record, timed_ms  # noqa: E402
 
 FRAME_MS = 16.0
 VIEW_SIZE = (1100, 640)
@@ -92,9 +91,7 @@ def shown(model: Any) -> tuple[QWidget, Any]:
 
 
 def timed(fn: Any) -> float:
-    start = time.perf_counter()
-    fn()
-    return (time.perf_counter() - start) * 1000
+    return timed_ms(fn)
 
 
 def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: int) -> None:
@@ -159,12 +156,12 @@ def data_us(model: Any) -> float:
              Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole, Qt.ItemDataRole.CheckStateRole,
              Qt.ItemDataRole.DecorationRole, Qt.ItemDataRole.BackgroundRole)]  # fmt: skip
     indexes = [model.index(r, c) for r in range(min(30, model.rowCount())) for c in range(model.columnCount())]
-    start = time.perf_counter()
+    start = clock()
     for _ in range(5):
         for index in indexes:
             for role in roles:
                 model.data(index, role)
-    return (time.perf_counter() - start) * 1e6 / (5 * len(indexes) * len(roles))
+    return (clock() - start) * 1e6 / (5 * len(indexes) * len(roles))
 
 
 def measure(path: Path, reps: int) -> None:

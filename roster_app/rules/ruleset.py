@@ -8,7 +8,6 @@ house rules travel with the file.
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -250,16 +249,16 @@ def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) ->
     return Ruleset(name, key, version, dict(tables))
 
 
-_VALIDATED: set[tuple[str, bytes]] = set()  # (table key, digest of its JSON) already checked this run
+_VALIDATED: set[tuple[str, str]] = set()  # (table key, its JSON text) already checked this run
 
 
 def from_stored(name: str, key: str, rows: list[tuple[str, str]]) -> Ruleset:
     """The ruleset a league file stores (rows of key and JSON text); each distinct table text is validated
     once per run, so opening a league again (or its first screen, then the league) checks it once."""
     tables = {table_key: json.loads(text) for table_key, text in rows}
-    digests = {(table_key, hashlib.sha256(text.encode("utf-8")).digest()) for table_key, text in rows}
-    if digests <= _VALIDATED and set(TABLES) <= set(tables):
+    texts = {(table_key, text) for table_key, text in rows}
+    if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)
-    _VALIDATED.update(digests)
+    _VALIDATED.update(texts)
     return ruleset
