@@ -58,6 +58,7 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
         Team,
         utcnow,
     )  # fmt: skip
+    from roster_app.rules.spp import star_player_rolls
 
     rng = random.Random(seed)
     if path.exists():
@@ -83,11 +84,11 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
                 pid += 1
                 pos = race.positions[n % len(race.positions)] if n % 3 == 0 else race.basic_lineman
                 current = n < CURRENT_PLAYERS
-                spp = rng.randint(0, 120)
+                spp = rng.randint(0, 120)  # every star player roll earned has been taken
                 players.append(dict(
                     id=pid, team_id=t, number=n + 1 if current else 0, name=f"Player {pid}", race=race.name,
                     position=pos.name, ma=pos.ma, st=pos.st, ag=pos.ag, av=pos.av, skills=[], injuries=[], spp=spp,
-                    rolls_taken=0, value=pos.cost, cost=pos.cost, status="active" if current else "retired",
+                    rolls_taken=star_player_rolls(spp, ruleset), value=pos.cost, cost=pos.cost, status="active" if current else "retired",
                     origin="hired", joined_season=1, created_at=now,
                 ))  # fmt: skip
                 if current:

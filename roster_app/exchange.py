@@ -13,6 +13,7 @@ import csv
 import json
 import typing
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
 from pathlib import Path
@@ -152,30 +153,55 @@ WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", 
          "datetime": "a date and time (ISO 8601)"}  # fmt: skip
 
 
-def _decode_value(table: Table, column: Column, value: Any, where: str) -> Any:
-    kind = _kind(column)
+# The types a value of each kind may have in JSON (exact types: True is not a whole number).
+ACCEPTED: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,),
+                                         "datetime": (str,)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _ColumnPlan:
+    """How one column's values are checked and decoded (worked out once per table, not once per value)."""
+
+    column: Column
+    name: str
+    kind: str
+    accepted: tuple[type, ...] | None  # None: any JSON value (a JSON column)
+    shape: type | None  # list or dict, for a JSON column that declares one
+    may_be_empty: bool
+    required: bool
+
+
+@cache
+def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
+    return tuple(
+        _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
+                    _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
+                    column.primary_key or (column.default is None and not column.nullable))
+        for column in table.columns
+    )  # fmt: skip
+
+
+@cache
+def _column_names(table: Table) -> frozenset[str]:
+    return frozenset(table.columns.keys())
+
+
+def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
     if value is None:
-        if column.nullable and not column.primary_key:
+        if plan.may_be_empty:
             return None
-        raise ImportRefused(f"{where}: '{column.name}' may not be empty.")
-    ok = {
-        "bool": isinstance(value, bool),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "float": isinstance(value, int | float) and not isinstance(value, bool),
-        "str": isinstance(value, str),
-        "datetime": isinstance(value, str),
-        "json": True,
-    }[kind]
-    shape = _json_shapes().get((table.name, column.name))
-    if kind == "json" and shape is not None and not isinstance(value, shape):
-        raise ImportRefused(f"{where}: '{column.name}' should be a {shape.__name__}, not {value!r}.")
-    if not ok:
-        raise ImportRefused(f"{where}: '{column.name}' should be {WORDS[kind]}, not {value!r}.")
-    if kind == "datetime":
+        raise ImportRefused(f"{where}: '{plan.name}' may not be empty.")
+    if plan.accepted is None:  # JSON
+        if plan.shape is not None and not isinstance(value, plan.shape):
+            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {value!r}.")
+        return value
+    if type(value) not in plan.accepted:
+        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {value!r}.")
+    if plan.kind == "datetime":
         try:
             moment = datetime.fromisoformat(value)
         except ValueError:
-            raise ImportRefused(f"{where}: '{column.name}' is not a date and time ({value!r}).") from None
+            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({value!r}).") from None
         return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # league times are UTC
     return value
 
@@ -184,15 +210,15 @@ def _decode_row(table: Table, index: int, row: Any) -> dict[str, Any]:
     where = f"Row {index + 1} of the table '{table.name}'"
     if not isinstance(row, dict):
         raise ImportRefused(f"{where} is not a record.")
-    unknown = sorted(row.keys() - set(table.columns.keys()))
-    if unknown:
-        raise ImportRefused(f"{where} has unknown column(s): {', '.join(unknown)}.")
+    names = _column_names(table)
+    if not names.issuperset(row):
+        raise ImportRefused(f"{where} has unknown column(s): {', '.join(sorted(row.keys() - names))}.")
     decoded = {}
-    for column in table.columns:
-        if column.name in row:
-            decoded[column.name] = _decode_value(table, column, row[column.name], where)
-        elif column.primary_key or (column.default is None and not column.nullable):
-            raise ImportRefused(f"{where} has no '{column.name}'.")
+    for plan in _plan(table):
+        if plan.name in row:
+            decoded[plan.name] = _decoded(plan, row[plan.name], where)
+        elif plan.required:
+            raise ImportRefused(f"{where} has no '{plan.name}'.")
     return decoded
 
 
@@ -243,8 +269,12 @@ def _fill(path: Path, rows: dict[str, list[dict[str, Any]]]) -> None:
         with engine.begin() as connection:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
             for table in SQLModel.metadata.sorted_tables:
-                for row in rows[table.name]:  # one by one: rows may leave out different defaulted columns
-                    connection.execute(insert(table).values(**row))
+                # In bulk (one executemany a set of columns): rows may leave out different defaulted columns.
+                batches: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+                for row in rows[table.name]:
+                    batches.setdefault(tuple(row), []).append(row)
+                for batch in batches.values():
+                    connection.execute(insert(table), batch)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
         raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
+from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.changes import Change
@@ -73,8 +74,10 @@ def _dice_row(purpose: str, dice: str, faces: Sequence[int], typed: bool, **link
 def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
     dice = ruleset.table("star_player_table")["dice"]
     lines = []
+    ids = [pp.player_id for pp in plan.players]
+    players = {p.id: p for p in session.scalars(select(Player).where(Player.id.in_(ids)))}  # one query
     for pp in plan.players:
-        player = session.get(Player, pp.player_id)
+        player = players[pp.player_id]
         player.spp = pp.spp_after
         for r in pp.rolls:
             session.add(_dice_row(f"Star player roll of {player.name}", dice, r.faces, r.typed,
