@@ -66,7 +66,8 @@ def teams(db: LeagueDB) -> list[TeamItem]:
         return first_screen.read_teams(_fetch(conn))
 
 
-def _running_contracts(session: Session, player_ids: list[int] | None = None) -> dict[int, tuple[int, int]]:
+def running_contracts(session: Session, player_ids: list[int] | None = None) -> dict[int, tuple[int, int]]:
+    """(length, served) of each running contract, by player."""
     query = select(Contract.player_id, Contract.seasons, Contract.served).where(Contract.status == "running")
     if player_ids is not None:
         query = query.where(Contract.player_id.in_(player_ids))
@@ -93,7 +94,7 @@ def team_sheet(session: Session, team: Team) -> TeamSheet:
             Player.team_id == team.id, Player.status.in_(PlayerStatus.ON_ROSTER)
         )
     ).all()
-    contracts = _running_contracts(session, [p.id for p in players])
+    contracts = running_contracts(session, [p.id for p in players])
     return TeamSheet(
         race=team.race,
         players=tuple(RatedPlayer(value, spp, pid in contracts) for pid, value, spp in players),
