@@ -21,6 +21,7 @@ SELECTED = QStyle.StateFlag.State_Selected.value
 ENABLED = QStyle.StateFlag.State_Enabled.value
 ACTIVE = QStyle.StateFlag.State_Active.value
 HAS_FOCUS = QStyle.StateFlag.State_HasFocus.value
+HOVER = QStyle.StateFlag.State_MouseOver.value
 ELIDE = Qt.TextElideMode.ElideRight
 MAX_LAID_OUT = 5_000  # texts kept laid out (the cells of a few screens)
 RIGHT = Qt.AlignmentFlag.AlignRight.value
@@ -41,6 +42,12 @@ class RowDelegate(QStyledItemDelegate):
         # (text, width, font key or None) -> the text laid out as drawn, its width and height
         self._texts: dict[tuple[Any, int, str | None], tuple[QStaticText, float, float]] = {}
         self._font_keys: dict[int, tuple[QFont, str]] = {}  # id(font) -> (the font, kept alive; its key)
+        self._model: Any = None  # the model last drawn, and whether this delegate draws its cells itself
+        self._fast = False
+        self._widget: Any = None  # the view last drawn and its style
+        self._style: Any = None
+        # option.state -> (selected, colour group, has focus, the style draws the panel)
+        self._states: dict[Any, tuple[bool, QPalette.ColorGroup, bool, bool]] = {}
 
     def _laid_out(self, painter: QPainter, text: Any, width: int, font: Any) -> tuple[QStaticText, float, float]:
         """The text as it fits the width (elided on the right), laid out once per text, width and font."""
@@ -71,29 +78,42 @@ class RowDelegate(QStyledItemDelegate):
         self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex
     ) -> None:
         model = index.model()
-        if not isinstance(model, RowTableModel) or model._data_overridden:
+        if model is not self._model:
+            self._model = model
+            self._fast = isinstance(model, RowTableModel) and not model._data_overridden
+        if not self._fast:
             super().paint(painter, option, index)
             return
         text, align, foreground, background, font = model.cell_look(index.row(), index.column())
+        state = option.state
+        look = self._states.get(state)
+        if look is None:
+            v = state.value
+            look = self._states[state] = (bool(v & SELECTED), GROUPS[bool(v & ENABLED), bool(v & ACTIVE)],
+                                          bool(v & HAS_FOCUS), bool(v & (SELECTED | HOVER)))  # fmt: skip
+        selected, group, focus, panel = look
         widget = option.widget
-        state = option.state.value
+        if widget is not self._widget:
+            self._widget = widget
+            self._style = widget.style() if widget is not None else None
+            self._margin = None
+        style = self._style
         if background is not None:
             option.backgroundBrush = background
-        if widget is not None:  # the selection and the background, as the style draws them
-            style = widget.style()
-            style.drawPrimitive(PANEL, option, painter, widget)
-        else:
-            style = None
-            if background is not None:
+            panel = True
+        # The selection and the background as the style draws them (Fusion draws nothing for a cell that is
+        # neither selected, hovered nor coloured: the view has drawn the row's base and alternate colour).
+        if panel:
+            if style is not None:
+                style.drawPrimitive(PANEL, option, painter, widget)
+            elif background is not None:
                 painter.fillRect(option.rect, background)
-        if state & SELECTED:
-            painter.setPen(
-                option.palette.color(GROUPS[bool(state & ENABLED), bool(state & ACTIVE)], HIGHLIGHTED_TEXT)
-            )
+        if selected:
+            painter.setPen(option.palette.color(group, HIGHLIGHTED_TEXT))
         elif foreground is not None:
             painter.setPen(foreground.color())
         else:
-            painter.setPen(option.palette.color(GROUPS[bool(state & ENABLED), bool(state & ACTIVE)], TEXT))
+            painter.setPen(option.palette.color(group, TEXT))
         if font is not None:
             painter.setFont(font)
         if self._margin is None:
@@ -109,5 +129,5 @@ class RowDelegate(QStyledItemDelegate):
         painter.drawStaticText(QPointF(x, rect.y() + (rect.height() - h) / 2), static)
         if font is not None:
             painter.setFont(option.font)
-        if state & HAS_FOCUS and style is not None:
+        if focus and style is not None:
             style.drawPrimitive(FOCUS, option, painter, widget)
