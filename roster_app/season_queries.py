@@ -7,9 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from functools import cache
 
-from sqlalchemy import Integer, bindparam, case, func, or_, select, text, union_all
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
 
 from roster_app.db import LeagueDB
@@ -118,43 +117,51 @@ class StandingRow:
         return self.cas_for - self.cas_against
 
 
-@cache
-def _league_table_query():  # noqa: ANN202 - built once: the season and the points are bound at each call
-    season = func.coalesce(
-        bindparam("season", type_=Integer), select(League.current_season).limit(1).scalar_subquery()
-    )
-    played = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is expanded at every call
-    counted = (Match.season == season, Match.stage == "league", played)
-    sides = union_all(
-        select(Match.home_team_id.label("team_id"), Match.home_score.label("tf"), Match.away_score.label("ta"),
-               Match.home_casualties.label("cf"), Match.away_casualties.label("ca")).where(*counted),
-        select(Match.away_team_id, Match.away_score, Match.home_score, Match.away_casualties,
-               Match.home_casualties).where(*counted),
-    ).subquery()  # fmt: skip
-    won = func.coalesce(func.sum(case((sides.c.tf > sides.c.ta, 1), else_=0)), 0)
-    drawn = func.coalesce(func.sum(case((sides.c.tf == sides.c.ta, 1), else_=0)), 0)
-    lost = func.coalesce(func.sum(case((sides.c.tf < sides.c.ta, 1), else_=0)), 0)
-    points = won * bindparam("win", type_=Integer) + drawn * bindparam("draw", type_=Integer)
-    return (
-        select(
-            Team.id, Team.name, Team.race, func.count(sides.c.team_id), won, drawn, lost,
-            func.coalesce(func.sum(sides.c.tf), 0), func.coalesce(func.sum(sides.c.ta), 0),
-            func.coalesce(func.sum(sides.c.cf), 0), func.coalesce(func.sum(sides.c.ca), 0),
-            points + lost * bindparam("loss", type_=Integer),
-        )
-        .outerjoin(sides, sides.c.team_id == Team.id)
-        .group_by(Team.id, Team.name, Team.race)
-    )  # fmt: skip
+# The league table as one aggregate over the season's league matches: the home and the away sides are each
+# grouped by team (one pass over the season's matches each), then added up per team. Portable SQL (CASE, not
+# SQLite's sum of a comparison); the points are worked out from W/D/L afterwards.
+STANDINGS_SQL = """
+WITH chosen AS (SELECT coalesce(:season, (SELECT current_season FROM league ORDER BY id LIMIT 1)) AS season),
+played AS (
+    SELECT home_team_id, away_team_id, home_score, away_score, home_casualties, away_casualties FROM "match"
+    WHERE season = (SELECT season FROM chosen) AND stage = 'league' AND status IN ('played', 'completed')
+),
+home AS (
+    SELECT home_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN home_score > away_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN home_score = away_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN home_score < away_score THEN 1 ELSE 0 END) AS l,
+           sum(home_score) AS tf, sum(away_score) AS ta, sum(home_casualties) AS cf, sum(away_casualties) AS ca
+    FROM played GROUP BY home_team_id
+),
+away AS (
+    SELECT away_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN away_score > home_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN away_score = home_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN away_score < home_score THEN 1 ELSE 0 END) AS l,
+           sum(away_score) AS tf, sum(home_score) AS ta, sum(away_casualties) AS cf, sum(home_casualties) AS ca
+    FROM played GROUP BY away_team_id
+)
+SELECT t.id, t.name, t.race, coalesce(h.p, 0) + coalesce(a.p, 0), coalesce(h.w, 0) + coalesce(a.w, 0),
+       coalesce(h.d, 0) + coalesce(a.d, 0), coalesce(h.l, 0) + coalesce(a.l, 0),
+       coalesce(h.tf, 0) + coalesce(a.tf, 0), coalesce(h.ta, 0) + coalesce(a.ta, 0),
+       coalesce(h.cf, 0) + coalesce(a.cf, 0), coalesce(h.ca, 0) + coalesce(a.ca, 0)
+FROM team t LEFT JOIN home h ON h.team_id = t.id LEFT JOIN away a ON a.team_id = t.id
+"""
+_STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters when made)
 
 
 def league_table(db: LeagueDB, season: int | None = None) -> list[StandingRow]:
     """The league table of the season's league matches, ranked with the league's points and tie-breakers."""
     ruleset = db.ruleset
     points = ruleset.table("league_points")
-    params = {"season": season, "win": points["win"], "draw": points["draw"], "loss": points["loss"]}
+    win, draw, loss = points["win"], points["draw"], points["loss"]
     with db.engine.connect() as conn:
-        values = {StandingRow(*row): row for row in conn.execute(_league_table_query(), params).all()}
-    return [StandingRow(*values[row], position) for position, row in rank(list(values), ruleset)]
+        rows = conn.execute(_STANDINGS, {"season": season}).all()
+    made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
+    unranked = [StandingRow(*fields) for fields in made]
+    fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
+    return [StandingRow(*fields_of[id(row)], position) for position, row in rank(unranked, ruleset)]
 
 
 @dataclass(frozen=True)
