@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlmodel import Session
 
 from roster_app.db import LeagueDB
@@ -442,6 +442,25 @@ def get_match(session: Session, match_id: int) -> Match:
     if match is None:
         raise NotFound("That match no longer exists in this league.")
     return match
+
+
+def transfers_wait(session: Session, team: Team) -> str | None:
+    """Why the team cannot buy or sell now: a post-match sequence of its has not reached step 4.2 yet.
+
+    Transfers come after contracts and before normal purchases; made earlier, they would miss this match's
+    winnings, and a player sold before step 2 would leave his SPP behind."""
+    played = session.scalars(
+        select(Match)
+        .where(Match.status == "played", or_(Match.home_team_id == team.id, Match.away_team_id == team.id))
+        .order_by(Match.id)
+    )
+    for match in played:
+        if not set(BEFORE_TRANSFERS) <= set(done_steps(match, team.id)):
+            return (
+                f"{team.name} have not reached the transfers of the post-match sequence of "
+                f"{match_title(session, match)}: steps 1 to 4.1 come first."
+            )
+    return None
 
 
 def plan_post_match(db: LeagueDB, match_id: int, draft: PostMatchDraft | None = None) -> PostMatchPlan:

@@ -23,6 +23,8 @@ from roster_app.postmatch_plan import (
     STEPS,
     DiceEntry,
     PostMatchDraft,
+    ReserveDraft,
+    ReservePlayerEntry,
     StarRollEntry,
     TeamPlan,
     done_steps,
@@ -328,4 +330,35 @@ def auto_draft(
     for team in plan.teams:
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
+    for _ in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
+        plan = plan_post_match(db, match_id, draft)
+        moves = [_next_reserve_move(t, draft.team(t.team_id).reserves, rng) for t in plan.teams]
+        if not any(moves):
+            break
     return draft
+
+
+def _next_reserve_move(team: TeamPlan, entry: ReserveDraft, rng: random.Random) -> bool:
+    """One decision of a team's reserve affairs, as a careful coach would make it (for the demo and tests)."""
+    r = team.affairs.reserves if team.affairs else None
+    if r is None or r.done:
+        return False
+    if r.pay is None:
+        entry.pay = r.can_pay
+    elif not r.pay or (r.no_roll and not r.table):
+        return False
+    elif not r.table:
+        entry.table = [app_roll(r.table_dice, rng)]
+    elif r.youngster_ready and r.player_roll is None:
+        entry.player_roll = app_roll(r.player_dice, rng)
+    elif r.offered and r.player is None and not r.let_go:
+        if r.roster_full:
+            entry.let_go = True
+        else:
+            best = max(r.offered, key=lambda o: o.cost)
+            taken = {p.number for p in team.players if p.on_roster}
+            number = next(n for n in range(1, 100) if n not in taken)
+            entry.player = ReservePlayerEntry(best.name, f"{best.name} from the reserves", number)
+    else:
+        return False
+    return True
