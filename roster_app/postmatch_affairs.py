@@ -30,7 +30,6 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services import reserves as reserve_state
-from roster_app.services.common import position_label
 from roster_app.services.contracts import ContractStatus
 
 if TYPE_CHECKING:
@@ -150,7 +149,7 @@ class _Reserves:
 
     def say(self, text: str, gold: int = 0) -> None:
         self.lines.append((text, gold))
-        self.update(lines=(*self.plan.lines, text))
+        self.update(lines=(*self.plan.lines, f"{text} ({gp(-gold)})" if gold else text))
 
     def stop(self, problem: str) -> None:
         self.problems.append(problem)
@@ -257,8 +256,7 @@ class _Reserves:
         player = self.state.add_player(entry.position, entry.name, entry.number)
         self.update(player=entry)
         made_room = f"; {retiree.name} retires to make room" if retiree else ""
-        self.say(f"{player.name}, {position_label(self.state.team.race, entry.position)}, joins from the "
-                 f"reserves (free){made_room}")  # fmt: skip
+        self.say(f"{player.name}, {entry.position}, joins from the reserves (free){made_room}")
 
 
 def _plan_reserves(

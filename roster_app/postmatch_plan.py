@@ -14,6 +14,7 @@ wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live 
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from datetime import datetime
 
 from sqlalchemy import or_, select
 from sqlmodel import Session
@@ -162,6 +163,7 @@ class PostMatchPlan:
     status: str
     home: TeamPlan
     away: TeamPlan
+    played_at: datetime | None = None
 
     @property
     def teams(self) -> tuple[TeamPlan, TeamPlan]:
@@ -176,6 +178,11 @@ class PostMatchPlan:
 
     def team(self, team_id: int) -> TeamPlan:
         return self.home if self.home.team_id == team_id else self.away
+
+    @property
+    def before_transfers_written(self) -> bool:
+        """Steps 1 to 4.1 are in the league for both teams: transfers (4.2) may be made."""
+        return all(set(BEFORE_TRANSFERS) <= set(t.done) for t in self.teams)
 
 
 # -- working it out -----------------------------------------------------------------------------------
@@ -429,6 +436,7 @@ def plan_in_session(session: Session, ruleset: Ruleset, match: Match, draft: Pos
     return PostMatchPlan(
         match.id, match_title(session, match), match.stage, match.gate, match.status,
         _plan_team(session, ruleset, match, home, away, draft), _plan_team(session, ruleset, match, away, home, draft),
+        match.played_at,
     )  # fmt: skip
 
 
