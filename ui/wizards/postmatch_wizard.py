@@ -431,7 +431,7 @@ class RatingPage(StepPage):
 
 def _affairs_text(team: TeamPlan) -> str:
     if team.affairs is None:
-        return team.done.get("affairs", "")
+        return team.done.get("affairs", "").replace("; ", "<br>")
     return "<br>".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in team.affairs.lines)
 
 
