@@ -104,12 +104,13 @@ def _shopping(
 
 
 def _contracts(db: LeagueDB, draft: PostMatchDraft, match_id: int, rng: random.Random) -> None:
-    """Now and then a coach renews an ended contract (or signs a new star) in step 4.1, if the money is there."""
+    """Now and then a coach signs a free agent in step 4.1, if the money is there (the ended contracts are left
+    for the user to renew)."""
     plan = plan_post_match(db, match_id, draft)
     for team in plan.teams:
         if team.affairs is None or rng.random() < 0.5:
             continue
-        lines = sorted(team.affairs.contracts, key=lambda c: (not c.renewal, -c.rolls))
+        lines = sorted((c for c in team.affairs.contracts if not c.renewal), key=lambda c: -c.rolls)
         for line in lines:
             if contract_cost_for_rolls(line.rolls, 2, db.ruleset) + 40_000 <= team.affairs.treasury_after:
                 draft.team(team.team_id).contracts[line.player_id] = 2

@@ -160,8 +160,9 @@ class SeasonPage(QWidget):
         self.round_filter.blockSignals(False)
 
     def next_fixture(self) -> sq.FixtureRow | None:
-        """The first fixture with something still to do (where the commissioner works next)."""
-        return next((r for r in self._rows if r.status != "completed"), None)
+        """Where the commissioner works next: a post-match sequence still due, else the first match to play."""
+        due = next((r for r in self._rows if r.status == "played"), None)
+        return due or next((r for r in self._rows if r.status != "completed"), None)
 
     def _show_fixtures(self) -> None:
         number = self.round_filter.currentData() or ALL_ROUNDS

@@ -423,6 +423,9 @@ class RatingPage(StepPage):
 
     def show_plan(self) -> None:
         self.problems.setText(problems_text(self.plan.problems))
+        if self.plan.before_transfers_written:
+            self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
+                             "(Edit > Undo takes it back).")  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
         labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
                   "Reserves and contracts", "Purchases")  # fmt: skip
