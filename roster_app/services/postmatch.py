@@ -219,6 +219,8 @@ def run_post_match_steps(
         match.post_match = state
         session.add(match)
         what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(STEP_TITLES[s] for s in steps)
+        if len(steps) > 1 and steps[-1] == "affairs":
+            what = f"post-match steps {STEP_TITLES[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
         tx.label = f"{what} of {match_title(session, match)}"
         tx.result = match.id
     return tx.change

@@ -321,6 +321,7 @@ def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
     draft = affairs_draft(m, home, away)
     draft.team(m.home_id).hires, draft.team(m.home_id).buy = [], {}
     first = write_before_transfers(db, match_id=m.id, draft=draft)
+    assert first.label.startswith("post-match steps 1 to 4.1 (before transfers) of Orcland Raiders 2-0")
     assert treasury(db, m.home_id) == 442_000  # winnings in, upkeep and contract out
     assert done_steps(db_match(db, m.id), m.home_id) == ["winnings", "spp", "fan_factor", "affairs"]
     refused(db, lambda: write_before_transfers(db, match_id=m.id, draft=draft), "already written")
@@ -350,3 +351,14 @@ def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
 def db_match(db, match_id):
     with db.read() as session:
         return session.get(Match, match_id)
+
+
+def test_affairs_left_half_done_on_the_reserves_tab_must_be_finished_there_first(played):
+    db, m, home, away = played
+    reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # not for this match: a round of its own
+    reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))  # a youngster is ready
+    draft = affairs_draft(m, home, away)
+    refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), "finish them there first")
+    reserves.roll_player_table(db, team_id=m.home_id, roll=typed_roll("D6", [1]))
+    reserves.let_reserve_player_go(db, team_id=m.home_id)
+    assert plan_post_match(db, m.id, draft).problems == []  # a new round: this match's upkeep

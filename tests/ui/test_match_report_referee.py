@@ -68,3 +68,22 @@ def test_a_ref_busy_with_another_matchs_sheet_cannot_be_recorded(qtbot, season_w
     dialog.referee.setCurrentIndex(dialog.referee.findData(rid))
     assert not dialog.record_button.isEnabled()
     assert "sheet of another match is still open" in dialog.verdict.text()
+
+
+def test_a_ref_sacked_by_his_sheet_of_this_match_is_still_its_referee(qtbot, season_window):
+    from ui.dialogs.match_report_dialog import MatchReportDialog
+
+    session = season_window.session
+    generate_season(session.db)
+    fixture = sq.fixtures(session.db)[0]
+    rid = ref_id(session.db, "Jorg Blackwhistle")
+    sheet_id = session.run(svc.start_match_sheet, referee_id=rid, match_id=fixture.id).result
+    session.run(svc.finish_match, sheet_id=sheet_id)  # no turn in range: sacked
+    dialog = MatchReportDialog(session, fixture, season_window)
+    dialog.show()
+    assert dialog.referee.currentData() == rid and "his sheet of this match" in dialog.referee.currentText()
+    assert not dialog.riot.isEnabled() and "finished" in dialog.ref_note.text()
+    dialog.gate.setValue(27_000)
+    dialog.accept()
+    assert dialog.result() == dialog.DialogCode.Accepted
+    assert sq.fixtures(session.db)[0].referee == "Jorg Blackwhistle"

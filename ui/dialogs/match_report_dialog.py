@@ -184,7 +184,9 @@ class MatchReportDialog(QDialog):
             self.referee.addItem(f"{card.name}{' (Star Ref)' if card.is_star else ''}", card.id)
         if linked is not None:
             self.sheets[linked.referee_id] = linked
-            self.referee.setCurrentIndex(max(0, self.referee.findData(linked.referee_id)))
+            if self.referee.findData(linked.referee_id) < 0:  # sacked by this very match: he still refereed it
+                self.referee.addItem(f"{linked.referee_name} (his sheet of this match)", linked.referee_id)
+            self.referee.setCurrentIndex(self.referee.findData(linked.referee_id))
 
     def _referee_chosen(self) -> None:
         sheet = self.sheets.get(self.referee.currentData())

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QCheckBox,
@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QRadioButton,
-    QScrollArea,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -326,16 +325,9 @@ class ReservesContractsPage(StepPage):
         self.reserves: dict[int, ReserveBox] = {}
         self.contracts: dict[int, ContractsBox] = {}
         self.treasury: dict[int, QLabel] = {}
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
-        for team_id, box in self.team_boxes(layout).items():
+        boxes, outer = self.scrolled_team_boxes()
+        for team_id, box in boxes.items():
             self._team_box(team_id, box)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(inner)
-        outer = QVBoxLayout(self)
-        outer.addWidget(scroll, 1)
         outer.addWidget(note("Reserve Coach types, the Reserve Team Table and the Player Table are league tables "
                              "(House Rules). Contracts cost per star player roll per season, paid at once."))  # fmt: skip
         outer.addWidget(self.problems)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QVBoxLayout, QWizardPage
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
 from roster_app.postmatch_plan import STEP_TITLES, PostMatchPlan
 
@@ -55,6 +56,18 @@ class StepPage(QWizardPage):
 
     def show_plan(self) -> None:
         self.problems.setText(problems_text(self.plan.problems_in(self.STEP)) if self.STEP else "")
+
+    def scrolled_team_boxes(self) -> tuple[dict[int, QVBoxLayout], QVBoxLayout]:
+        """The team boxes in a scroll area filling the page; returns them and the page's layout (for notes)."""
+        inner = QWidget()
+        boxes = self.team_boxes(QVBoxLayout(inner))
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.addWidget(scroll, 1)
+        return boxes, outer
 
     def team_boxes(self, layout: QVBoxLayout, stretch: int = 1) -> dict[int, QVBoxLayout]:
         """A box per team, side by side; returns each team's layout."""

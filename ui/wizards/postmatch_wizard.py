@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -136,12 +135,11 @@ class StarPlayerPage(StepPage):
         self.setSubTitle("The match's Star Player Points, then every star player roll due: roll with Dugout or "
                          "type in the dice, then choose what the roll gives.")  # fmt: skip
         self.rows: dict[tuple[int, int, int], StarRollRow] = {}
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
         self.spp_tables: dict[int, QTableWidget] = {}
         self.roll_layouts: dict[int, QVBoxLayout] = {}
         self.none_due: dict[int, QLabel] = {}
-        for team_id, box in self.team_boxes(layout).items():
+        boxes, outer = self.scrolled_team_boxes()
+        for team_id, box in boxes.items():
             table = QTableWidget(0, 4)
             table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
             table.verticalHeader().hide()
@@ -155,12 +153,6 @@ class StarPlayerPage(StepPage):
             self.none_due[team_id] = QLabel("No star player rolls due.")
             box.addWidget(self.none_due[team_id])
             box.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(inner)
-        outer = QVBoxLayout(self)
-        outer.addWidget(scroll, 1)
         outer.addWidget(self.problems)
 
     def show_plan(self) -> None:
