@@ -22,7 +22,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
 DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 5  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 6  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [

@@ -17,6 +17,7 @@ from roster_app.changes import Change
 from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
 from roster_app.models import Contract, DiceRoll, LedgerEntry, Match, Player, PlayerStatus, Team, Transfer, utcnow
+from roster_app.postmatch_plan import transfers_wait
 from roster_app.queries import team_sheet
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
@@ -93,7 +94,7 @@ def candidate(
         buyer=buyer.name, buyer_players=roster_count(session, buyer.id),
         buyer_position_count=position_count(session, buyer.id, player.race, player.position),
         same_team=seller.id == buyer.id, last_approach=last_approach(session, player.id, exclude=exclude),
-        last_match=last_match(session, seller.id),
+        last_match=last_match(session, seller.id), waiting=transfers_wait(session, buyer) or transfers_wait(session, seller),
     )  # fmt: skip
 
 
