@@ -6,7 +6,8 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import League, LedgerEntry, Player, PlayerStatus, Team
+from roster_app.models import DiceRoll, League, LedgerEntry, Player, PlayerStatus, Team
+from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
 
 
@@ -82,3 +83,12 @@ def post(
     session.add(entry)
     session.add(team)
     return entry
+
+
+def store_roll(session: Session, roll: Roll, purpose: str, **links: int | None) -> DiceRoll:
+    """Store a roll as it happened (faces, modifier, total, typed in or not) with what it was for."""
+    row = DiceRoll(purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier,
+                   total=roll.total, typed=roll.typed, **links)  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row

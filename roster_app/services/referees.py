@@ -18,6 +18,7 @@ from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, roll, typed_roll
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
+from roster_app.services.common import store_roll
 
 ADVANCE_TAKEN = "referee star player roll"
 
@@ -68,10 +69,7 @@ def _dice(dice: str, faces: list[int] | None, modifier: int = 0) -> Roll:
 
 
 def _store_roll(session: Session, purpose: str, dice_roll: Roll, **links: int | None) -> DiceRoll:
-    row = DiceRoll(purpose=purpose, dice=dice_roll.dice, faces=list(dice_roll.faces), modifier=dice_roll.modifier,
-                   total=dice_roll.total, typed=dice_roll.typed, **links)  # fmt: skip
-    session.add(row)
-    return row
+    return store_roll(session, dice_roll, purpose, **links)
 
 
 # -- creating, editing, deleting ----------------------------------------------------------------------

@@ -28,7 +28,7 @@ from roster_app.rules import reserves as rules
 from roster_app.rules.reserves import AffairsRound, Kind, Step
 from roster_app.rules.roster import check_affordable, gp
 from roster_app.rules.ruleset import STATS, Ruleset
-from roster_app.services.common import get_player, get_team, position_label, post, roster_count
+from roster_app.services.common import get_player, get_team, position_label, post, roster_count, store_roll
 from roster_app.services.players import new_player
 
 
@@ -114,13 +114,7 @@ def _the_roll(given: dice.Roll | None, dice_spec: str, modifier: int = 0) -> dic
     return replace(dice.typed_roll(dice_spec, given.faces, modifier=modifier), typed=given.typed)
 
 
-def record_roll(session: Session, roll: dice.Roll, purpose: str, **links: int | None) -> DiceRoll:
-    """Store a roll as it happened (faces, modifier, total, typed or not) with what it was for."""
-    row = DiceRoll(purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier,
-                   total=roll.total, typed=roll.typed, **links)  # fmt: skip
-    session.add(row)
-    session.flush()
-    return row
+record_roll = store_roll  # the name other modules of the reserves use
 
 
 def _event(session: Session, team: Team, kind: str, detail: str, **links: int | None) -> ReserveEvent:

@@ -45,6 +45,7 @@ from roster_app.services.common import (
     position_count,
     post,
     roster_count,
+    store_roll,
 )
 from roster_app.services.contracts import ContractStatus, player_position, running_contract, sign
 from roster_app.services.players import first_free_number, used_numbers
@@ -218,12 +219,8 @@ def _open_transfer(session: Session, transfer_id: int) -> Transfer:
 
 
 def _store_roll(session: Session, roll: Roll, purpose: str, transfer: Transfer) -> DiceRoll:
-    row = DiceRoll(
-        purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier, total=roll.total,
-        typed=roll.typed, team_id=transfer.buyer_team_id, player_id=transfer.player_id, transfer_id=transfer.id,
-    )  # fmt: skip
-    session.add(row)
-    return row
+    return store_roll(session, roll, purpose, team_id=transfer.buyer_team_id, player_id=transfer.player_id,
+                      transfer_id=transfer.id)  # fmt: skip
 
 
 def _names(session: Session, transfer: Transfer) -> tuple[str, str, str]:
