@@ -49,6 +49,7 @@ from roster_app.services.common import (
 )
 from roster_app.services.contracts import ContractStatus, player_position, running_contract, sign
 from roster_app.services.players import first_free_number, used_numbers
+from roster_app.services.reversal import reverse_ledger_entries
 
 
 class TransferStatus:
@@ -423,12 +424,9 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         reversed_ids = set(
             session.scalars(select(LedgerEntry.reverses_id).where(LedgerEntry.reverses_id.is_not(None)))
         )
-        for entry in sorted(entries, key=lambda e: -e.amount):  # pay back before taking back
-            if entry.id in reversed_ids:
-                continue
-            team = buyer if entry.team_id == buyer.id else seller
-            post(session, team, -entry.amount, kind="reversal", reason=f"Reversed: {entry.reason}",
-                 player_id=player.id, transfer_id=transfer.id, reverses_id=entry.id)  # fmt: skip
+        open_entries = sorted((e for e in entries if e.id not in reversed_ids), key=lambda e: -e.amount)
+        # pay back before taking back, so no treasury dips below zero on the way
+        reverse_ledger_entries(session, open_entries, "Transfer reversed by the commissioner")
         new = session.scalars(select(Contract).where(Contract.transfer_id == transfer.id)).all()
         for contract in new:
             contract.status = ContractStatus.REVERSED
