@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import exists, func, select
 from sqlmodel import Session, SQLModel
 
 from roster_app.db import LeagueDB
@@ -111,6 +111,9 @@ def file_problems(path: Path) -> list[Problem]:
 
 # -- links between rows -----------------------------------------------------------------------------
 def _links(ctx: Ctx) -> Iterator[Problem]:
+    if ctx.session.get_bind().dialect.name != "sqlite":
+        yield from _links_portable(ctx)
+        return
     conn = ctx.session.connection().connection.driver_connection
     for table, rowid, parent, fkid in conn.execute("PRAGMA foreign_key_check").fetchall():
         columns = {row[0]: row[3] for row in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
@@ -122,6 +125,24 @@ def _links(ctx: Ctx) -> Iterator[Problem]:
             yield Problem("link", text, "clear the link (the row stays)", _clear_link(table, rowid, column))
         else:
             yield Problem("link", text)
+
+
+def _links_portable(ctx: Ctx) -> Iterator[Problem]:
+    """The same check in plain SQL, for a shared league (PostgreSQL enforces the links, so it finds none
+    unless the server's constraints were dropped or disabled)."""
+    for table in SQLModel.metadata.sorted_tables:
+        key = next(iter(table.primary_key.columns))
+        for fk in sorted(table.foreign_keys, key=lambda f: f.parent.name):
+            column, parent = fk.parent, fk.column.table.alias()  # an alias: a row may point into its own table
+            missing = ~exists().where(parent.c[fk.column.name] == column)
+            orphans = select(key).where(column.is_not(None), missing).order_by(key)
+            for rowid in ctx.session.scalars(orphans):
+                text = f"Row {rowid} of {table.name} points at {fk.column.table.name} that does not exist ({column.name})."
+                if not column.nullable:
+                    yield Problem("link", text)
+                    continue
+                fix = _clear_link(table.name, rowid, column.name)
+                yield Problem("link", text, "clear the link (the row stays)", fix)
 
 
 def _clear_link(table: str, rowid: int, column: str) -> Callable[[Session], None]:
