@@ -353,6 +353,28 @@ def check_league(db: LeagueDB) -> Report:
         return Report(tuple(problems_in(session, ruleset_for(db, session))))
 
 
+def check_server(url: str) -> Report:
+    """The league's invariants on a shared league (read-only). PostgreSQL keeps its own pages and links
+    sound, so the file checks (integrity_check, foreign_key_check) have no counterpart here."""
+    from roster_app.server import open_server_league
+
+    try:
+        db = open_server_league(url, read_only=True, load_ruleset=False)
+    except DugoutError as exc:
+        return Report((Problem("file", str(exc)),))
+    try:
+        return check_league(db)
+    finally:
+        db.close()
+
+
+def check_target(target: Path | str) -> Report:
+    """Check a league file or a shared league (a postgresql:// URL)."""
+    from roster_app.server import is_database_url
+
+    return check_server(str(target)) if is_database_url(target) else check_file(target)
+
+
 def check_file(path: Path | str) -> Report:
     """Everything, on a league file that may be closed or open elsewhere (read-only, the file is untouched)."""
     from roster_app.db import _make_sqlite_engine

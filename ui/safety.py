@@ -94,7 +94,7 @@ class SafetyTools(QObject):
     def league_opened(self, db: Any) -> None:
         texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
         self.banner.show_texts(texts)
-        if db.read_only:
+        if db.read_only or db.on_server:  # a shared league is backed up by its server (and before repairs)
             self.timer.stop()
         else:
             minutes = int(self.window.settings.value("backups/minutes", BACKUP_MINUTES))
@@ -105,7 +105,8 @@ class SafetyTools(QObject):
         self.banner.show_texts([])
 
     def update_actions(self, open_: bool) -> None:
-        self.restore_action.setEnabled(open_)
+        session = self.window.session
+        self.restore_action.setEnabled(open_ and not (session is not None and session.db.on_server))
         self.check_action.setEnabled(open_)
 
     def backup_now(self) -> None:

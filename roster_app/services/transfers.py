@@ -41,6 +41,7 @@ from roster_app.services.common import (
     current_season,
     get_player,
     get_team,
+    lock_teams,
     position_count,
     post,
     roster_count,
@@ -361,6 +362,7 @@ def complete_transfer(
     with db.write() as tx:
         session = tx.session
         transfer = _open_transfer(session, transfer_id)
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != seller.id:
@@ -409,6 +411,7 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         transfer = session.get(Transfer, transfer_id)
         if transfer is None or transfer.status != TransferStatus.COMPLETED:
             raise RuleViolation("Only a completed transfer can be reversed.")
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != buyer.id or player.status not in PlayerStatus.ON_ROSTER:
