@@ -43,7 +43,7 @@ def server_url(text: str | URL) -> URL:
     """The URL Dugout connects with (psycopg 3), or ServerError saying what is wrong with it."""
     try:
         url = make_url(text) if isinstance(text, str) else text
-    except ArgumentError:
+    except (ArgumentError, ValueError):
         raise ServerError(
             f"'{text}' is not a database address. Write it as postgresql://USER@HOST/DATABASE."
         ) from None
@@ -59,7 +59,8 @@ def server_url(text: str | URL) -> URL:
 def display_url(url: str | URL) -> str:
     """The address as shown to people and stored in settings: never with its password."""
     url = make_url(url) if isinstance(url, str) else url
-    return url.set(password=None).set(drivername=url.get_backend_name()).render_as_string(hide_password=False)
+    # URL.set(password=None) keeps the password: the named tuple's own _replace drops it
+    return url._replace(password=None, drivername=url.get_backend_name()).render_as_string(hide_password=False)
 
 
 def server_engine(url: str | URL) -> Engine:
