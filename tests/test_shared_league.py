@@ -52,6 +52,15 @@ def test_the_address_shown_and_remembered_never_holds_the_password():
     assert display_url(server_url(url)) == "postgresql://coach@server:5433/league"
 
 
+def test_without_the_driver_a_shared_league_says_how_to_get_it(monkeypatch):
+    """The bundle ships no PostgreSQL driver (packaging/dugout.spec): a plain message, not a traceback."""
+    import sys
+
+    monkeypatch.setitem(sys.modules, "psycopg", None)  # importing it now fails, as in the bundle
+    with pytest.raises(ServerError, match=r"pip install 'dugout\[postgres\]'"):
+        open_database("postgresql://coach@server/league")
+
+
 def test_a_server_that_cannot_be_reached_is_explained_in_plain_words():
     with pytest.raises(ServerError, match="cannot reach the database 'league' on 127.0.0.1"):
         open_database("postgresql://coach@127.0.0.1:9/league")  # nothing listens on port 9

@@ -93,6 +93,9 @@ class SafetyTools(QObject):
     # -- the open league -------------------------------------------------------------------------
     def league_opened(self, db: Any) -> None:
         texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
+        if db.on_server:
+            texts.append(f"A shared league ({db.location}): what other commissioners change shows when you "
+                         "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")  # fmt: skip
         self.banner.show_texts(texts)
         if db.read_only or db.on_server:  # a shared league is backed up by its server (and before repairs)
             self.timer.stop()
