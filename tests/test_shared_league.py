@@ -257,3 +257,18 @@ def test_two_commissioners_editing_the_same_player(pg_league_url):
     finally:
         mine.close()
         theirs.close()
+
+
+@postgres
+def test_batch_commands_read_a_shared_league_too(pg_league_url, tmp_path):
+    import json
+
+    from ui.cli import main
+
+    db = open_server_league(pg_league_url)
+    add_orcs(db)
+    db.close()
+    assert main(["export", pg_league_url, "-o", str(tmp_path / "league.json")]) == 0
+    exported = json.loads((tmp_path / "league.json").read_text(encoding="utf-8"))
+    assert [t["name"] for t in exported["tables"]["team"]] == ["Orcland Raiders"]
+    assert main(["check", pg_league_url]) == 0

@@ -418,6 +418,14 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
             raise RuleViolation(
                 f"{player.name} is no longer on {buyer.name}'s roster; the transfer cannot be reversed."
             )
+        later = select(Transfer.id).where(
+            Transfer.player_id == player.id, Transfer.status == TransferStatus.COMPLETED,
+            Transfer.completed_at > transfer.completed_at,
+        )  # fmt: skip
+        if session.scalars(later).first() is not None:  # his contracts since would be left running
+            raise RuleViolation(
+                f"{player.name} has been transferred again since; reverse his latest transfer first."
+            )
         if roster_count(session, seller.id) >= ruleset.table("team_rules")["max_players"]:
             raise RuleViolation(
                 f"{seller.name} already has 16 players; there is no room to take {player.name} back."
