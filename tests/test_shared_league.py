@@ -147,6 +147,27 @@ def test_an_older_shared_league_is_upgraded_when_opened_and_read_only_leaves_it(
         engine.dispose()
 
 
+@postgres
+def test_two_commissioners_opening_an_older_league_at_once_upgrade_it_once(pg_url):
+    from concurrent.futures import ThreadPoolExecutor
+
+    from alembic import command
+
+    from roster_app.migrations import alembic_config, head_revision
+    from roster_app.server import inspect_server, server_engine
+
+    create_server_league(pg_url, name="Old World Classic").close()
+    engine = server_engine(pg_url)
+    with engine.begin() as conn:
+        command.downgrade(alembic_config(conn), "referees")
+    with ThreadPoolExecutor(2) as pool:
+        opened = list(pool.map(lambda _n: open_server_league(pg_url), range(2)))
+    for db in opened:
+        db.close()
+    assert inspect_server(engine)[0] == head_revision()
+    engine.dispose()
+
+
 # -- dugout copy ------------------------------------------------------------------------------------
 @postgres
 def test_a_league_goes_from_a_file_to_a_server_and_back_without_loss(night_file, pg_url, tmp_path):
