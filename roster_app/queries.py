@@ -61,6 +61,7 @@ class PlayerRow:
     ally: bool
     contract_seasons: int | None  # length of the running contract, None for a free agent
     contract_served: int
+    version: int = 1  # the row version shown: an edit made from it is refused if someone changed him since
 
     @property
     def on_roster(self) -> bool:
@@ -90,6 +91,7 @@ class TeamHeader:
     rating: int
     winnings_rating: int
     reroll_cost: int
+    version: int = 1  # the team row's version shown (edits from an older one are refused)
 
 
 @dataclass(frozen=True)
@@ -106,9 +108,7 @@ class LedgerRow:
 def league_info(db: LeagueDB) -> LeagueInfo:
     with db.read() as session:
         league = session.scalars(select(League)).one()
-        return LeagueInfo(
-            league.name, league.ruleset_name, league.current_season, str(db.path or ""), db.read_only
-        )
+        return LeagueInfo(league.name, league.ruleset_name, league.current_season, db.location, db.read_only)
 
 
 def teams(db: LeagueDB) -> list[TeamItem]:
@@ -146,6 +146,7 @@ def _player_row(p: Player, team_race: str, ruleset: Ruleset, contract: tuple[int
         rolls_due=rolls_due(p.spp, p.rolls_taken, ruleset), level=level_name(p.spp, ruleset), value=p.value,
         status=p.status, ally=p.race != team_race,
         contract_seasons=contract[0] if contract else None, contract_served=contract[1] if contract else 0,
+        version=p.version,
     )  # fmt: skip
 
 
@@ -196,6 +197,7 @@ def team_header(db: LeagueDB, team_id: int) -> TeamHeader | None:
             cheerleaders=team.cheerleaders, apothecary=team.apothecary, players=len(sheet.players),
             value=team_value(sheet, ruleset), rating=team_rating(sheet, ruleset),
             winnings_rating=winnings_rating(sheet, ruleset), reroll_cost=ruleset.race(team.race).reroll_cost,
+            version=team.version,
         )  # fmt: skip
 
 

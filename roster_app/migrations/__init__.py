@@ -48,9 +48,21 @@ def stamp_head(engine: Engine) -> None:
 
 
 def upgrade_engine(engine: Engine) -> None:
-    """Upgrade a database to the head revision in one transaction."""
+    """Upgrade a database to the head revision in one transaction.
+
+    On a server (a shared league) two Dugouts may open an older league at once: an advisory lock lets one
+    upgrade while the other waits, then finds nothing left to do (READ COMMITTED: it reads the new stamp).
+    """
     from alembic import command
 
+    if engine.dialect.name == "postgresql":
+        from roster_app.server import ADVISORY_LOCK
+
+        engine = engine.execution_options(isolation_level="READ COMMITTED")
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
+            command.upgrade(alembic_config(connection), "head")
+        return
     with engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")
 

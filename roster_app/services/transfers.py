@@ -42,6 +42,7 @@ from roster_app.services.common import (
     current_season,
     get_player,
     get_team,
+    lock_teams,
     position_count,
     post,
     roster_count,
@@ -360,6 +361,7 @@ def complete_transfer(
     with db.write() as tx:
         session = tx.session
         transfer = _open_transfer(session, transfer_id)
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != seller.id:
@@ -408,11 +410,20 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         transfer = session.get(Transfer, transfer_id)
         if transfer is None or transfer.status != TransferStatus.COMPLETED:
             raise RuleViolation("Only a completed transfer can be reversed.")
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != buyer.id or player.status not in PlayerStatus.ON_ROSTER:
             raise RuleViolation(
                 f"{player.name} is no longer on {buyer.name}'s roster; the transfer cannot be reversed."
+            )
+        later = select(Transfer.id).where(
+            Transfer.player_id == player.id, Transfer.status == TransferStatus.COMPLETED,
+            Transfer.completed_at > transfer.completed_at,
+        )  # fmt: skip
+        if session.scalars(later).first() is not None:  # his contracts since would be left running
+            raise RuleViolation(
+                f"{player.name} has been transferred again since; reverse his latest transfer first."
             )
         if roster_count(session, seller.id) >= ruleset.table("team_rules")["max_players"]:
             raise RuleViolation(
@@ -422,7 +433,9 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
             select(LedgerEntry).where(LedgerEntry.transfer_id == transfer.id, LedgerEntry.reverses_id.is_(None))
         ).all()
         reversed_ids = set(
-            session.scalars(select(LedgerEntry.reverses_id).where(LedgerEntry.reverses_id.is_not(None)))
+            session.scalars(
+                select(LedgerEntry.reverses_id).where(LedgerEntry.reverses_id.in_([e.id for e in entries]))
+            )
         )
         open_entries = sorted((e for e in entries if e.id not in reversed_ids), key=lambda e: -e.amount)
         # pay back before taking back, so no treasury dips below zero on the way

@@ -144,5 +144,7 @@ class RosterModel(RowTableModel):
             return False
         if self.edit_value(row, column) == value:
             return False
-        change = self.session.run(update_player, player_id=row.id, field=column.key, value=value)
+        change = self.session.run(
+            update_player, player_id=row.id, field=column.key, value=value, expected_version=row.version
+        )
         return change is not None
