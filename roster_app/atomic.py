@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import IO
 
 from roster_app.errors import DugoutError
+from roster_app.safety import fsync_dir
 
 
 class ExportError(DugoutError):
@@ -21,12 +22,8 @@ class ExportError(DugoutError):
 
 
 def _fsync_folder(folder: Path) -> None:
-    with contextlib.suppress(OSError):  # not every system can open a folder (Windows); the rename stands
-        fd = os.open(folder, os.O_RDONLY)
-        try:
-            os.fsync(fd)
-        finally:
-            os.close(fd)
+    with contextlib.suppress(OSError):  # the rename stands even where the folder cannot be synced
+        fsync_dir(folder)
 
 
 def _explain(path: Path, exc: OSError) -> ExportError:

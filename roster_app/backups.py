@@ -149,8 +149,15 @@ def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Ba
 
 def backup_open_league(db: Any, *, reason: str) -> Backup | None:
     """A verified backup of an open league before a risky step (import, repair); None for a league in
-    memory or open read-only. Raises LeagueFileError if it cannot be made: the step must not go on."""
-    if db.path is None or db.read_only:
+    memory or open read-only. Raises LeagueFileError if it cannot be made: the step must not go on.
+    A shared league (on a server) is copied into a league file in the data folder (roster_app.league_copy)."""
+    if db.read_only:
+        return None
+    if getattr(db, "on_server", False):
+        from roster_app.league_copy import backup_server_league
+
+        return backup_server_league(db, reason=reason)
+    if db.path is None:
         return None
     db.wait_for_opening_backup()  # one backup at a time
     return backup(db.path, reason=reason)

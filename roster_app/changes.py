@@ -3,12 +3,17 @@
 A write transaction records every inserted, updated and deleted row (from the ORM flush) as plain data:
 table name, primary key, values before and after. Undo applies the inverse in one transaction, redo applies
 it again; both refuse (UndoConflict) when the league no longer matches what was recorded.
+
+Rows with a version column (team, player: SQLAlchemy's version_id_col) are recorded with their version. An
+undo or redo is itself a change: it writes a new version (never an old one, which another commissioner's
+screen may still show), and it is refused when anyone else wrote the row since this league last did, even
+to a column the change did not touch (LeagueDB keeps the versions it wrote: `apply(versions=...)`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any
 
@@ -61,6 +66,16 @@ def _order_of(_tables: int) -> dict[str, int]:  # keyed by the number of tables,
     return {table.name: index for index, table in enumerate(SQLModel.metadata.sorted_tables)}
 
 
+@cache
+def version_columns() -> dict[str, str]:
+    """Table name -> its version column, for the tables whose rows carry a version."""
+    return {
+        mapper.local_table.name: mapper.version_id_col.name
+        for mapper in SQLModel._sa_registry.mappers
+        if mapper.version_id_col is not None
+    }
+
+
 def _columns(obj: Any) -> Iterable[tuple[str, str]]:
     """(attribute key, column name) for every column of the object's table."""
     return _column_keys(inspect(obj).mapper).items()
@@ -85,7 +100,7 @@ class Recorder:
     """Listens to one Session's flushes and keeps the rows in the order they must be replayed."""
 
     rows: list[RowChange] = field(default_factory=list)
-    _pending: list[RowChange] = field(default_factory=list)
+    _pending: list[tuple[Any, RowChange]] = field(default_factory=list)
 
     def attach(self, session: Session) -> None:
         from sqlalchemy import event
@@ -107,10 +122,10 @@ class Recorder:
                     after[column] = history.added[0] if history.added else None
                     before[column] = history.deleted[0] if history.deleted else None
             if after:
-                updates.append(RowChange(state.mapper.local_table.name, _key(obj), before, after))
+                updates.append((obj, RowChange(state.mapper.local_table.name, _key(obj), before, after)))
         for obj in session.deleted:
-            deletes.append(RowChange(inspect(obj).mapper.local_table.name, _key(obj), _values(obj), None))
-        deletes.sort(key=lambda r: (-order[r.table], r.key))
+            deletes.append((None, RowChange(inspect(obj).mapper.local_table.name, _key(obj), _values(obj), None)))
+        deletes.sort(key=lambda pair: (-order[pair[1].table], pair[1].key))
         self._pending = updates + deletes
 
     def _after_flush(self, session: Session, _context: Any) -> None:
@@ -119,8 +134,18 @@ class Recorder:
             RowChange(inspect(obj).mapper.local_table.name, _key(obj), None, _values(obj)) for obj in session.new
         ]
         inserts.sort(key=lambda r: (order[r.table], r.key))
-        self.rows.extend(inserts + self._pending)
+        self.rows.extend(inserts + [_with_version(obj, row) for obj, row in self._pending])
         self._pending = []
+
+
+def _with_version(obj: Any, row: RowChange) -> RowChange:
+    """An updated row with the version it had and the one the flush gave it (the ORM bumps it itself)."""
+    column = version_columns().get(row.table)
+    if obj is None or column is None:
+        return row
+    key = next(k for k, c in _columns(obj) if c == column)
+    new = getattr(obj, key)
+    return replace(row, before={**row.before, column: new - 1}, after={**row.after, column: new})
 
 
 def _where(table: Any, key: tuple[Any, ...]) -> Any:
@@ -139,25 +164,55 @@ def _conflict(label: str) -> UndoConflict:
     )
 
 
-def _apply_row(session: Session, row: RowChange, label: str, *, forward: bool) -> None:
+Versions = dict[tuple[str, tuple[Any, ...]], int]  # (table, key) -> the version a league last wrote there
+
+
+def written_versions(rows: Iterable[RowChange]) -> dict[tuple[str, tuple[Any, ...]], int | None]:
+    """The version each versioned row has after `rows` were written (None: the row was deleted)."""
+    out: dict[tuple[str, tuple[Any, ...]], int | None] = {}
+    for row in rows:
+        column = version_columns().get(row.table)
+        if column is not None:
+            out[(row.table, row.key)] = row.after[column] if row.after is not None else None
+    return out
+
+
+def _apply_row(session: Session, row: RowChange, label: str, *, forward: bool, versions: dict) -> None:
     table = SQLModel.metadata.tables[row.table]
     expect, target = (row.before, row.after) if forward else (row.after, row.before)
+    column = version_columns().get(row.table)
     current = _current(session, table, row.key)
     if expect is None:  # the row must not exist yet: insert it
         if current is not None:
             raise _conflict(label)
+        if column is not None:  # a row that comes back is not the row a screen may still show: a new version
+            target = {**target, column: target[column] + 1}
         session.execute(insert(table).values(**target))
-        return
-    if current is None or any(current.get(k) != v for k, v in expect.items()):
-        raise _conflict(label)
-    if target is None:
-        session.execute(delete(table).where(_where(table, row.key)))
     else:
-        session.execute(update(table).where(_where(table, row.key)).values(**target))
+        if current is None or any(current.get(k) != v for k, v in expect.items() if k != column):
+            raise _conflict(label)
+        # The row's version must be the one this league wrote last: anyone else's write is a conflict,
+        # even to a column this change did not touch.
+        if column is not None and current[column] != versions.get((row.table, row.key), expect[column]):
+            raise _conflict(label)
+        if target is None:
+            session.execute(delete(table).where(_where(table, row.key)))
+        else:
+            if column is not None:
+                target = {**target, column: current[column] + 1}  # versions only go up, even on undo
+            session.execute(update(table).where(_where(table, row.key)).values(**target))
+    if column is not None:
+        versions[(row.table, row.key)] = target[column] if target is not None else None
 
 
-def apply(session: Session, change: Change, *, forward: bool) -> None:
-    """Replay `change` (forward=True: redo) or its inverse (undo) inside the caller's transaction."""
+def apply(session: Session, change: Change, *, forward: bool, versions: Versions | None = None) -> Versions:
+    """Replay `change` (forward=True: redo) or its inverse (undo) inside the caller's transaction.
+
+    `versions` are the row versions the league last wrote itself (LeagueDB keeps them); returns them as
+    they are after this replay (the caller keeps them once the transaction is committed).
+    """
+    versions = dict(versions or {})
     rows = change.rows if forward else tuple(reversed(change.rows))
     for row in rows:
-        _apply_row(session, row, change.label, forward=forward)
+        _apply_row(session, row, change.label, forward=forward, versions=versions)
+    return versions

@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import exists, select
 from sqlmodel import Session, SQLModel
 
 from roster_app.db import LeagueDB
@@ -111,6 +111,9 @@ def file_problems(path: Path) -> list[Problem]:
 
 # -- links between rows -----------------------------------------------------------------------------
 def _links(ctx: Ctx) -> Iterator[Problem]:
+    if ctx.session.get_bind().dialect.name != "sqlite":
+        yield from _links_portable(ctx)
+        return
     conn = ctx.session.connection().connection.driver_connection
     for table, rowid, parent, fkid in conn.execute("PRAGMA foreign_key_check").fetchall():
         columns = {row[0]: row[3] for row in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
@@ -122,6 +125,24 @@ def _links(ctx: Ctx) -> Iterator[Problem]:
             yield Problem("link", text, "clear the link (the row stays)", _clear_link(table, rowid, column))
         else:
             yield Problem("link", text)
+
+
+def _links_portable(ctx: Ctx) -> Iterator[Problem]:
+    """The same check in plain SQL, for a shared league (PostgreSQL enforces the links, so it finds none
+    unless the server's constraints were dropped or disabled)."""
+    for table in SQLModel.metadata.sorted_tables:
+        key = next(iter(table.primary_key.columns))
+        for fk in sorted(table.foreign_keys, key=lambda f: f.parent.name):
+            column, parent = fk.parent, fk.column.table.alias()  # an alias: a row may point into its own table
+            missing = ~exists().where(parent.c[fk.column.name] == column)
+            orphans = select(key).where(column.is_not(None), missing).order_by(key)
+            for rowid in ctx.session.scalars(orphans):
+                text = f"Row {rowid} of {table.name} points at {fk.column.table.name} that does not exist ({column.name})."
+                if not column.nullable:
+                    yield Problem("link", text)
+                    continue
+                fix = _clear_link(table.name, rowid, column.name)
+                yield Problem("link", text, "clear the link (the row stays)", fix)
 
 
 def _clear_link(table: str, rowid: int, column: str) -> Callable[[Session], None]:
@@ -330,6 +351,28 @@ def check_league(db: LeagueDB) -> Report:
     """The league's invariants on an open league."""
     with db.read() as session:
         return Report(tuple(problems_in(session, ruleset_for(db, session))))
+
+
+def check_server(url: str) -> Report:
+    """The league's invariants on a shared league (read-only). PostgreSQL keeps its own pages and links
+    sound, so the file checks (integrity_check, foreign_key_check) have no counterpart here."""
+    from roster_app.server import open_server_league
+
+    try:
+        db = open_server_league(url, read_only=True, load_ruleset=False)
+    except DugoutError as exc:
+        return Report((Problem("file", str(exc)),))
+    try:
+        return check_league(db)
+    finally:
+        db.close()
+
+
+def check_target(target: Path | str) -> Report:
+    """Check a league file or a shared league (a postgresql:// URL)."""
+    from roster_app.server import is_database_url
+
+    return check_server(str(target)) if is_database_url(target) else check_file(target)
 
 
 def check_file(path: Path | str) -> Report:

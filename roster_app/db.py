@@ -2,27 +2,39 @@
 
 A league file is a SQLite database with Dugout's application_id, created through SQLModel and stamped
 with the Alembic head. Files that are not Dugout leagues are refused before anything can write to them.
+A shared league is the same schema on a PostgreSQL server (roster_app.server); `open_database` takes
+either a file path or a `postgresql://` URL, and LeagueDB works the same over both.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import random
 import sqlite3
 import tempfile
-from collections.abc import Iterator
+import time
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, SQLModel
 
 from roster_app import models  # noqa: F401 - registers the tables on SQLModel.metadata
-from roster_app.changes import Change, Recorder, apply
-from roster_app.errors import InterruptedSave, LeagueFileError, ReadOnlyLeague, RulesetError
+from roster_app.changes import Change, Recorder, apply, written_versions
+from roster_app.errors import (
+    ChangedMeanwhile,
+    DugoutError,
+    InterruptedSave,
+    LeagueFileError,
+    ReadOnlyLeague,
+    RulesetError,
+)
 from roster_app.rules.ruleset import Ruleset, from_stored, load_bundled
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
@@ -145,9 +157,14 @@ class Tx:
 class LeagueDB:
     """An open league: its engine, its ruleset, and the write context every service uses."""
 
-    def __init__(self, engine: Engine, *, path: Path | None = None, read_only: bool = False):
+    RETRIES = 8  # how often LeagueDB.run re-runs a service that clashed with another commissioner's
+
+    def __init__(
+        self, engine: Engine, *, path: Path | None = None, url: str | None = None, read_only: bool = False
+    ):
         self.engine = engine
         self.path = path
+        self.url = url  # a shared league's address (without its password); None for a file or memory
         self.read_only = read_only
         self.read_only_reason: str | None = None  # why it opened read-only, in plain words (for a banner)
         self.newer_file = False  # made by a newer Dugout: never written, never downgraded
@@ -159,6 +176,17 @@ class LeagueDB:
         self.opening_backup: Any = (
             None  # a roster_app.backups.BackgroundBackup writes wait for (backup="background")
         )
+        self._versions: dict[tuple[str, tuple[Any, ...]], int | None] = {}  # row versions written here last
+
+    @property
+    def on_server(self) -> bool:
+        """A shared league (PostgreSQL): no lock file, no file backups; clashes are refused or retried."""
+        return self.engine.dialect.name != "sqlite"
+
+    @property
+    def location(self) -> str:
+        """Where the league lives, for people: the file's path, the server's address, or '' (in memory)."""
+        return self.url or (str(self.path) if self.path is not None else "")
 
     # -- reading -----------------------------------------------------------------------------
     @contextlib.contextmanager
@@ -189,22 +217,31 @@ class LeagueDB:
             try:
                 with session.begin():
                     yield tx
-            except (OperationalError, sqlite3.OperationalError) as exc:
-                raise _write_error(exc) from exc
+            except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
+                error = self._error(exc)
+                if error is None:
+                    raise
+                raise error from exc
+        self._versions.update(written_versions(tx.recorder.rows))
         if any(row.table == "ruleset_table" for row in tx.recorder.rows):
             self.forget_ruleset()
 
     def replay(self, change: Change, *, forward: bool) -> None:
-        """Undo (forward=False) or redo a change in one transaction."""
+        """Undo (forward=False) or redo a change in one transaction; refused (UndoConflict) when the league
+        changed since, or someone else wrote a row it touches (its version is not the one written here)."""
         if self.read_only:
             raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
         self.wait_for_opening_backup()
         with Session(self._write_engine) as session:
             try:
                 with session.begin():
-                    apply(session, change, forward=forward)
-            except (OperationalError, sqlite3.OperationalError) as exc:
-                raise _write_error(exc) from exc
+                    versions = apply(session, change, forward=forward, versions=self._versions)
+            except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
+                error = self._error(exc)
+                if error is None:
+                    raise
+                raise error from exc
+        self._versions = versions
         if "ruleset_table" in change.tables:
             self.forget_ruleset()
 
@@ -212,6 +249,32 @@ class LeagueDB:
         """The backup of the league as it was opened is made before anything is written to it."""
         if self.opening_backup is not None:
             self.opening_backup.wait()
+
+    def run(self, service: Callable[..., Change], /, **kwargs: Any) -> Change:
+        """Call `service(self, **kwargs)`, running it again (a few times) when it clashed with another
+        commissioner's change made at the same moment. A service is one transaction with no effect outside
+        it, so a clash leaves nothing behind and the next run works on the fresh rows."""
+        for attempt in range(self.RETRIES):
+            try:
+                return service(self, **kwargs)
+            except ChangedMeanwhile as exc:
+                if not exc.retry or attempt == self.RETRIES - 1:
+                    raise
+                time.sleep(random.uniform(0, 0.01 * 2**attempt))  # the other commissioner's change goes first
+        raise AssertionError("unreachable")
+
+    def _error(self, exc: BaseException) -> DugoutError | None:
+        """A failed write in plain words (None: a bug, raised as it is); a clash with another commissioner
+        is ChangedMeanwhile (retry=True)."""
+        if isinstance(exc, StaleDataError):  # the ORM's version check: the row changed since it was read
+            return ChangedMeanwhile("The league", retry=True)
+        if self.on_server:
+            from roster_app.server import server_error
+
+            return server_error(exc, self.engine)
+        if isinstance(exc, OperationalError | sqlite3.OperationalError):
+            return _write_error(exc)
+        return None
 
     def close(self) -> None:
         self.wait_for_opening_backup()
@@ -265,8 +328,9 @@ def _write_error(exc: Exception) -> LeagueFileError:
 
 def _init_schema(engine: Engine) -> None:
     SQLModel.metadata.create_all(engine)
-    with engine.begin() as conn:
-        conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
+    if engine.dialect.name == "sqlite":
+        with engine.begin() as conn:
+            conn.exec_driver_sql(f"PRAGMA application_id = {APPLICATION_ID}")
     from roster_app.migrations import stamp_head
 
     stamp_head(engine)
@@ -303,6 +367,20 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
         tmp.unlink(missing_ok=True)
         raise
     return open_league(path, backup=False)  # nothing to back up yet
+
+
+def open_database(target: Path | str, **options: Any) -> LeagueDB:
+    """Open a league file (a path) or a shared league (a `postgresql://` URL), with open_league's options.
+
+    A shared league has no lock file and no file backups; `take_over` and `backup` do not apply to it.
+    """
+    from roster_app.server import is_database_url, open_server_league
+
+    if is_database_url(target):
+        return open_server_league(
+            str(target), read_only=options.get("read_only", False), load_ruleset=options.get("load_ruleset", True)
+        )
+    return open_league(target, **options)
 
 
 NEWER_FILE = (

@@ -21,7 +21,7 @@ from roster_app.services.contracts import advance_season, last_contract, sign
 from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
-DEMO_VERSION = 5  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 7  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [

@@ -9,14 +9,21 @@ from collections.abc import Iterator
 from roster_app import queries
 from roster_app import season_queries as sq
 from roster_app.db import LeagueDB
+from roster_app.models import RefereeMatch
 from roster_app.postmatch_plan import HireEntry, PostMatchDraft, plan_post_match
+from roster_app.referee_queries import choosable_referees, sheet_of_match
+from roster_app.rules.contracts import contract_cost_for_rolls
 from roster_app.rules.postmatch import INJURIES
-from roster_app.services.matches import PlayerLine, available_referees, record_match
+from roster_app.rules.referees import match_turns
+from roster_app.services.matches import PlayerLine, record_match
 from roster_app.services.postmatch import auto_draft, finish_post_match
+from roster_app.services.referees import finish_match
+from roster_app.services.reserves import approve_reserves, hire_reserve_coach
 from roster_app.services.season import generate_season
 
 SEED = 1987  # the year the third edition came out
 PLAYED_ROUNDS = 3  # of six: a double round robin of four teams
+RESERVE_TEAM = ("Reikland Reavers", "Veteran")  # the demo's one reserve team, and its Reserve Coach
 LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", INJURIES[2])
 
 
@@ -39,6 +46,26 @@ def _lines(db: LeagueDB, team_id: int, score: int, rng: random.Random) -> list[P
     if rng.random() < 0.4:
         counts[rng.choice(players).id]["injury"] = rng.choice(LIGHT_INJURIES)
     return [PlayerLine(pid, **values) for pid, values in counts.items() if values]
+
+
+def _referee(db: LeagueDB, index: int) -> int | None:
+    """A ref for the next match: the choosable ones in turn (a sacked ref drops out)."""
+    refs = [card.id for card in choosable_referees(db) if card.open_sheet_id is None]
+    return refs[index % len(refs)] if refs else None
+
+
+def _finish_sheet(db: LeagueDB, match_id: int, rng: random.Random) -> None:
+    """The ref's match sheet as the commissioner types it in after the match (ticks at once), then finished."""
+    view = sheet_of_match(db, match_id)
+    if view is None:
+        return
+    turns = match_turns(db.ruleset)
+    within = set(rng.sample(range(turns), rng.randint(7, 14)))
+    with db.write("the demo ref's ticks") as tx:
+        sheet = tx.session.get(RefereeMatch, view.id)
+        sheet.in_range = [turn in within for turn in range(turns)]
+        sheet.casualties = int(rng.random() < 0.15)
+    finish_match(db, sheet_id=view.id)
 
 
 def _report(db: LeagueDB, fixture: sq.FixtureRow, referee_id: int | None, rng: random.Random) -> None:
@@ -76,18 +103,40 @@ def _shopping(
             draft.team(team.team_id).buy[rng.choice(["cheerleaders", "assistant_coaches"])] = 1
 
 
+def _contracts(db: LeagueDB, draft: PostMatchDraft, match_id: int, rng: random.Random) -> None:
+    """Now and then a coach signs a free agent in step 4.1, if the money is there (the ended contracts are left
+    for the user to renew)."""
+    plan = plan_post_match(db, match_id, draft)
+    for team in plan.teams:
+        if team.affairs is None or rng.random() < 0.5:
+            continue
+        lines = sorted((c for c in team.affairs.contracts if not c.renewal), key=lambda c: -c.rolls)
+        for line in lines:
+            if contract_cost_for_rolls(line.rolls, 2, db.ruleset) + 40_000 <= team.affairs.treasury_after:
+                draft.team(team.team_id).contracts[line.player_id] = 2
+                break
+
+
 def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
     """Generate a double round robin, play the first rounds with their post-match sequences, and report one
     more match whose post-match sequence is left for the user."""
     rng = random.Random(seed)
     names = iter(ROOKIES)
     generate_season(db, double=True)
-    referees = [rid for rid, _label in available_referees(db)]
+    _reserve_team(db)
     fixtures = sq.fixtures(db)
     for index, fixture in enumerate(f for f in fixtures if f.round <= PLAYED_ROUNDS):
-        _report(db, fixture, referees[index % len(referees)] if referees else None, rng)
+        _report(db, fixture, _referee(db, index), rng)
+        _finish_sheet(db, fixture.id, rng)
         draft = auto_draft(db, match_id=fixture.id, rng=rng)
+        _contracts(db, draft, fixture.id, rng)
         _shopping(db, draft, fixture.id, rng, names)
         finish_post_match(db, match_id=fixture.id, draft=draft)
-    waiting = next(f for f in fixtures if f.round == PLAYED_ROUNDS + 1)
-    _report(db, waiting, referees[0] if referees else None, rng)
+    waiting = next(f for f in fixtures if f.round == PLAYED_ROUNDS + 1 and RESERVE_TEAM[0] in (f.home, f.away))
+    _report(db, waiting, _referee(db, 0), rng)  # his sheet is left open, like the post-match sequence
+
+
+def _reserve_team(db: LeagueDB) -> None:
+    team_id = next(t.id for t in queries.teams(db) if t.name == RESERVE_TEAM[0])
+    approve_reserves(db, team_id=team_id)
+    hire_reserve_coach(db, team_id=team_id, coach_type=RESERVE_TEAM[1])

@@ -47,3 +47,23 @@ class LeagueInUse(DugoutError):
 
 class InterruptedSave(LeagueFileError):
     """The league was being saved when Dugout (or the computer) stopped: SQLite's journal must be rolled back."""
+
+
+CHANGED_MEANWHILE = "changed by someone else - reload"  # the words every stale edit is refused with
+
+
+class ChangedMeanwhile(DugoutError):
+    """Someone else changed the row meanwhile (a shared league); nothing was written.
+
+    `retry` is True when the clash happened inside one transaction (two commissioners at the same moment):
+    running the service again on the fresh rows is safe, and LeagueDB.run does it. An edit based on what a
+    screen showed earlier (an old row version) is never retried: the commissioner must see the new row first.
+    """
+
+    def __init__(self, what: str = "This", *, retry: bool = False):
+        super().__init__(f"{what} was {CHANGED_MEANWHILE} and try again. Nothing was changed.")
+        self.retry = retry
+
+
+class ServerError(LeagueFileError):
+    """The league's database server cannot be reached or refused the request; the message says why."""

@@ -71,14 +71,24 @@ def _encode(kind: str, value: Any) -> Any:
 
 
 # -- JSON export -------------------------------------------------------------------------------------
+def league_rows(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table (the schema's tables, parents first) as plain dicts, in primary-key order,
+    read in one transaction (a consistent league even while others write)."""
+    with db.read() as session:
+        return {
+            table.name: [
+                dict(row) for row in session.execute(select(table).order_by(*table.primary_key.columns)).mappings()
+            ]
+            for table in SQLModel.metadata.sorted_tables
+        }
+
+
 def league_tables(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
     """Every row of every table as JSON-ready dicts, in primary-key order."""
     out = {}
-    with db.read() as session:
-        for table in SQLModel.metadata.sorted_tables:
-            kinds = {c.name: _kind(c) for c in table.columns}
-            rows = session.execute(select(table).order_by(*table.primary_key.columns)).mappings()
-            out[table.name] = [{name: _encode(kinds[name], row[name]) for name in kinds} for row in rows]
+    for name, rows in league_rows(db).items():
+        kinds = {c.name: _kind(c) for c in SQLModel.metadata.tables[name].columns}
+        out[name] = [{column: _encode(kinds[column], row[column]) for column in kinds} for row in rows]
     return out
 
 

@@ -37,7 +37,7 @@ TEAMS_SQL = (
 )
 PLAYERS_SQL = (
     "SELECT id, team_id, number, name, race, position, ma, st, ag, av, skills, injuries, spp, rolls_taken, "
-    "value, status FROM player WHERE team_id IN ({teams})"
+    "value, status, version FROM player WHERE team_id IN ({teams})"
 )
 RUNNING_SQL = (
     "SELECT c.player_id, c.seasons, c.served FROM contract c JOIN player p ON p.id = c.player_id "
@@ -87,6 +87,7 @@ class PlayerRow:
     ally: bool
     contract_seasons: int | None  # length of the running contract, None for a free agent
     contract_served: int
+    version: int = 1  # the row version shown: an edit made from it is refused if someone changed him since
 
     @property
     def on_roster(self) -> bool:
@@ -143,7 +144,25 @@ def read_rosters(
 
 
 def _player_row(p: Sequence[Any], team_race: str, ruleset: Ruleset, contract: tuple[int, int] | None) -> PlayerRow:
-    pid, team_id, number, name, race, position, ma, st, ag, av, skills, injuries, spp, rolls, value, status = p
+    (
+        pid,
+        team_id,
+        number,
+        name,
+        race,
+        position,
+        ma,
+        st,
+        ag,
+        av,
+        skills,
+        injuries,
+        spp,
+        rolls,
+        value,
+        status,
+        version,
+    ) = p
     try:
         starting = ruleset.position(race, position).skills
     except Exception:  # a house-rules edit removed the position: show the line anyway
@@ -154,6 +173,7 @@ def _player_row(p: Sequence[Any], team_race: str, ruleset: Ruleset, contract: tu
         rolls_taken=rolls, rolls_due=rolls_due(spp, rolls, ruleset), level=level_name(spp, ruleset), value=value,
         status=status, ally=race != team_race,
         contract_seasons=contract[0] if contract else None, contract_served=contract[1] if contract else 0,
+        version=version,
     )  # fmt: skip
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, Column, UniqueConstraint
+from sqlalchemy import JSON, Column, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
 from roster_app.statuses import PlayerStatus  # noqa: F401 - kept here for the code that imports it from models
@@ -22,6 +22,16 @@ def utcnow() -> datetime:
 
 def _json_list() -> Any:
     return Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+def _version_column() -> Column:
+    """A row version the ORM checks and bumps on every UPDATE/DELETE (SQLAlchemy's version_id_col), so an
+    edit based on a row someone else changed meanwhile fails instead of overwriting it (shared leagues)."""
+    return Column("version", Integer, nullable=False, server_default=text("1"))
+
+
+_TEAM_VERSION = _version_column()
+_PLAYER_VERSION = _version_column()
 
 
 class League(SQLModel, table=True):
@@ -63,6 +73,9 @@ class Team(SQLModel, table=True):
     apothecary: bool = False
     reserves_approved: bool = False
     created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=1, sa_column=_TEAM_VERSION)
+
+    __mapper_args__ = {"version_id_col": _TEAM_VERSION}
 
 
 class Player(SQLModel, table=True):
@@ -86,6 +99,9 @@ class Player(SQLModel, table=True):
     origin: str = "hired"  # hired / drafted / reserve / transfer / demo
     joined_season: int = 1
     created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=1, sa_column=_PLAYER_VERSION)
+
+    __mapper_args__ = {"version_id_col": _PLAYER_VERSION}
 
 
 class LedgerEntry(SQLModel, table=True):

@@ -6,14 +6,16 @@ purchases); it is plain data, saved as JSON in `match.post_match` so an unfinish
 step's outcome and every problem that still stops it. The wizard shows the plan page by page; the services
 in `services/postmatch.py` write exactly what the plan says, so what is shown is what is applied.
 
-Steps (seed 001): 1 winnings, 2 SPP and star player rolls, 3 fan factor, 4 purchases, 5 new team rating.
+Steps (seed 001): 1 winnings, 2 SPP and star player rolls, 3 fan factor, 4 purchases (4.1 reserve affairs
+and contracts, `roster_app/postmatch_affairs.py`; 4.2 transfers, each its own transaction through the transfer
+wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live in `postmatch_draft.py`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any
+from datetime import datetime
 
 from sqlalchemy import or_, select
 from sqlmodel import Session
@@ -21,9 +23,18 @@ from sqlmodel import Session
 from roster_app.db import LeagueDB
 from roster_app.errors import DugoutError, NotFound, RuleViolation
 from roster_app.models import Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.postmatch_affairs import AffairsPlan, plan_affairs
+from roster_app.postmatch_draft import (  # noqa: F401 - the draft's classes, for the plan's users
+    DiceEntry,
+    HireEntry,
+    PostMatchDraft,
+    ReserveDraft,
+    ReservePlayerEntry,
+    StarRollEntry,
+    TeamDraft,
+)
 from roster_app.queries import running_contracts
 from roster_app.rules import postmatch as pm
-from roster_app.rules.dice import Roll, typed_roll
 from roster_app.rules.roster import STAT_NAMES, check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import rolls_due
@@ -31,84 +42,17 @@ from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, winnings_
 from roster_app.services.common import position_label
 from roster_app.services.teams import COUNTERS, unit_price
 
-STEPS = ("winnings", "spp", "fan_factor", "purchases", "rating")
+STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
 STEP_TITLES = {
     "winnings": "1. Winnings",
     "spp": "2. Star Player Points and star player rolls",
     "fan_factor": "3. Fan factor",
-    "purchases": "4. Purchases",
+    "affairs": "4.1 Reserve affairs and contracts",
+    "purchases": "4.3 New players and staff",
     "rating": "5. New team rating",
 }
+BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
 BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
-
-
-# -- the draft: the commissioner's decisions, as JSON-friendly data ----------------------------------
-@dataclass
-class DiceEntry:
-    faces: list[int]
-    typed: bool = False
-
-    def roll(self, dice: str) -> Roll:
-        """The roll, with the faces checked against the dice (typed-in or app-rolled alike)."""
-        checked = typed_roll(dice, self.faces)
-        return Roll(checked.dice, checked.faces, typed=self.typed)
-
-
-@dataclass
-class StarRollEntry(DiceEntry):
-    choice: str | None = None  # Advance.key: "skill:Block", "ma", ...
-
-
-@dataclass
-class HireEntry:
-    position: str
-    name: str
-    number: int
-
-
-@dataclass
-class TeamDraft:
-    rolls: dict[int, list[StarRollEntry]] = field(default_factory=dict)  # player id -> his rolls, in order
-    fan_roll: DiceEntry | None = None
-    hires: list[HireEntry] = field(default_factory=list)
-    buy: dict[str, int] = field(default_factory=dict)  # counter -> how many more
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "rolls": {str(pid): [vars(e) for e in entries] for pid, entries in self.rolls.items()},
-            "fan_roll": vars(self.fan_roll) if self.fan_roll else None,
-            "hires": [vars(h) for h in self.hires],
-            "buy": dict(self.buy),
-        }
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any]) -> TeamDraft:
-        return cls(
-            rolls={
-                int(pid): [StarRollEntry(**e) for e in entries] for pid, entries in data.get("rolls", {}).items()
-            },
-            fan_roll=DiceEntry(**data["fan_roll"]) if data.get("fan_roll") else None,
-            hires=[HireEntry(**h) for h in data.get("hires", [])],
-            buy={k: int(v) for k, v in data.get("buy", {}).items()},
-        )
-
-
-@dataclass
-class PostMatchDraft:
-    page: int = 0  # the wizard page to resume on
-    teams: dict[int, TeamDraft] = field(default_factory=dict)
-
-    def team(self, team_id: int) -> TeamDraft:
-        return self.teams.setdefault(team_id, TeamDraft())
-
-    def to_json(self) -> dict[str, Any]:
-        return {"page": self.page, "teams": {str(tid): t.to_json() for tid, t in self.teams.items()}}
-
-    @classmethod
-    def from_json(cls, data: dict[str, Any] | None) -> PostMatchDraft:
-        data = data or {}
-        teams = {int(tid): TeamDraft.from_json(t) for tid, t in data.get("teams", {}).items()}
-        return cls(page=int(data.get("page", 0)), teams=teams)
 
 
 # -- the plan: what each step will do ----------------------------------------------------------------
@@ -199,6 +143,7 @@ class TeamPlan:
     winnings: WinningsPlan | None
     players: tuple[PlayerPlan, ...]
     fan_factor: FanFactorPlan | None
+    affairs: AffairsPlan | None
     purchases: PurchasePlan | None
     rating_before: int
     rating_after: int
@@ -219,6 +164,7 @@ class PostMatchPlan:
     status: str
     home: TeamPlan
     away: TeamPlan
+    played_at: datetime | None = None
 
     @property
     def teams(self) -> tuple[TeamPlan, TeamPlan]:
@@ -233,6 +179,11 @@ class PostMatchPlan:
 
     def team(self, team_id: int) -> TeamPlan:
         return self.home if self.home.team_id == team_id else self.away
+
+    @property
+    def before_transfers_written(self) -> bool:
+        """Steps 1 to 4.1 are in the league for both teams: transfers (4.2) may be made."""
+        return all(set(BEFORE_TRANSFERS) <= set(t.done) for t in self.teams)
 
 
 # -- working it out -----------------------------------------------------------------------------------
@@ -253,6 +204,7 @@ class _PlayerState:
 
 @dataclass
 class _TeamState:
+    ruleset: Ruleset
     team: Team
     treasury: int
     fan_factor: int
@@ -260,10 +212,22 @@ class _TeamState:
     players: dict[int, _PlayerState]
     hired: list[_PlayerState] = field(default_factory=list)
 
-    def sheet(self, contracted: set[int] | dict[int, Any] = frozenset()) -> TeamSheet:
+    def on_roster(self) -> list[_PlayerState]:
+        return [p for p in [*self.players.values(), *self.hired] if p.on_roster]
+
+    def add_player(self, position_name: str, name: str, number: int) -> _PlayerState:
+        """A new player (hired in 4.3, or free from the reserves in 4.1) with his position's profile."""
+        position = self.ruleset.position(self.team.race, position_name)
+        player = _PlayerState(
+            None, number, " ".join(name.split()), position.race, position.name,
+            {s: position.stat(s) for s in STAT_NAMES}, [], 0, 0, position.cost, True,
+        )  # fmt: skip
+        self.hired.append(player)
+        return player
+
+    def sheet(self, contracted: Container[int] = frozenset()) -> TeamSheet:
         """The team as rated: the players on the roster (`contracted`: the ids of those under contract)."""
-        rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in [*self.players.values(), *self.hired]
-                 if p.on_roster]  # fmt: skip
+        rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in self.on_roster()]
         return TeamSheet(
             race=self.team.race, players=tuple(rated), rerolls=self.counters["rerolls"],
             assistant_coaches=self.counters["assistant_coaches"], cheerleaders=self.counters["cheerleaders"],
@@ -272,7 +236,10 @@ class _TeamState:
 
 
 def done_steps(match: Match, team_id: int) -> list[str]:
-    return list((match.post_match or {}).get("done", {}).get(str(team_id), []))
+    done = list((match.post_match or {}).get("done", {}).get(str(team_id), []))
+    if "purchases" in done and "affairs" not in done:  # written before step 4.1 was part of the sequence
+        done.insert(done.index("purchases"), "affairs")
+    return done
 
 
 def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) -> list[Player]:
@@ -288,7 +255,7 @@ def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) ->
     )
 
 
-def _state(team: Team, rows: list[Player]) -> _TeamState:
+def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> _TeamState:
     """The team as the sequence starts (`rows`: sequence_players of the match, for one team or both)."""
     players = {
         p.id: _PlayerState(
@@ -299,7 +266,7 @@ def _state(team: Team, rows: list[Player]) -> _TeamState:
         if p.team_id == team.id
     }  # fmt: skip
     counters = {c: int(getattr(team, c)) for c in BOUGHT}
-    return _TeamState(team, team.treasury, team.fan_factor, counters, players)
+    return _TeamState(ruleset, team, team.treasury, team.fan_factor, counters, players)
 
 
 def _plan_winnings(
@@ -388,7 +355,7 @@ def _plan_fan_factor(ruleset: Ruleset, state: _TeamState, result: str, entry: Di
 def _hire_problem(ruleset: Ruleset, state: _TeamState, hire: HireEntry) -> str | None:
     try:
         position = ruleset.position(state.team.race, hire.position)
-        on_roster = [p for p in [*state.players.values(), *state.hired] if p.on_roster]
+        on_roster = state.on_roster()
         check_roster_room(len(on_roster), ruleset)
         check_position_limit(
             position, sum(p.position == hire.position and p.race == position.race for p in on_roster)
@@ -413,10 +380,7 @@ def _plan_purchases(
             problems.append(f"{hire.name or 'the new player'}: {problem}")
             continue
         position = ruleset.position(state.team.race, hire.position)
-        state.hired.append(_PlayerState(
-            None, hire.number, " ".join(hire.name.split()), position.race, position.name,
-            {s: position.stat(s) for s in STAT_NAMES}, [], 0, 0, position.cost, True,
-        ))  # fmt: skip
+        state.add_player(hire.position, hire.name, hire.number)
         state.treasury -= position.cost
         lines.append((f"Hire {hire.name}, {position_label(state.team.race, hire.position)}", position.cost))
     rules = ruleset.table("team_rules")
@@ -459,7 +423,7 @@ def _plan_team(
     result = pm.result_of(score_for, score_against)
     done = done_steps(match, team.id)
     recorded = (match.post_match or {}).get("results", {}).get(str(team.id), {})
-    state = _state(team, rows)
+    state = _state(ruleset, team, rows)
     team_draft = draft.teams.get(team.id, TeamDraft())
     rating_before = recorded.get("rating_before", team_rating(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
@@ -470,12 +434,15 @@ def _plan_team(
     fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
     if fan and fan.problem:
         problems["fan_factor"].append(fan.problem)
+    affairs = None
+    if "affairs" not in done:
+        affairs = plan_affairs(session, ruleset, match, state, team_draft, problems["affairs"])
     purchases = None
     if "purchases" not in done:
         purchases = _plan_purchases(session, ruleset, state, team_draft, problems["purchases"])
     return TeamPlan(
         team.id, team.name, team.race, opponent.name, score_for, score_against, result,
-        {step: recorded.get(step, "") for step in done}, winnings, players, fan, purchases,
+        {step: recorded.get(step, "") for step in done}, winnings, players, fan, affairs, purchases,
         rating_before, team_rating(state.sheet(), ruleset), state.treasury, state.fan_factor,
         {step: tuple(found) for step, found in problems.items() if found},
     )  # fmt: skip
@@ -497,6 +464,7 @@ def plan_in_session(
         match.id, match_title(session, match), match.stage, match.gate, match.status,
         _plan_team(session, ruleset, match, home, away, draft, rows),
         _plan_team(session, ruleset, match, away, home, draft, rows),
+        match.played_at,
     )  # fmt: skip
 
 
@@ -510,6 +478,25 @@ def get_match(session: Session, match_id: int) -> Match:
     if match is None:
         raise NotFound("That match no longer exists in this league.")
     return match
+
+
+def transfers_wait(session: Session, team: Team) -> str | None:
+    """Why the team cannot buy or sell now: a post-match sequence of its has not reached step 4.2 yet.
+
+    Transfers come after contracts and before normal purchases; made earlier, they would miss this match's
+    winnings, and a player sold before step 2 would leave his SPP behind."""
+    played = session.scalars(
+        select(Match)
+        .where(Match.status == "played", or_(Match.home_team_id == team.id, Match.away_team_id == team.id))
+        .order_by(Match.id)
+    )
+    for match in played:
+        if not set(BEFORE_TRANSFERS) <= set(done_steps(match, team.id)):
+            return (
+                f"{team.name} have not reached the transfers of the post-match sequence of "
+                f"{match_title(session, match)}: steps 1 to 4.1 come first."
+            )
+    return None
 
 
 def plan_post_match(db: LeagueDB, match_id: int, draft: PostMatchDraft | None = None) -> PostMatchPlan:

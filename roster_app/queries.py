@@ -37,6 +37,7 @@ class TeamHeader:
     rating: int
     winnings_rating: int
     reroll_cost: int
+    version: int = 1  # the team row's version shown (edits from an older one are refused)
 
 
 @dataclass(frozen=True)
@@ -58,7 +59,7 @@ def _fetch(conn: Any) -> Fetch:
 def league_info(db: LeagueDB) -> LeagueInfo:
     with db.engine.connect() as conn:
         name, ruleset_name, season = _fetch(conn)(first_screen.LEAGUE_SQL, {})[0]
-    return LeagueInfo(name, ruleset_name, season, str(db.path or ""), db.read_only)
+    return LeagueInfo(name, ruleset_name, season, db.location, db.read_only)
 
 
 def teams(db: LeagueDB) -> list[TeamItem]:
@@ -114,7 +115,7 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
     """The header figures of the teams (all by default), in three queries however many teams."""
     ruleset = db.ruleset
     teams = select(Team.id, Team.name, Team.race, Team.coach, Team.treasury, Team.fan_factor, Team.rerolls,
-                   Team.assistant_coaches, Team.cheerleaders, Team.apothecary)  # fmt: skip
+                   Team.assistant_coaches, Team.cheerleaders, Team.apothecary, Team.version)  # fmt: skip
     players = select(Player.team_id, Player.id, Player.value, Player.spp).where(
         Player.status.in_(PlayerStatus.ON_ROSTER)
     )
@@ -131,7 +132,19 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
     for team_id, pid, value, spp in player_rows:
         rated[team_id].append(RatedPlayer(value, spp, pid in contracted))
     out = {}
-    for tid, name, race, coach, treasury, fans, rerolls, assistants, cheerleaders, apothecary in team_rows:
+    for (
+        tid,
+        name,
+        race,
+        coach,
+        treasury,
+        fans,
+        rerolls,
+        assistants,
+        cheerleaders,
+        apothecary,
+        version,
+    ) in team_rows:
         sheet = TeamSheet(race=race, players=tuple(rated[tid]), rerolls=rerolls, assistant_coaches=assistants,
                           cheerleaders=cheerleaders, apothecary=apothecary, treasury=treasury)  # fmt: skip
         out[tid] = TeamHeader(
@@ -139,6 +152,7 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
             assistant_coaches=assistants, cheerleaders=cheerleaders, apothecary=apothecary,
             players=len(sheet.players), value=team_value(sheet, ruleset), rating=team_rating(sheet, ruleset),
             winnings_rating=winnings_rating(sheet, ruleset), reroll_cost=ruleset.race(race).reroll_cost,
+            version=version,
         )  # fmt: skip
     return out
 

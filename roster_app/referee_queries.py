@@ -183,6 +183,13 @@ def sheet_view(db: LeagueDB, sheet_id: int) -> SheetView | None:
         )  # fmt: skip
 
 
+def sheet_of_match(db: LeagueDB, match_id: int) -> SheetView | None:
+    """The match sheet of the ref of a match (the latest one linked to it), or None."""
+    with db.read() as session:
+        sheet_id = session.scalar(select(func.max(RefereeMatch.id)).where(RefereeMatch.match_id == match_id))
+    return sheet_view(db, sheet_id) if sheet_id is not None else None
+
+
 def waiting_advance(db: LeagueDB, referee_id: int) -> rr.AdvanceOptions | None:
     """What the ref's waiting Star Player roll lets him take (None when no roll is waiting)."""
     ruleset = db.ruleset

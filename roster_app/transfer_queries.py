@@ -11,6 +11,7 @@ from sqlalchemy import func, select
 
 from roster_app.db import LeagueDB
 from roster_app.models import Contract, DiceRoll, Match, Player, PlayerStatus, Team, Transfer
+from roster_app.postmatch_plan import transfers_wait
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.dice import Roll
 from roster_app.rules.spp import level_name
@@ -75,6 +76,7 @@ def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
             ).all()
         )
         last_matches = _last_matches(session)
+        waits = {team_id: transfers_wait(session, team) for team_id, team in teams.items()}
         rows = []
         for p in players:
             if p.team_id == buyer.id:
@@ -86,6 +88,7 @@ def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
                 seller_players=on_roster[seller.id], buyer=buyer.name, buyer_players=on_roster[buyer.id],
                 buyer_position_count=buyer_positions[(p.race, p.position)],
                 last_approach=naive_utc(approaches.get(p.id)), last_match=last_matches.get(seller.id),
+                waiting=waits[buyer.id] or waits[seller.id],
             ), ruleset)  # fmt: skip
             contract = running.get(p.id)
             rows.append(MarketRow(

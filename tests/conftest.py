@@ -81,3 +81,6 @@ def night_db(night_file):
     league = open_league(night_file, read_only=True)
     yield league
     league.close()
+
+
+from tests.postgres import pg_databases, pg_db, pg_league_url, pg_url  # noqa: E402, F401 - shared-league fixtures

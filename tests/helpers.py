@@ -8,12 +8,20 @@ from sqlmodel import SQLModel
 from roster_app.db import LeagueDB
 
 
-def snapshot(db: LeagueDB) -> dict[str, list[tuple]]:
-    """Every row of every table, in primary-key order: equal snapshots mean an identical league."""
+def snapshot(db: LeagueDB, *, versions: bool = False) -> dict[str, list[tuple]]:
+    """Every row of every table, in primary-key order: equal snapshots mean an identical league.
+
+    Row versions (team, player) are bookkeeping, not league content: an undo gives a row its old values and
+    a new version. They are left out unless `versions` is True.
+    """
+    from roster_app.changes import version_columns
+
     out = {}
     with db.read() as session:
         for table in SQLModel.metadata.sorted_tables:
-            rows = session.execute(select(table).order_by(*table.primary_key.columns)).all()
+            skip = None if versions else version_columns().get(table.name)
+            columns = [c for c in table.columns if c.name != skip]
+            rows = session.execute(select(*columns).order_by(*table.primary_key.columns)).all()
             out[table.name] = [tuple(r) for r in rows]
     return out
 

@@ -148,7 +148,7 @@ def run_gui(
     if demo:
         window.open_demo_later()
     elif league:
-        window.open_league_later(Path(league), read_only=read_only)
+        window.open_league_later(league, read_only=read_only)  # a file, or a shared league's URL
     elif (last := window.last_league()) is not None:
         window.open_league_later(last)
     else:

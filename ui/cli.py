@@ -6,8 +6,11 @@ dugout --screenshot OUT.png [LEAGUE_FILE|--demo] [--page TITLE]
                                   draw the window offscreen (on the page TITLE), save a PNG, exit 0
 dugout print LEAGUE_FILE [--team NAME ...|--all] [--table] [--contracts] [--referees] -o OUT.pdf
 dugout export LEAGUE_FILE -o OUT.json     dugout import IN.json -o NEW.dugout
-dugout check LEAGUE_FILE [--repair]
+dugout check LEAGUE_FILE|URL [--repair]
                                   Check League; exit 1 if problems remain
+dugout --database postgresql://USER@HOST/DB
+                                  open a shared league (PostgreSQL; needs `pip install 'dugout[postgres]'`)
+dugout copy SOURCE DEST           a league between a file and a server (either way), every row and id
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ COMMANDS: dict[str, str] = {
     "export": "ui.print_commands:export_main",
     "import": "ui.print_commands:import_main",
     "check": "roster_app.check_command:main",
+    "copy": "roster_app.league_copy:main",
 }
 
 
@@ -34,6 +38,9 @@ def _gui_parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"Dugout {__version__}")
     parser.add_argument("league", nargs="?", help="a league file (.dugout) to open")
     parser.add_argument("--demo", action="store_true", help="open the bundled demo league")
+    parser.add_argument(
+        "--database", metavar="URL", help="open a shared league: postgresql://USER@HOST/DATABASE (PostgreSQL)"
+    )
     parser.add_argument("--read-only", action="store_true", help="open the league without changing it")
     parser.add_argument(
         "--screenshot", metavar="OUT.png", help="draw the window offscreen, save it as a PNG and exit"
@@ -54,13 +61,14 @@ def main(argv: list[str] | None = None) -> int:
     if argv and argv[0] in COMMANDS:
         return _command(argv[0])(argv[1:])
     args = _gui_parser().parse_args(argv)
-    if args.demo and args.league:
-        print("dugout: give a league file or --demo, not both.", file=sys.stderr)
+    if sum(bool(x) for x in (args.demo, args.league, args.database)) > 1:
+        print("dugout: give one league: a file, --database URL or --demo.", file=sys.stderr)
         return 2
     from ui.app import run_gui
 
+    league = args.database or args.league
     return run_gui(
-        league=args.league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only, page=args.page
+        league=league, demo=args.demo, screenshot=args.screenshot, read_only=args.read_only, page=args.page
     )
 
 

@@ -159,6 +159,13 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
         self._build_safety(file, bar)
+        self._build_shared(file)
+
+    def _build_shared(self, file: QMenu) -> None:
+        """File > Connect to Shared League… (ui/shared_league.py)."""
+        from ui.shared_league import SharedLeagueActions
+
+        self.shared = SharedLeagueActions(self, file)
 
     def _build_safety(self, file: QMenu, bar: Any) -> None:
         """Tools > Check League…, File > Restore from Backup…, the banner above the league, the backup timer."""
@@ -254,13 +261,17 @@ class MainWindow(QMainWindow):
     def open_league_later(
         self, path: Path | str | Callable[[], Path], *, read_only: bool = False, peek: Path | None = None
     ) -> None:
-        """Open `path` (or the path a callable gives) once the window has painted (at once if it has).
+        """Open `path` (or the path a callable gives; or a shared league's URL) once the window has painted
+        (at once if it has).
 
-        `peek` (the file itself when a path is given) is read for the first look before the league opens.
+        `peek` (the file itself when a file's path is given) is read for the first look before the league opens.
         """
-        if not callable(path):
-            peek = Path(path)
-        self._pending = (path if callable(path) else (lambda: Path(path)), read_only, peek)
+        from ui.shared_league import is_shared
+
+        target = path if is_shared(path) else Path(path) if not callable(path) else None
+        if isinstance(target, Path):
+            peek = target
+        self._pending = (path if callable(path) else (lambda: target), read_only, peek)
         self.stack.setCurrentWidget(self.loading)
         if self._painted:
             QTimer.singleShot(0, self._load_pending)
@@ -339,12 +350,15 @@ class MainWindow(QMainWindow):
         self.open_league(path, read_only=read_only)
 
     def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
-        """Open a league file now; a file that is not a league is refused with the reason."""
+        """Open a league file (or a shared league's URL) now; a file that is not a league is refused with the reason."""
         from roster_app.errors import DugoutError
         from ui.safety import open_with_lock_prompt
+        from ui.shared_league import is_shared
 
+        if is_shared(path):
+            return self.shared.connect(str(path), read_only=read_only)
         path = Path(path)
-        if self.session is not None and self.session.db.path == path.resolve():
+        if self.session is not None and self.session.db.path == path.resolve() and not self.session.db.on_server:
             self.statusBar().showMessage("That league is already open.", 5000)
             return True
         try:
@@ -357,9 +371,13 @@ class MainWindow(QMainWindow):
             self.league_failed.emit(str(exc))
             ask.error(self, str(exc), title="Cannot open league")
             return False
-        self._show_league(db)
-        self._add_recent(str(db.path))
+        self.show_opened_league(db)
         return True
+
+    def show_opened_league(self, db: Any) -> None:
+        """Show a league just opened (a file or a shared league) and put it first among the recent ones."""
+        self._show_league(db)
+        self._add_recent(db.location)
 
     def _show_league(self, db: Any) -> None:
         from ui.first_look import PaintWatch
@@ -386,7 +404,7 @@ class MainWindow(QMainWindow):
         self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
         self._refresh_title()
         self._update_actions()
-        self.statusBar().showMessage(f"{db.path}{'  (read-only)' if db.read_only else ''}")
+        self.statusBar().showMessage(f"{db.location}{'  (read-only)' if db.read_only else ''}")
         self.safety.league_opened(db)
         self.league_shown.emit()
 
@@ -459,7 +477,12 @@ class MainWindow(QMainWindow):
         if not path.endswith(".dugout"):
             path += ".dugout"
         try:
-            make_backup(self.session.db.path, Path(path))
+            if self.session.db.on_server:
+                from ui.shared_league import save_copy_of_shared
+
+                save_copy_of_shared(self.session.db, path)
+            else:
+                make_backup(self.session.db.path, Path(path))
         except DugoutError as exc:
             ask.error(self, str(exc))
             return
@@ -477,9 +500,14 @@ class MainWindow(QMainWindow):
         if self._welcome is not None:
             self._welcome.set_recent(recent[:MAX_RECENT])
 
-    def last_league(self) -> Path | None:
-        """The league open last time, if its file is still there (opened when Dugout starts with no file)."""
+    def last_league(self) -> Path | str | None:
+        """The league open last time, if its file is still there, or the shared league's URL (opened when
+        Dugout starts with no file)."""
+        from ui.shared_league import is_shared
+
         recent = self.recent_files()
+        if recent and is_shared(recent[0]):
+            return recent[0]
         return Path(recent[0]) if recent and Path(recent[0]).is_file() else None
 
     def _fill_recent(self) -> None:

@@ -67,12 +67,13 @@ def _gui_application():  # noqa: ANN202
 
 
 def _with_league(command: str, league: str, job: Callable[[Any], str]) -> int:
-    """Open `league` read-only, run `job(db)` and print what it says; a DugoutError becomes one plain line."""
-    from roster_app.db import open_league
+    """Open `league` (a file or a shared league's URL) read-only, run `job(db)` and print what it says; a
+    DugoutError becomes one plain line."""
+    from roster_app.db import open_database
     from roster_app.errors import DugoutError
 
     try:
-        db = open_league(Path(league), read_only=True)
+        db = open_database(league, read_only=True)
     except DugoutError as exc:
         return _fail(command, str(exc))
     try:

@@ -50,7 +50,11 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
 
 
 def _banner_texts(db: Any) -> list[str]:
-    return ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
+    texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
+    if db.on_server:
+        texts.append(f"A shared league ({db.location}): what other commissioners change shows when you "
+                     "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")  # fmt: skip
+    return texts
 
 
 class Banner(QFrame):
@@ -98,7 +102,7 @@ class SafetyTools(QObject):
     # -- the open league -------------------------------------------------------------------------
     def league_opened(self, db: Any) -> None:
         self.banner.show_texts(_banner_texts(db))
-        if db.read_only:
+        if db.read_only or db.on_server:  # a shared league is backed up by its server (and before repairs)
             self.timer.stop()
         else:
             minutes = int(self.window.settings.value("backups/minutes", BACKUP_MINUTES))
@@ -136,7 +140,8 @@ class SafetyTools(QObject):
         self.banner.show_texts([])
 
     def update_actions(self, open_: bool) -> None:
-        self.restore_action.setEnabled(open_)
+        session = self.window.session
+        self.restore_action.setEnabled(open_ and not (session is not None and session.db.on_server))
         self.check_action.setEnabled(open_)
 
     def backup_now(self) -> None:

@@ -25,7 +25,7 @@ from ui.models.season_models import FixturesModel, HistoryModel, LeadersModel, S
 from ui.team_page import make_table
 
 SEASON_TABLES = {"match", "match_player", "team", "player", "league", "season", "ruleset_table", "referee",
-                 "ledger_entry"}  # fmt: skip
+                 "ledger_entry", "referee_match"}  # fmt: skip
 ALL_ROUNDS = 0
 
 
@@ -75,7 +75,8 @@ class SeasonPage(QWidget):
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
         spec = [("generate_action", "Generate Season…", self.generate), ("report_action", "Report Match…",
-                 self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match), None,
+                 self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
+                ("sheet_action", "Referee's Sheet…", self.referee_sheet), None,
                 ("move_action", "Move to Round…", self.move), ("swap_action", "Swap Home/Away", self.swap),
                 ("delete_action", "Delete Fixture", self.delete), ("add_action", "Add Fixture…", self.add)]  # fmt: skip
         for item in spec:
@@ -159,8 +160,9 @@ class SeasonPage(QWidget):
         self.round_filter.blockSignals(False)
 
     def next_fixture(self) -> sq.FixtureRow | None:
-        """The first fixture with something still to do (where the commissioner works next)."""
-        return next((r for r in self._rows if r.status != "completed"), None)
+        """Where the commissioner works next: a post-match sequence still due, else the first match to play."""
+        due = next((r for r in self._rows if r.status == "played"), None)
+        return due or next((r for r in self._rows if r.status != "completed"), None)
 
     def _show_fixtures(self) -> None:
         number = self.round_filter.currentData() or ALL_ROUNDS
@@ -200,6 +202,7 @@ class SeasonPage(QWidget):
         self.generate_action.setEnabled(writable and not any(r.stage == "league" for r in self._rows))
         self.report_action.setEnabled(unplayed)
         self.post_match_action.setEnabled(writable and fixture is not None and fixture.status == "played")
+        self.sheet_action.setEnabled(fixture is not None and bool(fixture.referee))
         for action in (self.move_action, self.swap_action, self.delete_action):
             action.setEnabled(unplayed)
         self.add_action.setEnabled(writable)
@@ -237,6 +240,21 @@ class SeasonPage(QWidget):
         from ui.wizards.postmatch_wizard import PostMatchWizard
 
         PostMatchWizard(self.session, fixture.id, self).open()
+
+    def referee_sheet(self) -> Any:
+        """The match sheet of the fixture's referee (the report links it to the match)."""
+        from roster_app.referee_queries import sheet_of_match
+        from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
+
+        fixture = self._chosen_fixture()
+        sheet = sheet_of_match(self.session.db, fixture.id) if fixture is not None else None
+        if sheet is None:
+            if fixture is not None:
+                ask.info(self, f"No referee's match sheet goes with {fixture.home} v {fixture.away}.")
+            return None
+        dialog = RefereeSheetDialog(self.session, sheet.id, self)
+        dialog.open()
+        return dialog
 
     def move(self) -> None:
         fixture = self._chosen_fixture()

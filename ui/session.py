@@ -57,13 +57,19 @@ class LeagueSession(QObject):
         return self.db.read_only
 
     def run(self, service: Callable[..., Any], /, *, parent: QWidget | None = None, **kwargs: Any) -> Any:
-        """Run a service; on refusal show why and return None. Returns the service's Change otherwise."""
-        from roster_app.errors import DugoutError
+        """Run a service; on refusal show why and return None. Returns the service's Change otherwise.
+
+        On a shared league a clash with another commissioner's change is retried (LeagueDB.run); a change
+        based on rows someone else changed meanwhile is refused and every view reloads.
+        """
+        from roster_app.errors import ChangedMeanwhile, DugoutError
 
         try:
-            change = service(self.db, **kwargs)
+            change = self.db.run(service, **kwargs)
         except DugoutError as exc:
             self._refuse(parent, str(exc))
+            if isinstance(exc, ChangedMeanwhile):
+                self.reload()
             return None
         if change.undoable and not change.empty:
             self.undo_stack.push(ServiceCommand(self, change))
@@ -71,6 +77,12 @@ class LeagueSession(QObject):
             self.undo_stack.clear()  # history before a procedure that cannot be undone would not apply
         self.changed.emit(change.tables)
         return change
+
+    def reload(self) -> None:
+        """Every view reads the league again (a shared league shows what other commissioners changed)."""
+        from sqlmodel import SQLModel
+
+        self.changed.emit(set(SQLModel.metadata.tables))
 
     def _refuse(self, parent: QWidget | None, message: str) -> None:
         self.failed.emit(message)

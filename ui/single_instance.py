@@ -48,7 +48,8 @@ def message_for(league: str | None, *, demo: bool = False, read_only: bool = Fal
     if demo:
         return {"demo": True}
     if league:
-        return {"open": str(Path(league).resolve()), "read_only": read_only}
+        shared = "://" in league  # a shared league's URL is handed over as it is
+        return {"open": league if shared else str(Path(league).resolve()), "read_only": read_only}
     return {}
 
 
@@ -148,7 +149,8 @@ def handle_message(window: Any, message: dict[str, Any]) -> None:
     """What the running window does with a handed-over start: open the file (or the demo) and come forward."""
     log.info("single instance: handed %s", message)
     if message.get("open"):
-        path, read_only = Path(message["open"]), bool(message.get("read_only"))
+        target, read_only = message["open"], bool(message.get("read_only"))
+        path = target if "://" in target else Path(target)
         if window.session is not None:
             window.open_league(path, read_only=read_only)  # a file it refuses leaves the open league shown
         else:

@@ -138,13 +138,21 @@ class TeamHeaderWidget(QFrame):
 
     def _coach_edited(self) -> None:
         if self.header and self.coach.text().strip() != self.header.coach:
-            self.session.run(set_coach, parent=self, team_id=self.header.id, coach=self.coach.text())
+            self.session.run(set_coach, parent=self, team_id=self.header.id, coach=self.coach.text(),
+                             expected_version=self.header.version)  # fmt: skip
 
     def _counter_edited(self, counter: str, value: int) -> None:
         if self.header is None or int(getattr(self.header, counter)) == value:
             return
         if (
-            self.session.run(set_counter, parent=self, team_id=self.header.id, counter=counter, value=value)
+            self.session.run(
+                set_counter,
+                parent=self,
+                team_id=self.header.id,
+                counter=counter,
+                value=value,
+                expected_version=self.header.version,
+            )  # fmt: skip
             is None
         ):
             self.show_header(self.header)  # refused: put the old value back

@@ -120,8 +120,10 @@ class WelcomePage(QWidget):
         """Show the recent leagues; files that were moved or deleted are listed but cannot be opened."""
         self.recent_list.clear()
         for path in paths:
-            exists = Path(path).is_file()
-            item = QListWidgetItem(f"{Path(path).stem}   —   {path}" if exists else f"{path}   (not found)")
+            shared = "://" in path  # a shared league on a server: whether it is there shows when connecting
+            exists = shared or Path(path).is_file()
+            label = f"Shared league   —   {path}" if shared else f"{Path(path).stem}   —   {path}"
+            item = QListWidgetItem(label if exists else f"{path}   (not found)")
             item.setData(Qt.ItemDataRole.UserRole, path)
             item.setToolTip(path)
             if not exists:

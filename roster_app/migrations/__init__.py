@@ -15,7 +15,7 @@ MIGRATIONS_DIR = Path(__file__).resolve().parent
 _BUNDLED_DIR = MIGRATIONS_DIR
 # The head revision of versions/ (tests/test_migrations.py checks it is Alembic's head): opening a league
 # whose schema is current imports no Alembic (~0.15 s). Update it with every new revision.
-HEAD = "referees"
+HEAD = "postgres"
 
 
 def alembic_config(connection=None):  # noqa: ANN001, ANN201 - alembic types stay lazy
@@ -60,9 +60,21 @@ def stamp_head(engine: Engine) -> None:
 
 
 def upgrade_engine(engine: Engine) -> None:
-    """Upgrade a database to the head revision in one transaction."""
+    """Upgrade a database to the head revision in one transaction.
+
+    On a server (a shared league) two Dugouts may open an older league at once: an advisory lock lets one
+    upgrade while the other waits, then finds nothing left to do (READ COMMITTED: it reads the new stamp).
+    """
     from alembic import command
 
+    if engine.dialect.name == "postgresql":
+        from roster_app.server import ADVISORY_LOCK
+
+        engine = engine.execution_options(isolation_level="READ COMMITTED")
+        with engine.begin() as connection:
+            connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
+            command.upgrade(alembic_config(connection), "head")
+        return
     with engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")
 

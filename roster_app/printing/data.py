@@ -1,15 +1,16 @@
 """What the printed documents show, read from the league as frozen dataclasses (no Qt, no HTML here).
 
-Rosters reuse the roster and team header queries of roster_app.queries; the rest (player match totals,
-the contract sheet, referee cards, the league table) is read here with a few SQL queries.
+Rosters reuse the roster and team header queries of roster_app.queries and the league table is the Season
+page's (roster_app.season_queries); the rest (player match totals, the contract sheet, referee cards) is read
+here with a few SQL queries.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import Connection, case, func, literal, select, union_all
+from sqlalchemy import Connection, case, func, select
 
 from roster_app import queries
 from roster_app.db import LeagueDB
@@ -19,6 +20,7 @@ from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, 
 from roster_app.rules.referees import ref_range
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import level_name, star_player_rolls
+from roster_app.season_queries import league_table as season_table
 
 PLAYED = ("played", "completed")  # match statuses that count in the table
 GONE_REFEREES = ("sacked", "dead")  # referees who can never be chosen again get no card
@@ -419,59 +421,13 @@ def season_matches(db: LeagueDB, *, season: int | None = None) -> list[MatchLine
 
 
 # -- the league table --------------------------------------------------------------------------------
-def _games(season: int):  # noqa: ANN202 - a SQLAlchemy subquery
-    """One row per team per played league match: (team, TD for, TD against, Cas for, Cas against)."""
-    counted = (Match.season == season, Match.stage == "league", Match.status.in_(PLAYED))
-    home = select(
-        Match.home_team_id.label("team_id"), Match.home_score.label("td_for"), Match.away_score.label("td_against"),
-        Match.home_casualties.label("cas_for"), Match.away_casualties.label("cas_against"),
-    ).where(*counted)  # fmt: skip
-    away = select(
-        Match.away_team_id, Match.away_score, Match.home_score, Match.away_casualties, Match.home_casualties
-    ).where(*counted)
-    return union_all(home, away).subquery("games")
-
-
-def _sort_key(standing: Standing, tie_breakers: list[str]) -> tuple:
-    return tuple(-getattr(standing, key) for key in tie_breakers)
-
-
 def league_table(db: LeagueDB, *, season: int | None = None) -> list[Standing]:
-    """Standings of a season's league matches (the current season by default), ordered by the tie-breakers."""
-    points = db.ruleset.table("league_points")
-    if season is None:
-        with db.read() as session:
-            season = session.scalars(select(League.current_season)).one()
-    games = _games(season)
-
-    def total(expression):  # noqa: ANN001, ANN202
-        return func.coalesce(func.sum(expression), 0)
-
-    query = (
-        select(
-            Team.id, Team.name, Team.race, Team.coach, func.count(games.c.team_id),
-            total(case((games.c.td_for > games.c.td_against, 1), else_=0)),
-            total(case((games.c.td_for == games.c.td_against, 1), else_=0)),
-            total(case((games.c.td_for < games.c.td_against, 1), else_=0)),
-            total(games.c.td_for), total(games.c.td_against), total(games.c.cas_for), total(games.c.cas_against),
-            literal(0),
-        )
-        .outerjoin(games, games.c.team_id == Team.id)
-        .group_by(Team.id)
-    )  # fmt: skip
+    """The Season page's league table (`season_queries.league_table`: one SQL aggregate, the league's points
+    and tie-breakers), with each team's coach for the printed page."""
     with db.read() as session:
-        rows = [Standing(*row) for row in session.execute(query)]
-    rows = [
-        replace(s, points=s.won * points["win"] + s.drawn * points["draw"] + s.lost * points["loss"]) for s in rows
-    ]
-    return _ranked(rows, points["tie_breakers"])
-
-
-def _ranked(rows: list[Standing], tie_breakers: list[str]) -> list[Standing]:
-    """Order by the tie-breakers; teams level on every tie-breaker share a position."""
-    rows = sorted(rows, key=lambda s: (_sort_key(s, tie_breakers), s.team.casefold()))
-    ranked: list[Standing] = []
-    for index, s in enumerate(rows, start=1):
-        level = ranked and _sort_key(ranked[-1], tie_breakers) == _sort_key(s, tie_breakers)
-        ranked.append(replace(s, position=ranked[-1].position if level else index))
-    return ranked
+        coaches = dict(session.execute(select(Team.id, Team.coach)).all())
+    return [
+        Standing(r.id, r.name, r.race, coaches.get(r.id, ""), r.played, r.won, r.drawn, r.lost, r.td_for,
+                 r.td_against, r.cas_for, r.cas_against, r.points, r.position)
+        for r in season_table(db, season)
+    ]  # fmt: skip

@@ -252,11 +252,15 @@ def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) ->
 _VALIDATED: set[tuple[str, str]] = set()  # (table key, its JSON text) already checked this run
 
 
-def from_stored(name: str, key: str, rows: list[tuple[str, str]]) -> Ruleset:
-    """The ruleset a league file stores (rows of key and JSON text); each distinct table text is validated
-    once per run, so opening a league again (or its first screen, then the league) checks it once."""
-    tables = {table_key: json.loads(text) for table_key, text in rows}
-    texts = {(table_key, text) for table_key, text in rows}
+def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
+    """The ruleset a league stores (rows of key and JSON: SQLite gives the text, PostgreSQL gives it parsed);
+    each distinct table text is validated once per run, so opening a league again (or its first screen, then
+    the league) checks it once."""
+    texts = {
+        (table_key, data if isinstance(data, str) else json.dumps(data, sort_keys=True))
+        for table_key, data in rows
+    }
+    tables = {table_key: json.loads(text) for table_key, text in texts}
     if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)

@@ -50,6 +50,7 @@ class Candidate:
     same_team: bool = False
     last_approach: datetime | None = None  # the latest earlier approach for him (any buyer)
     last_match: datetime | None = None  # when his team last played
+    waiting: str | None = None  # a post-match sequence of the buyer or the seller has not reached transfers yet
 
 
 def approached_since_last_match(last_approach: datetime | None, last_match: datetime | None) -> bool:
@@ -72,6 +73,8 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     for flag, what in (("daemon", "a Daemon"), ("squig", "a Squig")):
         if flag in flags:
             return f"{c.name} is {what}: Daemons and Squigs may never be transferred."
+    if c.waiting:
+        return c.waiting
     if c.seller_players < rules["min_players_to_sell"]:
         return (
             f"{c.team} has only {c.seller_players} players: no one may buy from a team of "

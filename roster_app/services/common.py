@@ -5,8 +5,9 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import League, LedgerEntry, Player, PlayerStatus, Team
+from roster_app.errors import ChangedMeanwhile, NotFound, RuleViolation
+from roster_app.models import DiceRoll, League, LedgerEntry, Player, PlayerStatus, Team
+from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
 
 
@@ -38,6 +39,22 @@ def get_player(session: Session, player_id: int) -> Player:
     if player is None:
         raise NotFound("That player no longer exists in this league.")
     return player
+
+
+def check_version(row: Team | Player, expected: int | None, what: str) -> None:
+    """Refuse an edit made on a screen that showed an older version of the row (someone else changed it)."""
+    if expected is not None and row.version != expected:
+        raise ChangedMeanwhile(what)
+
+
+def lock_teams(session: Session, *team_ids: int) -> None:
+    """Claim the teams' rows for this transaction (SELECT ... FOR UPDATE, lowest id first so that two
+    commissioners never wait on each other). On a shared league a second transaction that claims one of
+    them waits, then clashes and is run again on the fresh rows (LeagueDB.run); SQLite needs none of this
+    (one writer at a time), and SQLAlchemy leaves FOR UPDATE out there."""
+    ids = sorted(set(team_ids))
+    if ids and session.get_bind().dialect.name != "sqlite":
+        session.execute(select(Team.id).where(Team.id.in_(ids)).order_by(Team.id).with_for_update()).all()
 
 
 def roster_count(session: Session, team_id: int) -> int:
@@ -87,3 +104,12 @@ def post(
     session.add(entry)
     session.add(team)
     return entry
+
+
+def store_roll(session: Session, roll: Roll, purpose: str, **links: int | None) -> DiceRoll:
+    """Store a roll as it happened (faces, modifier, total, typed in or not) with what it was for."""
+    row = DiceRoll(purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier,
+                   total=roll.total, typed=roll.typed, **links)  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row

@@ -50,8 +50,11 @@ def sign(
     *,
     transfer_id: int | None = None,
     renewal: bool = False,
+    match_id: int | None = None,
 ) -> Contract:
-    """Write a contract for `player` with his current team and pay for it (a ledger row); refuse plainly."""
+    """Write a contract for `player` with his current team and pay for it (a ledger row); refuse plainly.
+
+    `match_id` links the payment to the match whose post-match sequence signed him (step 4.1)."""
     team = get_team(session, player.team_id)
     running = running_contract(session, player.id)
     problem = sign_problem(
@@ -75,7 +78,7 @@ def sign(
         post(session, team, -contract.cost, kind="contract",
              reason=f"{verb} {player.name}'s contract: {seasons} season{'s' if seasons != 1 else ''} at "
                     f"{rolls} star player roll{'s' if rolls != 1 else ''}",
-             player_id=player.id, contract_id=contract.id, transfer_id=transfer_id)  # fmt: skip
+             player_id=player.id, contract_id=contract.id, transfer_id=transfer_id, match_id=match_id)  # fmt: skip
     return contract
 
 
@@ -94,19 +97,33 @@ def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
     return tx.change
 
 
+def renewable(session: Session, player: Player) -> bool:
+    """His latest contract was with his team now and has ended (or still runs: `sign` says why not)."""
+    last = last_contract(session, player.id)
+    return (
+        last is not None
+        and last.team_id == player.team_id
+        and last.status in (ContractStatus.EXPIRED, ContractStatus.RUNNING)
+    )
+
+
+def renew(
+    session: Session, ruleset: Ruleset, player: Player, seasons: int, *, match_id: int | None = None
+) -> Contract:
+    """Re-sign a player whose contract with his team has ended, inside a transaction (see `renew_contract`)."""
+    if not renewable(session, player):
+        raise RuleViolation(
+            f"{player.name} has no ended contract with his team to renew; sign him to a new contract instead."
+        )
+    return sign(session, ruleset, player, seasons, renewal=True, match_id=match_id)
+
+
 def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
     """Re-sign a player whose contract has ended, at his current number of star player rolls."""
     ruleset = db.ruleset
     with db.write() as tx:
-        session = tx.session
-        player = get_player(session, player_id)
-        last = last_contract(session, player_id)
-        renewable = last is not None and last.team_id == player.team_id
-        if not renewable or last.status not in (ContractStatus.EXPIRED, ContractStatus.RUNNING):
-            raise RuleViolation(
-                f"{player.name} has no ended contract with his team to renew; sign him to a new contract instead."
-            )
-        contract = sign(session, ruleset, player, seasons, renewal=True)
+        player = get_player(tx.session, player_id)
+        contract = renew(tx.session, ruleset, player, seasons)
         tx.label = f"renewal of {player.name}'s contract for {_seasons(seasons)}"
         tx.result = contract.id
     return tx.change

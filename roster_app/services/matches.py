@@ -18,11 +18,12 @@ from sqlmodel import Session
 from roster_app.changes import Change
 from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
+from roster_app.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
 from roster_app.postmatch_plan import get_match, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
+from roster_app.services import referees
 from roster_app.services.common import get_team
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
@@ -95,17 +96,6 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
         raise RuleViolation(
             f"{team.name}'s players caused {caused} casualties, more than the team's {casualties} in the report."
         )
-
-
-def _check_referee(session: Session, referee_id: int | None) -> Referee | None:
-    if referee_id is None:
-        return None
-    referee = session.get(Referee, referee_id)
-    if referee is None:
-        raise RuleViolation("That referee no longer exists in this league.")
-    if referee.status != "available":
-        raise RuleViolation(f"{referee.name} cannot referee this match: he is {referee.status}.")
-    return referee
 
 
 def _gate(
@@ -204,7 +194,10 @@ def record_match(
     riot: bool = False,
     rng: random.Random | None = None,
 ) -> Change:
-    """Record a played match. An MVP of None is picked at random; a gate of None is rolled (or `gate_faces`)."""
+    """Record a played match. An MVP of None is picked at random; a gate of None is rolled (or `gate_faces`).
+
+    The referee's match sheet is linked to the match (opened if he has none); the ref's matches are counted
+    when his sheet is finished (`referees.finish_match`), never here."""
     ruleset = db.ruleset
     lines = [PlayerLine.of(line) for line in lines]
     if len({line.player_id for line in lines}) != len(lines):
@@ -237,7 +230,9 @@ def record_match(
             raise RuleViolation(
                 "A player in the report did not play in this match (not on either roster, or injured)."
             )
-        referee = _check_referee(session, referee_id)
+        if referee_id is not None:  # his match sheet is linked to the match and says the same about a Riot
+            sheet = referees.sheet_for_match(session, ruleset, referee_id, match)
+            referees.agree_on_riot(session, ruleset, sheet, bool(riot))
         match.gate = _gate(
             session, ruleset, match, (teams[0].fan_factor, teams[1].fan_factor), gate, gate_faces, rng
         )
@@ -249,7 +244,6 @@ def record_match(
             _write_lines(session, ruleset, match, team, players, lines, mvp)
         match.home_score, match.away_score = scores
         match.home_casualties, match.away_casualties = casualties
-        match.referee_id = referee.id if referee else None
         match.riot = bool(riot)
         match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
         match.status = "played"
@@ -258,14 +252,3 @@ def record_match(
         tx.label = f"report of {match_title(session, match)}"
         tx.result = match.id
     return tx.change
-
-
-def available_referees(db: LeagueDB) -> list[tuple[int, str]]:
-    """(id, label) of the referees whose status is available (the referees' own choosable_referees refines this)."""
-    with db.read() as session:
-        rows = session.execute(
-            select(Referee.id, Referee.name, Referee.is_star)
-            .where(Referee.status == "available")
-            .order_by(Referee.is_star, Referee.name)
-        ).all()
-    return [(rid, f"{name}{' (Star Ref)' if star else ''}") for rid, name, star in rows]

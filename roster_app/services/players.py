@@ -23,9 +23,11 @@ from roster_app.rules.roster import (
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import (
+    check_version,
     current_season,
     get_player,
     get_team,
+    lock_teams,
     position_count,
     position_label,
     post,
@@ -66,7 +68,10 @@ def _check_name(name: str) -> str:
 
 
 def check_can_join(session: Session, ruleset: Ruleset, team: Team, race: str, position: str) -> None:
-    """Room on the roster and within the position's limit (the same checks for hiring, drafts, transfers)."""
+    """Room on the roster and within the position's limit (the same checks for hiring, drafts, transfers).
+
+    The team's row is claimed first, so two commissioners cannot both take its last place at once."""
+    lock_teams(session, team.id)
     check_roster_room(roster_count(session, team.id), ruleset)
     check_position_limit(ruleset.position(race, position), position_count(session, team.id, race, position))
 
@@ -165,14 +170,21 @@ def _describe(field: str, value: Any) -> str:
     return str(value)
 
 
-def update_player(db: LeagueDB, *, player_id: int, field: str, value: Any) -> Change:
-    """Change one field of a roster line, checked by the rules (number, stats, skills, status ...)."""
+def update_player(
+    db: LeagueDB, *, player_id: int, field: str, value: Any, expected_version: int | None = None
+) -> Change:
+    """Change one field of a roster line, checked by the rules (number, stats, skills, status ...).
+
+    `expected_version` is the row version the roster showed: if someone else changed the player since,
+    the edit is refused ("changed by someone else - reload") instead of overwriting what they did.
+    """
     if field not in EDITABLE:
         raise RuleViolation(f"'{field}' cannot be edited on a roster line.")
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         player = get_player(session, player_id)
+        check_version(player, expected_version, player.name)
         if field == "position":
             _change_position(session, ruleset, player, value)
         else:

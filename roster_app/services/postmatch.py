@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from typing import Any
 
 from sqlmodel import Session
 
@@ -17,10 +18,13 @@ from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
 from roster_app.models import DiceRoll, Match, Player
 from roster_app.postmatch_plan import (
+    BEFORE_TRANSFERS,
     STEP_TITLES,
     STEPS,
     DiceEntry,
     PostMatchDraft,
+    ReserveDraft,
+    ReservePlayerEntry,
     StarRollEntry,
     TeamPlan,
     done_steps,
@@ -31,9 +35,10 @@ from roster_app.postmatch_plan import (
     sequence_players,
 )
 from roster_app.rules import postmatch as pm
-from roster_app.rules.dice import roll
+from roster_app.rules.dice import Roll, roll
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
+from roster_app.services import contracts, reserves
 from roster_app.services.common import get_team, position_label, post
 from roster_app.services.players import new_player
 from roster_app.services.teams import COUNTERS
@@ -104,6 +109,47 @@ def _roll_fan_factor(session: Session, match: Match, plan: TeamPlan) -> dict:
             "fan_factor_after": f.after}  # fmt: skip
 
 
+def _settle_affairs(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
+    """Step 4.1 with the reserves and contracts services' helpers, in the order the plan worked it out."""
+    a = plan.affairs
+    links = {"team_id": plan.team_id, "match_id": match.id}
+    r = a.reserves
+    if r is not None and not r.done:
+        if not r.pay:
+            reserves.coach_left(session, ruleset, **links)
+        else:
+            reserves.upkeep_paid(session, ruleset, **links)
+            for index, shown in enumerate(r.table):
+                helper = reserves.table_rerolled if index else reserves.table_rolled
+                helper(session, ruleset, roll=_as_roll(r.table_dice, shown), **links)
+            if r.no_roll:
+                reserves.table_skipped(session, ruleset, **links)
+            if r.player_roll is not None:
+                reserves.player_table_rolled(
+                    session, ruleset, roll=_as_roll(r.player_dice, r.player_roll), **links
+                )
+            if r.player is not None:
+                reserves.reserve_player_added(
+                    session, ruleset, position=r.player.position, name=r.player.name, number=r.player.number,
+                    retire_player_id=r.player.retire_player_id, **links,
+                )  # fmt: skip
+            elif r.let_go:
+                reserves.reserve_player_lost(session, ruleset, **links)
+    for line in a.signed:
+        player = session.get(Player, line.player_id)
+        if line.renewal:
+            contracts.renew(session, ruleset, player, line.seasons, match_id=match.id)
+        else:
+            contracts.sign(session, ruleset, player, line.seasons, match_id=match.id)
+    said = "; ".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in a.lines)
+    return {"affairs": said or "nothing to do"}
+
+
+def _as_roll(dice: str, shown: Any) -> Roll:
+    """A planned roll for the reserves services (they add the table's modifier themselves)."""
+    return Roll(dice, shown.faces, 0, shown.typed)
+
+
 def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
     p = plan.purchases
     team = get_team(session, plan.team_id)
@@ -129,14 +175,15 @@ def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, ste
         return _award_spp(session, ruleset, match, plan)
     if step == "fan_factor":
         return _roll_fan_factor(session, match, plan)
+    if step == "affairs":
+        return _settle_affairs(session, ruleset, match, plan)
     if step == "purchases":
         return _make_purchases(session, ruleset, match, plan)
     return {"rating": f"{plan.rating_before} to {plan.rating_after}", "rating_after": plan.rating_after}
 
 
 def _pending(match: Match) -> list[str]:
-    teams = (match.home_team_id, match.away_team_id)
-    return [s for s in STEPS if any(s not in done_steps(match, t) for t in teams)]
+    return [s for s in STEPS if any(s not in done_steps(match, t) for t in _teams(match))]
 
 
 def run_post_match_steps(
@@ -184,6 +231,8 @@ def run_post_match_steps(
         match.post_match = state
         session.add(match)
         what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(STEP_TITLES[s] for s in steps)
+        if len(steps) > 1 and steps[-1] == "affairs":
+            what = f"post-match steps {STEP_TITLES[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
         tx.label = f"{what} of {match_title(session, match)}"
         tx.result = match.id
     return tx.change
@@ -207,6 +256,30 @@ def award_spp(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
 def roll_fan_factor(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
     """Step 3: both fan factor rolls (in the draft)."""
     return run_post_match_steps(db, match_id=match_id, steps=["fan_factor"], draft=draft)
+
+
+def settle_affairs(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
+    """Step 4.1: both teams' reserve affairs and contracts (the draft holds the choices and dice)."""
+    return run_post_match_steps(db, match_id=match_id, steps=["affairs"], draft=draft)
+
+
+def write_before_transfers(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
+    """Steps 1 to 4.1 still to do, in one transaction, so that transfers (4.2) come after them.
+
+    Transfers are their own transactions (the transfer wizard); they must see the winnings paid, the SPP and
+    fan factors written and the contracts signed. Finish then writes 4.3 and 5 from the league as it is.
+    """
+    with db.read() as session:
+        match = get_match(session, match_id)
+        _check_playable(match)
+        pending = [s for s in BEFORE_TRANSFERS if any(s not in done_steps(match, t) for t in _teams(match))]
+    if not pending:
+        raise RuleViolation("Steps 1 to 4.1 of this post-match sequence are already written.")
+    return run_post_match_steps(db, match_id=match_id, steps=pending, draft=draft)
+
+
+def _teams(match: Match) -> tuple[int, int]:
+    return match.home_team_id, match.away_team_id
 
 
 def make_purchases(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
@@ -267,4 +340,35 @@ def auto_draft(
     for team in plan.teams:
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
+    for _ in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
+        plan = plan_post_match(db, match_id, draft)
+        moves = [_next_reserve_move(t, draft.team(t.team_id).reserves, rng) for t in plan.teams]
+        if not any(moves):
+            break
     return draft
+
+
+def _next_reserve_move(team: TeamPlan, entry: ReserveDraft, rng: random.Random) -> bool:
+    """One decision of a team's reserve affairs, as a careful coach would make it (for the demo and tests)."""
+    r = team.affairs.reserves if team.affairs else None
+    if r is None or r.done:
+        return False
+    if r.pay is None:
+        entry.pay = r.can_pay
+    elif not r.pay or (r.no_roll and not r.table):
+        return False
+    elif not r.table:
+        entry.table = [app_roll(r.table_dice, rng)]
+    elif r.youngster_ready and r.player_roll is None:
+        entry.player_roll = app_roll(r.player_dice, rng)
+    elif r.offered and r.player is None and not r.let_go:
+        if r.roster_full:
+            entry.let_go = True
+        else:
+            best = max(r.offered, key=lambda o: o.cost)
+            taken = {p.number for p in team.players if p.on_roster}
+            number = next(n for n in range(1, 100) if n not in taken)
+            entry.player = ReservePlayerEntry(best.name, f"{best.name} from the reserves", number)
+    else:
+        return False
+    return True

@@ -18,6 +18,7 @@ from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, roll, typed_roll
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
+from roster_app.services.common import store_roll
 
 ADVANCE_TAKEN = "referee star player roll"
 
@@ -68,10 +69,7 @@ def _dice(dice: str, faces: list[int] | None, modifier: int = 0) -> Roll:
 
 
 def _store_roll(session: Session, purpose: str, dice_roll: Roll, **links: int | None) -> DiceRoll:
-    row = DiceRoll(purpose=purpose, dice=dice_roll.dice, faces=list(dice_roll.faces), modifier=dice_roll.modifier,
-                   total=dice_roll.total, typed=dice_roll.typed, **links)  # fmt: skip
-    session.add(row)
-    return row
+    return store_roll(session, dice_roll, purpose, **links)
 
 
 # -- creating, editing, deleting ----------------------------------------------------------------------
@@ -200,33 +198,91 @@ def delete_referee(db: LeagueDB, *, referee_id: int) -> Change:
 
 
 # -- the match sheet -----------------------------------------------------------------------------------
+def _new_sheet(session: Session, ruleset: Ruleset, ref: Referee, match: Match | None) -> RefereeMatch:
+    turns = rr.match_turns(ruleset)
+    if match is not None:
+        match.referee_id = ref.id
+        session.add(match)
+    sheet = RefereeMatch(referee_id=ref.id, match_id=match.id if match else None, in_range=[False] * turns,
+                         actions=[None] * turns, turns_played=turns)  # fmt: skip
+    session.add(sheet)
+    session.flush()
+    return sheet
+
+
+def _choosable(ref: Referee) -> None:
+    problem = rr.choice_problem(name=ref.name, status=ref.status, is_star=ref.is_star)
+    if problem:
+        raise RuleViolation(problem)
+
+
+def _open_sheet_of(session: Session, ref: Referee) -> RefereeMatch | None:
+    return session.scalars(
+        select(RefereeMatch).where(RefereeMatch.referee_id == ref.id, RefereeMatch.finished == False)  # noqa: E712
+    ).first()
+
+
 def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None = None) -> Change:
     """Choose the ref for a match and open his match sheet (sacked and dead refs cannot be chosen)."""
-    turns = rr.match_turns(db.ruleset)
+    ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         ref = get_referee(session, referee_id)
-        problem = rr.choice_problem(name=ref.name, status=ref.status, is_star=ref.is_star)
-        if problem:
-            raise RuleViolation(problem)
-        running = session.scalars(
-            select(RefereeMatch).where(RefereeMatch.referee_id == ref.id, RefereeMatch.finished == False)  # noqa: E712
-        ).first()
-        if running is not None:
+        _choosable(ref)
+        if _open_sheet_of(session, ref) is not None:
             raise RuleViolation(f"{ref.name} already has an open match sheet; finish it first.")
+        match = None
         if match_id is not None:
             match = session.get(Match, match_id)
             if match is None:
                 raise NotFound("That match no longer exists.")
-            match.referee_id = ref.id
-            session.add(match)
-        sheet = RefereeMatch(referee_id=ref.id, match_id=match_id, in_range=[False] * turns,
-                             actions=[None] * turns, turns_played=turns)  # fmt: skip
-        session.add(sheet)
-        session.flush()
+        sheet = _new_sheet(session, ruleset, ref, match)
         tx.label = f"match sheet of {ref.name} opened"
         tx.result = sheet.id
     return tx.change
+
+
+def sheet_for_match(session: Session, ruleset: Ruleset, referee_id: int, match: Match) -> RefereeMatch:
+    """The ref's match sheet for `match`, inside a transaction (the match report): the sheet already linked to
+    the match, or his open sheet not linked to any match yet (linked now), or a new one. A sacked, dead or
+    injured ref, or one whose open sheet belongs to another match, is refused."""
+    ref = get_referee(session, referee_id)
+    linked = session.scalars(
+        select(RefereeMatch).where(RefereeMatch.match_id == match.id).order_by(RefereeMatch.id.desc())
+    ).first()
+    if linked is not None and linked.referee_id != ref.id:
+        other = get_referee(session, linked.referee_id)
+        raise RuleViolation(f"{other.name}'s match sheet is kept for this match; discard it on the Referees page "
+                            f"to choose {ref.name} instead.")  # fmt: skip
+    if linked is not None:
+        match.referee_id = ref.id
+        session.add(match)
+        return linked
+    _choosable(ref)
+    sheet = _open_sheet_of(session, ref)
+    if sheet is None:
+        return _new_sheet(session, ruleset, ref, match)
+    if sheet.match_id is not None:
+        raise RuleViolation(f"{ref.name}'s match sheet of another match is still open; finish it on the Referees "
+                            "page before he referees again.")  # fmt: skip
+    sheet.match_id = match.id
+    match.referee_id = ref.id
+    session.add_all([sheet, match])
+    return sheet
+
+
+def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot: bool) -> None:
+    """The match report and the ref's sheet say the same about a Riot (a finished sheet is not changed)."""
+    if sheet.finished:
+        if sheet.riot != riot:
+            ref = get_referee(session, sheet.referee_id)
+            said = "a Riot ended the match" if sheet.riot else "there was no Riot"
+            raise RuleViolation(f"{ref.name}'s finished match sheet says {said}; the report must say the same.")
+        return
+    if sheet.riot != riot:
+        _set_riot(sheet, rr.match_turns(ruleset), riot, None)
+        _normalise(sheet, rr.match_turns(ruleset))
+        session.add(sheet)
 
 
 def _got_the_ref(sheet: RefereeMatch) -> int | None:
@@ -320,9 +376,18 @@ def record_sheet(
         if in_range is not None or action is not UNSET:
             what.append(_set_turn(sheet, turns, turn, in_range, action))
         tx.session.add(sheet)
+        _match_riot(tx.session, sheet)
         tx.label = f"match sheet of {ref.name}: {', '.join(what) or 'no change'}"
         tx.result = sheet.id
     return tx.change
+
+
+def _match_riot(session: Session, sheet: RefereeMatch) -> None:
+    """A reported match says what its ref's sheet says about a Riot."""
+    match = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
+    if match is not None and match.status != "scheduled" and match.riot != sheet.riot:
+        match.riot = sheet.riot
+        session.add(match)
 
 
 def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: int | None) -> str:

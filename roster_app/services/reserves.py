@@ -1,8 +1,10 @@
 """Reserve teams: the commissioner's approval, the Reserve Coach, reserve affairs step by step, drafting.
 
-Each step is its own service (one transaction, one undo step) so that the Reserves tab and the post-match
-wizard call the same functions in the same order: pay the upkeep (or let the coach leave), roll the Reserve
-Team Table (or not), roll the Player Table, add or lose the free player. Every roll is stored as a DiceRoll
+Each step of the affairs is a session-level helper (`upkeep_paid`, `coach_left`, `table_rolled`,
+`table_rerolled`, `table_skipped`, `player_table_rolled`, `reserve_player_added`, `reserve_player_lost`) and
+a service running it as one transaction (one undo step): the Reserves tab calls the services, the post-match
+sequence calls the helpers inside its own transaction, in the same order: pay the upkeep (or let the coach
+leave), roll the Reserve Team Table (or not), roll the Player Table, add or lose the free player. Every roll is stored as a DiceRoll
 and a ReserveEvent row in the transaction that applies its effect. The order is read back from the team's
 reserve events (rules.reserves.affairs_round), so a refused step never writes anything.
 """
@@ -10,7 +12,9 @@ reserve events (rules.reserves.affairs_round), so a refused step never writes an
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import replace
+from typing import Any
 
 from sqlalchemy import func, select
 from sqlmodel import Session
@@ -24,7 +28,7 @@ from roster_app.rules import reserves as rules
 from roster_app.rules.reserves import AffairsRound, Kind, Step
 from roster_app.rules.roster import check_affordable, gp
 from roster_app.rules.ruleset import STATS, Ruleset
-from roster_app.services.common import get_player, get_team, position_label, post, roster_count
+from roster_app.services.common import get_player, get_team, position_label, post, roster_count, store_roll
 from roster_app.services.players import new_player
 
 
@@ -110,13 +114,7 @@ def _the_roll(given: dice.Roll | None, dice_spec: str, modifier: int = 0) -> dic
     return replace(dice.typed_roll(dice_spec, given.faces, modifier=modifier), typed=given.typed)
 
 
-def record_roll(session: Session, roll: dice.Roll, purpose: str, **links: int | None) -> DiceRoll:
-    """Store a roll as it happened (faces, modifier, total, typed or not) with what it was for."""
-    row = DiceRoll(purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier,
-                   total=roll.total, typed=roll.typed, **links)  # fmt: skip
-    session.add(row)
-    session.flush()
-    return row
+record_roll = store_roll  # the name other modules of the reserves use
 
 
 def _event(session: Session, team: Team, kind: str, detail: str, **links: int | None) -> ReserveEvent:
@@ -192,63 +190,83 @@ def hire_reserve_coach(db: LeagueDB, *, team_id: int, coach_type: str) -> Change
 
 
 # -- reserve affairs ------------------------------------------------------------------------------------
-def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
-    """Pay the Reserve Coach's upkeep (10,000 gp in the default tables): a new round of reserve affairs."""
+# Each step is a session-level helper (used inside the post-match sequence's one transaction) that returns
+# (undo text, result); the services below run one helper as one transaction.
+Done = tuple[str, Any]
+
+
+def _one_step(db: LeagueDB, helper: Callable[..., Done], **kwargs: Any) -> Change:
     ruleset = db.ruleset
     with db.write() as tx:
-        session = tx.session
-        team = _team(session, ruleset, team_id)
-        side = _side_with_coach(session, team)
-        _check_match(session, match_id)
-        _check_new_round(session, ruleset, team, match_id)
-        amount = rules.upkeep(ruleset)
-        if team.treasury < amount:
-            raise RuleViolation(
-                f"The upkeep is {gp(amount)}, but {team.name} has only {gp(team.treasury)}: the Reserve Coach "
-                "can only be let go."
-            )
-        post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
-             match_id=match_id)  # fmt: skip
-        _event(session, team, Kind.UPKEEP, f"Paid the Reserve Coach's upkeep of {gp(amount)}.", match_id=match_id)
-        tx.label = f"reserve upkeep of {team.name} ({gp(amount)})"
+        tx.label, tx.result = helper(tx.session, ruleset, **kwargs)
     return tx.change
+
+
+def upkeep_paid(session: Session, ruleset: Ruleset, *, team_id: int, match_id: int | None = None) -> Done:
+    """Pay the Reserve Coach's upkeep inside a transaction (see `pay_reserve_upkeep`)."""
+    team = _team(session, ruleset, team_id)
+    side = _side_with_coach(session, team)
+    _check_match(session, match_id)
+    _check_new_round(session, ruleset, team, match_id)
+    amount = rules.upkeep(ruleset)
+    if team.treasury < amount:
+        raise RuleViolation(
+            f"The upkeep is {gp(amount)}, but {team.name} has only {gp(team.treasury)}: the Reserve Coach "
+            "can only be let go."
+        )
+    post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
+         match_id=match_id)  # fmt: skip
+    _event(session, team, Kind.UPKEEP, f"Paid the Reserve Coach's upkeep of {gp(amount)}.", match_id=match_id)
+    return f"reserve upkeep of {team.name} ({gp(amount)})", None
+
+
+def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
+    """Pay the Reserve Coach's upkeep (10,000 gp in the default tables): a new round of reserve affairs."""
+    return _one_step(db, upkeep_paid, team_id=team_id, match_id=match_id)
 
 
 def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: int | None) -> None:
     if current_round(session, ruleset, team.id).in_progress:
         raise RuleViolation(f"{team.name}'s reserve affairs are not finished: the Player Table roll or the new "
                             "player comes first.")  # fmt: skip
-    if match_id is not None:
-        paid = session.scalar(
+    if match_id is not None and affairs_after(session, team.id, match_id, kinds=(Kind.UPKEEP,)):
+        raise RuleViolation(f"{team.name} has already paid its reserve upkeep after this match.")
+
+
+def affairs_after(
+    session: Session, team_id: int, match_id: int, *, kinds: tuple[str, ...] = (Kind.UPKEEP, Kind.COACH_LEFT)
+) -> bool:
+    """The team's reserve affairs after this match have begun (the upkeep was paid, or the coach left)."""
+    return bool(
+        session.scalar(
             select(func.count()).where(
-                ReserveEvent.team_id == team.id,
-                ReserveEvent.kind == Kind.UPKEEP,
-                ReserveEvent.match_id == match_id,
+                ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(kinds), ReserveEvent.match_id == match_id
             )
         )
-        if paid:
-            raise RuleViolation(f"{team.name} has already paid its reserve upkeep after this match.")
+    )
+
+
+def coach_left(session: Session, ruleset: Ruleset, *, team_id: int, match_id: int | None = None) -> Done:
+    """The Reserve Coach leaves inside a transaction (see `reserve_coach_leaves`)."""
+    team = get_team(session, team_id)
+    side = _side_with_coach(session, team)
+    _check_match(session, match_id)
+    if current_round(session, ruleset, team.id).in_progress:
+        raise RuleViolation(f"{team.name} is in the middle of its reserve affairs; finish them first.")
+    lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
+    lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
+    detail = f"The {side.coach_type} Reserve Coach left" + (
+        f", taking {' and '.join(lost)} with him." if lost else ".")  # fmt: skip
+    coach = side.coach_type
+    side.coach_type, side.coach_bonus, side.promising, side.carried, side.hired_at = None, 0, 0, 0, None
+    session.add(side)
+    _event(session, team, Kind.COACH_LEFT, detail, match_id=match_id)
+    return f"the {coach} Reserve Coach of {team.name} leaves", None
 
 
 def reserve_coach_leaves(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
     """The upkeep is not paid: the Reserve Coach leaves with all his stars of the future (every pending bonus)."""
-    with db.write() as tx:
-        session = tx.session
-        team = get_team(session, team_id)
-        side = _side_with_coach(session, team)
-        _check_match(session, match_id)
-        if current_round(session, db.ruleset, team.id).in_progress:
-            raise RuleViolation(f"{team.name} is in the middle of its reserve affairs; finish them first.")
-        lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
-        lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
-        detail = f"The {side.coach_type} Reserve Coach left" + (
-            f", taking {' and '.join(lost)} with him." if lost else ".")  # fmt: skip
-        coach = side.coach_type
-        side.coach_type, side.coach_bonus, side.promising, side.carried, side.hired_at = None, 0, 0, 0, None
-        session.add(side)
-        _event(session, team, Kind.COACH_LEFT, detail, match_id=match_id)
-        tx.label = f"the {coach} Reserve Coach of {team.name} leaves"
-    return tx.change
+    return _one_step(db, coach_left, team_id=team_id, match_id=match_id)
 
 
 def _open_round(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, ReserveSide, AffairsRound]:
@@ -257,49 +275,55 @@ def _open_round(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team,
     return team, side, current_round(session, ruleset, team.id)
 
 
+def table_rolled(
+    session: Session, ruleset: Ruleset, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Done:
+    """The Reserve Team Table roll inside a transaction (see `roll_reserve_table`)."""
+    team, side, state = _open_round(session, ruleset, team_id)
+    if state.step == Step.UPKEEP:
+        raise RuleViolation("Pay the Reserve Coach's upkeep before rolling on the Reserve Team Table.")
+    if state.step != Step.TABLE:
+        raise RuleViolation(f"{team.name} has already rolled on the Reserve Team Table this time.")
+    _check_match(session, match_id)
+    outcome = _apply_table_roll(session, ruleset, team, side, roll, Kind.TABLE, match_id)
+    return f"Reserve Team Table roll for {team.name}: {outcome}", outcome
+
+
 def roll_reserve_table(
     db: LeagueDB, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
 ) -> Change:
     """One roll on the Reserve Team Table after the upkeep; once rolled, its result stands."""
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, side, state = _open_round(session, ruleset, team_id)
-        if state.step == Step.UPKEEP:
-            raise RuleViolation("Pay the Reserve Coach's upkeep before rolling on the Reserve Team Table.")
-        if state.step != Step.TABLE:
-            raise RuleViolation(f"{team.name} has already rolled on the Reserve Team Table this time.")
-        _check_match(session, match_id)
-        tx.result = _apply_table_roll(session, ruleset, team, side, roll, Kind.TABLE, match_id)
-        tx.label = f"Reserve Team Table roll for {team.name}: {tx.result}"
-    return tx.change
+    return _one_step(db, table_rolled, team_id=team_id, roll=roll, match_id=match_id)
+
+
+def table_rerolled(
+    session: Session, ruleset: Ruleset, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Done:
+    """The Goblin/Halfling re-roll inside a transaction (see `reroll_reserve_table`)."""
+    team, side, state = _open_round(session, ruleset, team_id)
+    race = ruleset.race(team.race)
+    if not race.reserve_reroll:
+        raise RuleViolation(
+            f"Only Goblin and Halfling head coaches may re-roll the Reserve Team Table; {team.name} is {race.name}."
+        )
+    if not state.may_reroll(race):
+        raise RuleViolation(
+            "The Reserve Team Table may be re-rolled once, after the first roll and before the Player Table; "
+            "the second result must be kept."
+        )
+    _check_match(session, match_id)
+    first = rules.reserve_table_row(ruleset, state.table_total)
+    if first["result"] == "promising":  # the first result is replaced by the second
+        side.promising -= first.get("bonus", 1)
+    outcome = _apply_table_roll(session, ruleset, team, side, roll, Kind.REROLL, match_id)
+    return f"Reserve Team Table re-roll for {team.name}: {outcome}", outcome
 
 
 def reroll_reserve_table(
     db: LeagueDB, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
 ) -> Change:
     """A Goblin or Halfling head coach re-rolls the Reserve Team Table once and keeps the second result."""
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, side, state = _open_round(session, ruleset, team_id)
-        race = ruleset.race(team.race)
-        if not race.reserve_reroll:
-            raise RuleViolation(
-                f"Only Goblin and Halfling head coaches may re-roll the Reserve Team Table; {team.name} is {race.name}."
-            )
-        if not state.may_reroll(race):
-            raise RuleViolation(
-                "The Reserve Team Table may be re-rolled once, after the first roll and before the Player Table; "
-                "the second result must be kept."
-            )
-        _check_match(session, match_id)
-        first = rules.reserve_table_row(ruleset, state.table_total)
-        if first["result"] == "promising":  # the first result is replaced by the second
-            side.promising -= first.get("bonus", 1)
-        tx.result = _apply_table_roll(session, ruleset, team, side, roll, Kind.REROLL, match_id)
-        tx.label = f"Reserve Team Table re-roll for {team.name}: {tx.result}"
-    return tx.change
+    return _one_step(db, table_rerolled, team_id=team_id, roll=roll, match_id=match_id)
 
 
 def _apply_table_roll(session: Session, ruleset: Ruleset, team: Team, side: ReserveSide,
@@ -317,17 +341,46 @@ def _apply_table_roll(session: Session, ruleset: Ruleset, team: Team, side: Rese
     return outcome
 
 
+def table_skipped(session: Session, ruleset: Ruleset, *, team_id: int, match_id: int | None = None) -> Done:
+    """No Reserve Team Table roll, inside a transaction (see `skip_reserve_table`)."""
+    team, _side, state = _open_round(session, ruleset, team_id)
+    if state.step != Step.TABLE:
+        raise RuleViolation("There is no Reserve Team Table roll to skip now.")
+    _event(session, team, Kind.NO_ROLL, "Chose not to roll on the Reserve Team Table.", match_id=match_id)
+    return f"no Reserve Team Table roll for {team.name}", None
+
+
 def skip_reserve_table(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
     """The head coach chooses not to roll on the Reserve Team Table this time."""
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, _side, state = _open_round(session, ruleset, team_id)
-        if state.step != Step.TABLE:
-            raise RuleViolation("There is no Reserve Team Table roll to skip now.")
-        _event(session, team, Kind.NO_ROLL, "Chose not to roll on the Reserve Team Table.", match_id=match_id)
-        tx.label = f"no Reserve Team Table roll for {team.name}"
-    return tx.change
+    return _one_step(db, table_skipped, team_id=team_id, match_id=match_id)
+
+
+def player_table_rolled(
+    session: Session, ruleset: Ruleset, *, team_id: int, roll: dice.Roll | None = None, match_id: int | None = None
+) -> Done:
+    """The Player Table roll inside a transaction (see `roll_player_table`)."""
+    team, side, state = _open_round(session, ruleset, team_id)
+    if state.step != Step.PLAYER_TABLE:
+        raise RuleViolation(
+            "The Player Table is rolled only when the Reserve Team Table says a youngster is ready."
+        )
+    _check_match(session, match_id)
+    modifier = rules.player_table_modifier(side.coach_bonus, side.promising, side.carried)
+    roll_ = _the_roll(roll, ruleset.table("player_table")["dice"], modifier)
+    value = rules.player_table_value(ruleset, roll_.total)
+    stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
+    offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
+    side.promising, side.carried = 0, 0
+    _event(session, team, Kind.PLAYER_TABLE, f"Rolled {roll_text(roll_)}: a player worth up to {gp(value)}.",
+           dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
+    if not offered:
+        side.carried = rules.unaffordable_bonus(ruleset)
+        _event(session, team, Kind.NOTHING_AFFORDABLE,
+               f"No allowed position costs {gp(value)} or less: no player, +{side.carried} on the next "
+               "Player Table roll.", match_id=match_id)  # fmt: skip
+    session.add(side)
+    label = f"Player Table roll for {team.name}: {roll_.total}, up to {gp(value)}"
+    return label, (value, tuple(p.name for p in offered))
 
 
 def roll_player_table(
@@ -338,32 +391,7 @@ def roll_player_table(
     Nothing affordable (no allowed position up to the rolled value): no player, +2 on the next roll.
     The result is the rolled value (gp) and the positions offered.
     """
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, side, state = _open_round(session, ruleset, team_id)
-        if state.step != Step.PLAYER_TABLE:
-            raise RuleViolation(
-                "The Player Table is rolled only when the Reserve Team Table says a youngster is ready."
-            )
-        _check_match(session, match_id)
-        modifier = rules.player_table_modifier(side.coach_bonus, side.promising, side.carried)
-        roll_ = _the_roll(roll, ruleset.table("player_table")["dice"], modifier)
-        value = rules.player_table_value(ruleset, roll_.total)
-        stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
-        offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
-        side.promising, side.carried = 0, 0
-        _event(session, team, Kind.PLAYER_TABLE, f"Rolled {roll_text(roll_)}: a player worth up to {gp(value)}.",
-               dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
-        if not offered:
-            side.carried = rules.unaffordable_bonus(ruleset)
-            _event(session, team, Kind.NOTHING_AFFORDABLE,
-                   f"No allowed position costs {gp(value)} or less: no player, +{side.carried} on the next "
-                   "Player Table roll.", match_id=match_id)  # fmt: skip
-        session.add(side)
-        tx.result = (value, tuple(p.name for p in offered))
-        tx.label = f"Player Table roll for {team.name}: {roll_.total}, up to {gp(value)}"
-    return tx.change
+    return _one_step(db, player_table_rolled, team_id=team_id, roll=roll, match_id=match_id)
 
 
 def _waiting_player(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, AffairsRound]:
@@ -371,6 +399,32 @@ def _waiting_player(session: Session, ruleset: Ruleset, team_id: int) -> tuple[T
     if state.step != Step.NEW_PLAYER:
         raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
     return team, state
+
+
+def reserve_player_added(
+    session: Session,
+    ruleset: Ruleset,
+    *,
+    team_id: int,
+    position: str,
+    name: str,
+    number: int | None = None,
+    retire_player_id: int | None = None,
+    match_id: int | None = None,
+) -> Done:
+    """The free player joins, inside a transaction (see `add_reserve_player`)."""
+    team, state = _waiting_player(session, ruleset, team_id)
+    race = ruleset.race(team.race)
+    pos = race.position(position)
+    why = rules.why_not_offered(pos, state.player_value, taken_positions(session, team))
+    if why:
+        raise RuleViolation(why)
+    _make_room(session, ruleset, team, retire_player_id)
+    player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="reserve")
+    label = position_label(team.race, position)
+    _event(session, team, Kind.NEW_PLAYER, f"{player.name}, {label}, joined from the reserves (free).",
+           player_id=player.id, match_id=match_id)  # fmt: skip
+    return f"free reserve player {player.name}, {label}", player.id
 
 
 def add_reserve_player(
@@ -384,23 +438,8 @@ def add_reserve_player(
     match_id: int | None = None,
 ) -> Change:
     """Add the free player the Player Table offered (no gold). A team of 16 retires someone first."""
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, state = _waiting_player(session, ruleset, team_id)
-        race = ruleset.race(team.race)
-        pos = race.position(position)
-        why = rules.why_not_offered(pos, state.player_value, taken_positions(session, team))
-        if why:
-            raise RuleViolation(why)
-        _make_room(session, ruleset, team, retire_player_id)
-        player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="reserve")
-        label = position_label(team.race, position)
-        _event(session, team, Kind.NEW_PLAYER, f"{player.name}, {label}, joined from the reserves (free).",
-               player_id=player.id, match_id=match_id)  # fmt: skip
-        tx.label = f"free reserve player {player.name}, {label}"
-        tx.result = player.id
-    return tx.change
+    return _one_step(db, reserve_player_added, team_id=team_id, position=position, name=name, number=number,
+                     retire_player_id=retire_player_id, match_id=match_id)  # fmt: skip
 
 
 def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id: int | None) -> None:
@@ -421,16 +460,17 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
     session.flush()
 
 
+def reserve_player_lost(session: Session, ruleset: Ruleset, *, team_id: int, match_id: int | None = None) -> Done:
+    """The free player is lost, inside a transaction (see `let_reserve_player_go`)."""
+    team, state = _waiting_player(session, ruleset, team_id)
+    _event(session, team, Kind.LET_GO, f"The free player worth up to {gp(state.player_value)} was lost for good.",
+           match_id=match_id)  # fmt: skip
+    return f"{team.name} loses the free reserve player", None
+
+
 def let_reserve_player_go(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
     """The free player is not added (a full team, or the coach's choice): he is lost for good."""
-    ruleset = db.ruleset
-    with db.write() as tx:
-        session = tx.session
-        team, state = _waiting_player(session, ruleset, team_id)
-        _event(session, team, Kind.LET_GO, f"The free player worth up to {gp(state.player_value)} was lost for good.",
-               match_id=match_id)  # fmt: skip
-        tx.label = f"{team.name} loses the free reserve player"
-    return tx.change
+    return _one_step(db, reserve_player_lost, team_id=team_id, match_id=match_id)
 
 
 # -- drafting (Hire Freebooters) ------------------------------------------------------------------------

@@ -9,8 +9,6 @@ from __future__ import annotations
 
 import copy
 import json
-import os
-import tempfile
 from collections.abc import Mapping
 from datetime import UTC, datetime
 from pathlib import Path
@@ -19,10 +17,11 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from roster_app.atomic import atomic_text
 from roster_app.backups import backup_open_league
 from roster_app.changes import Change
 from roster_app.db import LeagueDB
-from roster_app.errors import DugoutError, NotFound, RulesetError, RuleViolation
+from roster_app.errors import NotFound, RulesetError, RuleViolation
 from roster_app.models import RulesetTable, utcnow
 from roster_app.rules.ruleset import TABLES, load_bundled
 from roster_app.rules.schema import check_links, check_table
@@ -196,19 +195,6 @@ def export_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     """
     path = Path(path)
     text = json.dumps(ruleset_document(db), indent=2, ensure_ascii=False) + "\n"
-    try:
-        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    except OSError as exc:
-        raise DugoutError(f"The ruleset cannot be saved in {path.parent} ({exc.strerror}).") from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.write(text)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(temp, path)
-    except OSError as exc:
-        Path(temp).unlink(missing_ok=True)
-        raise DugoutError(
-            f"The ruleset could not be saved to {path} ({exc.strerror}). Nothing was written."
-        ) from None
+    with atomic_text(path) as handle:  # a temporary file beside it, then renamed: never half a file
+        handle.write(text)
     return Change(f"export of the ruleset to {path.name}", result=path)

@@ -10,7 +10,7 @@ from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
 from roster_app.models import Match, Team
 from roster_app.rules.roster import gp
-from roster_app.services.common import get_team, post
+from roster_app.services.common import check_version, get_team, post
 
 # Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
 COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
@@ -63,9 +63,10 @@ def rename_team(db: LeagueDB, *, team_id: int, name: str) -> Change:
     return tx.change
 
 
-def set_coach(db: LeagueDB, *, team_id: int, coach: str) -> Change:
+def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int | None = None) -> Change:
     with db.write() as tx:
         team = get_team(tx.session, team_id)
+        check_version(team, expected_version, team.name)
         team.coach = " ".join(coach.split())
         tx.session.add(team)
         tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
@@ -94,12 +95,21 @@ def unit_price(session: Session, ruleset, team: Team, counter: str) -> int:  # n
     return rules[key] if key else 0
 
 
-def set_counter(db: LeagueDB, *, team_id: int, counter: str, value: int, charge: bool = True) -> Change:
+def set_counter(
+    db: LeagueDB,
+    *,
+    team_id: int,
+    counter: str,
+    value: int,
+    charge: bool = True,
+    expected_version: int | None = None,
+) -> Change:
     """Set re-rolls, assistant coaches, cheerleaders, apothecary (0/1) or fan factor.
 
     More costs the ruleset's price from the treasury (a ledger row); fewer is not refunded, as in the rules.
     Fan factor is bought only while the team is being created (before its first match); after that it
     changes with the post-match roll, and an edit here is a commissioner's correction: no gold moves.
+    `expected_version`: the team row's version the header showed (a stale one is refused).
     """
     if counter not in COUNTERS:
         raise RuleViolation(f"'{counter}' is not something a team buys.")
@@ -111,6 +121,7 @@ def set_counter(db: LeagueDB, *, team_id: int, counter: str, value: int, charge:
     with db.write() as tx:
         session = tx.session
         team = get_team(session, team_id)
+        check_version(team, expected_version, team.name)
         if counter == "rerolls":
             limit = min(limit, ruleset.race(team.race).max_rerolls)
         if value > limit:

@@ -17,6 +17,7 @@ from roster_app.changes import Change
 from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
 from roster_app.models import Contract, DiceRoll, LedgerEntry, Match, Player, PlayerStatus, Team, Transfer, utcnow
+from roster_app.postmatch_plan import transfers_wait
 from roster_app.queries import team_sheet
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
@@ -41,12 +42,15 @@ from roster_app.services.common import (
     current_season,
     get_player,
     get_team,
+    lock_teams,
     position_count,
     post,
     roster_count,
+    store_roll,
 )
 from roster_app.services.contracts import ContractStatus, player_position, running_contract, sign
 from roster_app.services.players import first_free_number, used_numbers
+from roster_app.services.reversal import reverse_ledger_entries
 
 
 class TransferStatus:
@@ -93,7 +97,7 @@ def candidate(
         buyer=buyer.name, buyer_players=roster_count(session, buyer.id),
         buyer_position_count=position_count(session, buyer.id, player.race, player.position),
         same_team=seller.id == buyer.id, last_approach=last_approach(session, player.id, exclude=exclude),
-        last_match=last_match(session, seller.id),
+        last_match=last_match(session, seller.id), waiting=transfers_wait(session, buyer) or transfers_wait(session, seller),
     )  # fmt: skip
 
 
@@ -217,12 +221,8 @@ def _open_transfer(session: Session, transfer_id: int) -> Transfer:
 
 
 def _store_roll(session: Session, roll: Roll, purpose: str, transfer: Transfer) -> DiceRoll:
-    row = DiceRoll(
-        purpose=purpose, dice=roll.dice, faces=list(roll.faces), modifier=roll.modifier, total=roll.total,
-        typed=roll.typed, team_id=transfer.buyer_team_id, player_id=transfer.player_id, transfer_id=transfer.id,
-    )  # fmt: skip
-    session.add(row)
-    return row
+    return store_roll(session, roll, purpose, team_id=transfer.buyer_team_id, player_id=transfer.player_id,
+                      transfer_id=transfer.id)  # fmt: skip
 
 
 def _names(session: Session, transfer: Transfer) -> tuple[str, str, str]:
@@ -361,6 +361,7 @@ def complete_transfer(
     with db.write() as tx:
         session = tx.session
         transfer = _open_transfer(session, transfer_id)
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != seller.id:
@@ -409,11 +410,20 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         transfer = session.get(Transfer, transfer_id)
         if transfer is None or transfer.status != TransferStatus.COMPLETED:
             raise RuleViolation("Only a completed transfer can be reversed.")
+        lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != buyer.id or player.status not in PlayerStatus.ON_ROSTER:
             raise RuleViolation(
                 f"{player.name} is no longer on {buyer.name}'s roster; the transfer cannot be reversed."
+            )
+        later = select(Transfer.id).where(
+            Transfer.player_id == player.id, Transfer.status == TransferStatus.COMPLETED,
+            Transfer.completed_at > transfer.completed_at,
+        )  # fmt: skip
+        if session.scalars(later).first() is not None:  # his contracts since would be left running
+            raise RuleViolation(
+                f"{player.name} has been transferred again since; reverse his latest transfer first."
             )
         if roster_count(session, seller.id) >= ruleset.table("team_rules")["max_players"]:
             raise RuleViolation(
@@ -423,14 +433,13 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
             select(LedgerEntry).where(LedgerEntry.transfer_id == transfer.id, LedgerEntry.reverses_id.is_(None))
         ).all()
         reversed_ids = set(
-            session.scalars(select(LedgerEntry.reverses_id).where(LedgerEntry.reverses_id.is_not(None)))
+            session.scalars(
+                select(LedgerEntry.reverses_id).where(LedgerEntry.reverses_id.in_([e.id for e in entries]))
+            )
         )
-        for entry in sorted(entries, key=lambda e: -e.amount):  # pay back before taking back
-            if entry.id in reversed_ids:
-                continue
-            team = buyer if entry.team_id == buyer.id else seller
-            post(session, team, -entry.amount, kind="reversal", reason=f"Reversed: {entry.reason}",
-                 player_id=player.id, transfer_id=transfer.id, reverses_id=entry.id)  # fmt: skip
+        open_entries = sorted((e for e in entries if e.id not in reversed_ids), key=lambda e: -e.amount)
+        # pay back before taking back, so no treasury dips below zero on the way
+        reverse_ledger_entries(session, open_entries, "Transfer reversed by the commissioner")
         new = session.scalars(select(Contract).where(Contract.transfer_id == transfer.id)).all()
         for contract in new:
             contract.status = ContractStatus.REVERSED

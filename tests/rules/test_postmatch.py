@@ -136,6 +136,21 @@ def test_tie_breakers_in_the_leagues_order():
     assert ranked == [(1, "D"), (2, "C"), (2, "E"), (4, "B"), (5, "A")]
 
 
+@pytest.mark.parametrize(
+    ("a", "b", "first"),
+    [
+        (Row("A", 3), Row("B", 4), "B"),  # points first
+        (Row("A", 3, 1, 0), Row("B", 3, 2, 0), "B"),  # then touchdown difference
+        (Row("A", 3, 1, 0, 5, 0), Row("B", 3, 1, 0, 4, 0), "A"),  # then casualty difference
+        (Row("A", 3, 2, 1, 4, 0), Row("B", 3, 3, 2, 4, 0), "B"),  # then touchdowns scored
+    ],
+)
+def test_each_tie_breaker_in_turn(a, b, first):
+    ranked = pm.rank([a, b])
+    assert ranked[0][1].name == first
+    assert [position for position, _row in ranked] == [1, 2]
+
+
 def test_league_points_are_a_league_setting():
     rules = load_bundled("lrb4")
     assert [pm.league_points(r, rules) for r in pm.RESULTS] == [3, 1, 0]

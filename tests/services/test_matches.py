@@ -9,7 +9,8 @@ from roster_app import queries
 from roster_app import season_queries as sq
 from roster_app.errors import RuleViolation
 from roster_app.models import DiceRoll, Match, MatchPlayer, Referee
-from roster_app.services.matches import available_referees, record_match
+from roster_app.referee_queries import choosable_referees
+from roster_app.services.matches import record_match
 from roster_app.services.postmatch import auto_draft, finish_post_match
 from roster_app.services.season import generate_season
 from tests.helpers import snapshot
@@ -101,9 +102,9 @@ def test_injuries_change_the_roster_and_the_injured_miss_only_the_next_game(leag
 
 def test_the_referee_is_linked_to_the_match(league):
     m = first_match(league)
-    ref_id, label = available_referees(league)[0]
-    report(league, m.id, 1, 0, referee_id=ref_id)
-    assert sq.fixtures(league)[0].referee == label.removesuffix(" (Star Ref)")
+    ref = choosable_referees(league)[0]
+    report(league, m.id, 1, 0, referee_id=ref.id)
+    assert sq.fixtures(league)[0].referee == ref.name
 
 
 @pytest.mark.parametrize(
@@ -140,7 +141,7 @@ def test_an_unavailable_referee_is_refused(league):
         ref = tx.session.scalars(select(Referee)).first()
         ref.status = "sacked"
         ref_id = ref.id
-    refused(league, "he is sacked", referee_id=ref_id)
+    refused(league, "was sacked and may never referee", referee_id=ref_id)
 
 
 def test_a_match_is_reported_once_and_only_after_the_teams_last_post_match_sequence(league):

@@ -27,6 +27,7 @@ from roster_app.services.postmatch import (
     roll_fan_factor,
     run_post_match_steps,
     save_post_match_progress,
+    settle_affairs,
 )
 from roster_app.services.season import generate_season
 from tests.helpers import ledger_sum, snapshot
@@ -117,6 +118,7 @@ def test_the_steps_one_by_one_in_order(played):
     roll_fan_factor(db, match_id=m.id, draft=draft)
     assert load_draft(db, m.id).team(m.home_id).fan_roll.faces == [6, 6, 6]  # kept for the steps still to do
     assert sq.fixtures(db)[0].status_text == "post-match started"
+    settle_affairs(db, match_id=m.id, draft=PostMatchDraft())
     run_post_match_steps(db, match_id=m.id, steps=["purchases"], draft=PostMatchDraft())
     record_new_ratings(db, match_id=m.id)
     assert team_row(db, m.home_id).treasury == 504_000

@@ -156,7 +156,7 @@ def test_export_is_written_whole_and_leaves_no_temporary_file(db, tmp_path):
 
 
 def test_export_to_a_missing_folder_is_refused_plainly(db, tmp_path):
-    with pytest.raises(DugoutError, match="cannot be saved"):
+    with pytest.raises(DugoutError, match="does not exist. Nothing was saved"):
         export_ruleset(db, path=tmp_path / "nowhere" / "rules.json")
 
 

@@ -244,3 +244,27 @@ def test_reversal_writes_reversing_rows_and_moves_the_player_back(db, teams):
     assert change.label == "reversal of the transfer of Grak to Orcland Raiders"
     with pytest.raises(RuleViolation, match="Only a completed transfer"):
         reverse_transfer(db, transfer_id=tid)
+
+
+def test_only_a_players_latest_transfer_can_be_reversed(db, teams):
+    """Away and back again: reversing the first deal would leave the contract of the last one running with a
+    team he no longer plays for (found by two commissioners transferring at once: test_shared_concurrency)."""
+    orcs, rivals = teams["orcs"], teams["rivals"]
+    grak = pid(db, "Grak")
+    sign_contract(db, player_id=grak, seasons=3)
+    deals = []
+    for buyer, seller in ((orcs, rivals), (rivals, orcs), (orcs, rivals)):
+        t = the_terms(db, "Grak", buyer)
+        tid = approach(db, "Grak", buyer)
+        complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 6, 5, modifier=t.modifier),
+                          price=100_000, contract_seasons=2)  # fmt: skip
+        play_match(db, buyer, seller)
+        deals.append(tid)
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match="transferred again since; reverse his latest transfer first"):
+        reverse_transfer(db, transfer_id=deals[0])
+    assert snapshot(db) == before
+    for tid in reversed(deals):  # latest first: each step back is allowed
+        reverse_transfer(db, transfer_id=tid)
+    running = [c for c in rows(db, Contract, player_id=grak) if c.status == "running"]
+    assert [(c.team_id, rows(db, Player, id=grak)[0].team_id) for c in running] == [(rivals, rivals)]

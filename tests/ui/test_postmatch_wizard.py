@@ -83,3 +83,74 @@ def test_the_plan_follows_a_change_made_elsewhere(qtbot, wizard):
     assert "450,000 gp" in grid.text(5, 1)
     wizard.session.run(hire_player, team_id=wizard.plan.home.team_id, position="Goblin", name="Snik")
     assert "410,000 gp" in grid.text(5, 1)
+
+
+@pytest.fixture
+def reserve_wizard(qtbot, season_window):
+    """The first match (0-0) of a league whose Orcs have a Veteran Reserve Coach; the wizard is on step 4.1."""
+    from roster_app.services.reserves import approve_reserves, hire_reserve_coach
+    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
+
+    session = season_window.session
+    generate_season(session.db)
+    m = sq.fixtures(session.db)[0]
+    approve_reserves(session.db, team_id=m.home_id)
+    hire_reserve_coach(session.db, team_id=m.home_id, coach_type="Veteran")
+    report(session.db, m.id, 0, 0, lines=[])
+    session.changed.emit({"match"})
+    w = PostMatchWizard(session, m.id, season_window, rng=random.Random(4))
+    w.show()
+    w.next()
+    w.next()
+    for dice in w.pages[PageId.FAN_FACTOR].dice.values():
+        dice.type_in([2] * len(dice.spins))
+    w.next()
+    assert w.currentId() == PageId.RESERVES_CONTRACTS
+    return w, m
+
+
+def test_a_reserve_roll_by_dugout_is_kept_and_cannot_be_made_again(qtbot, reserve_wizard):
+    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
+
+    w, m = reserve_wizard
+    box = w.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
+    assert not box.table_part.isVisible()  # the upkeep comes first
+    box.pay.click()
+    assert box.table_part.isVisible() and not next_enabled(w)  # roll, or choose not to
+    qtbot.mouseClick(box.table_dice.roll_button, Qt.MouseButton.LeftButton)
+    faces = box.table_dice.faces()
+    assert all(faces) and not box.table_dice.roll_button.isEnabled() and not box.table_dice.spins[0].isEnabled()
+    assert not box.pay.isEnabled() and not box.leave.isEnabled() and not box.no_roll.isEnabled()
+    assert load_draft(w.session.db, m.id).team(m.home_id).reserves.table[0].faces == faces  # saved at once
+    w.reject()
+    again = PostMatchWizard(w.session, m.id, w.parent(), rng=random.Random(9))
+    again.show()
+    assert again.currentId() == PageId.RESERVES_CONTRACTS
+    box = again.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
+    assert box.table_dice.faces() == faces and not box.table_dice.roll_button.isEnabled()
+    again.reject()
+
+
+def test_letting_the_coach_go_or_not_rolling_completes_step_4_1(qtbot, reserve_wizard):
+    from ui.wizards.postmatch_wizard import PageId
+
+    w, m = reserve_wizard
+    box = w.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
+    box.pay.click()
+    box.no_roll.click()
+    assert next_enabled(w) and "No Reserve Team Table roll this time" in box.outcome.text()
+    box.no_roll.click()
+    box.leave.click()
+    assert next_enabled(w) and "The Veteran Reserve Coach leaves" in box.outcome.text()
+    assert not box.table_part.isVisible()
+
+
+def test_the_transfer_wizard_waits_for_a_complete_step_4_1(qtbot, reserve_wizard):
+    from ui.wizards.postmatch_wizard import PageId
+
+    w, _m = reserve_wizard
+    w.next()  # QWizard.next() ignores the page's completeness: 4.1 still has a decision to make
+    page = w.pages[PageId.TRANSFERS]
+    assert w.currentId() == PageId.TRANSFERS
+    assert not page.transfer_button.isEnabled()
+    assert "pay the Reserve Coach's upkeep" in page.problems.text()

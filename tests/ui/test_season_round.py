@@ -1,18 +1,41 @@
-"""A whole round through the GUI: generate the season, report two matches, run both post-match wizards with
-dice typed in, and check the file: SPP, new skills, treasury and ledger, fan factor, team rating, league table."""
+"""A whole round through the GUI: generate the season, report two matches (the referee chosen in the report),
+run both post-match wizards with dice typed in (step 4.1: an upkeep paid and a contract signed; step 4.2: a
+transfer through the real transfer wizard), and check the file: SPP, new skills, treasury and ledger, fan
+factor, team rating, contracts, the referee's sheet and the league table."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import pytest
+from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWizard
 from sqlalchemy import select
 
 from roster_app import queries
 from roster_app import season_queries as sq
 from roster_app.db import open_league
-from roster_app.models import DiceRoll, LedgerEntry
+from roster_app.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
+from tests.helpers import team_id
 from tests.season_helpers import roster_ids
 from tests.ui.test_roster_editing import press_enter
+from tests.ui.test_transfer_wizard import Drive
+
+
+@pytest.fixture
+def season_file(season_file):
+    """The four teams, and: the Orcs have a reserve team with a Veteran Reserve Coach (50,000 gp), the Elves a
+    twelfth player (a team of 11 may not sell one), one sample Star Ref was sacked."""
+    from roster_app.services.players import hire_player
+    from roster_app.services.reserves import approve_reserves, hire_reserve_coach
+
+    db = open_league(season_file)
+    orcs, elves = team_id(db, "Orcland Raiders"), team_id(db, "Athelorn Avengers")
+    approve_reserves(db, team_id=orcs)
+    hire_reserve_coach(db, team_id=orcs, coach_type="Veteran")
+    hire_player(db, team_id=elves, position="Wood Elf Lineman", name="Ithil Swiftfoot", number=12)
+    with db.write() as tx:
+        tx.session.scalars(select(Referee).where(Referee.name == "Gorbag Chainsaw")).one().status = "sacked"
+    db.close()
+    return season_file
 
 
 def generate_through_the_dialog(qtbot, page):
@@ -38,7 +61,7 @@ def edit_cell(qtbot, view, row, column, value):
     press_enter(qtbot, view, editor)
 
 
-def report_through_the_dialog(qtbot, page, fixture_id, *, score, lines, mvps, gate):
+def report_through_the_dialog(qtbot, page, fixture_id, *, score, lines, mvps, gate, referee=None):
     from ui.dialogs.match_report_dialog import MatchReportDialog
 
     page.select_fixture(fixture_id)
@@ -51,8 +74,15 @@ def report_through_the_dialog(qtbot, page, fixture_id, *, score, lines, mvps, ga
     model = dialog.lines
     for player_id, key, value in lines:
         edit_cell(qtbot, dialog.view, model.row_of(player_id), model.column_index(key), value)
-    for team_id, player_id in zip((home, away), mvps, strict=True):
-        dialog.mvp[team_id].setCurrentIndex(dialog.mvp[team_id].findData(player_id))
+    for team, player_id in zip((home, away), mvps, strict=True):
+        dialog.mvp[team].setCurrentIndex(dialog.mvp[team].findData(player_id))
+    offered = [dialog.referee.itemText(i) for i in range(dialog.referee.count())]
+    assert (
+        "Gorbag Chainsaw (Star Ref)" not in offered and "Jorg Blackwhistle (Star Ref)" in offered
+    )  # sacked: never
+    if referee is not None:
+        dialog.referee.setCurrentIndex(dialog.referee.findText(referee))
+        assert "opens his match sheet" in dialog.ref_note.text()
     assert not dialog.record_button.isEnabled()  # the gate is still missing
     assert "Roll the gate or type it in" in dialog.verdict.text()
     dialog.gate.setValue(gate)
@@ -78,6 +108,33 @@ def click_next(qtbot, wizard):
     qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
 
 
+def transfer_an_elf_through_the_transfer_wizard(qtbot, wizard, orcs_id):
+    """Step 4.2: the real transfer wizard, opened from the post-match wizard (which writes steps 1 to 4.1)."""
+    from ui.wizards.postmatch_wizard import PageId
+    from ui.wizards.transfer_wizard import Page
+
+    page = wizard.pages[PageId.TRANSFERS]
+    assert "opening the Transfer Wizard first writes steps 1 to 4.1" in page.status.text()
+    qtbot.mouseClick(page.transfer_button, Qt.MouseButton.LeftButton)
+    assert "Steps 1 to 4.1 are written" in page.status.text()
+    d = Drive.__new__(Drive)
+    d.qtbot, d.window, d.w = qtbot, None, page.transfer_wizard
+    qtbot.waitExposed(d.w)
+    d.through_approach(orcs_id, "Ithil Swiftfoot")
+    assert d.w.currentId() == Page.PRICE  # a free agent: his coach has no say
+    d.roll(d.page.reaction_dice, 5, 5)  # + 2 (higher rating and fan factor): keen
+    d.roll(d.page.tribunal_dice, 3)
+    assert "100,000 gp" in d.page.price.text()  # 70,000 + 3 x 10,000
+    d.forward()
+    d.page.choice.choose("pay")
+    d.forward()
+    d.forward()  # his number 12 is free on the Orc roster
+    assert "Rookie" in d.page.text.text()  # Rookies transferred sign no contract
+    with qtbot.waitSignal(d.w.finished):
+        d.click(QWizard.WizardButton.FinishButton)
+    assert "Ithil Swiftfoot: Athelorn Avengers → Orcland Raiders, completed for 100,000 gp" in page.made.text()
+
+
 def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messages):
     from ui.wizards.postmatch_wizard import PageId
 
@@ -93,7 +150,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     # -- two match reports -----------------------------------------------------------------------------
     report_through_the_dialog(qtbot, page, first.id, score=(2, 1), mvps=(orcs[0], elves[0]), gate=27_000, lines=[
         (orcs[0], "touchdowns", 2), (orcs[1], "casualties", 1), (elves[0], "touchdowns", 1),
-        (elves[2], "injury", "Niggling injury")])  # fmt: skip
+        (elves[2], "injury", "Niggling injury")], referee="Jorg Blackwhistle (Star Ref)")  # fmt: skip
     report_through_the_dialog(qtbot, page, second.id, score=(0, 0), mvps=(humans[0], dwarfs[0]), gate=27_000,
                               lines=[])  # fmt: skip
     assert [r.status_text for r in page.fixtures_model.rows()][:2] == ["post-match due"] * 2
@@ -116,20 +173,40 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     ff_page.dice[first.home_id].type_in([5, 5, 5])  # a win: 3D6 = 15 above 6 gains one
     ff_page.dice[first.away_id].type_in([1, 1])  # a loss: 2 below 3 loses one
     assert "fan factor 6 → <b>7</b>" in ff_page.outcome[first.home_id].text()
-    click_next(qtbot, wizard)  # 4.1
-    click_next(qtbot, wizard)  # 4.2
-    click_next(qtbot, wizard)  # 4.3
+    click_next(qtbot, wizard)
+
+    # 4.1: the Orcs pay their Reserve Coach and roll nothing good; the scorer signs for two seasons
+    affairs = wizard.pages[PageId.RESERVES_CONTRACTS]
+    assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()  # the upkeep is not decided yet
+    assert "pay the Reserve Coach's upkeep, or let him leave" in affairs.problems.text()
+    reserve = affairs.reserves[first.home_id]
+    qtbot.mouseClick(reserve.pay, Qt.MouseButton.LeftButton, pos=QPoint(8, reserve.pay.height() // 2))
+    reserve.table_dice.type_in([2])
+    assert "Nothing this time" in reserve.table_result.text()
+    assert not affairs.reserves[first.away_id].isVisible()  # the Elves have no reserve team
+    contract = affairs.contracts[first.home_id].seasons[orcs[0]]
+    contract.setValue(2)
+    assert "2,000 gp" in affairs.contracts[first.home_id].costs[orcs[0]].text()
+    assert "454,000 gp → <b>442,000 gp</b>" in affairs.treasury[first.home_id].text()
+    click_next(qtbot, wizard)
+
+    # 4.2: a transfer through the transfer wizard (steps 1 to 4.1 are written first)
+    transfer_an_elf_through_the_transfer_wizard(qtbot, wizard, first.home_id)
+    click_next(qtbot, wizard)
     purchases = wizard.pages[PageId.PURCHASES]
     dialog = purchases.open_hire(first.home_id)
     dialog.table.selectRow([p.name for p in dialog.race.positions].index("Orc Blitzer"))
     qtbot.keyClicks(dialog.name, "Gorbag")
-    assert "504,000 gp" in dialog.verdict.text()  # the treasury with this match's winnings
+    assert "342,000 gp" in dialog.verdict.text()  # the treasury after 4.1 and the transfer
     qtbot.mouseClick(dialog.hire_button, Qt.MouseButton.LeftButton)
     purchases.buy[first.home_id]["rerolls"].setValue(1)
-    assert "304,000 gp" in purchases.after[first.home_id].text()
+    assert "142,000 gp" in purchases.after[first.home_id].text()
     click_next(qtbot, wizard)
     rating = wizard.pages[PageId.RATING]
-    assert "102" in rating.grid.text(1, 1) and "104" in rating.grid.text(1, 2)
+    assert (
+        "Upkeep of the Veteran Reserve Coach (10,000 gp)<br>Reserve Team Table: 2 – Nothing this time<br>Sign "
+        "Orcland 1 for 2 seasons (2,000 gp)" in rating.grid.text(7, 1)
+    )  # written before the transfer
     finish = wizard.button(QWizard.WizardButton.FinishButton)
     assert finish.isEnabled()
     qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)
@@ -150,7 +227,9 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
         click_next(qtbot, wizard)
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), Qt.MouseButton.LeftButton)
     assert wizard.result() == QWizard.DialogCode.Accepted
-    assert messages == []
+    assert (
+        len(messages) == 1 and "Write steps 1 to 4.1" in messages[0]
+    )  # the one question: transfers come after 4.1
 
     # -- what is in the file -------------------------------------------------------------------------------
     season_window.close_league()
@@ -165,18 +244,22 @@ def check_the_file(db, first, second, orcs, elves, humans):
     orc_rows = {r.id: r for r in queries.roster(db, first.home_id)}
     assert (orc_rows[orcs[0]].spp, orc_rows[orcs[0]].skills, orc_rows[orcs[0]].rolls_taken) == (11, ("Dodge",), 1)
     assert orc_rows[orcs[1]].spp == 2
-    assert "Gorbag" in {r.name for r in orc_rows.values()}
+    assert {"Gorbag", "Ithil Swiftfoot"} <= {r.name for r in orc_rows.values()}
     elf_rows = {r.id: r for r in queries.roster(db, first.away_id)}
     assert (elf_rows[elves[0]].spp, elf_rows[elves[0]].ag) == (8, 5)
     assert (elf_rows[elves[2]].status, elf_rows[elves[2]].injuries) == ("miss next game", ("Niggling injury",))
+    assert "Ithil Swiftfoot" not in {r.name for r in elf_rows.values()}
     assert {r.id: r for r in queries.roster(db, second.home_id)}[humans[0]].spp == 5
     headers = {
         t: queries.team_header(db, t) for t in (first.home_id, first.away_id, second.home_id, second.away_id)
     }
     figures = {h.name: (h.treasury, h.fan_factor, h.rating, h.rerolls) for h in headers.values()}
+    # the ratings count the treasury: against a round without 4.1 and 4.2 (102 and 104), the Orcs' Reserve Coach,
+    # upkeep and contract are gone (5 + 1 + 0.2) and they paid 100,000 for 70,000 of player (3): 92.x; the Elves
+    # got 100,000 for 70,000 of player
     assert figures == {
-        "Orcland Raiders": (450_000 + 54_000 - 80_000 - 120_000, 7, 102, 1),
-        "Athelorn Avengers": (230_000 + 27_000, 2, 104, 0),
+        "Orcland Raiders": (400_000 + 54_000 - 10_000 - 2_000 - 100_000 - 80_000 - 120_000, 7, 92, 1),
+        "Athelorn Avengers": (160_000 + 27_000 + 100_000, 2, 104 + 3, 0),
         "Reikland Reavers": (450_000 + 40_500, 6, 105, 0),
         "Karak Grudgebearers": (230_000 + 40_500, 4, 105, 0),
     }
@@ -185,8 +268,27 @@ def check_the_file(db, first, second, orcs, elves, humans):
             select(LedgerEntry.kind, LedgerEntry.amount).where(LedgerEntry.match_id == first.id,
                                                                LedgerEntry.team_id == first.home_id)
         ).all()  # fmt: skip
+        transfer_ledger = session.execute(
+            select(LedgerEntry.team_id, LedgerEntry.amount).where(LedgerEntry.kind == "transfer")
+        ).all()  # fmt: skip
         typed = session.scalars(select(DiceRoll.typed).where(DiceRoll.purpose != "Gate")).all()
-    assert sorted(orc_ledger) == sorted([("winnings", 54_000), ("hire", -80_000), ("reroll", -120_000)])
+        contract = session.scalars(select(Contract)).one()
+        reserve_events = session.scalars(
+            select(ReserveEvent.kind).where(ReserveEvent.match_id == first.id).order_by(ReserveEvent.id)
+        ).all()
+        sheet = session.scalars(select(RefereeMatch)).one()
+        ithil = session.scalars(select(Player).where(Player.name == "Ithil Swiftfoot")).one()
+    assert sorted(orc_ledger) == sorted([("winnings", 54_000), ("upkeep", -10_000), ("contract", -2_000),
+                                         ("hire", -80_000), ("reroll", -120_000)])  # fmt: skip
+    assert sorted(transfer_ledger) == sorted([(first.home_id, -100_000), (first.away_id, 100_000)])
+    assert (contract.player_id, contract.seasons, contract.cost, contract.status) == (orcs[0], 2, 2_000, "running")
+    assert reserve_events == ["upkeep", "reserve_roll"]
+    assert (sheet.match_id, sheet.finished, sheet.riot) == (
+        first.id,
+        False,
+        False,
+    )  # his sheet waits for the ticks
+    assert (ithil.team_id, ithil.number) == (first.home_id, 12)
     assert typed and all(typed)  # every roll of this round was typed in
     for header in headers.values():
         assert header.treasury == sum(r.amount for r in queries.ledger(db, header.id))
@@ -198,8 +300,9 @@ def check_the_file(db, first, second, orcs, elves, humans):
         (4, "Athelorn Avengers", 1, 0, 0, 1, 0),
     ]
     assert [r.status_text for r in sq.fixtures(db)][:2] == ["done", "done"]
+    assert sq.fixtures(db)[0].referee == "Jorg Blackwhistle"
     [history] = sq.team_history(db, first.home_id)
-    assert (history.winnings, history.purchases, history.treasury_after) == (54_000, 200_000, 304_000)
+    assert (history.winnings, history.purchases, history.treasury_after) == (54_000, 312_000, 142_000)
 
 
 def test_season_models_pass_the_model_tester(qtbot, qtmodeltester, season_window):

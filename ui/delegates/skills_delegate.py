@@ -3,73 +3,31 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtWidgets import (
-    QFrame,
-    QLineEdit,
-    QListWidget,
-    QListWidgetItem,
-    QStyledItemDelegate,
-    QStyleOptionViewItem,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from ui.delegates.checklist_editor import ChecklistEditor
 from ui.models.roster_model import SkillChoicesRole
 
 
-class SkillsEditor(QFrame):
-    """Checkable list of skills; `skills()` gives the checked names in list order."""
+class SkillsEditor(ChecklistEditor):
+    """The skills a position may take, doubles marked; `skills()` gives the checked names in list order."""
 
     def __init__(self, parent: QWidget, choices: list[tuple[str, str, bool]]):
-        super().__init__(parent)
-        self.setFrameShape(QFrame.Shape.StyledPanel)
-        self.setAutoFillBackground(True)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        self.filter = QLineEdit(self)
+        labels = [
+            (name, f"{name}   ({category}{', on a double' if double else ''})")
+            for name, category, double in choices
+        ]
+        super().__init__(parent, labels)
         self.filter.setPlaceholderText("Filter skills…")
-        self.filter.setClearButtonEnabled(True)
-        self.list = QListWidget(self)
-        layout.addWidget(self.filter)
-        layout.addWidget(self.list)
-        for name, category, needs_double in choices:
-            label = f"{name}   ({category}{', on a double' if needs_double else ''})"
-            item = QListWidgetItem(label, self.list)
-            item.setData(Qt.ItemDataRole.UserRole, name)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Unchecked)
-            if needs_double:
-                item.setForeground(Qt.GlobalColor.darkMagenta)
-        self.filter.textChanged.connect(self._apply_filter)
-        self.setFocusProxy(self.list)
-
-    def _apply_filter(self, text: str) -> None:
-        needle = text.casefold()
-        for i in range(self.list.count()):
-            item = self.list.item(i)
-            item.setHidden(needle not in item.text().casefold())
-
-    def item_for(self, name: str) -> QListWidgetItem | None:
-        for i in range(self.list.count()):
-            if self.list.item(i).data(Qt.ItemDataRole.UserRole) == name:
-                return self.list.item(i)
-        return None
+        for name, _category, double in choices:
+            if double:
+                self.item_for(name).setForeground(Qt.GlobalColor.darkMagenta)
 
     def set_skills(self, skills: list[str]) -> None:
-        for name in skills:
-            item = self.item_for(name)
-            if item is None:  # a skill no longer offered (house rules changed): keep it visible and checked
-                item = QListWidgetItem(f"{name}   (not open to the position)", self.list)
-                item.setData(Qt.ItemDataRole.UserRole, name)
-                item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked)
+        self.set_values(skills)
 
     def skills(self) -> list[str]:
-        return [
-            self.list.item(i).data(Qt.ItemDataRole.UserRole)
-            for i in range(self.list.count())
-            if self.list.item(i).checkState() == Qt.CheckState.Checked
-        ]
+        return self.values()
 
 
 class SkillsDelegate(QStyledItemDelegate):

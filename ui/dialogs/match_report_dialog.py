@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -21,11 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app import referee_queries
 from roster_app.errors import RuleViolation
 from roster_app.rules import postmatch as pm
 from roster_app.rules.spp import match_spp
 from roster_app.season_queries import FixtureRow
-from roster_app.services.matches import PlayerLine, available_referees, record_match
+from roster_app.services.matches import PlayerLine, record_match
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.spin_delegate import SpinDelegate
 from ui.models.season_models import COUNT_KEYS, LineRow, MatchLinesModel
@@ -80,9 +82,12 @@ class MatchReportDialog(QDialog):
                                 f"{low:,} to {high:,}")  # fmt: skip
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
-        self.referee.addItem("No referee recorded", None)
-        for ref_id, label in available_referees(db):
-            self.referee.addItem(label, ref_id)
+        self.referee.setObjectName("reportReferee")
+        self.riot = QCheckBox("A Riot ended the match early")
+        self.riot.setObjectName("reportRiot")
+        self.ref_note = QLabel()
+        self.ref_note.setWordWrap(True)
+        self._fill_referees()
 
         self.lines = MatchLinesModel(self)
         self.lines.set_rows([
@@ -112,7 +117,7 @@ class MatchReportDialog(QDialog):
         self.record_button = self.buttons.addButton("Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
         self._lay_out(headers)
         self._connect()
-        self._update()
+        self._referee_chosen()
 
     def _lay_out(self, headers: dict[int, Any]) -> None:
         grid = QGridLayout()
@@ -132,6 +137,8 @@ class MatchReportDialog(QDialog):
         grid.addLayout(gate_row, 4, 1, 1, 2)
         grid.addWidget(QLabel("Referee:"), 5, 0)
         grid.addWidget(self.referee, 5, 1)
+        grid.addWidget(self.riot, 5, 2)
+        grid.addWidget(self.ref_note, 6, 1, 1, 2)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
@@ -154,9 +161,46 @@ class MatchReportDialog(QDialog):
             combo.currentIndexChanged.connect(self._update)
         self.gate.valueChanged.connect(self._gate_typed)
         self.roll_gate_button.clicked.connect(self.roll_gate)
+        self.referee.currentIndexChanged.connect(self._referee_chosen)
+        self.riot.toggled.connect(self._update)
         self.lines.lines_changed.connect(self._lines_changed)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
+
+    # -- the referee and his match sheet ---------------------------------------------------------------
+    def _fill_referees(self) -> None:
+        """The refs who may be chosen (never a sacked ref or a dead Star Ref); the match's own ref first."""
+        db = self.session.db
+        linked = referee_queries.sheet_of_match(db, self.fixture.id)
+        self.sheets: dict[int, Any] = {}  # ref id -> his open sheet (or the one of this match)
+        self.busy: dict[int, str] = {}  # ref id -> why he cannot referee this match now
+        self.referee.addItem("No referee recorded", None)
+        for card in referee_queries.choosable_referees(db):
+            sheet = referee_queries.sheet_view(db, card.open_sheet_id) if card.open_sheet_id else None
+            if sheet is not None and sheet.match_id not in (None, self.fixture.id):
+                self.busy[card.id] = f"{card.name}'s match sheet of another match is still open: finish it first."
+            if sheet is not None:
+                self.sheets[card.id] = sheet
+            self.referee.addItem(f"{card.name}{' (Star Ref)' if card.is_star else ''}", card.id)
+        if linked is not None:
+            self.sheets[linked.referee_id] = linked
+            if self.referee.findData(linked.referee_id) < 0:  # sacked by this very match: he still refereed it
+                self.referee.addItem(f"{linked.referee_name} (his sheet of this match)", linked.referee_id)
+            self.referee.setCurrentIndex(self.referee.findData(linked.referee_id))
+
+    def _referee_chosen(self) -> None:
+        sheet = self.sheets.get(self.referee.currentData())
+        self.riot.setEnabled(sheet is None or not sheet.finished)
+        if sheet is not None:
+            self.riot.setChecked(sheet.riot)  # the report and his sheet say the same about a Riot
+        if self.referee.currentData() is None:
+            self.ref_note.setText("")
+        elif sheet is None:
+            self.ref_note.setText("Recording opens his match sheet for this match (Referees page).")
+        else:
+            state = "finished" if sheet.finished else f"open, {sheet.ticked} turns in range so far"
+            self.ref_note.setText(f"His match sheet ({state}) goes with this match.")
+        self._update()
 
     # -- keeping the figures consistent ---------------------------------------------------------------
     def _lines_changed(self) -> None:
@@ -188,6 +232,9 @@ class MatchReportDialog(QDialog):
 
     def problem(self) -> str | None:
         ruleset = self.session.db.ruleset
+        busy = self.busy.get(self.referee.currentData())
+        if busy:
+            return busy
         for team_id, spin in self.score.items():
             scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
             if scored != spin.value():
@@ -230,7 +277,7 @@ class MatchReportDialog(QDialog):
             home_score=self.score[home].value(), away_score=self.score[away].value(),
             home_casualties=self.casualties[home].value(), away_casualties=self.casualties[away].value(),
             lines=self.player_lines(), gate=None if self.gate_faces else self.gate.value(),
-            gate_faces=self.gate_faces, referee_id=self.referee.currentData(),
+            gate_faces=self.gate_faces, referee_id=self.referee.currentData(), riot=self.riot.isChecked(),
             home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away),
         )  # fmt: skip
         if change is not None:

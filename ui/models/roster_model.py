@@ -160,5 +160,7 @@ class RosterModel(RowTableModel):
             return False
         from roster_app.services.players import update_player  # the ORM: imported once the league is open
 
-        change = self.session.run(update_player, player_id=row.id, field=column.key, value=value)
+        change = self.session.run(
+            update_player, player_id=row.id, field=column.key, value=value, expected_version=row.version
+        )
         return change is not None

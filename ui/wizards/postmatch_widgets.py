@@ -43,11 +43,14 @@ class DiceInput(QWidget):
     def faces(self) -> list[int]:
         return [spin.value() for spin in self.spins]
 
-    def set_faces(self, faces: Sequence[int]) -> None:
+    def set_faces(self, faces: Sequence[int], *, locked: bool = False) -> None:
+        """Show the dice; `locked` for a roll Dugout made (kept as it fell: no typing over it, no second roll)."""
         for spin, face in zip(self.spins, list(faces) + [0] * len(self.spins), strict=False):
             spin.blockSignals(True)
             spin.setValue(face)
             spin.blockSignals(False)
+            spin.setEnabled(not locked)
+        self.roll_button.setEnabled(not locked)
 
     def type_in(self, faces: Sequence[int]) -> None:
         """Type the dice in (as a commissioner would, die by die)."""
@@ -93,7 +96,7 @@ class StarRollRow(QWidget):
         self.choice.currentIndexChanged.connect(self._chosen)
 
     def show_roll(self, plan: RollPlan) -> None:
-        self.dice.set_faces(plan.faces)
+        self.dice.set_faces(plan.faces, locked=plan.rolled and not plan.typed)
         if plan.total is None:
             self.result.setText("roll 2D6")
         else:

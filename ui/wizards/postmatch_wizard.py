@@ -15,26 +15,22 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
-    QGroupBox,
     QHBoxLayout,
     QLabel,
     QListWidget,
     QListWidgetItem,
     QPushButton,
-    QScrollArea,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
     QWidget,
     QWizard,
-    QWizardPage,
 )
 
 from roster_app.errors import DugoutError
 from roster_app.postmatch_plan import (
     BOUGHT,
-    STEP_TITLES,
     PostMatchPlan,
     StarRollEntry,
     TeamPlan,
@@ -47,6 +43,9 @@ from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch import app_roll, finish_post_match, save_post_match_progress
 from ui.dialogs import ask
+from ui.wizards.postmatch_affairs_page import ReservesContractsPage
+from ui.wizards.postmatch_base import StepPage, note, problems_text
+from ui.wizards.postmatch_transfers_page import TransfersPage
 from ui.wizards.postmatch_widgets import DiceInput, FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
 
 
@@ -58,60 +57,6 @@ class PageId(IntEnum):
     TRANSFERS = 4
     PURCHASES = 5
     RATING = 6
-
-
-def _note(text: str) -> QLabel:
-    label = QLabel(text)
-    label.setWordWrap(True)
-    label.setStyleSheet("color:#555")
-    return label
-
-
-def _problems_text(problems: list[str]) -> str:
-    return "<br>".join(f"<span style='color:#a32020'>{p}</span>" for p in problems)
-
-
-class StepPage(QWizardPage):
-    """A page of the sequence: it knows its step and redraws from the wizard's plan."""
-
-    STEP = ""
-
-    def __init__(self, wizard: PostMatchWizard):
-        super().__init__()
-        self.w = wizard
-        self.setTitle(STEP_TITLES.get(self.STEP, ""))
-        self.problems = QLabel()
-        self.problems.setWordWrap(True)
-
-    @property
-    def plan(self) -> PostMatchPlan:
-        return self.w.plan
-
-    def initializePage(self) -> None:  # noqa: N802
-        self.show_plan()
-
-    def isComplete(self) -> bool:  # noqa: N802
-        return not self.plan.problems_in(self.STEP) if self.STEP else True
-
-    def changed(self) -> None:
-        """The draft changed: work the plan out again and show it."""
-        self.w.replan()
-        self.show_plan()
-        self.completeChanged.emit()
-
-    def show_plan(self) -> None:
-        self.problems.setText(_problems_text(self.plan.problems_in(self.STEP)) if self.STEP else "")
-
-    def team_boxes(self, layout: QVBoxLayout, stretch: int = 1) -> dict[int, QVBoxLayout]:
-        """A box per team, side by side; returns each team's layout."""
-        row = QHBoxLayout()
-        boxes = {}
-        for team in self.plan.teams:
-            box = QGroupBox(f"{team.name} ({team.result} {team.score_for}-{team.score_against})")
-            boxes[team.team_id] = QVBoxLayout(box)
-            row.addWidget(box, 1)
-        layout.addLayout(row, stretch)
-        return boxes
 
 
 # -- 1. winnings ------------------------------------------------------------------------------------------
@@ -131,7 +76,7 @@ class WinningsPage(StepPage):
         )
         layout.addWidget(self.table)
         layout.addStretch(1)
-        layout.addWidget(_note(
+        layout.addWidget(note(
             "The Match Winnings Table is a league table: Dugout ships a league default (the 3rd-edition table "
             "was not found) that the commissioner may change in the house rules. Players under contract count "
             "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
@@ -190,12 +135,11 @@ class StarPlayerPage(StepPage):
         self.setSubTitle("The match's Star Player Points, then every star player roll due: roll with Dugout or "
                          "type in the dice, then choose what the roll gives.")  # fmt: skip
         self.rows: dict[tuple[int, int, int], StarRollRow] = {}
-        inner = QWidget()
-        layout = QVBoxLayout(inner)
         self.spp_tables: dict[int, QTableWidget] = {}
         self.roll_layouts: dict[int, QVBoxLayout] = {}
         self.none_due: dict[int, QLabel] = {}
-        for team_id, box in self.team_boxes(layout).items():
+        boxes, outer = self.scrolled_team_boxes()
+        for team_id, box in boxes.items():
             table = QTableWidget(0, 4)
             table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
             table.verticalHeader().hide()
@@ -209,12 +153,6 @@ class StarPlayerPage(StepPage):
             self.none_due[team_id] = QLabel("No star player rolls due.")
             box.addWidget(self.none_due[team_id])
             box.addStretch(1)
-        scroll = QScrollArea(self)
-        scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        scroll.setWidget(inner)
-        outer = QVBoxLayout(self)
-        outer.addWidget(scroll, 1)
         outer.addWidget(self.problems)
 
     def show_plan(self) -> None:
@@ -309,7 +247,7 @@ class FanFactorPage(StepPage):
             self.outcome[team_id] = QLabel()
             box.addWidget(self.outcome[team_id])
         layout.addStretch(1)
-        layout.addWidget(_note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
+        layout.addWidget(note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
                                "was not found)."))  # fmt: skip
         layout.addWidget(self.problems)
 
@@ -321,7 +259,7 @@ class FanFactorPage(StepPage):
                 self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
                 self.dice[team.team_id].setEnabled(False)
                 continue
-            self.dice[team.team_id].set_faces(f.faces)
+            self.dice[team.team_id].set_faces(f.faces, locked=bool(f.faces) and not f.typed)
             if f.total is None:
                 self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
             else:
@@ -340,38 +278,6 @@ class FanFactorPage(StepPage):
         dice = self.plan.team(team_id).fan_factor.dice
         self._rolled(team_id, app_roll(dice, self.w.rng).faces, False)
         self.w.save_progress()
-
-
-# -- 4.1 and 4.2: reserve affairs and contracts, transfers -------------------------------------------------------
-class ReservesContractsPage(StepPage):
-    def __init__(self, wizard: PostMatchWizard):
-        super().__init__(wizard)
-        self.setTitle("4.1 Reserve affairs and contracts")
-        self.setSubTitle("At the very start of the purchases step, before anyone is bought or sold.")
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel(
-            "<ul><li><b>Reserve affairs</b>: pay the Reserve Coach's upkeep (or he leaves with his prospects), "
-            "then optionally one roll on the Reserve Team Table.</li><li><b>Contracts</b>: sign players with at "
-            "least one star player roll, or renew a contract that has ended, before another team can approach "
-            "them.</li></ul>"))  # fmt: skip
-        layout.addWidget(_note("Reserve teams and contracts are done on their own pages of Dugout for now; "
-                               "this step will run them here for both teams."))  # fmt: skip
-        layout.addStretch(1)
-
-
-class TransfersPage(StepPage):
-    def __init__(self, wizard: PostMatchWizard):
-        super().__init__(wizard)
-        self.setTitle("4.2 Transfers")
-        self.setSubTitle("After contracts, before normal purchases, so a team can spend what it receives.")
-        self.transfer_button = QPushButton("Open the Transfer Wizard…")
-        self.transfer_button.setEnabled(False)
-        self.transfer_button.setToolTip("The ten-step transfer wizard is not part of this Dugout yet.")
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("A team may approach a player of another team once after every match his team "
-                                "plays; the transfer wizard walks the ten steps of the article."))  # fmt: skip
-        layout.addWidget(self.transfer_button, 0, Qt.AlignmentFlag.AlignLeft)
-        layout.addStretch(1)
 
 
 BUY_LABELS = {"rerolls": "Re-rolls", "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders",
@@ -394,7 +300,7 @@ class PurchasesPage(StepPage):
         for team_id, box in self.team_boxes(layout, stretch=0).items():
             self._team_box(team_id, box)
         layout.addStretch(1)
-        layout.addWidget(_note("Nothing is bought until Finish; then every purchase is a ledger row linked to "
+        layout.addWidget(note("Nothing is bought until Finish; then every purchase is a ledger row linked to "
                                "this match."))  # fmt: skip
         layout.addWidget(self.problems)
 
@@ -503,15 +409,25 @@ class RatingPage(StepPage):
             f"{sum(p.match_spp for p in team.players)} SPP",
             "<br>".join(gained) or "none",
             f"{ff_before} → {team.fan_factor_after}",
+            _affairs_text(team),
             "; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines) if team.purchases else "",
         ]
 
     def show_plan(self) -> None:
-        self.problems.setText(_problems_text(self.plan.problems))
+        self.problems.setText(problems_text(self.plan.problems))
+        if self.plan.before_transfers_written:
+            self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
+                             "(Edit > Undo takes it back).")  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
         labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
-                  "Purchases")  # fmt: skip
+                  "Reserves and contracts", "Purchases")  # fmt: skip
         self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
+
+
+def _affairs_text(team: TeamPlan) -> str:
+    if team.affairs is None:
+        return team.done.get("affairs", "").replace("; ", "<br>")
+    return "<br>".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in team.affairs.lines)
 
 
 PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.FAN_FACTOR, FanFactorPage),
@@ -590,6 +506,10 @@ class PostMatchWizard(QWizard):
             return
         self._saved = self.draft.to_json()
         self.session.changed.emit(change.tables)
+
+    def mark_saved(self) -> None:
+        """The draft as it is now was written with the league (steps written before the transfers)."""
+        self._saved = self.draft.to_json()
 
     def reject(self) -> None:
         """Closing keeps what was done so far (the next opening resumes here)."""

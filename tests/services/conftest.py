@@ -1,0 +1,29 @@
+"""The service suite runs twice: on a league in memory (SQLite) and on a shared league (PostgreSQL).
+
+The PostgreSQL runs carry the `postgres` marker. They exist only when DATABASE_URL (or, in CI,
+DUGOUT_REQUIRE_POSTGRES) is set, so a run without a server is not flooded with one skip line per test;
+tests/test_shared_league.py skips with the reason instead.
+"""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+BACKENDS = ["sqlite"]
+if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
+    BACKENDS.append(pytest.param("postgresql", marks=pytest.mark.postgres))
+
+
+@pytest.fixture(params=BACKENDS)
+def db(request):
+    """A new Test League: in memory, or in a database of its own on the PostgreSQL server."""
+    if request.param == "postgresql":
+        yield request.getfixturevalue("pg_db")  # closed (and its database dropped) by pg_db
+        return
+    from roster_app.db import memory_league
+
+    league = memory_league()
+    yield league
+    league.close()
