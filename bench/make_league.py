@@ -156,10 +156,13 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
 
 
 def large_league() -> Path:
-    """The large league, generated once per version of this script into bench/.cache/ (kept between runs)."""
+    """The large league, generated once per version of this script and of the schema into bench/.cache/
+    (kept between runs)."""
     import hashlib
 
-    digest = hashlib.sha256(Path(__file__).read_bytes()).hexdigest()[:12]
+    from roster_app.migrations import HEAD
+
+    digest = hashlib.sha256(Path(__file__).read_bytes() + HEAD.encode()).hexdigest()[:12]
     path = Path(__file__).resolve().parent / ".cache" / f"large-{digest}.dugout"
     if not path.exists():
         path.parent.mkdir(exist_ok=True)
