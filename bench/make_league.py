@@ -8,6 +8,7 @@ round-robin in 8 divisions (~4,500 matches, ~80,000 player-match rows), ~100,000
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import time
 from collections import defaultdict
@@ -57,6 +58,7 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
         Team,
         utcnow,
     )  # fmt: skip
+    from roster_app.rules.spp import star_player_rolls
 
     rng = random.Random(seed)
     if path.exists():
@@ -82,11 +84,11 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
                 pid += 1
                 pos = race.positions[n % len(race.positions)] if n % 3 == 0 else race.basic_lineman
                 current = n < CURRENT_PLAYERS
-                spp = rng.randint(0, 120)
+                spp = rng.randint(0, 120)  # every star player roll earned has been taken
                 players.append(dict(
                     id=pid, team_id=t, number=n + 1 if current else 0, name=f"Player {pid}", race=race.name,
                     position=pos.name, ma=pos.ma, st=pos.st, ag=pos.ag, av=pos.av, skills=[], injuries=[], spp=spp,
-                    rolls_taken=0, value=pos.cost, cost=pos.cost, status="active" if current else "retired",
+                    rolls_taken=star_player_rolls(spp, ruleset), value=pos.cost, cost=pos.cost, status="active" if current else "retired",
                     origin="hired", joined_season=1, created_at=now,
                 ))  # fmt: skip
                 if current:
@@ -151,6 +153,25 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
                       ledger=len(ledger), contracts=CONTRACTS, referees=REFEREES)  # fmt: skip
     db.close()
     return counts
+
+
+def large_league() -> Path:
+    """The large league, generated once per version of this script and of the schema into bench/.cache/
+    (kept between runs)."""
+    import hashlib
+
+    from roster_app.migrations import HEAD
+
+    digest = hashlib.sha256(Path(__file__).read_bytes() + HEAD.encode()).hexdigest()[:12]
+    path = Path(__file__).resolve().parent / ".cache" / f"large-{digest}.dugout"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        for old in path.parent.glob("large-*"):
+            shutil.rmtree(old) if old.is_dir() else old.unlink()
+        tmp = path.with_name(f".{path.name}.tmp")
+        generate(tmp)
+        tmp.rename(path)
+    return path
 
 
 def main(argv: list[str]) -> int:

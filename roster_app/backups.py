@@ -13,6 +13,7 @@ import contextlib
 import hashlib
 import json
 import re
+import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -158,6 +159,7 @@ def backup_open_league(db: Any, *, reason: str) -> Backup | None:
         return backup_server_league(db, reason=reason)
     if db.path is None:
         return None
+    db.wait_for_opening_backup()  # one backup at a time
     return backup(db.path, reason=reason)
 
 
@@ -176,6 +178,34 @@ def changed_since_last_backup(league: Path) -> bool:
 def backup_if_changed(league: Path, *, reason: str) -> Backup | None:
     """A backup only if the league changed since its newest backup (on open, and on the GUI's timer)."""
     return backup(league, reason=reason) if changed_since_last_backup(league) else None
+
+
+class BackgroundBackup:
+    """backup_if_changed in a thread, started at once: opening a large league does not wait for its copy.
+
+    The LeagueDB waits for it before any write (db.wait_for_opening_backup), so the backup holds the league as
+    it was opened. `made` is the backup (None if the league had not changed), `error` why none could be made.
+    """
+
+    def __init__(self, league: Path, *, reason: str):
+        self.league, self.reason = Path(league), reason
+        self.made: Backup | None = None
+        self.error: str | None = None
+        self._thread = threading.Thread(target=self._run, name="dugout-opening-backup", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.made = backup_if_changed(self.league, reason=self.reason)
+        except Exception as exc:  # noqa: BLE001 - told to the user; opening goes on without a backup
+            self.error = str(exc)
+
+    @property
+    def done(self) -> bool:
+        return not self._thread.is_alive()
+
+    def wait(self) -> None:
+        self._thread.join()
 
 
 def _is_good(path: Path) -> bool:

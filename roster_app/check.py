@@ -29,7 +29,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import exists, func, select
+from sqlalchemy import exists, select
 from sqlmodel import Session, SQLModel
 
 from roster_app.db import LeagueDB
@@ -178,10 +178,10 @@ def _league(ctx: Ctx) -> Iterator[Problem]:
 
 
 def _treasuries(ctx: Ctx) -> Iterator[Problem]:
-    by_team = select(LedgerEntry.team_id, func.sum(LedgerEntry.amount)).group_by(LedgerEntry.team_id)
-    sums = {team_id: total for team_id, total in ctx.session.execute(by_team).all()}
-    for team in ctx.session.scalars(select(Team).order_by(Team.id)):
-        ledger = sums.get(team.id) or 0
+    from roster_app.ledger_queries import Balance, balances_query
+
+    for team in (Balance(*row) for row in ctx.session.execute(balances_query())):
+        ledger = team.ledger
         if team.treasury != ledger:
             yield Problem(
                 "treasury",

@@ -9,8 +9,6 @@ either a file path or a `postgresql://` URL, and LeagueDB works the same over bo
 from __future__ import annotations
 
 import contextlib
-import hashlib
-import json
 import os
 import random
 import sqlite3
@@ -37,7 +35,7 @@ from roster_app.errors import (
     ReadOnlyLeague,
     RulesetError,
 )
-from roster_app.rules.ruleset import TABLES, Ruleset, from_tables, load_bundled
+from roster_app.rules.ruleset import Ruleset, from_stored, load_bundled
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -175,6 +173,9 @@ class LeagueDB:
         self._ruleset: Ruleset | None = None
         self.schema_revision: str | None = None
         self._write_engine = engine.execution_options(dugout_write=True)
+        self.opening_backup: Any = (
+            None  # a roster_app.backups.BackgroundBackup writes wait for (backup="background")
+        )
         self._versions: dict[tuple[str, tuple[Any, ...]], int | None] = {}  # row versions written here last
 
     @property
@@ -209,6 +210,7 @@ class LeagueDB:
         """One transaction: all of it is written or none of it. The Tx records the rows for undo."""
         if self.read_only:
             raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+        self.wait_for_opening_backup()
         with Session(self._write_engine, expire_on_commit=False, autoflush=True) as session:
             tx = Tx(session, label)
             tx.recorder.attach(session)
@@ -229,6 +231,7 @@ class LeagueDB:
         changed since, or someone else wrote a row it touches (its version is not the one written here)."""
         if self.read_only:
             raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+        self.wait_for_opening_backup()
         with Session(self._write_engine) as session:
             try:
                 with session.begin():
@@ -241,6 +244,11 @@ class LeagueDB:
         self._versions = versions
         if "ruleset_table" in change.tables:
             self.forget_ruleset()
+
+    def wait_for_opening_backup(self) -> None:
+        """The backup of the league as it was opened is made before anything is written to it."""
+        if self.opening_backup is not None:
+            self.opening_backup.wait()
 
     def run(self, service: Callable[..., Change], /, **kwargs: Any) -> Change:
         """Call `service(self, **kwargs)`, running it again (a few times) when it clashed with another
@@ -269,12 +277,10 @@ class LeagueDB:
         return None
 
     def close(self) -> None:
+        self.wait_for_opening_backup()
         self.engine.dispose()
         if self.lock is not None:
             self.lock.release()
-
-
-_VALIDATED: set[tuple[str, bytes]] = set()  # (table key, digest of its JSON) already checked this run
 
 
 LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
@@ -287,18 +293,10 @@ def _load_ruleset(engine: Engine) -> Ruleset:
 
 
 def _ruleset_from(league: Any, rows: list[Any]) -> Ruleset:
-    """The ruleset stored in a league; each distinct table text is validated once per run (opening is fast)."""
+    """The ruleset stored in a league (roster_app.rules.ruleset.from_stored: validated once per run)."""
     if league is None:
         raise LeagueFileError("The league file has no league record.")
-    # SQLite gives the JSON text; PostgreSQL gives it parsed (and its own spelling of it).
-    texts = {key: data if isinstance(data, str) else json.dumps(data, sort_keys=True) for key, data in rows}
-    tables = {key: json.loads(text) for key, text in texts.items()}
-    digests = {(key, hashlib.sha256(text.encode("utf-8")).digest()) for key, text in texts.items()}
-    if digests <= _VALIDATED and set(TABLES) <= set(tables):
-        return Ruleset(league[0], league[1], 1, tables)
-    ruleset = from_tables(league[0], league[1], 1, tables)
-    _VALIDATED.update(digests)
-    return ruleset
+    return from_stored(league[0], league[1], rows)
 
 
 def _ruleset_or_error(load: Any) -> Ruleset:
@@ -396,7 +394,7 @@ def open_league(
     *,
     read_only: bool = False,
     take_over: bool = False,
-    backup: bool = True,
+    backup: bool | str = True,
     load_ruleset: bool = True,
 ) -> LeagueDB:
     """Open an existing league file, refusing anything that is not a Dugout league (file left untouched).
@@ -405,6 +403,8 @@ def open_league(
     short is rolled back, an older file is upgraded after a verified backup, and a backup is made if the
     league changed since its newest one. A file from a newer Dugout opens read-only (`newer_file`).
     load_ruleset=False is for Check League's repairs, which must open a league whose house rules are damaged.
+    backup="background" makes that backup in a thread (`db.opening_backup`; the GUI shows the league meanwhile):
+    every write, undo and close waits for it, so it always holds the league as it was opened.
     """
     path = Path(path).resolve()
     interrupted, rules = None, None
@@ -436,9 +436,9 @@ def open_league(
 
 
 def _is_newer(revision: str) -> bool:
-    from roster_app.migrations import head_revision, is_known_revision
+    from roster_app.migrations import is_head, is_known_revision
 
-    return revision != head_revision() and not is_known_revision(revision)
+    return not is_head(revision) and not is_known_revision(revision)
 
 
 def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
@@ -458,13 +458,13 @@ def _open_checked(
     read_only: bool,
     reason: str | None,
     lock: Any,
-    backup: bool,
+    backup: bool | str,
     load_ruleset: bool,
     rules: tuple[Any, list[Any]] | None,
 ) -> LeagueDB:
     """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
     from roster_app import backups
-    from roster_app.migrations import head_revision, upgrade_file
+    from roster_app.migrations import head_revision, is_head, upgrade_file
 
     notices = []
     if revision is None:  # an interrupted save: roll it back (we hold the lock), then look again
@@ -478,7 +478,7 @@ def _open_checked(
         revision, rules = _inspect(path)
         if _is_newer(revision):
             raise LeagueFileError(NEWER_FILE)
-    if not read_only and revision != head_revision():
+    if not read_only and not is_head(revision):
         made, revision = upgrade_file(path), head_revision()
         rules = None  # read again, from the upgraded file
         notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
@@ -493,7 +493,9 @@ def _open_checked(
     except BaseException:
         engine.dispose()
         raise
-    if not read_only and backup:  # only once the league is known to open
+    if not read_only and backup == "background":
+        db.opening_backup = backups.BackgroundBackup(path, reason="opened")
+    elif not read_only and backup:  # only once the league is known to open
         try:
             backups.backup_if_changed(path, reason="opened")
         except LeagueFileError as exc:

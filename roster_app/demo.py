@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from roster_app.db import LeagueDB, create_league
 from roster_app.models import Player
-from roster_app.paths import LEAGUE_SUFFIX, data_dir
+from roster_app.paths import DEMO_NAME, demo_path
 from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
@@ -21,8 +21,7 @@ from roster_app.services.contracts import advance_season, last_contract, sign
 from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
 
-DEMO_NAME = "Old World Classic"
-DEMO_VERSION = 6  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 7  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -136,10 +135,6 @@ def _sign_contracts(session, ruleset) -> None:  # noqa: ANN001
             sign(session, ruleset, players[name], seasons, renewal=renewal)
         if index < len(CONTRACTS) - 1:
             advance_season(session)
-
-
-def demo_path() -> Path:
-    return data_dir() / f"{DEMO_NAME}{LEAGUE_SUFFIX}"
 
 
 def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> LeagueDB:

@@ -13,19 +13,23 @@ import csv
 import json
 import typing
 from collections.abc import Iterable
+from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
+from itertools import repeat
+from operator import eq, itemgetter
 from pathlib import Path
 from typing import Any
 
 from sqlalchemy import JSON, Boolean, Column, DateTime, Float, Integer, Numeric, String, Table, insert, select
+from sqlalchemy.engine import Connection
 from sqlalchemy.exc import StatementError
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app import queries
 from roster_app.atomic import atomic_path, atomic_text
-from roster_app.db import LeagueDB, _init_schema, _make_sqlite_engine, open_league
+from roster_app.db import LeagueDB, _init_schema, _load_ruleset, _make_sqlite_engine, _ruleset_or_error
 from roster_app.errors import DugoutError
 
 FORMAT = "dugout-league"
@@ -162,31 +166,55 @@ WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", 
          "datetime": "a date and time (ISO 8601)"}  # fmt: skip
 
 
-def _decode_value(table: Table, column: Column, value: Any, where: str) -> Any:
-    kind = _kind(column)
+# The types a value of each kind may have in JSON (exact types: True is not a whole number).
+ACCEPTED: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,),
+                                         "datetime": (str,)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _ColumnPlan:
+    """How one column's values are checked and decoded (worked out once per table, not once per value)."""
+
+    column: Column
+    name: str
+    kind: str
+    accepted: tuple[type, ...] | None  # None: any JSON value (a JSON column)
+    shape: type | None  # list or dict, for a JSON column that declares one
+    may_be_empty: bool
+    required: bool
+
+
+@cache
+def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
+    return tuple(
+        _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
+                    _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
+                    column.primary_key or (column.default is None and not column.nullable))
+        for column in table.columns
+    )  # fmt: skip
+
+
+@cache
+def _column_names(table: Table) -> frozenset[str]:
+    return frozenset(table.columns.keys())
+
+
+def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
     if value is None:
-        if column.nullable and not column.primary_key:
+        if plan.may_be_empty:
             return None
-        raise ImportRefused(f"{where}: '{column.name}' may not be empty.")
-    ok = {
-        "bool": isinstance(value, bool),
-        "int": isinstance(value, int) and not isinstance(value, bool),
-        "float": isinstance(value, int | float) and not isinstance(value, bool),
-        "str": isinstance(value, str),
-        "datetime": isinstance(value, str),
-        "json": True,
-    }[kind]
-    shape = _json_shapes().get((table.name, column.name))
-    if kind == "json" and shape is not None and not isinstance(value, shape):
-        raise ImportRefused(f"{where}: '{column.name}' should be a {shape.__name__}, not {value!r}.")
-    if not ok:
-        raise ImportRefused(f"{where}: '{column.name}' should be {WORDS[kind]}, not {value!r}.")
-    if kind == "datetime":
+        raise ImportRefused(f"{where}: '{plan.name}' may not be empty.")
+    if plan.accepted is None:  # JSON
+        if plan.shape is not None and not isinstance(value, plan.shape):
+            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {value!r}.")
+        return value
+    if type(value) not in plan.accepted:
+        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {value!r}.")
+    if plan.kind == "datetime":
         try:
-            moment = datetime.fromisoformat(value)
+            return _utc_moment(value)
         except ValueError:
-            raise ImportRefused(f"{where}: '{column.name}' is not a date and time ({value!r}).") from None
-        return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # league times are UTC
+            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({value!r}).") from None
     return value
 
 
@@ -194,23 +222,90 @@ def _decode_row(table: Table, index: int, row: Any) -> dict[str, Any]:
     where = f"Row {index + 1} of the table '{table.name}'"
     if not isinstance(row, dict):
         raise ImportRefused(f"{where} is not a record.")
-    unknown = sorted(row.keys() - set(table.columns.keys()))
-    if unknown:
-        raise ImportRefused(f"{where} has unknown column(s): {', '.join(unknown)}.")
+    names = _column_names(table)
+    if not names.issuperset(row):
+        raise ImportRefused(f"{where} has unknown column(s): {', '.join(sorted(row.keys() - names))}.")
     decoded = {}
-    for column in table.columns:
-        if column.name in row:
-            decoded[column.name] = _decode_value(table, column, row[column.name], where)
-        elif column.primary_key or (column.default is None and not column.nullable):
-            raise ImportRefused(f"{where} has no '{column.name}'.")
+    for plan in _plan(table):
+        if plan.name in row:
+            decoded[plan.name] = _decoded(plan, row[plan.name], where)
+        elif plan.required:
+            raise ImportRefused(f"{where} has no '{plan.name}'.")
     return decoded
 
 
-def _check_keys(table: Table, rows: list[dict[str, Any]]) -> None:
+def _utc_moment(value: str) -> datetime:
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # league times are UTC
+
+
+@dataclass
+class _TableRows:
+    """One table's rows of an export, checked and decoded: a column at a time (`columns`, every column of the
+    table: an export as Dugout writes it) or, when rows leave out defaulted columns, as records (`records`)."""
+
+    table: Table
+    columns: dict[str, list[Any]] | None = None
+    records: list[dict[str, Any]] | None = None
+
+    def __len__(self) -> int:
+        if self.columns is not None:
+            return len(next(iter(self.columns.values()), ()))
+        return len(self.records or ())
+
+    def column(self, name: str) -> list[Any]:
+        """Every row's value of one column (None where a record leaves it out)."""
+        if self.columns is not None:
+            return self.columns[name]
+        return [row.get(name) for row in self.records or ()]
+
+    def as_records(self) -> list[dict[str, Any]]:
+        if self.columns is None:
+            return list(self.records or ())
+        names = list(self.columns)
+        return [dict(zip(names, values, strict=True)) for values in zip(*self.columns.values(), strict=True)]
+
+
+def _by_row(table: Table, rows: list[Any]) -> _TableRows:
+    """Row by row: finds the first problem and says where it is; rows may leave out defaulted columns."""
+    return _TableRows(table, records=[_decode_row(table, i, row) for i, row in enumerate(rows)])
+
+
+def _decode_table(table: Table, rows: list[Any]) -> _TableRows:
+    """The table's rows, checked and decoded: a column at a time when every row is a record with every column
+    and every value has the right type; anything else row by row."""
+    names = _column_names(table)
+    if not all(type(row) is dict for row in rows) or not all(map(eq, map(dict.keys, rows), repeat(names))):
+        return _by_row(table, rows)
+    columns = {}
+    for plan in _plan(table):
+        values = list(map(itemgetter(plan.name), rows))
+        kinds = set(map(type, values))
+        if plan.accepted is not None:
+            allowed = set(plan.accepted)
+        else:  # JSON: a list or a dict where the model says so, else any value
+            allowed = {plan.shape} if plan.shape is not None else kinds - {type(None)}
+        if plan.may_be_empty:
+            allowed.add(type(None))
+        if not kinds <= allowed:
+            return _by_row(table, rows)
+        if plan.kind == "datetime":
+            try:
+                values = [None if v is None else _utc_moment(v) for v in values]
+            except ValueError:
+                return _by_row(table, rows)
+        columns[plan.name] = values
+    return _TableRows(table, columns=columns)
+
+
+def _check_keys(rows: _TableRows) -> None:
+    table = rows.table
     names = [c.name for c in table.primary_key.columns]
+    keys = list(zip(*(rows.column(n) for n in names), strict=True))
+    if len(set(keys)) == len(keys):
+        return
     seen: set[tuple] = set()
-    for index, row in enumerate(rows):
-        key = tuple(row[n] for n in names)
+    for index, key in enumerate(keys):  # the first row that repeats a key
         if key in seen:
             raise ImportRefused(
                 f"Row {index + 1} of the table '{table.name}' repeats the key {key[0] if len(key) == 1 else key}."
@@ -218,43 +313,77 @@ def _check_keys(table: Table, rows: list[dict[str, Any]]) -> None:
         seen.add(key)
 
 
-def _check_references(rows: dict[str, list[dict[str, Any]]]) -> None:
+def _check_references(rows: dict[str, _TableRows]) -> None:
     for table in SQLModel.metadata.sorted_tables:
         for fk in table.foreign_keys:
-            target, target_column = fk.column.table.name, fk.column.name
-            present = {r.get(target_column) for r in rows[target]}
-            for index, row in enumerate(rows[table.name]):
-                value = row.get(fk.parent.name)
+            target, target_column, column = fk.column.table.name, fk.column.name, fk.parent.name
+            present = set(rows[target].column(target_column))
+            values = rows[table.name].column(column)
+            if set(values) <= present | {None}:
+                continue
+            for index, value in enumerate(values):  # the first row that refers to nothing
                 if value is not None and value not in present:
                     raise ImportRefused(
-                        f"Row {index + 1} of the table '{table.name}': {fk.parent.name} {value} refers to "
+                        f"Row {index + 1} of the table '{table.name}': {column} {value} refers to "
                         f"a {target} that is not in the export."
                     )
 
 
-def read_export(source: Path | str) -> dict[str, list[dict[str, Any]]]:
-    """The rows of a league export, checked and decoded; ImportRefused (with the reason) otherwise."""
+def _read(source: Path | str) -> dict[str, _TableRows]:
     document = _read_document(Path(source))
     tables = document["tables"]
     _check_tables(tables)
     rows = {}
     for table in SQLModel.metadata.sorted_tables:
-        rows[table.name] = [_decode_row(table, i, row) for i, row in enumerate(tables[table.name])]
-        _check_keys(table, rows[table.name])
+        rows[table.name] = _decode_table(table, tables[table.name])
+        _check_keys(rows[table.name])
     _check_references(rows)
     return rows
 
 
+def read_export(source: Path | str) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a league export, checked and decoded; ImportRefused (with the reason) otherwise."""
+    return {name: rows.as_records() for name, rows in _read(source).items()}
+
+
 # -- JSON import: building -----------------------------------------------------------------------------
-def _fill(path: Path, rows: dict[str, list[dict[str, Any]]]) -> None:
+def _insert_columns(connection: Connection, table: Table, columns: dict[str, list[Any]]) -> None:
+    """Every row of a table, given a column at a time, in one executemany: each value goes through its column
+    type's bind processor (what Core's insert does row by row, done here a column at a time) and the rows go
+    to the driver as tuples. About twice as fast as Core's insert for a large league."""
+    dialect = connection.dialect
+    compiled = insert(table).compile(dialect=dialect, column_keys=list(columns))
+    ordered = []
+    for key in compiled.positiontup:
+        column = table.columns[key]
+        processor = column.type.dialect_impl(dialect).bind_processor(dialect)
+        values = columns[column.name]
+        ordered.append(list(map(processor, values)) if processor is not None else values)
+    connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
+
+
+def _insert_records(connection: Connection, table: Table, records: list[dict[str, Any]]) -> None:
+    """Records that may leave out defaulted columns: Core's insert (which fills in the defaults), one
+    executemany per set of columns."""
+    batches: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row in records:
+        batches.setdefault(tuple(row), []).append(row)
+    for batch in batches.values():
+        connection.execute(insert(table), batch)
+
+
+def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
     engine = _make_sqlite_engine(path, read_only=False)
     try:
         _init_schema(engine)
         with engine.begin() as connection:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
             for table in SQLModel.metadata.sorted_tables:
-                for row in rows[table.name]:  # one by one: rows may leave out different defaulted columns
-                    connection.execute(insert(table).values(**row))
+                found = rows[table.name]
+                if found.columns is not None and len(found):
+                    _insert_columns(connection, table, found.columns)
+                elif found.records:
+                    _insert_records(connection, table, found.records)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
         raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
     finally:
@@ -262,10 +391,15 @@ def _fill(path: Path, rows: dict[str, list[dict[str, Any]]]) -> None:
 
 
 def _verify(path: Path) -> None:
+    """The new file must open as a league: its house rules are loaded and checked the way opening it does.
+    (Its stored values need no second look: each was checked above and written through its column's type.)"""
+    engine = _make_sqlite_engine(path, read_only=True)
     try:
-        open_league(path).close()  # loads and checks the league's ruleset, like opening it in the app
+        _ruleset_or_error(lambda: _load_ruleset(engine))
     except DugoutError as exc:
         raise ImportRefused(f"The imported league would not open: {exc}") from None
+    finally:
+        engine.dispose()
 
 
 def import_json(source: Path | str, destination: Path | str) -> Path:
@@ -276,7 +410,7 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
     destination = Path(destination)
     if destination.exists():
         raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
-    rows = read_export(source)
+    rows = _read(source)
     with atomic_path(destination) as temporary:
         _fill(temporary, rows)
         _verify(temporary)

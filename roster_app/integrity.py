@@ -66,13 +66,22 @@ def _tables() -> tuple[Any, ...]:
 
 @cache
 def _table_query(table_name: str, present: frozenset[str]) -> str:
-    """One SELECT that flags each row holding a value of the wrong kind and fetches every text value."""
+    """One SELECT that counts the rows holding a value of the wrong kind and returns every text value of
+    the table joined in one string (decoded once in Python: text that is not UTF-8 fails there).
+
+    The values are joined with a newline: an ASCII byte never continues a UTF-8 sequence, so the whole is
+    valid UTF-8 exactly when every value is. One string per table instead of a row each is ~5x faster on a
+    league of 100,000 ledger rows."""
     table = SQLModel.metadata.tables[table_name]
     columns = [c for c in table.columns if c.name in present]
     conditions = [cond for c in columns if (cond := _bad_value(c.name, c)) is not None]
-    texts = [f'"{c.name}"' for c in columns if isinstance(_kind(c), String | JSON | DateTime)]
+    texts = [f"coalesce(\"{c.name}\", '')" for c in columns if isinstance(_kind(c), String | JSON | DateTime)]
     flag = " OR ".join(f"({c})" for c in conditions) or "0"
-    return f'SELECT ({flag}), {", ".join(texts) or "0"} FROM "{table_name}"'
+    joined = f"group_concat({' || char(10) || '.join(texts)}, char(10))" if texts else "''"
+    return f'SELECT total({flag}), {joined} FROM "{table_name}" WHERE rowid > ? AND rowid <= ?'
+
+
+CHUNK = 20_000  # rows joined into one string at a time: the check's memory stays a few megabytes
 
 
 def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tuple[str, ...] = ()) -> list[str]:
@@ -87,8 +96,7 @@ def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tu
         if not present or table.name in skip:
             continue
         try:
-            # Fetching the text values decodes them: text that is not UTF-8 raises here.
-            bad = sum(row[0] for row in conn.execute(_table_query(table.name, frozenset(present))))
+            bad = _bad_rows(conn, table.name, _table_query(table.name, frozenset(present)))
         except sqlite3.Error as exc:
             problems.append(f"the {table.name} table cannot be read ({exc})")
         else:
@@ -97,3 +105,17 @@ def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tu
         if len(problems) >= limit:
             break
     return problems
+
+
+def _bad_rows(conn: sqlite3.Connection, table: str, query: str) -> int:
+    """Rows of `table` holding a value of the wrong kind, read CHUNK rows at a time (by rowid, however sparse).
+    Fetching the joined text values decodes them: text that is not UTF-8 raises UnicodeDecodeError here."""
+    step = f'SELECT rowid FROM "{table}" WHERE rowid > ? ORDER BY rowid LIMIT 1 OFFSET {CHUNK - 1}'
+    bad, after = 0, -(2**63)
+    while True:
+        row = conn.execute(step, (after,)).fetchone()
+        upto = row[0] if row is not None else 2**63 - 1
+        bad += int(conn.execute(query, (after, upto)).fetchone()[0])
+        if row is None:
+            return bad
+        after = upto

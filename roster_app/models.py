@@ -13,6 +13,8 @@ from typing import Any
 from sqlalchemy import JSON, Column, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
+from roster_app.statuses import PlayerStatus  # noqa: F401 - kept here for the code that imports it from models
+
 
 def utcnow() -> datetime:
     return datetime.now(UTC)
@@ -30,16 +32,6 @@ def _version_column() -> Column:
 
 _TEAM_VERSION = _version_column()
 _PLAYER_VERSION = _version_column()
-
-
-class PlayerStatus:
-    ACTIVE = "active"
-    MISS_NEXT_GAME = "miss next game"
-    RETIRED = "retired"
-    DEAD = "dead"
-    TRANSFERRED = "transferred"
-    ALL = (ACTIVE, MISS_NEXT_GAME, RETIRED, DEAD, TRANSFERRED)
-    ON_ROSTER = (ACTIVE, MISS_NEXT_GAME)  # count towards the 16 and play for the team
 
 
 class League(SQLModel, table=True):

@@ -8,6 +8,7 @@ from pathlib import Path
 
 APP_NAME = "Dugout"
 LEAGUE_SUFFIX = ".dugout"
+DEMO_NAME = "Old World Classic"  # the demo league (roster_app.demo builds it)
 
 
 @cache
@@ -39,3 +40,8 @@ def log_dir() -> Path:
     path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
     path.mkdir(parents=True, exist_ok=True)
     return path
+
+
+def demo_path() -> Path:
+    """Where the demo league lives (roster_app.demo.ensure_demo builds it there)."""
+    return data_dir() / f"{DEMO_NAME}{LEAGUE_SUFFIX}"

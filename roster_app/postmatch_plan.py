@@ -13,6 +13,7 @@ wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live 
 
 from __future__ import annotations
 
+from collections.abc import Container, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import datetime
 
@@ -32,7 +33,7 @@ from roster_app.postmatch_draft import (  # noqa: F401 - the draft's classes, fo
     StarRollEntry,
     TeamDraft,
 )
-from roster_app.queries import team_sheet
+from roster_app.queries import running_contracts
 from roster_app.rules import postmatch as pm
 from roster_app.rules.roster import STAT_NAMES, check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
@@ -224,8 +225,9 @@ class _TeamState:
         self.hired.append(player)
         return player
 
-    def sheet(self) -> TeamSheet:
-        rated = [RatedPlayer(p.value, p.spp) for p in self.on_roster()]
+    def sheet(self, contracted: Container[int] = frozenset()) -> TeamSheet:
+        """The team as rated: the players on the roster (`contracted`: the ids of those under contract)."""
+        rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in self.on_roster()]
         return TeamSheet(
             race=self.team.race, players=tuple(rated), rerolls=self.counters["rerolls"],
             assistant_coaches=self.counters["assistant_coaches"], cheerleaders=self.counters["cheerleaders"],
@@ -240,14 +242,28 @@ def done_steps(match: Match, team_id: int) -> list[str]:
     return done
 
 
-def _state(session: Session, ruleset: Ruleset, team: Team) -> _TeamState:
-    rows = session.scalars(select(Player).where(Player.team_id == team.id)).all()
+def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) -> list[Player]:
+    """The players the sequence is about: the teams' rosters and whoever played this match (not former players)."""
+    in_match = select(MatchPlayer.player_id).where(MatchPlayer.match_id == match.id)
+    return list(
+        session.scalars(
+            select(Player).where(
+                Player.team_id.in_(team_ids),
+                or_(Player.status.in_(PlayerStatus.ON_ROSTER), Player.id.in_(in_match)),
+            )
+        )
+    )
+
+
+def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> _TeamState:
+    """The team as the sequence starts (`rows`: sequence_players of the match, for one team or both)."""
     players = {
         p.id: _PlayerState(
             p.id, p.number, p.name, p.race, p.position, {"ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av},
             list(p.skills), p.spp, p.rolls_taken, p.value, p.status in PlayerStatus.ON_ROSTER,
         )
         for p in rows
+        if p.team_id == team.id
     }  # fmt: skip
     counters = {c: int(getattr(team, c)) for c in BOUGHT}
     return _TeamState(ruleset, team, team.treasury, team.fan_factor, counters, players)
@@ -256,7 +272,8 @@ def _state(session: Session, ruleset: Ruleset, team: Team) -> _TeamState:
 def _plan_winnings(
     session: Session, ruleset: Ruleset, match: Match, state: _TeamState, result: str
 ) -> WinningsPlan:
-    rating = winnings_rating(team_sheet(session, state.team), ruleset)
+    on_roster = [p.id for p in state.players.values() if p.on_roster]
+    rating = winnings_rating(state.sheet(running_contracts(session, on_roster)), ruleset)
     amount = pm.match_winnings(rating, result, match.gate, ruleset)
     before = state.treasury
     state.treasury += amount
@@ -391,7 +408,13 @@ def _plan_purchases(
 
 
 def _plan_team(
-    session: Session, ruleset: Ruleset, match: Match, team: Team, opponent: Team, draft: PostMatchDraft
+    session: Session,
+    ruleset: Ruleset,
+    match: Match,
+    team: Team,
+    opponent: Team,
+    draft: PostMatchDraft,
+    rows: list[Player],
 ) -> TeamPlan:
     home = team.id == match.home_team_id
     score_for, score_against = (
@@ -400,7 +423,7 @@ def _plan_team(
     result = pm.result_of(score_for, score_against)
     done = done_steps(match, team.id)
     recorded = (match.post_match or {}).get("results", {}).get(str(team.id), {})
-    state = _state(session, ruleset, team)
+    state = _state(ruleset, team, rows)
     team_draft = draft.teams.get(team.id, TeamDraft())
     rating_before = recorded.get("rating_before", team_rating(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
@@ -431,11 +454,16 @@ def match_title(session: Session, match: Match) -> str:
     return f"{home.name} {match.home_score}-{match.away_score} {away.name} ({where}, season {match.season})"
 
 
-def plan_in_session(session: Session, ruleset: Ruleset, match: Match, draft: PostMatchDraft) -> PostMatchPlan:
+def plan_in_session(
+    session: Session, ruleset: Ruleset, match: Match, draft: PostMatchDraft, players: list[Player] | None = None
+) -> PostMatchPlan:
+    """The plan of the match's sequence (`players`: sequence_players of the match, if the caller has them)."""
     home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
+    rows = players if players is not None else sequence_players(session, match, [home.id, away.id])
     return PostMatchPlan(
         match.id, match_title(session, match), match.stage, match.gate, match.status,
-        _plan_team(session, ruleset, match, home, away, draft), _plan_team(session, ruleset, match, away, home, draft),
+        _plan_team(session, ruleset, match, home, away, draft, rows),
+        _plan_team(session, ruleset, match, away, home, draft, rows),
         match.played_at,
     )  # fmt: skip
 

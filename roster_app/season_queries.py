@@ -7,13 +7,12 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
-from datetime import datetime
 
-from sqlalchemy import case, func, literal, or_, select, union_all
+from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
 
 from roster_app.db import LeagueDB
-from roster_app.models import League, LedgerEntry, Match, MatchPlayer, Player, Referee, Team
+from roster_app.models import League, Match, MatchPlayer, Player, Referee, Team
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
 
@@ -118,34 +117,51 @@ class StandingRow:
         return self.cas_for - self.cas_against
 
 
+# The league table as one aggregate over the season's league matches: the home and the away sides are each
+# grouped by team (one pass over the season's matches each), then added up per team. Portable SQL (CASE, not
+# SQLite's sum of a comparison); the points are worked out from W/D/L afterwards.
+STANDINGS_SQL = """
+WITH chosen AS (SELECT coalesce(:season, (SELECT current_season FROM league ORDER BY id LIMIT 1)) AS season),
+played AS (
+    SELECT home_team_id, away_team_id, home_score, away_score, home_casualties, away_casualties FROM "match"
+    WHERE season = (SELECT season FROM chosen) AND stage = 'league' AND status IN ('played', 'completed')
+),
+home AS (
+    SELECT home_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN home_score > away_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN home_score = away_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN home_score < away_score THEN 1 ELSE 0 END) AS l,
+           sum(home_score) AS tf, sum(away_score) AS ta, sum(home_casualties) AS cf, sum(away_casualties) AS ca
+    FROM played GROUP BY home_team_id
+),
+away AS (
+    SELECT away_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN away_score > home_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN away_score = home_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN away_score < home_score THEN 1 ELSE 0 END) AS l,
+           sum(away_score) AS tf, sum(home_score) AS ta, sum(away_casualties) AS cf, sum(home_casualties) AS ca
+    FROM played GROUP BY away_team_id
+)
+SELECT t.id, t.name, t.race, coalesce(h.p, 0) + coalesce(a.p, 0), coalesce(h.w, 0) + coalesce(a.w, 0),
+       coalesce(h.d, 0) + coalesce(a.d, 0), coalesce(h.l, 0) + coalesce(a.l, 0),
+       coalesce(h.tf, 0) + coalesce(a.tf, 0), coalesce(h.ta, 0) + coalesce(a.ta, 0),
+       coalesce(h.cf, 0) + coalesce(a.cf, 0), coalesce(h.ca, 0) + coalesce(a.ca, 0)
+FROM team t LEFT JOIN home h ON h.team_id = t.id LEFT JOIN away a ON a.team_id = t.id
+"""
+_STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters when made)
+
+
 def league_table(db: LeagueDB, season: int | None = None) -> list[StandingRow]:
     """The league table of the season's league matches, ranked with the league's points and tie-breakers."""
     ruleset = db.ruleset
     points = ruleset.table("league_points")
-    with db.read() as session:
-        season = season if season is not None else session.scalars(select(League.current_season)).one()
-        counted = (Match.season == season, Match.stage == "league", Match.status.in_(PLAYED))
-        sides = union_all(
-            select(Match.home_team_id.label("team_id"), Match.home_score.label("tf"), Match.away_score.label("ta"),
-                   Match.home_casualties.label("cf"), Match.away_casualties.label("ca")).where(*counted),
-            select(Match.away_team_id, Match.away_score, Match.home_score, Match.away_casualties,
-                   Match.home_casualties).where(*counted),
-        ).subquery()  # fmt: skip
-        won = func.coalesce(func.sum(case((sides.c.tf > sides.c.ta, 1), else_=0)), 0)
-        drawn = func.coalesce(func.sum(case((sides.c.tf == sides.c.ta, 1), else_=0)), 0)
-        lost = func.coalesce(func.sum(case((sides.c.tf < sides.c.ta, 1), else_=0)), 0)
-        query = (
-            select(
-                Team.id, Team.name, Team.race, func.count(sides.c.team_id), won, drawn, lost,
-                func.coalesce(func.sum(sides.c.tf), 0), func.coalesce(func.sum(sides.c.ta), 0),
-                func.coalesce(func.sum(sides.c.cf), 0), func.coalesce(func.sum(sides.c.ca), 0),
-                won * literal(points["win"]) + drawn * literal(points["draw"]) + lost * literal(points["loss"]),
-            )
-            .outerjoin(sides, sides.c.team_id == Team.id)
-            .group_by(Team.id, Team.name, Team.race)
-        )  # fmt: skip
-        rows = [StandingRow(*row) for row in session.execute(query)]
-    return [StandingRow(**{**vars(row), "position": position}) for position, row in rank(rows, ruleset)]
+    win, draw, loss = points["win"], points["draw"], points["loss"]
+    with db.engine.connect() as conn:
+        rows = conn.execute(_STANDINGS, {"season": season}).all()
+    made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
+    unranked = [StandingRow(*fields) for fields in made]
+    fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
+    return [StandingRow(*fields_of[id(row)], position) for position, row in rank(unranked, ruleset)]
 
 
 @dataclass(frozen=True)
@@ -211,63 +227,52 @@ class HistoryRow:
         return result_of(self.score_for, self.score_against)
 
 
-def _naive(moment: datetime | None) -> datetime | None:
-    return moment.replace(tzinfo=None) if moment is not None else None
-
-
-def _period_of(matches: list[tuple[int, datetime | None]], match_id: int | None, created: datetime) -> int | None:
-    """The match a ledger entry belongs to: its own link, else the team's last match played before it."""
-    if match_id is not None and any(mid == match_id for mid, _ in matches):
-        return match_id
-    owner = None
-    for mid, played_at in matches:
-        if played_at is not None and played_at <= created:
-            owner = mid
-    return owner
+# A team's played matches with what each brought in and cost (one SQL aggregate over the ledger): a ledger
+# row belongs to the match it names, else to the team's last match played before it was written. Per match:
+# the winnings it paid, the gold spent after it (until the next match) and the treasury after it.
+HISTORY_SQL = """
+WITH m AS (
+    SELECT id, season, round, stage, home_team_id, away_team_id, home_score, away_score, status, played_at
+    FROM match WHERE (home_team_id = :team OR away_team_id = :team) AND status IN ('played', 'completed')
+),
+e AS (
+    SELECT l.id, l.amount, l.kind, l.match_id, sum(l.amount) OVER (ORDER BY l.id) AS balance,
+           CASE WHEN l.match_id IN (SELECT id FROM m) THEN l.match_id
+                ELSE (SELECT m.id FROM m WHERE m.played_at <= l.created_at ORDER BY m.played_at DESC, m.id DESC LIMIT 1)
+           END AS owner
+    FROM ledger_entry l WHERE l.team_id = :team
+),
+g AS (
+    SELECT owner, sum(CASE WHEN kind = 'winnings' AND match_id = owner THEN amount ELSE 0 END) AS winnings,
+           sum(CASE WHEN amount < 0 AND NOT (kind = 'winnings' AND match_id = owner) THEN -amount ELSE 0 END) AS spent,
+           max(id) AS last
+    FROM e WHERE owner IS NOT NULL GROUP BY owner
+)
+SELECT m.id, m.season, m.round, m.stage, o.name, m.home_team_id = :team, m.home_score, m.away_score, m.status,
+       coalesce(g.winnings, 0), coalesce(g.spent, 0), e.balance, m.played_at
+FROM m JOIN team o ON o.id = CASE WHEN m.home_team_id = :team THEN m.away_team_id ELSE m.home_team_id END
+LEFT JOIN g ON g.owner = m.id LEFT JOIN e ON e.id = g.last
+ORDER BY m.played_at, m.id
+"""
 
 
 def team_history(db: LeagueDB, team_id: int) -> list[HistoryRow]:
     """Every match the team played, with its winnings, what was bought after it and the treasury after it."""
-    opponent = aliased(Team)
-    mine = or_(Match.home_team_id == team_id, Match.away_team_id == team_id)
-    with db.read() as session:
-        matches = session.execute(
-            select(Match, opponent.name)
-            .join(opponent, opponent.id == case((Match.home_team_id == team_id, Match.away_team_id),
-                                                else_=Match.home_team_id))
-            .where(mine, Match.status.in_(PLAYED))
-            .order_by(Match.played_at, Match.id)
-        ).all()  # fmt: skip
-        entries = session.scalars(
-            select(LedgerEntry).where(LedgerEntry.team_id == team_id).order_by(LedgerEntry.id)
-        ).all()
-    anchors = [(m.id, _naive(m.played_at)) for m, _ in matches]
-    winnings: dict[int, int] = defaultdict(int)
-    spent: dict[int, int] = defaultdict(int)
-    balance_after: dict[int, int] = {}
-    balance = 0
-    for entry in entries:
-        balance += entry.amount
-        owner = _period_of(anchors, entry.match_id, _naive(entry.created_at))
-        if owner is None:
-            continue
-        if entry.kind == "winnings" and entry.match_id == owner:
-            winnings[owner] += entry.amount
-        elif entry.amount < 0:
-            spent[owner] -= entry.amount
-        balance_after[owner] = balance
-    rows = []
-    running = None
-    for match, name in matches:
-        home = match.home_team_id == team_id
-        if match.id in balance_after:
-            running = balance_after[match.id]
-        elif running is None:
-            cut = _naive(match.played_at)
-            running = sum(e.amount for e in entries if cut is None or _naive(e.created_at) <= cut)
-        rows.append(HistoryRow(
-            match.id, match.season, match.round, match.stage, name, home,
-            match.home_score if home else match.away_score, match.away_score if home else match.home_score,
-            match.status, winnings[match.id], spent[match.id], running,
-        ))  # fmt: skip
-    return rows
+    with db.engine.connect() as conn:
+        rows = conn.execute(text(HISTORY_SQL), {"team": team_id}).all()
+        out, running = [], None
+        for mid, season, rnd, stage, opponent, home, hs, as_, status, winnings, spent, balance, played_at in rows:
+            if balance is not None:
+                running = balance
+            elif running is None:  # no ledger row since the first matches: the treasury as it stood then
+                cut = "" if played_at is None else " AND created_at <= :cut"
+                running = conn.execute(text(BALANCE_SQL + cut), {"team": team_id, "cut": played_at}).scalar_one()
+            home = bool(home)
+            out.append(HistoryRow(
+                mid, season, rnd, stage, opponent, home, hs if home else as_, as_ if home else hs, status,
+                winnings, spent, running,
+            ))  # fmt: skip
+    return out
+
+
+BALANCE_SQL = "SELECT coalesce(sum(amount), 0) FROM ledger_entry WHERE team_id = :team"

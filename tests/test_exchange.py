@@ -106,6 +106,29 @@ def test_a_bad_export_is_refused_with_the_reason_and_leaves_nothing(export_file,
     assert sorted(os.listdir(tmp_path)) == before  # no league, no temporary file, no journal
 
 
+def test_rows_may_leave_out_columns_that_have_a_default(export_file, tmp_path):
+    """Rows with every column go in through the driver in bulk, the others through Core (defaults filled in)."""
+
+    def trim(document):  # noqa: ANN001
+        team = document["tables"]["team"][0]
+        for column in ("fan_factor", "rerolls", "apothecary", "created_at"):
+            team.pop(column)
+
+    from sqlalchemy import select
+
+    from roster_app.models import Team
+
+    imported = open_league(import_json(_edited(export_file, trim), tmp_path / "trimmed.dugout"))
+    try:
+        with imported.read() as session:
+            teams = session.scalars(select(Team).order_by(Team.id)).all()
+        assert (teams[0].fan_factor, teams[0].rerolls, teams[0].apothecary) == (0, 0, False)
+        assert teams[0].created_at is not None
+        assert len(teams) > 1 and teams[1].fan_factor != 0  # a full row kept its values
+    finally:
+        imported.close()
+
+
 def test_a_league_file_is_not_an_export(night_file, tmp_path):
     with pytest.raises(ImportRefused, match="not a Dugout league export"):
         import_json(night_file, tmp_path / "new.dugout")

@@ -4,31 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QLabel, QPushButton, QTableView, QVBoxLayout, QWidget
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from roster_app import queries
 from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel
-
-
-def _list_view(model: Any, parent: QWidget) -> QTableView:
-    view = QTableView(parent)
-    view.setModel(model)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-    view.verticalHeader().hide()
-    view.setShowGrid(False)
-    view.setSortingEnabled(True)
-    view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-    view.setWordWrap(False)
-    view.verticalHeader().setDefaultSectionSize(24)
-    header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-    header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-    view.horizontalHeader().setHighlightSections(False)
-    return view
+from ui.tables import list_view
 
 
 class LeaguePanel(QWidget):
@@ -42,11 +24,11 @@ class LeaguePanel(QWidget):
         self.title.setObjectName("leagueTitle")
         self.title.setWordWrap(True)
         self.team_model = TeamListModel(self)
-        self.team_view = _list_view(self.team_model, self)
+        self.team_view = list_view(self.team_model, self)
         self.team_view.setObjectName("teamList")
         self.add_team_button = QPushButton("Add Team…")
         self.referee_model = RefereeListModel(self)
-        self.referee_view = _list_view(self.referee_model, self)
+        self.referee_view = list_view(self.referee_model, self)
         self.referee_view.setObjectName("refereeList")
 
         layout = QVBoxLayout(self)

@@ -3,18 +3,18 @@ views (contracts, referees, transfers, season ...) add their own page with `add_
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from ui.league_panel import LeaguePanel
-from ui.referees_page import RefereesPage
 from ui.team_page import TeamPage
 
 
 class LeagueView(QTabWidget):
-    def __init__(self, session: Any, parent: QWidget | None = None):
+    def __init__(self, session: Any, parent: QWidget | None = None, *, team_id: int | None = None):
         super().__init__(parent)
         self.session = session
         self.setDocumentMode(True)
@@ -26,36 +26,80 @@ class LeagueView(QTabWidget):
         self.teams_page.setStretchFactor(0, 0)
         self.teams_page.setStretchFactor(1, 1)
         self.teams_page.setSizes([290, 1110])
+        self._lazy: dict[str, tuple[QWidget, Callable[[], QWidget]]] = {}
+        self.currentChanged.connect(self._build_shown)
         self.add_page(self.teams_page, "Teams")
-        self.referees_page = RefereesPage(session, self)
-        self.add_page(self.referees_page, "Referees")
+        self.add_lazy_page("referees_page", "Referees", self._referees_page)
         self.panel.referee_selected.connect(self.show_referee)
         self._add_contracts_page()
         self._add_transfers_page()
         self.panel.team_selected.connect(self.team_page.show_team)
-        if self.panel.team_model.rowCount():
-            self.panel.team_view.selectRow(0)
+        if self.panel.team_model.rowCount():  # the team asked for (shown last time), else the first
+            row = self.panel.team_model.row_of(team_id) if team_id is not None else -1
+            self.panel.team_view.selectRow(max(row, 0))
         else:
             self.team_page.show_team(None)
         from ui.season_page import install_season
 
         install_season(self)
 
-    def _add_contracts_page(self) -> None:
-        from ui.contracts_page import ContractsPage
+    def _referees_page(self) -> QWidget:
+        from ui.referees_page import RefereesPage
 
-        self.contracts_page = ContractsPage(self.session, self)
-        self.add_page(self.contracts_page, "Contracts")
+        return RefereesPage(self.session, self)
+
+    def _add_contracts_page(self) -> None:
+        def build() -> QWidget:
+            from ui.contracts_page import ContractsPage
+
+            return ContractsPage(self.session, self)
+
+        self.add_lazy_page("contracts_page", "Contracts", build)
 
     def _add_transfers_page(self) -> None:
-        from ui.transfers_page import TransfersPage
+        def build() -> QWidget:
+            from ui.transfers_page import TransfersPage
 
-        self.transfers_page = TransfersPage(self.session, self)
-        self.add_page(self.transfers_page, "Transfers")
+            return TransfersPage(self.session, self)
+
+        self.add_lazy_page("transfers_page", "Transfers", build)
 
     def add_page(self, widget: QWidget, title: str) -> int:
         """Add a league-wide page (a tab); returns its index."""
         return self.addTab(widget, title)
+
+    def add_lazy_page(self, name: str, title: str, build: Callable[[], QWidget]) -> int:
+        """A page made (and its data read) the first time it is shown or `self.<name>` is asked for: opening
+        a large league reads only what the Teams page shows (issue 12)."""
+        placeholder = QWidget(self)
+        self._lazy[name] = (placeholder, build)
+        return self.addTab(placeholder, title)
+
+    def __getattr__(self, name: str) -> Any:  # only for attributes not found: the pages not made yet
+        lazy = self.__dict__.get("_lazy")
+        if lazy is not None and name in lazy:
+            return self._build_page(name)
+        raise AttributeError(f"'{type(self).__name__}' object has no attribute '{name}'")
+
+    def _build_page(self, name: str) -> QWidget:
+        placeholder, build = self._lazy.pop(name)
+        page = build()
+        setattr(self, name, page)
+        index, current = self.indexOf(placeholder), self.currentIndex()
+        self.blockSignals(True)  # the tab swap is not the user changing pages
+        title = self.tabText(index)
+        self.removeTab(index)
+        self.insertTab(index, page, title)
+        self.setCurrentIndex(current)
+        self.blockSignals(False)
+        placeholder.deleteLater()
+        return page
+
+    def _build_shown(self, index: int) -> None:
+        shown = self.widget(index)
+        name = next((n for n, (placeholder, _b) in self._lazy.items() if placeholder is shown), None)
+        if name is not None:
+            self._build_page(name)
 
     def show_page(self, widget: QWidget) -> None:
         self.setCurrentWidget(widget)

@@ -16,24 +16,36 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.dialogs import ask
-from ui.welcome import WelcomePage
 
 log = logging.getLogger(__name__)
 MAX_RECENT = 8
+
+
+def _team_key(path: Path | str) -> str:
+    """The settings key remembering the team shown last in the league at `path`."""
+    import hashlib  # not at import time: it loads OpenSSL (~10 ms) before the first paint
+
+    return "last_team/" + hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:16]
 
 
 class MainWindow(QMainWindow):
     league_shown = Signal()
     league_failed = Signal(str)
     first_painted = Signal()  # after the league load is queued: start-up work that can wait goes here
+    first_roster_painted = Signal()  # a roster is on screen (the first look's, or the open league's)
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
         self.settings = settings or QSettings()
         self.session: Any = None
         self.league_view: Any = None
-        self._pending: tuple[Callable[[], Path], bool] | None = None
+        self._pending: tuple[Callable[[], Path], bool, Path | None] | None = None
         self._painted = False
+        self.first_look: Any = None  # ui.first_look.FirstLook while the league is being opened
+        self._roster_painted = False
+        self._roster_watch: Any = None
+        self._shortcuts: list[tuple[QAction, tuple[Any, ...]]] = []
+        self._shortcuts_installed = False
         self.setWindowTitle("Dugout")
         self.resize(1280, 800)
 
@@ -41,17 +53,10 @@ class MainWindow(QMainWindow):
         self.stack = QStackedWidget(self)
         self.loading = QLabel("Opening the league…", self)
         self.loading.setObjectName("loadingLabel")
-        self.welcome = WelcomePage(self)
-        self.stack.addWidget(self.welcome)
+        self._welcome: Any = None  # built when first shown: a start that opens a league never builds it
         self.stack.addWidget(self.loading)
         self.setCentralWidget(self.stack)
-        self.welcome.new_league.connect(self.new_league)
-        self.welcome.open_league.connect(self.open_dialog)
-        self.welcome.open_demo.connect(self.open_demo)
-        self.welcome.open_path.connect(self.open_league)
-        self.welcome.set_recent(self.recent_files())
         self.loading.installEventFilter(self)
-        self.welcome.installEventFilter(self)
 
         self._build_menus()
         self._update_actions()
@@ -63,14 +68,49 @@ class MainWindow(QMainWindow):
             self.restoreState(state)
         self.statusBar().showMessage("Ready")
 
+    @property
+    def welcome(self) -> Any:
+        """The first-run page (ui/welcome.py), built the first time it is needed."""
+        if self._welcome is None:
+            from ui.welcome import WelcomePage
+
+            page = WelcomePage(self)
+            page.new_league.connect(self.new_league)
+            page.open_league.connect(self.open_dialog)
+            page.open_demo.connect(self.open_demo)
+            page.open_path.connect(self.open_league)
+            page.set_recent(self.recent_files())
+            page.installEventFilter(self)
+            self.stack.insertWidget(0, page)
+            self._welcome = page
+        return self._welcome
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        if self._pending is None and self.session is None and self.stack.currentWidget() is self.loading:
+            self.stack.setCurrentWidget(self.welcome)  # nothing to open: the first-run screen
+        super().showEvent(event)
+
     # -- menus -------------------------------------------------------------------------------------
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None) -> QAction:
         action = QAction(text, self)
         if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+            self.set_shortcuts(action, shortcut)
         action.triggered.connect(slot)
         menu.addAction(action)
         return action
+
+    def set_shortcuts(self, action: QAction, *keys: Any) -> None:
+        """Give `action` its shortcuts once the window is on screen: Qt's first setShortcut costs ~45 ms,
+        which would delay the first paint (shortcuts are installed before the league opens)."""
+        self._shortcuts.append((action, keys))
+        if self._shortcuts_installed:
+            self._install_shortcuts()
+
+    def _install_shortcuts(self) -> None:
+        self._shortcuts_installed = True
+        for action, keys in self._shortcuts:
+            action.setShortcuts([QKeySequence(k) for k in keys])
+        self._shortcuts.clear()
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
@@ -90,9 +130,9 @@ class MainWindow(QMainWindow):
 
         edit = bar.addMenu("&Edit")
         self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
-        self.undo_action.setShortcut(QKeySequence.StandardKey.Undo)
+        self.set_shortcuts(self.undo_action, QKeySequence.StandardKey.Undo)
         self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
-        self.redo_action.setShortcuts([QKeySequence.StandardKey.Redo, QKeySequence("Ctrl+Y")])
+        self.set_shortcuts(self.redo_action, QKeySequence.StandardKey.Redo, "Ctrl+Y")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         self.edit_menu = edit
@@ -214,17 +254,24 @@ class MainWindow(QMainWindow):
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.Paint and not self._painted:
             self._painted = True
-            QTimer.singleShot(0, self._load_pending)
+            QTimer.singleShot(0, self._load_pending if self._pending is not None else self._install_shortcuts)
             self.first_painted.emit()
         return super().eventFilter(watched, event)
 
-    def open_league_later(self, path: Path | str | Callable[[], Path], *, read_only: bool = False) -> None:
+    def open_league_later(
+        self, path: Path | str | Callable[[], Path], *, read_only: bool = False, peek: Path | None = None
+    ) -> None:
         """Open `path` (or the path a callable gives; or a shared league's URL) once the window has painted
-        (at once if it has)."""
+        (at once if it has).
+
+        `peek` (the file itself when a file's path is given) is read for the first look before the league opens.
+        """
         from ui.shared_league import is_shared
 
         target = path if is_shared(path) else Path(path) if not callable(path) else None
-        self._pending = (path if callable(path) else (lambda: target), read_only)
+        if isinstance(target, Path):
+            peek = target
+        self._pending = (path if callable(path) else (lambda: target), read_only, peek)
         self.stack.setCurrentWidget(self.loading)
         if self._painted:
             QTimer.singleShot(0, self._load_pending)
@@ -235,14 +282,63 @@ class MainWindow(QMainWindow):
 
             return ensure_demo()
 
-        self.open_league_later(demo)
+        from roster_app.paths import demo_path
+
+        existing = demo_path()
+        self.open_league_later(demo, peek=existing if existing.is_file() else None)
 
     def _load_pending(self) -> None:
+        """The first look at the league (plain sqlite3, before the ORM loads), then the league itself."""
         if self._pending is None:
             return
-        where, read_only = self._pending
+        where, read_only, peek_at = self._pending
         self._pending = None
+        look = self._show_first_look(peek_at) if peek_at is not None else None
+        if look is None:
+            self._open_pending(where, read_only)
+        else:  # once its roster is on screen: open the league (the window stays drawn meanwhile)
+            look.roster_painted.connect(lambda: QTimer.singleShot(0, lambda: self._open_pending(where, read_only)))
+
+    def _show_first_look(self, path: Path) -> Any:
+        from roster_app.first_screen import peek
+        from ui.first_look import FirstLook
+
+        look = peek(path, self._last_team(path))
+        if look is None:
+            return None
+        self._drop_first_look()
+        self.first_look = FirstLook(look, self)
+        self.first_look.roster_painted.connect(self._on_roster_painted)
+        self.stack.addWidget(self.first_look)
+        self.stack.setCurrentWidget(self.first_look)
+        return self.first_look
+
+    def _drop_first_look(self) -> None:
+        if self.first_look is not None:
+            self.stack.removeWidget(self.first_look)
+            self.first_look.deleteLater()
+            self.first_look = None
+
+    def _on_roster_painted(self) -> None:
+        if not self._roster_painted:
+            self._roster_painted = True
+            self.first_roster_painted.emit()
+
+    def _last_team(self, path: Path) -> int | None:
+        value = self.settings.value(_team_key(path))
+        try:
+            return int(value) if value is not None else None
+        except (TypeError, ValueError):
+            return None
+
+    def _remember_team(self, team_id: int | None) -> None:
+        if team_id is not None and self.session is not None and self.session.db.path is not None:
+            self.settings.setValue(_team_key(self.session.db.path), team_id)
+
+    def _open_pending(self, where: Callable[[], Path], read_only: bool) -> None:
         from roster_app.errors import DugoutError
+
+        self._install_shortcuts()  # the first roster is on screen (or there is none to show first)
 
         try:
             path = where()
@@ -284,16 +380,26 @@ class MainWindow(QMainWindow):
         self._add_recent(db.location)
 
     def _show_league(self, db: Any) -> None:
+        from ui.first_look import PaintWatch
         from ui.league_view import LeagueView
         from ui.session import LeagueSession
 
+        shown = self.first_look.look.team_id if self.first_look is not None else None
         self.close_league()
         self.session = LeagueSession(db, self)
         self.undo_group.addStack(self.session.undo_stack)
         self.undo_group.setActiveStack(self.session.undo_stack)
-        self.league_view = LeagueView(self.session, self)
+        if shown is None and db.path is not None:
+            shown = self._last_team(db.path)
+        self.league_view = LeagueView(self.session, self, team_id=shown)
         self.stack.addWidget(self.league_view)
         self.stack.setCurrentWidget(self.league_view)
+        self._drop_first_look()
+        if not self._roster_painted:
+            self._roster_watch = PaintWatch(
+                self.league_view.team_page.roster_view.viewport(), self._on_roster_painted
+            )
+        self.league_view.panel.team_selected.connect(self._remember_team)
         self.session.changed.connect(lambda _t: self._refresh_title())
         self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
         self._refresh_title()
@@ -312,8 +418,8 @@ class MainWindow(QMainWindow):
         self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — Dugout")
 
     def _show_welcome_if_empty(self) -> None:
-        if self.session is None:
-            self.stack.setCurrentWidget(self.welcome)
+        self._drop_first_look()
+        self.stack.setCurrentWidget(self.welcome if self.league_view is None else self.league_view)
 
     def close_league(self) -> None:
         if self.session is None:
@@ -391,7 +497,8 @@ class MainWindow(QMainWindow):
     def _add_recent(self, path: str) -> None:
         recent = [path] + [p for p in self.recent_files() if p != path]
         self.settings.setValue("files/recent", recent[:MAX_RECENT])
-        self.welcome.set_recent(recent[:MAX_RECENT])
+        if self._welcome is not None:
+            self._welcome.set_recent(recent[:MAX_RECENT])
 
     def last_league(self) -> Path | str | None:
         """The league open last time, if its file is still there, or the shared league's URL (opened when

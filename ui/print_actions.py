@@ -8,13 +8,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject, Qt
+from PySide6.QtCore import QObject
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QApplication, QMenu, QProgressDialog
+from PySide6.QtWidgets import QApplication, QMenu
 
 from ui.dialogs import ask
+
+if TYPE_CHECKING:
+    from PySide6.QtWidgets import QProgressDialog
 
 EXPORT_FOLDER_KEY = "files/last_export_folder"
 
@@ -46,7 +49,7 @@ class PrintActions(QObject):
     def _action(self, text: str, slot: Callable[[], None], shortcut: Any = None) -> QAction:
         action = QAction(text, self.window)
         if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
+            self.window.set_shortcuts(action, shortcut)  # installed once the window is on screen
         action.triggered.connect(lambda _checked=False: slot())
         return action
 
@@ -79,6 +82,9 @@ class PrintActions(QObject):
         self.window.statusBar().showMessage(text, 8000)
 
     def _progress(self, label: str) -> QProgressDialog:
+        from PySide6.QtCore import Qt  # the Qt namespace makes ~100 enums (~40 ms): not before the first paint
+        from PySide6.QtWidgets import QProgressDialog
+
         dialog = QProgressDialog(label, "Cancel", 0, 0, self.window)
         dialog.setWindowTitle("Dugout")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)

@@ -30,8 +30,8 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
     from roster_app.db import open_league
     from roster_app.errors import LeagueInUse
 
-    try:
-        return open_league(path, read_only=read_only)
+    try:  # the backup of the league as opened is made while it is shown (writes wait for it)
+        return open_league(path, read_only=read_only, backup="background")
     except LeagueInUse as exc:
         holder = exc.holder
         options = [READ_ONLY] + ([TAKE_OVER] if holder is not None and not holder.here else [])
@@ -45,8 +45,16 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
         title="Take over the league",
         yes="Take over",
     ):
-        return open_league(path, take_over=True)
+        return open_league(path, take_over=True, backup="background")
     return None
+
+
+def _banner_texts(db: Any) -> list[str]:
+    texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
+    if db.on_server:
+        texts.append(f"A shared league ({db.location}): what other commissioners change shows when you "
+                     "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")  # fmt: skip
+    return texts
 
 
 class Banner(QFrame):
@@ -89,22 +97,46 @@ class SafetyTools(QObject):
         self.banner = Banner(window)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.backup_now)
+        self.opening_watch: QTimer | None = None  # watches the backup made in the background on opening
 
     # -- the open league -------------------------------------------------------------------------
     def league_opened(self, db: Any) -> None:
-        texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
-        if db.on_server:
-            texts.append(f"A shared league ({db.location}): what other commissioners change shows when you "
-                         "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")  # fmt: skip
-        self.banner.show_texts(texts)
+        self.banner.show_texts(_banner_texts(db))
         if db.read_only or db.on_server:  # a shared league is backed up by its server (and before repairs)
             self.timer.stop()
         else:
             minutes = int(self.window.settings.value("backups/minutes", BACKUP_MINUTES))
             self.timer.start(max(1, minutes) * 60_000)
+        if db.opening_backup is not None:
+            self._watch_opening_backup(db)
+
+    def _watch_opening_backup(self, db: Any) -> None:
+        """Tell how the backup made in the background when the league was opened went."""
+        pending = db.opening_backup
+
+        def check() -> None:
+            if not pending.done:
+                return
+            self.opening_watch.stop()  # type: ignore[union-attr]
+            session = self.window.session
+            if session is None or session.db is not db:
+                return
+            if pending.error:
+                db.notices.append(f"No backup could be made when the league was opened: {pending.error}")
+                self.banner.show_texts(_banner_texts(db))
+            elif pending.made is not None:
+                self.window.statusBar().showMessage(f"Backup made at {pending.made.local_time}", 5_000)
+
+        if self.opening_watch is not None:
+            self.opening_watch.stop()
+        self.opening_watch = QTimer(self)
+        self.opening_watch.timeout.connect(check)
+        self.opening_watch.start(100)
 
     def league_closed(self) -> None:
         self.timer.stop()
+        if self.opening_watch is not None:
+            self.opening_watch.stop()
         self.banner.show_texts([])
 
     def update_actions(self, open_: bool) -> None:

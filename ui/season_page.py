@@ -316,8 +316,7 @@ class TeamHistoryTab(QWidget):
 
 def install_season(league_view: Any) -> None:
     """Add the Season page to the league view and the History tab to the team page."""
-    league_view.season_page = SeasonPage(league_view.session, league_view)
-    league_view.add_page(league_view.season_page, "Season")
+    league_view.add_lazy_page("season_page", "Season", lambda: SeasonPage(league_view.session, league_view))
     team_page = league_view.team_page
     team_page.history_tab = TeamHistoryTab(league_view.session, team_page)
     team_page.tabs.addTab(team_page.history_tab, "History")

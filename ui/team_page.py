@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
     QHeaderView,
-    QTableView,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -27,24 +26,10 @@ from ui.dialogs import ask
 from ui.models.ledger_model import LedgerModel
 from ui.models.roster_model import RosterModel
 from ui.reserves_tab import ReservesTab
+from ui.tables import fit_roster_columns, make_table
 from ui.team_header import TeamHeaderWidget
 
 ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
-
-
-def make_table(model: Any, parent: QWidget) -> QTableView:
-    view = QTableView(parent)
-    view.setModel(model)
-    view.setSortingEnabled(True)
-    view.setAlternatingRowColors(True)
-    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-    view.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-    view.verticalHeader().hide()
-    view.verticalHeader().setDefaultSectionSize(26)
-    view.horizontalHeader().setHighlightSections(False)
-    view.setWordWrap(False)
-    view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
-    return view
 
 
 class TeamPage(QWidget):
@@ -136,16 +121,7 @@ class TeamPage(QWidget):
             self._fit_columns()
 
     def _fit_columns(self) -> None:
-        """Narrow columns fit their contents; the skills column takes the room that is left."""
-        view, model = self.roster_view, self.roster_model
-        view.resizeColumnsToContents()
-        header = view.horizontalHeader()
-        for key in ("number", "ma", "st", "ag", "av"):
-            header.resizeSection(model.column_index(key), 38)
-        for key, widest in (("name", 160), ("position", 135), ("level", 150), ("injuries", 100)):
-            column = model.column_index(key)
-            header.resizeSection(column, min(header.sectionSize(column), widest))
-        header.setSectionResizeMode(model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
+        fit_roster_columns(self.roster_view, self.roster_model)
 
     def refresh(self, tables: set[str] | None) -> None:
         """Re-read what the change touched (None: everything)."""

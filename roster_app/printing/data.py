@@ -10,8 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date
 
-from sqlalchemy import case, func, select
-from sqlmodel import Session
+from sqlalchemy import Connection, case, func, select
 
 from roster_app import queries
 from roster_app.db import LeagueDB
@@ -231,18 +230,19 @@ def team_ids(db: LeagueDB, names: list[str] | None = None) -> list[int]:
 
 
 # -- rosters -----------------------------------------------------------------------------------------
-def _player_totals(session: Session, team_id: int) -> dict[int, PlayerTotals]:
+def _player_totals(conn: Connection, team_ids: list[int]) -> dict[int, PlayerTotals]:
     mvp = func.sum(case((MatchPlayer.mvp, 1), else_=0))
     query = (
         select(
             MatchPlayer.player_id, func.sum(MatchPlayer.completions), func.sum(MatchPlayer.touchdowns),
             func.sum(MatchPlayer.interceptions), func.sum(MatchPlayer.casualties), mvp,
         )
-        .join(Player, Player.id == MatchPlayer.player_id)
-        .where(Player.team_id == team_id)
+        .select_from(Player)  # from the players on the rosters, each read by the player_id index
+        .join(MatchPlayer, MatchPlayer.player_id == Player.id)
+        .where(Player.team_id.in_(team_ids), Player.status.in_(PlayerStatus.ON_ROSTER))
         .group_by(MatchPlayer.player_id)
     )  # fmt: skip
-    return {pid: PlayerTotals(*(int(v or 0) for v in rest)) for pid, *rest in session.execute(query)}
+    return {pid: PlayerTotals(*(int(v or 0) for v in rest)) for pid, *rest in conn.execute(query).all()}
 
 
 def _staff(team: queries.TeamHeader, ruleset: Ruleset) -> tuple[StaffLine, ...]:
@@ -257,17 +257,38 @@ def _staff(team: queries.TeamHeader, ruleset: Ruleset) -> tuple[StaffLine, ...]:
 
 def roster_sheet(db: LeagueDB, team_id: int, *, standings: list[Standing] | None = None) -> RosterSheet:
     """The classic roster of one team: every player on the roster, staff, and the team's figures."""
-    team = queries.team_header(db, team_id)
-    if team is None:
+    sheets = roster_sheets(db, [team_id], standings=standings)
+    if team_id not in sheets:
         raise NotFound("That team is no longer in the league.")
+    return sheets[team_id]
+
+
+def roster_sheets(
+    db: LeagueDB, team_ids: list[int], *, standings: list[Standing] | None = None
+) -> dict[int, RosterSheet]:
+    """The roster sheets of the teams, read in a handful of queries however many teams (every roster of a
+    large league prints without a query a player)."""
     ruleset = db.ruleset
-    with db.read() as session:
-        totals = _player_totals(session, team_id)
-    lines = tuple(
-        RosterLine(p, totals.get(p.id, PlayerTotals())) for p in queries.roster(db, team_id) if p.on_roster
-    )
-    record = next((s for s in (standings or league_table(db)) if s.team_id == team_id), None)
-    return RosterSheet(team, lines, _staff(team, ruleset), ruleset.table("team_rules")["max_players"], record)
+    headers = queries.team_headers(db, team_ids)
+    players = queries.rosters(db, team_ids)
+    with db.engine.connect() as conn:
+        totals = _player_totals(conn, team_ids)
+    standings = standings if standings is not None else league_table(db)
+    records = {s.team_id: s for s in standings}
+    max_players = ruleset.table("team_rules")["max_players"]
+    return {
+        team_id: RosterSheet(
+            team,
+            tuple(
+                RosterLine(p, totals.get(p.id, PlayerTotals())) for p in players.get(team_id, []) if p.on_roster
+            ),
+            _staff(team, ruleset),
+            max_players,
+            records.get(team_id),
+        )
+        for team_id in team_ids
+        if (team := headers.get(team_id)) is not None
+    }
 
 
 def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:

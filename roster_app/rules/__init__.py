@@ -9,13 +9,22 @@ The public entry points used by the app and by scripts:
     10000
 """
 
-from roster_app.rules.contracts import contract_cost, contract_cost_for_rolls, tally_marks
-from roster_app.rules.ruleset import Position, Race, Ruleset, default_ruleset, load_bundled
-from roster_app.rules.spp import level_name, match_spp, spp_level, star_player_rolls
-from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, team_value, winnings_rating
+from importlib import import_module
+from typing import Any
 
-__all__ = [
-    "Position", "Race", "RatedPlayer", "Ruleset", "TeamSheet", "contract_cost", "contract_cost_for_rolls",
-    "default_ruleset", "level_name", "load_bundled", "match_spp", "spp_level", "star_player_rolls",
-    "tally_marks", "team_rating", "team_value", "winnings_rating",
-]  # fmt: skip
+# name -> the module that defines it; imported when first asked for (PEP 562), so importing one rules
+# module does not import them all (the first screen imports only what it shows).
+_HOMES = {
+    "contract_cost": "contracts", "contract_cost_for_rolls": "contracts", "tally_marks": "contracts",
+    "Position": "ruleset", "Race": "ruleset", "Ruleset": "ruleset", "default_ruleset": "ruleset",
+    "load_bundled": "ruleset", "level_name": "spp", "match_spp": "spp", "spp_level": "spp",
+    "star_player_rolls": "spp", "RatedPlayer": "team", "TeamSheet": "team", "team_rating": "team",
+    "team_value": "team", "winnings_rating": "team",
+}  # fmt: skip
+__all__ = sorted(_HOMES)
+
+
+def __getattr__(name: str) -> Any:
+    if name in _HOMES:
+        return getattr(import_module(f"roster_app.rules.{_HOMES[name]}"), name)
+    raise AttributeError(f"module 'roster_app.rules' has no attribute {name!r}")

@@ -244,13 +244,10 @@ def standing_key(row: Any, ruleset: Ruleset | None = None) -> tuple[int, ...]:
 
 def rank(rows: Sequence[Any], ruleset: Ruleset | None = None) -> list[tuple[int, Any]]:
     """(position, row) best first; rows equal on every tie-breaker share a position (then by name)."""
-    ordered = sorted(rows, key=lambda r: (tuple(-v for v in standing_key(r, ruleset)), r.name.lower()))
+    keyed = sorted(((standing_key(r, ruleset), r) for r in rows), key=lambda kr: (tuple(-v for v in kr[0]), kr[1].name.lower()))  # fmt: skip
     out: list[tuple[int, Any]] = []
-    for index, row in enumerate(ordered):
-        if out and standing_key(row, ruleset) == standing_key(out[-1][1], ruleset):
-            out.append((out[-1][0], row))
-        else:
-            out.append((index + 1, row))
+    for index, (key, row) in enumerate(keyed):
+        out.append((out[-1][0] if out and key == keyed[index - 1][0] else index + 1, row))
     return out
 
 

@@ -247,3 +247,22 @@ def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) ->
             raise RulesetError(name, table_key, "this table is missing from the ruleset")
         check_table(table_key, tables[table_key])
     return Ruleset(name, key, version, dict(tables))
+
+
+_VALIDATED: set[tuple[str, str]] = set()  # (table key, its JSON text) already checked this run
+
+
+def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
+    """The ruleset a league stores (rows of key and JSON: SQLite gives the text, PostgreSQL gives it parsed);
+    each distinct table text is validated once per run, so opening a league again (or its first screen, then
+    the league) checks it once."""
+    texts = {
+        (table_key, data if isinstance(data, str) else json.dumps(data, sort_keys=True))
+        for table_key, data in rows
+    }
+    tables = {table_key: json.loads(text) for table_key, text in texts}
+    if texts <= _VALIDATED and set(TABLES) <= set(tables):
+        return Ruleset(name, key, 1, tables)
+    ruleset = from_tables(name, key, 1, tables)
+    _VALIDATED.update(texts)
+    return ruleset

@@ -12,9 +12,14 @@ from roster_app.rules.roster import gp
 
 
 def league_row(session: Session) -> League:
-    league = session.scalars(select(League)).first()
-    if league is None:
-        raise NotFound("The league file has no league record.")
+    """The league record, kept by the session once read (every ledger row asks it for the current season;
+    the session's identity map alone would forget a row nothing refers to)."""
+    league = session.info.get("league_row")
+    if league is None or league not in session:
+        league = session.scalars(select(League)).first()
+        if league is None:
+            raise NotFound("The league file has no league record.")
+        session.info["league_row"] = league
     return league
 
 

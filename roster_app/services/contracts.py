@@ -19,13 +19,7 @@ from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import current_season, get_player, get_team, league_row, post
-
-
-class ContractStatus:
-    RUNNING = "running"
-    EXPIRED = "expired"
-    TRANSFERRED = "transferred"  # ended early: the player was sold to another team
-    REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
+from roster_app.statuses import ContractStatus
 
 
 def running_contract(session: Session, player_id: int) -> Contract | None:

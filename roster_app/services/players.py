@@ -38,10 +38,12 @@ INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 
 
 
 def used_numbers(session: Session, team_id: int, *, except_id: int | None = None) -> set[int]:
-    rows = session.scalars(
-        select(Player).where(Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER))
-    ).all()
-    return {p.number for p in rows if p.id != except_id}
+    rows = session.execute(
+        select(Player.id, Player.number).where(
+            Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER)
+        )
+    )
+    return {number for pid, number in rows if pid != except_id}
 
 
 def first_free_number(session: Session, team_id: int) -> int:

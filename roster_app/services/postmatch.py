@@ -32,6 +32,7 @@ from roster_app.postmatch_plan import (
     match_title,
     plan_in_session,
     saved_draft,
+    sequence_players,
 )
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dice import Roll, roll
@@ -79,7 +80,7 @@ def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan)
     dice = ruleset.table("star_player_table")["dice"]
     lines = []
     for pp in plan.players:
-        player = session.get(Player, pp.player_id)
+        player = session.get(Player, pp.player_id)  # kept by run_post_match_steps: no query
         player.spp = pp.spp_after
         for r in pp.rolls:
             session.add(_dice_row(f"Star player roll of {player.name}", dice, r.faces, r.typed,
@@ -181,20 +182,31 @@ def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, ste
     return {"rating": f"{plan.rating_before} to {plan.rating_after}", "rating_after": plan.rating_after}
 
 
+def _pending(match: Match) -> list[str]:
+    return [s for s in STEPS if any(s not in done_steps(match, t) for t in _teams(match))]
+
+
 def run_post_match_steps(
-    db: LeagueDB, *, match_id: int, steps: Sequence[str], draft: PostMatchDraft | None = None
+    db: LeagueDB, *, match_id: int, steps: Sequence[str] | None, draft: PostMatchDraft | None = None
 ) -> Change:
-    """Apply `steps` of the sequence (the next ones in order) for both teams, in one transaction."""
-    steps = [s for s in STEPS if s in steps]
-    if not steps:
-        raise RuleViolation("Choose at least one step of the post-match sequence.")
+    """Apply `steps` of the sequence (the next ones in order; None: every step still to do) for both teams,
+    in one transaction."""
+    if steps is not None:
+        steps = [s for s in STEPS if s in steps]
+        if not steps:
+            raise RuleViolation("Choose at least one step of the post-match sequence.")
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         match = get_match(session, match_id)
         _check_playable(match)
+        steps = steps if steps is not None else _pending(match)
         draft = draft if draft is not None else saved_draft(match)
-        plan = plan_in_session(session, ruleset, match, draft)
+        # The teams and their players are kept while the plan is made and the steps run, so that each step finds
+        # them in the session without a query (and without flushing what the steps before it changed).
+        teams = (get_team(session, match.home_team_id), get_team(session, match.away_team_id))
+        kept = sequence_players(session, match, [team.id for team in teams])
+        plan = plan_in_session(session, ruleset, match, draft, kept)
         for team in plan.teams:
             _check_order(match, team.team_id, steps)
         problems = [p for step in steps for p in plan.problems_in(step)]
@@ -228,11 +240,7 @@ def run_post_match_steps(
 
 def finish_post_match(db: LeagueDB, *, match_id: int, draft: PostMatchDraft) -> Change:
     """Every step still to do, for both teams, in one transaction (the wizard's Finish)."""
-    with db.read() as session:
-        match = get_match(session, match_id)
-        _check_playable(match)
-        pending = [s for s in STEPS if any(s not in done_steps(match, t) for t in _teams(match))]
-    return run_post_match_steps(db, match_id=match_id, steps=pending, draft=draft)
+    return run_post_match_steps(db, match_id=match_id, steps=None, draft=draft)
 
 
 def pay_winnings(db: LeagueDB, *, match_id: int) -> Change:

@@ -56,7 +56,7 @@ def test_the_header_row_is_repeated_on_the_second_page_of_a_long_ledger(qapp, ni
     assert len(pages) >= 2
     for text in pages:
         assert LEDGER_HEADER in text
-    assert "Gate share 70" in pages[-1] and "Gate share 70" not in pages[0]
+    assert "Gate share 70" not in pages[0] and any("Gate share 70" in page for page in pages[1:])
     assert "Page 2 of" in pages[1]
 
 

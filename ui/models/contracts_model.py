@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
-
 from roster_app.contract_queries import ContractRow
-from ui.models.columns import CENTER, RIGHT, Column, RowTableModel, gp
+from ui.models.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
 
 STATUS_ORDER = {
     "final season": 0,
@@ -50,22 +47,16 @@ class ContractsModel(RowTableModel):
         Column("status", "Status", lambda r: r.status, sort=lambda r: (STATUS_ORDER.get(r.status, 9), r.left)),
     )
 
+    ROLES = frozenset({FOREGROUND, FONT})
+
     def extra_data(self, row: ContractRow, column: Column, role: int) -> Any:
-        whole_row = row.status not in ("free agent", "final season")  # grey out ended contracts entirely
-        coloured = column.key in ("status", "tally", "left") or whole_row
-        if role == Qt.ItemDataRole.ForegroundRole and row.status in STATUS_COLOURS and coloured:
-            return QBrush(QColor(STATUS_COLOURS[row.status]))
-        if role == Qt.ItemDataRole.FontRole and column.key == "tally":
-            font = QFont("monospace")
-            font.setStyleHint(QFont.StyleHint.Monospace)
-            font.setBold(True)
-            return font
-        if (
-            role == Qt.ItemDataRole.FontRole
-            and column.key == "status"
-            and row.status in ("final season", "free agent")
-        ):
-            font = QFont()
-            font.setBold(True)
-            return font
+        if role == FOREGROUND:
+            whole_row = row.status not in ("free agent", "final season")  # grey out ended contracts entirely
+            if row.status in STATUS_COLOURS and (whole_row or column.key in ("status", "tally", "left")):
+                return brush(STATUS_COLOURS[row.status])
+            return None
+        if column.key == "tally":
+            return font(bold=True, monospace=True)
+        if column.key == "status" and row.status in ("final season", "free agent"):
+            return font(bold=True)
         return None

@@ -4,11 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-
 from roster_app.queries import LedgerRow
-from ui.models.columns import CENTER, RIGHT, Column, RowTableModel, gp
+from ui.models.columns import CENTER, FOREGROUND, RIGHT, Column, RowTableModel, brush, gp
 
 
 def _when(r: LedgerRow) -> str:
@@ -31,7 +28,9 @@ class LedgerModel(RowTableModel):
         Column("balance", "Treasury", lambda r: gp(r.balance), sort=lambda r: r.balance, align=RIGHT),
     )
 
+    ROLES = frozenset({FOREGROUND})
+
     def extra_data(self, row: LedgerRow, column: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole and column.key == "amount":
-            return QBrush(QColor("#1b7f3b" if row.amount > 0 else "#a32020"))
+        if column.key == "amount":
+            return brush("#1b7f3b" if row.amount > 0 else "#a32020")
         return None

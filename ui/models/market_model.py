@@ -5,11 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor
-
 from roster_app.transfer_queries import MarketRow
-from ui.models.columns import RIGHT, Column, RowTableModel, gp
+from ui.models.columns import FOREGROUND, RIGHT, TOOLTIP, Column, RowTableModel, brush, gp
 
 
 def _position(r: MarketRow) -> str:
@@ -34,34 +31,29 @@ class MarketModel(RowTableModel):
 
     def __init__(self, parent: Any = None):
         super().__init__(parent)
-        self._all: list[MarketRow] = []
-        self._search = ""
         self._only_approachable = False
 
     def set_market(self, rows: list[MarketRow]) -> None:
-        self._all = list(rows)
-        self._apply()
+        self.set_rows(rows)
 
     def set_search(self, text: str) -> None:
-        self._search = text.strip().lower()
-        self._apply()
+        self.set_filter(text)
 
     def set_only_approachable(self, on: bool) -> None:
         self._only_approachable = on
-        self._apply()
+        self.refilter()
 
-    def _apply(self) -> None:
-        words = self._search.split()
+    def accepts(self, row: MarketRow) -> bool:
+        return row.approachable or not self._only_approachable
 
-        def keep(r: MarketRow) -> bool:
-            text = f"{r.name} {r.team} {r.race} {r.position} {r.contract}".lower()
-            return all(w in text for w in words) and (r.approachable or not self._only_approachable)
+    def filter_text(self, row: MarketRow) -> str:
+        return row.race  # found by his race too (the position column names it only for allies)
 
-        self.set_rows([r for r in self._all if keep(r)])
+    ROLES = frozenset({FOREGROUND, TOOLTIP})
 
     def extra_data(self, row: MarketRow, column: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole and not row.approachable:
-            return QBrush(QColor("#9a9a9a"))
-        if role == Qt.ItemDataRole.ToolTipRole and not row.approachable:
+        if role == FOREGROUND and not row.approachable:
+            return brush("#9a9a9a")
+        if role == TOOLTIP and not row.approachable:
             return row.problem
         return None

@@ -1,4 +1,6 @@
-"""The roster table: one row per player of a team, edited through delegates, written through services."""
+"""The roster table: one row per player of a team, edited through delegates, written through services.
+
+Imports no ORM at load time: the first look (ui/first_look.py) shows a roster before SQLModel is loaded."""
 
 from __future__ import annotations
 
@@ -6,13 +8,23 @@ from collections import Counter
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QBrush, QColor, QFont
 
-from roster_app.models import PlayerStatus
-from roster_app.queries import PlayerRow
+from roster_app.first_screen import PlayerRow
 from roster_app.rules.roster import skill_choices, stat_bounds
-from roster_app.services.players import INJURIES, update_player
-from ui.models.columns import CENTER, RIGHT, Column, Index, RowTableModel, gp
+from roster_app.statuses import PlayerStatus
+from ui.models.columns import (
+    BACKGROUND,
+    CENTER,
+    FONT,
+    FOREGROUND,
+    RIGHT,
+    Column,
+    Index,
+    RowTableModel,
+    brush,
+    font,
+    gp,
+)
 
 ChoicesRole = Qt.ItemDataRole.UserRole + 10  # [(value, label, enabled)] for combo editors
 RangeRole = Qt.ItemDataRole.UserRole + 11  # (minimum, maximum, step) for spin editors
@@ -72,7 +84,7 @@ class RosterModel(RowTableModel):
         return next(i for i, c in enumerate(self.COLUMNS) if c.key == key)
 
     def is_editable(self, row: PlayerRow) -> bool:
-        return not self.session.read_only
+        return self.session is not None and not self.session.read_only  # None: the first look, read-only
 
     def edit_value(self, row: PlayerRow, column: Column) -> Any:
         if column.key in ("skills", "injuries"):
@@ -81,15 +93,15 @@ class RosterModel(RowTableModel):
             return row.position
         return getattr(row, column.key, column.get(row))
 
+    ROLES = frozenset({FOREGROUND, BACKGROUND, FONT, RangeRole, ChoicesRole, SkillChoicesRole, SuggestionsRole})
+
     def extra_data(self, row: PlayerRow, column: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.ForegroundRole and not row.on_roster:
-            return QBrush(QColor("#8a8a8a"))
-        if role == Qt.ItemDataRole.BackgroundRole and row.status == PlayerStatus.MISS_NEXT_GAME:
-            return QBrush(QColor("#fff1cc"))
-        if role == Qt.ItemDataRole.FontRole and column.key == "level" and row.rolls_due:
-            font = QFont()
-            font.setBold(True)
-            return font
+        if role == FOREGROUND:
+            return None if row.on_roster else brush("#8a8a8a")
+        if role == BACKGROUND:
+            return brush("#fff1cc") if row.status == PlayerStatus.MISS_NEXT_GAME else None
+        if role == FONT:
+            return font(bold=True) if column.key == "level" and row.rolls_due else None
         if role == RangeRole:
             return self._range(row, column.key)
         if role == ChoicesRole:
@@ -98,6 +110,8 @@ class RosterModel(RowTableModel):
             pos = self._position(row)
             return skill_choices(pos, (), self.session.db.ruleset) if pos else []
         if role == SuggestionsRole and column.key == "injuries":
+            from roster_app.services.players import INJURIES
+
             return list(INJURIES)
         return None
 
@@ -144,6 +158,8 @@ class RosterModel(RowTableModel):
             return False
         if self.edit_value(row, column) == value:
             return False
+        from roster_app.services.players import update_player  # the ORM: imported once the league is open
+
         change = self.session.run(
             update_player, player_id=row.id, field=column.key, value=value, expected_version=row.version
         )

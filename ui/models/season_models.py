@@ -10,7 +10,16 @@ from PySide6.QtGui import QBrush, QColor, QFont
 
 from roster_app.rules.postmatch import INJURIES
 from roster_app.season_queries import FixtureRow, HistoryRow, LeaderRow, StandingRow
-from ui.models.columns import CENTER, RIGHT, Column, Index, RowTableModel, gp
+from ui.models.columns import (
+    CENTER,
+    FONT,
+    RIGHT,
+    Column,
+    Index,
+    RowTableModel,
+    font,
+    gp,
+)
 from ui.models.roster_model import ChoicesRole, RangeRole
 
 STATUS_COLOURS = {"to play": "#6b6b6b", "post-match due": "#a05a00", "post-match started": "#a05a00",
@@ -84,12 +93,10 @@ class StandingsModel(RowTableModel):
         Column("points", "Pts", lambda r: r.points, align=CENTER),
     )
 
+    ROLES = frozenset({FONT})
+
     def extra_data(self, row: StandingRow, column: Column, role: int) -> Any:
-        if role == Qt.ItemDataRole.FontRole and column.key in ("points", "name"):
-            font = QFont()
-            font.setBold(column.key == "points")
-            return font
-        return None
+        return font(bold=True) if column.key == "points" else None
 
 
 class LeadersModel(RowTableModel):

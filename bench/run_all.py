@@ -1,0 +1,82 @@
+"""Every bench in one run (`make bench`): each script in its own process, one after the other, then one table of
+every figure: the floor, the measurement, the ratio, the target and PASS or FAIL. Exit status 1 if any figure
+fails (or a script cannot run).
+
+    python bench/run_all.py [--only startup,tables,...] [--reps N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import ROOT, Figure, child_env, print_header, print_row  # noqa: E402
+
+SCRIPTS = ["startup", "tables", "queries", "printing", "memory", "writes"]
+
+
+def run_script(name: str, results: Path, reps: int | None) -> tuple[list[Figure], str | None]:
+    """Run bench/<name>.py; its figures (from the results file it appends to) and an error, if it failed."""
+    env = child_env()
+    env["BENCH_RESULTS"] = str(results)
+    if reps is not None:
+        env["BENCH_REPS"] = str(reps)
+    results.unlink(missing_ok=True)
+    print(f"\n== bench/{name}.py", flush=True)
+    code = subprocess.run([sys.executable, f"bench/{name}.py"], env=env, cwd=ROOT).returncode
+    figures = []
+    if results.exists():
+        figures = [Figure(**json.loads(line)) for line in results.read_text(encoding="utf-8").splitlines() if line]
+    if code != 0:
+        return figures, f"bench/{name}.py exited with status {code}"
+    if not figures:
+        return figures, f"bench/{name}.py reported no figures"
+    return figures, None
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--only", default=",".join(SCRIPTS), help="comma-separated scripts (default: all)")
+    parser.add_argument("--reps", type=int, default=None, help="repetitions for every script (BENCH_REPS)")
+    args = parser.parse_args(argv)
+    names = [n.strip() for n in args.only.split(",") if n.strip()]
+    unknown = [n for n in names if n not in SCRIPTS]
+    if unknown:
+        parser.error(f"unknown bench(es): {', '.join(unknown)}; known: {', '.join(SCRIPTS)}")
+
+    from bench.make_league import large_league
+
+    start = time.perf_counter()
+    print(f"large league: {large_league().relative_to(ROOT)}", flush=True)  # made once, before any script
+    figures: list[Figure] = []
+    errors: list[str] = []
+    with tempfile.TemporaryDirectory(prefix="dugout-bench-") as work:
+        for name in names:
+            found, error = run_script(name, Path(work) / f"{name}.jsonl", args.reps)
+            figures += found
+            if error:
+                errors.append(error)
+
+    clock = "wall-clock time" if os.environ.get("BENCH_CLOCK") == "wall" else "CPU time (writes: wall clock)"
+    print(f"\n== every figure ({clock}; {time.perf_counter() - start:.0f} s)")
+    print_header()
+    for figure in figures:
+        print_row(figure)
+    failed = [f for f in figures if not f.ok]
+    for error in errors:
+        print(f"ERROR: {error}")
+    print(f"{len(figures)} figures: {len(figures) - len(failed)} PASS, {len(failed)} FAIL"
+          + (f", {len(errors)} script(s) failed to run" if errors else ""))  # fmt: skip
+    return 1 if failed or errors else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

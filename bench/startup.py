@@ -1,0 +1,98 @@
+"""Start-up: W0 (a bare PySide6 QMainWindow to its first paint) against Dugout's main window painted and its
+first roster on screen, for the demo league and the large league. Child processes, interleaved, medians.
+
+Dugout reports its own moments (DUGOUT_TIMING=1 in ui/app.py prints time.time() at the first paint, when a
+roster is on screen and when the league is open, then quits); each time is measured from the moment the bench
+started the process, the same way for the floor.
+
+    python bench/startup.py [--reps N] [--league BIG.dugout]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import ROOT, WALL, child_env, print_header, record  # noqa: E402
+
+
+def timed_child(args: list[str], env: dict[str, str]) -> dict[str, float]:
+    """Start a child; {moment: ms} from its `timing NAME EPOCH CPU` lines: the CPU time the process had used
+    by then, or (BENCH_CLOCK=wall) the wall-clock time since the bench started it."""
+    start = time.time()
+    result = subprocess.run(
+        [sys.executable, *args], capture_output=True, text=True, env=env, cwd=ROOT, timeout=300
+    )
+    if result.returncode != 0:
+        raise RuntimeError(f"{args} failed ({result.returncode}):\n{result.stderr[-3000:]}")
+    moments = {}
+    for line in result.stdout.splitlines():
+        parts = line.split()
+        if len(parts) == 4 and parts[0] == "timing":
+            moments[parts[1]] = (float(parts[2]) - start) * 1000 if WALL else float(parts[3]) * 1000
+    return moments
+
+
+def dugout_env(home: Path) -> dict[str, str]:
+    """An isolated user (settings, data folder, single-instance socket) with the timing hook on."""
+    env = child_env()
+    env.update(DUGOUT_TIMING="1", XDG_CONFIG_HOME=str(home / "config"), XDG_DATA_HOME=str(home / "data"),
+               XDG_RUNTIME_DIR=str(home / "run"), XDG_STATE_HOME=str(home / "state"), XDG_CACHE_HOME=str(home / "cache"))  # fmt: skip
+    (home / "run").mkdir(parents=True, exist_ok=True)
+    return env
+
+
+def measure(big: Path, reps: int) -> None:
+    work = Path(tempfile.mkdtemp(prefix="dugout-bench-start-"))
+    try:
+        home = work / "home"
+        env = dugout_env(home)
+        large = work / "Big League.dugout"
+        shutil.copy2(big, large)
+        cases = {"demo": ["-m", "ui.cli", "--demo"], "large": ["-m", "ui.cli", str(large)]}
+        for args in cases.values():  # warm up: the demo league is built, backups made, files cached
+            timed_child(args, env)
+        floor_env = child_env()
+        w0: list[float] = []
+        seen: dict[str, dict[str, list[float]]] = {name: {} for name in cases}
+        for _ in range(reps):
+            for name, args in cases.items():
+                w0.append(timed_child(["bench/bare_window.py"], floor_env)["first-paint"])
+                for moment, ms in timed_child(args, env).items():
+                    seen[name].setdefault(moment, []).append(ms)
+        floor = statistics.median(w0)
+        for name in cases:
+            label = "demo league" if name == "demo" else "large league"
+            first = statistics.median(seen[name]["first-paint"])
+            roster = statistics.median(seen[name]["first-roster"])
+            opened = statistics.median(seen[name]["league-open"])
+            record(f"window painted, {label}", "W0 bare window painted", floor, first, 1.5)
+            record(f"first roster on screen, {label}", "W0 bare window painted", floor, roster, 4.5,
+                   note=f"stretch 2x {'met' if roster / floor <= 2 else 'missed'}; league open at {opened:.0f} ms")  # fmt: skip
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 5)))
+    parser.add_argument("--league", type=Path, default=None, help="the large league (made if not given)")
+    args = parser.parse_args(argv)
+    from bench.make_league import large_league
+
+    print_header()
+    measure(args.league or large_league(), args.reps)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,18 @@
+"""Stored status words, in a module without the ORM (the first screen reads them before SQLModel loads)."""
+
+
+class PlayerStatus:
+    ACTIVE = "active"
+    MISS_NEXT_GAME = "miss next game"
+    RETIRED = "retired"
+    DEAD = "dead"
+    TRANSFERRED = "transferred"
+    ALL = (ACTIVE, MISS_NEXT_GAME, RETIRED, DEAD, TRANSFERRED)
+    ON_ROSTER = (ACTIVE, MISS_NEXT_GAME)  # count towards the 16 and play for the team
+
+
+class ContractStatus:
+    RUNNING = "running"
+    EXPIRED = "expired"
+    TRANSFERRED = "transferred"  # ended early: the player was sold to another team
+    REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
