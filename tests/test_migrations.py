@@ -34,6 +34,13 @@ def test_the_fixture_holds_rows_in_every_table_of_the_first_schema():
         assert conn.execute("SELECT version_num FROM alembic_version").fetchone() == ("0001",)
 
 
+def test_the_head_constant_is_alembics_head():
+    # Opening a current league compares its stamp with HEAD and imports no Alembic: a new revision must
+    # update HEAD, or every league would be "upgraded" (or refused as newer) on each open.
+    assert migrations.HEAD == migrations.head_revision()
+    assert migrations.is_head(migrations.head_revision())
+
+
 def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
     league = tmp_path / "founders.dugout"
     shutil.copyfile(FIXTURE, league)
