@@ -24,6 +24,7 @@ from PySide6.QtGui import (
     QPainter,
     QPdfWriter,
     QPen,
+    QTextCursor,
     QTextDocument,
 )
 
@@ -101,8 +102,11 @@ def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[La
         text.setDefaultFont(_base_font())
         text.setDefaultStyleSheet(stylesheet)
         text.setDocumentMargin(0)
-        text.setPageSize(body)  # before the HTML: the text is laid out once, at its width (~2x faster)
-        text.setHtml(section.html)
+        text.setPageSize(body)  # before the HTML: the text is laid out at its width, not once more after
+        # Inserted at a cursor, not setHtml: setHtml is a whole-document change, which Qt lays out lazily in
+        # steps, and a step that stops after a table starts again from the top of the page (a one-page roster
+        # was laid out twice). An insertion is laid out in one pass: the same pages, ~1.5x faster.
+        QTextCursor(text).insertHtml(section.html)
         laid.append(LaidOut(section.title, text, text.pageCount()))
     return laid, body
 
