@@ -10,6 +10,14 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("LC_ALL", "C.UTF-8")
 
 import pytest  # noqa: E402
+from hypothesis import settings as hypothesis_settings  # noqa: E402
+
+# Property tests explore new examples on every developer run; CI (.ci/run sets HYPOTHESIS_PROFILE=ci) replays
+# the same derandomized examples, so its verdict on a commit is reproducible. Either way a failure prints the
+# blob that reproduces it (@reproduce_failure).
+hypothesis_settings.register_profile("dev", print_blob=True)
+hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
+hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
 @pytest.fixture(autouse=True)
