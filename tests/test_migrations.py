@@ -37,7 +37,7 @@ def test_the_fixture_holds_rows_in_every_table_of_the_first_schema():
 def test_the_head_constant_is_alembics_head():
     # Opening a current league compares its stamp with HEAD and imports no Alembic: a new revision must
     # update HEAD, or every league would be "upgraded" (or refused as newer) on each open.
-    assert migrations.HEAD == migrations.head_revision()
+    assert migrations.head_revision() == migrations.HEAD
     assert migrations.is_head(migrations.head_revision())
 
 

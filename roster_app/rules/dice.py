@@ -88,3 +88,14 @@ def typed_roll(dice: str, faces: list[int] | tuple[int, ...], *, modifier: int =
         if not 1 <= face <= spec.sides:
             raise RuleViolation(f"A D{spec.sides} shows 1 to {spec.sides}; {face} cannot be right.")
     return Roll(str(spec), faces, modifier, typed=True)
+
+
+def accept(given: Roll | None, dice: str, *, modifier: int = 0) -> Roll:
+    """The roll a service stores: Dugout's dice when none was given, else the given roll (made by the app's dice
+    widget or typed in), checked against the dice the rule uses, with the modifier the rules add."""
+    if given is None:
+        return roll(dice, modifier=modifier)
+    if DiceSpec.parse(given.dice) != DiceSpec.parse(dice):
+        raise RuleViolation(f"This is rolled with {DiceSpec.parse(dice)}, not {given.dice}.")
+    checked = typed_roll(dice, given.faces, modifier=modifier)
+    return Roll(checked.dice, checked.faces, modifier, typed=given.typed)

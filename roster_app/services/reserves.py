@@ -13,7 +13,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import replace
 from typing import Any
 
 from sqlalchemy import func, select
@@ -106,12 +105,8 @@ def _check_match(session: Session, match_id: int | None) -> None:
 
 
 def _the_roll(given: dice.Roll | None, dice_spec: str, modifier: int = 0) -> dice.Roll:
-    """The roll to use: the app's dice, or the faces typed in (checked), with the modifier the rules add."""
-    if given is None:
-        return dice.roll(dice_spec, modifier=modifier)
-    if str(dice.DiceSpec.parse(given.dice)) != str(dice.DiceSpec.parse(dice_spec)):
-        raise RuleViolation(f"This table is rolled with {dice_spec}, not {given.dice}.")
-    return replace(dice.typed_roll(dice_spec, given.faces, modifier=modifier), typed=given.typed)
+    """The roll to use: the app's dice, or the roll given (checked), with the modifier the rules add."""
+    return dice.accept(given, dice_spec, modifier=modifier)
 
 
 record_roll = store_roll  # the name other modules of the reserves use

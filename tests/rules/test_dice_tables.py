@@ -3,7 +3,7 @@
 import pytest
 
 from roster_app.errors import RulesetError, RuleViolation
-from roster_app.rules.dice import roll, typed_roll
+from roster_app.rules.dice import Roll, accept, roll, typed_roll
 from roster_app.rules.dicetables import check_ranges, lookup
 
 
@@ -46,3 +46,15 @@ def test_rolls_and_typed_rolls():
         typed_roll("D6", [7])
     with pytest.raises(RuleViolation, match="needs 2 dice"):
         typed_roll("2D6", [4])
+
+
+def test_a_service_accepts_a_roll_made_for_its_dice_with_its_own_modifier():
+    made = roll("2D6", modifier=3)  # the dice widget's roll: Dugout's dice
+    taken = accept(made, "2d6", modifier=-1)
+    assert (taken.dice, taken.faces, taken.modifier, taken.typed) == ("2D6", made.faces, -1, False)
+    assert accept(typed_roll("D6", [4]), "D6").typed
+    assert not accept(None, "D8").typed and len(accept(None, "D8").faces) == 1  # none given: Dugout rolls
+    with pytest.raises(RuleViolation, match="rolled with 2D6, not D6"):
+        accept(typed_roll("D6", [4]), "2D6")
+    with pytest.raises(RuleViolation, match="1 to 6"):
+        accept(Roll("D6", (9,), 0, typed=False), "D6")  # faces are checked whoever made them

@@ -374,6 +374,21 @@ def test_a_send_off_roll_is_recorded_and_the_player_goes_on_the_sheet(db):
     assert rq.sheet_view(db, sid).sent_off == ((6, "#4 Bob"),)
 
 
+def test_a_roll_made_by_the_dice_widget_is_recorded_as_made(db):
+    from roster_app.rules.dice import Roll
+
+    rid = ref_id(db, "Skritch Quickpaw")  # Loves Dirty Tricks: +1, whatever modifier the roll came with
+    outcome = svc.roll_send_off(db, referee_id=rid, roll=Roll("D6", (3,), 0, typed=False)).result
+    assert outcome.success and outcome.roll.total == 4
+    [row] = rolls(db, rid)
+    assert (row.faces, row.modifier, row.typed) == ([3], 1, False)
+    refuses(db, lambda: svc.roll_send_off(db, referee_id=rid, roll=Roll("2D6", (3, 3), 0, typed=True)),
+            "rolled with D6")  # fmt: skip
+    plain = new_ref(db)  # no Escapist: nothing to roll
+    sid = svc.start_match_sheet(db, referee_id=plain).result
+    refuses(db, lambda: svc.get_the_ref(db, sheet_id=sid, roll=Roll("D6", (5,), 0, typed=False)), "no Escapist")
+
+
 def test_a_penalty_roll_needs_the_equipment_and_is_recorded(db):
     jorg = ref_id(db, "Jorg Blackwhistle")
     outcome = svc.roll_penalty(db, referee_id=jorg, item="Whistle", faces=[5, 5]).result

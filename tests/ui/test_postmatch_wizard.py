@@ -49,7 +49,7 @@ def test_next_waits_for_every_roll_and_purchases_must_be_affordable(qtbot, wizar
     wizard.next()
     ff = wizard.pages[PageId.FAN_FACTOR]
     for dice in ff.dice.values():
-        dice.type_in([2] * len(dice.spins))
+        dice.type_in([2] * len(dice.faces))
     for _ in range(3):
         wizard.next()
     purchases = wizard.pages[PageId.PURCHASES]
@@ -67,7 +67,7 @@ def test_a_roll_by_dugout_is_kept_when_the_wizard_is_closed(qtbot, wizard):
     wizard.next()
     [row] = wizard.pages[PageId.SPP].rows.values()
     qtbot.mouseClick(row.dice.roll_button, Qt.MouseButton.LeftButton)
-    faces = row.dice.faces()
+    faces = row.dice.typed_faces()
     assert all(faces)
     wizard.reject()
     draft = load_draft(wizard.session.db, wizard.match_id)
@@ -103,7 +103,7 @@ def reserve_wizard(qtbot, season_window):
     w.next()
     w.next()
     for dice in w.pages[PageId.FAN_FACTOR].dice.values():
-        dice.type_in([2] * len(dice.spins))
+        dice.type_in([2] * len(dice.faces))
     w.next()
     assert w.currentId() == PageId.RESERVES_CONTRACTS
     return w, m
@@ -118,8 +118,8 @@ def test_a_reserve_roll_by_dugout_is_kept_and_cannot_be_made_again(qtbot, reserv
     box.pay.click()
     assert box.table_part.isVisible() and not next_enabled(w)  # roll, or choose not to
     qtbot.mouseClick(box.table_dice.roll_button, Qt.MouseButton.LeftButton)
-    faces = box.table_dice.faces()
-    assert all(faces) and not box.table_dice.roll_button.isEnabled() and not box.table_dice.spins[0].isEnabled()
+    faces = box.table_dice.typed_faces()
+    assert all(faces) and not box.table_dice.roll_button.isEnabled() and not box.table_dice.faces[0].isEnabled()
     assert not box.pay.isEnabled() and not box.leave.isEnabled() and not box.no_roll.isEnabled()
     assert load_draft(w.session.db, m.id).team(m.home_id).reserves.table[0].faces == faces  # saved at once
     w.reject()
@@ -127,7 +127,7 @@ def test_a_reserve_roll_by_dugout_is_kept_and_cannot_be_made_again(qtbot, reserv
     again.show()
     assert again.currentId() == PageId.RESERVES_CONTRACTS
     box = again.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
-    assert box.table_dice.faces() == faces and not box.table_dice.roll_button.isEnabled()
+    assert box.table_dice.typed_faces() == faces and not box.table_dice.roll_button.isEnabled()
     again.reject()
 
 

@@ -146,9 +146,10 @@ def test_get_the_ref_with_escapist_typed_in(qtbot, open_window, page):
     page.select_referee(jorg)
     dialog = page.open_sheet()
     assert dialog.gtr_dice.isVisibleTo(dialog)
-    dialog.gtr_dice.set_typed([2])
-    qtbot.mouseClick(dialog.gtr_button, Qt.MouseButton.LeftButton)
+    assert not dialog.gtr_button.isVisibleTo(dialog)  # an Escapist rolls to evade it
+    dialog.gtr_dice.type_in([2])
     assert "out for the match" in dialog.gtr_result.text()
+    assert not dialog.gtr_dice.isEnabled()  # recorded once
     assert not any(t.isEnabled() for t in dialog.ticks)
     assert "did not referee" in dialog.verdict.text()
 
@@ -176,15 +177,14 @@ def test_advancement_through_the_dialog(qtbot, open_window, page):
     dialog = page.advance()
     qtbot.waitExposed(dialog)
     assert not dialog.take_button.isEnabled()
-    dialog.dice.set_typed([4, 6])
-    qtbot.mouseClick(dialog.roll_button, Qt.MouseButton.LeftButton)
+    dialog.dice.type_in([4, 6])
     assert "10" in dialog.result.text()
     assert card_row(page, rid).waiting_roll == 10
     dialog.select_option("stat", "ma")
     qtbot.mouseClick(dialog.take_button, Qt.MouseButton.LeftButton)
     card = card_row(page, rid)
     assert (card.ma, card.rolls_due, card.waiting_roll) == (7, 0, None)
-    assert not dialog.roll_button.isEnabled()
+    assert not dialog.dice.isEnabled()
 
 
 def test_send_off_and_penalty_rolls_are_recorded(qtbot, open_window, page):
@@ -193,11 +193,10 @@ def test_send_off_and_penalty_rolls_are_recorded(qtbot, open_window, page):
     dialog = page.rolls()
     qtbot.waitExposed(dialog)
     qtbot.keyClicks(dialog.player, "#7 Grak")
-    dialog.send_dice.set_typed([4])
-    qtbot.mouseClick(dialog.send_button, Qt.MouseButton.LeftButton)
+    dialog.send_dice.set_faces([4])
+    qtbot.mouseClick(dialog.send_dice.use_button, Qt.MouseButton.LeftButton)
     assert "sent off" in dialog.send_result.text()
-    dialog.penalty_dice.set_typed([3, 4])
-    qtbot.mouseClick(dialog.penalty_button, Qt.MouseButton.LeftButton)
+    dialog.penalty_dice.type_in([3, 4])
     assert "no effect" in dialog.penalty_result.text()
     assert dialog.history.count() == 2
     assert [r.purpose for r in rq.referee_rolls(open_window.session.db, jorg)] == [

@@ -3,8 +3,6 @@
 Each test checks what reached the league file: treasury, ledger, roster, bonuses.
 """
 
-import random
-
 import pytest
 from PySide6.QtCore import Qt
 
@@ -327,40 +325,3 @@ def test_the_history_model(qtmodeltester, qtbot, open_window):
     approve_and_hire(qtbot, tab)
     qtmodeltester.check(tab.history_model)
     assert tab.history_model.rowCount() == 2
-
-
-# -- the dice widget ---------------------------------------------------------------------------------------
-def test_the_dice_widget_rolls_or_takes_typed_faces(qtbot):
-    from ui.widgets.dice_input import DiceInput
-
-    dice = DiceInput("2D6", rng=random.Random(4))
-    qtbot.addWidget(dice)
-    assert len(dice.faces) == 2 and dice.roll_button.text() == "Roll 2D6"
-    with qtbot.waitSignal(dice.rolled) as rolled:
-        qtbot.mouseClick(dice.roll_button, LEFT)
-    roll = rolled.args[0]
-    assert roll.dice == "2D6" and not roll.typed and all(1 <= f <= 6 for f in roll.faces)
-    assert not dice.use_button.isEnabled()
-    dice.faces[0].setValue(3)
-    assert not dice.use_button.isEnabled()  # one die still blank
-    dice.faces[1].setValue(6)
-    with qtbot.waitSignal(dice.rolled) as rolled:
-        qtbot.mouseClick(dice.use_button, LEFT)
-    assert (rolled.args[0].faces, rolled.args[0].typed, rolled.args[0].total) == ((3, 6), True, 9)
-    assert dice.typed_faces() is None  # cleared for the next roll
-    dice.set_spec("D8")
-    assert len(dice.faces) == 1 and dice.faces[0].maximum() == 8 and dice.roll_button.text() == "Roll D8"
-
-
-def test_enter_in_the_last_face_uses_the_typed_dice(qtbot):
-    from ui.widgets.dice_input import DiceInput
-
-    dice = DiceInput("D6")
-    qtbot.addWidget(dice)
-    dice.show()
-    dice.faces[0].lineEdit().selectAll()
-    qtbot.keyClicks(dice.faces[0].lineEdit(), "5")
-    assert dice.typed_faces() == [5]
-    with qtbot.waitSignal(dice.rolled) as rolled:
-        qtbot.keyClick(dice.faces[0].lineEdit(), Qt.Key.Key_Return)
-    assert rolled.args[0].faces == (5,)

@@ -221,7 +221,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     assert sq.fixtures(db)[1].status_text == "post-match started"
     wizard = open_wizard(qtbot, page, second.id)
     assert wizard.currentId() == PageId.FAN_FACTOR
-    assert wizard.pages[PageId.FAN_FACTOR].dice[second.home_id].faces() == [6, 6]
+    assert wizard.pages[PageId.FAN_FACTOR].dice[second.home_id].typed_faces() == [6, 6]
     wizard.pages[PageId.FAN_FACTOR].dice[second.away_id].type_in([1, 2])
     for _ in range(4):
         click_next(qtbot, wizard)

@@ -9,7 +9,6 @@ from PySide6.QtWidgets import (
     QDialog,
     QFormLayout,
     QLineEdit,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -79,8 +78,6 @@ class DraftDialog(QDialog):
         layout.addWidget(self.dice)
         layout.addWidget(self.outcome_label)
         layout.addLayout(right_aligned(self.close_button))
-        for button in self.dice.findChildren(QPushButton):
-            button.setAutoDefault(False)
 
         self.table.itemSelectionChanged.connect(self._update)
         self.name.textChanged.connect(self._update)

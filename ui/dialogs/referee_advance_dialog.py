@@ -21,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from roster_app import referee_queries as rq
 from roster_app.rules import referees as rr
+from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
-from ui.dialogs.dice_input import DiceInput
+from ui.widgets.dice_input import DiceInput
 
 
 class RefereeAdvanceDialog(QDialog):
@@ -38,10 +39,8 @@ class RefereeAdvanceDialog(QDialog):
         roll_box = QGroupBox(f"Star Player roll ({dice})", self)
         roll_row = QHBoxLayout(roll_box)
         self.dice = DiceInput(dice, self)
-        self.roll_button = QPushButton("Make the Roll")
-        self.roll_button.clicked.connect(self.roll)
+        self.dice.rolled.connect(self.roll)
         roll_row.addWidget(self.dice, 1)
-        roll_row.addWidget(self.roll_button)
 
         choice_box = QGroupBox("His advance", self)
         choice_layout = QVBoxLayout(choice_box)
@@ -76,8 +75,7 @@ class RefereeAdvanceDialog(QDialog):
         )
         self.waiting = rq.waiting_advance(self.session.db, self.referee_id)
         writable = not self.session.read_only
-        self.roll_button.setEnabled(writable and self.waiting is None and card.rolls_due > 0 and not card.is_star)
-        self.dice.setEnabled(self.roll_button.isEnabled())
+        self.dice.setEnabled(writable and self.waiting is None and card.rolls_due > 0 and not card.is_star)
         self.options.clear()
         if self.waiting is None:
             self.result.setText("Make the Star Player roll first." if card.rolls_due else "Nothing to take now.")
@@ -114,8 +112,8 @@ class RefereeAdvanceDialog(QDialog):
                 return
         raise LookupError(f"{kind} {value} is not offered")
 
-    def roll(self) -> None:
-        self.session.run(svc.roll_advance, parent=self, referee_id=self.referee_id, faces=self.dice.faces())
+    def roll(self, roll: Roll) -> None:
+        self.session.run(svc.roll_advance, parent=self, referee_id=self.referee_id, roll=roll)
         self._load()
 
     def take(self) -> None:

@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QListWidget,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -22,8 +21,9 @@ from PySide6.QtWidgets import (
 
 from roster_app import referee_queries as rq
 from roster_app.rules import referees as rr
+from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
-from ui.dialogs.dice_input import DiceInput
+from ui.widgets.dice_input import DiceInput
 
 
 def _signed(n: int) -> str:
@@ -50,16 +50,15 @@ class RefereeRollsDialog(QDialog):
         self.turn = QSpinBox()
         self.turn.setRange(0, rr.match_turns(ruleset))
         self.turn.setSpecialValueText("—")
-        self.send_dice = DiceInput("D6", self)
-        self.send_button = QPushButton("Roll to Send Off")
-        self.send_button.clicked.connect(self.roll_send_off)
+        self.send_dice = DiceInput("D6", self, roll_text="Roll to Send Off")
+        self.send_dice.rolled.connect(self.roll_send_off)
         self.send_result = QLabel()
         self.send_result.setWordWrap(True)
         send_form.addRow("Player:", self.player)
         if sheet_id is not None:
             send_form.addRow("Turn:", self.turn)
         send_form.addRow("Dice:", self.send_dice)
-        send_form.addRow(self.send_button, self.send_result)
+        send_form.addRow("", self.send_result)
 
         penalty_box = QGroupBox(
             f"Penalty roll of his equipment: 2D6 at or above the number takes effect{mod}", self
@@ -68,17 +67,16 @@ class RefereeRollsDialog(QDialog):
         self.item = QComboBox()
         for item in self.card.equipment:
             self.item.addItem(f"{item.name} (penalty {item.penalty}+)", item.name)
-        self.penalty_dice = DiceInput("2D6", self)
-        self.penalty_button = QPushButton("Roll the Penalty")
-        self.penalty_button.clicked.connect(self.roll_penalty)
+        self.penalty_dice = DiceInput("2D6", self, roll_text="Roll the Penalty")
+        self.penalty_dice.rolled.connect(self.roll_penalty)
         self.penalty_result = QLabel("" if self.card.equipment else "He carries no Whistle or Chainsaw.")
         self.penalty_result.setWordWrap(True)
         penalty_form.addRow("Equipment:", self.item)
         penalty_form.addRow("Dice:", self.penalty_dice)
-        penalty_form.addRow(self.penalty_button, self.penalty_result)
-        for widget in (self.item, self.penalty_dice, self.penalty_button):
+        penalty_form.addRow("", self.penalty_result)
+        for widget in (self.item, self.penalty_dice):
             widget.setEnabled(bool(self.card.equipment) and not session.read_only)
-        self.send_button.setEnabled(not session.read_only)
+        self.send_dice.setEnabled(not session.read_only)
 
         self.history = QListWidget(self)
         self.history.setMaximumHeight(120)
@@ -106,16 +104,16 @@ class RefereeRollsDialog(QDialog):
         label.setText(f"<span style='color:{colour}'><b>{outcome.text}</b></span>")
         self._fill_history()
 
-    def roll_send_off(self) -> None:
+    def roll_send_off(self, roll: Roll) -> None:
         change = self.session.run(
             svc.roll_send_off, parent=self, referee_id=self.referee_id, player=self.player.text(),
-            sheet_id=self.sheet_id, turn=self.turn.value() or None, faces=self.send_dice.faces(),
+            sheet_id=self.sheet_id, turn=self.turn.value() or None, roll=roll,
         )  # fmt: skip
         self._show(self.send_result, change)
 
-    def roll_penalty(self) -> None:
+    def roll_penalty(self, roll: Roll) -> None:
         change = self.session.run(
             svc.roll_penalty, parent=self, referee_id=self.referee_id, item=self.item.currentData(),
-            sheet_id=self.sheet_id, faces=self.penalty_dice.faces(),
+            sheet_id=self.sheet_id, roll=roll,
         )  # fmt: skip
         self._show(self.penalty_result, change)

@@ -26,9 +26,10 @@ from PySide6.QtWidgets import (
 
 from roster_app import referee_queries as rq
 from roster_app.rules import referees as rr
+from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from ui.dialogs import ask
-from ui.dialogs.dice_input import DiceInput
+from ui.widgets.dice_input import DiceInput
 
 SHEET_TABLES = {"referee_match", "referee", "dice_roll"}
 NO_ACTION = "—"
@@ -166,9 +167,10 @@ class RefereeSheetDialog(QDialog):
         box = QGroupBox("Get the Ref (kick-off table)", self)
         row = QHBoxLayout(box)
         self.gtr_turn = _spin(1, self.view.turns)
-        self.gtr_dice = DiceInput("D6", self)
-        self.gtr_button = QPushButton("Get the Ref!")
-        self.gtr_button.clicked.connect(self.get_the_ref)
+        self.gtr_dice = DiceInput("D6", self, roll_text="Get the Ref! Roll D6")  # an Escapist rolls to evade it
+        self.gtr_dice.rolled.connect(self.get_the_ref)
+        self.gtr_button = QPushButton("Get the Ref!")  # anyone else is simply out
+        self.gtr_button.clicked.connect(lambda: self.get_the_ref(None))
         self.gtr_result = QLabel()
         row.addWidget(QLabel("Kick-off before turn"))
         row.addWidget(self.gtr_turn)
@@ -225,8 +227,8 @@ class RefereeSheetDialog(QDialog):
         self._show_heading()
         self._show_get_the_ref()
         self._show_verdict()
-        for widget in (self.riot, self.state, self.out_turn, self.casualties, self.player, self.gtr_button,
-                       self.finish_button, self.discard_button):  # fmt: skip
+        for widget in (self.riot, self.state, self.out_turn, self.casualties, self.player, self.finish_button,
+                       self.discard_button):  # fmt: skip
             widget.setEnabled(not view.finished and not self.session.read_only)
         self.state_hint.setText("")
 
@@ -254,14 +256,16 @@ class RefereeSheetDialog(QDialog):
         view = self.view
         escapist = "Escapist" in view.skills
         self.gtr_dice.setVisible(escapist)
+        self.gtr_button.setVisible(not escapist)
+        open_ = view.get_the_ref is None and not view.finished and not self.session.read_only
+        for widget in (self.gtr_dice, self.gtr_button, self.gtr_turn):
+            widget.setEnabled(open_)
         if view.get_the_ref is None:
             self.gtr_result.setText(
                 "Escapist evades it on a D6 of 4+." if escapist else "No Escapist: he would be out."
             )
             return
-        self.gtr_button.setEnabled(False)
         self.gtr_turn.setValue(view.get_the_ref)
-        self.gtr_turn.setEnabled(False)
         text = "Escapist saved him." if view.escaped else "He is out for the match; a normal ref took over."
         self.gtr_result.setText(f"<b>Get the Ref before turn {view.get_the_ref}:</b> {text}")
 
@@ -318,10 +322,10 @@ class RefereeSheetDialog(QDialog):
         del entries[row]
         self._record(sent_off=entries)
 
-    def get_the_ref(self) -> None:
-        faces = self.gtr_dice.faces() if "Escapist" in self.view.skills else None
+    def get_the_ref(self, roll: Roll | None) -> None:
+        """Get the Ref before the chosen turn: `roll` is an Escapist's D6 (None for a ref who has no roll)."""
         self.session.run(svc.get_the_ref, parent=self, sheet_id=self.sheet_id, turn=self.gtr_turn.value(),
-                         faces=faces)  # fmt: skip
+                         roll=roll)  # fmt: skip
 
     def rolls(self) -> Any:
         from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog

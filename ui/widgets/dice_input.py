@@ -1,64 +1,95 @@
-"""Dice entry: let Dugout roll, or type the faces of real dice. Emits a `Roll` either way.
+"""Dice entry, the one widget for every roll in Dugout: let Dugout roll, or type the faces of real dice rolled at
+the table. Emits a `Roll` either way; the caller hands it to a service, which stores it.
 
     dice = DiceInput("2D6", parent)
-    dice.rolled.connect(lambda roll: ...)   # roll.faces, roll.typed; the caller adds any modifier
+    dice.rolled.connect(lambda roll: ...)   # roll.faces, roll.typed, roll.modifier
 
-Any dice the rules use ("D6", "2D6", "D8", ...). A face box shows "–" until a face is typed; "Use these
-dice" (or Enter in the last box) is enabled once every die has a face.
+    [Roll 2D6]   or type the dice: [–] [–] [Use these dice]
+
+A face box shows "–" until a face is typed; "Use these dice" (or Enter in a face box) is enabled once every die
+has a face. After a roll the boxes are cleared for the next one, unless the widget `keep`s its roll: then the
+roll is shown under the dice ("⚄ ⚃  5 + 4 = 9 (typed in)") and no other roll is taken. A page that shows rolls
+kept elsewhere (a wizard's draft) puts them back with `show_faces(faces, locked=...)`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QKeyEvent
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
 from roster_app.rules.dice import DiceSpec, Roll, roll, typed_roll
 
+FACES = "⚀⚁⚂⚃⚄⚅"
 
-class DiceInput(QWidget):
-    rolled = Signal(object)  # a roster_app.rules.dice.Roll (modifier 0)
+
+def show_roll(result: Roll) -> str:
+    """The dice as pictures and the sum, e.g. '⚄ ⚃  5 + 4 +1 = 10' (rich text)."""
+    pictures = " ".join(FACES[f - 1] if 1 <= f <= 6 else str(f) for f in result.faces)
+    faces = " + ".join(str(f) for f in result.faces)
+    modifier = f" {result.modifier:+d}" if result.modifier else ""
+    return f"<span style='font-size:20pt'>{pictures}</span>&nbsp;&nbsp;{faces}{modifier} = <b>{result.total}</b>"
+
+
+class DiceInput(QFrame):
+    rolled = Signal(object)  # a roster_app.rules.dice.Roll
 
     def __init__(
         self,
         spec: str = "D6",
         parent: QWidget | None = None,
         *,
+        modifier: int = 0,
         roll_text: str | None = None,
         typed_text: str = "Use these dice",
         rng: random.Random | None = None,
+        keep: bool = False,
     ):
         super().__init__(parent)
         self.rng = rng
+        self.modifier = modifier
+        self.keep = keep
+        self.kept: Roll | None = None  # the roll a `keep` widget took
         self._roll_text = roll_text
         self.roll_button = QPushButton(self)
         self.roll_button.setObjectName("rollButton")
+        self.roll_button.setToolTip("Dugout rolls the dice.")
         self.roll_button.clicked.connect(self.roll)
         self.or_label = QLabel("or type the dice:", self)
         self.use_button = QPushButton(typed_text, self)
         self.use_button.setObjectName("useTypedButton")
+        self.use_button.setToolTip("Use the dice rolled at the table, as typed in.")
         self.use_button.clicked.connect(self.use_typed)
+        for button in (self.roll_button, self.use_button):
+            button.setAutoDefault(False)  # Enter in a dialog's other fields never rolls the dice
+        self.shown = QLabel(self)
+        self.shown.setObjectName("diceResult")
+        self.shown.setVisible(keep)
         self.faces: list[QSpinBox] = []
         self._faces_layout = QHBoxLayout()
         self._faces_layout.setSpacing(4)
-        layout = QHBoxLayout(self)
+        row = QHBoxLayout()
+        row.addWidget(self.roll_button)
+        row.addSpacing(10)
+        row.addWidget(self.or_label)
+        row.addLayout(self._faces_layout)
+        row.addWidget(self.use_button)
+        row.addStretch(1)
+        layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.roll_button)
-        layout.addSpacing(10)
-        layout.addWidget(self.or_label)
-        layout.addLayout(self._faces_layout)
-        layout.addWidget(self.use_button)
-        layout.addStretch(1)
+        layout.addLayout(row)
+        layout.addWidget(self.shown)
+        self.spec: DiceSpec | None = None
         self.set_spec(spec)
 
     # -- the dice ---------------------------------------------------------------------------------
     def set_spec(self, spec: str) -> None:
-        """Change the dice (one face box per die)."""
+        """Change the dice (one face box per die); the same dice again changes nothing."""
         new = DiceSpec.parse(spec)
-        if self.faces and new == self.spec:
-            self.clear()
+        if new == self.spec:
             return
         self.spec = new
         for box in self.faces:
@@ -66,47 +97,73 @@ class DiceInput(QWidget):
             box.hide()
             box.deleteLater()
         self.faces = []
-        for index in range(self.spec.count):
+        for index in range(new.count):
             box = QSpinBox(self)
-            box.setRange(0, self.spec.sides)
+            box.setRange(0, new.sides)
             box.setSpecialValueText("–")  # 0 = not typed yet
             box.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box.setMinimumWidth(52)
             box.setObjectName(f"face{index}")
-            box.setAccessibleName(f"Die {index + 1} of {self.spec}")
+            box.setAccessibleName(f"Die {index + 1} of {new}")
             box.valueChanged.connect(self._update)
             self._faces_layout.addWidget(box)
             self.faces.append(box)
-        self.roll_button.setText(self._roll_text or f"Roll {self.spec}")
+        self.roll_button.setText(self._roll_text or f"Roll {new}")
         self._update()
 
     def typed_faces(self) -> list[int] | None:
+        """The faces in the boxes, or None while a die has none."""
         values = [box.value() for box in self.faces]
         return values if all(values) else None
 
-    def set_faces(self, faces: list[int]) -> None:
-        """Type faces into the boxes (keyboard users and tests)."""
+    def set_faces(self, faces: Sequence[int]) -> None:
+        """Type faces into the boxes without using them yet (keyboard users and tests)."""
         for box, face in zip(self.faces, faces, strict=True):
             box.setValue(face)
+
+    def type_in(self, faces: Sequence[int]) -> Roll | None:
+        """Type the dice rolled at the table and use them, as a commissioner would."""
+        self.set_faces(faces)
+        return self.use_typed()
 
     def clear(self) -> None:
         for box in self.faces:
             box.setValue(0)
 
+    def show_faces(self, faces: Sequence[int], *, locked: bool = False) -> None:
+        """Show a roll kept elsewhere (no signal). `locked`: it may not be typed over or rolled again (a roll
+        Dugout made stands as it fell)."""
+        values = list(faces) + [0] * (len(self.faces) - len(faces))
+        for box, face in zip(self.faces, values, strict=False):
+            box.blockSignals(True)
+            box.setValue(face)
+            box.blockSignals(False)
+            box.setEnabled(not locked)
+        self.roll_button.setEnabled(not locked)
+        self._update(locked=locked)
+
     # -- emitting -------------------------------------------------------------------------------
-    def roll(self) -> Roll:
+    def roll(self) -> Roll | None:
         """Dugout rolls the dice."""
-        result = roll(str(self.spec), rng=self.rng)
-        self.clear()
-        self.rolled.emit(result)
-        return result
+        if self.kept is not None:
+            return None
+        return self._take(roll(str(self.spec), rng=self.rng, modifier=self.modifier))
 
     def use_typed(self) -> Roll | None:
+        """The faces typed in, as a roll (None while a die has no face)."""
         faces = self.typed_faces()
-        if faces is None:
+        if faces is None or self.kept is not None:
             return None
-        result = typed_roll(str(self.spec), faces)
-        self.clear()
+        return self._take(typed_roll(str(self.spec), faces, modifier=self.modifier))
+
+    def _take(self, result: Roll) -> Roll:
+        if self.keep:
+            self.kept = result
+            self.show_faces(result.faces, locked=True)
+            how = "typed in" if result.typed else "rolled by Dugout"
+            self.shown.setText(f"{show_roll(result)}  <span style='color:#5b6470'>({how})</span>")
+        else:
+            self.clear()
         self.rolled.emit(result)
         return result
 
@@ -118,5 +175,6 @@ class DiceInput(QWidget):
             return
         super().keyPressEvent(event)
 
-    def _update(self) -> None:
-        self.use_button.setEnabled(self.typed_faces() is not None)
+    def _update(self, *_args: object, locked: bool | None = None) -> None:
+        locked = self.kept is not None if locked is None else locked
+        self.use_button.setEnabled(not locked and self.typed_faces() is not None)

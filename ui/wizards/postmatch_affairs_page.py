@@ -30,11 +30,12 @@ from roster_app import reserve_queries
 from roster_app.postmatch_affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
 from roster_app.postmatch_draft import ReserveDraft, ReservePlayerEntry
 from roster_app.rules.contracts import length_range
+from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
-from roster_app.services.postmatch import app_roll
 from ui.widgets.basics import rich_label
+from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note
-from ui.wizards.postmatch_widgets import DiceInput, treasury_text
+from ui.wizards.postmatch_widgets import treasury_text
 
 if TYPE_CHECKING:
     from ui.wizards.postmatch_wizard import PostMatchWizard
@@ -97,9 +98,8 @@ class ReserveBox(QGroupBox):
         return self.w.draft.team(self.team_id).reserves
 
     def _dice_row(self, layout: QVBoxLayout, title: str, which: str) -> tuple[DiceInput, QLabel]:
-        dice = DiceInput(1, self)
-        dice.entered.connect(lambda faces, typed: self._rolled(which, faces, typed))
-        dice.roll_button.clicked.connect(lambda _c=False: self._roll_by_app(which))
+        dice = DiceInput("D6", self, rng=self.w.rng)  # the table's own dice once the plan is shown
+        dice.rolled.connect(lambda roll: self._rolled(which, roll))
         result = rich_label(self)
         grid = QGridLayout()
         grid.addWidget(QLabel(title, self), 0, 0)
@@ -143,15 +143,11 @@ class ReserveBox(QGroupBox):
         self.entry.no_roll = on
         self.edited.emit()
 
-    def _rolled(self, which: str, faces: list[int], typed: bool) -> None:
-        set_reserve_roll(self.entry, which, faces, typed)
+    def _rolled(self, which: str, roll: Roll) -> None:
+        set_reserve_roll(self.entry, which, list(roll.faces), roll.typed)
         self.edited.emit()
-
-    def _roll_by_app(self, which: str) -> None:
-        plan = self.plan
-        dice = plan.player_dice if which == "player" else plan.table_dice
-        self._rolled(which, app_roll(dice, self.w.rng).faces, False)
-        self.rolled_by_app.emit()
+        if not roll.typed:
+            self.rolled_by_app.emit()
 
     def _player_edited(self, *_args: object) -> None:
         if self.lose.isChecked():
@@ -177,6 +173,9 @@ class ReserveBox(QGroupBox):
         self.pay.setEnabled(r.can_pay and not r.table)
         self.leave.setEnabled(not r.table)
         self.table_part.setVisible(r.pay is True)
+        for dice in (self.table_dice, self.reroll_dice):
+            dice.set_spec(r.table_dice)
+        self.player_dice.set_spec(r.player_dice)
         first = r.table[0] if r.table else None
         self._show_dice(self.table_dice, self.table_result, first, open_=not r.no_roll and len(r.table) < 2
                         and r.player_roll is None)  # fmt: skip
@@ -195,7 +194,7 @@ class ReserveBox(QGroupBox):
 
     def _show_dice(self, dice: DiceInput, result: QLabel, shown: RollShown | None, *, open_: bool,
                    pending: str = "") -> None:  # fmt: skip
-        dice.set_faces(shown.faces if shown else [], locked=not open_ or (shown is not None and not shown.typed))
+        dice.show_faces(shown.faces if shown else [], locked=not open_ or (shown is not None and not shown.typed))
         if shown is None:
             result.setText(pending)
             return

@@ -8,73 +8,28 @@ from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Signal
-from PySide6.QtWidgets import QComboBox, QGridLayout, QHBoxLayout, QLabel, QPushButton, QSpinBox, QWidget
+from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
 from roster_app.postmatch_plan import HireEntry, RollPlan
 from roster_app.rules.roster import gp, hire_problem
 from ui.dialogs.hire_dialog import HireDialog
-
-NOT_ROLLED = "–"
-
-
-class DiceInput(QWidget):
-    """A spin box per die (typed in from real dice) and a Roll button (Dugout's dice)."""
-
-    entered = Signal(list, bool)  # faces, typed
-
-    def __init__(self, count: int, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.spins = []
-        layout = QHBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        for _ in range(count):
-            spin = QSpinBox(self)
-            spin.setRange(0, 6)
-            spin.setSpecialValueText(NOT_ROLLED)
-            spin.setToolTip("Type in the die as it fell, or let Dugout roll.")
-            spin.valueChanged.connect(self._typed)
-            self.spins.append(spin)
-            layout.addWidget(spin)
-        self.roll_button = QPushButton("Roll", self)
-        self.roll_button.setToolTip("Dugout rolls the dice (the roll is kept, even if the wizard is closed).")
-        layout.addWidget(self.roll_button)
-        layout.addStretch(1)
-
-    def faces(self) -> list[int]:
-        return [spin.value() for spin in self.spins]
-
-    def set_faces(self, faces: Sequence[int], *, locked: bool = False) -> None:
-        """Show the dice; `locked` for a roll Dugout made (kept as it fell: no typing over it, no second roll)."""
-        for spin, face in zip(self.spins, list(faces) + [0] * len(self.spins), strict=False):
-            spin.blockSignals(True)
-            spin.setValue(face)
-            spin.blockSignals(False)
-            spin.setEnabled(not locked)
-        self.roll_button.setEnabled(not locked)
-
-    def type_in(self, faces: Sequence[int]) -> None:
-        """Type the dice in (as a commissioner would, die by die)."""
-        for spin, face in zip(self.spins, faces, strict=True):
-            spin.setValue(face)
-
-    def _typed(self) -> None:
-        faces = self.faces()
-        if all(faces):
-            self.entered.emit(faces, True)
+from ui.widgets.dice_input import DiceInput
 
 
 class StarRollRow(QWidget):
     """One star player roll: the dice, what the Star Player Table says, and the coach's choice."""
 
-    rolled = Signal(object, list, bool)  # the row, faces, typed
+    rolled = Signal(object, object)  # the row, the Roll
     chosen = Signal(object, object)  # the row, Advance.key or None
 
-    def __init__(self, key: tuple[int, int, int], title: str, parent: QWidget | None = None):
+    def __init__(
+        self, key: tuple[int, int, int], title: str, dice: str, parent: QWidget | None = None, *, rng: Any = None
+    ):
         super().__init__(parent)
         self.key = key  # (team id, player id, roll number)
         self.title = QLabel(title, self)
         self.title.setMinimumWidth(150)
-        self.dice = DiceInput(2, self)
+        self.dice = DiceInput(dice, self, rng=rng)
         self.result = QLabel(self)
         self.result.setWordWrap(True)
         self.choice = QComboBox(self)
@@ -92,11 +47,11 @@ class StarRollRow(QWidget):
         grid.addWidget(self.choice, 2, 1)
         grid.addWidget(self.problem, 3, 1)
         grid.setColumnStretch(1, 1)
-        self.dice.entered.connect(lambda faces, typed: self.rolled.emit(self, faces, typed))
+        self.dice.rolled.connect(lambda roll: self.rolled.emit(self, roll))
         self.choice.currentIndexChanged.connect(self._chosen)
 
     def show_roll(self, plan: RollPlan) -> None:
-        self.dice.set_faces(plan.faces, locked=plan.rolled and not plan.typed)
+        self.dice.show_faces(plan.faces, locked=plan.rolled and not plan.typed)
         if plan.total is None:
             self.result.setText("roll 2D6")
         else:

@@ -38,15 +38,17 @@ from roster_app.postmatch_plan import (
     plan_post_match,
     purchase_prices,
 )
+from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
-from roster_app.services.postmatch import app_roll, finish_post_match, save_post_match_progress
+from roster_app.services.postmatch import finish_post_match, save_post_match_progress
 from ui.dialogs import ask
+from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_affairs_page import ReservesContractsPage
 from ui.wizards.postmatch_base import StepPage, note, problems_text
 from ui.wizards.postmatch_transfers_page import TransfersPage
-from ui.wizards.postmatch_widgets import DiceInput, FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
+from ui.wizards.postmatch_widgets import FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
 
 
 class PageId(IntEnum):
@@ -189,9 +191,10 @@ class StarPlayerPage(StepPage):
         for key, (player, roll) in wanted.items():
             row = self.rows.get(key)
             if row is None:
-                row = self.rows[key] = StarRollRow(key, f"#{player.number} {player.name}, roll {roll.number}")
+                row = self.rows[key] = StarRollRow(
+                    key, f"#{player.number} {player.name}, roll {roll.number}", self._dice, rng=self.w.rng
+                )
                 row.rolled.connect(self._rolled)
-                row.dice.roll_button.clicked.connect(lambda _c=False, r=row: self._roll_by_app(r))
                 row.chosen.connect(self._chosen)
                 self.roll_layouts[key[0]].addWidget(row)
             row.show_roll(roll)
@@ -205,15 +208,16 @@ class StarPlayerPage(StepPage):
             entries.append(StarRollEntry([]))
         return entries[number - 1]
 
-    def _rolled(self, row: StarRollRow, faces: list[int], typed: bool) -> None:
-        entry = self._entry(row.key)
-        entry.faces, entry.typed = list(faces), typed
-        self.changed()
+    @property
+    def _dice(self) -> str:
+        return self.w.session.db.ruleset.table("star_player_table")["dice"]
 
-    def _roll_by_app(self, row: StarRollRow) -> None:
-        dice = self.w.session.db.ruleset.table("star_player_table")["dice"]
-        self._rolled(row, app_roll(dice, self.w.rng).faces, False)
-        self.w.save_progress()  # a roll by Dugout is kept: closing the wizard cannot take it back
+    def _rolled(self, row: StarRollRow, roll: Roll) -> None:
+        entry = self._entry(row.key)
+        entry.faces, entry.typed = list(roll.faces), roll.typed
+        self.changed()
+        if not roll.typed:
+            self.w.save_progress()  # a roll by Dugout is kept: closing the wizard cannot take it back
 
     def _chosen(self, row: StarRollRow, key: str | None) -> None:
         self._entry(row.key).choice = key
@@ -240,9 +244,8 @@ class FanFactorPage(StepPage):
             box.addWidget(
                 QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
             )
-            self.dice[team_id] = DiceInput(int(rule["dice"].split("D")[0] or 1))
-            self.dice[team_id].entered.connect(lambda faces, typed, t=team_id: self._rolled(t, faces, typed))
-            self.dice[team_id].roll_button.clicked.connect(lambda _c=False, t=team_id: self._roll_by_app(t))
+            self.dice[team_id] = DiceInput(rule["dice"], rng=wizard.rng)
+            self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
             box.addWidget(self.dice[team_id])
             self.outcome[team_id] = QLabel()
             box.addWidget(self.outcome[team_id])
@@ -259,7 +262,7 @@ class FanFactorPage(StepPage):
                 self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
                 self.dice[team.team_id].setEnabled(False)
                 continue
-            self.dice[team.team_id].set_faces(f.faces, locked=bool(f.faces) and not f.typed)
+            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces) and not f.typed)
             if f.total is None:
                 self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
             else:
@@ -268,16 +271,13 @@ class FanFactorPage(StepPage):
                     f"{f.dice} = {f.total} ({how}): fan factor {f.before} → <b>{f.after}</b>"
                 )
 
-    def _rolled(self, team_id: int, faces: list[int], typed: bool) -> None:
+    def _rolled(self, team_id: int, roll: Roll) -> None:
         from roster_app.postmatch_plan import DiceEntry
 
-        self.w.draft.team(team_id).fan_roll = DiceEntry(list(faces), typed)
+        self.w.draft.team(team_id).fan_roll = DiceEntry(list(roll.faces), roll.typed)
         self.changed()
-
-    def _roll_by_app(self, team_id: int) -> None:
-        dice = self.plan.team(team_id).fan_factor.dice
-        self._rolled(team_id, app_roll(dice, self.w.rng).faces, False)
-        self.w.save_progress()
+        if not roll.typed:
+            self.w.save_progress()  # a roll by Dugout is kept
 
 
 BUY_LABELS = {"rerolls": "Re-rolls", "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders",

@@ -8,7 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QSpinBox, QVBoxLayout, QWidget, QWiza
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import listen_extra, reaction
 from roster_app.services.transfers import refuse_by_player
-from ui.wizards.dice_input import DiceInput
+from ui.widgets.dice_input import DiceInput
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 from ui.wizards.transfer_wizard import Page
 
@@ -92,7 +92,7 @@ class PricePage(TransferPage):
             item = box.takeAt(0)
             if item.widget():
                 item.widget().deleteLater()
-        widget = DiceInput(dice, self, modifier=modifier)
+        widget = DiceInput(dice, self, modifier=modifier, keep=True)  # a roll made stands
         box.addWidget(widget)
         return widget
 
