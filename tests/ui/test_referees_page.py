@@ -154,6 +154,17 @@ def test_get_the_ref_with_escapist_typed_in(qtbot, open_window, page):
     assert "did not referee" in dialog.verdict.text()
 
 
+def test_get_the_ref_without_escapist_is_one_click_recorded_once(qtbot, open_window, page):
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    dialog = page.open_sheet()
+    assert dialog.gtr_button.isVisibleTo(dialog) and not dialog.gtr_dice.isVisibleTo(dialog)  # nothing to roll
+    dialog.gtr_turn.setValue(5)
+    qtbot.mouseClick(dialog.gtr_button, Qt.MouseButton.LeftButton)
+    assert "before turn 5" in dialog.gtr_result.text() and "out for the match" in dialog.gtr_result.text()
+    assert not dialog.gtr_button.isEnabled() and not dialog.gtr_turn.isEnabled()  # it happened: not again
+
+
 def test_sacked_refs_cannot_be_chosen_from_the_page(qtbot, open_window, page, messages):
     rid = new_ref(open_window)
     open_window.session.run(svc.edit_referee, referee_id=rid, status="sacked")
