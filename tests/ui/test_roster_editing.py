@@ -162,6 +162,20 @@ def test_undo_and_redo_from_the_edit_menu_restore_exact_states(qtbot, open_windo
     assert open_window.league_view.team_page.header.figures["treasury"].text() == "920,000 gp"
 
 
+def test_closing_a_league_ends_its_undo_history_and_keeps_its_changes(qtbot, open_window, league_file):
+    hire_in_file(open_window, position="Orc Blitzer", name="Grak")
+    assert open_window.undo_action.isEnabled()
+    open_window.close_league()
+    with qtbot.waitSignal(open_window.league_shown, timeout=10_000):
+        assert open_window.open_league(league_file)
+    # The reopened league's history starts empty: an undo of a change made in an earlier opening would replay
+    # against row versions this window never wrote (roster_app/changes.py).
+    assert not open_window.undo_action.isEnabled() and not open_window.redo_action.isEnabled()
+    assert [
+        r.name for r in queries.roster(open_window.session.db, team_id(open_window.session.db, "Orcland Raiders"))
+    ] == ["Grak"]
+
+
 def test_buying_a_reroll_in_the_header_is_charged_and_undoable(qtbot, open_window):
     page = open_window.league_view.team_page
     spin = page.header.counters["rerolls"]
