@@ -208,20 +208,12 @@ class LeagueDB:
     @contextlib.contextmanager
     def write(self, label: str = "change") -> Iterator[Tx]:
         """One transaction: all of it is written or none of it. The Tx records the rows for undo."""
-        if self.read_only:
-            raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
-        self.wait_for_opening_backup()
+        self._ready_to_write()
         with Session(self._write_engine, expire_on_commit=False, autoflush=True) as session:
             tx = Tx(session, label)
             tx.recorder.attach(session)
-            try:
-                with session.begin():
-                    yield tx
-            except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
-                error = self._error(exc)
-                if error is None:
-                    raise
-                raise error from exc
+            with self._in_plain_words(), session.begin():
+                yield tx
         self._versions.update(written_versions(tx.recorder.rows))
         if any(row.table == "ruleset_table" for row in tx.recorder.rows):
             self.forget_ruleset()
@@ -229,21 +221,17 @@ class LeagueDB:
     def replay(self, change: Change, *, forward: bool) -> None:
         """Undo (forward=False) or redo a change in one transaction; refused (UndoConflict) when the league
         changed since, or someone else wrote a row it touches (its version is not the one written here)."""
-        if self.read_only:
-            raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
-        self.wait_for_opening_backup()
-        with Session(self._write_engine) as session:
-            try:
-                with session.begin():
-                    versions = apply(session, change, forward=forward, versions=self._versions)
-            except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
-                error = self._error(exc)
-                if error is None:
-                    raise
-                raise error from exc
+        self._ready_to_write()
+        with Session(self._write_engine) as session, self._in_plain_words(), session.begin():
+            versions = apply(session, change, forward=forward, versions=self._versions)
         self._versions = versions
         if "ruleset_table" in change.tables:
             self.forget_ruleset()
+
+    def _ready_to_write(self) -> None:
+        if self.read_only:
+            raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+        self.wait_for_opening_backup()
 
     def wait_for_opening_backup(self) -> None:
         """The backup of the league as it was opened is made before anything is written to it."""
@@ -262,6 +250,17 @@ class LeagueDB:
                     raise
                 time.sleep(random.uniform(0, 0.01 * 2**attempt))  # the other commissioner's change goes first
         raise AssertionError("unreachable")
+
+    @contextlib.contextmanager
+    def _in_plain_words(self) -> Iterator[None]:
+        """A failed write raised as the DugoutError that says why (a bug is raised as it is)."""
+        try:
+            yield
+        except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
+            error = self._error(exc)
+            if error is None:
+                raise
+            raise error from exc
 
     def _error(self, exc: BaseException) -> DugoutError | None:
         """A failed write in plain words (None: a bug, raised as it is); a clash with another commissioner

@@ -15,8 +15,7 @@ from roster_app.models import DiceRoll, Match, Referee, RefereeMatch
 from roster_app.referee_queries import ADVANCE_PENDING
 from roster_app.referee_queries import choosable_referees as choosable_referees  # for the fixtures' chooser
 from roster_app.rules import referees as rr
-from roster_app.rules.dice import Roll, accept, typed_roll
-from roster_app.rules.dice import roll as app_roll
+from roster_app.rules.dice import Roll, accept
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import store_roll
@@ -62,13 +61,6 @@ def _check_name(name: str) -> str:
     if len(name) > 60:
         raise RuleViolation("A referee's name can be at most 60 characters long.")
     return name
-
-
-def _dice(dice: str, faces: list[int] | None, modifier: int = 0, given: Roll | None = None) -> Roll:
-    """The roll given (the dice widget's, checked), else the faces typed in, else Dugout's dice."""
-    if given is not None:
-        return accept(given, dice, modifier=modifier)
-    return app_roll(dice, modifier=modifier) if faces is None else typed_roll(dice, faces, modifier=modifier)
 
 
 def _store_roll(session: Session, purpose: str, dice_roll: Roll, **links: int | None) -> DiceRoll:
@@ -444,9 +436,7 @@ def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool 
     return f"turn {turn} {' and '.join(parts)}"
 
 
-def get_the_ref(
-    db: LeagueDB, *, sheet_id: int, turn: int = 1, faces: list[int] | None = None, roll: Roll | None = None
-) -> Change:
+def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None = None) -> Change:
     """A Get the Ref kick-off result: the ref is out for the match unless Escapist saves him (D6 4+, recorded)."""
     ruleset = db.ruleset
     turns = rr.match_turns(ruleset)
@@ -458,10 +448,10 @@ def get_the_ref(
             raise RuleViolation(f"A kick-off comes before turn 1 to {turns}.")
         escaped = False
         if "Escapist" in ref.skills:
-            dice_roll = _dice("D6", faces, given=roll)
+            dice_roll = accept(roll, "D6")
             _store_roll(tx.session, "Get the Ref: Escapist", dice_roll, referee_id=ref.id, match_id=sheet.match_id)
             escaped = rr.escapes_get_the_ref(dice_roll, ref.skills, ruleset)
-        elif faces is not None or roll is not None:
+        elif roll is not None:
             raise RuleViolation(f"{ref.name} has no Escapist: there is nothing to roll, he is out.")
         sheet.get_the_ref = turn
         sheet.escaped = escaped
@@ -526,9 +516,7 @@ def pending_advance(session: Session, referee_id: int) -> DiceRoll | None:
     ).first()
 
 
-def roll_advance(
-    db: LeagueDB, *, referee_id: int, faces: list[int] | None = None, roll: Roll | None = None
-) -> Change:
+def roll_advance(db: LeagueDB, *, referee_id: int, roll: Roll | None = None) -> Change:
     """A Star Player roll for a custom ref who reached a new SPP level (rolled by Dugout or typed in)."""
     ruleset = db.ruleset
     dice = ruleset.table("star_player_table")["dice"]
@@ -541,7 +529,7 @@ def roll_advance(
             raise RuleViolation(f"{ref.name} has a Star Player roll waiting; take its advance first.")
         if star_player_rolls(ref.spp, ruleset) <= ref.rolls_taken:
             raise RuleViolation(f"{ref.name} has no Star Player roll due ({ref.spp} SPP).")
-        dice_roll = _dice(dice, faces, given=roll)
+        dice_roll = accept(roll, dice)
         row = _store_roll(session, ADVANCE_PENDING, dice_roll, referee_id=ref.id)
         session.flush()
         result = rr.star_player_result(dice_roll, ruleset)
@@ -593,7 +581,6 @@ def roll_send_off(
     player: str = "",
     sheet_id: int | None = None,
     turn: int | None = None,
-    faces: list[int] | None = None,
     roll: Roll | None = None,
 ) -> Change:
     """The ref tries to send off a player (D6 4+, Loves/Hates Dirty Tricks adjust it); a player sent off is
@@ -604,7 +591,7 @@ def roll_send_off(
         session = tx.session
         ref = get_referee(session, referee_id)
         sheet = _sheet_of(session, ref, sheet_id)
-        dice_roll = _dice("D6", faces, rr.penalty_modifier(ref.skills, ruleset), given=roll)
+        dice_roll = accept(roll, "D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.send_off(dice_roll, ruleset)
         who = " ".join(player.split())
         _store_roll(session, f"send-off{': ' + who if who else ''}", dice_roll, referee_id=ref.id,
@@ -618,13 +605,7 @@ def roll_send_off(
 
 
 def roll_penalty(
-    db: LeagueDB,
-    *,
-    referee_id: int,
-    item: str,
-    sheet_id: int | None = None,
-    faces: list[int] | None = None,
-    roll: Roll | None = None,
+    db: LeagueDB, *, referee_id: int, item: str, sheet_id: int | None = None, roll: Roll | None = None
 ) -> Change:
     """The penalty roll of the ref's Whistle (10+) or Chainsaw (8+), with the Dirty Tricks modifier."""
     ruleset = db.ruleset
@@ -634,7 +615,7 @@ def roll_penalty(
         if item not in ref.equipment:
             raise RuleViolation(f"{ref.name} does not carry a {item}.")
         sheet = _sheet_of(session, ref, sheet_id)
-        dice_roll = _dice("2D6", faces, rr.penalty_modifier(ref.skills, ruleset), given=roll)
+        dice_roll = accept(roll, "2D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.penalty(item, dice_roll, ruleset)
         _store_roll(session, f"{item} penalty", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip

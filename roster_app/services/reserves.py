@@ -104,11 +104,6 @@ def _check_match(session: Session, match_id: int | None) -> None:
         raise NotFound("That match no longer exists in this league.")
 
 
-def _the_roll(given: dice.Roll | None, dice_spec: str, modifier: int = 0) -> dice.Roll:
-    """The roll to use: the app's dice, or the roll given (checked), with the modifier the rules add."""
-    return dice.accept(given, dice_spec, modifier=modifier)
-
-
 record_roll = store_roll  # the name other modules of the reserves use
 
 
@@ -324,7 +319,7 @@ def reroll_reserve_table(
 def _apply_table_roll(session: Session, ruleset: Ruleset, team: Team, side: ReserveSide,
                       given: dice.Roll | None, kind: str, match_id: int | None) -> str:  # fmt: skip
     table = ruleset.table("reserve_team_table")
-    roll = _the_roll(given, table["dice"])
+    roll = dice.accept(given, table["dice"])
     row = rules.reserve_table_row(ruleset, roll.total)
     stored = record_roll(session, roll, "reserve team table" if kind == Kind.TABLE else "reserve team table re-roll",
                          team_id=team.id, match_id=match_id)  # fmt: skip
@@ -361,7 +356,7 @@ def player_table_rolled(
         )
     _check_match(session, match_id)
     modifier = rules.player_table_modifier(side.coach_bonus, side.promising, side.carried)
-    roll_ = _the_roll(roll, ruleset.table("player_table")["dice"], modifier)
+    roll_ = dice.accept(roll, ruleset.table("player_table")["dice"], modifier=modifier)
     value = rules.player_table_value(ruleset, roll_.total)
     stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
     offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
@@ -504,7 +499,7 @@ def draft_player(
         player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="drafted")
         post(session, team, -cost, kind="reserve", reason=f"Drafted {player.name}, {label}, from the reserves "
              f"(half of {gp(pos.cost)})", player_id=player.id, match_id=match_id)  # fmt: skip
-        roll_ = _the_roll(roll, ruleset.table("rookie_table")["dice"])
+        roll_ = dice.accept(roll, ruleset.table("rookie_table")["dice"])
         stored = record_roll(
             session, roll_, "rookie table", team_id=team.id, player_id=player.id, match_id=match_id
         )

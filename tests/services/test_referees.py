@@ -6,6 +6,7 @@ from sqlalchemy import select
 from roster_app import referee_queries as rq
 from roster_app.errors import DugoutError, NotFound, RuleViolation
 from roster_app.models import DiceRoll, Match, Referee
+from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from tests.helpers import add_orcs, snapshot
 
@@ -35,6 +36,11 @@ def sheet_with_ticks(db, rid, ticks, **record):
 def rolls(db, rid):
     with db.read() as session:
         return session.scalars(select(DiceRoll).where(DiceRoll.referee_id == rid).order_by(DiceRoll.id)).all()
+
+
+def typed(*faces):
+    """Dice typed in from the table, as the dice widget hands them over (the service checks the faces)."""
+    return Roll(f"{len(faces)}D6" if len(faces) > 1 else "D6", faces, 0, typed=True)
 
 
 def refuses(db, call, match, error=RuleViolation):
@@ -301,7 +307,7 @@ def test_get_the_ref_at_the_opening_kick_off_means_he_did_not_referee(db):
 def test_escapist_evades_get_the_ref_on_4_plus_and_the_roll_is_recorded(db, face, escapes):
     rid = ref_id(db, "Jorg Blackwhistle")  # has Escapist
     sid = svc.start_match_sheet(db, referee_id=rid).result
-    assert svc.get_the_ref(db, sheet_id=sid, turn=1, faces=[face]).result is escapes
+    assert svc.get_the_ref(db, sheet_id=sid, turn=1, roll=typed(face)).result is escapes
     [row] = rolls(db, rid)
     assert (row.purpose, row.faces, row.typed) == ("Get the Ref: Escapist", [face], True)
     assert bool(rq.sheet_view(db, sid).available) is escapes
@@ -317,7 +323,7 @@ def experienced_ref(db):
 
 def test_a_star_player_roll_typed_in_then_a_characteristic(db):
     rid = experienced_ref(db)
-    svc.roll_advance(db, referee_id=rid, faces=[4, 6])
+    svc.roll_advance(db, referee_id=rid, roll=typed(4, 6))
     assert card(db, rid).waiting_roll == 10
     options = rq.waiting_advance(db, rid)
     assert options.stat == "ma" and options.skill_allowed
@@ -331,7 +337,7 @@ def test_a_star_player_roll_typed_in_then_a_characteristic(db):
 
 def test_a_star_player_roll_gives_a_skill_from_the_referee_list_only(db):
     rid = experienced_ref(db)
-    svc.roll_advance(db, referee_id=rid, faces=[2, 3])
+    svc.roll_advance(db, referee_id=rid, roll=typed(2, 3))
     refuses(db, lambda: svc.take_advance(db, referee_id=rid, skill="Dodge"), "not on the referee skill list")
     refuses(db, lambda: svc.take_advance(db, referee_id=rid, skill="Claw"), "only a double")
     refuses(db, lambda: svc.take_advance(db, referee_id=rid, skill="Sprint"), "Fast Runner")
@@ -342,7 +348,7 @@ def test_a_star_player_roll_gives_a_skill_from_the_referee_list_only(db):
 
 def test_a_double_lets_a_ref_take_any_group(db):
     rid = experienced_ref(db)
-    svc.roll_advance(db, referee_id=rid, faces=[3, 3])
+    svc.roll_advance(db, referee_id=rid, roll=typed(3, 3))
     svc.take_advance(db, referee_id=rid, skill="Claw")
     assert card(db, rid).skill_names == ("Claw",)
 
@@ -358,25 +364,23 @@ def test_the_app_can_roll_and_refusals_write_nothing(db):
     refuses(db, lambda: svc.roll_advance(db, referee_id=rookie), "no Star Player roll due")
     refuses(db, lambda: svc.roll_advance(db, referee_id=ref_id(db, "Jorg Blackwhistle")), "Star Ref")
     second = experienced_ref(db)
-    refuses(db, lambda: svc.roll_advance(db, referee_id=second, faces=[7, 1]), "shows 1 to 6")
+    refuses(db, lambda: svc.roll_advance(db, referee_id=second, roll=typed(7, 1)), "shows 1 to 6")
 
 
 # -- rolls of the ref's turn ---------------------------------------------------------------------------
 def test_a_send_off_roll_is_recorded_and_the_player_goes_on_the_sheet(db):
     rid = ref_id(db, "Skritch Quickpaw")  # Loves Dirty Tricks: +1
     sid = svc.start_match_sheet(db, referee_id=rid).result
-    outcome = svc.roll_send_off(db, referee_id=rid, sheet_id=sid, player="#4 Bob", turn=6, faces=[3]).result
+    outcome = svc.roll_send_off(db, referee_id=rid, sheet_id=sid, player="#4 Bob", turn=6, roll=typed(3)).result
     assert outcome.success and outcome.roll.total == 4
     [row] = rolls(db, rid)
     assert (row.purpose, row.modifier, row.total) == ("send-off: #4 Bob", 1, 4)
     assert rq.sheet_view(db, sid).sent_off == ((6, "#4 Bob"),)
-    assert not svc.roll_send_off(db, referee_id=rid, sheet_id=sid, player="#5 Al", faces=[2]).result.success
+    assert not svc.roll_send_off(db, referee_id=rid, sheet_id=sid, player="#5 Al", roll=typed(2)).result.success
     assert rq.sheet_view(db, sid).sent_off == ((6, "#4 Bob"),)
 
 
 def test_a_roll_made_by_the_dice_widget_is_recorded_as_made(db):
-    from roster_app.rules.dice import Roll
-
     rid = ref_id(db, "Skritch Quickpaw")  # Loves Dirty Tricks: +1, whatever modifier the roll came with
     outcome = svc.roll_send_off(db, referee_id=rid, roll=Roll("D6", (3,), 0, typed=False)).result
     assert outcome.success and outcome.roll.total == 4
@@ -391,10 +395,10 @@ def test_a_roll_made_by_the_dice_widget_is_recorded_as_made(db):
 
 def test_a_penalty_roll_needs_the_equipment_and_is_recorded(db):
     jorg = ref_id(db, "Jorg Blackwhistle")
-    outcome = svc.roll_penalty(db, referee_id=jorg, item="Whistle", faces=[5, 5]).result
+    outcome = svc.roll_penalty(db, referee_id=jorg, item="Whistle", roll=typed(5, 5)).result
     assert outcome.success and outcome.target == 10
     assert [r.purpose for r in rolls(db, jorg)] == ["Whistle penalty"]
     refuses(db, lambda: svc.roll_penalty(db, referee_id=jorg, item="Chainsaw"), "does not carry a Chainsaw")
     grim = ref_id(db, "Grimbold Ironbrow")  # Hates Dirty Tricks
     svc.set_equipment(db, referee_id=grim, equipment=["Chainsaw"])
-    assert not svc.roll_penalty(db, referee_id=grim, item="Chainsaw", faces=[4, 4]).result.success  # 8 - 1
+    assert not svc.roll_penalty(db, referee_id=grim, item="Chainsaw", roll=typed(4, 4)).result.success  # 8 - 1

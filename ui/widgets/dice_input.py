@@ -53,6 +53,7 @@ class DiceInput(QFrame):
         self.modifier = modifier
         self.keep = keep
         self.kept: Roll | None = None  # the roll a `keep` widget took
+        self._locked = False  # a roll that stands is shown: no typing over it, no other roll
         self._roll_text = roll_text
         self.roll_button = QPushButton(self)
         self.roll_button.setObjectName("rollButton")
@@ -140,19 +141,20 @@ class DiceInput(QFrame):
             box.blockSignals(False)
             box.setEnabled(not locked)
         self.roll_button.setEnabled(not locked)
-        self._update(locked=locked)
+        self._locked = locked
+        self._update()
 
     # -- emitting -------------------------------------------------------------------------------
     def roll(self) -> Roll | None:
         """Dugout rolls the dice."""
-        if self.kept is not None:
+        if self._locked:
             return None
         return self._take(roll(str(self.spec), rng=self.rng, modifier=self.modifier))
 
     def use_typed(self) -> Roll | None:
         """The faces typed in, as a roll (None while a die has no face)."""
         faces = self.typed_faces()
-        if faces is None or self.kept is not None:
+        if faces is None or self._locked:
             return None
         return self._take(typed_roll(str(self.spec), faces, modifier=self.modifier))
 
@@ -175,6 +177,5 @@ class DiceInput(QFrame):
             return
         super().keyPressEvent(event)
 
-    def _update(self, *_args: object, locked: bool | None = None) -> None:
-        locked = self.kept is not None if locked is None else locked
-        self.use_button.setEnabled(not locked and self.typed_faces() is not None)
+    def _update(self) -> None:
+        self.use_button.setEnabled(not self._locked and self.typed_faces() is not None)
