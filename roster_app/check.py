@@ -370,7 +370,7 @@ def check_server(url: str) -> Report:
 
 def check_target(target: Path | str) -> Report:
     """Check a league file or a shared league (a postgresql:// URL)."""
-    from roster_app.server import is_database_url
+    from roster_app.league_address import is_database_url
 
     return check_server(str(target)) if is_database_url(target) else check_file(target)
 

@@ -373,7 +373,8 @@ def open_database(target: Path | str, **options: Any) -> LeagueDB:
 
     A shared league has no lock file and no file backups; `take_over` and `backup` do not apply to it.
     """
-    from roster_app.server import is_database_url, open_server_league
+    from roster_app.league_address import is_database_url
+    from roster_app.server import open_server_league
 
     if is_database_url(target):
         return open_server_league(

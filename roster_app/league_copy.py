@@ -24,7 +24,7 @@ from sqlmodel import SQLModel
 
 from roster_app.db import LeagueDB, _init_schema, _make_sqlite_engine, inspect_file, open_league
 from roster_app.errors import DugoutError, LeagueFileError
-from roster_app.server import is_database_url
+from roster_app.league_address import is_database_url
 
 Rows = dict[str, list[dict[str, Any]]]
 

@@ -18,8 +18,8 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlmodel import SQLModel
 
 from roster_app.errors import ChangedMeanwhile, DugoutError, ServerError
+from roster_app.league_address import SCHEMES
 
-SCHEMES = ("postgresql", "postgres")
 LEAGUE_TABLES = {"league", "team", "player", "alembic_version"}
 ADVISORY_LOCK = int.from_bytes(b"Dgt1", "big")  # one schema change at a time on a server
 RETRY_STATES = {
@@ -31,12 +31,6 @@ RETRY_STATES = {
 
 class NoLeagueThere(ServerError):
     """The database is reachable and empty: a league can be created (or copied) into it."""
-
-
-def is_database_url(target: object) -> bool:
-    """True for a PostgreSQL URL (`postgresql://...`, `postgres://...`, `postgresql+psycopg://...`)."""
-    scheme = str(target).split(":", 1)[0].split("+", 1)[0].lower()
-    return "://" in str(target) and scheme in SCHEMES
 
 
 def server_url(text: str | URL) -> URL:

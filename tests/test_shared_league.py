@@ -10,13 +10,13 @@ from sqlalchemy import create_engine, text
 
 from roster_app.db import open_database
 from roster_app.errors import CHANGED_MEANWHILE, ChangedMeanwhile, ServerError, UndoConflict
+from roster_app.league_address import is_database_url
 from roster_app.league_copy import CopyRefused, copy_league
 from roster_app.league_copy import main as copy_main
 from roster_app.server import (
     NoLeagueThere,
     create_server_league,
     display_url,
-    is_database_url,
     open_server_league,
     server_url,
 )

@@ -266,9 +266,9 @@ class MainWindow(QMainWindow):
 
         `peek` (the file itself when a file's path is given) is read for the first look before the league opens.
         """
-        from ui.shared_league import is_shared
+        from roster_app.league_address import is_database_url
 
-        target = path if is_shared(path) else Path(path) if not callable(path) else None
+        target = path if is_database_url(path) else Path(path) if not callable(path) else None
         if isinstance(target, Path):
             peek = target
         self._pending = (path if callable(path) else (lambda: target), read_only, peek)
@@ -352,10 +352,10 @@ class MainWindow(QMainWindow):
     def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
         """Open a league file (or a shared league's URL) now; a file that is not a league is refused with the reason."""
         from roster_app.errors import DugoutError
+        from roster_app.league_address import is_database_url
         from ui.safety import open_with_lock_prompt
-        from ui.shared_league import is_shared
 
-        if is_shared(path):
+        if is_database_url(path):
             return self.shared.connect(str(path), read_only=read_only)
         path = Path(path)
         if self.session is not None and self.session.db.path == path.resolve() and not self.session.db.on_server:
@@ -503,10 +503,10 @@ class MainWindow(QMainWindow):
     def last_league(self) -> Path | str | None:
         """The league open last time, if its file is still there, or the shared league's URL (opened when
         Dugout starts with no file)."""
-        from ui.shared_league import is_shared
+        from roster_app.league_address import is_database_url
 
         recent = self.recent_files()
-        if recent and is_shared(recent[0]):
+        if recent and is_database_url(recent[0]):
             return recent[0]
         return Path(recent[0]) if recent and Path(recent[0]).is_file() else None
 

@@ -18,12 +18,6 @@ LAST_URL_KEY = "shared/last_url"
 CREATE, COPY = "Create a new league there", "Copy the open league there"
 
 
-def is_shared(target: object) -> bool:
-    """A postgresql:// address rather than a file (checked without importing the database layer)."""
-    text = str(target)
-    return "://" in text and text.split(":", 1)[0].split("+", 1)[0].lower() in ("postgresql", "postgres")
-
-
 class SharedLeagueActions(QObject):
     """File > Connect to Shared League… of one main window."""
 
