@@ -45,8 +45,9 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
     from sqlalchemy import insert, update
     from sqlmodel import Session
 
-    from roster_app.db import create_league
-    from roster_app.models import (
+    from roster_app.rules.spp import star_player_rolls
+    from roster_app.store.db import create_league
+    from roster_app.store.models import (  # fmt: skip
         Contract,
         League,
         LedgerEntry,
@@ -57,8 +58,7 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
         Season,
         Team,
         utcnow,
-    )  # fmt: skip
-    from roster_app.rules.spp import star_player_rolls
+    )
 
     rng = random.Random(seed)
     if path.exists():
@@ -160,7 +160,7 @@ def large_league() -> Path:
     (kept between runs)."""
     import hashlib
 
-    from roster_app.migrations import HEAD
+    from roster_app.store.migrations import HEAD
 
     digest = hashlib.sha256(Path(__file__).read_bytes() + HEAD.encode()).hexdigest()[:12]
     path = Path(__file__).resolve().parent / ".cache" / f"large-{digest}.dugout"

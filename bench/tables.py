@@ -165,8 +165,11 @@ def data_us(model: Any) -> float:
 
 
 def measure(path: Path, reps: int) -> None:
-    from roster_app import contract_queries, queries, season_queries, transfer_queries
-    from roster_app.db import open_league
+    from roster_app.queries import contracts as contract_queries
+    from roster_app.queries import rosters as queries
+    from roster_app.queries import season as season_queries
+    from roster_app.queries import transfers as transfer_queries
+    from roster_app.store.db import open_league
     from ui.models.contracts_model import ContractsModel
     from ui.models.ledger_model import LedgerModel
     from ui.models.market_model import MarketModel

@@ -43,10 +43,10 @@ def wall_ms(fn: Any) -> float:
 def reported_match(db: Any, home: int, away: int, round_number: int, rng: random.Random) -> tuple[int, Any]:
     """A friendly between two teams, reported (touchdowns, a casualty), with the draft of its sequence made
     the way the wizard makes it (every roll, every advance chosen, a rookie hired if there is room)."""
-    from roster_app import queries
-    from roster_app.postmatch_plan import HireEntry
+    from roster_app.queries import rosters as queries
     from roster_app.services.matches import PlayerLine, record_match
-    from roster_app.services.postmatch import auto_draft
+    from roster_app.services.postmatch.plan import HireEntry
+    from roster_app.services.postmatch.write import auto_draft
     from roster_app.services.season import add_fixture
 
     match_id = add_fixture(db, home_team_id=home, away_team_id=away, round_number=round_number).result
@@ -68,7 +68,7 @@ def reported_match(db: Any, home: int, away: int, round_number: int, rng: random
 def open_deal(db: Any, buyer: int, seller: int) -> dict[str, Any]:
     """Room on the buyer's roster (a player retired), an approach for a seller's player the buyer may take,
     and the rolls and price that complete it (a keen player: 2D6 of 6 and 5)."""
-    from roster_app import queries
+    from roster_app.queries import rosters as queries
     from roster_app.rules.dice import typed_roll
     from roster_app.rules.transfers import approach_problem, reaction
     from roster_app.services.common import get_player, get_team
@@ -96,9 +96,9 @@ def open_deal(db: Any, buyer: int, seller: int) -> dict[str, Any]:
 
 
 def measure_commits(big: Path, reps: int) -> None:
-    from roster_app.db import open_league
-    from roster_app.services.postmatch import finish_post_match
+    from roster_app.services.postmatch.write import finish_post_match
     from roster_app.services.transfers import complete_transfer
+    from roster_app.store.db import open_league
 
     work = Path(tempfile.mkdtemp(prefix="dugout-bench-writes-"))
     try:
@@ -132,7 +132,7 @@ def league_rows(path: Path) -> dict[str, list[dict[str, Any]]]:
     from sqlalchemy import select
     from sqlmodel import SQLModel
 
-    from roster_app.db import _make_sqlite_engine
+    from roster_app.store.db import _make_sqlite_engine
 
     engine = _make_sqlite_engine(path, read_only=True)
     try:
@@ -149,7 +149,7 @@ def core_bulk_insert(rows: dict[str, list[dict[str, Any]]], path: Path) -> None:
     from sqlalchemy import insert
     from sqlmodel import SQLModel
 
-    from roster_app.db import _init_schema, _make_sqlite_engine
+    from roster_app.store.db import _init_schema, _make_sqlite_engine
 
     engine = _make_sqlite_engine(path, read_only=False)
     try:
@@ -165,8 +165,8 @@ def core_bulk_insert(rows: dict[str, list[dict[str, Any]]], path: Path) -> None:
 
 def export_of(big: Path) -> Path:
     """The large league's JSON export, made once beside it in bench/.cache/ (it goes when the league goes)."""
-    from roster_app import exchange
-    from roster_app.db import open_league
+    from roster_app.exchange import league_json as exchange
+    from roster_app.store.db import open_league
 
     path = big.with_name(f"{big.stem}-export-v{exchange.VERSION}.json")
     if not path.exists():
@@ -179,7 +179,7 @@ def export_of(big: Path) -> Path:
 
 
 def measure_generation(big: Path, reps: int) -> None:
-    from roster_app import exchange
+    from roster_app.exchange import league_json as exchange
 
     source = export_of(big)
     rows = league_rows(big)

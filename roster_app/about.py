@@ -9,8 +9,8 @@ from pathlib import Path
 from typing import Any
 
 from roster_app import __version__
-from roster_app.backups import backups_dir
 from roster_app.paths import data_dir, log_dir, resources_dir
+from roster_app.safety.backups import backups_dir
 
 
 @dataclass(frozen=True)
@@ -52,8 +52,8 @@ def bundled_rulesets() -> tuple[BundledRuleset, ...]:
 def open_league_facts(db: Any) -> OpenLeague:
     from sqlalchemy import select
 
-    from roster_app.models import RulesetTable
-    from roster_app.queries import league_info
+    from roster_app.queries.rosters import league_info
+    from roster_app.store.models import RulesetTable
 
     info = league_info(db)
     with db.read() as session:

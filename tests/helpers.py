@@ -5,7 +5,7 @@ from __future__ import annotations
 from sqlalchemy import select
 from sqlmodel import SQLModel
 
-from roster_app.db import LeagueDB
+from roster_app.store.db import LeagueDB
 
 
 def snapshot(db: LeagueDB, *, versions: bool = False) -> dict[str, list[tuple]]:
@@ -14,7 +14,7 @@ def snapshot(db: LeagueDB, *, versions: bool = False) -> dict[str, list[tuple]]:
     Row versions (team, player) are bookkeeping, not league content: an undo gives a row its old values and
     a new version. They are left out unless `versions` is True.
     """
-    from roster_app.changes import version_columns
+    from roster_app.store.changes import version_columns
 
     out = {}
     with db.read() as session:
@@ -27,7 +27,7 @@ def snapshot(db: LeagueDB, *, versions: bool = False) -> dict[str, list[tuple]]:
 
 
 def team_id(db: LeagueDB, name: str) -> int:
-    from roster_app.models import Team
+    from roster_app.store.models import Team
 
     with db.read() as session:
         return session.scalars(select(Team.id).where(Team.name == name)).one()
@@ -42,7 +42,7 @@ def add_orcs(db: LeagueDB, name: str = "Orcland Raiders", treasury: int | None =
 def ledger_sum(db: LeagueDB, team: int) -> int:
     from sqlalchemy import func
 
-    from roster_app.models import LedgerEntry
+    from roster_app.store.models import LedgerEntry
 
     with db.read() as session:
         return session.scalar(
@@ -51,7 +51,7 @@ def ledger_sum(db: LeagueDB, team: int) -> int:
 
 
 def treasury(db: LeagueDB, team: int) -> int:
-    from roster_app.models import Team
+    from roster_app.store.models import Team
 
     with db.read() as session:
         return session.get(Team, team).treasury

@@ -35,7 +35,7 @@ class Databases:
     def __init__(self, url: str):
         from sqlalchemy import create_engine
 
-        from roster_app.server import server_url
+        from roster_app.store.server import server_url
 
         self.base = server_url(url)
         self.run = uuid.uuid4().hex[:8]
@@ -69,7 +69,7 @@ class Databases:
     def league(self) -> str:
         """A new database holding a copy of the template league (one Test League, nothing else)."""
         if self._template is None:
-            from roster_app.server import create_server_league
+            from roster_app.store.server import create_server_league
 
             url = self.create()
             create_server_league(url, name=TEMPLATE_LEAGUE).close()
@@ -112,7 +112,7 @@ def pg_league_url(pg_databases) -> Iterator[str]:
 @pytest.fixture
 def pg_db(pg_league_url):
     """A shared league on PostgreSQL, open for writing: the PostgreSQL twin of the `db` fixture."""
-    from roster_app.server import open_server_league
+    from roster_app.store.server import open_server_league
 
     league = open_server_league(pg_league_url)
     yield league

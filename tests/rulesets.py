@@ -6,8 +6,8 @@ import copy
 
 from sqlalchemy import select
 
-from roster_app.db import LeagueDB
-from roster_app.models import RulesetTable
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import RulesetTable
 
 
 def add_position(db: LeagueDB, race: str, *, name: str, cost: int, flags: list[str], max: int = 1) -> None:

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from roster_app import queries
-from roster_app.db import LeagueDB
-from roster_app.models import Player, Team
+from roster_app.queries import rosters as queries
 from roster_app.services.common import post
 from roster_app.services.teams import add_team
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Player, Team
 
 TEAMS = [("Orcland Raiders", "Orc", "Orc Lineman", 6), ("Reikland Reavers", "Human", "Lineman", 5),
          ("Karak Grudgebearers", "Dwarf", "Longbeard", 4), ("Athelorn Avengers", "Wood Elf", "Wood Elf Lineman", 3)]  # fmt: skip
@@ -41,8 +41,8 @@ def team_row(db: LeagueDB, team_id: int) -> Team:
 
 def report(db: LeagueDB, match_id: int, home: int, away: int, **kwargs):
     """Report a match: the first players of each side score the touchdowns; MVPs are the first players."""
-    from roster_app.models import Match
     from roster_app.services.matches import record_match
+    from roster_app.store.models import Match
 
     with db.read() as session:
         match = session.get(Match, match_id)

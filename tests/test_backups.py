@@ -9,11 +9,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster_app import backups
-from roster_app.check import check_file
-from roster_app.db import open_league
 from roster_app.errors import LeagueFileError, LeagueInUse
+from roster_app.safety import backups
+from roster_app.safety.check import check_file
 from roster_app.services.teams import add_team, rename_team
+from roster_app.store.db import open_league
 from tests.conftest import file_digest
 
 
@@ -142,7 +142,7 @@ def test_restore_puts_a_backup_back_after_backing_up_the_current_file(league_fil
     kept = backups.restore(league_file, chosen.path)
     assert kept.reason == "before restore" and file_digest(kept.path) != file_digest(chosen.path)
     db = open_league(league_file, read_only=True)
-    from roster_app.queries import teams
+    from roster_app.queries.rosters import teams
 
     assert [t.name for t in teams(db)] == ["Orcland Raiders"]
     db.close()

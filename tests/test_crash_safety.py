@@ -6,11 +6,11 @@ import sqlite3
 import pytest
 from sqlalchemy import event
 
-from roster_app.check import check_league
-from roster_app.db import create_league, open_league
 from roster_app.errors import LeagueFileError
+from roster_app.safety.check import check_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
+from roster_app.store.db import create_league, open_league
 from tests.crash import crash_at_every_statement
 from tests.helpers import snapshot
 
@@ -43,7 +43,7 @@ def _league_with_a_completed_transfer(path):
 def _player(db, name):
     from sqlalchemy import select
 
-    from roster_app.models import Player
+    from roster_app.store.models import Player
 
     with db.read() as session:
         return session.scalars(select(Player.id).where(Player.name == name)).one()
@@ -60,8 +60,8 @@ def new_team(db):
 
 def transfer(db):
     """Steps 6-10 of a transfer in one commit: two rolls, two ledger rows each way, the move, the contract."""
-    from roster_app.models import Player, Team
     from roster_app.services.transfers import complete_transfer, deal_terms
+    from roster_app.store.models import Player, Team
     from tests.transfer_helpers import dice
 
     with db.read() as session:

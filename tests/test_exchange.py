@@ -11,10 +11,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from roster_app import exchange
-from roster_app.atomic import ExportError
-from roster_app.db import open_league
-from roster_app.exchange import ImportRefused, export_json, import_json
+from roster_app.exchange import league_json as exchange
+from roster_app.exchange.league_json import ImportRefused, export_json, import_json
+from roster_app.safety.atomic import ExportError
+from roster_app.store.db import open_league
 from tests.helpers import snapshot
 from tests.printing.league_night import FILLED_TABLES, LEDGER_LINES, ORCS
 
@@ -54,8 +54,8 @@ def test_the_export_is_versioned_and_covers_every_table(export_file):
 @given(name=st.text(min_size=1, max_size=30).filter(str.strip), amount=st.integers(-(10**9), 10**9))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_text_and_amount_survive_the_round_trip(tmp_path_factory, name, amount):
-    from roster_app.db import memory_league
     from roster_app.services.teams import add_team
+    from roster_app.store.db import memory_league
 
     folder = tmp_path_factory.mktemp("prop")
     db = memory_league(name=name)
@@ -116,7 +116,7 @@ def test_rows_may_leave_out_columns_that_have_a_default(export_file, tmp_path):
 
     from sqlalchemy import select
 
-    from roster_app.models import Team
+    from roster_app.store.models import Team
 
     imported = open_league(import_json(_edited(export_file, trim), tmp_path / "trimmed.dugout"))
     try:
@@ -184,8 +184,8 @@ def test_rosters_as_csv(night_db, tmp_path):
 
 
 def test_the_ledger_as_csv_adds_up_to_the_treasury(night_db, tmp_path):
-    from roster_app import queries
     from roster_app.printing.data import team_ids
+    from roster_app.queries import rosters as queries
 
     [orcs] = team_ids(night_db, [ORCS])
     rows = _csv_rows(exchange.export_ledger_csv(night_db, tmp_path / "ledger.csv", team_ids=[orcs]))

@@ -71,7 +71,7 @@ def test_the_spec_names_files_that_exist(spec):
     assert missing == []
     targets = {target.replace("\\", "/") for _, target in kwargs["datas"]}
     assert {"resources/rulesets/lrb4", "resources/icons/png", "resources/fonts"} <= targets
-    assert {"roster_app/migrations", "roster_app/migrations/versions"} <= targets
+    assert {"roster_app/store/migrations", "roster_app/store/migrations/versions"} <= targets
     assert not any("__pycache__" in str(p) for p in sources)
     assert spec["ICON_ICO"].is_file() and spec["ICON_PNG"].is_file()
     assert "sqlalchemy.dialects.postgresql" in kwargs["hiddenimports"]
@@ -187,7 +187,7 @@ def test_appstreamcli_accepts_the_metadata():
 
 
 def test_the_mime_type_matches_league_files_by_name_and_content():
-    from roster_app.db import APPLICATION_ID
+    from roster_app.store.db import APPLICATION_ID
 
     root = ET.parse(LINUX / f"{APP_ID}.mime.xml").getroot()
     assert root.tag == f"{MIME_NS}mime-info"

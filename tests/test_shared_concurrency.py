@@ -30,10 +30,10 @@ def faces(spec: str, rng: random.Random) -> list[int]:
 def build_league(url: str) -> dict[int, list[int]]:
     """Six Orc teams of 14 Linemen, free agents, every other one with a star player roll (6 SPP: he signs a
     contract when transferred); returns team id -> its player ids."""
-    from roster_app.models import Team
-    from roster_app.server import open_server_league
     from roster_app.services.players import new_player
     from roster_app.services.teams import add_team
+    from roster_app.store.models import Team
+    from roster_app.store.server import open_server_league
 
     db = open_server_league(url)
     rosters = {}
@@ -65,7 +65,7 @@ def _pick(db, rng: random.Random) -> tuple[int, int] | None:  # noqa: ANN001
     """A player of a team that may sell (12+) and a buyer with room (15 or fewer), as the league is now."""
     from sqlalchemy import func, select
 
-    from roster_app.models import Player, PlayerStatus
+    from roster_app.store.models import Player, PlayerStatus
 
     on_roster = Player.status.in_(PlayerStatus.ON_ROSTER)
     with db.read() as session:
@@ -85,8 +85,8 @@ def _free_agent(db, rng: random.Random) -> int | None:  # noqa: ANN001
     """A player on a roster with a star player roll (6 SPP) and no running contract, as the league is now."""
     from sqlalchemy import select
 
-    from roster_app.models import Contract, Player, PlayerStatus
-    from roster_app.statuses import ContractStatus
+    from roster_app.store.models import Contract, Player, PlayerStatus
+    from roster_app.store.statuses import ContractStatus
 
     running = select(Contract.player_id).where(Contract.status == ContractStatus.RUNNING)
     with db.read() as session:
@@ -99,10 +99,10 @@ def _free_agent(db, rng: random.Random) -> int | None:  # noqa: ANN001
 
 def _transfer(db, rng: random.Random, player_id: int, buyer_id: int):  # noqa: ANN001, ANN202
     """Approach and complete one deal with rolled dice; returns (transfer id, seller id, the completing Change)."""
-    from roster_app.models import Player, Team
     from roster_app.rules.dice import typed_roll
     from roster_app.rules.transfers import reaction
     from roster_app.services.transfers import complete_transfer, deal_terms, pull_out, record_approach
+    from roster_app.store.models import Player, Team
 
     ruleset = db.ruleset
     transfer_id = db.run(record_approach, player_id=player_id, buyer_team_id=buyer_id).result
@@ -131,7 +131,7 @@ def _transfer(db, rng: random.Random, player_id: int, buyer_id: int):  # noqa: A
 
 def play_match(db, *, home: int, away: int) -> None:  # noqa: ANN001
     """A played match, so the players of both teams may be approached again (run through LeagueDB.run)."""
-    from roster_app.models import Match, utcnow
+    from roster_app.store.models import Match, utcnow
 
     with db.write("test match") as tx:
         tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="completed",
@@ -152,9 +152,9 @@ def worker(url: str, seed: int, start, results) -> None:  # noqa: ANN001 - multi
 def commissioner(url: str, seed: int, start) -> dict:  # noqa: ANN001
     """ATTEMPTS random transfers, contracts and reversals; what they did and the gold they moved."""
     from roster_app.errors import DugoutError
-    from roster_app.server import open_server_league
     from roster_app.services.contracts import sign_contract
     from roster_app.services.transfers import reverse_transfer
+    from roster_app.store.server import open_server_league
 
     rng = random.Random(seed)
     db = open_server_league(url)
@@ -191,9 +191,9 @@ def commissioner(url: str, seed: int, start) -> dict:  # noqa: ANN001
 def test_two_commissioners_transferring_at_once_never_make_or_lose_gold(pg_league_url):
     from sqlalchemy import func, select
 
-    from roster_app.check import check_league
-    from roster_app.models import LedgerEntry, Player, PlayerStatus, Team, Transfer
-    from roster_app.server import open_server_league
+    from roster_app.safety.check import check_league
+    from roster_app.store.models import LedgerEntry, Player, PlayerStatus, Team, Transfer
+    from roster_app.store.server import open_server_league
 
     rosters = build_league(pg_league_url)
     context = multiprocessing.get_context("spawn")

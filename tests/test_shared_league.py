@@ -8,12 +8,12 @@ need a server are marked `postgres` and skip without DATABASE_URL (tests/postgre
 import pytest
 from sqlalchemy import create_engine, text
 
-from roster_app.db import open_database
 from roster_app.errors import CHANGED_MEANWHILE, ChangedMeanwhile, ServerError, UndoConflict
-from roster_app.league_address import is_database_url
-from roster_app.league_copy import CopyRefused, copy_league
-from roster_app.league_copy import main as copy_main
-from roster_app.server import (
+from roster_app.exchange.league_copy import CopyRefused, copy_league
+from roster_app.exchange.league_copy import main as copy_main
+from roster_app.store.address import is_database_url
+from roster_app.store.db import open_database
+from roster_app.store.server import (
     NoLeagueThere,
     create_server_league,
     display_url,
@@ -109,7 +109,7 @@ def test_migrations_build_the_same_schema_as_the_models_on_postgresql(pg_url):
     from alembic.migration import MigrationContext
     from sqlmodel import SQLModel
 
-    from roster_app.migrations import upgrade_engine
+    from roster_app.store.migrations import upgrade_engine
 
     engine = create_engine(server_url(pg_url))
     upgrade_engine(engine)
@@ -123,8 +123,8 @@ def test_migrations_build_the_same_schema_as_the_models_on_postgresql(pg_url):
 def test_an_older_shared_league_is_upgraded_when_opened_and_read_only_leaves_it(pg_url):
     from alembic import command
 
-    from roster_app.migrations import alembic_config, head_revision
-    from roster_app.server import inspect_server, server_engine
+    from roster_app.store.migrations import alembic_config, head_revision
+    from roster_app.store.server import inspect_server, server_engine
 
     db = create_server_league(pg_url, name="Old World Classic")
     team = add_orcs(db)
@@ -138,7 +138,7 @@ def test_an_older_shared_league_is_upgraded_when_opened_and_read_only_leaves_it(
     try:
         assert inspect_server(engine)[0] == db.schema_revision == head_revision()
         assert any("upgraded" in notice for notice in db.notices)
-        from roster_app.models import Team
+        from roster_app.store.models import Team
 
         with db.read() as session:
             assert session.get(Team, team).version == 1
@@ -153,8 +153,8 @@ def test_two_commissioners_opening_an_older_league_at_once_upgrade_it_once(pg_ur
 
     from alembic import command
 
-    from roster_app.migrations import alembic_config, head_revision
-    from roster_app.server import inspect_server, server_engine
+    from roster_app.store.migrations import alembic_config, head_revision
+    from roster_app.store.server import inspect_server, server_engine
 
     create_server_league(pg_url, name="Old World Classic").close()
     engine = server_engine(pg_url)
@@ -172,7 +172,7 @@ def test_two_commissioners_opening_an_older_league_at_once_upgrade_it_once(pg_ur
 @postgres
 def test_a_league_goes_from_a_file_to_a_server_and_back_without_loss(night_file, pg_url, tmp_path):
     """Every row of every table, ids and row versions included; the server's id sequences go on after them."""
-    from roster_app.db import open_league
+    from roster_app.store.db import open_league
 
     copy_league(night_file, pg_url)
     back = tmp_path / "back.dugout"
@@ -216,7 +216,7 @@ def test_an_older_league_file_is_copied_from_an_upgraded_copy_and_left_as_it_was
     import shutil
     from pathlib import Path
 
-    from roster_app.db import inspect_file
+    from roster_app.store.db import inspect_file
     from tests.conftest import file_digest
 
     old = tmp_path / "old.dugout"
@@ -224,7 +224,7 @@ def test_an_older_league_file_is_copied_from_an_upgraded_copy_and_left_as_it_was
     digest = file_digest(old)
     copy_league(old, tmp_path / "new.dugout")
     assert file_digest(old) == digest and inspect_file(old) == "0001"
-    from roster_app.migrations import head_revision
+    from roster_app.store.migrations import head_revision
 
     assert inspect_file(tmp_path / "new.dugout") == head_revision()
 
@@ -232,9 +232,9 @@ def test_an_older_league_file_is_copied_from_an_upgraded_copy_and_left_as_it_was
 # -- Check League on a server ----------------------------------------------------------------------
 @postgres
 def test_check_league_runs_on_a_shared_league_and_repairs_after_a_local_copy(pg_league_url, capsys):
-    from roster_app.check import check_target
-    from roster_app.check_command import main as check_main
+    from roster_app.commands.check import main as check_main
     from roster_app.paths import data_dir
+    from roster_app.safety.check import check_target
 
     db = open_server_league(pg_league_url)
     team = add_orcs(db)
@@ -256,7 +256,7 @@ def test_check_league_runs_on_a_shared_league_and_repairs_after_a_local_copy(pg_
 @postgres
 def test_two_commissioners_editing_the_same_player(pg_league_url):
     """Both see Grak; the first renames him; the second's edit from the old screen is refused, not written."""
-    from roster_app.queries import roster
+    from roster_app.queries.rosters import roster
     from roster_app.services.players import hire_player, update_player
 
     mine, theirs = open_server_league(pg_league_url), open_server_league(pg_league_url)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from roster_app.db import LeagueDB
-from roster_app.models import Match, Team, utcnow
 from roster_app.rules.dice import typed_roll
 from roster_app.services.players import new_player
 from roster_app.services.teams import add_team
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Match, Team, utcnow
 
 
 def build_team(db: LeagueDB, name: str, race: str, players: list[tuple[str, str, int]], *, treasury: int,

@@ -24,8 +24,8 @@ COMMANDS: dict[str, str] = {
     "print": "ui.print_commands:print_main",
     "export": "ui.print_commands:export_main",
     "import": "ui.print_commands:import_main",
-    "check": "roster_app.check_command:main",
-    "copy": "roster_app.league_copy:main",
+    "check": "roster_app.commands.check:main",
+    "copy": "roster_app.exchange.league_copy:main",
 }
 
 

@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
 
-from roster_app import contract_queries, queries
+from roster_app.queries import contracts as contract_queries
+from roster_app.queries import rosters as queries
 from roster_app.services.contracts import end_season
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from roster_app import queries
+from roster_app.queries import rosters as queries
 from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel
 from ui.tables import list_view

@@ -266,7 +266,7 @@ class MainWindow(QMainWindow):
 
         `peek` (the file itself when a file's path is given) is read for the first look before the league opens.
         """
-        from roster_app.league_address import is_database_url
+        from roster_app.store.address import is_database_url
 
         target = path if is_database_url(path) else Path(path) if not callable(path) else None
         if isinstance(target, Path):
@@ -278,7 +278,7 @@ class MainWindow(QMainWindow):
 
     def open_demo_later(self) -> None:
         def demo() -> Path:
-            from roster_app.demo import ensure_demo
+            from roster_app.demo.league import ensure_demo
 
             return ensure_demo()
 
@@ -300,7 +300,7 @@ class MainWindow(QMainWindow):
             look.roster_painted.connect(lambda: QTimer.singleShot(0, lambda: self._open_pending(where, read_only)))
 
     def _show_first_look(self, path: Path) -> Any:
-        from roster_app.first_screen import peek
+        from roster_app.queries.first_screen import peek
         from ui.first_look import FirstLook
 
         look = peek(path, self._last_team(path))
@@ -352,7 +352,7 @@ class MainWindow(QMainWindow):
     def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
         """Open a league file (or a shared league's URL) now; a file that is not a league is refused with the reason."""
         from roster_app.errors import DugoutError
-        from roster_app.league_address import is_database_url
+        from roster_app.store.address import is_database_url
         from ui.safety import open_with_lock_prompt
 
         if is_database_url(path):
@@ -412,7 +412,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             self.setWindowTitle("Dugout")
             return
-        from roster_app.queries import league_info
+        from roster_app.queries.rosters import league_info
 
         info = league_info(self.session.db)
         self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — Dugout")
@@ -445,8 +445,8 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def _create_league(self, name: str, ruleset_key: str, path: Path) -> None:
-        from roster_app.db import create_league
         from roster_app.errors import DugoutError
+        from roster_app.store.db import create_league
 
         try:
             db = create_league(path, name=name, ruleset_key=ruleset_key)
@@ -469,7 +469,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             return
         from roster_app.errors import DugoutError
-        from roster_app.safety import make_backup
+        from roster_app.safety.files import make_backup
 
         path = ask.save_path(self, title="Save a copy of the league as")
         if not path:
@@ -503,7 +503,7 @@ class MainWindow(QMainWindow):
     def last_league(self) -> Path | str | None:
         """The league open last time, if its file is still there, or the shared league's URL (opened when
         Dugout starts with no file)."""
-        from roster_app.league_address import is_database_url
+        from roster_app.store.address import is_database_url
 
         recent = self.recent_files()
         if recent and is_database_url(recent[0]):
@@ -528,7 +528,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rename_league(self) -> None:
-        from roster_app.queries import league_info
+        from roster_app.queries.rosters import league_info
         from roster_app.services.league import rename_league
 
         name = ask.text(self, "New name of the league:", value=league_info(self.session.db).name)

@@ -114,7 +114,7 @@ class PrintActions(QObject):
         """Ask what to print, then build the document and hand it to `then` (with the paper size)."""
         if self.window.session is None:
             return
-        from roster_app import queries
+        from roster_app.queries import rosters as queries
         from ui.dialogs.print_choice_dialog import PrintChoiceDialog
 
         view = self.window.league_view
@@ -223,7 +223,7 @@ class PrintActions(QObject):
 
     # -- exchange ----------------------------------------------------------------------------------------
     def _league_name(self) -> str:
-        from roster_app.queries import league_info
+        from roster_app.queries.rosters import league_info
 
         return safe_file_name(league_info(self.db).name)
 
@@ -243,13 +243,13 @@ class PrintActions(QObject):
         self._status(f"Exported to {path}")
 
     def export_json(self) -> None:
-        from roster_app.exchange import export_json
+        from roster_app.exchange.league_json import export_json
 
         name = f"{self._league_name()}.json"
         self._export(export_json, "Export the whole league as JSON", name, ask.JSON_FILTER, ".json")
 
     def export_csv(self, what: str) -> None:
-        from roster_app.exchange import export_ledger_csv, export_rosters_csv
+        from roster_app.exchange.league_json import export_ledger_csv, export_rosters_csv
 
         writer = export_rosters_csv if what == "rosters" else export_ledger_csv
         name = f"{self._league_name()} {what}.csv"
@@ -257,7 +257,7 @@ class PrintActions(QObject):
 
     def import_json(self) -> None:
         from roster_app.errors import DugoutError
-        from roster_app.exchange import import_json
+        from roster_app.exchange.league_json import import_json
 
         source = ask.open_path(self.window, title="Import a league from a JSON export", folder=self._folder(""),
                                filter=ask.JSON_FILTER)  # fmt: skip

@@ -69,8 +69,8 @@ def _gui_application():  # noqa: ANN202
 def _with_league(command: str, league: str, job: Callable[[Any], str]) -> int:
     """Open `league` (a file or a shared league's URL) read-only, run `job(db)` and print what it says; a
     DugoutError becomes one plain line."""
-    from roster_app.db import open_database
     from roster_app.errors import DugoutError
+    from roster_app.store.db import open_database
 
     try:
         db = open_database(league, read_only=True)
@@ -115,7 +115,7 @@ def export_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     def job(db: Any) -> str:
-        from roster_app import exchange
+        from roster_app.exchange import league_json as exchange
 
         writer = {None: exchange.export_json, "rosters": exchange.export_rosters_csv,
                   "ledger": exchange.export_ledger_csv}[args.csv]  # fmt: skip
@@ -134,7 +134,7 @@ def import_main(argv: list[str]) -> int:
     parser.add_argument("-o", "--output", required=True, metavar="NEW.dugout", help="the new league file")
     args = parser.parse_args(argv)
     from roster_app.errors import DugoutError
-    from roster_app.exchange import import_json
+    from roster_app.exchange.league_json import import_json
 
     try:
         import_json(Path(args.source), Path(args.output))

@@ -28,8 +28,8 @@ from PySide6.QtGui import (
     QTextDocument,
 )
 
-from roster_app.atomic import ExportError, atomic_path
 from roster_app.printing.document import PrintDocument
+from roster_app.safety.atomic import ExportError, atomic_path
 
 PDF_RESOLUTION = 300
 MARGINS_MM = QMarginsF(12, 11, 12, 9)

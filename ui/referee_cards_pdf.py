@@ -8,7 +8,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
-from roster_app.referee_queries import RefereeCard
+from roster_app.queries.referees import RefereeCard
 from ui.delegates.referee_card_delegate import CARD_SIZE, paint_card
 
 DPI = 96  # the card is drawn in screen pixels; the PDF stays vector, so text and lines print sharp

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import referee_queries as rq
+from roster_app.queries import referees as rq
 from roster_app.services import referees as svc
 from ui.delegates.referee_card_delegate import RefereeCardDelegate
 from ui.dialogs import ask

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import reserve_queries
-from roster_app.reserve_queries import ReservesInfo
+from roster_app.queries import reserves as reserve_queries
+from roster_app.queries.reserves import ReservesInfo
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
 from roster_app.services.reserves import approve_reserves, hire_reserve_coach

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.ruleset_queries import rule_tables
+from roster_app.queries.ruleset import rule_tables
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
 from ui.dialogs import ask
 from ui.models.rule_models import RuleTablesModel

@@ -27,8 +27,8 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
 
     A lock held on another computer may also be taken over, after a warning. DugoutError propagates.
     """
-    from roster_app.db import open_league
     from roster_app.errors import LeagueInUse
+    from roster_app.store.db import open_league
 
     try:  # the backup of the league as opened is made while it is shown (writes wait for it)
         return open_league(path, read_only=read_only, backup="background")
@@ -149,8 +149,8 @@ class SafetyTools(QObject):
         session = self.window.session
         if session is None or session.read_only:
             return
-        from roster_app.backups import backup_if_changed
         from roster_app.errors import DugoutError
+        from roster_app.safety.backups import backup_if_changed
 
         try:
             made = backup_if_changed(session.db.path, reason="autosave")
@@ -174,7 +174,7 @@ class SafetyTools(QObject):
         session = self.window.session
         if session is None:
             return
-        from roster_app.backups import list_backups
+        from roster_app.safety.backups import list_backups
         from ui.dialogs.restore_dialog import RestoreDialog
 
         found = list_backups(session.db.path)
@@ -197,8 +197,8 @@ class SafetyTools(QObject):
             yes="Restore",
         ):
             return
-        from roster_app.backups import restore
         from roster_app.errors import DugoutError
+        from roster_app.safety.backups import restore
 
         self.window.close_league()
         try:

@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import season_queries as sq
+from roster_app.queries import season as sq
 from roster_app.services.season import delete_fixture, move_fixture, swap_home_away
 from ui.dialogs import ask
 from ui.models.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
@@ -243,7 +243,7 @@ class SeasonPage(QWidget):
 
     def referee_sheet(self) -> Any:
         """The match sheet of the fixture's referee (the report links it to the match)."""
-        from roster_app.referee_queries import sheet_of_match
+        from roster_app.queries.referees import sheet_of_match
         from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
 
         fixture = self._chosen_fixture()

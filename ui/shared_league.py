@@ -47,7 +47,7 @@ class SharedLeagueActions(QObject):
     def connect(self, url: str, *, read_only: bool = False) -> bool:
         """Open the shared league at `url`; an empty database may get a new league or a copy of the open one."""
         from roster_app.errors import DugoutError
-        from roster_app.server import NoLeagueThere, display_url
+        from roster_app.store.server import NoLeagueThere, display_url
 
         session = self.window.session
         if session is not None and session.db.url is not None and session.db.url == _safe_display(url):
@@ -68,7 +68,7 @@ class SharedLeagueActions(QObject):
         return True
 
     def _open(self, url: str, *, read_only: bool) -> Any:
-        from roster_app.db import open_database
+        from roster_app.store.db import open_database
 
         return open_database(url, read_only=read_only)
 
@@ -86,11 +86,11 @@ class SharedLeagueActions(QObject):
                 name = ask.text(self.window, "Name of the new shared league:", title="New shared league")
                 if not name:
                     return None
-                from roster_app.server import create_server_league
+                from roster_app.store.server import create_server_league
 
                 return create_server_league(url, name=name)
             if choice == COPY:
-                from roster_app.league_copy import read_rows, write_rows
+                from roster_app.exchange.league_copy import read_rows, write_rows
 
                 write_rows(url, read_rows(session.db))
                 return self._open(url, read_only=False)
@@ -101,7 +101,7 @@ class SharedLeagueActions(QObject):
 
 def _safe_display(url: str) -> str | None:
     from roster_app.errors import DugoutError
-    from roster_app.server import display_url, server_url
+    from roster_app.store.server import display_url, server_url
 
     try:
         return display_url(server_url(url))
@@ -114,7 +114,7 @@ def save_copy_of_shared(db: Any, path: str) -> None:
     import os
     from pathlib import Path
 
-    from roster_app.league_copy import read_rows, write_rows
+    from roster_app.exchange.league_copy import read_rows, write_rows
 
     target = Path(path)
     work = target.with_name(f".{target.name}.copying")

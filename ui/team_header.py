@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.queries import TeamHeader
+from roster_app.queries.rosters import TeamHeader
 from roster_app.rules.roster import gp
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
 

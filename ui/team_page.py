@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import queries
+from roster_app.queries import rosters as queries
 from roster_app.services.players import retire_player
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.list_text_delegate import ListTextDelegate

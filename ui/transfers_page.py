@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
 
-from roster_app import transfer_queries
+from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
 from ui.dialogs import ask

@@ -12,15 +12,15 @@ from datetime import date
 
 from sqlalchemy import Connection, case, func, select
 
-from roster_app import queries
-from roster_app.db import LeagueDB
 from roster_app.errors import NotFound
-from roster_app.models import Contract, League, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
+from roster_app.queries import rosters as queries
+from roster_app.queries.season import league_table as season_table
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
 from roster_app.rules.referees import ref_range
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import level_name, star_player_rolls
-from roster_app.season_queries import league_table as season_table
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Contract, League, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
 
 PLAYED = ("played", "completed")  # match statuses that count in the table
 GONE_REFEREES = ("sacked", "dead")  # referees who can never be chosen again get no card

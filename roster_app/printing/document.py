@@ -9,10 +9,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from roster_app.db import LeagueDB
 from roster_app.errors import DugoutError
 from roster_app.printing import data, render
 from roster_app.printing.render import Section
+from roster_app.store.db import LeagueDB
 
 
 class NothingToPrint(DugoutError):

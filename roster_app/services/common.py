@@ -6,9 +6,9 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import ChangedMeanwhile, NotFound, RuleViolation
-from roster_app.models import DiceRoll, League, LedgerEntry, Player, PlayerStatus, Team
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
+from roster_app.store.models import DiceRoll, League, LedgerEntry, Player, PlayerStatus, Team
 
 
 def league_row(session: Session) -> League:

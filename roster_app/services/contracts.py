@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import Contract, Match, Player, PlayerStatus, Season, utcnow
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import current_season, get_player, get_team, league_row, post
-from roster_app.statuses import ContractStatus
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Contract, Match, Player, PlayerStatus, Season, utcnow
+from roster_app.store.statuses import ContractStatus
 
 
 def running_contract(session: Session, player_id: int) -> Contract | None:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import League, Referee, RulesetTable, Season
 from roster_app.rules.ruleset import TABLES, Ruleset
 from roster_app.services.common import league_row
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import League, Referee, RulesetTable, Season
 
 
 def seed_new_league(db: LeagueDB, *, name: str, ruleset: Ruleset) -> Change:

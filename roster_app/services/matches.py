@@ -15,16 +15,16 @@ from typing import Any
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
-from roster_app.postmatch_plan import get_match, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import referees
 from roster_app.services.common import get_team
+from roster_app.services.postmatch.plan import get_match, match_title
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
 

@@ -7,10 +7,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import Player, PlayerStatus, Team
 from roster_app.rules.roster import (
     STAT_NAMES,
     check_affordable,
@@ -33,6 +30,9 @@ from roster_app.services.common import (
     post,
     roster_count,
 )
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Player, PlayerStatus, Team
 
 INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
 

@@ -8,17 +8,16 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import DiceRoll, Match, Referee, RefereeMatch
-from roster_app.referee_queries import ADVANCE_PENDING
-from roster_app.referee_queries import choosable_referees as choosable_referees  # for the fixtures' chooser
+from roster_app.queries.referees import ADVANCE_PENDING
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import store_roll
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
 
 ADVANCE_TAKEN = "referee star player roll"
 

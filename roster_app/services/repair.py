@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from roster_app.backups import backup_open_league
-from roster_app.changes import Change
-from roster_app.check import problems_in, ruleset_for
-from roster_app.db import LeagueDB
+from roster_app.safety.backups import backup_open_league
+from roster_app.safety.check import problems_in, ruleset_for
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
 
 
 def repair_league(db: LeagueDB) -> Change:

@@ -18,10 +18,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import DiceRoll, Match, Player, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
 from roster_app.rules import dice
 from roster_app.rules import reserves as rules
 from roster_app.rules.reserves import AffairsRound, Kind, Step
@@ -29,6 +26,9 @@ from roster_app.rules.roster import check_affordable, gp
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.services.common import get_player, get_team, position_label, post, roster_count, store_roll
 from roster_app.services.players import new_player
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import DiceRoll, Match, Player, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
 
 
 # -- reading the team's reserve state (inside a transaction) -----------------------------------------

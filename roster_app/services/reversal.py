@@ -13,12 +13,12 @@ from collections.abc import Iterable
 from sqlalchemy import select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import LedgerEntry
 from roster_app.rules.roster import gp
 from roster_app.services.common import get_team, post
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import LedgerEntry
 
 
 def reversal_of(session: Session, entry_id: int) -> LedgerEntry | None:

@@ -5,14 +5,14 @@ from __future__ import annotations
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import Match, Team
-from roster_app.postmatch_plan import get_match, match_title
 from roster_app.rules.fixtures import round_robin
 from roster_app.rules.postmatch import STAGES
 from roster_app.services.common import current_season, get_team
+from roster_app.services.postmatch.plan import get_match, match_title
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Match, Team
 
 
 def _league_fixtures(session: Session, season: int) -> int:

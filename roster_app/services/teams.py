@@ -5,12 +5,12 @@ from __future__ import annotations
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import Match, Team
 from roster_app.rules.roster import gp
 from roster_app.services.common import check_version, get_team, post
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Match, Team
 
 # Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
 COUNTERS: dict[str, tuple[str, str | None, str | None]] = {

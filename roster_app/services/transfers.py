@@ -13,12 +13,8 @@ from datetime import UTC, datetime
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
-from roster_app.changes import Change
-from roster_app.db import LeagueDB
 from roster_app.errors import RuleViolation
-from roster_app.models import Contract, DiceRoll, LedgerEntry, Match, Player, PlayerStatus, Team, Transfer, utcnow
-from roster_app.postmatch_plan import transfers_wait
-from roster_app.queries import team_sheet
+from roster_app.queries.rosters import team_sheet
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
@@ -50,7 +46,21 @@ from roster_app.services.common import (
 )
 from roster_app.services.contracts import ContractStatus, player_position, running_contract, sign
 from roster_app.services.players import first_free_number, used_numbers
+from roster_app.services.postmatch.plan import transfers_wait
 from roster_app.services.reversal import reverse_ledger_entries
+from roster_app.store.changes import Change
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import (
+    Contract,
+    DiceRoll,
+    LedgerEntry,
+    Match,
+    Player,
+    PlayerStatus,
+    Team,
+    Transfer,
+    utcnow,
+)
 
 
 class TransferStatus:

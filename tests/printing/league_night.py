@@ -8,9 +8,10 @@ from pathlib import Path
 
 from sqlalchemy import select
 
-from roster_app.db import LeagueDB
-from roster_app.demo import build_demo
-from roster_app.models import (
+from roster_app.demo.league import build_demo
+from roster_app.services.common import post
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import (
     Contract,
     DiceRoll,
     LedgerEntry,
@@ -24,7 +25,6 @@ from roster_app.models import (
     Team,
     Transfer,
 )
-from roster_app.services.common import post
 
 ORCS, HUMANS, DWARFS, ELVES = "Orcland Raiders", "Reikland Reavers", "Karak Grudgebearers", "Athelorn Avengers"
 LEDGER_LINES = 70  # enough to run the Orcs' ledger over two pages

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from roster_app import season_queries as sq
-from roster_app.models import Match, Referee
 from roster_app.printing import data
+from roster_app.queries import season as sq
+from roster_app.store.models import Match, Referee
 from tests.helpers import add_orcs, snapshot
 from tests.printing.league_night import DWARFS, ELVES, HUMANS, ORCS
 
@@ -59,7 +59,7 @@ def test_the_printed_league_table_is_the_season_pages(night_db):
 
 
 def test_the_league_points_come_from_the_leagues_ruleset(db):
-    from roster_app.models import RulesetTable
+    from roster_app.store.models import RulesetTable
 
     winners, losers = add_orcs(db, "Winners"), add_orcs(db, "Losers")
     with db.write() as tx:

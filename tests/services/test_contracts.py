@@ -3,11 +3,12 @@
 import pytest
 from sqlalchemy import select
 
-from roster_app import contract_queries, queries
 from roster_app.errors import RuleViolation
-from roster_app.models import Contract, LedgerEntry, Match, Season
+from roster_app.queries import contracts as contract_queries
+from roster_app.queries import rosters as queries
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
 from roster_app.services.players import hire_player, update_player
+from roster_app.store.models import Contract, LedgerEntry, Match, Season
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
 

@@ -1,8 +1,8 @@
 """The demo league opens on a season half played, built through the services with a fixed seed."""
 
-from roster_app import queries
-from roster_app import season_queries as sq
-from roster_app.demo import build_demo
+from roster_app.demo.league import build_demo
+from roster_app.queries import rosters as queries
+from roster_app.queries import season as sq
 
 
 def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_path):

@@ -4,8 +4,8 @@ import sqlite3
 
 import pytest
 
-from roster_app.db import APPLICATION_ID, create_league, open_league
 from roster_app.errors import LeagueFileError
+from roster_app.store.db import APPLICATION_ID, create_league, open_league
 from tests.conftest import file_digest
 
 
@@ -91,7 +91,7 @@ def test_migrations_build_the_same_schema_as_the_models(tmp_path):
     from sqlalchemy import create_engine
     from sqlmodel import SQLModel
 
-    from roster_app.migrations import upgrade_engine
+    from roster_app.store.migrations import upgrade_engine
 
     engine = create_engine(f"sqlite:///{tmp_path / 'm.db'}")
     upgrade_engine(engine)

@@ -17,13 +17,11 @@ from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 from sqlalchemy import select
 
-from roster_app.backups import fingerprint
-from roster_app.check import check_league
-from roster_app.db import create_league, open_league
 from roster_app.errors import DugoutError
-from roster_app.models import LedgerEntry, Player, Team, Transfer
 from roster_app.rules.dice import typed_roll
 from roster_app.rules.transfers import reaction
+from roster_app.safety.backups import fingerprint
+from roster_app.safety.check import check_league
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
 from roster_app.services.players import hire_player, retire_player, update_player
 from roster_app.services.reversal import reverse_entries
@@ -35,6 +33,8 @@ from roster_app.services.transfers import (
     refuse_by_player,
     reverse_transfer,
 )
+from roster_app.store.db import create_league, open_league
+from roster_app.store.models import LedgerEntry, Player, Team, Transfer
 from tests.helpers import ledger_sum, treasury
 
 RACES = {

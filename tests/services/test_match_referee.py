@@ -6,12 +6,12 @@ from __future__ import annotations
 import pytest
 from sqlalchemy import select
 
-from roster_app import season_queries as sq
 from roster_app.errors import RuleViolation
-from roster_app.models import Match, Referee, RefereeMatch
-from roster_app.referee_queries import choosable_referees, referee_card, sheet_of_match
+from roster_app.queries import season as sq
+from roster_app.queries.referees import choosable_referees, referee_card, sheet_of_match
 from roster_app.services import referees as svc
 from roster_app.services.season import generate_season
+from roster_app.store.models import Match, Referee, RefereeMatch
 from tests.helpers import snapshot
 from tests.season_helpers import build_teams, report
 

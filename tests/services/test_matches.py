@@ -5,14 +5,14 @@ import random
 import pytest
 from sqlalchemy import select
 
-from roster_app import queries
-from roster_app import season_queries as sq
 from roster_app.errors import RuleViolation
-from roster_app.models import DiceRoll, Match, MatchPlayer, Referee
-from roster_app.referee_queries import choosable_referees
+from roster_app.queries import rosters as queries
+from roster_app.queries import season as sq
+from roster_app.queries.referees import choosable_referees
 from roster_app.services.matches import record_match
-from roster_app.services.postmatch import auto_draft, finish_post_match
+from roster_app.services.postmatch.write import auto_draft, finish_post_match
 from roster_app.services.season import generate_season
+from roster_app.store.models import DiceRoll, Match, MatchPlayer, Referee
 from tests.helpers import snapshot
 from tests.season_helpers import build_teams, report, roster_ids
 
@@ -166,8 +166,8 @@ def test_undo_of_a_report_puts_the_rosters_back(league):
 
 
 def test_a_draft_left_by_an_undone_report_is_not_kept_by_the_next_report(league):
-    from roster_app.postmatch_plan import PostMatchDraft, load_draft
-    from roster_app.services.postmatch import save_post_match_progress
+    from roster_app.services.postmatch.plan import PostMatchDraft, load_draft
+    from roster_app.services.postmatch.write import save_post_match_progress
 
     m = first_match(league)
     change = report(league, m.id, 1, 0)

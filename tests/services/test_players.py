@@ -15,7 +15,7 @@ def test_hiring_charges_the_treasury_with_a_ledger_row(db):
     assert change.label == "hire of Grak, Orc Blitzer"
     assert treasury(db, team) == 1_000_000 - 80_000
     assert ledger_sum(db, team) == treasury(db, team)
-    from roster_app import queries
+    from roster_app.queries import rosters as queries
 
     [row] = queries.roster(db, team)
     assert (row.name, row.position, row.ma, row.st, row.ag, row.av, row.value, row.number) == (
@@ -80,7 +80,7 @@ def test_position_change_keeps_limits_and_takes_the_new_profile(db):
     team = add_orcs(db)
     pid = hire_player(db, team_id=team, position="Orc Lineman", name="Bob").result
     update_player(db, player_id=pid, field="position", value="Black Orc Blocker")
-    from roster_app import queries
+    from roster_app.queries import rosters as queries
 
     [row] = queries.roster(db, team)
     assert (row.position, row.ma, row.st, row.value) == ("Black Orc Blocker", 4, 4, 80_000)
@@ -91,7 +91,7 @@ def test_retire_takes_the_player_off_the_roster_without_refund(db):
     team = add_orcs(db)
     pid = hire_player(db, team_id=team, position="Orc Lineman", name="Bob").result
     retire_player(db, player_id=pid)
-    from roster_app import queries
+    from roster_app.queries import rosters as queries
 
     assert queries.roster(db, team) == []
     assert [r.status for r in queries.roster(db, team, include_former=True)] == ["retired"]

@@ -5,11 +5,11 @@ import random
 import pytest
 from sqlalchemy import select
 
-from roster_app import queries
-from roster_app import season_queries as sq
 from roster_app.errors import RuleViolation
-from roster_app.models import Contract, DiceRoll, LedgerEntry, Match
-from roster_app.postmatch_plan import (
+from roster_app.queries import rosters as queries
+from roster_app.queries import season as sq
+from roster_app.rules.team import team_rating, winnings_rating
+from roster_app.services.postmatch.plan import (
     DiceEntry,
     HireEntry,
     PostMatchDraft,
@@ -17,8 +17,7 @@ from roster_app.postmatch_plan import (
     load_draft,
     plan_post_match,
 )
-from roster_app.rules.team import team_rating, winnings_rating
-from roster_app.services.postmatch import (
+from roster_app.services.postmatch.write import (
     auto_draft,
     award_spp,
     finish_post_match,
@@ -30,6 +29,7 @@ from roster_app.services.postmatch import (
     settle_affairs,
 )
 from roster_app.services.season import generate_season
+from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Match
 from tests.helpers import ledger_sum, snapshot
 from tests.season_helpers import build_teams, report, roster_ids, team_row
 

@@ -3,11 +3,11 @@
 import pytest
 from sqlalchemy import select
 
-from roster_app import referee_queries as rq
 from roster_app.errors import DugoutError, NotFound, RuleViolation
-from roster_app.models import DiceRoll, Match, Referee
+from roster_app.queries import referees as rq
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from roster_app.store.models import DiceRoll, Match, Referee
 from tests.helpers import add_orcs, snapshot
 
 
@@ -130,13 +130,13 @@ def test_sacked_refs_and_dead_star_refs_cannot_be_chosen(db, name, status, messa
     rid = ref_id(db, name)
     svc.edit_referee(db, referee_id=rid, status=status)
     refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid), message)
-    assert rid not in {c.id for c in svc.choosable_referees(db)}
+    assert rid not in {c.id for c in rq.choosable_referees(db)}
 
 
 def test_choosable_referees_lists_the_available_ones(db):
     rid = new_ref(db)
-    assert rid in {c.id for c in svc.choosable_referees(db)}
-    assert len(svc.choosable_referees(db)) == 9
+    assert rid in {c.id for c in rq.choosable_referees(db)}
+    assert len(rq.choosable_referees(db)) == 9
 
 
 def test_one_open_sheet_per_ref(db):

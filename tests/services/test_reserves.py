@@ -6,15 +6,15 @@ Every refusal writes nothing (snapshot), every roll is stored with its effect.
 import pytest
 from sqlalchemy import select
 
-from roster_app import queries
-from roster_app import reserve_queries as rq
-from roster_app.db import memory_league
 from roster_app.errors import RuleViolation
-from roster_app.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
+from roster_app.queries import reserves as rq
+from roster_app.queries import rosters as queries
 from roster_app.rules.dice import typed_roll
 from roster_app.services import reserves as svc
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import add_team
+from roster_app.store.db import memory_league
+from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
 from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
 
 
@@ -370,7 +370,7 @@ def test_a_new_round_waits_for_the_pending_player(db, orcs):
 
 
 def test_one_upkeep_per_match(db, orcs):
-    from roster_app.models import Match
+    from roster_app.store.models import Match
 
     other = add_team(db, name="Other", race="Human").result
     with db.write() as tx:
@@ -505,7 +505,7 @@ def test_a_draft_the_team_cannot_afford_is_refused(db):
 
 
 def test_the_reserve_file_keeps_treasury_ledger_roster_and_bonuses(file_db, league_file):
-    from roster_app.db import open_league
+    from roster_app.store.db import open_league
     from tests.helpers import team_id
 
     team = team_id(file_db, "Orcland Raiders")

@@ -2,11 +2,11 @@
 
 import pytest
 
-from roster_app.check import check_league
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.models import LedgerEntry
+from roster_app.safety.check import check_league
 from roster_app.services.players import hire_player
 from roster_app.services.reversal import reverse_entries, reverse_ledger_entries
+from roster_app.store.models import LedgerEntry
 from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
 
 

@@ -2,8 +2,8 @@
 
 import pytest
 
-from roster_app import season_queries as sq
 from roster_app.errors import RuleViolation
+from roster_app.queries import season as sq
 from roster_app.services.season import add_fixture, delete_fixture, generate_season, move_fixture, swap_home_away
 from tests.helpers import snapshot
 from tests.season_helpers import build_teams, report

@@ -4,9 +4,9 @@ import random
 
 import pytest
 
-from roster_app import season_queries as sq
+from roster_app.queries import season as sq
 from roster_app.services.players import hire_player
-from roster_app.services.postmatch import auto_draft, finish_post_match
+from roster_app.services.postmatch.write import auto_draft, finish_post_match
 from roster_app.services.season import generate_season
 from tests.helpers import treasury
 from tests.season_helpers import build_teams, report, roster_ids
@@ -45,7 +45,7 @@ def test_the_league_table_counts_results_points_and_tie_breakers(round_one):
 
 def test_the_points_follow_the_league_setting(round_one):
     db, _first, _second = round_one
-    from roster_app.models import RulesetTable
+    from roster_app.store.models import RulesetTable
 
     with db.write() as tx:
         row = tx.session.get(RulesetTable, "league_points")

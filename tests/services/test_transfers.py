@@ -4,7 +4,6 @@ import pytest
 from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
-from roster_app.models import Contract, DiceRoll, LedgerEntry, Player, Transfer
 from roster_app.services.contracts import sign_contract
 from roster_app.services.transfers import (
     complete_transfer,
@@ -15,6 +14,7 @@ from roster_app.services.transfers import (
     refuse_by_player,
     reverse_transfer,
 )
+from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Transfer
 from tests.helpers import ledger_sum, snapshot, treasury
 from tests.transfer_helpers import dice, market, play_match
 
@@ -47,7 +47,7 @@ def rows(db, model, **where):
 
 
 def the_terms(db, player, buyer):
-    from roster_app.models import Team
+    from roster_app.store.models import Team
 
     with db.read() as session:
         return deal_terms(session, db.ruleset, session.get(Player, pid(db, player)), session.get(Team, buyer))

@@ -6,12 +6,12 @@ is refused when another commissioner wrote the row since. Runs on SQLite and on 
 
 import pytest
 
-from roster_app.db import LeagueDB
 from roster_app.errors import CHANGED_MEANWHILE, ChangedMeanwhile, UndoConflict
-from roster_app.models import Player, Team
-from roster_app.queries import roster, team_header
+from roster_app.queries.rosters import roster, team_header
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import set_coach, set_counter
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Player, Team
 from tests.helpers import add_orcs, snapshot
 
 

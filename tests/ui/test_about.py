@@ -36,7 +36,7 @@ def test_the_facts_of_an_open_league_point_at_its_backups_folder(file_db, league
 def test_house_rules_are_named(file_db):
     from sqlalchemy import update
 
-    from roster_app.models import RulesetTable
+    from roster_app.store.models import RulesetTable
 
     with file_db.write() as tx:
         tx.session.execute(update(RulesetTable).where(RulesetTable.key == "contracts").values(is_default=False))

@@ -3,9 +3,9 @@
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
-from roster_app import contract_queries
-from roster_app.db import open_league
+from roster_app.queries import contracts as contract_queries
 from roster_app.services.players import hire_player, update_player
+from roster_app.store.db import open_league
 from tests.conftest import file_digest
 from tests.helpers import team_id, treasury
 from ui.dialogs.contract_dialog import ContractDialog
@@ -126,7 +126,7 @@ def test_end_season_from_the_league_menu_ticks_the_tally(qtbot, open_window, lea
 
 
 def test_the_demo_league_shows_tallies_final_seasons_free_agents_and_a_renewal(qtbot, window, tmp_path):
-    from roster_app.demo import build_demo
+    from roster_app.demo.league import build_demo
 
     build_demo(tmp_path / "demo.dugout").close()
     window.open_league_later(tmp_path / "demo.dugout")

@@ -1,6 +1,6 @@
 """File menu paths: bad files, recent files, new league, save a copy."""
 
-from roster_app.db import open_league
+from roster_app.store.db import open_league
 from tests.conftest import file_digest
 
 
@@ -39,7 +39,7 @@ def test_new_league_then_save_a_copy(qtbot, window, tmp_path, monkeypatch):
     monkeypatch.setattr(ask, "save_path", lambda *a, **k: str(copy))
     window.save_copy()
     db = open_league(copy, read_only=True)
-    from roster_app.queries import league_info
+    from roster_app.queries.rosters import league_info
 
     assert league_info(db).name == "Autumn Cup"
     db.close()

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from sqlalchemy import select
 
-from roster_app import season_queries as sq
-from roster_app.models import Match, Referee
-from roster_app.referee_queries import sheet_of_match
+from roster_app.queries import season as sq
+from roster_app.queries.referees import sheet_of_match
 from roster_app.services import referees as svc
 from roster_app.services.season import generate_season
+from roster_app.store.models import Match, Referee
 
 
 def ref_id(db, name):

@@ -8,9 +8,9 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
-from roster_app import season_queries as sq
-from roster_app.postmatch_plan import load_draft
+from roster_app.queries import season as sq
 from roster_app.services.players import hire_player
+from roster_app.services.postmatch.plan import load_draft
 from roster_app.services.season import generate_season
 from tests.season_helpers import report, roster_ids
 

@@ -6,14 +6,14 @@ Each test checks what reached the league file: treasury, ledger, roster, bonuses
 import pytest
 from PySide6.QtCore import Qt
 
-from roster_app import queries
-from roster_app import reserve_queries as rq
-from roster_app.db import create_league, open_league
-from roster_app.models import RulesetTable
+from roster_app.queries import reserves as rq
+from roster_app.queries import rosters as queries
 from roster_app.rules.dice import Roll
 from roster_app.services import reserves as svc
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
+from roster_app.store.db import create_league, open_league
+from roster_app.store.models import RulesetTable
 from tests.helpers import ledger_sum, team_id, treasury
 
 LEFT = Qt.MouseButton.LeftButton

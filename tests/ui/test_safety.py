@@ -2,9 +2,9 @@
 
 import sqlite3
 
-from roster_app import backups
-from roster_app.db import open_league
+from roster_app.safety import backups
 from roster_app.services.teams import add_team
+from roster_app.store.db import open_league
 from ui.dialogs.check_dialog import CheckDialog
 from ui.dialogs.restore_dialog import RestoreDialog
 
@@ -82,7 +82,7 @@ def test_restore_from_backup_puts_the_league_back(qtbot, open_window, league_fil
     with qtbot.waitSignal(window.league_shown):
         dialog.restore_button.click()
     assert any("Put back the league" in m for m in messages)
-    from roster_app.queries import teams
+    from roster_app.queries.rosters import teams
 
     assert [t.name for t in teams(window.session.db)] == ["Orcland Raiders", "Reikland Reavers"]
     assert "before restore" in [b.reason for b in backups.list_backups(league_file)[:2]]
@@ -106,7 +106,7 @@ def test_a_lock_from_another_computer_can_be_taken_over_after_a_warning(
 ):
     import json
 
-    from roster_app.locking import lock_path
+    from roster_app.safety.locking import lock_path
 
     lock_path(league_file).write_text(
         json.dumps({"app": "Dugout", "host": "clubhouse-pc", "pid": 7, "since": "2026-05-01T18:30:00+00:00"})

@@ -10,10 +10,10 @@ from PySide6.QtCore import QPoint, Qt
 from PySide6.QtWidgets import QComboBox, QSpinBox, QWizard
 from sqlalchemy import select
 
-from roster_app import queries
-from roster_app import season_queries as sq
-from roster_app.db import open_league
-from roster_app.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
+from roster_app.queries import rosters as queries
+from roster_app.queries import season as sq
+from roster_app.store.db import open_league
+from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
 from tests.helpers import team_id
 from tests.season_helpers import roster_ids
 from tests.ui.test_roster_editing import press_enter

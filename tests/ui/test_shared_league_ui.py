@@ -4,10 +4,10 @@ roster edit refused because someone else changed the player meanwhile (that one 
 import pytest
 from PySide6.QtWidgets import QSpinBox
 
-from roster_app import queries
-from roster_app.db import LeagueDB
 from roster_app.errors import CHANGED_MEANWHILE
+from roster_app.queries import rosters as queries
 from roster_app.services.players import update_player
+from roster_app.store.db import LeagueDB
 from tests.ui.test_roster_editing import hire_in_file, press_enter
 
 
@@ -40,7 +40,7 @@ def test_a_wrong_address_is_explained_and_nothing_opens(qtbot, window, messages)
 
 @pytest.mark.postgres
 def test_connect_to_a_shared_league(qtbot, window, pg_league_url, messages, tmp_path, monkeypatch):
-    from roster_app.server import display_url
+    from roster_app.store.server import display_url
     from ui.dialogs import ask
 
     window.show()
@@ -57,7 +57,7 @@ def test_connect_to_a_shared_league(qtbot, window, pg_league_url, messages, tmp_
     copy = tmp_path / "copy.dugout"
     monkeypatch.setattr(ask, "save_path", lambda *a, **k: str(copy))
     window.save_copy()
-    from roster_app.db import open_league
+    from roster_app.store.db import open_league
     from tests.helpers import snapshot
 
     saved = open_league(copy, read_only=True)

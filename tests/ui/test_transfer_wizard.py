@@ -7,8 +7,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWizard
 from sqlalchemy import select
 
-from roster_app.db import open_league
-from roster_app.models import Contract, DiceRoll, LedgerEntry, Player, Team, Transfer
+from roster_app.store.db import open_league
+from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Team, Transfer
 from tests.helpers import snapshot, treasury
 from tests.transfer_helpers import market
 from ui.wizards.transfer_wizard import Page, TransferWizard
@@ -19,8 +19,8 @@ Button = QWizard.WizardButton
 @pytest.fixture(scope="module")
 def market_template(tmp_path_factory):
     """The transfer league (Grak under contract with Orc Rivals), built once per module and copied per test."""
-    from roster_app.db import create_league
     from roster_app.services.contracts import sign_contract
+    from roster_app.store.db import create_league
 
     path = tmp_path_factory.mktemp("market") / "template.dugout"
     db = create_league(path, name="Transfer League")

@@ -10,7 +10,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTextDocument
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from roster_app.referee_queries import RefereeCard
+from roster_app.queries.referees import RefereeCard
 from ui.models.columns import RowTableModel
 
 CARD_SIZE = QSize(280, 400)

@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTextBrowser, QVBoxLayout, QWidget
 
-from roster_app.check import Report, check_league
+from roster_app.safety.check import Report, check_league
 from roster_app.services.repair import repair_league
 
 

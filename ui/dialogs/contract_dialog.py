@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
-from roster_app.contract_queries import ContractOffer, contract_offer
+from roster_app.queries.contracts import ContractOffer, contract_offer
 from roster_app.rules.contracts import contract_state, length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services.contracts import renew_contract, sign_contract

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import reserve_queries
+from roster_app.queries import reserves as reserve_queries
 from roster_app.rules.dicetables import range_text
 from roster_app.rules.reserves import a
 from roster_app.rules.roster import gp

@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import queries
+from roster_app.queries import rosters as queries
 from roster_app.rules.fixtures import rounds_needed
 from roster_app.services.season import add_fixture, generate_season
 

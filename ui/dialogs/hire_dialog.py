@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import queries
+from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.players import hire_player
 

@@ -22,11 +22,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import referee_queries
 from roster_app.errors import RuleViolation
+from roster_app.queries import referees as referee_queries
+from roster_app.queries.season import FixtureRow
 from roster_app.rules import postmatch as pm
 from roster_app.rules.spp import match_spp
-from roster_app.season_queries import FixtureRow
 from roster_app.services.matches import PlayerLine, record_match
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.spin_delegate import SpinDelegate
@@ -54,7 +54,7 @@ class MatchReportDialog(QDialog):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.resize(900, 700)
         db = session.db
-        from roster_app import queries
+        from roster_app.queries import rosters as queries
 
         self.players = {t: [r for r in queries.roster(db, t) if r.status == "active"]
                         for t in (fixture.home_id, fixture.away_id)}  # fmt: skip

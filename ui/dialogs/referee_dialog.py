@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import referee_queries as rq
 from roster_app.errors import DugoutError
+from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.ruleset import STATS
 from roster_app.services import referees as svc

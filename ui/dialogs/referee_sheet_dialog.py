@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import referee_queries as rq
+from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc

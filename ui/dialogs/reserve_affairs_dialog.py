@@ -22,8 +22,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import reserve_queries
-from roster_app.reserve_queries import ReservesInfo
+from roster_app.queries import reserves as reserve_queries
+from roster_app.queries.reserves import ReservesInfo
 from roster_app.rules.dicetables import range_text
 from roster_app.rules.reserves import Step, describe_reserve_row, reserve_table_row
 from roster_app.rules.roster import gp

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roster_app.contract_queries import ContractRow
+from roster_app.queries.contracts import ContractRow
 from ui.models.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
 
 STATUS_ORDER = {

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roster_app.queries import LedgerRow
+from roster_app.queries.rosters import LedgerRow
 from ui.models.columns import CENTER, FOREGROUND, RIGHT, Column, RowTableModel, brush, gp
 
 

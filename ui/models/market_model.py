@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from roster_app.transfer_queries import MarketRow
+from roster_app.queries.transfers import MarketRow
 from ui.models.columns import FOREGROUND, RIGHT, TOOLTIP, Column, RowTableModel, brush, gp
 
 

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from roster_app.referee_queries import RefereeCard
+from roster_app.queries.referees import RefereeCard
 from ui.models.columns import CENTER, RIGHT, Column, RowTableModel
 
 STATUS_ORDER = {"available": 0, "injured": 1, "sacked": 2, "dead": 3}

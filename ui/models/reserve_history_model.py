@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
-from roster_app.reserve_queries import ReserveEventRow
+from roster_app.queries.reserves import ReserveEventRow
 from ui.models.columns import Column, RowTableModel
 
 # rows that move the team forward in green, losses in red

@@ -9,9 +9,9 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from roster_app.first_screen import PlayerRow
+from roster_app.queries.first_screen import PlayerRow
 from roster_app.rules.roster import skill_choices, stat_bounds
-from roster_app.statuses import PlayerStatus
+from roster_app.store.statuses import PlayerStatus
 from ui.models.columns import (
     BACKGROUND,
     CENTER,

@@ -14,9 +14,9 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import DICE_CHOICES, Field, Section, options
-from roster_app.ruleset_queries import RuleTableRow
 from roster_app.services.ruleset import set_table
 from ui.models.columns import CENTER, LEFT, RIGHT, Column, Index, RowTableModel
 

@@ -8,8 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from roster_app.queries.season import FixtureRow, HistoryRow, LeaderRow, StandingRow
 from roster_app.rules.postmatch import INJURIES
-from roster_app.season_queries import FixtureRow, HistoryRow, LeaderRow, StandingRow
 from ui.models.columns import (
     CENTER,
     FONT,

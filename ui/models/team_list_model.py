@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from roster_app.first_screen import TeamItem
+from roster_app.queries.first_screen import TeamItem
 from ui.models.columns import RIGHT, Column, RowTableModel
 
 

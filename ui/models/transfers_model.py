@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from roster_app.transfer_queries import TransferRow
+from roster_app.queries.transfers import TransferRow
 from ui.models.columns import CENTER, RIGHT, Column, RowTableModel, gp
 
 STATUS_COLOURS = {"completed": "#1b7f3b", "reversed": "#8a8a8a", "refused by coach": "#a32020",

@@ -26,12 +26,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app import reserve_queries
-from roster_app.postmatch_affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
-from roster_app.postmatch_draft import ReserveDraft, ReservePlayerEntry
+from roster_app.queries import reserves as reserve_queries
 from roster_app.rules.contracts import length_range
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
+from roster_app.services.postmatch.affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
+from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
 from ui.widgets.basics import rich_label
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note

@@ -10,8 +10,8 @@ from typing import Any
 from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
-from roster_app.postmatch_plan import HireEntry, RollPlan
 from roster_app.rules.roster import gp, hire_problem
+from roster_app.services.postmatch.plan import HireEntry, RollPlan
 from ui.dialogs.hire_dialog import HireDialog
 from ui.widgets.dice_input import DiceInput
 

@@ -29,7 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
-from roster_app.postmatch_plan import (
+from roster_app.rules.dice import Roll
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.roster import gp
+from roster_app.rules.spp import level_name
+from roster_app.services.postmatch.plan import (
     BOUGHT,
     PostMatchPlan,
     StarRollEntry,
@@ -38,11 +42,7 @@ from roster_app.postmatch_plan import (
     plan_post_match,
     purchase_prices,
 )
-from roster_app.rules.dice import Roll
-from roster_app.rules.dicetables import lookup
-from roster_app.rules.roster import gp
-from roster_app.rules.spp import level_name
-from roster_app.services.postmatch import finish_post_match, save_post_match_progress
+from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
 from ui.dialogs import ask
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_affairs_page import ReservesContractsPage
@@ -272,7 +272,7 @@ class FanFactorPage(StepPage):
                 )
 
     def _rolled(self, team_id: int, roll: Roll) -> None:
-        from roster_app.postmatch_plan import DiceEntry
+        from roster_app.services.postmatch.plan import DiceEntry
 
         self.w.draft.team(team_id).fan_roll = DiceEntry(list(roll.faces), roll.typed)
         self.changed()
@@ -463,7 +463,7 @@ class PostMatchWizard(QWizard):
 
     def team_now(self, team_id: int) -> dict[str, int]:
         """The team's staff and re-rolls as they are now (before this sequence's purchases)."""
-        from roster_app import queries
+        from roster_app.queries import rosters as queries
 
         header = queries.team_header(self.session.db, team_id)
         return {counter: int(getattr(header, counter)) for counter in BOUGHT}

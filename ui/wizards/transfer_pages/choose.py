@@ -8,7 +8,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QWizard
 
-from roster_app import queries, transfer_queries
+from roster_app.queries import rosters as queries
+from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
 from ui.models.market_model import MarketModel
 from ui.team_page import make_table

@@ -1,0 +1,1 @@
+"""Batch commands without a window (`dugout check`, `dugout copy`): entry points above the services."""

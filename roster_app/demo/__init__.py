@@ -1,0 +1,1 @@
+"""The demo league: teams, players and half a season played, built through the services (above them)."""

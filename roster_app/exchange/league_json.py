@@ -1,0 +1,471 @@
+"""Exchanging a league with other programs: the whole league as JSON (and back), rosters and ledgers as CSV.
+
+The JSON export is `{"format": "dugout-league", "version": 1, "tables": {name: [row, ...]}}` with one entry
+per table of the schema (generated from SQLModel.metadata, so new tables are exported without code here).
+An import is checked completely (format, version, tables, every value, every reference) and built in a
+temporary file beside the destination, which becomes the new league only when everything went in.
+Every export is written atomically (roster_app.atomic).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+import typing
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from functools import cache
+from itertools import repeat
+from operator import eq, itemgetter
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, Column, DateTime, Float, Integer, Numeric, String, Table, insert, select
+from sqlalchemy.engine import Connection
+from sqlalchemy.exc import StatementError
+from sqlalchemy.types import TypeDecorator
+from sqlmodel import SQLModel
+
+from roster_app.errors import DugoutError
+from roster_app.queries import rosters as queries
+from roster_app.safety.atomic import atomic_path, atomic_text
+from roster_app.store.db import LeagueDB, _init_schema, _load_ruleset, _make_sqlite_engine, _ruleset_or_error
+
+FORMAT = "dugout-league"
+VERSION = 1
+CSV_ENCODING = "utf-8-sig"  # the byte-order mark lets spreadsheet programs read names with accents
+
+
+class ImportRefused(DugoutError):
+    """The file cannot be imported as a league; the message says why. Nothing was created."""
+
+
+# -- column kinds ------------------------------------------------------------------------------------
+def _kind(column: Column) -> str:
+    """bool / int / float / datetime / json / str: how a column's values travel in JSON."""
+    sql_type = column.type.impl_instance if isinstance(column.type, TypeDecorator) else column.type
+    for kind, types in (("bool", Boolean), ("int", Integer), ("float", (Float, Numeric)), ("datetime", DateTime),
+                        ("json", JSON), ("str", String)):  # fmt: skip
+        if isinstance(sql_type, types):
+            return kind
+    raise TypeError(f"column {column} has a type the exchange format does not know: {sql_type!r}")
+
+
+@cache
+def _json_shapes() -> dict[tuple[str, str], type]:
+    """(table, column) -> list or dict for JSON columns whose model declares a list or a dict."""
+    shapes = {}
+    for mapper in SQLModel._sa_registry.mappers:
+        for name, field in mapper.class_.model_fields.items():
+            origin = typing.get_origin(field.annotation) or field.annotation
+            if origin in (list, dict):
+                shapes[(mapper.local_table.name, name)] = origin
+    return shapes
+
+
+def _encode(kind: str, value: Any) -> Any:
+    if value is None:
+        return None
+    return value.isoformat() if kind == "datetime" else value
+
+
+# -- JSON export -------------------------------------------------------------------------------------
+def league_rows(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table (the schema's tables, parents first) as plain dicts, in primary-key order,
+    read in one transaction (a consistent league even while others write)."""
+    with db.read() as session:
+        return {
+            table.name: [
+                dict(row) for row in session.execute(select(table).order_by(*table.primary_key.columns)).mappings()
+            ]
+            for table in SQLModel.metadata.sorted_tables
+        }
+
+
+def league_tables(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
+    """Every row of every table as JSON-ready dicts, in primary-key order."""
+    out = {}
+    for name, rows in league_rows(db).items():
+        kinds = {c.name: _kind(c) for c in SQLModel.metadata.tables[name].columns}
+        out[name] = [{column: _encode(kinds[column], row[column]) for column in kinds} for row in rows]
+    return out
+
+
+def export_json(db: LeagueDB, destination: Path | str) -> Path:
+    """Write the whole league as a versioned JSON file (atomically)."""
+    from roster_app import __version__
+    from roster_app.store.migrations import head_revision
+
+    tables = league_tables(db)
+    document = {
+        "format": FORMAT,
+        "version": VERSION,
+        "league": tables["league"][0]["name"] if tables["league"] else "",
+        "exported_at": datetime.now(UTC).isoformat(),
+        "dugout": __version__,
+        "schema": head_revision(),
+        "tables": tables,
+    }
+    with atomic_text(destination) as handle:
+        json.dump(document, handle, ensure_ascii=False, indent=1)
+        handle.write("\n")
+    return Path(destination)
+
+
+# -- JSON import: checking -----------------------------------------------------------------------------
+def _read_document(source: Path) -> dict[str, Any]:
+    try:
+        text = source.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise ImportRefused(f"There is no file at {source}.") from None
+    except UnicodeDecodeError:
+        raise ImportRefused(f"'{source.name}' is not a Dugout league export (it is not a text file).") from None
+    except OSError as exc:
+        raise ImportRefused(f"'{source.name}' cannot be read ({exc.strerror}).") from None
+    try:
+        document = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise ImportRefused(
+            f"'{source.name}' is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+        ) from None
+    if not isinstance(document, dict) or document.get("format") != FORMAT:
+        raise ImportRefused(f"'{source.name}' is not a Dugout league export (its format is not '{FORMAT}').")
+    version = document.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ImportRefused(f"'{source.name}' has no valid format version.")
+    if version > VERSION:
+        raise ImportRefused(
+            f"'{source.name}' was exported by a newer Dugout (format version {version}); "
+            f"this Dugout reads version {VERSION}. Update Dugout to import it."
+        )
+    if not isinstance(document.get("tables"), dict):
+        raise ImportRefused(f"'{source.name}' holds no tables.")
+    return document
+
+
+def _check_tables(tables: dict[str, Any]) -> None:
+    known = {t.name for t in SQLModel.metadata.sorted_tables}
+    missing = sorted(known - tables.keys())
+    if missing:
+        raise ImportRefused(f"The export is incomplete: the table(s) {', '.join(missing)} are missing.")
+    unknown = sorted(tables.keys() - known)
+    if unknown:
+        raise ImportRefused(
+            f"The export has table(s) this Dugout does not know ({', '.join(unknown)}); "
+            "it was probably made by a newer Dugout."
+        )
+    for name in known:
+        if not isinstance(tables[name], list):
+            raise ImportRefused(f"The table '{name}' of the export is not a list of rows.")
+    if len(tables["league"]) != 1:
+        raise ImportRefused(f"The export must hold exactly one league record; it holds {len(tables['league'])}.")
+
+
+WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "str": "text",
+         "datetime": "a date and time (ISO 8601)"}  # fmt: skip
+
+
+# The types a value of each kind may have in JSON (exact types: True is not a whole number).
+ACCEPTED: dict[str, tuple[type, ...]] = {"bool": (bool,), "int": (int,), "float": (int, float), "str": (str,),
+                                         "datetime": (str,)}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class _ColumnPlan:
+    """How one column's values are checked and decoded (worked out once per table, not once per value)."""
+
+    column: Column
+    name: str
+    kind: str
+    accepted: tuple[type, ...] | None  # None: any JSON value (a JSON column)
+    shape: type | None  # list or dict, for a JSON column that declares one
+    may_be_empty: bool
+    required: bool
+
+
+@cache
+def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
+    return tuple(
+        _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
+                    _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
+                    column.primary_key or (column.default is None and not column.nullable))
+        for column in table.columns
+    )  # fmt: skip
+
+
+@cache
+def _column_names(table: Table) -> frozenset[str]:
+    return frozenset(table.columns.keys())
+
+
+def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
+    if value is None:
+        if plan.may_be_empty:
+            return None
+        raise ImportRefused(f"{where}: '{plan.name}' may not be empty.")
+    if plan.accepted is None:  # JSON
+        if plan.shape is not None and not isinstance(value, plan.shape):
+            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {value!r}.")
+        return value
+    if type(value) not in plan.accepted:
+        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {value!r}.")
+    if plan.kind == "datetime":
+        try:
+            return _utc_moment(value)
+        except ValueError:
+            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({value!r}).") from None
+    return value
+
+
+def _decode_row(table: Table, index: int, row: Any) -> dict[str, Any]:
+    where = f"Row {index + 1} of the table '{table.name}'"
+    if not isinstance(row, dict):
+        raise ImportRefused(f"{where} is not a record.")
+    names = _column_names(table)
+    if not names.issuperset(row):
+        raise ImportRefused(f"{where} has unknown column(s): {', '.join(sorted(row.keys() - names))}.")
+    decoded = {}
+    for plan in _plan(table):
+        if plan.name in row:
+            decoded[plan.name] = _decoded(plan, row[plan.name], where)
+        elif plan.required:
+            raise ImportRefused(f"{where} has no '{plan.name}'.")
+    return decoded
+
+
+def _utc_moment(value: str) -> datetime:
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)  # league times are UTC
+
+
+@dataclass
+class _TableRows:
+    """One table's rows of an export, checked and decoded: a column at a time (`columns`, every column of the
+    table: an export as Dugout writes it) or, when rows leave out defaulted columns, as records (`records`)."""
+
+    table: Table
+    columns: dict[str, list[Any]] | None = None
+    records: list[dict[str, Any]] | None = None
+
+    def __len__(self) -> int:
+        if self.columns is not None:
+            return len(next(iter(self.columns.values()), ()))
+        return len(self.records or ())
+
+    def column(self, name: str) -> list[Any]:
+        """Every row's value of one column (None where a record leaves it out)."""
+        if self.columns is not None:
+            return self.columns[name]
+        return [row.get(name) for row in self.records or ()]
+
+    def as_records(self) -> list[dict[str, Any]]:
+        if self.columns is None:
+            return list(self.records or ())
+        names = list(self.columns)
+        return [dict(zip(names, values, strict=True)) for values in zip(*self.columns.values(), strict=True)]
+
+
+def _by_row(table: Table, rows: list[Any]) -> _TableRows:
+    """Row by row: finds the first problem and says where it is; rows may leave out defaulted columns."""
+    return _TableRows(table, records=[_decode_row(table, i, row) for i, row in enumerate(rows)])
+
+
+def _decode_table(table: Table, rows: list[Any]) -> _TableRows:
+    """The table's rows, checked and decoded: a column at a time when every row is a record with every column
+    and every value has the right type; anything else row by row."""
+    names = _column_names(table)
+    if not all(type(row) is dict for row in rows) or not all(map(eq, map(dict.keys, rows), repeat(names))):
+        return _by_row(table, rows)
+    columns = {}
+    for plan in _plan(table):
+        values = list(map(itemgetter(plan.name), rows))
+        kinds = set(map(type, values))
+        if plan.accepted is not None:
+            allowed = set(plan.accepted)
+        else:  # JSON: a list or a dict where the model says so, else any value
+            allowed = {plan.shape} if plan.shape is not None else kinds - {type(None)}
+        if plan.may_be_empty:
+            allowed.add(type(None))
+        if not kinds <= allowed:
+            return _by_row(table, rows)
+        if plan.kind == "datetime":
+            try:
+                values = [None if v is None else _utc_moment(v) for v in values]
+            except ValueError:
+                return _by_row(table, rows)
+        columns[plan.name] = values
+    return _TableRows(table, columns=columns)
+
+
+def _check_keys(rows: _TableRows) -> None:
+    table = rows.table
+    names = [c.name for c in table.primary_key.columns]
+    keys = list(zip(*(rows.column(n) for n in names), strict=True))
+    if len(set(keys)) == len(keys):
+        return
+    seen: set[tuple] = set()
+    for index, key in enumerate(keys):  # the first row that repeats a key
+        if key in seen:
+            raise ImportRefused(
+                f"Row {index + 1} of the table '{table.name}' repeats the key {key[0] if len(key) == 1 else key}."
+            )
+        seen.add(key)
+
+
+def _check_references(rows: dict[str, _TableRows]) -> None:
+    for table in SQLModel.metadata.sorted_tables:
+        for fk in table.foreign_keys:
+            target, target_column, column = fk.column.table.name, fk.column.name, fk.parent.name
+            present = set(rows[target].column(target_column))
+            values = rows[table.name].column(column)
+            if set(values) <= present | {None}:
+                continue
+            for index, value in enumerate(values):  # the first row that refers to nothing
+                if value is not None and value not in present:
+                    raise ImportRefused(
+                        f"Row {index + 1} of the table '{table.name}': {column} {value} refers to "
+                        f"a {target} that is not in the export."
+                    )
+
+
+def _read(source: Path | str) -> dict[str, _TableRows]:
+    document = _read_document(Path(source))
+    tables = document["tables"]
+    _check_tables(tables)
+    rows = {}
+    for table in SQLModel.metadata.sorted_tables:
+        rows[table.name] = _decode_table(table, tables[table.name])
+        _check_keys(rows[table.name])
+    _check_references(rows)
+    return rows
+
+
+def read_export(source: Path | str) -> dict[str, list[dict[str, Any]]]:
+    """The rows of a league export, checked and decoded; ImportRefused (with the reason) otherwise."""
+    return {name: rows.as_records() for name, rows in _read(source).items()}
+
+
+# -- JSON import: building -----------------------------------------------------------------------------
+def _insert_columns(connection: Connection, table: Table, columns: dict[str, list[Any]]) -> None:
+    """Every row of a table, given a column at a time, in one executemany: each value goes through its column
+    type's bind processor (what Core's insert does row by row, done here a column at a time) and the rows go
+    to the driver as tuples. About twice as fast as Core's insert for a large league."""
+    dialect = connection.dialect
+    compiled = insert(table).compile(dialect=dialect, column_keys=list(columns))
+    ordered = []
+    for key in compiled.positiontup:
+        column = table.columns[key]
+        processor = column.type.dialect_impl(dialect).bind_processor(dialect)
+        values = columns[column.name]
+        ordered.append(list(map(processor, values)) if processor is not None else values)
+    connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
+
+
+def _insert_records(connection: Connection, table: Table, records: list[dict[str, Any]]) -> None:
+    """Records that may leave out defaulted columns: Core's insert (which fills in the defaults), one
+    executemany per set of columns."""
+    batches: dict[tuple[str, ...], list[dict[str, Any]]] = {}
+    for row in records:
+        batches.setdefault(tuple(row), []).append(row)
+    for batch in batches.values():
+        connection.execute(insert(table), batch)
+
+
+def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
+    engine = _make_sqlite_engine(path, read_only=False)
+    try:
+        _init_schema(engine)
+        with engine.begin() as connection:
+            connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
+            for table in SQLModel.metadata.sorted_tables:
+                found = rows[table.name]
+                if found.columns is not None and len(found):
+                    _insert_columns(connection, table, found.columns)
+                elif found.records:
+                    _insert_records(connection, table, found.records)
+    except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
+        raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
+    finally:
+        engine.dispose()
+
+
+def _verify(path: Path) -> None:
+    """The new file must open as a league: its house rules are loaded and checked the way opening it does.
+    (Its stored values need no second look: each was checked above and written through its column's type.)"""
+    engine = _make_sqlite_engine(path, read_only=True)
+    try:
+        _ruleset_or_error(lambda: _load_ruleset(engine))
+    except DugoutError as exc:
+        raise ImportRefused(f"The imported league would not open: {exc}") from None
+    finally:
+        engine.dispose()
+
+
+def import_json(source: Path | str, destination: Path | str) -> Path:
+    """Create a NEW league file at `destination` from a JSON export; all of it or nothing.
+
+    A destination that exists is refused (an import never overwrites a league).
+    """
+    destination = Path(destination)
+    if destination.exists():
+        raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
+    rows = _read(source)
+    with atomic_path(destination) as temporary:
+        _fill(temporary, rows)
+        _verify(temporary)
+        if destination.exists():  # created meanwhile by someone else: keep theirs
+            raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
+    return destination
+
+
+# -- CSV -----------------------------------------------------------------------------------------------
+ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",
+                  "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip
+LEDGER_COLUMNS = ["Team", "Date", "Season", "Kind", "Reason", "Amount", "Balance"]
+
+
+def _teams(db: LeagueDB, team_ids: Iterable[int] | None) -> list[queries.TeamItem]:
+    teams = queries.teams(db)
+    if team_ids is None:
+        return teams
+    wanted = list(team_ids)
+    by_id = {t.id: t for t in teams}
+    return [by_id[i] for i in wanted if i in by_id]
+
+
+def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[Any]]) -> Path:
+    with atomic_text(destination, encoding=CSV_ENCODING, newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return Path(destination)
+
+
+def export_rosters_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
+    """The players on the rosters of the teams (all teams by default), one line each."""
+
+    def lines() -> Iterable[list[Any]]:
+        for team in _teams(db, team_ids):
+            for p in queries.roster(db, team.id):
+                yield [team.name, p.number, p.name, p.race, p.position, p.ma, p.st, p.ag, p.av,
+                       "; ".join(p.starting_skills), "; ".join(p.skills), "; ".join(p.injuries), p.spp, p.level,
+                       p.rolls_due, p.value, p.status, p.contract_text]  # fmt: skip
+
+    return _write_csv(destination, ROSTER_COLUMNS, lines())
+
+
+def export_ledger_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
+    """Every ledger entry of the teams (all teams by default) with the running balance."""
+
+    def lines() -> Iterable[list[Any]]:
+        for team in _teams(db, team_ids):
+            for r in queries.ledger(db, team.id):
+                stamp = (
+                    r.created_at.isoformat(timespec="seconds")
+                    if hasattr(r.created_at, "isoformat")
+                    else r.created_at
+                )
+                yield [team.name, stamp, r.season, r.kind, r.reason, r.amount, r.balance]
+
+    return _write_csv(destination, LEDGER_COLUMNS, lines())

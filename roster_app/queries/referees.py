@@ -1,0 +1,223 @@
+"""Read side of the referees: cards, match sheets and waiting Star Player rolls as frozen rows for views."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.rules import referees as rr
+from roster_app.rules.dice import Roll
+from roster_app.rules.ruleset import STATS, Ruleset
+from roster_app.rules.spp import level_name, rolls_due
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import DiceRoll, Referee, RefereeMatch
+
+ADVANCE_PENDING = "referee star player roll (to take)"  # purpose of a Star Player roll not yet used
+
+
+@dataclass(frozen=True)
+class RefSkill:
+    name: str
+    effect: str
+
+
+@dataclass(frozen=True)
+class RefEquipment:
+    name: str
+    penalty: int
+    effect: str
+
+
+@dataclass(frozen=True)
+class RefereeCard:
+    id: int
+    name: str
+    race: str
+    is_star: bool
+    is_sample: bool
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: tuple[RefSkill, ...]
+    equipment: tuple[RefEquipment, ...]
+    range: int
+    spp: int
+    level: str
+    rolls_taken: int
+    rolls_due: int
+    matches: int
+    awards: int
+    casualties: int
+    status: str
+    description: str
+    open_sheet_id: int | None
+    waiting_roll: int | None  # total of a Star Player roll made but not yet used
+    problem: str | None  # why he cannot be chosen for a match, None when he can
+
+    @property
+    def skill_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.skills)
+
+    @property
+    def equipment_names(self) -> tuple[str, ...]:
+        return tuple(e.name for e in self.equipment)
+
+    @property
+    def choosable(self) -> bool:
+        return self.problem is None
+
+    @property
+    def kind(self) -> str:
+        if self.is_star:
+            return "Star Ref (sample)" if self.is_sample else "Star Ref"
+        return "League referee"
+
+
+@dataclass(frozen=True)
+class SheetView:
+    id: int
+    referee_id: int
+    referee_name: str
+    is_star: bool
+    skills: tuple[str, ...]
+    equipment: tuple[str, ...]
+    range: int
+    match_id: int | None
+    turns: int
+    in_range: tuple[bool | None, ...]
+    actions: tuple[str | None, ...]
+    riot: bool
+    turns_played: int
+    casualties: int
+    sent_off: tuple[tuple[int | None, str], ...]
+    state: str
+    out_turn: int | None
+    get_the_ref: int | None
+    escaped: bool
+    available: tuple[int, ...]  # turns that can be ticked
+    finished: bool
+    verdict: rr.Verdict
+
+    @property
+    def ticked(self) -> int:
+        return sum(1 for t in self.available if self.in_range[t - 1])
+
+
+def _equipment(names: list[str], ruleset: Ruleset) -> tuple[RefEquipment, ...]:
+    rows = rr.equipment_rows(ruleset)
+    return tuple(RefEquipment(n, rows[n]["penalty"] if n in rows else 0, rows.get(n, {}).get("effect", ""))
+                 for n in names)  # fmt: skip
+
+
+def _waiting(session: Session) -> dict[int, int]:
+    query = select(DiceRoll.referee_id, DiceRoll.total).where(DiceRoll.purpose == ADVANCE_PENDING)
+    return {ref_id: total for ref_id, total in session.execute(query)}
+
+
+def _open_sheets(session: Session) -> dict[int, int]:
+    query = select(RefereeMatch.referee_id, func.max(RefereeMatch.id)).where(RefereeMatch.finished == False)  # noqa: E712
+    return {ref_id: sheet_id for ref_id, sheet_id in session.execute(query.group_by(RefereeMatch.referee_id))}
+
+
+def _card(ref: Referee, ruleset: Ruleset, sheets: dict[int, int], waiting: dict[int, int]) -> RefereeCard:
+    spp, taken = ref.spp, ref.rolls_taken
+    return RefereeCard(
+        id=ref.id, name=ref.name, race=ref.race, is_star=ref.is_star, is_sample=ref.is_sample,
+        ma=ref.ma, st=ref.st, ag=ref.ag, av=ref.av,
+        skills=tuple(RefSkill(s, rr.skill_effect(s, ruleset)) for s in ref.skills),
+        equipment=_equipment(list(ref.equipment), ruleset), range=rr.ref_range(ref.skills, ruleset),
+        spp=spp, level="Star Ref" if ref.is_star else level_name(spp, ruleset), rolls_taken=taken,
+        rolls_due=0 if ref.is_star else rolls_due(spp, taken, ruleset), matches=ref.matches, awards=ref.awards,
+        casualties=ref.casualties, status=ref.status, description=ref.description,
+        open_sheet_id=sheets.get(ref.id), waiting_roll=waiting.get(ref.id),
+        problem=rr.choice_problem(name=ref.name, status=ref.status, is_star=ref.is_star),
+    )  # fmt: skip
+
+
+def referee_cards(db: LeagueDB) -> list[RefereeCard]:
+    """Every referee of the league: league refs first, then Star Refs, each by name."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        refs = session.scalars(select(Referee).order_by(Referee.is_star, func.lower(Referee.name))).all()
+        sheets, waiting = _open_sheets(session), _waiting(session)
+        return [_card(ref, ruleset, sheets, waiting) for ref in refs]
+
+
+def referee_card(db: LeagueDB, referee_id: int) -> RefereeCard | None:
+    return next((c for c in referee_cards(db) if c.id == referee_id), None)
+
+
+def choosable_referees(db: LeagueDB) -> list[RefereeCard]:
+    """The refs a commissioner may choose for a match (not sacked, not dead, not injured)."""
+    return [card for card in referee_cards(db) if card.choosable]
+
+
+def sheet_view(db: LeagueDB, sheet_id: int) -> SheetView | None:
+    ruleset = db.ruleset
+    turns = rr.match_turns(ruleset)
+    with db.read() as session:
+        sheet = session.get(RefereeMatch, sheet_id)
+        if sheet is None:
+            return None
+        ref = session.get(Referee, sheet.referee_id)
+        gone = None if sheet.escaped else sheet.get_the_ref
+        played = sheet.turns_played if sheet.riot else turns
+        available = rr.sheet_turns(turns=turns, turns_played=played, state=sheet.state, out_turn=sheet.out_turn,
+                                   got_the_ref=gone)  # fmt: skip
+        ticks = tuple((list(sheet.in_range) + [None] * turns)[:turns])
+        verdict = rr.verdict_for_sheet(
+            list(ticks), riot=sheet.riot, turns_played=played, casualties=sheet.casualties, is_star=ref.is_star,
+            state=sheet.state, out_turn=sheet.out_turn, got_the_ref=gone, ruleset=ruleset,
+        )  # fmt: skip
+        return SheetView(
+            id=sheet.id, referee_id=ref.id, referee_name=ref.name, is_star=ref.is_star, skills=tuple(ref.skills),
+            equipment=tuple(ref.equipment), range=rr.ref_range(ref.skills, ruleset), match_id=sheet.match_id,
+            turns=turns, in_range=ticks, actions=tuple((list(sheet.actions) + [None] * turns)[:turns]),
+            riot=sheet.riot, turns_played=played, casualties=sheet.casualties,
+            sent_off=tuple((e.get("turn"), e.get("player", "")) for e in sheet.sent_off), state=sheet.state,
+            out_turn=sheet.out_turn, get_the_ref=sheet.get_the_ref, escaped=sheet.escaped,
+            available=tuple(available), finished=sheet.finished, verdict=verdict,
+        )  # fmt: skip
+
+
+def sheet_of_match(db: LeagueDB, match_id: int) -> SheetView | None:
+    """The match sheet of the ref of a match (the latest one linked to it), or None."""
+    with db.read() as session:
+        sheet_id = session.scalar(select(func.max(RefereeMatch.id)).where(RefereeMatch.match_id == match_id))
+    return sheet_view(db, sheet_id) if sheet_id is not None else None
+
+
+def waiting_advance(db: LeagueDB, referee_id: int) -> rr.AdvanceOptions | None:
+    """What the ref's waiting Star Player roll lets him take (None when no roll is waiting)."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        ref = session.get(Referee, referee_id)
+        row = session.scalars(
+            select(DiceRoll).where(DiceRoll.referee_id == referee_id, DiceRoll.purpose == ADVANCE_PENDING)
+        ).first()
+        if ref is None or row is None:
+            return None
+        dice_roll = Roll(row.dice, tuple(row.faces), row.modifier, row.typed)
+        return rr.advance_options(dice_roll, race=ref.race, skills=list(ref.skills),
+                                  stats={s: getattr(ref, s) for s in STATS}, ruleset=ruleset)  # fmt: skip
+
+
+@dataclass(frozen=True)
+class RefRollRow:
+    id: int
+    purpose: str
+    text: str
+    created_at: object
+
+
+def referee_rolls(db: LeagueDB, referee_id: int) -> list[RefRollRow]:
+    """The ref's recorded rolls, newest first (send-offs, penalties, Escapist, Star Player rolls)."""
+    with db.read() as session:
+        rows = session.scalars(
+            select(DiceRoll).where(DiceRoll.referee_id == referee_id).order_by(DiceRoll.id.desc())
+        ).all()
+        return [RefRollRow(r.id, r.purpose, Roll(r.dice, tuple(r.faces), r.modifier, r.typed).describe(),
+                           r.created_at) for r in rows]  # fmt: skip

@@ -1,0 +1,278 @@
+"""Read side of the season: fixtures with results, the league table, leaders and a team's match history.
+
+The league table and the leaders are single SQL aggregates; views get frozen rows.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy import func, select, text
+from sqlalchemy.orm import aliased
+
+from roster_app.rules.fixtures import byes
+from roster_app.rules.postmatch import rank, result_of
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import League, Match, MatchPlayer, Player, Referee, Team
+
+PLAYED = ("played", "completed")
+
+
+@dataclass(frozen=True)
+class FixtureRow:
+    id: int
+    season: int
+    round: int
+    stage: str
+    home_id: int
+    home: str
+    away_id: int
+    away: str
+    status: str  # scheduled / played / completed
+    home_score: int
+    away_score: int
+    home_casualties: int
+    away_casualties: int
+    gate: int
+    referee: str
+    post_match_started: bool
+
+    @property
+    def played(self) -> bool:
+        return self.status in PLAYED
+
+    @property
+    def score(self) -> str:
+        return f"{self.home_score} - {self.away_score}" if self.played else "v"
+
+    @property
+    def status_text(self) -> str:
+        if self.status == "scheduled":
+            return "to play"
+        if self.status == "played":
+            return "post-match started" if self.post_match_started else "post-match due"
+        return "done"
+
+
+def current_season(db: LeagueDB) -> int:
+    with db.read() as session:
+        return session.scalars(select(League.current_season)).one()
+
+
+def fixtures(db: LeagueDB, season: int | None = None) -> list[FixtureRow]:
+    """Every fixture of the season (the current one by default), by round."""
+    home, away = aliased(Team), aliased(Team)
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        rows = session.execute(
+            select(
+                Match.id, Match.season, Match.round, Match.stage, home.id, home.name, away.id, away.name,
+                Match.status, Match.home_score, Match.away_score, Match.home_casualties, Match.away_casualties,
+                Match.gate, func.coalesce(Referee.name, ""), Match.post_match,
+            )
+            .join(home, home.id == Match.home_team_id)
+            .join(away, away.id == Match.away_team_id)
+            .outerjoin(Referee, Referee.id == Match.referee_id)
+            .where(Match.season == season)
+            .order_by(Match.round, Match.id)
+        ).all()  # fmt: skip
+    return [
+        FixtureRow(*row[:-1], bool((row[-1] or {}).get("draft") or (row[-1] or {}).get("done"))) for row in rows
+    ]
+
+
+def byes_by_round(db: LeagueDB, rows: list[FixtureRow]) -> dict[int, list[str]]:
+    """Teams that sit out each round of the round robin."""
+    with db.read() as session:
+        names = list(session.scalars(select(Team.name).order_by(Team.id)))
+    games: dict[int, list[tuple[str, str]]] = defaultdict(list)
+    for row in rows:
+        games[row.round].append((row.home, row.away))
+    return {number: byes(names, played) for number, played in sorted(games.items())}
+
+
+@dataclass(frozen=True)
+class StandingRow:
+    id: int
+    name: str
+    race: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    td_for: int
+    td_against: int
+    cas_for: int
+    cas_against: int
+    points: int
+    position: int = 0
+
+    @property
+    def td_difference(self) -> int:
+        return self.td_for - self.td_against
+
+    @property
+    def cas_difference(self) -> int:
+        return self.cas_for - self.cas_against
+
+
+# The league table as one aggregate over the season's league matches: the home and the away sides are each
+# grouped by team (one pass over the season's matches each), then added up per team. Portable SQL (CASE, not
+# SQLite's sum of a comparison); the points are worked out from W/D/L afterwards.
+STANDINGS_SQL = """
+WITH chosen AS (SELECT coalesce(:season, (SELECT current_season FROM league ORDER BY id LIMIT 1)) AS season),
+played AS (
+    SELECT home_team_id, away_team_id, home_score, away_score, home_casualties, away_casualties FROM "match"
+    WHERE season = (SELECT season FROM chosen) AND stage = 'league' AND status IN ('played', 'completed')
+),
+home AS (
+    SELECT home_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN home_score > away_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN home_score = away_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN home_score < away_score THEN 1 ELSE 0 END) AS l,
+           sum(home_score) AS tf, sum(away_score) AS ta, sum(home_casualties) AS cf, sum(away_casualties) AS ca
+    FROM played GROUP BY home_team_id
+),
+away AS (
+    SELECT away_team_id AS team_id, count(*) AS p,
+           sum(CASE WHEN away_score > home_score THEN 1 ELSE 0 END) AS w,
+           sum(CASE WHEN away_score = home_score THEN 1 ELSE 0 END) AS d,
+           sum(CASE WHEN away_score < home_score THEN 1 ELSE 0 END) AS l,
+           sum(away_score) AS tf, sum(home_score) AS ta, sum(away_casualties) AS cf, sum(home_casualties) AS ca
+    FROM played GROUP BY away_team_id
+)
+SELECT t.id, t.name, t.race, coalesce(h.p, 0) + coalesce(a.p, 0), coalesce(h.w, 0) + coalesce(a.w, 0),
+       coalesce(h.d, 0) + coalesce(a.d, 0), coalesce(h.l, 0) + coalesce(a.l, 0),
+       coalesce(h.tf, 0) + coalesce(a.tf, 0), coalesce(h.ta, 0) + coalesce(a.ta, 0),
+       coalesce(h.cf, 0) + coalesce(a.cf, 0), coalesce(h.ca, 0) + coalesce(a.ca, 0)
+FROM team t LEFT JOIN home h ON h.team_id = t.id LEFT JOIN away a ON a.team_id = t.id
+"""
+_STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters when made)
+
+
+def league_table(db: LeagueDB, season: int | None = None) -> list[StandingRow]:
+    """The league table of the season's league matches, ranked with the league's points and tie-breakers."""
+    ruleset = db.ruleset
+    points = ruleset.table("league_points")
+    win, draw, loss = points["win"], points["draw"], points["loss"]
+    with db.engine.connect() as conn:
+        rows = conn.execute(_STANDINGS, {"season": season}).all()
+    made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
+    unranked = [StandingRow(*fields) for fields in made]
+    fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
+    return [StandingRow(*fields_of[id(row)], position) for position, row in rank(unranked, ruleset)]
+
+
+@dataclass(frozen=True)
+class LeaderRow:
+    id: int  # the player
+    name: str
+    team: str
+    position: str
+    value: int
+    rank: int = 0
+
+
+LEADER_COLUMNS = {
+    "touchdowns": MatchPlayer.touchdowns,
+    "casualties": MatchPlayer.casualties,
+    "spp": MatchPlayer.spp,
+}
+LEADER_TITLES = {"touchdowns": "Top scorers", "casualties": "Most casualties", "spp": "Most SPP"}
+LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
+
+
+def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:
+    """The season's best players by touchdowns, casualties caused or SPP earned (ties share a rank)."""
+    column = LEADER_COLUMNS[what]
+    total = func.sum(column).label("total")
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        rows = session.execute(
+            select(Player.id, Player.name, Team.name, Player.position, total)
+            .join(MatchPlayer, MatchPlayer.player_id == Player.id)
+            .join(Match, Match.id == MatchPlayer.match_id)
+            .join(Team, Team.id == MatchPlayer.team_id)
+            .where(Match.season == season, Match.status.in_(PLAYED))
+            .group_by(Player.id, Player.name, Team.name, Player.position)
+            .having(total > 0)
+            .order_by(total.desc(), Player.name)
+            .limit(limit)
+        ).all()
+    out: list[LeaderRow] = []
+    for index, row in enumerate(rows):
+        place = out[-1].rank if out and out[-1].value == row[4] else index + 1
+        out.append(LeaderRow(*row, rank=place))
+    return out
+
+
+@dataclass(frozen=True)
+class HistoryRow:
+    id: int  # the match
+    season: int
+    round: int
+    stage: str
+    opponent: str
+    home: bool
+    score_for: int
+    score_against: int
+    status: str
+    winnings: int
+    purchases: int  # gold spent after the match, until the next one
+    treasury_after: int
+
+    @property
+    def result(self) -> str:
+        return result_of(self.score_for, self.score_against)
+
+
+# A team's played matches with what each brought in and cost (one SQL aggregate over the ledger): a ledger
+# row belongs to the match it names, else to the team's last match played before it was written. Per match:
+# the winnings it paid, the gold spent after it (until the next match) and the treasury after it.
+HISTORY_SQL = """
+WITH m AS (
+    SELECT id, season, round, stage, home_team_id, away_team_id, home_score, away_score, status, played_at
+    FROM match WHERE (home_team_id = :team OR away_team_id = :team) AND status IN ('played', 'completed')
+),
+e AS (
+    SELECT l.id, l.amount, l.kind, l.match_id, sum(l.amount) OVER (ORDER BY l.id) AS balance,
+           CASE WHEN l.match_id IN (SELECT id FROM m) THEN l.match_id
+                ELSE (SELECT m.id FROM m WHERE m.played_at <= l.created_at ORDER BY m.played_at DESC, m.id DESC LIMIT 1)
+           END AS owner
+    FROM ledger_entry l WHERE l.team_id = :team
+),
+g AS (
+    SELECT owner, sum(CASE WHEN kind = 'winnings' AND match_id = owner THEN amount ELSE 0 END) AS winnings,
+           sum(CASE WHEN amount < 0 AND NOT (kind = 'winnings' AND match_id = owner) THEN -amount ELSE 0 END) AS spent,
+           max(id) AS last
+    FROM e WHERE owner IS NOT NULL GROUP BY owner
+)
+SELECT m.id, m.season, m.round, m.stage, o.name, m.home_team_id = :team, m.home_score, m.away_score, m.status,
+       coalesce(g.winnings, 0), coalesce(g.spent, 0), e.balance, m.played_at
+FROM m JOIN team o ON o.id = CASE WHEN m.home_team_id = :team THEN m.away_team_id ELSE m.home_team_id END
+LEFT JOIN g ON g.owner = m.id LEFT JOIN e ON e.id = g.last
+ORDER BY m.played_at, m.id
+"""
+
+
+def team_history(db: LeagueDB, team_id: int) -> list[HistoryRow]:
+    """Every match the team played, with its winnings, what was bought after it and the treasury after it."""
+    with db.engine.connect() as conn:
+        rows = conn.execute(text(HISTORY_SQL), {"team": team_id}).all()
+        out, running = [], None
+        for mid, season, rnd, stage, opponent, home, hs, as_, status, winnings, spent, balance, played_at in rows:
+            if balance is not None:
+                running = balance
+            elif running is None:  # no ledger row since the first matches: the treasury as it stood then
+                cut = "" if played_at is None else " AND created_at <= :cut"
+                running = conn.execute(text(BALANCE_SQL + cut), {"team": team_id, "cut": played_at}).scalar_one()
+            home = bool(home)
+            out.append(HistoryRow(
+                mid, season, rnd, stage, opponent, home, hs if home else as_, as_ if home else hs, status,
+                winnings, spent, running,
+            ))  # fmt: skip
+    return out
+
+
+BALANCE_SQL = "SELECT coalesce(sum(amount), 0) FROM ledger_entry WHERE team_id = :team"

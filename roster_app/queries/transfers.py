@@ -1,0 +1,172 @@
+"""Read side of transfers: the market a buyer sees (with the reason a player cannot be approached), the terms
+of one deal, and the league's transfer history with its rolls."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+
+from roster_app.rules.contracts import contract_state, tally_marks
+from roster_app.rules.dice import Roll
+from roster_app.rules.spp import level_name
+from roster_app.rules.transfers import Candidate, approach_problem, is_ally, reaction
+from roster_app.services.contracts import ContractStatus, player_position
+from roster_app.services.postmatch.plan import transfers_wait
+from roster_app.services.transfers import DealTerms, TransferStatus, deal_terms, naive_utc
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Contract, DiceRoll, Match, Player, PlayerStatus, Team, Transfer
+
+
+@dataclass(frozen=True)
+class MarketRow:
+    id: int  # the player's id
+    name: str
+    team_id: int
+    team: str
+    race: str
+    position: str
+    spp: int
+    level: str
+    value: int
+    contract: str
+    under_contract: bool
+    ally: bool
+    problem: str | None  # why he cannot be approached now
+
+    @property
+    def approachable(self) -> bool:
+        return self.problem is None
+
+
+def _last_matches(session) -> dict[int, datetime]:  # noqa: ANN001
+    out: dict[int, datetime] = {}
+    played = select(Match.home_team_id, Match.away_team_id, Match.played_at).where(
+        Match.status != "scheduled", Match.played_at.is_not(None)
+    )
+    for home, away, when in session.execute(played):
+        for team in (home, away):
+            if team not in out or naive_utc(when) > out[team]:
+                out[team] = naive_utc(when)
+    return out
+
+
+def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
+    """Every player on another team's roster, with the reason he cannot be approached by the buyer (or None)."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        buyer = session.get(Team, buyer_team_id)
+        if buyer is None:
+            return []
+        teams = {t.id: t for t in session.scalars(select(Team))}
+        players = session.scalars(
+            select(Player).where(Player.status.in_(PlayerStatus.ON_ROSTER)).order_by(Player.team_id, Player.number)
+        ).all()
+        on_roster = Counter(p.team_id for p in players)
+        buyer_positions = Counter((p.race, p.position) for p in players if p.team_id == buyer.id)
+        running = {
+            c.player_id: c
+            for c in session.scalars(select(Contract).where(Contract.status == ContractStatus.RUNNING))
+        }
+        approaches = dict(
+            session.execute(
+                select(Transfer.player_id, func.max(Transfer.created_at)).group_by(Transfer.player_id)
+            ).all()
+        )
+        last_matches = _last_matches(session)
+        waits = {team_id: transfers_wait(session, team) for team_id, team in teams.items()}
+        rows = []
+        for p in players:
+            if p.team_id == buyer.id:
+                continue
+            seller = teams[p.team_id]
+            position = player_position(ruleset, p)
+            problem = approach_problem(Candidate(
+                name=p.name, team=seller.name, position=position, on_roster=True,
+                seller_players=on_roster[seller.id], buyer=buyer.name, buyer_players=on_roster[buyer.id],
+                buyer_position_count=buyer_positions[(p.race, p.position)],
+                last_approach=naive_utc(approaches.get(p.id)), last_match=last_matches.get(seller.id),
+                waiting=waits[buyer.id] or waits[seller.id],
+            ), ruleset)  # fmt: skip
+            contract = running.get(p.id)
+            rows.append(MarketRow(
+                id=p.id, name=p.name, team_id=seller.id, team=seller.name, race=p.race, position=p.position,
+                spp=p.spp, level=level_name(p.spp, ruleset), value=p.value,
+                contract=f"{tally_marks(contract.served, contract.seasons)} "
+                         f"({contract_state(contract.seasons, contract.served)})" if contract else "free agent",
+                under_contract=contract is not None, ally=is_ally(p.race, buyer.race), problem=problem,
+            ))  # fmt: skip
+    return rows
+
+
+def deal(db: LeagueDB, player_id: int, buyer_team_id: int) -> DealTerms:
+    """The terms of buying `player_id` for the buyer now (names, treasuries, modifiers, tribunal guide)."""
+    with db.read() as session:
+        return deal_terms(session, db.ruleset, session.get(Player, player_id), session.get(Team, buyer_team_id))
+
+
+@dataclass(frozen=True)
+class TransferRow:
+    id: int
+    season: int
+    created_at: datetime
+    player_id: int
+    player: str
+    seller: str
+    buyer: str
+    status: str
+    under_contract: bool
+    ally: bool
+    reaction: str
+    tribunal: str
+    price: int | None
+    contract_seasons: int
+
+    @property
+    def reversible(self) -> bool:
+        return self.status == TransferStatus.COMPLETED
+
+
+def roll_text(row: DiceRoll) -> str:
+    """'5 + 4 +1 = 10 (typed)': the faces, the modifier and the total of a stored roll."""
+    roll = Roll(row.dice, tuple(row.faces), row.modifier, row.typed)
+    faces = " + ".join(str(f) for f in roll.faces)
+    modifier = f" {roll.modifier:+d}" if roll.modifier else ""
+    return f"{faces}{modifier} = {roll.total}{' (typed)' if roll.typed else ''}"
+
+
+def transfers(db: LeagueDB) -> list[TransferRow]:
+    """Every approach and how it ended, newest first, with the rolls made for it."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        names = dict(session.execute(select(Team.id, Team.name)).all())
+        rolls: dict[tuple[int, str], str] = {}
+        for r in session.scalars(select(DiceRoll).where(DiceRoll.transfer_id.is_not(None)).order_by(DiceRoll.id)):
+            said = f": {reaction(r.total, ruleset)['result']}" if r.purpose == "player reaction" else ""
+            rolls[(r.transfer_id, r.purpose)] = roll_text(r) + said
+        query = (
+            select(Transfer, Player.name)
+            .join(Player, Player.id == Transfer.player_id)
+            .order_by(Transfer.id.desc())
+        )
+        return [
+            TransferRow(
+                id=t.id,
+                season=t.season,
+                created_at=t.created_at,
+                player_id=t.player_id,
+                player=player,
+                seller=names[t.seller_team_id],
+                buyer=names[t.buyer_team_id],
+                status=t.status,
+                under_contract=t.under_contract,
+                ally=t.ally,
+                reaction=rolls.get((t.id, "player reaction"), ""),
+                tribunal=rolls.get((t.id, "tribunal"), ""),
+                price=t.price,
+                contract_seasons=t.contract_seasons,
+            )  # fmt: skip
+            for t, player in session.execute(query)
+        ]

@@ -1,0 +1,390 @@
+"""Check League: SQLite's own checks, then the league's invariants, reported in plain words.
+
+`check_file(path)` runs everything on a closed file (read-only); `check_league(db)` the invariants on an
+open league. Each problem says what is wrong and, if a repair is safe, what the repair does; the repairs
+run in one transaction after a backup (roster_app.services.repair). What is safe to repair:
+
+- a treasury that does not equal its ledger: a *correction* ledger row is added so the ledger equals the
+  treasury. The treasury (what coaches know) stays; the difference is written down where the commissioner
+  sees it, and can reverse it if the ledger was right. Setting the treasury to the ledger is not done: it
+  would silently move gold.
+- a league missing its current season's record: the record is added.
+- a house-rules table that is missing, or damaged while still marked as the default: the bundled table
+  is put back. An edited table that is damaged is only reported.
+- a player status written differently ("Active "): the proper spelling.
+- a link that points at a row that no longer exists, where the link is optional (a ledger row's player,
+  a dice roll's match ...): the link is cleared; the row itself (and its gold) stays.
+
+Everything else (SPP against rolls taken, contracts, duplicate numbers, negative treasuries, reversals
+that do not match) is reported for the commissioner to decide: no automatic choice is safe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from collections import Counter
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import exists, select
+from sqlmodel import Session, SQLModel
+
+from roster_app.errors import DugoutError, RulesetError
+from roster_app.rules.roster import gp
+from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.rules.schema import check_table
+from roster_app.rules.spp import star_player_rolls
+from roster_app.services.contracts import ContractStatus
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Contract, League, LedgerEntry, Player, PlayerStatus, RulesetTable, Season, Team
+
+CONTRACT_STATUSES = (
+    ContractStatus.RUNNING,
+    ContractStatus.EXPIRED,
+    ContractStatus.TRANSFERRED,
+    ContractStatus.REVERSED,
+)
+
+
+@dataclass(frozen=True)
+class Problem:
+    code: str  # a short key: treasury, status, contract, spp, ruleset, link, file ...
+    text: str  # what is wrong, in plain words
+    repair: str | None = None  # what a repair does; None when no repair is safe
+    fix: Callable[[Session], None] | None = field(default=None, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Report:
+    problems: tuple[Problem, ...] = ()
+
+    @property
+    def ok(self) -> bool:
+        return not self.problems
+
+    @property
+    def repairable(self) -> tuple[Problem, ...]:
+        return tuple(p for p in self.problems if p.fix is not None)
+
+    def text(self) -> str:
+        if self.ok:
+            return "No problems found: the league is sound."
+        lines = [f"{len(self.problems)} problem(s) found:"]
+        for p in self.problems:
+            lines.append(f"- {p.text}")
+            lines.append(
+                f"    Repair: {p.repair}" if p.repair else "    Not repaired automatically: decide by hand."
+            )
+        return "\n".join(lines)
+
+
+@dataclass
+class Ctx:
+    session: Session
+    ruleset: Ruleset
+
+
+Check = Callable[[Ctx], Iterator[Problem]]
+
+
+# -- the file ----------------------------------------------------------------------------------------
+def file_problems(path: Path) -> list[Problem]:
+    """SQLite's full integrity check, foreign keys and readable values (read-only; the file is untouched)."""
+    from roster_app.safety.integrity import stored_value_problems
+    from roster_app.store.db import inspect_file
+
+    try:
+        inspect_file(path)
+    except DugoutError as exc:
+        return [Problem("file", str(exc))]
+    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+        rows = conn.execute("PRAGMA integrity_check").fetchall()
+        if rows != [("ok",)]:
+            detail = "; ".join(str(r[0]) for r in rows[:3])
+            return [Problem("file", f"The file is damaged ({detail}). Restore it from a backup.")]
+        values = stored_value_problems(conn)
+    return [Problem("file", f"The file is damaged: {v}. Restore it from a backup.") for v in values]
+
+
+# -- links between rows -----------------------------------------------------------------------------
+def _links(ctx: Ctx) -> Iterator[Problem]:
+    if ctx.session.get_bind().dialect.name != "sqlite":
+        yield from _links_portable(ctx)
+        return
+    conn = ctx.session.connection().connection.driver_connection
+    for table, rowid, parent, fkid in conn.execute("PRAGMA foreign_key_check").fetchall():
+        columns = {row[0]: row[3] for row in conn.execute(f'PRAGMA foreign_key_list("{table}")')}
+        column = columns.get(fkid, "?")
+        model = SQLModel.metadata.tables.get(table)
+        optional = model is not None and column in model.c and model.c[column].nullable
+        text = f"Row {rowid} of {table} points at {parent} that does not exist ({column})."
+        if optional:
+            yield Problem("link", text, "clear the link (the row stays)", _clear_link(table, rowid, column))
+        else:
+            yield Problem("link", text)
+
+
+def _links_portable(ctx: Ctx) -> Iterator[Problem]:
+    """The same check in plain SQL, for a shared league (PostgreSQL enforces the links, so it finds none
+    unless the server's constraints were dropped or disabled)."""
+    for table in SQLModel.metadata.sorted_tables:
+        key = next(iter(table.primary_key.columns))
+        for fk in sorted(table.foreign_keys, key=lambda f: f.parent.name):
+            column, parent = fk.parent, fk.column.table.alias()  # an alias: a row may point into its own table
+            missing = ~exists().where(parent.c[fk.column.name] == column)
+            orphans = select(key).where(column.is_not(None), missing).order_by(key)
+            for rowid in ctx.session.scalars(orphans):
+                text = f"Row {rowid} of {table.name} points at {fk.column.table.name} that does not exist ({column.name})."
+                if not column.nullable:
+                    yield Problem("link", text)
+                    continue
+                fix = _clear_link(table.name, rowid, column.name)
+                yield Problem("link", text, "clear the link (the row stays)", fix)
+
+
+def _clear_link(table: str, rowid: int, column: str) -> Callable[[Session], None]:
+    def fix(session: Session) -> None:
+        model = next(m.class_ for m in SQLModel._sa_registry.mappers if m.local_table.name == table)
+        row = session.get(model, rowid)
+        setattr(row, next(k for k, c in _column_keys(model) if c == column), None)
+        session.add(row)
+
+    return fix
+
+
+def _column_keys(model: Any) -> Iterator[tuple[str, str]]:
+    from sqlalchemy import inspect
+
+    for prop in inspect(model).column_attrs:
+        yield prop.key, prop.columns[0].name
+
+
+# -- the league's invariants ------------------------------------------------------------------------
+def _league(ctx: Ctx) -> Iterator[Problem]:
+    leagues = ctx.session.scalars(select(League)).all()
+    if len(leagues) != 1:
+        yield Problem("league", f"The file holds {len(leagues)} league records instead of one.")
+        return
+    season = leagues[0].current_season
+    if ctx.session.get(Season, season) is None:
+
+        def fix(session: Session) -> None:
+            session.add(Season(number=season))
+
+        yield Problem("season", f"Season {season} (the current one) has no record.", "add the record", fix)
+
+
+def _treasuries(ctx: Ctx) -> Iterator[Problem]:
+    from roster_app.queries.ledger import Balance, balances_query
+
+    for team in (Balance(*row) for row in ctx.session.execute(balances_query())):
+        ledger = team.ledger
+        if team.treasury != ledger:
+            yield Problem(
+                "treasury",
+                f"{team.name}: the treasury shows {gp(team.treasury)} but the ledger adds up to {gp(ledger)}.",
+                f"add a correction of {gp(team.treasury - ledger)} to the ledger (the treasury stays)",
+                _correct_ledger(team.id, team.treasury - ledger),
+            )
+        if team.treasury < 0:
+            yield Problem("treasury", f"{team.name} has a negative treasury ({gp(team.treasury)}).")
+
+
+def _correct_ledger(team_id: int, amount: int) -> Callable[[Session], None]:
+    def fix(session: Session) -> None:
+        from roster_app.services.common import current_season
+
+        # Not through post(): no gold moves, the ledger catches up with the treasury.
+        session.add(
+            LedgerEntry(
+                team_id=team_id, amount=amount, kind="correction", season=current_season(session),
+                reason="Check League: the ledger did not add up to the treasury",
+            )
+        )  # fmt: skip
+
+    return fix
+
+
+def _players(ctx: Ctx) -> Iterator[Problem]:
+    teams = {t.id: t.name for t in ctx.session.scalars(select(Team))}
+    numbers: Counter[tuple[int, int]] = Counter()
+    for p in ctx.session.scalars(select(Player).order_by(Player.id)):
+        who = f"{p.name} ({teams.get(p.team_id, 'no team')})"
+        if p.status not in PlayerStatus.ALL:
+            yield _status_problem(p, who)
+        if p.status in PlayerStatus.ON_ROSTER:
+            numbers[(p.team_id, p.number)] += 1
+        if p.spp < 0 or p.rolls_taken < 0:
+            yield Problem("spp", f"{who} has a negative SPP or star player roll count.")
+        elif p.rolls_taken > star_player_rolls(p.spp, ctx.ruleset):
+            yield Problem(
+                "spp",
+                f"{who} has taken {p.rolls_taken} star player roll(s) but {p.spp} SPP earn only "
+                f"{star_player_rolls(p.spp, ctx.ruleset)}.",
+            )
+    for (team_id, number), count in sorted(numbers.items()):
+        if count > 1:
+            yield Problem("number", f"{teams.get(team_id, 'A team')} has {count} players wearing number {number}.")
+
+
+def _status_problem(p: Player, who: str) -> Problem:
+    proper = next((s for s in PlayerStatus.ALL if s == " ".join(str(p.status).split()).lower()), None)
+    if proper is None:
+        return Problem("status", f"{who} has the status '{p.status}', which is not a player status.")
+    player_id = p.id
+
+    def fix(session: Session) -> None:
+        row = session.get(Player, player_id)
+        row.status = proper
+        session.add(row)
+
+    return Problem("status", f"{who} has the status '{p.status}'.", f"write it as '{proper}'", fix)
+
+
+def _contracts(ctx: Ctx) -> Iterator[Problem]:
+    terms = ctx.ruleset.table("contracts")
+    running: Counter[int] = Counter()
+    for c in ctx.session.scalars(select(Contract).order_by(Contract.id)):
+        player = ctx.session.get(Player, c.player_id)
+        who = f"The contract of {player.name}" if player else f"Contract {c.id}"
+        if player is None:
+            yield Problem("contract", f"Contract {c.id} belongs to a player who does not exist.")
+        if not terms["min_seasons"] <= c.seasons <= terms["max_seasons"]:
+            yield Problem("contract", f"{who} lasts {c.seasons} seasons, outside {terms['min_seasons']}-{terms['max_seasons']}.")  # fmt: skip
+        if not 0 <= c.served <= c.seasons:
+            yield Problem("contract", f"{who} has {c.served} season(s) served of {c.seasons}.")
+        if c.status not in CONTRACT_STATUSES:
+            yield Problem("contract", f"{who} has the status '{c.status}', which is not a contract status.")
+        if c.status == "running" and player is not None:
+            running[c.player_id] += 1
+            if player.team_id != c.team_id:
+                yield Problem("contract", f"{who} is running with a team he no longer plays for.")
+    for player_id, count in sorted(running.items()):
+        if count > 1:
+            name = ctx.session.get(Player, player_id).name
+            yield Problem("contract", f"{name} has {count} running contracts at once.")
+
+
+def _reversals(ctx: Ctx) -> Iterator[Problem]:
+    reversed_ids: Counter[int] = Counter()
+    for entry in ctx.session.scalars(select(LedgerEntry).where(LedgerEntry.reverses_id.is_not(None))):
+        original = ctx.session.get(LedgerEntry, entry.reverses_id)
+        reversed_ids[entry.reverses_id] += 1
+        if original is None:
+            continue  # a missing row is reported by the link check
+        if original.team_id != entry.team_id or original.amount != -entry.amount:
+            yield Problem(
+                "reversal",
+                f"Ledger row {entry.id} ({gp(entry.amount)}) does not undo the row it reverses "
+                f"({original.id}, {gp(original.amount)}).",
+            )
+    for entry_id, count in sorted(reversed_ids.items()):
+        if count > 1:
+            yield Problem("reversal", f"Ledger row {entry_id} is reversed {count} times.")
+
+
+def _rulesets(ctx: Ctx) -> Iterator[Problem]:
+    league = ctx.session.scalars(select(League)).first()
+    stored = {row.key: row for row in ctx.session.scalars(select(RulesetTable))}
+    for key, title in TABLES.items():
+        row = stored.get(key)
+        try:
+            if row is None:
+                raise RulesetError("house rules", key, "missing")
+            if ctx.ruleset.tables.get(key) != row.data:  # the league's loaded ruleset was validated already
+                check_table(key, row.data)
+            continue
+        except Exception as exc:  # noqa: BLE001 - any failure to read the table is what we report
+            problem = f"The house-rules table '{title}' is {'missing' if row is None else f'damaged ({exc})'}."
+        bundled = _bundled_table(league, key)
+        if bundled is not None and (row is None or row.is_default):
+            yield Problem("ruleset", problem, "put back the bundled table", _restore_table(key, bundled))
+        else:
+            yield Problem("ruleset", f"{problem} It was edited, so it must be corrected by hand.")
+
+
+def _bundled_table(league: League | None, key: str) -> Any:
+    try:
+        return load_bundled(league.ruleset_key if league else "lrb4").table(key)
+    except DugoutError:
+        return None
+
+
+def _restore_table(key: str, data: Any) -> Callable[[Session], None]:
+    def fix(session: Session) -> None:
+        row = session.get(RulesetTable, key)
+        if row is None:
+            session.add(RulesetTable(key=key, data=data, is_default=True))
+        else:
+            row.data, row.is_default = data, True
+            session.add(row)
+
+    return fix
+
+
+# Every invariant check, in report order. A new area adds its own check here (a generator over Ctx).
+CHECKS: list[Check] = [_links, _league, _rulesets, _treasuries, _players, _contracts, _reversals]
+
+
+def ruleset_for(db: LeagueDB, session: Session) -> Ruleset:
+    """The league's ruleset, or the bundled one if the league's is damaged (that is reported by _rulesets)."""
+    try:
+        return db.ruleset
+    except DugoutError:
+        league = session.scalars(select(League)).first()
+        try:
+            return load_bundled(league.ruleset_key if league else "lrb4")
+        except DugoutError:
+            return load_bundled("lrb4")
+
+
+def problems_in(session: Session, ruleset: Ruleset) -> list[Problem]:
+    """Every invariant broken in the league `session` reads (for use inside a repair transaction)."""
+    ctx = Ctx(session, ruleset)
+    return [problem for check in CHECKS for problem in check(ctx)]
+
+
+def check_league(db: LeagueDB) -> Report:
+    """The league's invariants on an open league."""
+    with db.read() as session:
+        return Report(tuple(problems_in(session, ruleset_for(db, session))))
+
+
+def check_server(url: str) -> Report:
+    """The league's invariants on a shared league (read-only). PostgreSQL keeps its own pages and links
+    sound, so the file checks (integrity_check, foreign_key_check) have no counterpart here."""
+    from roster_app.store.server import open_server_league
+
+    try:
+        db = open_server_league(url, read_only=True, load_ruleset=False)
+    except DugoutError as exc:
+        return Report((Problem("file", str(exc)),))
+    try:
+        return check_league(db)
+    finally:
+        db.close()
+
+
+def check_target(target: Path | str) -> Report:
+    """Check a league file or a shared league (a postgresql:// URL)."""
+    from roster_app.store.address import is_database_url
+
+    return check_server(str(target)) if is_database_url(target) else check_file(target)
+
+
+def check_file(path: Path | str) -> Report:
+    """Everything, on a league file that may be closed or open elsewhere (read-only, the file is untouched)."""
+    from roster_app.store.db import _make_sqlite_engine
+
+    path = Path(path).resolve()
+    found = file_problems(path)
+    if found:
+        return Report(tuple(found))
+    engine = _make_sqlite_engine(path, read_only=True)
+    try:
+        return check_league(LeagueDB(engine, path=path, read_only=True))
+    finally:
+        engine.dispose()

@@ -1,0 +1,519 @@
+"""The post-match sequence of one match, worked out before anything is written.
+
+A `PostMatchDraft` holds what the commissioner decided so far (dice rolled or typed in, skills chosen,
+purchases); it is plain data, saved as JSON in `match.post_match` so an unfinished wizard can be resumed.
+`plan_post_match` turns the league as it is plus a draft into a `PostMatchPlan`: for both teams, every
+step's outcome and every problem that still stops it. The wizard shows the plan page by page; the services
+in `services/postmatch.py` write exactly what the plan says, so what is shown is what is applied.
+
+Steps (seed 001): 1 winnings, 2 SPP and star player rolls, 3 fan factor, 4 purchases (4.1 reserve affairs
+and contracts, `roster_app/postmatch_affairs.py`; 4.2 transfers, each its own transaction through the transfer
+wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live in `postmatch_draft.py`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Container, Sequence
+from dataclasses import dataclass, field, replace
+from datetime import datetime
+
+from sqlalchemy import or_, select
+from sqlmodel import Session
+
+from roster_app.errors import DugoutError, NotFound, RuleViolation
+from roster_app.queries.rosters import running_contracts
+from roster_app.rules import postmatch as pm
+from roster_app.rules.roster import STAT_NAMES, check_position_limit, check_roster_room, gp
+from roster_app.rules.ruleset import Ruleset
+from roster_app.rules.spp import rolls_due
+from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, winnings_rating
+from roster_app.services.common import position_label
+from roster_app.services.postmatch.affairs import AffairsPlan, plan_affairs
+from roster_app.services.postmatch.draft import (  # noqa: F401 - the draft's classes, for the plan's users
+    DiceEntry,
+    HireEntry,
+    PostMatchDraft,
+    ReserveDraft,
+    ReservePlayerEntry,
+    StarRollEntry,
+    TeamDraft,
+)
+from roster_app.services.teams import COUNTERS, unit_price
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Match, MatchPlayer, Player, PlayerStatus, Team
+
+STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
+STEP_TITLES = {
+    "winnings": "1. Winnings",
+    "spp": "2. Star Player Points and star player rolls",
+    "fan_factor": "3. Fan factor",
+    "affairs": "4.1 Reserve affairs and contracts",
+    "purchases": "4.3 New players and staff",
+    "rating": "5. New team rating",
+}
+BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
+BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
+
+
+# -- the plan: what each step will do ----------------------------------------------------------------
+@dataclass(frozen=True)
+class RollPlan:
+    number: int  # 1-based among the player's rolls now due
+    faces: tuple[int, ...] = ()
+    typed: bool = False
+    total: int | None = None
+    result: str = ""  # the Star Player Table's text for the total
+    options: tuple[pm.Advance, ...] = ()
+    chosen: pm.Advance | None = None
+    problem: str | None = None
+
+    @property
+    def rolled(self) -> bool:
+        return bool(self.faces)
+
+    @property
+    def is_double(self) -> bool:
+        return len(self.faces) == 2 and self.faces[0] == self.faces[1]
+
+
+@dataclass(frozen=True)
+class PlayerPlan:
+    player_id: int
+    number: int
+    name: str
+    position: str
+    touchdowns: int
+    completions: int
+    interceptions: int
+    casualties: int
+    mvp: bool
+    match_spp: int
+    spp_before: int
+    spp_after: int
+    on_roster: bool
+    rolls: tuple[RollPlan, ...] = ()
+
+    @property
+    def gained(self) -> list[str]:
+        return [r.chosen.label for r in self.rolls if r.chosen]
+
+
+@dataclass(frozen=True)
+class WinningsPlan:
+    rating: int  # the team rating for winnings (players under contract count half their value)
+    result: str
+    gate: int
+    rate: int
+    amount: int
+    treasury_before: int
+    treasury_after: int
+
+
+@dataclass(frozen=True)
+class FanFactorPlan:
+    dice: str
+    before: int
+    faces: tuple[int, ...] = ()
+    typed: bool = False
+    total: int | None = None
+    after: int | None = None
+    problem: str | None = None
+
+
+@dataclass(frozen=True)
+class PurchasePlan:
+    lines: tuple[tuple[str, int], ...]  # (what, gold)
+    hires: tuple[HireEntry, ...]
+    buy: tuple[tuple[str, int, int], ...]  # (counter, how many, unit price)
+    cost: int
+    treasury_before: int
+    treasury_after: int
+
+
+@dataclass(frozen=True)
+class TeamPlan:
+    team_id: int
+    name: str
+    race: str
+    opponent: str
+    score_for: int
+    score_against: int
+    result: str
+    done: dict[str, str]  # step -> what it did, for steps already written
+    winnings: WinningsPlan | None
+    players: tuple[PlayerPlan, ...]
+    fan_factor: FanFactorPlan | None
+    affairs: AffairsPlan | None
+    purchases: PurchasePlan | None
+    rating_before: int
+    rating_after: int
+    treasury_after: int
+    fan_factor_after: int
+    problems: dict[str, tuple[str, ...]]
+
+    def problems_in(self, step: str) -> tuple[str, ...]:
+        return self.problems.get(step, ())
+
+
+@dataclass(frozen=True)
+class PostMatchPlan:
+    match_id: int
+    title: str
+    stage: str
+    gate: int
+    status: str
+    home: TeamPlan
+    away: TeamPlan
+    played_at: datetime | None = None
+
+    @property
+    def teams(self) -> tuple[TeamPlan, TeamPlan]:
+        return (self.home, self.away)
+
+    def problems_in(self, step: str) -> list[str]:
+        return [f"{t.name}: {p}" for t in self.teams for p in t.problems_in(step)]
+
+    @property
+    def problems(self) -> list[str]:
+        return [p for step in STEPS for p in self.problems_in(step)]
+
+    def team(self, team_id: int) -> TeamPlan:
+        return self.home if self.home.team_id == team_id else self.away
+
+    @property
+    def before_transfers_written(self) -> bool:
+        """Steps 1 to 4.1 are in the league for both teams: transfers (4.2) may be made."""
+        return all(set(BEFORE_TRANSFERS) <= set(t.done) for t in self.teams)
+
+
+# -- working it out -----------------------------------------------------------------------------------
+@dataclass
+class _PlayerState:
+    id: int | None
+    number: int
+    name: str
+    race: str
+    position: str
+    stats: dict[str, int]
+    skills: list[str]
+    spp: int
+    rolls_taken: int
+    value: int
+    on_roster: bool
+
+
+@dataclass
+class _TeamState:
+    ruleset: Ruleset
+    team: Team
+    treasury: int
+    fan_factor: int
+    counters: dict[str, int]
+    players: dict[int, _PlayerState]
+    hired: list[_PlayerState] = field(default_factory=list)
+
+    def on_roster(self) -> list[_PlayerState]:
+        return [p for p in [*self.players.values(), *self.hired] if p.on_roster]
+
+    def add_player(self, position_name: str, name: str, number: int) -> _PlayerState:
+        """A new player (hired in 4.3, or free from the reserves in 4.1) with his position's profile."""
+        position = self.ruleset.position(self.team.race, position_name)
+        player = _PlayerState(
+            None, number, " ".join(name.split()), position.race, position.name,
+            {s: position.stat(s) for s in STAT_NAMES}, [], 0, 0, position.cost, True,
+        )  # fmt: skip
+        self.hired.append(player)
+        return player
+
+    def sheet(self, contracted: Container[int] = frozenset()) -> TeamSheet:
+        """The team as rated: the players on the roster (`contracted`: the ids of those under contract)."""
+        rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in self.on_roster()]
+        return TeamSheet(
+            race=self.team.race, players=tuple(rated), rerolls=self.counters["rerolls"],
+            assistant_coaches=self.counters["assistant_coaches"], cheerleaders=self.counters["cheerleaders"],
+            apothecary=bool(self.counters["apothecary"]), treasury=self.treasury,
+        )  # fmt: skip
+
+
+def done_steps(match: Match, team_id: int) -> list[str]:
+    done = list((match.post_match or {}).get("done", {}).get(str(team_id), []))
+    if "purchases" in done and "affairs" not in done:  # written before step 4.1 was part of the sequence
+        done.insert(done.index("purchases"), "affairs")
+    return done
+
+
+def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) -> list[Player]:
+    """The players the sequence is about: the teams' rosters and whoever played this match (not former players)."""
+    in_match = select(MatchPlayer.player_id).where(MatchPlayer.match_id == match.id)
+    return list(
+        session.scalars(
+            select(Player).where(
+                Player.team_id.in_(team_ids),
+                or_(Player.status.in_(PlayerStatus.ON_ROSTER), Player.id.in_(in_match)),
+            )
+        )
+    )
+
+
+def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> _TeamState:
+    """The team as the sequence starts (`rows`: sequence_players of the match, for one team or both)."""
+    players = {
+        p.id: _PlayerState(
+            p.id, p.number, p.name, p.race, p.position, {"ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av},
+            list(p.skills), p.spp, p.rolls_taken, p.value, p.status in PlayerStatus.ON_ROSTER,
+        )
+        for p in rows
+        if p.team_id == team.id
+    }  # fmt: skip
+    counters = {c: int(getattr(team, c)) for c in BOUGHT}
+    return _TeamState(ruleset, team, team.treasury, team.fan_factor, counters, players)
+
+
+def _plan_winnings(
+    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, result: str
+) -> WinningsPlan:
+    on_roster = [p.id for p in state.players.values() if p.on_roster]
+    rating = winnings_rating(state.sheet(running_contracts(session, on_roster)), ruleset)
+    amount = pm.match_winnings(rating, result, match.gate, ruleset)
+    before = state.treasury
+    state.treasury += amount
+    rate = pm.winnings_rate(rating, result, ruleset)
+    return WinningsPlan(rating, result, match.gate, rate, amount, before, state.treasury)
+
+
+def _plan_roll(ruleset: Ruleset, player: _PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
+    if entry is None or not entry.faces:
+        return RollPlan(number, problem=f"{player.name}: star player roll {number} is still to be made.")
+    try:
+        roll = entry.roll(ruleset.table("star_player_table")["dice"])
+        position = ruleset.position(player.race, player.position)
+    except DugoutError as exc:
+        return RollPlan(number, tuple(entry.faces), entry.typed, problem=f"{player.name}: {exc}")
+    row = pm.star_player_row(roll.total, ruleset)
+    options = pm.advance_options(position, skills=player.skills, stats=player.stats, roll=roll, ruleset=ruleset)
+    base = RollPlan(number, roll.faces, roll.typed, roll.total, row.get("text", row["result"]), tuple(options))
+    try:
+        chosen = pm.choose_advance(options, entry.choice, player.name)
+    except RuleViolation as exc:
+        return replace(base, problem=str(exc))
+    if chosen.kind == "skill":
+        player.skills = [*player.skills, chosen.skill]
+    else:
+        player.stats[chosen.kind] += 1
+    player.value += chosen.value_added
+    player.rolls_taken += 1
+    return replace(base, chosen=chosen)
+
+
+def _plan_players(
+    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, draft: TeamDraft, spp_done: bool
+) -> tuple[PlayerPlan, ...]:
+    lines = {
+        mp.player_id: mp
+        for mp in session.scalars(
+            select(MatchPlayer).where(MatchPlayer.match_id == match.id, MatchPlayer.team_id == state.team.id)
+        )
+    }
+    out = []
+    for player in sorted(state.players.values(), key=lambda p: p.number):
+        line = lines.get(player.id)
+        if line is None and not player.on_roster:
+            continue
+        gained = 0 if line is None or spp_done else line.spp
+        before = player.spp
+        player.spp += gained
+        rolls = []
+        if player.on_roster and not spp_done:
+            entries = draft.rolls.get(player.id, [])
+            for index in range(rolls_due(player.spp, player.rolls_taken, ruleset)):
+                entry = entries[index] if index < len(entries) else None
+                rolls.append(_plan_roll(ruleset, player, index + 1, entry))
+                if rolls[-1].chosen is None:
+                    break  # later rolls wait for this one (its choice changes what they may give)
+        out.append(PlayerPlan(
+            player.id, player.number, player.name, player.position,
+            line.touchdowns if line else 0, line.completions if line else 0, line.interceptions if line else 0,
+            line.casualties if line else 0, bool(line and line.mvp), line.spp if line else 0,
+            before, player.spp, player.on_roster, tuple(rolls),
+        ))  # fmt: skip
+    return tuple(out)
+
+
+def _plan_fan_factor(ruleset: Ruleset, state: _TeamState, result: str, entry: DiceEntry | None) -> FanFactorPlan:
+    dice = pm.fan_factor_dice(result, ruleset)
+    before = state.fan_factor
+    if entry is None or not entry.faces:
+        return FanFactorPlan(dice, before, problem="the fan factor roll is still to be made.")
+    try:
+        roll = entry.roll(dice)
+    except DugoutError as exc:
+        return FanFactorPlan(dice, before, tuple(entry.faces), entry.typed, problem=str(exc))
+    state.fan_factor = pm.fan_factor_after(before, result, roll.total, ruleset)
+    return FanFactorPlan(dice, before, roll.faces, roll.typed, roll.total, state.fan_factor)
+
+
+def _hire_problem(ruleset: Ruleset, state: _TeamState, hire: HireEntry) -> str | None:
+    try:
+        position = ruleset.position(state.team.race, hire.position)
+        on_roster = state.on_roster()
+        check_roster_room(len(on_roster), ruleset)
+        check_position_limit(
+            position, sum(p.position == hire.position and p.race == position.race for p in on_roster)
+        )
+    except DugoutError as exc:
+        return str(exc)
+    if not " ".join(hire.name.split()):
+        return "a new player needs a name."
+    if not 1 <= hire.number <= 99 or hire.number in {p.number for p in on_roster}:
+        return f"number {hire.number} is already taken (or not from 1 to 99)."
+    return None
+
+
+def _plan_purchases(
+    session: Session, ruleset: Ruleset, state: _TeamState, draft: TeamDraft, problems: list[str]
+) -> PurchasePlan:
+    before = state.treasury
+    lines: list[tuple[str, int]] = []
+    for hire in draft.hires:
+        problem = _hire_problem(ruleset, state, hire)
+        if problem:
+            problems.append(f"{hire.name or 'the new player'}: {problem}")
+            continue
+        position = ruleset.position(state.team.race, hire.position)
+        state.add_player(hire.position, hire.name, hire.number)
+        state.treasury -= position.cost
+        lines.append((f"Hire {hire.name}, {position_label(state.team.race, hire.position)}", position.cost))
+    rules = ruleset.table("team_rules")
+    buy = []
+    for counter in BOUGHT:
+        count = draft.buy.get(counter, 0)
+        if count <= 0:
+            continue
+        limit = 1 if counter == "apothecary" else rules[COUNTERS[counter][2]]
+        if counter == "rerolls":
+            limit = min(limit, ruleset.race(state.team.race).max_rerolls)
+        label = COUNTERS[counter][0]
+        if state.counters[counter] + count > limit:
+            problems.append(f"a team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
+            continue
+        price = unit_price(session, ruleset, state.team, counter)
+        state.counters[counter] += count
+        state.treasury -= count * price
+        buy.append((counter, count, price))
+        lines.append((f"{count} {label}{'s' if count > 1 else ''} at {gp(price)}", count * price))
+    if state.treasury < 0:
+        problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
+    cost = before - state.treasury
+    return PurchasePlan(tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury)
+
+
+def _plan_team(
+    session: Session,
+    ruleset: Ruleset,
+    match: Match,
+    team: Team,
+    opponent: Team,
+    draft: PostMatchDraft,
+    rows: list[Player],
+) -> TeamPlan:
+    home = team.id == match.home_team_id
+    score_for, score_against = (
+        (match.home_score, match.away_score) if home else (match.away_score, match.home_score)
+    )
+    result = pm.result_of(score_for, score_against)
+    done = done_steps(match, team.id)
+    recorded = (match.post_match or {}).get("results", {}).get(str(team.id), {})
+    state = _state(ruleset, team, rows)
+    team_draft = draft.teams.get(team.id, TeamDraft())
+    rating_before = recorded.get("rating_before", team_rating(state.sheet(), ruleset))
+    problems: dict[str, list[str]] = {step: [] for step in STEPS}
+
+    winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result)
+    players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
+    problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
+    fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
+    if fan and fan.problem:
+        problems["fan_factor"].append(fan.problem)
+    affairs = None
+    if "affairs" not in done:
+        affairs = plan_affairs(session, ruleset, match, state, team_draft, problems["affairs"])
+    purchases = None
+    if "purchases" not in done:
+        purchases = _plan_purchases(session, ruleset, state, team_draft, problems["purchases"])
+    return TeamPlan(
+        team.id, team.name, team.race, opponent.name, score_for, score_against, result,
+        {step: recorded.get(step, "") for step in done}, winnings, players, fan, affairs, purchases,
+        rating_before, team_rating(state.sheet(), ruleset), state.treasury, state.fan_factor,
+        {step: tuple(found) for step, found in problems.items() if found},
+    )  # fmt: skip
+
+
+def match_title(session: Session, match: Match) -> str:
+    home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
+    where = f"round {match.round}" if match.stage == "league" else match.stage
+    return f"{home.name} {match.home_score}-{match.away_score} {away.name} ({where}, season {match.season})"
+
+
+def plan_in_session(
+    session: Session, ruleset: Ruleset, match: Match, draft: PostMatchDraft, players: list[Player] | None = None
+) -> PostMatchPlan:
+    """The plan of the match's sequence (`players`: sequence_players of the match, if the caller has them)."""
+    home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
+    rows = players if players is not None else sequence_players(session, match, [home.id, away.id])
+    return PostMatchPlan(
+        match.id, match_title(session, match), match.stage, match.gate, match.status,
+        _plan_team(session, ruleset, match, home, away, draft, rows),
+        _plan_team(session, ruleset, match, away, home, draft, rows),
+        match.played_at,
+    )  # fmt: skip
+
+
+def saved_draft(match: Match) -> PostMatchDraft:
+    """The draft of an unfinished post-match sequence (empty if none was saved)."""
+    return PostMatchDraft.from_json((match.post_match or {}).get("draft"))
+
+
+def get_match(session: Session, match_id: int) -> Match:
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFound("That match no longer exists in this league.")
+    return match
+
+
+def transfers_wait(session: Session, team: Team) -> str | None:
+    """Why the team cannot buy or sell now: a post-match sequence of its has not reached step 4.2 yet.
+
+    Transfers come after contracts and before normal purchases; made earlier, they would miss this match's
+    winnings, and a player sold before step 2 would leave his SPP behind."""
+    played = session.scalars(
+        select(Match)
+        .where(Match.status == "played", or_(Match.home_team_id == team.id, Match.away_team_id == team.id))
+        .order_by(Match.id)
+    )
+    for match in played:
+        if not set(BEFORE_TRANSFERS) <= set(done_steps(match, team.id)):
+            return (
+                f"{team.name} have not reached the transfers of the post-match sequence of "
+                f"{match_title(session, match)}: steps 1 to 4.1 come first."
+            )
+    return None
+
+
+def plan_post_match(db: LeagueDB, match_id: int, draft: PostMatchDraft | None = None) -> PostMatchPlan:
+    """What the post-match sequence of a match will do with `draft` (the saved draft when None)."""
+    with db.read() as session:
+        match = get_match(session, match_id)
+        return plan_in_session(session, db.ruleset, match, draft if draft is not None else saved_draft(match))
+
+
+def load_draft(db: LeagueDB, match_id: int) -> PostMatchDraft:
+    with db.read() as session:
+        return saved_draft(get_match(session, match_id))
+
+
+def purchase_prices(db: LeagueDB, team_id: int) -> dict[str, int]:
+    """What one more of each thing step 4.3 buys costs this team now (re-rolls cost double after creation)."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        team = session.get(Team, team_id)
+        return {counter: unit_price(session, ruleset, team, counter) for counter in BOUGHT}

@@ -1,0 +1,286 @@
+"""The league file's tables (SQLModel). Money is integer gold pieces; lists are JSON columns.
+
+Services in roster_app/services/ are the only code that writes these rows. The schema is portable
+(SQLite and PostgreSQL): no SQLite-only types, no triggers. Changes go through Alembic revisions in
+roster_app/migrations/versions/.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, Column, Integer, UniqueConstraint, text
+from sqlmodel import Field, SQLModel
+
+from roster_app.store.statuses import PlayerStatus  # noqa: F401 - kept here for the code that imports it from models
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC)
+
+
+def _json_list() -> Any:
+    return Field(default_factory=list, sa_column=Column(JSON, nullable=False))
+
+
+def _version_column() -> Column:
+    """A row version the ORM checks and bumps on every UPDATE/DELETE (SQLAlchemy's version_id_col), so an
+    edit based on a row someone else changed meanwhile fails instead of overwriting it (shared leagues)."""
+    return Column("version", Integer, nullable=False, server_default=text("1"))
+
+
+_TEAM_VERSION = _version_column()
+_PLAYER_VERSION = _version_column()
+
+
+class League(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    ruleset_name: str
+    ruleset_key: str
+    current_season: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    notes: str = ""
+
+
+class RulesetTable(SQLModel, table=True):
+    """One table of the league's own ruleset (house rules travel with the file)."""
+
+    __tablename__ = "ruleset_table"
+    key: str = Field(primary_key=True)
+    data: Any = Field(sa_column=Column(JSON, nullable=False))
+    is_default: bool = True
+    updated_at: datetime = Field(default_factory=utcnow)
+
+
+class Season(SQLModel, table=True):
+    number: int = Field(primary_key=True)
+    started_at: datetime = Field(default_factory=utcnow)
+    ended_at: datetime | None = None
+
+
+class Team(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    race: str
+    coach: str = ""
+    treasury: int = 0  # always equals the sum of the team's ledger rows
+    fan_factor: int = 0
+    rerolls: int = 0
+    assistant_coaches: int = 0
+    cheerleaders: int = 0
+    apothecary: bool = False
+    reserves_approved: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=1, sa_column=_TEAM_VERSION)
+
+    __mapper_args__ = {"version_id_col": _TEAM_VERSION}
+
+
+class Player(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="team.id", index=True)
+    number: int
+    name: str
+    race: str  # the team list the position comes from (differs from the team's race for an ally)
+    position: str
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: list[str] = _json_list()  # skills gained; the position's starting skills are not repeated
+    injuries: list[str] = _json_list()
+    spp: int = 0
+    rolls_taken: int = 0  # star player rolls already taken
+    value: int = 0
+    cost: int = 0  # the position's cost when he joined: the floor of a transfer price
+    status: str = PlayerStatus.ACTIVE
+    origin: str = "hired"  # hired / drafted / reserve / transfer / demo
+    joined_season: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    version: int = Field(default=1, sa_column=_PLAYER_VERSION)
+
+    __mapper_args__ = {"version_id_col": _PLAYER_VERSION}
+
+
+class LedgerEntry(SQLModel, table=True):
+    """Every movement of a team's gold. Corrections are new entries that reverse old ones, never edits."""
+
+    __tablename__ = "ledger_entry"
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="team.id", index=True)
+    amount: int
+    kind: str  # opening, hire, staff, reroll, contract, transfer, winnings, upkeep, reserve, refund, reversal ...
+    reason: str
+    season: int = 1
+    created_at: datetime = Field(default_factory=utcnow)
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    match_id: int | None = Field(default=None, foreign_key="match.id")
+    contract_id: int | None = Field(default=None, foreign_key="contract.id")
+    transfer_id: int | None = Field(default=None, foreign_key="transfer.id")
+    reverses_id: int | None = Field(default=None, foreign_key="ledger_entry.id")
+
+
+class Contract(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    team_id: int = Field(foreign_key="team.id", index=True)
+    signed_season: int
+    seasons: int  # length, 1-5
+    served: int = 0  # tally: seasons passed
+    rolls_at_signing: int
+    cost: int
+    status: str = "running"  # running / expired / reversed
+    renewal: bool = False
+    transfer_id: int | None = Field(default=None, foreign_key="transfer.id")
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class Match(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    season: int = Field(index=True)
+    round: int
+    home_team_id: int = Field(foreign_key="team.id")
+    away_team_id: int = Field(foreign_key="team.id")
+    status: str = "scheduled"  # scheduled / played / completed (post-match sequence done)
+    stage: str = "league"  # league / semi-final / final / friendly
+    home_score: int = 0
+    away_score: int = 0
+    home_casualties: int = 0
+    away_casualties: int = 0
+    gate: int = 0
+    riot: bool = False
+    referee_id: int | None = Field(default=None, foreign_key="referee.id")
+    played_at: datetime | None = None
+    post_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # wizard progress
+
+
+class MatchPlayer(SQLModel, table=True):
+    """One player's line in a match report."""
+
+    __tablename__ = "match_player"
+    __table_args__ = (UniqueConstraint("match_id", "player_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", index=True)
+    player_id: int = Field(foreign_key="player.id", index=True)
+    team_id: int = Field(foreign_key="team.id")
+    touchdowns: int = 0
+    completions: int = 0
+    interceptions: int = 0
+    casualties: int = 0
+    mvp: bool = False
+    spp: int = 0
+    injury: str = ""
+
+
+class DiceRoll(SQLModel, table=True):
+    """A roll as it happened, with what it was for."""
+
+    __tablename__ = "dice_roll"
+    id: int | None = Field(default=None, primary_key=True)
+    purpose: str
+    dice: str
+    faces: list[int] = _json_list()
+    modifier: int = 0
+    total: int = 0
+    typed: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+    team_id: int | None = Field(default=None, foreign_key="team.id")
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    match_id: int | None = Field(default=None, foreign_key="match.id")
+    referee_id: int | None = Field(default=None, foreign_key="referee.id")
+    transfer_id: int | None = Field(default=None, foreign_key="transfer.id")
+
+
+class Referee(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    race: str
+    is_star: bool = False
+    is_sample: bool = False
+    ma: int
+    st: int
+    ag: int
+    av: int
+    skills: list[str] = _json_list()
+    equipment: list[str] = _json_list()
+    spp: int = 0
+    rolls_taken: int = 0
+    matches: int = 0
+    awards: int = 0
+    casualties: int = 0
+    status: str = "available"  # available / injured / sacked / dead
+    description: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class RefereeMatch(SQLModel, table=True):
+    """The referee's match sheet: turns within range, actions, casualties, send-offs, state, result."""
+
+    __tablename__ = "referee_match"
+    id: int | None = Field(default=None, primary_key=True)
+    referee_id: int = Field(foreign_key="referee.id", index=True)
+    match_id: int | None = Field(default=None, foreign_key="match.id")
+    in_range: list[Any] = _json_list()  # one entry per turn: true / false / null (not played)
+    actions: list[Any] = _json_list()
+    riot: bool = False
+    turns_played: int = 16
+    casualties: int = 0
+    sent_off: list[Any] = _json_list()
+    state: str = "standing"
+    out_for_match: bool = False
+    out_turn: int | None = None  # the turn he was taken off the pitch (before his own turn); None: never
+    get_the_ref: int | None = None  # the turn of a Get the Ref kick-off result; None: none
+    escaped: bool = False  # Escapist saved him from Get the Ref
+    result: str = ""  # sacked / award / kept
+    spp_gained: int = 0
+    finished: bool = False
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class ReserveSide(SQLModel, table=True):
+    """A team's reserve side and its Reserve Coach (one at a time)."""
+
+    __tablename__ = "reserve_side"
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="team.id", unique=True)
+    coach_type: str | None = None  # None: no Reserve Coach now
+    coach_bonus: int = 0
+    promising: int = 0  # pending Promising bonuses on the next Player Table roll
+    carried: int = 0  # +2 carried from an unaffordable Player Table roll
+    hired_at: datetime | None = None
+
+
+class ReserveEvent(SQLModel, table=True):
+    """History of reserve affairs: upkeep, rolls, new players, drafts, the coach leaving."""
+
+    __tablename__ = "reserve_event"
+    id: int | None = Field(default=None, primary_key=True)
+    team_id: int = Field(foreign_key="team.id", index=True)
+    kind: str
+    detail: str
+    created_at: datetime = Field(default_factory=utcnow)
+    dice_roll_id: int | None = Field(default=None, foreign_key="dice_roll.id")
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    match_id: int | None = Field(default=None, foreign_key="match.id")
+
+
+class Transfer(SQLModel, table=True):
+    """An approach for a player and how it ended; completed ones can be reversed, never deleted."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    season: int
+    player_id: int = Field(foreign_key="player.id", index=True)
+    seller_team_id: int = Field(foreign_key="team.id")
+    buyer_team_id: int = Field(foreign_key="team.id")
+    status: str = "approached"
+    # approached / refused by coach / refused by player / pulled out / completed / reversed
+    under_contract: bool = False
+    reaction_total: int | None = None
+    price: int | None = None
+    contract_seasons: int = 0
+    ally: bool = False
+    notes: str = ""
+    created_at: datetime = Field(default_factory=utcnow)
+    completed_at: datetime | None = None

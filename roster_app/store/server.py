@@ -1,0 +1,217 @@
+"""A league shared by several commissioners: the same models, services and migrations on PostgreSQL.
+
+A league file is one SQLite file guarded by a lock file; a shared league is a PostgreSQL database named by
+a URL (`postgresql://USER@HOST/DATABASE`). What differs lives here: the engine (psycopg 3, times in UTC,
+REPEATABLE READ transactions), the checks made when opening (the database holds a Dugout league; an older
+schema is upgraded under an advisory lock, in one transaction), creating a league in an empty database, and
+what the server's errors mean in plain words. There is no lock file and there are no file backups: the
+database keeps commissioners apart (row versions, REPEATABLE READ, a clash retried by LeagueDB.run).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy import Integer, create_engine, func, inspect, select, text
+from sqlalchemy.engine import URL, Engine, make_url
+from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
+from sqlmodel import SQLModel
+
+from roster_app.errors import ChangedMeanwhile, DugoutError, ServerError
+from roster_app.store.address import SCHEMES
+
+LEAGUE_TABLES = {"league", "team", "player", "alembic_version"}
+ADVISORY_LOCK = int.from_bytes(b"Dgt1", "big")  # one schema change at a time on a server
+RETRY_STATES = {
+    "40001": "two commissioners changed the same rows at once",  # serialization_failure
+    "40P01": "two commissioners waited on each other",  # deadlock_detected
+    "23505": "two commissioners added the same thing at once",  # unique_violation
+}
+
+
+class NoLeagueThere(ServerError):
+    """The database is reachable and empty: a league can be created (or copied) into it."""
+
+
+def server_url(text: str | URL) -> URL:
+    """The URL Dugout connects with (psycopg 3), or ServerError saying what is wrong with it."""
+    try:
+        url = make_url(text) if isinstance(text, str) else text
+    except (ArgumentError, ValueError):
+        raise ServerError(
+            f"'{text}' is not a database address. Write it as postgresql://USER@HOST/DATABASE."
+        ) from None
+    if url.get_backend_name() not in SCHEMES:
+        raise ServerError(f"Shared leagues live on PostgreSQL; '{display_url(url)}' is not a PostgreSQL address.")
+    if not url.database:
+        raise ServerError("The address names no database: write it as postgresql://USER@HOST/DATABASE.")
+    if url.drivername in SCHEMES:
+        url = url.set(drivername="postgresql+psycopg")
+    return url
+
+
+def display_url(url: str | URL) -> str:
+    """The address as shown to people and stored in settings: never with its password."""
+    url = make_url(url) if isinstance(url, str) else url
+    # URL.set(password=None) keeps the password: the named tuple's own _replace drops it
+    return url._replace(password=None, drivername=url.get_backend_name()).render_as_string(hide_password=False)
+
+
+def server_engine(url: str | URL) -> Engine:
+    """An engine on a league server: psycopg 3, UTC, REPEATABLE READ (a write never overwrites unseen work)."""
+    url = server_url(url)
+    try:
+        return create_engine(
+            url,
+            isolation_level="REPEATABLE READ",
+            pool_pre_ping=True,
+            connect_args={"options": "-c timezone=UTC", "application_name": "Dugout", "connect_timeout": 10},
+        )
+    except (NoSuchModuleError, ModuleNotFoundError):
+        raise ServerError(
+            "Shared leagues need the PostgreSQL driver, which this Dugout does not have. Install it with "
+            "`pip install 'dugout[postgres]'` (psycopg 3)."
+        ) from None
+
+
+def where(engine: Engine) -> str:
+    url = engine.url
+    return f"the database '{url.database}' on {url.host or 'this computer'}"
+
+
+def server_error(exc: BaseException, engine: Engine | None = None) -> DugoutError:
+    """A database error of a shared league in plain words; a clash between commissioners can be retried."""
+    orig = getattr(exc, "orig", None) or exc
+    state = getattr(orig, "sqlstate", None) or ""
+    detail = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
+    if state in RETRY_STATES:
+        return ChangedMeanwhile("The league", retry=True)
+    if state.startswith("08") or (isinstance(exc, DBAPIError) and exc.connection_invalidated) or not state:
+        place = where(engine) if engine is not None else "the league server"
+        return ServerError(f"Dugout cannot reach {place} ({detail}). Nothing was changed.")
+    if state == "42501":
+        return ServerError(f"The database user may not do this ({detail}). Nothing was changed.")
+    if state.startswith("53"):
+        return ServerError(f"The league server is out of room or resources ({detail}). Nothing was changed.")
+    return ServerError(f"The league server refused the change ({detail}). Nothing was changed.")
+
+
+def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
+    """Like db.inspect_file for a server: the schema revision, the league row and its ruleset rows.
+
+    NoLeagueThere for an empty database; ServerError for one holding something else or out of reach.
+    """
+    from roster_app.store.db import LEAGUE_SQL, RULES_SQL
+
+    try:
+        with engine.connect() as conn:
+            names = set(inspect(conn).get_table_names())
+            if not names:
+                raise NoLeagueThere(f"There is no league in {where(engine)} yet (the database is empty).")
+            if not names >= LEAGUE_TABLES:
+                raise ServerError(f"{where(engine).capitalize()} holds other tables, not a Dugout league. "
+                                  "Nothing was changed.")  # fmt: skip
+            revision = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
+            if not isinstance(revision, str):
+                raise ServerError(f"{where(engine).capitalize()} holds an incomplete Dugout league "
+                                  "(its schema version is missing).")  # fmt: skip
+            return revision, (conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
+    except DBAPIError as exc:
+        raise server_error(exc, engine) from None
+
+
+def open_server_league(url: str | URL, *, read_only: bool = False, load_ruleset: bool = True) -> Any:
+    """Open the league held by a PostgreSQL database (upgrading an older schema in one transaction)."""
+    from roster_app.store.db import NEWER_FILE, LeagueDB, _is_newer, _ruleset_from, _ruleset_or_error
+    from roster_app.store.migrations import head_revision, upgrade_engine
+
+    engine = server_engine(url)
+    try:
+        revision, rules = inspect_server(engine)
+        newer = _is_newer(revision)
+        notices = []
+        if not read_only and not newer and revision != head_revision():
+            try:
+                upgrade_engine(engine)
+            except DBAPIError as exc:
+                raise server_error(exc, engine) from None
+            revision, rules = inspect_server(engine)
+            notices.append(
+                "The league was upgraded for this version of Dugout (in one transaction on the server)."
+            )
+        db = LeagueDB(engine, url=display_url(engine.url), read_only=read_only or newer)
+        db.schema_revision, db.newer_file, db.notices = revision, newer, notices
+        if newer:
+            db.read_only_reason = NEWER_FILE
+        elif read_only:
+            db.read_only_reason = "Opened read-only: nothing can be changed."
+        if load_ruleset:
+            db._ruleset = _ruleset_or_error(lambda: _ruleset_from(*rules))
+        return db
+    except BaseException:
+        engine.dispose()
+        raise
+
+
+def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> Any:
+    """A new league in an empty PostgreSQL database (tables from the models, stamped with the head revision)."""
+    from roster_app.rules.ruleset import load_bundled
+    from roster_app.services.league import seed_new_league
+    from roster_app.store.db import LeagueDB, _init_schema
+
+    name = name.strip()
+    if not name:
+        raise ServerError("A league needs a name.")
+    ruleset = load_bundled(ruleset_key)
+    engine = server_engine(url)
+    try:
+        prepare_empty(engine)
+        try:
+            _init_schema(engine)
+            seed_new_league(LeagueDB(engine), name=name, ruleset=ruleset)
+        except BaseException:
+            SQLModel.metadata.drop_all(engine)
+            drop_version_table(engine)
+            raise
+    except DBAPIError as exc:
+        raise server_error(exc, engine) from None
+    finally:
+        engine.dispose()
+    return open_server_league(url)
+
+
+def prepare_empty(engine: Engine) -> None:
+    """Refuse a database that holds a league, or any table of one: nothing is ever overwritten.
+
+    Tables of other programs may stay: a league can live beside them.
+    """
+    try:
+        with engine.connect() as conn:
+            ours = set(inspect(conn).get_table_names()) & (set(SQLModel.metadata.tables) | {"alembic_version"})
+    except DBAPIError as exc:
+        raise server_error(exc, engine) from None
+    if ours:
+        what = "a league" if "league" in ours else "part of a league"
+        raise ServerError(f"{where(engine).capitalize()} already holds {what}; use an empty database. "
+                          "Nothing was changed.")  # fmt: skip
+
+
+def drop_version_table(engine: Engine) -> None:
+    with engine.begin() as conn:
+        conn.exec_driver_sql("DROP TABLE IF EXISTS alembic_version")
+
+
+def reset_sequences(connection: Any) -> None:
+    """After rows were inserted with their own ids: each id sequence goes on after the largest id."""
+    for table in SQLModel.metadata.sorted_tables:
+        columns = list(table.primary_key.columns)
+        if len(columns) != 1 or not isinstance(columns[0].type, Integer):
+            continue
+        name = columns[0].name
+        sequence = connection.execute(
+            text("SELECT pg_get_serial_sequence(:table, :column)"), {"table": table.name, "column": name}
+        ).scalar()
+        if sequence:
+            largest = connection.execute(select(func.max(columns[0]))).scalar()
+            connection.execute(text("SELECT setval(:sequence, :next, false)"),
+                               {"sequence": sequence, "next": (largest or 0) + 1})  # fmt: skip
