@@ -46,7 +46,7 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
     from sqlmodel import Session
 
     from roster_app.rules.spp import star_player_rolls
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
     from roster_app.store.models import (  # fmt: skip
         Contract,
         League,

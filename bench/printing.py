@@ -70,7 +70,7 @@ def floor_pdf(pages: list[str], path: Path) -> None:
 def measure(path: Path, reps: int) -> None:
     from roster_app.printing import data
     from roster_app.printing.document import PrintRequest, build_document
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from ui.printing import write_pdf
 
     db = open_league(path, read_only=True)

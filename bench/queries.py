@@ -63,7 +63,7 @@ def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> 
 def measure(path: Path, reps: int) -> None:
     from roster_app.queries import ledger as ledger_queries
     from roster_app.queries import season as season_queries
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     db = open_league(path, read_only=True)
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)

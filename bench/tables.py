@@ -169,7 +169,7 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.queries import rosters as queries
     from roster_app.queries import season as season_queries
     from roster_app.queries import transfers as transfer_queries
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from ui.models.contracts_model import ContractsModel
     from ui.models.ledger_model import LedgerModel
     from ui.models.market_model import MarketModel

@@ -69,11 +69,12 @@ def open_deal(db: Any, buyer: int, seller: int) -> dict[str, Any]:
     """Room on the buyer's roster (a player retired), an approach for a seller's player the buyer may take,
     and the rolls and price that complete it (a keen player: 2D6 of 6 and 5)."""
     from roster_app.queries import rosters as queries
+    from roster_app.queries.fetch import get_player, get_team
+    from roster_app.queries.transfers import candidate, deal_terms
     from roster_app.rules.dice import typed_roll
     from roster_app.rules.transfers import approach_problem, reaction
-    from roster_app.services.common import get_player, get_team
     from roster_app.services.players import retire_player
-    from roster_app.services.transfers import candidate, deal_terms, record_approach
+    from roster_app.services.transfers import record_approach
 
     retire_player(db, player_id=queries.roster(db, buyer)[-1].id)
     ruleset = db.ruleset
@@ -96,9 +97,9 @@ def open_deal(db: Any, buyer: int, seller: int) -> dict[str, Any]:
 
 
 def measure_commits(big: Path, reps: int) -> None:
+    from roster_app.safety.opening import open_league
     from roster_app.services.postmatch.write import finish_post_match
     from roster_app.services.transfers import complete_transfer
-    from roster_app.store.db import open_league
 
     work = Path(tempfile.mkdtemp(prefix="dugout-bench-writes-"))
     try:
@@ -132,9 +133,9 @@ def league_rows(path: Path) -> dict[str, list[dict[str, Any]]]:
     from sqlalchemy import select
     from sqlmodel import SQLModel
 
-    from roster_app.store.db import _make_sqlite_engine
+    from roster_app.store.db import file_engine
 
-    engine = _make_sqlite_engine(path, read_only=True)
+    engine = file_engine(path, read_only=True)
     try:
         with engine.connect() as connection:
             return {table.name: [dict(row) for row in connection.execute(
@@ -149,11 +150,11 @@ def core_bulk_insert(rows: dict[str, list[dict[str, Any]]], path: Path) -> None:
     from sqlalchemy import insert
     from sqlmodel import SQLModel
 
-    from roster_app.store.db import _init_schema, _make_sqlite_engine
+    from roster_app.store.db import create_schema, file_engine
 
-    engine = _make_sqlite_engine(path, read_only=False)
+    engine = file_engine(path, read_only=False)
     try:
-        _init_schema(engine)
+        create_schema(engine)
         with engine.begin() as connection:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")
             for table in SQLModel.metadata.sorted_tables:
@@ -166,7 +167,7 @@ def core_bulk_insert(rows: dict[str, list[dict[str, Any]]], path: Path) -> None:
 def export_of(big: Path) -> Path:
     """The large league's JSON export, made once beside it in bench/.cache/ (it goes when the league goes)."""
     from roster_app.exchange import league_json as exchange
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     path = big.with_name(f"{big.stem}-export-v{exchange.VERSION}.json")
     if not path.exists():

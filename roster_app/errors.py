@@ -67,3 +67,7 @@ class ChangedMeanwhile(DugoutError):
 
 class ServerError(LeagueFileError):
     """The league's database server cannot be reached or refused the request; the message says why."""
+
+
+class CopyRefused(DugoutError):
+    """The league cannot be copied there; the message says why. Nothing was written."""

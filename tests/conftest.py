@@ -34,7 +34,7 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
 @pytest.fixture
 def db():
     """An in-memory league with the default ruleset."""
-    from roster_app.store.db import memory_league
+    from roster_app.services.league import memory_league
 
     league = memory_league()
     yield league
@@ -44,8 +44,8 @@ def db():
 @pytest.fixture
 def league_file(tmp_path) -> Path:
     """A league file with one Orc team (coach Grim) and nothing else."""
+    from roster_app.services.league import create_league
     from roster_app.services.teams import add_team
-    from roster_app.store.db import create_league
 
     path = tmp_path / "test.dugout"
     league = create_league(path, name="Test League")
@@ -56,7 +56,7 @@ def league_file(tmp_path) -> Path:
 
 @pytest.fixture
 def file_db(league_file):
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     league = open_league(league_file)
     yield league
@@ -84,7 +84,7 @@ def night_file(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def night_db(night_file):
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     league = open_league(night_file, read_only=True)
     yield league

@@ -36,7 +36,7 @@ def _run_job(path: str, call: str, kill_at: int, spill: bool, report: int) -> No
     from sqlalchemy import event
     from sqlalchemy.orm import Session
 
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     module, name = call.split(":")
     function = getattr(importlib.import_module(module), name)
@@ -63,7 +63,7 @@ def _run_job(path: str, call: str, kill_at: int, spill: bool, report: int) -> No
 def _warm_up(job: dict) -> None:
     import tempfile
 
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     module, name = job["call"].split(":")
     with tempfile.TemporaryDirectory() as folder:
@@ -130,7 +130,7 @@ def run_child(path: Path, call: Callable[[Any], Any], *, kill_at: int = 0, spill
 
 def rows(path: Path) -> dict[str, list[tuple]]:
     """Every row of the league at `path` (opened in this process, recovering it if need be), times blanked."""
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from tests.helpers import snapshot
 
     db = open_league(path, backup=False)

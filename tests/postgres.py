@@ -69,7 +69,7 @@ class Databases:
     def league(self) -> str:
         """A new database holding a copy of the template league (one Test League, nothing else)."""
         if self._template is None:
-            from roster_app.store.server import create_server_league
+            from roster_app.services.league import create_server_league
 
             url = self.create()
             create_server_league(url, name=TEMPLATE_LEAGUE).close()
@@ -112,7 +112,7 @@ def pg_league_url(pg_databases) -> Iterator[str]:
 @pytest.fixture
 def pg_db(pg_league_url):
     """A shared league on PostgreSQL, open for writing: the PostgreSQL twin of the `db` fixture."""
-    from roster_app.store.server import open_server_league
+    from roster_app.safety.opening import open_server_league
 
     league = open_server_league(pg_league_url)
     yield league

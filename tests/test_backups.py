@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 from roster_app.errors import LeagueFileError, LeagueInUse
 from roster_app.safety import backups
 from roster_app.safety.check import check_file
+from roster_app.safety.opening import open_league
 from roster_app.services.teams import add_team, rename_team
-from roster_app.store.db import open_league
 from tests.conftest import file_digest
 
 

@@ -8,9 +8,10 @@ import pytest
 
 from roster_app.errors import DugoutError, LeagueFileError
 from roster_app.safety.check import check_file
+from roster_app.safety.opening import open_league
+from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
-from roster_app.store.db import create_league, open_league
 from tests.conftest import file_digest
 
 

@@ -7,9 +7,9 @@ import pytest
 
 from roster_app.safety import backups
 from roster_app.safety.check import check_file, check_league
+from roster_app.safety.opening import open_league
 from roster_app.services.players import hire_player
 from roster_app.services.repair import repair_league
-from roster_app.store.db import open_league
 from tests.conftest import file_digest
 from tests.helpers import ledger_sum, snapshot, treasury
 from ui.cli import main as dugout

@@ -8,9 +8,10 @@ from sqlalchemy import event
 
 from roster_app.errors import LeagueFileError
 from roster_app.safety.check import check_league
+from roster_app.safety.opening import open_league
+from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
-from roster_app.store.db import create_league, open_league
 from tests.crash import crash_at_every_statement
 from tests.helpers import snapshot
 
@@ -60,7 +61,8 @@ def new_team(db):
 
 def transfer(db):
     """Steps 6-10 of a transfer in one commit: two rolls, two ledger rows each way, the move, the contract."""
-    from roster_app.services.transfers import complete_transfer, deal_terms
+    from roster_app.queries.transfers import deal_terms
+    from roster_app.services.transfers import complete_transfer
     from roster_app.store.models import Player, Team
     from tests.transfer_helpers import dice
 

@@ -11,10 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from roster_app.exchange import csv_files
 from roster_app.exchange import league_json as exchange
 from roster_app.exchange.league_json import ImportRefused, export_json, import_json
 from roster_app.safety.atomic import ExportError
-from roster_app.store.db import open_league
+from roster_app.safety.opening import open_league
 from tests.helpers import snapshot
 from tests.printing.league_night import FILLED_TABLES, LEDGER_LINES, ORCS
 
@@ -54,8 +55,8 @@ def test_the_export_is_versioned_and_covers_every_table(export_file):
 @given(name=st.text(min_size=1, max_size=30).filter(str.strip), amount=st.integers(-(10**9), 10**9))
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_text_and_amount_survive_the_round_trip(tmp_path_factory, name, amount):
+    from roster_app.services.league import memory_league
     from roster_app.services.teams import add_team
-    from roster_app.store.db import memory_league
 
     folder = tmp_path_factory.mktemp("prop")
     db = memory_league(name=name)
@@ -175,7 +176,7 @@ def _csv_rows(path: Path) -> list[dict[str, str]]:
 
 
 def test_rosters_as_csv(night_db, tmp_path):
-    rows = _csv_rows(exchange.export_rosters_csv(night_db, tmp_path / "rosters.csv"))
+    rows = _csv_rows(csv_files.export_rosters_csv(night_db, tmp_path / "rosters.csv"))
     assert len(rows) == 13 + 12 + 11 + 11
     grak = next(r for r in rows if r["Name"] == "Grak Skullsplitta")
     assert grak["Team"] == ORCS and grak["Position"] == "Orc Blitzer" and grak["SPP"] == "58"
@@ -188,7 +189,7 @@ def test_the_ledger_as_csv_adds_up_to_the_treasury(night_db, tmp_path):
     from roster_app.queries import rosters as queries
 
     [orcs] = team_ids(night_db, [ORCS])
-    rows = _csv_rows(exchange.export_ledger_csv(night_db, tmp_path / "ledger.csv", team_ids=[orcs]))
+    rows = _csv_rows(csv_files.export_ledger_csv(night_db, tmp_path / "ledger.csv", team_ids=[orcs]))
     assert len(rows) > LEDGER_LINES
     assert {r["Team"] for r in rows} == {ORCS}
     assert (

@@ -12,8 +12,8 @@ import pytest
 
 from roster_app.errors import LeagueInUse
 from roster_app.safety import locking
+from roster_app.safety.opening import open_league
 from roster_app.services.teams import add_team
-from roster_app.store.db import open_league
 
 
 def test_a_second_opener_is_told_who_has_the_league_and_may_open_read_only(league_file):
@@ -40,7 +40,7 @@ def test_the_lock_file_names_host_pid_and_time(league_file):
 HOLDER = textwrap.dedent(
     """
     import sys
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     db = open_league(sys.argv[1])
     print("open", flush=True)
     sys.stdin.readline()
@@ -103,7 +103,7 @@ def test_holder_of_reports_a_live_holder_only(league_file):
 
 def test_a_league_in_use_cannot_be_replaced_by_a_new_one(league_file):
     from roster_app.errors import LeagueFileError
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
     from tests.conftest import file_digest
 
     db = open_league(league_file)

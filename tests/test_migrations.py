@@ -10,9 +10,9 @@ import pytest
 from roster_app.errors import LeagueFileError, ReadOnlyLeague
 from roster_app.safety import backups
 from roster_app.safety.check import check_file
+from roster_app.safety.opening import open_league
 from roster_app.services.teams import add_team
 from roster_app.store import migrations
-from roster_app.store.db import open_league
 from tests.conftest import file_digest
 
 FIXTURE = Path(__file__).resolve().parent / "fixtures" / "league_0001.dugout"

@@ -30,10 +30,10 @@ def faces(spec: str, rng: random.Random) -> list[int]:
 def build_league(url: str) -> dict[int, list[int]]:
     """Six Orc teams of 14 Linemen, free agents, every other one with a star player roll (6 SPP: he signs a
     contract when transferred); returns team id -> its player ids."""
+    from roster_app.safety.opening import open_server_league
     from roster_app.services.players import new_player
     from roster_app.services.teams import add_team
     from roster_app.store.models import Team
-    from roster_app.store.server import open_server_league
 
     db = open_server_league(url)
     rosters = {}
@@ -99,9 +99,10 @@ def _free_agent(db, rng: random.Random) -> int | None:  # noqa: ANN001
 
 def _transfer(db, rng: random.Random, player_id: int, buyer_id: int):  # noqa: ANN001, ANN202
     """Approach and complete one deal with rolled dice; returns (transfer id, seller id, the completing Change)."""
+    from roster_app.queries.transfers import deal_terms
     from roster_app.rules.dice import typed_roll
     from roster_app.rules.transfers import reaction
-    from roster_app.services.transfers import complete_transfer, deal_terms, pull_out, record_approach
+    from roster_app.services.transfers import complete_transfer, pull_out, record_approach
     from roster_app.store.models import Player, Team
 
     ruleset = db.ruleset
@@ -152,9 +153,9 @@ def worker(url: str, seed: int, start, results) -> None:  # noqa: ANN001 - multi
 def commissioner(url: str, seed: int, start) -> dict:  # noqa: ANN001
     """ATTEMPTS random transfers, contracts and reversals; what they did and the gold they moved."""
     from roster_app.errors import DugoutError
+    from roster_app.safety.opening import open_server_league
     from roster_app.services.contracts import sign_contract
     from roster_app.services.transfers import reverse_transfer
-    from roster_app.store.server import open_server_league
 
     rng = random.Random(seed)
     db = open_server_league(url)
@@ -192,8 +193,8 @@ def test_two_commissioners_transferring_at_once_never_make_or_lose_gold(pg_leagu
     from sqlalchemy import func, select
 
     from roster_app.safety.check import check_league
+    from roster_app.safety.opening import open_server_league
     from roster_app.store.models import LedgerEntry, Player, PlayerStatus, Team, Transfer
-    from roster_app.store.server import open_server_league
 
     rosters = build_league(pg_league_url)
     context = multiprocessing.get_context("spawn")

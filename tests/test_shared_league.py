@@ -8,18 +8,13 @@ need a server are marked `postgres` and skip without DATABASE_URL (tests/postgre
 import pytest
 from sqlalchemy import create_engine, text
 
-from roster_app.errors import CHANGED_MEANWHILE, ChangedMeanwhile, ServerError, UndoConflict
-from roster_app.exchange.league_copy import CopyRefused, copy_league
-from roster_app.exchange.league_copy import main as copy_main
+from roster_app.commands.copy import main as copy_main
+from roster_app.errors import CHANGED_MEANWHILE, ChangedMeanwhile, CopyRefused, ServerError, UndoConflict
+from roster_app.exchange.league_copy import copy_league
+from roster_app.safety.opening import open_database, open_server_league
+from roster_app.services.league import create_server_league
 from roster_app.store.address import is_database_url
-from roster_app.store.db import open_database
-from roster_app.store.server import (
-    NoLeagueThere,
-    create_server_league,
-    display_url,
-    open_server_league,
-    server_url,
-)
+from roster_app.store.server import NoLeagueThere, display_url, server_url
 from tests.helpers import add_orcs, snapshot
 
 postgres = pytest.mark.postgres
@@ -172,7 +167,7 @@ def test_two_commissioners_opening_an_older_league_at_once_upgrade_it_once(pg_ur
 @postgres
 def test_a_league_goes_from_a_file_to_a_server_and_back_without_loss(night_file, pg_url, tmp_path):
     """Every row of every table, ids and row versions included; the server's id sequences go on after them."""
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     copy_league(night_file, pg_url)
     back = tmp_path / "back.dugout"
@@ -216,7 +211,7 @@ def test_an_older_league_file_is_copied_from_an_upgraded_copy_and_left_as_it_was
     import shutil
     from pathlib import Path
 
-    from roster_app.store.db import inspect_file
+    from roster_app.safety.inspection import inspect_file
     from tests.conftest import file_digest
 
     old = tmp_path / "old.dugout"

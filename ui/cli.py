@@ -25,7 +25,7 @@ COMMANDS: dict[str, str] = {
     "export": "ui.print_commands:export_main",
     "import": "ui.print_commands:import_main",
     "check": "roster_app.commands.check:main",
-    "copy": "roster_app.exchange.league_copy:main",
+    "copy": "roster_app.commands.copy:main",
 }
 
 

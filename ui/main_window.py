@@ -446,7 +446,7 @@ class MainWindow(QMainWindow):
 
     def _create_league(self, name: str, ruleset_key: str, path: Path) -> None:
         from roster_app.errors import DugoutError
-        from roster_app.store.db import create_league
+        from roster_app.services.league import create_league
 
         try:
             db = create_league(path, name=name, ruleset_key=ruleset_key)

@@ -249,7 +249,7 @@ class PrintActions(QObject):
         self._export(export_json, "Export the whole league as JSON", name, ask.JSON_FILTER, ".json")
 
     def export_csv(self, what: str) -> None:
-        from roster_app.exchange.league_json import export_ledger_csv, export_rosters_csv
+        from roster_app.exchange.csv_files import export_ledger_csv, export_rosters_csv
 
         writer = export_rosters_csv if what == "rosters" else export_ledger_csv
         name = f"{self._league_name()} {what}.csv"

@@ -70,7 +70,7 @@ def _with_league(command: str, league: str, job: Callable[[Any], str]) -> int:
     """Open `league` (a file or a shared league's URL) read-only, run `job(db)` and print what it says; a
     DugoutError becomes one plain line."""
     from roster_app.errors import DugoutError
-    from roster_app.store.db import open_database
+    from roster_app.safety.opening import open_database
 
     try:
         db = open_database(league, read_only=True)
@@ -115,10 +115,11 @@ def export_main(argv: list[str]) -> int:
     args = parser.parse_args(argv)
 
     def job(db: Any) -> str:
+        from roster_app.exchange import csv_files
         from roster_app.exchange import league_json as exchange
 
-        writer = {None: exchange.export_json, "rosters": exchange.export_rosters_csv,
-                  "ledger": exchange.export_ledger_csv}[args.csv]  # fmt: skip
+        writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
+                  "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
         writer(db, Path(args.output))
         return f"Exported to {args.output}"
 

@@ -28,7 +28,7 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
     A lock held on another computer may also be taken over, after a warning. DugoutError propagates.
     """
     from roster_app.errors import LeagueInUse
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     try:  # the backup of the league as opened is made while it is shown (writes wait for it)
         return open_league(path, read_only=read_only, backup="background")

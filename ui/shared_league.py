@@ -68,7 +68,7 @@ class SharedLeagueActions(QObject):
         return True
 
     def _open(self, url: str, *, read_only: bool) -> Any:
-        from roster_app.store.db import open_database
+        from roster_app.safety.opening import open_database
 
         return open_database(url, read_only=read_only)
 
@@ -86,13 +86,14 @@ class SharedLeagueActions(QObject):
                 name = ask.text(self.window, "Name of the new shared league:", title="New shared league")
                 if not name:
                     return None
-                from roster_app.store.server import create_server_league
+                from roster_app.services.league import create_server_league
 
                 return create_server_league(url, name=name)
             if choice == COPY:
-                from roster_app.exchange.league_copy import read_rows, write_rows
+                from roster_app.exchange.league_copy import write_rows
+                from roster_app.store.tables import league_rows
 
-                write_rows(url, read_rows(session.db))
+                write_rows(url, league_rows(session.db))
                 return self._open(url, read_only=False)
         except DugoutError as exc:
             ask.error(self.window, str(exc), title="Cannot create the shared league")
@@ -114,13 +115,14 @@ def save_copy_of_shared(db: Any, path: str) -> None:
     import os
     from pathlib import Path
 
-    from roster_app.exchange.league_copy import read_rows, write_rows
+    from roster_app.exchange.league_copy import write_rows
+    from roster_app.store.tables import league_rows
 
     target = Path(path)
     work = target.with_name(f".{target.name}.copying")
     work.unlink(missing_ok=True)
     try:
-        write_rows(work, read_rows(db))
+        write_rows(work, league_rows(db))
         os.replace(work, target)  # the save dialog already asked whether to replace an existing file
     finally:
         work.unlink(missing_ok=True)

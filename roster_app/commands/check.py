@@ -45,8 +45,8 @@ def main(argv: list[str]) -> int:
 
 
 def _repair(path: str) -> list[str]:
+    from roster_app.safety.opening import open_database
     from roster_app.services.repair import repair_league
-    from roster_app.store.db import open_database
 
     db = open_database(path, load_ruleset=False)
     try:

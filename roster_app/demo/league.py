@@ -11,14 +11,16 @@ from pathlib import Path
 from sqlalchemy import select
 
 from roster_app.paths import DEMO_NAME, demo_path
+from roster_app.queries.contracts import last_contract
 from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import position_label, post
-from roster_app.services.contracts import advance_season, last_contract, sign
+from roster_app.services.contracts import advance_season, sign
+from roster_app.services.league import create_league
 from roster_app.services.players import new_player
 from roster_app.services.teams import unit_price
-from roster_app.store.db import LeagueDB, create_league
+from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player
 
 DEMO_VERSION = 7  # bump when the demo's content changes, so users get the new one

@@ -9,10 +9,8 @@ Every export is written atomically (roster_app.atomic).
 
 from __future__ import annotations
 
-import csv
 import json
 import typing
-from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -21,16 +19,17 @@ from operator import eq, itemgetter
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, DateTime, Float, Integer, Numeric, String, Table, insert, select
+from sqlalchemy import JSON, Boolean, Column, DateTime, Float, Integer, Numeric, String, Table, insert
 from sqlalchemy.engine import Connection
 from sqlalchemy.exc import StatementError
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
-from roster_app.queries import rosters as queries
 from roster_app.safety.atomic import atomic_path, atomic_text
-from roster_app.store.db import LeagueDB, _init_schema, _load_ruleset, _make_sqlite_engine, _ruleset_or_error
+from roster_app.store.db import LeagueDB, create_schema, file_engine
+from roster_app.store.ruleset import load_ruleset, ruleset_or_error
+from roster_app.store.tables import league_rows
 
 FORMAT = "dugout-league"
 VERSION = 1
@@ -71,16 +70,6 @@ def _encode(kind: str, value: Any) -> Any:
 
 
 # -- JSON export -------------------------------------------------------------------------------------
-def league_rows(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
-    """Every row of every table (the schema's tables, parents first) as plain dicts, in primary-key order,
-    read in one transaction (a consistent league even while others write)."""
-    with db.read() as session:
-        return {
-            table.name: [
-                dict(row) for row in session.execute(select(table).order_by(*table.primary_key.columns)).mappings()
-            ]
-            for table in SQLModel.metadata.sorted_tables
-        }
 
 
 def league_tables(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
@@ -373,9 +362,9 @@ def _insert_records(connection: Connection, table: Table, records: list[dict[str
 
 
 def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
-    engine = _make_sqlite_engine(path, read_only=False)
+    engine = file_engine(path, read_only=False)
     try:
-        _init_schema(engine)
+        create_schema(engine)
         with engine.begin() as connection:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
             for table in SQLModel.metadata.sorted_tables:
@@ -393,9 +382,9 @@ def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
 def _verify(path: Path) -> None:
     """The new file must open as a league: its house rules are loaded and checked the way opening it does.
     (Its stored values need no second look: each was checked above and written through its column's type.)"""
-    engine = _make_sqlite_engine(path, read_only=True)
+    engine = file_engine(path, read_only=True)
     try:
-        _ruleset_or_error(lambda: _load_ruleset(engine))
+        ruleset_or_error(lambda: load_ruleset(engine))
     except DugoutError as exc:
         raise ImportRefused(f"The imported league would not open: {exc}") from None
     finally:
@@ -420,52 +409,3 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
 
 
 # -- CSV -----------------------------------------------------------------------------------------------
-ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",
-                  "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip
-LEDGER_COLUMNS = ["Team", "Date", "Season", "Kind", "Reason", "Amount", "Balance"]
-
-
-def _teams(db: LeagueDB, team_ids: Iterable[int] | None) -> list[queries.TeamItem]:
-    teams = queries.teams(db)
-    if team_ids is None:
-        return teams
-    wanted = list(team_ids)
-    by_id = {t.id: t for t in teams}
-    return [by_id[i] for i in wanted if i in by_id]
-
-
-def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[Any]]) -> Path:
-    with atomic_text(destination, encoding=CSV_ENCODING, newline="") as handle:
-        writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
-    return Path(destination)
-
-
-def export_rosters_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
-    """The players on the rosters of the teams (all teams by default), one line each."""
-
-    def lines() -> Iterable[list[Any]]:
-        for team in _teams(db, team_ids):
-            for p in queries.roster(db, team.id):
-                yield [team.name, p.number, p.name, p.race, p.position, p.ma, p.st, p.ag, p.av,
-                       "; ".join(p.starting_skills), "; ".join(p.skills), "; ".join(p.injuries), p.spp, p.level,
-                       p.rolls_due, p.value, p.status, p.contract_text]  # fmt: skip
-
-    return _write_csv(destination, ROSTER_COLUMNS, lines())
-
-
-def export_ledger_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
-    """Every ledger entry of the teams (all teams by default) with the running balance."""
-
-    def lines() -> Iterable[list[Any]]:
-        for team in _teams(db, team_ids):
-            for r in queries.ledger(db, team.id):
-                stamp = (
-                    r.created_at.isoformat(timespec="seconds")
-                    if hasattr(r.created_at, "isoformat")
-                    else r.created_at
-                )
-                yield [team.name, stamp, r.season, r.kind, r.reason, r.amount, r.balance]
-
-    return _write_csv(destination, LEDGER_COLUMNS, lines())

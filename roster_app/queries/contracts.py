@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
+from sqlmodel import Session
 
 from roster_app.rules.contracts import (
     contract_cost_for_rolls,
@@ -16,9 +17,48 @@ from roster_app.rules.contracts import (
 )
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import level_name, star_player_rolls
-from roster_app.services.contracts import ContractStatus, player_position, unplayed_fixtures
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, League, Player, PlayerStatus, Team
+from roster_app.store.models import Contract, League, Match, Player, PlayerStatus, Team
+from roster_app.store.statuses import ContractStatus
+
+
+# -- a player's contracts (read inside a transaction; the contracts services ask the same) ---------
+def running_contract(session: Session, player_id: int) -> Contract | None:
+    return session.scalars(
+        select(Contract).where(Contract.player_id == player_id, Contract.status == ContractStatus.RUNNING)
+    ).first()
+
+
+def last_contract(session: Session, player_id: int) -> Contract | None:
+    return session.scalars(
+        select(Contract).where(Contract.player_id == player_id).order_by(Contract.id.desc())
+    ).first()
+
+
+def player_position(ruleset: Ruleset, player: Player) -> Position | None:
+    """The player's position in the league's ruleset (None if a house-rules edit removed it)."""
+    try:
+        return ruleset.position(player.race, player.position)
+    except Exception:
+        return None
+
+
+def renewable(session: Session, player: Player) -> bool:
+    """His latest contract was with his team now and has ended (or still runs: `sign` says why not)."""
+    last = last_contract(session, player.id)
+    return (
+        last is not None
+        and last.team_id == player.team_id
+        and last.status in (ContractStatus.EXPIRED, ContractStatus.RUNNING)
+    )
+
+
+def unplayed_fixtures(session: Session, season: int) -> int:
+    """Fixtures of `season` not played yet (friendlies do not count)."""
+    return session.scalar(
+        select(func.count()).where(Match.season == season, Match.status == "scheduled", Match.stage != "friendly")
+    )
+
 
 FREE_AGENT = "free agent"
 

@@ -5,20 +5,71 @@ Frozen rows only (never ORM rows), built from a few queries and the pure rules i
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import select
+from sqlalchemy import func, select
+from sqlmodel import Session
 
+from roster_app.queries.fetch import roster_count
 from roster_app.rules import reserves as rules
 from roster_app.rules.dice import Roll
 from roster_app.rules.reserves import AffairsRound, Kind
 from roster_app.rules.roster import gp
-from roster_app.rules.ruleset import Position
-from roster_app.services import reserves as state
-from roster_app.services.common import roster_count
+from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, Team
+from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, Team
+
+
+# -- the team's reserve state (read inside a transaction; the reserves services ask the same) ------
+def reserve_side(session: Session, team: Team) -> ReserveSide | None:
+    return session.scalars(select(ReserveSide).where(ReserveSide.team_id == team.id)).first()
+
+
+def has_reserve_side(session: Session, team: Team) -> bool:
+    """Approved by the commissioner and with a Reserve Coach now."""
+    side = reserve_side(session, team)
+    return bool(team.reserves_approved and side is not None and side.coach_type)
+
+
+def available_count(session: Session, team_id: int) -> int:
+    """Players who could start the next match: active ones (not those missing the next game)."""
+    return session.scalar(
+        select(func.count()).where(Player.team_id == team_id, Player.status == PlayerStatus.ACTIVE)
+    )
+
+
+def taken_positions(session: Session, team: Team) -> Counter[str]:
+    """The team's players of its own list on the roster, by position."""
+    rows = session.scalars(
+        select(Player.position).where(
+            Player.team_id == team.id, Player.race == team.race, Player.status.in_(PlayerStatus.ON_ROSTER)
+        )
+    ).all()
+    return Counter(rows)
+
+
+def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]:
+    """(kind, roll total) of the team's events since the round began (the last upkeep or coach change)."""
+    start = session.scalar(
+        select(func.max(ReserveEvent.id)).where(
+            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
+        )
+    )
+    if start is None:
+        return []
+    query = (
+        select(ReserveEvent.kind, DiceRoll.total)
+        .outerjoin(DiceRoll, DiceRoll.id == ReserveEvent.dice_roll_id)
+        .where(ReserveEvent.team_id == team_id, ReserveEvent.id >= start)
+        .order_by(ReserveEvent.id)
+    )
+    return [(kind, total) for kind, total in session.execute(query)]
+
+
+def current_round(session: Session, ruleset: Ruleset, team_id: int) -> AffairsRound:
+    return rules.affairs_round(round_events(session, team_id), ruleset)
 
 
 @dataclass(frozen=True)
@@ -104,11 +155,11 @@ def reserves_info(db: LeagueDB, team_id: int) -> ReservesInfo | None:
         if team is None:
             return None
         race = ruleset.race(team.race)
-        side = state.reserve_side(session, team)
-        affairs = state.current_round(session, ruleset, team.id)
-        on_roster, available = roster_count(session, team.id), state.available_count(session, team.id)
+        side = reserve_side(session, team)
+        affairs = current_round(session, ruleset, team.id)
+        on_roster, available = roster_count(session, team.id), available_count(session, team.id)
         draft_refusal = rules.draft_refusal(
-            has_reserve_side=state.has_reserve_side(session, team), available=available, on_roster=on_roster,
+            has_reserve_side=has_reserve_side(session, team), available=available, on_roster=on_roster,
             ruleset=ruleset,
         )  # fmt: skip
         return ReservesInfo(
@@ -133,7 +184,7 @@ def reserve_offers(db: LeagueDB, team_id: int, value: int) -> list[PositionOffer
     ruleset = db.ruleset
     with db.read() as session:
         team = session.get(Team, team_id)
-        taken = state.taken_positions(session, team)
+        taken = taken_positions(session, team)
     race = ruleset.race(team.race)
     return [_offer(p, 0, taken[p.name], rules.why_not_offered(p, value, taken)) for p in race.positions]
 
@@ -143,7 +194,7 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
     ruleset = db.ruleset
     with db.read() as session:
         team = session.get(Team, team_id)
-        taken = state.taken_positions(session, team)
+        taken = taken_positions(session, team)
         treasury = team.treasury
     race = ruleset.race(team.race)
     allowed = rules.draft_positions(race)
@@ -176,7 +227,7 @@ def _dice_text(row: DiceRoll | None) -> str:
     """'D6: 4 + 1 = 5 (typed in)' for a stored roll, '' for none."""
     if row is None:
         return ""
-    shown = state.roll_text(Roll(row.dice, tuple(row.faces), row.modifier, row.typed))
+    shown = rules.roll_text(Roll(row.dice, tuple(row.faces), row.modifier, row.typed))
     return f"{row.dice}: {shown} ({'typed in' if row.typed else 'rolled by Dugout'})"
 
 

@@ -5,19 +5,161 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import UTC, datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, or_, select
+from sqlmodel import Session
 
+from roster_app.queries.contracts import player_position, running_contract
+from roster_app.queries.fetch import get_team, position_count, roster_count, used_numbers
+from roster_app.queries.postmatch import transfers_wait
+from roster_app.queries.rosters import team_sheet
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.dice import Roll
-from roster_app.rules.spp import level_name
-from roster_app.rules.transfers import Candidate, approach_problem, is_ally, reaction
-from roster_app.services.contracts import ContractStatus, player_position
-from roster_app.services.postmatch.plan import transfers_wait
-from roster_app.services.transfers import DealTerms, TransferStatus, deal_terms, naive_utc
+from roster_app.rules.ruleset import Position, Ruleset
+from roster_app.rules.spp import level_name, star_player_rolls
+from roster_app.rules.team import team_rating
+from roster_app.rules.transfers import (
+    Candidate,
+    Modifier,
+    approach_problem,
+    is_ally,
+    price_floor,
+    reaction,
+    reaction_dice,
+    reaction_modifiers,
+    tribunal_dice,
+    tribunal_fixed,
+    tribunal_price,
+)
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, DiceRoll, Match, Player, PlayerStatus, Team, Transfer
+from roster_app.store.statuses import ContractStatus, TransferStatus
+
+
+# -- the terms of a deal (read inside a transaction; the transfer services check the same) ---------
+def naive_utc(moment: datetime | None) -> datetime | None:
+    """Stored times are UTC; SQLite gives them back without a zone, fresh objects have one."""
+    if moment is None or moment.tzinfo is None:
+        return moment
+    return moment.astimezone(UTC).replace(tzinfo=None)
+
+
+def last_match(session: Session, team_id: int) -> datetime | None:
+    """When the team last played (a match that is no longer just scheduled)."""
+    return naive_utc(
+        session.scalar(
+            select(func.max(Match.played_at)).where(
+                Match.status != "scheduled", or_(Match.home_team_id == team_id, Match.away_team_id == team_id)
+            )
+        )
+    )
+
+
+def last_approach(session: Session, player_id: int, *, exclude: int | None = None) -> datetime | None:
+    query = select(func.max(Transfer.created_at)).where(Transfer.player_id == player_id)
+    if exclude is not None:
+        query = query.where(Transfer.id != exclude)
+    return naive_utc(session.scalar(query))
+
+
+def candidate(
+    session: Session, ruleset: Ruleset, player: Player, buyer: Team, *, exclude: int | None = None
+) -> Candidate:
+    seller = get_team(session, player.team_id)
+    return Candidate(
+        name=player.name, team=seller.name, position=player_position(ruleset, player),
+        on_roster=player.status in PlayerStatus.ON_ROSTER, seller_players=roster_count(session, seller.id),
+        buyer=buyer.name, buyer_players=roster_count(session, buyer.id),
+        buyer_position_count=position_count(session, buyer.id, player.race, player.position),
+        same_team=seller.id == buyer.id, last_approach=last_approach(session, player.id, exclude=exclude),
+        last_match=last_match(session, seller.id), waiting=transfers_wait(session, buyer) or transfers_wait(session, seller),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Side:
+    """One team in a deal, as the wizard shows it."""
+
+    id: int
+    name: str
+    coach: str
+    race: str
+    treasury: int
+    rating: int
+    fan_factor: int
+    players: int
+
+
+@dataclass(frozen=True)
+class DealTerms:
+    """Everything steps 2-10 need to know about one player and one buyer."""
+
+    player_id: int
+    player: str
+    number: int
+    race: str
+    position: Position | None
+    spp: int
+    rolls: int
+    original_cost: int
+    under_contract: bool
+    contract: tuple[int, int] | None  # (length, served)
+    seller: Side
+    buyer: Side
+    buyer_numbers: frozenset[int]
+    ally: bool
+    modifiers: tuple[Modifier, ...]
+    fixed: int  # the Tribunal Table's fixed part
+    reaction_dice: str
+    tribunal_dice: str
+
+    @property
+    def modifier(self) -> int:
+        return sum(m.value for m in self.modifiers)
+
+    @property
+    def rookie(self) -> bool:
+        return self.rolls < 1
+
+    def floor(self, result: str, ruleset: Ruleset) -> int:
+        return price_floor(self.original_cost, result=result, ruleset=ruleset)
+
+    def free_agent_price(self, tribunal: Roll, result: str, ruleset: Ruleset) -> int:
+        cost = self.position.cost if self.position else self.original_cost
+        return tribunal_price(cost, self.rolls, tribunal, result=result, ruleset=ruleset)
+
+    def new_number(self) -> int:
+        """His own number if it is free on the buyer's roster, else the first free one."""
+        if self.number not in self.buyer_numbers:
+            return self.number
+        return next(n for n in range(1, 100) if n not in self.buyer_numbers)
+
+
+def side(session: Session, ruleset: Ruleset, team: Team) -> Side:
+    sheet = team_sheet(session, team)
+    return Side(team.id, team.name, team.coach, team.race, team.treasury, team_rating(sheet, ruleset),
+                team.fan_factor, len(sheet.players))  # fmt: skip
+
+
+def deal_terms(session: Session, ruleset: Ruleset, player: Player, buyer: Team) -> DealTerms:
+    seller = get_team(session, player.team_id)
+    contract = running_contract(session, player.id)
+    position = player_position(ruleset, player)
+    seller_side, buyer_side = side(session, ruleset, seller), side(session, ruleset, buyer)
+    modifiers = reaction_modifiers(
+        buyer_rating=buyer_side.rating, seller_rating=seller_side.rating, buyer_fan_factor=buyer.fan_factor,
+        seller_fan_factor=seller.fan_factor, under_contract=contract is not None, ruleset=ruleset,
+    )  # fmt: skip
+    rolls = star_player_rolls(player.spp, ruleset)
+    return DealTerms(
+        player_id=player.id, player=player.name, number=player.number, race=player.race, position=position,
+        spp=player.spp, rolls=rolls, original_cost=player.cost, under_contract=contract is not None,
+        contract=(contract.seasons, contract.served) if contract else None, seller=seller_side, buyer=buyer_side,
+        buyer_numbers=frozenset(used_numbers(session, buyer.id)), ally=is_ally(player.race, buyer.race),
+        modifiers=modifiers, fixed=tribunal_fixed(position.cost if position else player.cost, rolls, ruleset),
+        reaction_dice=reaction_dice(ruleset), tribunal_dice=tribunal_dice(ruleset),
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)

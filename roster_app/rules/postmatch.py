@@ -22,6 +22,19 @@ RESULTS = ("win", "draw", "loss")
 STAGES = ("league", "semi-final", "final", "friendly")
 SPECTATORS_PER_UNIT = 1000  # the Match Winnings Table pays gold per 1,000 spectators
 
+# The steps of the post-match sequence in their order (seed 001); 4.2 (transfers) is not a step of its own:
+# each transfer is its own transaction, made between 4.1 and 4.3.
+STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
+STEP_TITLES = {
+    "winnings": "1. Winnings",
+    "spp": "2. Star Player Points and star player rolls",
+    "fan_factor": "3. Fan factor",
+    "affairs": "4.1 Reserve affairs and contracts",
+    "purchases": "4.3 New players and staff",
+    "rating": "5. New team rating",
+}
+BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
+
 
 def _rules(ruleset: Ruleset | None) -> Ruleset:
     return ruleset or default_ruleset()

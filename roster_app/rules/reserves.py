@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
+from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
 from roster_app.rules.ruleset import Position, Race, Ruleset
@@ -291,3 +292,11 @@ def affairs_round(events: Sequence[tuple[str, int | None]], ruleset: Ruleset) ->
         elif kind in (Kind.NOTHING_AFFORDABLE, Kind.NEW_PLAYER, Kind.LET_GO):
             state["settled"] = True
     return AffairsRound(**state)
+
+
+def roll_text(roll: Roll) -> str:
+    """'4 + 3 = 7' for a modified or many-dice roll, '4' for one plain die."""
+    if not roll.modifier and len(roll.faces) == 1:
+        return str(roll.total)
+    parts = [str(f) for f in roll.faces] + ([str(roll.modifier)] if roll.modifier else [])
+    return f"{' + '.join(parts)} = {roll.total}"

@@ -1,7 +1,7 @@
 """Backups of a league: where they live, when they are made, rotation, and restoring one.
 
 Backups sit beside the league in "<league> backups/" (they travel with it), or in the user's data folder
-when the league's folder cannot be written. Each is a verified copy (roster_app.safety.make_backup) named
+when the league's folder cannot be written. Each is a verified copy (roster_app.safety.files.make_backup) named
 "<league> <UTC time> <reason>.dugout". One is made when a league is opened after it changed, every few
 minutes of changes (the GUI's timer), and before every migration, import, repair or restore. Rotation
 keeps the recent ones, one a day and one a week, and never deletes the newest good one.
@@ -17,10 +17,14 @@ import threading
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import LeagueFileError
+from roster_app.paths import data_dir
 from roster_app.safety.files import make_backup, replace_atomically, verify_copy
+
+if TYPE_CHECKING:
+    from roster_app.store.db import LeagueDB
 
 STAMP = "%Y-%m-%d %H-%M-%S"
 INDEX = "index.json"  # the source's fingerprint at each backup: "changed since the last backup?"
@@ -71,8 +75,6 @@ def backups_dir(league: Path, *, create: bool = False) -> Path:
 
 
 def _fallback_dir(league: Path) -> Path:
-    from roster_app.paths import data_dir
-
     tag = hashlib.sha256(str(Path(league).resolve()).encode()).hexdigest()[:8]
     return data_dir() / "backups" / f"{Path(league).stem} {tag}"
 
@@ -150,12 +152,10 @@ def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Ba
 def backup_open_league(db: Any, *, reason: str) -> Backup | None:
     """A verified backup of an open league before a risky step (import, repair); None for a league in
     memory or open read-only. Raises LeagueFileError if it cannot be made: the step must not go on.
-    A shared league (on a server) is copied into a league file in the data folder (roster_app.league_copy)."""
+    A shared league (on a server) is copied into a league file in the data folder (backup_server_league)."""
     if db.read_only:
         return None
     if getattr(db, "on_server", False):
-        from roster_app.exchange.league_copy import backup_server_league
-
         return backup_server_league(db, reason=reason)
     if db.path is None:
         return None
@@ -260,7 +260,7 @@ def restore(league: Path, chosen: Path) -> Backup | None:
     The league must be closed (restore takes its lock). Returns the backup made of the file it replaced (None if there was no file).
     """
     from roster_app.safety import locking
-    from roster_app.store.db import inspect_file
+    from roster_app.safety.inspection import inspect_file
 
     league, chosen = Path(league), Path(chosen)
     inspect_file(chosen)  # a Dugout league, sound: else LeagueFileError and nothing changes
@@ -298,3 +298,35 @@ def _recover_if_interrupted(league: Path) -> None:
 
     if journal_path(league).exists():
         recover_interrupted_save(league, backups_dir(league, create=True))
+
+
+# -- backups of a shared league ------------------------------------------------------------------------
+def server_backups_league(db: LeagueDB) -> Path:
+    """The stand-in path whose "<name> backups" folder (in the data folder) keeps a shared league's backups."""
+    url = db.engine.url
+    name = re.sub(r"[^\w.-]+", " ", f"{url.database} on {url.host or 'local'}").strip()
+    return data_dir() / "shared" / f"{name}.dugout"
+
+
+def backup_server_league(db: LeagueDB, *, reason: str) -> Backup:
+    """A copy of a shared league in a league file on this computer, before a risky step (repair, import).
+
+    The server's own backups (pg_dump) stay the server keeper's job; this is the commissioner's safety net.
+    """
+    # imported here: backups of a file need no ORM, and the window imports this module before the league opens
+    from roster_app.safety.league_files import write_league_file
+    from roster_app.store.tables import league_rows
+
+    league = server_backups_league(db)
+    league.parent.mkdir(parents=True, exist_ok=True)
+    now = datetime.now(UTC)
+    try:
+        path = Path(
+            write_league_file(
+                _free_name(backups_dir(league, create=True), league.stem, now, reason), league_rows(db)
+            )
+        )
+    except OSError as exc:
+        raise LeagueFileError(f"No copy of the shared league could be saved on this computer ({exc}).") from None
+    rotate(league)
+    return Backup(path, now.replace(microsecond=0), reason, path.stat().st_size)

@@ -37,9 +37,9 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
-from roster_app.services.contracts import ContractStatus
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, League, LedgerEntry, Player, PlayerStatus, RulesetTable, Season, Team
+from roster_app.store.statuses import ContractStatus
 
 CONTRACT_STATUSES = (
     ContractStatus.RUNNING,
@@ -93,8 +93,8 @@ Check = Callable[[Ctx], Iterator[Problem]]
 # -- the file ----------------------------------------------------------------------------------------
 def file_problems(path: Path) -> list[Problem]:
     """SQLite's full integrity check, foreign keys and readable values (read-only; the file is untouched)."""
+    from roster_app.safety.inspection import inspect_file
     from roster_app.safety.integrity import stored_value_problems
-    from roster_app.store.db import inspect_file
 
     try:
         inspect_file(path)
@@ -195,7 +195,7 @@ def _treasuries(ctx: Ctx) -> Iterator[Problem]:
 
 def _correct_ledger(team_id: int, amount: int) -> Callable[[Session], None]:
     def fix(session: Session) -> None:
-        from roster_app.services.common import current_season
+        from roster_app.queries.fetch import current_season
 
         # Not through post(): no gold moves, the ledger catches up with the treasury.
         session.add(
@@ -356,7 +356,7 @@ def check_league(db: LeagueDB) -> Report:
 def check_server(url: str) -> Report:
     """The league's invariants on a shared league (read-only). PostgreSQL keeps its own pages and links
     sound, so the file checks (integrity_check, foreign_key_check) have no counterpart here."""
-    from roster_app.store.server import open_server_league
+    from roster_app.safety.opening import open_server_league
 
     try:
         db = open_server_league(url, read_only=True, load_ruleset=False)
@@ -377,13 +377,13 @@ def check_target(target: Path | str) -> Report:
 
 def check_file(path: Path | str) -> Report:
     """Everything, on a league file that may be closed or open elsewhere (read-only, the file is untouched)."""
-    from roster_app.store.db import _make_sqlite_engine
+    from roster_app.store.db import file_engine
 
     path = Path(path).resolve()
     found = file_problems(path)
     if found:
         return Report(tuple(found))
-    engine = _make_sqlite_engine(path, read_only=True)
+    engine = file_engine(path, read_only=True)
     try:
         return check_league(LeagueDB(engine, path=path, read_only=True))
     finally:

@@ -2,43 +2,14 @@
 
 from __future__ import annotations
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlmodel import Session
 
-from roster_app.errors import ChangedMeanwhile, NotFound, RuleViolation
+from roster_app.errors import ChangedMeanwhile, RuleViolation
+from roster_app.queries.fetch import current_season
 from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
-from roster_app.store.models import DiceRoll, League, LedgerEntry, Player, PlayerStatus, Team
-
-
-def league_row(session: Session) -> League:
-    """The league record, kept by the session once read (every ledger row asks it for the current season;
-    the session's identity map alone would forget a row nothing refers to)."""
-    league = session.info.get("league_row")
-    if league is None or league not in session:
-        league = session.scalars(select(League)).first()
-        if league is None:
-            raise NotFound("The league file has no league record.")
-        session.info["league_row"] = league
-    return league
-
-
-def current_season(session: Session) -> int:
-    return league_row(session).current_season
-
-
-def get_team(session: Session, team_id: int) -> Team:
-    team = session.get(Team, team_id)
-    if team is None:
-        raise NotFound("That team no longer exists in this league.")
-    return team
-
-
-def get_player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id)
-    if player is None:
-        raise NotFound("That player no longer exists in this league.")
-    return player
+from roster_app.store.models import DiceRoll, LedgerEntry, Player, Team
 
 
 def check_version(row: Team | Player, expected: int | None, what: str) -> None:
@@ -55,24 +26,6 @@ def lock_teams(session: Session, *team_ids: int) -> None:
     ids = sorted(set(team_ids))
     if ids and session.get_bind().dialect.name != "sqlite":
         session.execute(select(Team.id).where(Team.id.in_(ids)).order_by(Team.id).with_for_update()).all()
-
-
-def roster_count(session: Session, team_id: int) -> int:
-    """Players who count towards the team's 16 (active or missing the next game)."""
-    return session.scalar(
-        select(func.count()).where(Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER))
-    )
-
-
-def position_count(session: Session, team_id: int, race: str, position: str) -> int:
-    return session.scalar(
-        select(func.count()).where(
-            Player.team_id == team_id,
-            Player.race == race,
-            Player.position == position,
-            Player.status.in_(PlayerStatus.ON_ROSTER),
-        )
-    )
 
 
 def position_label(race: str, position: str) -> str:

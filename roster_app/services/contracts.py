@@ -8,38 +8,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.contracts import player_position, renewable, running_contract, unplayed_fixtures
+from roster_app.queries.fetch import current_season, get_player, get_team, league_row
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
-from roster_app.rules.ruleset import Position, Ruleset
+from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import star_player_rolls
-from roster_app.services.common import current_season, get_player, get_team, league_row, post
+from roster_app.services.common import post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, Match, Player, PlayerStatus, Season, utcnow
+from roster_app.store.models import Contract, Player, PlayerStatus, Season, utcnow
 from roster_app.store.statuses import ContractStatus
-
-
-def running_contract(session: Session, player_id: int) -> Contract | None:
-    return session.scalars(
-        select(Contract).where(Contract.player_id == player_id, Contract.status == ContractStatus.RUNNING)
-    ).first()
-
-
-def last_contract(session: Session, player_id: int) -> Contract | None:
-    return session.scalars(
-        select(Contract).where(Contract.player_id == player_id).order_by(Contract.id.desc())
-    ).first()
-
-
-def player_position(ruleset: Ruleset, player: Player) -> Position | None:
-    """The player's position in the league's ruleset (None if a house-rules edit removed it)."""
-    try:
-        return ruleset.position(player.race, player.position)
-    except Exception:
-        return None
 
 
 def sign(
@@ -97,16 +79,6 @@ def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
     return tx.change
 
 
-def renewable(session: Session, player: Player) -> bool:
-    """His latest contract was with his team now and has ended (or still runs: `sign` says why not)."""
-    last = last_contract(session, player.id)
-    return (
-        last is not None
-        and last.team_id == player.team_id
-        and last.status in (ContractStatus.EXPIRED, ContractStatus.RUNNING)
-    )
-
-
 def renew(
     session: Session, ruleset: Ruleset, player: Player, seasons: int, *, match_id: int | None = None
 ) -> Contract:
@@ -127,13 +99,6 @@ def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         tx.label = f"renewal of {player.name}'s contract for {_seasons(seasons)}"
         tx.result = contract.id
     return tx.change
-
-
-def unplayed_fixtures(session: Session, season: int) -> int:
-    """Fixtures of `season` not played yet (friendlies do not count)."""
-    return session.scalar(
-        select(func.count()).where(Match.season == season, Match.status == "scheduled", Match.stage != "friendly")
-    )
 
 
 @dataclass(frozen=True)

@@ -1,15 +1,28 @@
-"""The league itself: seeding a new league file, renaming it."""
+"""The league itself: a new league (a file, a shared league on a server, or one in memory), seeded with its
+own ruleset copy, season 1 and the sample Star Refs; renaming it.
+
+The store makes the empty schema; this service fills it; safety/opening.py opens the result like any league.
+"""
 
 from __future__ import annotations
 
-from sqlmodel import Session
+import os
+import tempfile
+from pathlib import Path
+from typing import Any
 
-from roster_app.errors import RuleViolation
-from roster_app.rules.ruleset import TABLES, Ruleset
-from roster_app.services.common import league_row
+from sqlalchemy.engine import URL
+from sqlalchemy.exc import DBAPIError
+from sqlmodel import Session, SQLModel
+
+from roster_app.errors import LeagueFileError, RuleViolation, ServerError
+from roster_app.queries.fetch import league_row
+from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.safety.opening import open_league, open_server_league
 from roster_app.store.changes import Change
-from roster_app.store.db import LeagueDB
+from roster_app.store.db import LeagueDB, create_schema, file_engine, memory_engine
 from roster_app.store.models import League, Referee, RulesetTable, Season
+from roster_app.store.server import drop_version_table, prepare_empty, server_engine, server_error
 
 
 def seed_new_league(db: LeagueDB, *, name: str, ruleset: Ruleset) -> Change:
@@ -46,3 +59,63 @@ def rename_league(db: LeagueDB, *, name: str) -> Change:
         league.name = name
         tx.session.add(league)
     return tx.change
+
+
+def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", overwrite: bool = False) -> LeagueDB:
+    """Create a new league file (written to a temporary file first, then moved into place) and open it."""
+    path = Path(path)
+    name = name.strip()
+    if not name:
+        raise LeagueFileError("A league needs a name.")
+    if path.exists() and not overwrite:
+        raise LeagueFileError(f"A file already exists at {path}; choose another name.")
+    from roster_app.safety.locking import holder_of
+
+    holder = holder_of(path) if path.exists() else None
+    if holder is not None:
+        raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
+    ruleset = load_bundled(ruleset_key)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
+    os.close(fd)
+    tmp = Path(tmp_name)
+    try:
+        engine = file_engine(tmp, read_only=False)
+        create_schema(engine)
+        seed_new_league(LeagueDB(engine, path=tmp), name=name, ruleset=ruleset)
+        engine.dispose()
+        os.replace(tmp, path)
+    except BaseException:
+        tmp.unlink(missing_ok=True)
+        raise
+    return open_league(path, backup=False)  # nothing to back up yet
+
+
+def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> LeagueDB:
+    """An in-memory league (tests and previews)."""
+    db = LeagueDB(memory_engine())
+    seed_new_league(db, name=name, ruleset=load_bundled(ruleset_key))
+    return db
+
+
+def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> Any:
+    """A new league in an empty PostgreSQL database (tables from the models, stamped with the head revision)."""
+    name = name.strip()
+    if not name:
+        raise ServerError("A league needs a name.")
+    ruleset = load_bundled(ruleset_key)
+    engine = server_engine(url)
+    try:
+        prepare_empty(engine)
+        try:
+            create_schema(engine)
+            seed_new_league(LeagueDB(engine), name=name, ruleset=ruleset)
+        except BaseException:
+            SQLModel.metadata.drop_all(engine)
+            drop_version_table(engine)
+            raise
+    except DBAPIError as exc:
+        raise server_error(exc, engine) from None
+    finally:
+        engine.dispose()
+    return open_server_league(url)

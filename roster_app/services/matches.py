@@ -16,12 +16,12 @@ from sqlalchemy import or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import get_match, get_team
+from roster_app.queries.postmatch import match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import referees
-from roster_app.services.common import get_team
-from roster_app.services.postmatch.plan import get_match, match_title
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team

@@ -4,10 +4,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import (
+    current_season,
+    first_free_number,
+    get_player,
+    get_team,
+    position_count,
+    roster_count,
+    used_numbers,
+)
 from roster_app.rules.roster import (
     STAT_NAMES,
     check_affordable,
@@ -19,36 +27,12 @@ from roster_app.rules.roster import (
 )
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
-from roster_app.services.common import (
-    check_version,
-    current_season,
-    get_player,
-    get_team,
-    lock_teams,
-    position_count,
-    position_label,
-    post,
-    roster_count,
-)
+from roster_app.services.common import check_version, lock_teams, position_label, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
 
 INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
-
-
-def used_numbers(session: Session, team_id: int, *, except_id: int | None = None) -> set[int]:
-    rows = session.execute(
-        select(Player.id, Player.number).where(
-            Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER)
-        )
-    )
-    return {number for pid, number in rows if pid != except_id}
-
-
-def first_free_number(session: Session, team_id: int) -> int:
-    used = used_numbers(session, team_id)
-    return next(n for n in range(1, 100) if n not in used)
 
 
 def _check_number(session: Session, team_id: int, number: int, *, except_id: int | None = None) -> None:

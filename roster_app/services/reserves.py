@@ -11,7 +11,6 @@ reserve events (rules.reserves.affairs_round), so a refused step never writes an
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable
 from typing import Any
 
@@ -19,66 +18,26 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.queries.fetch import get_player, get_team, roster_count
+from roster_app.queries.reserves import (
+    available_count,
+    current_round,
+    has_reserve_side,
+    reserve_side,
+    taken_positions,
+)
 from roster_app.rules import dice
 from roster_app.rules import reserves as rules
-from roster_app.rules.reserves import AffairsRound, Kind, Step
+from roster_app.rules.reserves import AffairsRound, Kind, Step, roll_text
 from roster_app.rules.roster import check_affordable, gp
 from roster_app.rules.ruleset import STATS, Ruleset
-from roster_app.services.common import get_player, get_team, position_label, post, roster_count, store_roll
+from roster_app.services.common import position_label, post, store_roll
 from roster_app.services.players import new_player
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, Match, Player, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
-
+from roster_app.store.models import Match, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
 
 # -- reading the team's reserve state (inside a transaction) -----------------------------------------
-def reserve_side(session: Session, team: Team) -> ReserveSide | None:
-    return session.scalars(select(ReserveSide).where(ReserveSide.team_id == team.id)).first()
-
-
-def has_reserve_side(session: Session, team: Team) -> bool:
-    """Approved by the commissioner and with a Reserve Coach now."""
-    side = reserve_side(session, team)
-    return bool(team.reserves_approved and side is not None and side.coach_type)
-
-
-def available_count(session: Session, team_id: int) -> int:
-    """Players who could start the next match: active ones (not those missing the next game)."""
-    return session.scalar(
-        select(func.count()).where(Player.team_id == team_id, Player.status == PlayerStatus.ACTIVE)
-    )
-
-
-def taken_positions(session: Session, team: Team) -> Counter[str]:
-    """The team's players of its own list on the roster, by position."""
-    rows = session.scalars(
-        select(Player.position).where(
-            Player.team_id == team.id, Player.race == team.race, Player.status.in_(PlayerStatus.ON_ROSTER)
-        )
-    ).all()
-    return Counter(rows)
-
-
-def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]:
-    """(kind, roll total) of the team's events since the round began (the last upkeep or coach change)."""
-    start = session.scalar(
-        select(func.max(ReserveEvent.id)).where(
-            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
-        )
-    )
-    if start is None:
-        return []
-    query = (
-        select(ReserveEvent.kind, DiceRoll.total)
-        .outerjoin(DiceRoll, DiceRoll.id == ReserveEvent.dice_roll_id)
-        .where(ReserveEvent.team_id == team_id, ReserveEvent.id >= start)
-        .order_by(ReserveEvent.id)
-    )
-    return [(kind, total) for kind, total in session.execute(query)]
-
-
-def current_round(session: Session, ruleset: Ruleset, team_id: int) -> AffairsRound:
-    return rules.affairs_round(round_events(session, team_id), ruleset)
 
 
 # -- writing helpers --------------------------------------------------------------------------------
@@ -112,14 +71,6 @@ def _event(session: Session, team: Team, kind: str, detail: str, **links: int | 
     session.add(event)
     session.flush()
     return event
-
-
-def roll_text(roll: dice.Roll) -> str:
-    """'4 + 3 = 7' for a modified or many-dice roll, '4' for one plain die."""
-    if not roll.modifier and len(roll.faces) == 1:
-        return str(roll.total)
-    parts = [str(f) for f in roll.faces] + ([str(roll.modifier)] if roll.modifier else [])
-    return f"{' + '.join(parts)} = {roll.total}"
 
 
 # -- approval and the Reserve Coach -------------------------------------------------------------------

@@ -14,8 +14,9 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.queries.fetch import get_team
 from roster_app.rules.roster import gp
-from roster_app.services.common import get_team, post
+from roster_app.services.common import post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import LedgerEntry

@@ -18,11 +18,11 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RulesetError, RuleViolation
+from roster_app.queries.fetch import league_row
 from roster_app.rules.ruleset import TABLES, load_bundled
 from roster_app.rules.schema import check_links, check_table
 from roster_app.safety.atomic import atomic_text
 from roster_app.safety.backups import backup_open_league
-from roster_app.services.common import league_row
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable, utcnow

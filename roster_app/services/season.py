@@ -6,10 +6,10 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import current_season, get_match, get_team
+from roster_app.queries.postmatch import match_title
 from roster_app.rules.fixtures import round_robin
 from roster_app.rules.postmatch import STAGES
-from roster_app.services.common import current_season, get_team
-from roster_app.services.postmatch.plan import get_match, match_title
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team

@@ -6,8 +6,9 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import get_team
 from roster_app.rules.roster import gp
-from roster_app.services.common import check_version, get_team, post
+from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team

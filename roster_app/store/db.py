@@ -1,18 +1,16 @@
-"""Opening and creating league files, sessions, and the one-transaction write context.
+"""The LeagueDB: an open league's engine, its ruleset, and the one-transaction write context every service uses.
 
-A league file is a SQLite database with Dugout's application_id, created through SQLModel and stamped
-with the Alembic head. Files that are not Dugout leagues are refused before anything can write to them.
-A shared league is the same schema on a PostgreSQL server (roster_app.server); `open_database` takes
-either a file path or a `postgresql://` URL, and LeagueDB works the same over both.
+A league file is a SQLite database with Dugout's application_id, created through SQLModel and stamped with
+the Alembic head; a shared league is the same schema on a PostgreSQL server (store/server.py). The store
+makes empty schemas; a new league is filled by services/league.py, and opened (checked, locked, upgraded,
+backed up) by safety/opening.py.
 """
 
 from __future__ import annotations
 
 import contextlib
-import os
 import random
 import sqlite3
-import tempfile
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -21,21 +19,20 @@ from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, OperationalError, SQLAlchemyError
+from sqlalchemy.exc import DBAPIError, OperationalError
 from sqlalchemy.orm.exc import StaleDataError
 from sqlmodel import Session, SQLModel
 
 from roster_app.errors import (
     ChangedMeanwhile,
     DugoutError,
-    InterruptedSave,
     LeagueFileError,
     ReadOnlyLeague,
-    RulesetError,
 )
-from roster_app.rules.ruleset import Ruleset, from_stored, load_bundled
+from roster_app.rules.ruleset import Ruleset
 from roster_app.store import models  # noqa: F401 - registers the tables on SQLModel.metadata
 from roster_app.store.changes import Change, Recorder, apply, written_versions
+from roster_app.store.ruleset import load_ruleset, ruleset_or_error
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -47,7 +44,7 @@ def _sqlite_url(path: Path, read_only: bool) -> str:
     return f"sqlite+pysqlite:///{path}"
 
 
-def _make_sqlite_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
+def file_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
     engine = create_engine(_sqlite_url(path, read_only), connect_args={"timeout": 5})
 
     @event.listens_for(engine, "connect")
@@ -65,78 +62,6 @@ def _make_sqlite_engine(path: Path, *, read_only: bool, foreign_keys: bool = Tru
         connection.exec_driver_sql("BEGIN IMMEDIATE" if immediate else "BEGIN")
 
     return engine
-
-
-def _explain_sqlite_error(path: Path, exc: Exception) -> LeagueFileError:
-    return LeagueFileError(f"'{path.name}' is not a Dugout league file, or it is damaged ({exc}).")
-
-
-def inspect_file(path: Path) -> str:
-    """Check that `path` looks like a Dugout league without writing to it; return its schema revision.
-
-    Raises LeagueFileError with a plain explanation for a missing, empty, foreign or damaged file.
-    """
-    return _inspect(Path(path))[0]
-
-
-def _inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
-    """inspect_file, also returning the league row and ruleset rows it read (opening needs them next)."""
-    if not path.exists():
-        raise LeagueFileError(f"There is no file at {path}.")
-    if not path.is_file():
-        raise LeagueFileError(f"{path} is a folder, not a league file.")
-    try:
-        with path.open("rb") as handle:
-            header = handle.read(100)
-    except OSError as exc:
-        raise LeagueFileError(f"'{path.name}' cannot be read: {exc.strerror}.") from None
-    if not header:
-        raise LeagueFileError(f"'{path.name}' is empty: it is not a Dugout league file.")
-    if not header.startswith(SQLITE_HEADER):
-        raise LeagueFileError(f"'{path.name}' is not a Dugout league file (it is not a database at all).")
-    if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
-        raise LeagueFileError(
-            f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
-        )
-    try:
-        uri = f"file:{path}?mode=ro"
-        with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
-            return _inspect_league(path, conn)
-    except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
-        raise _explain_sqlite_error(path, exc) from None
-    except sqlite3.DatabaseError as exc:
-        if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
-            raise InterruptedSave(
-                f"'{path.name}' was being saved when Dugout or the computer stopped. Open it normally "
-                "(not read-only) and Dugout will put it back as it was before that save."
-            ) from None
-        raise _explain_sqlite_error(path, exc) from None
-
-
-def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[Any, list[Any]]]:
-    """The checks of inspect_file that read the database (read-only connection)."""
-    from roster_app.safety.integrity import stored_value_problems
-
-    check = conn.execute("PRAGMA quick_check").fetchall()
-    if check != [("ok",)]:
-        problems = "; ".join(str(r[0]) for r in check[:3])
-        raise LeagueFileError(
-            f"'{path.name}' is damaged and cannot be opened safely ({problems}). "
-            "Restore it from a backup. The file was not changed."
-        )
-    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    if not {"league", "team", "player", "alembic_version"} <= tables:
-        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
-    row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
-    if row is None or not isinstance(row[0], str):
-        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
-    problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
-    if problems:
-        raise LeagueFileError(
-            f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
-            "Restore it from a backup. The file was not changed."
-        )
-    return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
 
 
 @dataclass
@@ -198,7 +123,7 @@ class LeagueDB:
     def ruleset(self) -> Ruleset:
         """The league's own ruleset (cached until a ruleset table is written)."""
         if self._ruleset is None:
-            self._ruleset = _ruleset_or_error(lambda: _load_ruleset(self.engine))
+            self._ruleset = ruleset_or_error(lambda: load_ruleset(self.engine))
         return self._ruleset
 
     def forget_ruleset(self) -> None:
@@ -282,32 +207,6 @@ class LeagueDB:
             self.lock.release()
 
 
-LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
-RULES_SQL = "SELECT key, data FROM ruleset_table"
-
-
-def _load_ruleset(engine: Engine) -> Ruleset:
-    with engine.connect() as conn:
-        return _ruleset_from(conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
-
-
-def _ruleset_from(league: Any, rows: list[Any]) -> Ruleset:
-    """The ruleset stored in a league (roster_app.rules.ruleset.from_stored: validated once per run)."""
-    if league is None:
-        raise LeagueFileError("The league file has no league record.")
-    return from_stored(league[0], league[1], rows)
-
-
-def _ruleset_or_error(load: Any) -> Ruleset:
-    """Run a ruleset loader, turning a damaged or unreadable ruleset into a LeagueFileError."""
-    try:
-        return load()
-    except RulesetError as exc:
-        raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
-    except (ValueError, TypeError, AttributeError, SQLAlchemyError) as exc:
-        raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
-
-
 def _write_error(exc: Exception) -> LeagueFileError:
     orig = getattr(exc, "orig", None)
     text = str(orig if orig is not None else exc)
@@ -325,7 +224,8 @@ def _write_error(exc: Exception) -> LeagueFileError:
     return LeagueFileError(f"The league file could not be written ({text}). Nothing was changed.")
 
 
-def _init_schema(engine: Engine) -> None:
+def create_schema(engine: Engine) -> None:
+    """The league's empty tables, stamped with the head revision (a league file also gets its application_id)."""
     SQLModel.metadata.create_all(engine)
     if engine.dialect.name == "sqlite":
         with engine.begin() as conn:
@@ -335,177 +235,8 @@ def _init_schema(engine: Engine) -> None:
     stamp_head(engine)
 
 
-def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", overwrite: bool = False) -> LeagueDB:
-    """Create a new league file (written to a temporary file first, then moved into place)."""
-    path = Path(path)
-    name = name.strip()
-    if not name:
-        raise LeagueFileError("A league needs a name.")
-    if path.exists() and not overwrite:
-        raise LeagueFileError(f"A file already exists at {path}; choose another name.")
-    from roster_app.safety.locking import holder_of
-
-    holder = holder_of(path) if path.exists() else None
-    if holder is not None:
-        raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
-    ruleset = load_bundled(ruleset_key)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
-    os.close(fd)
-    tmp = Path(tmp_name)
-    try:
-        engine = _make_sqlite_engine(tmp, read_only=False)
-        _init_schema(engine)
-        db = LeagueDB(engine, path=tmp)
-        from roster_app.services.league import seed_new_league
-
-        seed_new_league(db, name=name, ruleset=ruleset)
-        engine.dispose()
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
-    return open_league(path, backup=False)  # nothing to back up yet
-
-
-def open_database(target: Path | str, **options: Any) -> LeagueDB:
-    """Open a league file (a path) or a shared league (a `postgresql://` URL), with open_league's options.
-
-    A shared league has no lock file and no file backups; `take_over` and `backup` do not apply to it.
-    """
-    from roster_app.store.address import is_database_url
-    from roster_app.store.server import open_server_league
-
-    if is_database_url(target):
-        return open_server_league(
-            str(target), read_only=options.get("read_only", False), load_ruleset=options.get("load_ruleset", True)
-        )
-    return open_league(target, **options)
-
-
-NEWER_FILE = (
-    "This league was saved by a newer version of Dugout. It is open read-only, so it is never changed "
-    "or downgraded; install the newer Dugout to change it."
-)
-
-
-def open_league(
-    path: Path | str,
-    *,
-    read_only: bool = False,
-    take_over: bool = False,
-    backup: bool | str = True,
-    load_ruleset: bool = True,
-) -> LeagueDB:
-    """Open an existing league file, refusing anything that is not a Dugout league (file left untouched).
-
-    For writing, the league is locked (LeagueInUse when another Dugout has it), a save that was cut
-    short is rolled back, an older file is upgraded after a verified backup, and a backup is made if the
-    league changed since its newest one. A file from a newer Dugout opens read-only (`newer_file`).
-    load_ruleset=False is for Check League's repairs, which must open a league whose house rules are damaged.
-    backup="background" makes that backup in a thread (`db.opening_backup`; the GUI shows the league meanwhile):
-    every write, undo and close waits for it, so it always holds the league as it was opened.
-    """
-    path = Path(path).resolve()
-    interrupted, rules = None, None
-    try:
-        revision, rules = _inspect(path)
-    except InterruptedSave as exc:
-        interrupted, revision = exc, None  # rolled back below, once the league is locked for writing
-    newer = revision is not None and _is_newer(revision)
-    read_only, reason = _read_only_reason(path, read_only or newer, newer)
-    lock = None
-    if not read_only:
-        from roster_app.safety import locking
-
-        try:
-            lock = locking.acquire(path, take_over=take_over)
-        except OSError:
-            read_only, reason = True, "Its folder cannot be written, so it is open read-only."
-    if interrupted is not None and read_only:
-        raise interrupted
-    try:
-        return _open_checked(
-            path, revision, read_only=read_only, reason=reason, lock=lock, backup=backup,
-            load_ruleset=load_ruleset, rules=rules,
-        )  # fmt: skip
-    except BaseException:
-        if lock is not None:
-            lock.release()
-        raise
-
-
-def _is_newer(revision: str) -> bool:
-    from roster_app.store.migrations import is_head, is_known_revision
-
-    return not is_head(revision) and not is_known_revision(revision)
-
-
-def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
-    if newer:
-        return True, NEWER_FILE
-    if read_only:
-        return True, "Opened read-only: nothing can be changed."
-    if not os.access(path, os.W_OK):
-        return True, "The file cannot be written (it is read-only), so it is open read-only."
-    return False, None
-
-
-def _open_checked(
-    path: Path,
-    revision: str | None,
-    *,
-    read_only: bool,
-    reason: str | None,
-    lock: Any,
-    backup: bool | str,
-    load_ruleset: bool,
-    rules: tuple[Any, list[Any]] | None,
-) -> LeagueDB:
-    """The rest of open_league, once the file passed inspection (and is locked if it will be written)."""
-    from roster_app.safety import backups
-    from roster_app.store.migrations import head_revision, is_head, upgrade_file
-
-    notices = []
-    if revision is None:  # an interrupted save: roll it back (we hold the lock), then look again
-        from roster_app.safety.files import recover_interrupted_save
-
-        kept = recover_interrupted_save(path, backups.backups_dir(path, create=True))
-        notices.append(
-            "The league was being saved when Dugout or the computer stopped; it was put back as it was "
-            f"before that save. The files as they were are kept in '{kept}'."
-        )
-        revision, rules = _inspect(path)
-        if _is_newer(revision):
-            raise LeagueFileError(NEWER_FILE)
-    if not read_only and not is_head(revision):
-        made, revision = upgrade_file(path), head_revision()
-        rules = None  # read again, from the upgraded file
-        notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
-    engine = _make_sqlite_engine(path, read_only=read_only)
-    db = LeagueDB(engine, path=path, read_only=read_only)
-    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
-    try:  # the ruleset is loaded now, so a damaged one fails here and not in the middle of a screen
-        if load_ruleset and rules is not None:  # the rows inspection read: no second connection needed
-            db._ruleset = _ruleset_or_error(lambda: _ruleset_from(*rules))
-        elif load_ruleset:
-            db.ruleset  # noqa: B018
-    except BaseException:
-        engine.dispose()
-        raise
-    if not read_only and backup == "background":
-        db.opening_backup = backups.BackgroundBackup(path, reason="opened")
-    elif not read_only and backup:  # only once the league is known to open
-        try:
-            backups.backup_if_changed(path, reason="opened")
-        except LeagueFileError as exc:
-            notices.append(f"No backup could be made when the league was opened: {exc}")
-    db.notices, db.lock = notices, lock
-    return db
-
-
-def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> LeagueDB:
-    """An in-memory league (tests and previews)."""
+def memory_engine() -> Engine:
+    """An in-memory database holding the league's empty schema (tests and previews; filled by a service)."""
     from sqlalchemy.pool import StaticPool
 
     engine = create_engine("sqlite+pysqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})
@@ -519,9 +250,5 @@ def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> Le
     def _on_begin(connection: Any) -> None:
         connection.exec_driver_sql("BEGIN")
 
-    _init_schema(engine)
-    db = LeagueDB(engine)
-    from roster_app.services.league import seed_new_league
-
-    seed_new_league(db, name=name, ruleset=load_bundled(ruleset_key))
-    return db
+    create_schema(engine)
+    return engine

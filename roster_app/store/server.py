@@ -19,9 +19,9 @@ from sqlmodel import SQLModel
 
 from roster_app.errors import ChangedMeanwhile, DugoutError, ServerError
 from roster_app.store.address import SCHEMES
+from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL
 
 LEAGUE_TABLES = {"league", "team", "player", "alembic_version"}
-ADVISORY_LOCK = int.from_bytes(b"Dgt1", "big")  # one schema change at a time on a server
 RETRY_STATES = {
     "40001": "two commissioners changed the same rows at once",  # serialization_failure
     "40P01": "two commissioners waited on each other",  # deadlock_detected
@@ -101,8 +101,6 @@ def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
 
     NoLeagueThere for an empty database; ServerError for one holding something else or out of reach.
     """
-    from roster_app.store.db import LEAGUE_SQL, RULES_SQL
-
     try:
         with engine.connect() as conn:
             names = set(inspect(conn).get_table_names())
@@ -118,66 +116,6 @@ def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
             return revision, (conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
     except DBAPIError as exc:
         raise server_error(exc, engine) from None
-
-
-def open_server_league(url: str | URL, *, read_only: bool = False, load_ruleset: bool = True) -> Any:
-    """Open the league held by a PostgreSQL database (upgrading an older schema in one transaction)."""
-    from roster_app.store.db import NEWER_FILE, LeagueDB, _is_newer, _ruleset_from, _ruleset_or_error
-    from roster_app.store.migrations import head_revision, upgrade_engine
-
-    engine = server_engine(url)
-    try:
-        revision, rules = inspect_server(engine)
-        newer = _is_newer(revision)
-        notices = []
-        if not read_only and not newer and revision != head_revision():
-            try:
-                upgrade_engine(engine)
-            except DBAPIError as exc:
-                raise server_error(exc, engine) from None
-            revision, rules = inspect_server(engine)
-            notices.append(
-                "The league was upgraded for this version of Dugout (in one transaction on the server)."
-            )
-        db = LeagueDB(engine, url=display_url(engine.url), read_only=read_only or newer)
-        db.schema_revision, db.newer_file, db.notices = revision, newer, notices
-        if newer:
-            db.read_only_reason = NEWER_FILE
-        elif read_only:
-            db.read_only_reason = "Opened read-only: nothing can be changed."
-        if load_ruleset:
-            db._ruleset = _ruleset_or_error(lambda: _ruleset_from(*rules))
-        return db
-    except BaseException:
-        engine.dispose()
-        raise
-
-
-def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> Any:
-    """A new league in an empty PostgreSQL database (tables from the models, stamped with the head revision)."""
-    from roster_app.rules.ruleset import load_bundled
-    from roster_app.services.league import seed_new_league
-    from roster_app.store.db import LeagueDB, _init_schema
-
-    name = name.strip()
-    if not name:
-        raise ServerError("A league needs a name.")
-    ruleset = load_bundled(ruleset_key)
-    engine = server_engine(url)
-    try:
-        prepare_empty(engine)
-        try:
-            _init_schema(engine)
-            seed_new_league(LeagueDB(engine), name=name, ruleset=ruleset)
-        except BaseException:
-            SQLModel.metadata.drop_all(engine)
-            drop_version_table(engine)
-            raise
-    except DBAPIError as exc:
-        raise server_error(exc, engine) from None
-    finally:
-        engine.dispose()
-    return open_server_league(url)
 
 
 def prepare_empty(engine: Engine) -> None:

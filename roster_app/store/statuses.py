@@ -16,3 +16,12 @@ class ContractStatus:
     EXPIRED = "expired"
     TRANSFERRED = "transferred"  # ended early: the player was sold to another team
     REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
+
+
+class TransferStatus:
+    APPROACHED = "approached"
+    REFUSED_BY_COACH = "refused by coach"
+    REFUSED_BY_PLAYER = "refused by player"
+    PULLED_OUT = "pulled out"
+    COMPLETED = "completed"
+    REVERSED = "reversed"

@@ -22,7 +22,7 @@ def db(request):
     if request.param == "postgresql":
         yield request.getfixturevalue("pg_db")  # closed (and its database dropped) by pg_db
         return
-    from roster_app.store.db import memory_league
+    from roster_app.services.league import memory_league
 
     league = memory_league()
     yield league

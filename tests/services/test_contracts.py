@@ -69,7 +69,7 @@ def test_refusals_say_why_and_write_nothing(league_file, file_db, make, seasons,
         from roster_app.services.common import post
 
         with file_db.write() as tx:
-            from roster_app.services.common import get_team
+            from roster_app.queries.fetch import get_team
 
             t = get_team(tx.session, team)
             post(tx.session, t, treasury_left - t.treasury, kind="correction", reason="test")

@@ -21,8 +21,8 @@ operation = st.one_of(
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=st.lists(operation, min_size=1, max_size=30))
 def test_treasury_always_equals_the_ledger(ops):
+    from roster_app.services.league import memory_league
     from roster_app.services.teams import add_team
-    from roster_app.store.db import memory_league
 
     db = memory_league()
     team = add_team(db, name="Orcs", race="Orc", treasury=700_000).result

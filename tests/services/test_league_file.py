@@ -5,7 +5,9 @@ import sqlite3
 import pytest
 
 from roster_app.errors import LeagueFileError
-from roster_app.store.db import APPLICATION_ID, create_league, open_league
+from roster_app.safety.opening import open_league
+from roster_app.services.league import create_league
+from roster_app.store.db import APPLICATION_ID
 from tests.conftest import file_digest
 
 

@@ -18,22 +18,18 @@ from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, 
 from sqlalchemy import select
 
 from roster_app.errors import DugoutError
+from roster_app.queries.transfers import deal_terms
 from roster_app.rules.dice import typed_roll
 from roster_app.rules.transfers import reaction
 from roster_app.safety.backups import fingerprint
 from roster_app.safety.check import check_league
+from roster_app.safety.opening import open_league
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
+from roster_app.services.league import create_league
 from roster_app.services.players import hire_player, retire_player, update_player
 from roster_app.services.reversal import reverse_entries
 from roster_app.services.teams import add_team, set_counter
-from roster_app.services.transfers import (
-    complete_transfer,
-    deal_terms,
-    record_approach,
-    refuse_by_player,
-    reverse_transfer,
-)
-from roster_app.store.db import create_league, open_league
+from roster_app.services.transfers import complete_transfer, record_approach, refuse_by_player, reverse_transfer
 from roster_app.store.models import LedgerEntry, Player, Team, Transfer
 from tests.helpers import ledger_sum, treasury
 

@@ -10,22 +10,17 @@ from roster_app.errors import RuleViolation
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
 from roster_app.queries import transfers as transfer_queries
+from roster_app.queries.postmatch import done_steps
 from roster_app.rules.dice import typed_roll
 from roster_app.services import reserves
 from roster_app.services.contracts import advance_season, sign_contract
+from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player
-from roster_app.services.postmatch.plan import (
-    DiceEntry,
-    PostMatchDraft,
-    ReservePlayerEntry,
-    done_steps,
-    plan_post_match,
-)
+from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft, ReservePlayerEntry, plan_post_match
 from roster_app.services.postmatch.write import finish_post_match, write_before_transfers
 from roster_app.services.season import generate_season
 from roster_app.services.teams import add_team
 from roster_app.services.transfers import complete_transfer, record_approach
-from roster_app.store.db import memory_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Match, Player, ReserveEvent, ReserveSide, Team
 from tests.helpers import ledger_sum, snapshot, treasury
 from tests.season_helpers import build_teams, report, roster_ids

@@ -11,9 +11,9 @@ from roster_app.queries import reserves as rq
 from roster_app.queries import rosters as queries
 from roster_app.rules.dice import typed_roll
 from roster_app.services import reserves as svc
+from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import add_team
-from roster_app.store.db import memory_league
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
 from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
 
@@ -505,7 +505,7 @@ def test_a_draft_the_team_cannot_afford_is_refused(db):
 
 
 def test_the_reserve_file_keeps_treasury_ledger_roster_and_bonuses(file_db, league_file):
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from tests.helpers import team_id
 
     team = team_id(file_db, "Orcland Raiders")

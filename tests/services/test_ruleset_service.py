@@ -11,8 +11,8 @@ from roster_app.queries.ruleset import rule_tables
 from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.ruleset import TABLES, load_bundled
 from roster_app.rules.transfers import tribunal_price
+from roster_app.safety.opening import open_league
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table, set_table
-from roster_app.store.db import open_league
 from tests.helpers import snapshot
 
 RANGE_TABLES = ["star_player_table", "reserve_team_table", "player_table", "rookie_table", "player_reaction",
@@ -116,7 +116,7 @@ def test_reset_of_a_default_table_changes_nothing(db):
 
 
 def test_export_then_import_gives_an_equal_ruleset(db, tmp_path):
-    from roster_app.store.db import memory_league
+    from roster_app.services.league import memory_league
 
     set_table(db, key="tribunal", data=edited(db, "tribunal", per_pip=12_000))
     rows = copy.deepcopy(db.ruleset.table("reserve_team_table"))

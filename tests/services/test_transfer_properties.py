@@ -10,10 +10,10 @@ from hypothesis import strategies as st
 from sqlalchemy import func, select
 
 from roster_app.errors import DugoutError
+from roster_app.queries.transfers import deal_terms
 from roster_app.rules.transfers import reaction
 from roster_app.services.transfers import (
     complete_transfer,
-    deal_terms,
     pull_out,
     record_approach,
     refuse_by_player,
@@ -98,7 +98,7 @@ def run_deal(db, op, teams, changes, transfers):
 @pytest.fixture(scope="module")
 def template(tmp_path_factory):
     """The three-team league, built once; each example works on a fresh copy of the file."""
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
 
     path = tmp_path_factory.mktemp("market") / "market.dugout"
     db = create_league(path, name="Market")
@@ -121,7 +121,7 @@ def template(tmp_path_factory):
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(ops=st.lists(operation, min_size=1, max_size=12))
 def test_gold_is_conserved_and_every_player_is_on_exactly_one_roster(ops, template, tmp_path_factory):
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     path, teams = template
     copy = tmp_path_factory.mktemp("example") / "league.dugout"
@@ -150,7 +150,7 @@ def test_gold_is_conserved_and_every_player_is_on_exactly_one_roster(ops, templa
 
 def test_the_property_test_really_completes_transfers(template, tmp_path):
     """Guard against a vacuous property: one hand-picked deal from the template completes."""
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
 
     path, teams = template
     shutil.copy(path, tmp_path / "league.dugout")

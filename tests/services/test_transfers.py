@@ -4,10 +4,10 @@ import pytest
 from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.transfers import deal_terms
 from roster_app.services.contracts import sign_contract
 from roster_app.services.transfers import (
     complete_transfer,
-    deal_terms,
     pull_out,
     record_approach,
     refuse_by_coach,

@@ -39,7 +39,7 @@ def open_window(qtbot, window, league_file):
 @pytest.fixture
 def season_file(tmp_path):
     """A league file with the four teams of tests/season_helpers.py (no fixtures yet)."""
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
     from tests.season_helpers import build_teams
 
     path = tmp_path / "season.dugout"

@@ -4,8 +4,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog
 
 from roster_app.queries import contracts as contract_queries
+from roster_app.safety.opening import open_league
 from roster_app.services.players import hire_player, update_player
-from roster_app.store.db import open_league
 from tests.conftest import file_digest
 from tests.helpers import team_id, treasury
 from ui.dialogs.contract_dialog import ContractDialog
@@ -65,7 +65,8 @@ def test_a_rookie_is_told_why_he_cannot_sign_and_nothing_is_written(qtbot, open_
 
 
 def test_not_enough_gold_shows_the_treasury_going_negative_in_words(qtbot, open_window):
-    from roster_app.services.common import get_team, post
+    from roster_app.queries.fetch import get_team
+    from roster_app.services.common import post
 
     tid, pid = hire_with_spp(open_window, 200)  # Legend: 6 rolls
     with open_window.session.db.write() as tx:

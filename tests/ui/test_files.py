@@ -1,6 +1,6 @@
 """File menu paths: bad files, recent files, new league, save a copy."""
 
-from roster_app.store.db import open_league
+from roster_app.safety.opening import open_league
 from tests.conftest import file_digest
 
 

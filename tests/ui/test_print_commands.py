@@ -79,7 +79,7 @@ def test_a_wrong_command_line_gets_the_usage(capsys):
 
 
 def test_export_and_import_from_the_command_line(night_file, tmp_path, capsys):
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from tests.helpers import snapshot
 
     exported, imported = tmp_path / "night.json", tmp_path / "copy.dugout"
@@ -95,7 +95,7 @@ def test_export_and_import_from_the_command_line(night_file, tmp_path, capsys):
 
 
 def test_a_league_without_teams_has_no_rosters_to_print(qapp, tmp_path, capsys):
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
 
     create_league(tmp_path / "empty.dugout", name="Empty").close()
     assert main(["print", str(tmp_path / "empty.dugout"), "--all", "-o", str(tmp_path / "out.pdf")]) == 1

@@ -6,8 +6,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListView
 
 from roster_app.queries import referees as rq
+from roster_app.safety.opening import open_league
 from roster_app.services import referees as svc
-from roster_app.store.db import open_league
 
 
 @pytest.fixture

@@ -9,10 +9,11 @@ from PySide6.QtCore import Qt
 from roster_app.queries import reserves as rq
 from roster_app.queries import rosters as queries
 from roster_app.rules.dice import Roll
+from roster_app.safety.opening import open_league
 from roster_app.services import reserves as svc
+from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
-from roster_app.store.db import create_league, open_league
 from roster_app.store.models import RulesetTable
 from tests.helpers import ledger_sum, team_id, treasury
 

@@ -4,8 +4,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QComboBox, QDialogButtonBox, QLineEdit, QSpinBox
 
 from roster_app.queries import rosters as queries
+from roster_app.safety.opening import open_league
 from roster_app.services.players import hire_player
-from roster_app.store.db import open_league
 from tests.helpers import ledger_sum, snapshot, team_id, treasury
 
 

@@ -10,8 +10,8 @@ from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.ruleset import TABLES
 from roster_app.rules.spp import star_player_rolls
 from roster_app.rules.transfers import tribunal_price
+from roster_app.safety.opening import open_league
 from roster_app.services.players import hire_player, update_player
-from roster_app.store.db import open_league
 from tests.conftest import file_digest
 from tests.helpers import snapshot, team_id, treasury
 from tests.ui.test_roster_editing import press_enter

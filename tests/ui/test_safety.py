@@ -3,8 +3,8 @@
 import sqlite3
 
 from roster_app.safety import backups
+from roster_app.safety.opening import open_league
 from roster_app.services.teams import add_team
-from roster_app.store.db import open_league
 from ui.dialogs.check_dialog import CheckDialog
 from ui.dialogs.restore_dialog import RestoreDialog
 

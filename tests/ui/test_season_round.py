@@ -12,7 +12,7 @@ from sqlalchemy import select
 
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
-from roster_app.store.db import open_league
+from roster_app.safety.opening import open_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
 from tests.helpers import team_id
 from tests.season_helpers import roster_ids

@@ -57,7 +57,7 @@ def test_connect_to_a_shared_league(qtbot, window, pg_league_url, messages, tmp_
     copy = tmp_path / "copy.dugout"
     monkeypatch.setattr(ask, "save_path", lambda *a, **k: str(copy))
     window.save_copy()
-    from roster_app.store.db import open_league
+    from roster_app.safety.opening import open_league
     from tests.helpers import snapshot
 
     saved = open_league(copy, read_only=True)

@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QWizard
 from sqlalchemy import select
 
-from roster_app.store.db import open_league
+from roster_app.safety.opening import open_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Team, Transfer
 from tests.helpers import snapshot, treasury
 from tests.transfer_helpers import market
@@ -20,7 +20,7 @@ Button = QWizard.WizardButton
 def market_template(tmp_path_factory):
     """The transfer league (Grak under contract with Orc Rivals), built once per module and copied per test."""
     from roster_app.services.contracts import sign_contract
-    from roster_app.store.db import create_league
+    from roster_app.services.league import create_league
 
     path = tmp_path_factory.mktemp("market") / "template.dugout"
     db = create_league(path, name="Transfer League")
@@ -33,7 +33,8 @@ def market_template(tmp_path_factory):
 
 
 def _set_treasury(path, team, amount):
-    from roster_app.services.common import get_team, post
+    from roster_app.queries.fetch import get_team
+    from roster_app.services.common import post
 
     db = open_league(path)
     with db.write() as tx:
@@ -296,7 +297,8 @@ def test_cancel_after_the_roll_keeps_only_the_approach(qtbot, market_window):
 
 
 def test_a_failure_at_finish_writes_nothing_of_steps_6_to_10_and_says_why(qtbot, market_window, messages):
-    from roster_app.services.common import get_team, post
+    from roster_app.queries.fetch import get_team
+    from roster_app.services.common import post
 
     orcs = market_window.teams["orcs"]
     d = Drive(qtbot, market_window)
@@ -330,7 +332,8 @@ def test_the_market_and_history_models_pass_the_model_tester(qtbot, market_windo
 
 
 def test_reversal_from_the_transfers_page(qtbot, market_window, messages):
-    from roster_app.services.transfers import complete_transfer, deal_terms, record_approach
+    from roster_app.queries.transfers import deal_terms
+    from roster_app.services.transfers import complete_transfer, record_approach
     from tests.transfer_helpers import dice
 
     session = market_window.session

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
 
-from roster_app.services.postmatch.plan import STEP_TITLES, PostMatchPlan
+from roster_app.rules.postmatch import STEP_TITLES
+from roster_app.services.postmatch.plan import PostMatchPlan
 
 if TYPE_CHECKING:
     from ui.wizards.postmatch_wizard import PostMatchWizard

@@ -15,10 +15,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
 from roster_app.queries import transfers as transfer_queries
+from roster_app.queries.transfers import naive_utc
+from roster_app.rules.postmatch import BEFORE_TRANSFERS
 from roster_app.rules.roster import gp
-from roster_app.services.postmatch.plan import BEFORE_TRANSFERS
 from roster_app.services.postmatch.write import write_before_transfers
-from roster_app.services.transfers import naive_utc
 from ui.dialogs import ask
 from ui.widgets.basics import rich_label
 from ui.wizards.postmatch_base import StepPage, note, problems_text

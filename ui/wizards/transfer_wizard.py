@@ -14,9 +14,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget, QWizard
 
+from roster_app.queries.transfers import DealTerms
 from roster_app.rules.dice import Roll
 from roster_app.rules.transfers import STEPS
-from roster_app.services.transfers import DealTerms
 
 
 class Page(IntEnum):

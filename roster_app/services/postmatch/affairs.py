@@ -6,7 +6,7 @@ Player Table roll and a free player; then players with star player rolls who are
 and contracts that have ended are renewed before anyone can approach the player (seed 001).
 
 `plan_affairs` reads the team as the earlier steps leave it (the treasury after the winnings, the SPP after
-step 2) from the sequence's `_TeamState` and changes it as 4.1 will (gold, the free player, a retiree), so 4.3
+step 2) from the sequence's `TeamState` and changes it as 4.1 will (gold, the free player, a retiree), so 4.3
 and the new team rating follow. `services/postmatch.py` writes the plan with the reserves and contracts
 services' session-level helpers, in the sequence's one transaction.
 """
@@ -15,12 +15,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import DugoutError
+from roster_app.queries.reserves import current_round, reserve_side
 from roster_app.rules import reserves as rules
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.dice import Roll
@@ -28,12 +28,10 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services import reserves as reserve_state
-from roster_app.services.contracts import ContractStatus
 from roster_app.services.postmatch.draft import DiceEntry, ReserveDraft, ReservePlayerEntry, TeamDraft
+from roster_app.services.postmatch.state import TeamState
 from roster_app.store.models import Contract, Match
-
-if TYPE_CHECKING:
-    from roster_app.services.postmatch.plan import _TeamState
+from roster_app.store.statuses import ContractStatus
 
 
 @dataclass(frozen=True)
@@ -133,9 +131,9 @@ class AffairsPlan:
 class _Reserves:
     """Works a team's reserve affairs out step by step; `plan` is what they come to so far."""
 
-    def __init__(self, session: Session, ruleset: Ruleset, state: _TeamState, problems: list[str]):
+    def __init__(self, session: Session, ruleset: Ruleset, state: TeamState, problems: list[str]):
         self.ruleset, self.state, self.problems = ruleset, state, problems
-        self.side = reserve_state.reserve_side(session, state.team)
+        self.side = reserve_side(session, state.team)
         self.race = ruleset.race(state.team.race)
         self.lines: list[tuple[str, int]] = []
         self.plan = ReservePlan(
@@ -212,7 +210,7 @@ class _Reserves:
         self.update(player_roll=RollShown.of(roll, f"a player worth up to {gp(value)}"), player_value=value,
                     offered=tuple(Offer(p.name, p.cost) for p in offered),
                     roster_full=on_roster >= self.ruleset.table("team_rules")["max_players"])  # fmt: skip
-        self.say(f"Player Table: {reserve_state.roll_text(roll)}, a player worth up to {gp(value)}")
+        self.say(f"Player Table: {rules.roll_text(roll)}, a player worth up to {gp(value)}")
         if not offered:
             bonus = rules.unaffordable_bonus(self.ruleset)
             return self.say(f"No allowed position costs {gp(value)} or less: no player, +{bonus} on the next "
@@ -260,17 +258,17 @@ class _Reserves:
 
 
 def _plan_reserves(
-    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, entry: ReserveDraft, problems: list[str]
+    session: Session, ruleset: Ruleset, match: Match, state: TeamState, entry: ReserveDraft, problems: list[str]
 ) -> tuple[ReservePlan | None, list[tuple[str, int]]]:
     team = state.team
-    side = reserve_state.reserve_side(session, team)
+    side = reserve_side(session, team)
     if not (team.reserves_approved and side is not None and side.coach_type):
         return None, []
     work = _Reserves(session, ruleset, state, problems)
     if reserve_state.affairs_after(session, team.id, match.id):
         work.update(done="dealt with after this match on the Reserves tab")
         return work.plan, []
-    if reserve_state.current_round(session, ruleset, team.id).in_progress:
+    if current_round(session, ruleset, team.id).in_progress:
         work.stop("the reserve affairs begun on the Reserves tab are not finished (the Player Table roll or the "
                   "new player): finish them there first.")  # fmt: skip
         return work.plan, []
@@ -280,7 +278,7 @@ def _plan_reserves(
 
 # -- contracts ------------------------------------------------------------------------------------------
 def _plan_contracts(
-    session: Session, ruleset: Ruleset, state: _TeamState, wanted: dict[int, int], problems: list[str]
+    session: Session, ruleset: Ruleset, state: TeamState, wanted: dict[int, int], problems: list[str]
 ) -> tuple[tuple[ContractLine, ...], list[tuple[str, int]]]:
     """Free agents with star player rolls (after step 2), in number order; the draft says who signs."""
     players = sorted((p for p in state.on_roster() if p.id is not None), key=lambda p: p.number)
@@ -328,7 +326,7 @@ def _position(ruleset: Ruleset, race: str, name: str) -> Position | None:
 
 
 def plan_affairs(
-    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, draft: TeamDraft, problems: list[str]
+    session: Session, ruleset: Ruleset, match: Match, state: TeamState, draft: TeamDraft, problems: list[str]
 ) -> AffairsPlan:
     """Step 4.1 for one team: reserve affairs first, then contracts (the state changes as they will)."""
     before = state.treasury

@@ -13,20 +13,23 @@ wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live 
 
 from __future__ import annotations
 
-from collections.abc import Container, Sequence
-from dataclasses import dataclass, field, replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from datetime import datetime
 
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
-from roster_app.errors import DugoutError, NotFound, RuleViolation
+from roster_app.errors import DugoutError, RuleViolation
+from roster_app.queries.fetch import get_match
+from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.rosters import running_contracts
 from roster_app.rules import postmatch as pm
-from roster_app.rules.roster import STAT_NAMES, check_position_limit, check_roster_room, gp
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
+from roster_app.rules.roster import check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import rolls_due
-from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, winnings_rating
+from roster_app.rules.team import team_rating, winnings_rating
 from roster_app.services.common import position_label
 from roster_app.services.postmatch.affairs import AffairsPlan, plan_affairs
 from roster_app.services.postmatch.draft import (  # noqa: F401 - the draft's classes, for the plan's users
@@ -38,20 +41,11 @@ from roster_app.services.postmatch.draft import (  # noqa: F401 - the draft's cl
     StarRollEntry,
     TeamDraft,
 )
+from roster_app.services.postmatch.state import PlayerState, TeamState
 from roster_app.services.teams import COUNTERS, unit_price
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, MatchPlayer, Player, PlayerStatus, Team
 
-STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
-STEP_TITLES = {
-    "winnings": "1. Winnings",
-    "spp": "2. Star Player Points and star player rolls",
-    "fan_factor": "3. Fan factor",
-    "affairs": "4.1 Reserve affairs and contracts",
-    "purchases": "4.3 New players and staff",
-    "rating": "5. New team rating",
-}
-BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
 BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
 
 
@@ -187,59 +181,6 @@ class PostMatchPlan:
 
 
 # -- working it out -----------------------------------------------------------------------------------
-@dataclass
-class _PlayerState:
-    id: int | None
-    number: int
-    name: str
-    race: str
-    position: str
-    stats: dict[str, int]
-    skills: list[str]
-    spp: int
-    rolls_taken: int
-    value: int
-    on_roster: bool
-
-
-@dataclass
-class _TeamState:
-    ruleset: Ruleset
-    team: Team
-    treasury: int
-    fan_factor: int
-    counters: dict[str, int]
-    players: dict[int, _PlayerState]
-    hired: list[_PlayerState] = field(default_factory=list)
-
-    def on_roster(self) -> list[_PlayerState]:
-        return [p for p in [*self.players.values(), *self.hired] if p.on_roster]
-
-    def add_player(self, position_name: str, name: str, number: int) -> _PlayerState:
-        """A new player (hired in 4.3, or free from the reserves in 4.1) with his position's profile."""
-        position = self.ruleset.position(self.team.race, position_name)
-        player = _PlayerState(
-            None, number, " ".join(name.split()), position.race, position.name,
-            {s: position.stat(s) for s in STAT_NAMES}, [], 0, 0, position.cost, True,
-        )  # fmt: skip
-        self.hired.append(player)
-        return player
-
-    def sheet(self, contracted: Container[int] = frozenset()) -> TeamSheet:
-        """The team as rated: the players on the roster (`contracted`: the ids of those under contract)."""
-        rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in self.on_roster()]
-        return TeamSheet(
-            race=self.team.race, players=tuple(rated), rerolls=self.counters["rerolls"],
-            assistant_coaches=self.counters["assistant_coaches"], cheerleaders=self.counters["cheerleaders"],
-            apothecary=bool(self.counters["apothecary"]), treasury=self.treasury,
-        )  # fmt: skip
-
-
-def done_steps(match: Match, team_id: int) -> list[str]:
-    done = list((match.post_match or {}).get("done", {}).get(str(team_id), []))
-    if "purchases" in done and "affairs" not in done:  # written before step 4.1 was part of the sequence
-        done.insert(done.index("purchases"), "affairs")
-    return done
 
 
 def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) -> list[Player]:
@@ -255,10 +196,10 @@ def sequence_players(session: Session, match: Match, team_ids: Sequence[int]) ->
     )
 
 
-def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> _TeamState:
+def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> TeamState:
     """The team as the sequence starts (`rows`: sequence_players of the match, for one team or both)."""
     players = {
-        p.id: _PlayerState(
+        p.id: PlayerState(
             p.id, p.number, p.name, p.race, p.position, {"ma": p.ma, "st": p.st, "ag": p.ag, "av": p.av},
             list(p.skills), p.spp, p.rolls_taken, p.value, p.status in PlayerStatus.ON_ROSTER,
         )
@@ -266,11 +207,11 @@ def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> _TeamState:
         if p.team_id == team.id
     }  # fmt: skip
     counters = {c: int(getattr(team, c)) for c in BOUGHT}
-    return _TeamState(ruleset, team, team.treasury, team.fan_factor, counters, players)
+    return TeamState(ruleset, team, team.treasury, team.fan_factor, counters, players)
 
 
 def _plan_winnings(
-    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, result: str
+    session: Session, ruleset: Ruleset, match: Match, state: TeamState, result: str
 ) -> WinningsPlan:
     on_roster = [p.id for p in state.players.values() if p.on_roster]
     rating = winnings_rating(state.sheet(running_contracts(session, on_roster)), ruleset)
@@ -281,7 +222,7 @@ def _plan_winnings(
     return WinningsPlan(rating, result, match.gate, rate, amount, before, state.treasury)
 
 
-def _plan_roll(ruleset: Ruleset, player: _PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
+def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
     if entry is None or not entry.faces:
         return RollPlan(number, problem=f"{player.name}: star player roll {number} is still to be made.")
     try:
@@ -306,7 +247,7 @@ def _plan_roll(ruleset: Ruleset, player: _PlayerState, number: int, entry: StarR
 
 
 def _plan_players(
-    session: Session, ruleset: Ruleset, match: Match, state: _TeamState, draft: TeamDraft, spp_done: bool
+    session: Session, ruleset: Ruleset, match: Match, state: TeamState, draft: TeamDraft, spp_done: bool
 ) -> tuple[PlayerPlan, ...]:
     lines = {
         mp.player_id: mp
@@ -339,7 +280,7 @@ def _plan_players(
     return tuple(out)
 
 
-def _plan_fan_factor(ruleset: Ruleset, state: _TeamState, result: str, entry: DiceEntry | None) -> FanFactorPlan:
+def _plan_fan_factor(ruleset: Ruleset, state: TeamState, result: str, entry: DiceEntry | None) -> FanFactorPlan:
     dice = pm.fan_factor_dice(result, ruleset)
     before = state.fan_factor
     if entry is None or not entry.faces:
@@ -352,7 +293,7 @@ def _plan_fan_factor(ruleset: Ruleset, state: _TeamState, result: str, entry: Di
     return FanFactorPlan(dice, before, roll.faces, roll.typed, roll.total, state.fan_factor)
 
 
-def _hire_problem(ruleset: Ruleset, state: _TeamState, hire: HireEntry) -> str | None:
+def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | None:
     try:
         position = ruleset.position(state.team.race, hire.position)
         on_roster = state.on_roster()
@@ -370,7 +311,7 @@ def _hire_problem(ruleset: Ruleset, state: _TeamState, hire: HireEntry) -> str |
 
 
 def _plan_purchases(
-    session: Session, ruleset: Ruleset, state: _TeamState, draft: TeamDraft, problems: list[str]
+    session: Session, ruleset: Ruleset, state: TeamState, draft: TeamDraft, problems: list[str]
 ) -> PurchasePlan:
     before = state.treasury
     lines: list[tuple[str, int]] = []
@@ -448,12 +389,6 @@ def _plan_team(
     )  # fmt: skip
 
 
-def match_title(session: Session, match: Match) -> str:
-    home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
-    where = f"round {match.round}" if match.stage == "league" else match.stage
-    return f"{home.name} {match.home_score}-{match.away_score} {away.name} ({where}, season {match.season})"
-
-
 def plan_in_session(
     session: Session, ruleset: Ruleset, match: Match, draft: PostMatchDraft, players: list[Player] | None = None
 ) -> PostMatchPlan:
@@ -471,32 +406,6 @@ def plan_in_session(
 def saved_draft(match: Match) -> PostMatchDraft:
     """The draft of an unfinished post-match sequence (empty if none was saved)."""
     return PostMatchDraft.from_json((match.post_match or {}).get("draft"))
-
-
-def get_match(session: Session, match_id: int) -> Match:
-    match = session.get(Match, match_id)
-    if match is None:
-        raise NotFound("That match no longer exists in this league.")
-    return match
-
-
-def transfers_wait(session: Session, team: Team) -> str | None:
-    """Why the team cannot buy or sell now: a post-match sequence of its has not reached step 4.2 yet.
-
-    Transfers come after contracts and before normal purchases; made earlier, they would miss this match's
-    winnings, and a player sold before step 2 would leave his SPP behind."""
-    played = session.scalars(
-        select(Match)
-        .where(Match.status == "played", or_(Match.home_team_id == team.id, Match.away_team_id == team.id))
-        .order_by(Match.id)
-    )
-    for match in played:
-        if not set(BEFORE_TRANSFERS) <= set(done_steps(match, team.id)):
-            return (
-                f"{team.name} have not reached the transfers of the post-match sequence of "
-                f"{match_title(session, match)}: steps 1 to 4.1 come first."
-            )
-    return None
 
 
 def plan_post_match(db: LeagueDB, match_id: int, draft: PostMatchDraft | None = None) -> PostMatchPlan:

@@ -14,26 +14,23 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import get_match, get_team
+from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dice import Roll, roll
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.services import contracts, reserves
-from roster_app.services.common import get_team, position_label, post
+from roster_app.services.common import position_label, post
 from roster_app.services.players import new_player
 from roster_app.services.postmatch.plan import (
-    BEFORE_TRANSFERS,
-    STEP_TITLES,
-    STEPS,
     DiceEntry,
     PostMatchDraft,
     ReserveDraft,
     ReservePlayerEntry,
     StarRollEntry,
     TeamPlan,
-    done_steps,
-    get_match,
-    match_title,
     plan_in_session,
     saved_draft,
     sequence_players,

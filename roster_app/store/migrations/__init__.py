@@ -16,6 +16,7 @@ _BUNDLED_DIR = MIGRATIONS_DIR
 # The head revision of versions/ (tests/test_migrations.py checks it is Alembic's head): opening a league
 # whose schema is current imports no Alembic (~0.15 s). Update it with every new revision.
 HEAD = "postgres"
+ADVISORY_LOCK = int.from_bytes(b"Dgt1", "big")  # one schema change at a time on a server
 
 
 def alembic_config(connection=None):  # noqa: ANN001, ANN201 - alembic types stay lazy
@@ -52,6 +53,11 @@ def is_known_revision(revision: str) -> bool:
     return revision in {rev.revision for rev in _script().walk_revisions()}
 
 
+def is_newer(revision: str) -> bool:
+    """A schema this Dugout does not know: made by a newer Dugout (opened read-only, never downgraded)."""
+    return not is_head(revision) and not is_known_revision(revision)
+
+
 def stamp_head(engine: Engine) -> None:
     from alembic import command
 
@@ -68,8 +74,6 @@ def upgrade_engine(engine: Engine) -> None:
     from alembic import command
 
     if engine.dialect.name == "postgresql":
-        from roster_app.store.server import ADVISORY_LOCK
-
         engine = engine.execution_options(isolation_level="READ COMMITTED")
         with engine.begin() as connection:
             connection.exec_driver_sql(f"SELECT pg_advisory_xact_lock({ADVISORY_LOCK})")
@@ -77,53 +81,3 @@ def upgrade_engine(engine: Engine) -> None:
         return
     with engine.begin() as connection:
         command.upgrade(alembic_config(connection), "head")
-
-
-def upgrade_file(path: Path) -> Path:
-    """Upgrade a league file to the head revision; returns the verified backup made first.
-
-    A copy is upgraded in one transaction, checked (foreign keys, integrity, stored values), then moved
-    over the league in one rename: if anything fails the league file is left byte for byte as it was.
-    """
-    from roster_app.errors import DugoutError, LeagueFileError
-    from roster_app.safety.backups import backup
-    from roster_app.safety.files import journal_path, make_backup, replace_atomically
-
-    path = Path(path)
-    kept = backup(path, reason="before upgrade")  # LeagueFileError if it cannot be made: nothing changes
-    work = path.with_name(f".{path.name}.upgrading")
-    try:
-        make_backup(path, work)
-        _upgrade_copy(work)
-        replace_atomically(work, path)
-    except DugoutError:
-        raise
-    except Exception as exc:
-        raise LeagueFileError(
-            f"'{path.name}' could not be upgraded for this version of Dugout ({exc}). The file was not "
-            "changed; it can still be opened by the Dugout that made it."
-        ) from exc
-    finally:
-        work.unlink(missing_ok=True)
-        journal_path(work).unlink(missing_ok=True)
-    return kept.path
-
-
-def _upgrade_copy(work: Path) -> None:
-    """Run every pending revision on `work` in one transaction (foreign keys checked at the end)."""
-    from roster_app.store.db import _make_sqlite_engine, inspect_file
-
-    # Foreign keys are off while tables are rebuilt (SQLite's documented way to alter a table), then checked.
-    engine = _make_sqlite_engine(work, read_only=False, foreign_keys=False)
-    try:
-        with engine.execution_options(dugout_write=True).begin() as connection:
-            from alembic import command
-
-            command.upgrade(alembic_config(connection), "head")
-            broken = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
-            if broken:
-                raise RuntimeError(f"the upgrade left {len(broken)} row(s) pointing at missing rows")
-    finally:
-        engine.dispose()
-    if inspect_file(work) != head_revision():
-        raise RuntimeError("the upgraded copy does not carry the new schema version")

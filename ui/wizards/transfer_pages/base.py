@@ -7,8 +7,8 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QButtonGroup, QLabel, QRadioButton, QVBoxLayout, QWidget, QWizard, QWizardPage
 
+from roster_app.queries.transfers import DealTerms
 from roster_app.rules.roster import gp
-from roster_app.services.transfers import DealTerms
 from ui.wizards.transfer_wizard import Draft
 
 BAD = "#a32020"

@@ -1,0 +1,65 @@
+"""Rosters and ledgers as CSV for spreadsheets (UTF-8 with a byte-order mark), written atomically."""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any
+
+from roster_app.exchange.league_json import CSV_ENCODING
+from roster_app.queries import rosters as queries
+from roster_app.safety.atomic import atomic_text
+from roster_app.store.db import LeagueDB
+
+ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",
+                  "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip
+
+
+LEDGER_COLUMNS = ["Team", "Date", "Season", "Kind", "Reason", "Amount", "Balance"]
+
+
+def _teams(db: LeagueDB, team_ids: Iterable[int] | None) -> list[queries.TeamItem]:
+    teams = queries.teams(db)
+    if team_ids is None:
+        return teams
+    wanted = list(team_ids)
+    by_id = {t.id: t for t in teams}
+    return [by_id[i] for i in wanted if i in by_id]
+
+
+def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[Any]]) -> Path:
+    with atomic_text(destination, encoding=CSV_ENCODING, newline="") as handle:
+        writer = csv.writer(handle)
+        writer.writerow(header)
+        writer.writerows(rows)
+    return Path(destination)
+
+
+def export_rosters_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
+    """The players on the rosters of the teams (all teams by default), one line each."""
+
+    def lines() -> Iterable[list[Any]]:
+        for team in _teams(db, team_ids):
+            for p in queries.roster(db, team.id):
+                yield [team.name, p.number, p.name, p.race, p.position, p.ma, p.st, p.ag, p.av,
+                       "; ".join(p.starting_skills), "; ".join(p.skills), "; ".join(p.injuries), p.spp, p.level,
+                       p.rolls_due, p.value, p.status, p.contract_text]  # fmt: skip
+
+    return _write_csv(destination, ROSTER_COLUMNS, lines())
+
+
+def export_ledger_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
+    """Every ledger entry of the teams (all teams by default) with the running balance."""
+
+    def lines() -> Iterable[list[Any]]:
+        for team in _teams(db, team_ids):
+            for r in queries.ledger(db, team.id):
+                stamp = (
+                    r.created_at.isoformat(timespec="seconds")
+                    if hasattr(r.created_at, "isoformat")
+                    else r.created_at
+                )
+                yield [team.name, stamp, r.season, r.kind, r.reason, r.amount, r.balance]
+
+    return _write_csv(destination, LEDGER_COLUMNS, lines())

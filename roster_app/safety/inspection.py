@@ -1,0 +1,95 @@
+"""The checks made before a league file is opened: nothing is written to a file that fails them.
+
+A league file is a SQLite database with Dugout's application_id, whole (quick_check), with the league's
+tables and a schema revision, and with stored values the ORM can read. A file cut short in the middle of a
+save is told apart (InterruptedSave): opening it for writing rolls that save back.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sqlite3
+from pathlib import Path
+from typing import Any
+
+from roster_app.errors import InterruptedSave, LeagueFileError
+from roster_app.safety.integrity import stored_value_problems
+from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
+from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
+
+
+def _explain_sqlite_error(path: Path, exc: Exception) -> LeagueFileError:
+    return LeagueFileError(f"'{path.name}' is not a Dugout league file, or it is damaged ({exc}).")
+
+
+def inspect_file(path: Path) -> str:
+    """Check that `path` looks like a Dugout league without writing to it; return its schema revision.
+
+    Raises LeagueFileError with a plain explanation for a missing, empty, foreign or damaged file.
+    """
+    return inspect(Path(path))[0]
+
+
+def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
+    """inspect_file, also returning the league row and ruleset rows it read (opening needs them next)."""
+    if not path.exists():
+        raise LeagueFileError(f"There is no file at {path}.")
+    if not path.is_file():
+        raise LeagueFileError(f"{path} is a folder, not a league file.")
+    try:
+        with path.open("rb") as handle:
+            header = handle.read(100)
+    except OSError as exc:
+        raise LeagueFileError(f"'{path.name}' cannot be read: {exc.strerror}.") from None
+    if not header:
+        raise LeagueFileError(f"'{path.name}' is empty: it is not a Dugout league file.")
+    if not header.startswith(SQLITE_HEADER):
+        raise LeagueFileError(f"'{path.name}' is not a Dugout league file (it is not a database at all).")
+    if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
+        raise LeagueFileError(
+            f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
+        )
+    try:
+        uri = f"file:{path}?mode=ro"
+        with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+            return _inspect_league(path, conn)
+    except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
+        raise _explain_sqlite_error(path, exc) from None
+    except sqlite3.DatabaseError as exc:
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
+            raise InterruptedSave(
+                f"'{path.name}' was being saved when Dugout or the computer stopped. Open it normally "
+                "(not read-only) and Dugout will put it back as it was before that save."
+            ) from None
+        raise _explain_sqlite_error(path, exc) from None
+
+
+def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[Any, list[Any]]]:
+    """The checks of inspect_file that read the database (read-only connection)."""
+    check = conn.execute("PRAGMA quick_check").fetchall()
+    if check != [("ok",)]:
+        problems = "; ".join(str(r[0]) for r in check[:3])
+        raise LeagueFileError(
+            f"'{path.name}' is damaged and cannot be opened safely ({problems}). "
+            "Restore it from a backup. The file was not changed."
+        )
+    tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    if not {"league", "team", "player", "alembic_version"} <= tables:
+        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
+    row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+    if row is None or not isinstance(row[0], str):
+        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
+    problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
+    if problems:
+        raise LeagueFileError(
+            f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
+            "Restore it from a backup. The file was not changed."
+        )
+    return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
+
+
+def check_opens(path: Path) -> None:
+    """The checks opening a file read-only makes (inspection, then its house rules): a league file just written
+    opens like any league, or LeagueFileError says why."""
+    _revision, rules = inspect(Path(path))
+    ruleset_or_error(lambda: ruleset_from_rows(*rules))

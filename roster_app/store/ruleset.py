@@ -1,0 +1,39 @@
+"""The league's own ruleset, read from its tables: the league row names the ruleset, `ruleset_table` holds
+each table as the league edited it. Opening a file, a server and the JSON import read it the same way."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import SQLAlchemyError
+
+from roster_app.errors import LeagueFileError, RulesetError
+from roster_app.rules.ruleset import Ruleset, from_stored
+
+LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
+
+
+RULES_SQL = "SELECT key, data FROM ruleset_table"
+
+
+def load_ruleset(engine: Engine) -> Ruleset:
+    with engine.connect() as conn:
+        return ruleset_from_rows(conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
+
+
+def ruleset_from_rows(league: Any, rows: list[Any]) -> Ruleset:
+    """The ruleset stored in a league (roster_app.rules.ruleset.from_stored: validated once per run)."""
+    if league is None:
+        raise LeagueFileError("The league file has no league record.")
+    return from_stored(league[0], league[1], rows)
+
+
+def ruleset_or_error(load: Any) -> Ruleset:
+    """Run a ruleset loader, turning a damaged or unreadable ruleset into a LeagueFileError."""
+    try:
+        return load()
+    except RulesetError as exc:
+        raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
+    except (ValueError, TypeError, AttributeError, SQLAlchemyError) as exc:
+        raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
