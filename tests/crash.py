@@ -8,7 +8,7 @@ before the call, or after a call that finished); anything else is returned as "t
 The children are forked from one worker process that imported Dugout once (tens of milliseconds each).
 `call` must be a module-level function of an importable module (the worker imports it by name), e.g.
     def hire(db): hire_player(db, team_id=1, position="Troll", name="Big Grunt")
-tests/test_crash_safety.py lists (league setup, call) pairs in CALLS: hiring, the transfer commit (steps 6-10)
+tests/safety/test_crash_safety.py lists (league setup, call) pairs in CALLS: hiring, the transfer commit (steps 6-10)
 and its reversal. Another procedure (the post-match sequence, season end) is one more pair there.
 """
 

@@ -215,7 +215,7 @@ def test_an_older_league_file_is_copied_from_an_upgraded_copy_and_left_as_it_was
     from tests.conftest import file_digest
 
     old = tmp_path / "old.dugout"
-    shutil.copy(Path(__file__).parent / "fixtures" / "league_0001.dugout", old)
+    shutil.copy(Path(__file__).parent.parent / "fixtures" / "league_0001.dugout", old)
     digest = file_digest(old)
     copy_league(old, tmp_path / "new.dugout")
     assert file_digest(old) == digest and inspect_file(old) == "0001"

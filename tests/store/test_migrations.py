@@ -15,7 +15,7 @@ from roster_app.services.teams import add_team
 from roster_app.store import migrations
 from tests.conftest import file_digest
 
-FIXTURE = Path(__file__).resolve().parent / "fixtures" / "league_0001.dugout"
+FIXTURE = Path(__file__).resolve().parent.parent / "fixtures" / "league_0001.dugout"
 
 
 def _rows(path: Path) -> dict[str, list[dict]]:
