@@ -82,7 +82,7 @@ def measure(path: Path, reps: int) -> None:
         rows = conn.execute("SELECT count(*) FROM ledger_entry").fetchone()[0]
         record("treasury of every team from its ledger", "raw sqlite3 aggregate", floor, ms, 2.0,
                note=f"{rows:,} ledger rows")  # fmt: skip
-        # the app's one SQL aggregate (roster_app/season_queries.py), run raw
+        # the app's one SQL aggregate (roster_app/queries/season.py), run raw
         floor, ms = interleaved(lambda: season_queries.team_history(db, team),
                                 lambda: raw(season_queries.HISTORY_SQL, team=team), reps)  # fmt: skip
         record("a team's match history", "raw sqlite3 aggregate", floor, ms, 2.0)

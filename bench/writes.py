@@ -6,7 +6,7 @@
   service call, fsync included (synchronous=FULL), median. The floor column is that 50 ms budget, so the
   ratio is measured / 50 ms and the target 1x.
 - Generating the large league with the app's own bulk path, importing it from its JSON export
-  (roster_app.exchange.import_json: read, check every value, key and reference, build the new file, open it
+  (roster_app.exchange.league_json.import_json: read, check every value, key and reference, build the new file, open it
   as the app would), within 1.5x SQLAlchemy Core bulk inserts of the same rows into a new league file (one
   `connection.execute(insert(table), rows)` a table, after the same schema set-up), interleaved, medians.
 

@@ -43,5 +43,5 @@ def log_dir() -> Path:
 
 
 def demo_path() -> Path:
-    """Where the demo league lives (roster_app.demo.ensure_demo builds it there)."""
+    """Where the demo league lives (roster_app.demo.league.ensure_demo builds it there)."""
     return data_dir() / f"{DEMO_NAME}{LEAGUE_SUFFIX}"

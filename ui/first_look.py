@@ -1,7 +1,7 @@
 """The first look: the Teams page as a league file holds it, drawn before the league is open (issue 12).
 
 Opening a league imports the ORM (~0.3 s), locks, checks and maybe backs up the file; on a large league that
-takes a while. Meanwhile the window shows what `roster_app.first_screen.peek` read with plain sqlite3: the
+takes a while. Meanwhile the window shows what `roster_app.queries.first_screen.peek` read with plain sqlite3: the
 league's teams and one roster, read-only. The league view replaces it once the league is open (or the
 welcome page does, if the file is refused). Imports no ORM.
 """

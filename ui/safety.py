@@ -1,7 +1,7 @@
 """The GUI side of keeping a league safe: the "in use" question when opening, the banner (read-only,
 recovered, upgraded), File > Restore from Backup…, Tools > Check League…, and the backup timer.
 
-The work is Qt-free (roster_app.locking, backups, check); this module asks and shows. It imports no ORM at
+The work is Qt-free (roster_app.safety.locking, backups, check); this module asks and shows. It imports no ORM at
 load time (the main window must paint before SQLModel is imported).
 """
 

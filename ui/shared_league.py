@@ -1,7 +1,7 @@
 """The GUI side of shared leagues (PostgreSQL): File > Connect to Shared League…, creating a league in an
 empty database (or copying the open league there), and saving a copy of a shared league to a file.
 
-Opening goes through roster_app.db.open_database like a file does; what a server league lacks (lock file,
+Opening goes through roster_app.safety.opening.open_database like a file does; what a server league lacks (lock file,
 file backups, Restore) is switched off by ui/safety.py. Imports no ORM at load time.
 """
 

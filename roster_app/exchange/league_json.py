@@ -4,7 +4,7 @@ The JSON export is `{"format": "dugout-league", "version": 1, "tables": {name: [
 per table of the schema (generated from SQLModel.metadata, so new tables are exported without code here).
 An import is checked completely (format, version, tables, every value, every reference) and built in a
 temporary file beside the destination, which becomes the new league only when everything went in.
-Every export is written atomically (roster_app.atomic).
+Every export is written atomically (roster_app.safety.atomic).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """What the printed documents show, read from the league as frozen dataclasses (no Qt, no HTML here).
 
 Rosters reuse the roster and team header queries of roster_app.queries and the league table is the Season
-page's (roster_app.season_queries); the rest (player match totals, the contract sheet, referee cards) is read
+page's (roster_app.queries.season); the rest (player match totals, the contract sheet, referee cards) is read
 here with a few SQL queries.
 """
 

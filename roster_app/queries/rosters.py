@@ -52,7 +52,7 @@ class LedgerRow:
 
 
 def _fetch(conn: Any) -> Fetch:
-    """A roster_app.first_screen query runner over a SQLAlchemy connection (the same SQL as the first look)."""
+    """A roster_app.queries.first_screen query runner over a SQLAlchemy connection (the same SQL as the first look)."""
     return lambda sql, params: conn.execute(text(sql), params).all()
 
 

@@ -2,7 +2,7 @@
 
 A verified copy is made with the SQLite backup API (a consistent snapshot even while another connection
 writes) into a temporary file, integrity-checked, synced, then renamed into place. Backups of a league
-(where they live, when they are made, rotation, restore) are in roster_app.backups.
+(where they live, when they are made, rotation, restore) are in roster_app.safety.backups.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Check League's repairs: what is safe to repair (see roster_app.check), in one transaction after a backup."""
+"""Check League's repairs: what is safe to repair (see roster_app.safety.check), in one transaction after a backup."""
 
 from __future__ import annotations
 

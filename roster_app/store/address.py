@@ -1,5 +1,5 @@
 """Telling a shared league's address from a league file's path, with no imports: the main window asks before
-the database layer is loaded (issue 12), and roster_app.server builds on the same answer."""
+the database layer is loaded (issue 12), and roster_app.store.server builds on the same answer."""
 
 from __future__ import annotations
 

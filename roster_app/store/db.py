@@ -94,12 +94,12 @@ class LeagueDB:
         self.read_only_reason: str | None = None  # why it opened read-only, in plain words (for a banner)
         self.newer_file = False  # made by a newer Dugout: never written, never downgraded
         self.notices: list[str] = []  # what happened while opening (recovered, upgraded, no backup ...)
-        self.lock: Any = None  # the roster_app.locking.LeagueLock held while open for writing
+        self.lock: Any = None  # the roster_app.safety.locking.LeagueLock held while open for writing
         self._ruleset: Ruleset | None = None
         self.schema_revision: str | None = None
         self._write_engine = engine.execution_options(dugout_write=True)
         self.opening_backup: Any = (
-            None  # a roster_app.backups.BackgroundBackup writes wait for (backup="background")
+            None  # a roster_app.safety.backups.BackgroundBackup writes wait for (backup="background")
         )
         self._versions: dict[tuple[str, tuple[Any, ...]], int | None] = {}  # row versions written here last
 

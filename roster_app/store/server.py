@@ -97,7 +97,7 @@ def server_error(exc: BaseException, engine: Engine | None = None) -> DugoutErro
 
 
 def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
-    """Like db.inspect_file for a server: the schema revision, the league row and its ruleset rows.
+    """Like safety.inspection.inspect_file for a server: the schema revision, the league row and its ruleset rows.
 
     NoLeagueThere for an empty database; ServerError for one holding something else or out of reach.
     """

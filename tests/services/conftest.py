@@ -2,7 +2,7 @@
 
 The PostgreSQL runs carry the `postgres` marker. They exist only when DATABASE_URL (or, in CI,
 DUGOUT_REQUIRE_POSTGRES) is set, so a run without a server is not flooded with one skip line per test;
-tests/test_shared_league.py skips with the reason instead.
+tests/store/test_shared_league.py skips with the reason instead.
 """
 
 from __future__ import annotations

@@ -169,7 +169,7 @@ def test_closing_a_league_ends_its_undo_history_and_keeps_its_changes(qtbot, ope
     with qtbot.waitSignal(open_window.league_shown, timeout=10_000):
         assert open_window.open_league(league_file)
     # The reopened league's history starts empty: an undo of a change made in an earlier opening would replay
-    # against row versions this window never wrote (roster_app/changes.py).
+    # against row versions this window never wrote (roster_app/store/changes.py).
     assert not open_window.undo_action.isEnabled() and not open_window.redo_action.isEnabled()
     assert [
         r.name for r in queries.roster(open_window.session.db, team_id(open_window.session.db, "Orcland Raiders"))

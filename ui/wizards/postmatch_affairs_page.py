@@ -1,7 +1,7 @@
 """Step 4.1 of the post-match wizard: each team's reserve affairs, then its contracts.
 
 The widgets move values between the page and the draft (`TeamDraft.reserves`, `TeamDraft.contracts`); what
-happens is worked out by `roster_app.postmatch_affairs` and shown line by line. Nothing is written until the
+happens is worked out by `roster_app.services.postmatch.affairs` and shown line by line. Nothing is written until the
 sequence's Finish (or until the commissioner opens the transfer wizard in 4.2, which writes steps 1 to 4.1
 first). A roll made by Dugout is saved in the draft at once and cannot be made again.
 """

@@ -1,6 +1,6 @@
 """The post-match sequence as a wizard: one page per step, both teams on every page.
 
-Each page shows what its step will change, worked out by `roster_app.postmatch_plan` from the draft (dice
+Each page shows what its step will change, worked out by `roster_app.services.postmatch.plan` from the draft (dice
 rolled by Dugout or typed in, skills chosen, purchases planned). Nothing is written until Finish, which
 makes one service call (`finish_post_match`). The draft is saved in the match as the commissioner goes,
 so closing the wizard keeps every roll and it resumes on the page where it stopped.

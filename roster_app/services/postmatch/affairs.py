@@ -7,7 +7,7 @@ and contracts that have ended are renewed before anyone can approach the player 
 
 `plan_affairs` reads the team as the earlier steps leave it (the treasury after the winnings, the SPP after
 step 2) from the sequence's `TeamState` and changes it as 4.1 will (gold, the free player, a retiree), so 4.3
-and the new team rating follow. `services/postmatch.py` writes the plan with the reserves and contracts
+and the new team rating follow. `write.py` writes the plan with the reserves and contracts
 services' session-level helpers, in the sequence's one transaction.
 """
 

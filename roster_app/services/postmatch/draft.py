@@ -2,7 +2,7 @@
 
 A `PostMatchDraft` holds the dice (rolled by Dugout or typed in), the choices and the purchases of both
 teams; it is saved in `match.post_match["draft"]` so an unfinished wizard can be resumed, and
-`roster_app.postmatch_plan` works out from it what every step will do.
+`roster_app.services.postmatch.plan` works out from it what every step will do.
 """
 
 from __future__ import annotations

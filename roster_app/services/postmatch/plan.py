@@ -4,11 +4,11 @@ A `PostMatchDraft` holds what the commissioner decided so far (dice rolled or ty
 purchases); it is plain data, saved as JSON in `match.post_match` so an unfinished wizard can be resumed.
 `plan_post_match` turns the league as it is plus a draft into a `PostMatchPlan`: for both teams, every
 step's outcome and every problem that still stops it. The wizard shows the plan page by page; the services
-in `services/postmatch.py` write exactly what the plan says, so what is shown is what is applied.
+in `write.py` write exactly what the plan says, so what is shown is what is applied.
 
 Steps (seed 001): 1 winnings, 2 SPP and star player rolls, 3 fan factor, 4 purchases (4.1 reserve affairs
-and contracts, `roster_app/postmatch_affairs.py`; 4.2 transfers, each its own transaction through the transfer
-wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live in `postmatch_draft.py`.
+and contracts, `affairs.py`; 4.2 transfers, each its own transaction through the transfer
+wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live in `draft.py`.
 """
 
 from __future__ import annotations

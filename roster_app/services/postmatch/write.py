@@ -1,6 +1,6 @@
 """The post-match sequence: each step for both teams, or the whole sequence in one transaction.
 
-Every service works out the plan (`roster_app.postmatch_plan`) inside its own transaction and writes
+Every service works out the plan (`roster_app.services.postmatch.plan`) inside its own transaction and writes
 exactly what the plan says: winnings to the ledger, SPP and star player advances with their dice, the fan
 factor with its dice, purchases, and the new team rating. Steps go in the seed's order and never twice.
 """

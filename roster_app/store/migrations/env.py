@@ -1,4 +1,4 @@
-"""Alembic environment: always given a connection by roster_app.migrations (one transaction)."""
+"""Alembic environment: always given a connection by roster_app.store.migrations (one transaction)."""
 
 from alembic import context
 from sqlmodel import SQLModel
@@ -7,7 +7,7 @@ import roster_app.store.models  # noqa: F401 - registers the tables on SQLModel.
 
 connection = context.config.attributes.get("connection")
 if connection is None:  # pragma: no cover - only reached through the alembic command line
-    raise SystemExit("Run migrations through roster_app.migrations, which passes the league's connection.")
+    raise SystemExit("Run migrations through roster_app.store.migrations, which passes the league's connection.")
 
 context.configure(
     connection=connection,
