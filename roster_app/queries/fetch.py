@@ -40,6 +40,13 @@ def get_player(session: Session, player_id: int) -> Player:
     return player
 
 
+def get_match(session: Session, match_id: int) -> Match:
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFound("That match no longer exists in this league.")
+    return match
+
+
 def roster_count(session: Session, team_id: int) -> int:
     """Players who count towards the team's 16 (active or missing the next game)."""
     return session.scalar(
@@ -58,14 +65,8 @@ def position_count(session: Session, team_id: int, race: str, position: str) -> 
     )
 
 
-def get_match(session: Session, match_id: int) -> Match:
-    match = session.get(Match, match_id)
-    if match is None:
-        raise NotFound("That match no longer exists in this league.")
-    return match
-
-
 def used_numbers(session: Session, team_id: int, *, except_id: int | None = None) -> set[int]:
+    """The shirt numbers taken on the team's roster (`except_id`: leave that player's own number out)."""
     rows = session.execute(
         select(Player.id, Player.number).where(
             Player.team_id == team_id, Player.status.in_(PlayerStatus.ON_ROSTER)

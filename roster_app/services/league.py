@@ -9,7 +9,6 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
@@ -18,6 +17,7 @@ from sqlmodel import Session, SQLModel
 from roster_app.errors import LeagueFileError, RuleViolation, ServerError
 from roster_app.queries.fetch import league_row
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.safety.locking import holder_of
 from roster_app.safety.opening import open_league, open_server_league
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB, create_schema, file_engine, memory_engine
@@ -69,8 +69,6 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
         raise LeagueFileError("A league needs a name.")
     if path.exists() and not overwrite:
         raise LeagueFileError(f"A file already exists at {path}; choose another name.")
-    from roster_app.safety.locking import holder_of
-
     holder = holder_of(path) if path.exists() else None
     if holder is not None:
         raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
@@ -98,7 +96,7 @@ def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> Le
     return db
 
 
-def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> Any:
+def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> LeagueDB:
     """A new league in an empty PostgreSQL database (tables from the models, stamped with the head revision)."""
     name = name.strip()
     if not name:

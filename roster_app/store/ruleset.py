@@ -12,12 +12,11 @@ from roster_app.errors import LeagueFileError, RulesetError
 from roster_app.rules.ruleset import Ruleset, from_stored
 
 LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
-
-
 RULES_SQL = "SELECT key, data FROM ruleset_table"
 
 
 def load_ruleset(engine: Engine) -> Ruleset:
+    """The league's ruleset, read through its own connection."""
     with engine.connect() as conn:
         return ruleset_from_rows(conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
 

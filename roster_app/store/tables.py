@@ -15,7 +15,7 @@ from roster_app.store.db import LeagueDB
 Rows = dict[str, list[dict[str, Any]]]
 
 
-def league_rows(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
+def league_rows(db: LeagueDB) -> Rows:
     """Every row of every table (the schema's tables, parents first) as plain dicts, in primary-key order,
     read in one transaction (a consistent league even while others write)."""
     with db.read() as session:
@@ -28,6 +28,7 @@ def league_rows(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
 
 
 def insert_rows(connection: Any, rows: Rows) -> None:
+    """Write `rows` (as league_rows gives them) with their ids, in the caller's transaction."""
     for table in SQLModel.metadata.sorted_tables:  # parents first; within a table in id order
         if rows.get(table.name):
             connection.execute(insert(table), [_portable(row) for row in rows[table.name]])
