@@ -44,7 +44,7 @@ def module_name(path: Path) -> str:
 
 
 def imported_modules(path: Path) -> set[str]:
-    """Every module `path` imports, relative imports resolved; `from a import b` also yields `a.b`."""
+    """Every module `path` imports, relative imports resolved: `from a import b` is `a.b` when b is a module."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     package = module_name(path) if path.name == "__init__.py" else module_name(path).rpartition(".")[0]
     names = set()
