@@ -4,8 +4,9 @@ Revision ID: postgres
 Revises: referees
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "postgres"
 down_revision = "referees"

@@ -4,8 +4,9 @@ Revision ID: referees
 Revises: 0001
 """
 
-import sqlalchemy as sa
 from alembic import op
+import sqlalchemy as sa
+
 
 revision = "referees"
 down_revision = "0001"
