@@ -7,15 +7,13 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from roster_app.exchange.league_json import CSV_ENCODING
 from roster_app.queries import rosters as queries
 from roster_app.safety.atomic import atomic_text
 from roster_app.store.db import LeagueDB
 
+CSV_ENCODING = "utf-8-sig"  # the byte-order mark lets spreadsheet programs read names with accents
 ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",
                   "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip
-
-
 LEDGER_COLUMNS = ["Team", "Date", "Season", "Kind", "Reason", "Amount", "Balance"]
 
 

@@ -1,4 +1,4 @@
-"""Exchanging a league with other programs: the whole league as JSON (and back), rosters and ledgers as CSV.
+"""The whole league as JSON, and a JSON export back into a new league file.
 
 The JSON export is `{"format": "dugout-league", "version": 1, "tables": {name: [row, ...]}}` with one entry
 per table of the schema (generated from SQLModel.metadata, so new tables are exported without code here).
@@ -33,7 +33,6 @@ from roster_app.store.tables import league_rows
 
 FORMAT = "dugout-league"
 VERSION = 1
-CSV_ENCODING = "utf-8-sig"  # the byte-order mark lets spreadsheet programs read names with accents
 
 
 class ImportRefused(DugoutError):

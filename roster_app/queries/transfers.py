@@ -136,7 +136,7 @@ class DealTerms:
         return next(n for n in range(1, 100) if n not in self.buyer_numbers)
 
 
-def side(session: Session, ruleset: Ruleset, team: Team) -> Side:
+def _side(session: Session, ruleset: Ruleset, team: Team) -> Side:
     sheet = team_sheet(session, team)
     return Side(team.id, team.name, team.coach, team.race, team.treasury, team_rating(sheet, ruleset),
                 team.fan_factor, len(sheet.players))  # fmt: skip
@@ -146,7 +146,7 @@ def deal_terms(session: Session, ruleset: Ruleset, player: Player, buyer: Team) 
     seller = get_team(session, player.team_id)
     contract = running_contract(session, player.id)
     position = player_position(ruleset, player)
-    seller_side, buyer_side = side(session, ruleset, seller), side(session, ruleset, buyer)
+    seller_side, buyer_side = _side(session, ruleset, seller), _side(session, ruleset, buyer)
     modifiers = reaction_modifiers(
         buyer_rating=buyer_side.rating, seller_rating=seller_side.rating, buyer_fan_factor=buyer.fan_factor,
         seller_fan_factor=seller.fan_factor, under_contract=contract is not None, ruleset=ruleset,

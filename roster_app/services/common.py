@@ -1,4 +1,6 @@
-"""Helpers shared by services: fetching rows or refusing plainly, and posting to the ledger."""
+"""Helpers shared by services: posting to the ledger, storing a roll, claiming rows, checking a row's version.
+
+Fetching a row or refusing plainly is a read: roster_app.queries.fetch."""
 
 from __future__ import annotations
 

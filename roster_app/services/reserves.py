@@ -17,8 +17,8 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.errors import NotFound, RuleViolation
-from roster_app.queries.fetch import get_player, get_team, roster_count
+from roster_app.errors import RuleViolation
+from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
     available_count,
     current_round,
@@ -35,7 +35,7 @@ from roster_app.services.common import position_label, post, store_roll
 from roster_app.services.players import new_player
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
+from roster_app.store.models import PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
 
 # -- reading the team's reserve state (inside a transaction) -----------------------------------------
 
@@ -59,8 +59,8 @@ def _side_with_coach(session: Session, team: Team) -> ReserveSide:
 
 
 def _check_match(session: Session, match_id: int | None) -> None:
-    if match_id is not None and session.get(Match, match_id) is None:
-        raise NotFound("That match no longer exists in this league.")
+    if match_id is not None:
+        get_match(session, match_id)  # NotFound if it is gone
 
 
 record_roll = store_roll  # the name other modules of the reserves use

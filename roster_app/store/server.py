@@ -1,11 +1,12 @@
 """A league shared by several commissioners: the same models, services and migrations on PostgreSQL.
 
 A league file is one SQLite file guarded by a lock file; a shared league is a PostgreSQL database named by
-a URL (`postgresql://USER@HOST/DATABASE`). What differs lives here: the engine (psycopg 3, times in UTC,
-REPEATABLE READ transactions), the checks made when opening (the database holds a Dugout league; an older
-schema is upgraded under an advisory lock, in one transaction), creating a league in an empty database, and
-what the server's errors mean in plain words. There is no lock file and there are no file backups: the
-database keeps commissioners apart (row versions, REPEATABLE READ, a clash retried by LeagueDB.run).
+a URL (`postgresql://USER@HOST/DATABASE`). What differs in the store lives here: the engine (psycopg 3, times
+in UTC, REPEATABLE READ transactions), what the database holds (a Dugout league, nothing, or something else),
+id sequences after a copy, and what the server's errors mean in plain words. Opening one (an older schema
+upgraded under an advisory lock) is safety/opening.py; creating one in an empty database is services/league.py.
+There is no lock file and there are no file backups: the database keeps commissioners apart (row versions,
+REPEATABLE READ, a clash retried by LeagueDB.run).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Alembic migrations of the league file, run programmatically (no alembic.ini needed).
 
 A new league is created from the models and stamped with the head revision; an older file is upgraded
-on open (roster_app.safety makes a verified backup first).
+on open (roster_app.safety.upgrade makes a verified backup first).
 """
 
 from __future__ import annotations
