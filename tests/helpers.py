@@ -55,3 +55,19 @@ def treasury(db: LeagueDB, team: int) -> int:
 
     with db.read() as session:
         return session.get(Team, team).treasury
+
+
+def new_fixture(db: LeagueDB) -> int:
+    """A fresh fixture for a referee's match sheet: a friendly of the first two teams (two Orc teams are added
+    when the league has fewer), in a round of its own."""
+    from sqlalchemy import func
+
+    from roster_app.services.season import add_fixture
+    from roster_app.store.models import Match, Team
+
+    with db.read() as session:
+        teams = list(session.scalars(select(Team.id).order_by(Team.id)))
+        last_round = session.scalar(select(func.max(Match.round))) or 0
+    while len(teams) < 2:
+        teams.append(add_orcs(db, f"Orc Team {len(teams) + 1}"))
+    return add_fixture(db, home_team_id=teams[0], away_team_id=teams[1], round_number=last_round + 1).result

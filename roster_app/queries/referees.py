@@ -7,12 +7,15 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.queries.fetch import current_season
+from roster_app.queries.postmatch import match_title
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import level_name, rolls_due
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, Referee, RefereeMatch
+from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, Referee, RefereeMatch, Team
+from roster_app.store.statuses import PlayerStatus
 
 ADVANCE_PENDING = "referee star player roll (to take)"  # purpose of a Star Player roll not yet used
 
@@ -86,6 +89,7 @@ class SheetView:
     equipment: tuple[str, ...]
     range: int
     match_id: int | None
+    fixture: str  # the game the sheet belongs to ("" for a sheet an older Dugout left without one)
     turns: int
     in_range: tuple[bool | None, ...]
     actions: tuple[str | None, ...]
@@ -175,7 +179,7 @@ def sheet_view(db: LeagueDB, sheet_id: int) -> SheetView | None:
         return SheetView(
             id=sheet.id, referee_id=ref.id, referee_name=ref.name, is_star=ref.is_star, skills=tuple(ref.skills),
             equipment=tuple(ref.equipment), range=rr.ref_range(ref.skills, ruleset), match_id=sheet.match_id,
-            turns=turns, in_range=ticks, actions=tuple((list(sheet.actions) + [None] * turns)[:turns]),
+            fixture=_title_of(session, sheet.match_id), turns=turns, in_range=ticks, actions=tuple((list(sheet.actions) + [None] * turns)[:turns]),
             riot=sheet.riot, turns_played=played, casualties=sheet.casualties,
             sent_off=tuple((e.get("turn"), e.get("player", "")) for e in sheet.sent_off), state=sheet.state,
             out_turn=sheet.out_turn, get_the_ref=sheet.get_the_ref, escaped=sheet.escaped,
@@ -184,10 +188,104 @@ def sheet_view(db: LeagueDB, sheet_id: int) -> SheetView | None:
 
 
 def sheet_of_match(db: LeagueDB, match_id: int) -> SheetView | None:
-    """The match sheet of the ref of a match (the latest one linked to it), or None."""
+    """The match sheet of a match (one game has one sheet; in an older file, the latest), or None."""
     with db.read() as session:
         sheet_id = session.scalar(select(func.max(RefereeMatch.id)).where(RefereeMatch.match_id == match_id))
     return sheet_view(db, sheet_id) if sheet_id is not None else None
+
+
+# -- the fixture a sheet belongs to -----------------------------------------------------------------------
+def fixture_title(session: Session, match: Match) -> str:
+    """A game as the commissioner names it: its result when played, else "round N: Home v Away"."""
+    if match.status != "scheduled":
+        return match_title(session, match)
+    home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
+    where = f"round {match.round}" if match.stage == "league" else f"{match.stage}, round {match.round}"
+    return f"{where}: {home.name} v {away.name}"
+
+
+def _title_of(session: Session, match_id: int | None) -> str:
+    match = session.get(Match, match_id) if match_id is not None else None
+    return fixture_title(session, match) if match is not None else ""
+
+
+def sheet_of(session: Session, match_id: int) -> RefereeMatch | None:
+    """The match sheet that belongs to a game (inside a transaction), or None."""
+    query = select(RefereeMatch).where(RefereeMatch.match_id == match_id).order_by(RefereeMatch.id)
+    return session.scalars(query).first()
+
+
+@dataclass(frozen=True)
+class SheetFixture:
+    id: int
+    title: str
+    status: str  # scheduled / played / completed
+
+
+def fixtures_without_sheet(db: LeagueDB) -> list[SheetFixture]:
+    """The current season's fixtures a match sheet may be opened for (none yet), by round."""
+    with db.read() as session:
+        taken = select(RefereeMatch.match_id).where(RefereeMatch.match_id.is_not(None))
+        matches = session.scalars(
+            select(Match)
+            .where(Match.season == current_season(session), Match.id.not_in(taken))
+            .order_by(Match.round, Match.id)
+        ).all()
+        return [SheetFixture(m.id, fixture_title(session, m), m.status) for m in matches]
+
+
+def fixture_name(db: LeagueDB, match_id: int) -> str:
+    """The game's title ("" if it no longer exists)."""
+    with db.read() as session:
+        return _title_of(session, match_id)
+
+
+@dataclass(frozen=True)
+class RefereeChoice:
+    id: int
+    label: str  # "Jorg Blackwhistle (Star Ref)", "Hans Pfeiffer (injured)"
+    problem: str | None  # why he cannot referee this game now, None when he can
+
+
+def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
+    """The refs offered for a game: never a sacked or dead one; an injured or busy one with the reason."""
+    cards = [c for c in referee_cards(db) if c.status not in rr.FINAL_STATUSES]
+    with db.read() as session:
+        busy = {}
+        for card in cards:
+            sheet = session.get(RefereeMatch, card.open_sheet_id) if card.open_sheet_id else None
+            if sheet is not None and sheet.match_id != match_id:
+                where = _title_of(session, sheet.match_id) or "no fixture"
+                busy[card.id] = f"{card.name}'s match sheet of {where} is still open; finish it first."
+    choices = []
+    for card in cards:
+        notes = [n for n in ("Star Ref" if card.is_star else "", "injured" if card.status == "injured" else "",
+                             "busy" if card.id in busy else "") if n]  # fmt: skip
+        label = f"{card.name} ({', '.join(notes)})" if notes else card.name
+        choices.append(RefereeChoice(card.id, label, card.problem or busy.get(card.id)))
+    return choices
+
+
+def fixture_players(db: LeagueDB, match_id: int | None) -> list[str]:
+    """The players of a game as the sheet names them ("#7 Grak (Orcland Raiders)"): those who played a
+    reported game, else those who can take the pitch. Empty without a fixture."""
+    if match_id is None:
+        return []
+    with db.read() as session:
+        match = session.get(Match, match_id)
+        if match is None:
+            return []
+        query = select(Player.number, Player.name, Team.name).join(Team, Team.id == Player.team_id)
+        if match.status == "scheduled":
+            query = query.where(Player.team_id.in_((match.home_team_id, match.away_team_id)),
+                                Player.status == PlayerStatus.ACTIVE)  # fmt: skip
+        else:
+            query = query.join(MatchPlayer, MatchPlayer.player_id == Player.id).where(
+                MatchPlayer.match_id == match_id
+            )
+        home_last = Player.team_id != match.home_team_id
+        rows = session.execute(query.order_by(home_last, Player.number, Player.id)).all()
+    return [f"#{number} {name} ({team})" for number, name, team in rows]
 
 
 def waiting_advance(db: LeagueDB, referee_id: int) -> rr.AdvanceOptions | None:

@@ -21,6 +21,7 @@ ACTIONS = ("move", "block", "foul", "watch like a hawk")
 STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead")
 ON_PITCH_STATES = ("standing", "prone", "stunned")
 STATUSES = ("available", "injured", "sacked", "dead")
+FINAL_STATUSES = ("sacked", "dead")  # never left: a sacked ref never referees again, and the dead stay dead
 STAT_LABELS = {"ma": "MA", "st": "ST", "ag": "AG", "av": "AV"}
 
 
@@ -159,10 +160,13 @@ def match_verdict(
 
 
 def status_after_match(status: str, verdict: Verdict, state: str) -> str:
-    """Dead outranks sacked, sacked outranks injured. Badly Hurt heals by the next match."""
+    """Dead outranks sacked, sacked outranks injured; a sacked or dead ref stays so. Badly Hurt heals by the
+    next match."""
     if state == "dead":
         return "dead"
-    if verdict.sacked or status == "sacked":
+    if status in FINAL_STATUSES:
+        return status
+    if verdict.sacked:
         return "sacked"
     if state == "injured":
         return "injured"
@@ -180,6 +184,20 @@ def choice_problem(*, name: str, status: str, is_star: bool) -> str | None:
     if status == "injured":
         return f"{name} is injured; mark him recovered before choosing him."
     return None
+
+
+def statuses_from(status: str) -> tuple[str, ...]:
+    """The statuses a ref with `status` may be given: a sacked or dead ref never becomes available again."""
+    return FINAL_STATUSES if status in FINAL_STATUSES else STATUSES
+
+
+def status_change_problem(*, name: str, is_star: bool, old: str, new: str) -> str | None:
+    """Why a ref's status cannot go from `old` to `new` (seed 000: a sacked ref "may never Referee in this
+    League again"; a Star Ref who dies "cannot be chosen to Ref another match again"), or None."""
+    if new in statuses_from(old):
+        return None
+    why = choice_problem(name=name, status=old, is_star=is_star)
+    return f"{why} He cannot be made {new} again; if he was marked {old} by mistake, undo that change."
 
 
 # -- skills -------------------------------------------------------------------------------------------

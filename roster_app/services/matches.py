@@ -196,7 +196,7 @@ def record_match(
 ) -> Change:
     """Record a played match. An MVP of None is picked at random; a gate of None is rolled (or `gate_faces`).
 
-    The referee's match sheet is linked to the match (opened if he has none); the ref's matches are counted
+    The referee's match sheet is the game's one sheet (opened if it has none); the ref's matches are counted
     when his sheet is finished (`referees.finish_match`), never here."""
     ruleset = db.ruleset
     lines = [PlayerLine.of(line) for line in lines]
@@ -230,9 +230,11 @@ def record_match(
             raise RuleViolation(
                 "A player in the report did not play in this match (not on either roster, or injured)."
             )
-        if referee_id is not None:  # his match sheet is linked to the match and says the same about a Riot
+        if referee_id is not None:  # his match sheet is the game's and says the same about a Riot
             sheet = referees.sheet_for_match(session, ruleset, referee_id, match)
             referees.agree_on_riot(session, ruleset, sheet, bool(riot))
+        else:
+            referees.no_sheet_without_referee(session, match)
         match.gate = _gate(
             session, ruleset, match, (teams[0].fan_factor, teams[1].fan_factor), gate, gate_faces, rng
         )

@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.queries.referees import ADVANCE_PENDING
+from roster_app.queries.referees import ADVANCE_PENDING, fixture_title, sheet_of
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
 from roster_app.rules.ruleset import STATS, Ruleset
@@ -113,6 +113,9 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
     if field == "status":
         if value not in rr.STATUSES:
             raise RuleViolation(f"'{value}' is not a referee's status ({', '.join(rr.STATUSES)}).")
+        problem = rr.status_change_problem(name=ref.name, is_star=ref.is_star, old=ref.status, new=value)
+        if problem:
+            raise RuleViolation(problem)
         return value
     raise RuleViolation(f"'{field}' cannot be edited on a referee.")  # pragma: no cover - programming error
 
@@ -192,13 +195,12 @@ def delete_referee(db: LeagueDB, *, referee_id: int) -> Change:
 
 
 # -- the match sheet -----------------------------------------------------------------------------------
-def _new_sheet(session: Session, ruleset: Ruleset, ref: Referee, match: Match | None) -> RefereeMatch:
+def _new_sheet(session: Session, ruleset: Ruleset, ref: Referee, match: Match) -> RefereeMatch:
     turns = rr.match_turns(ruleset)
-    if match is not None:
-        match.referee_id = ref.id
-        session.add(match)
-    sheet = RefereeMatch(referee_id=ref.id, match_id=match.id if match else None, in_range=[False] * turns,
-                         actions=[None] * turns, turns_played=turns)  # fmt: skip
+    match.referee_id = ref.id
+    session.add(match)
+    sheet = RefereeMatch(referee_id=ref.id, match_id=match.id, in_range=[False] * turns, actions=[None] * turns,
+                         turns_played=turns, riot=match.status != "scheduled" and match.riot)  # fmt: skip
     session.add(sheet)
     session.flush()
     return sheet
@@ -216,38 +218,89 @@ def _open_sheet_of(session: Session, ref: Referee) -> RefereeMatch | None:
     ).first()
 
 
-def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None = None) -> Change:
-    """Choose the ref for a match and open his match sheet (sacked and dead refs cannot be chosen)."""
+def _get_fixture(session: Session, match_id: int | None) -> Match:
+    if match_id is None:
+        raise RuleViolation("A referee's match sheet belongs to one fixture: choose the game he referees.")
+    match = session.get(Match, match_id)
+    if match is None:
+        raise NotFound("That match no longer exists.")
+    return match
+
+
+def _sheet_taken(session: Session, match: Match, sheet: RefereeMatch) -> RuleViolation:
+    """One game has one match sheet, finished or not, whichever ref: the refusal naming the one it has."""
+    other = get_referee(session, sheet.referee_id)
+    state = "finished" if sheet.finished else "open"
+    return RuleViolation(
+        f"There is already a match sheet for {fixture_title(session, match)}: {other.name}'s ({state}). "
+        "One game has one sheet, so it counts once on the ref's card."
+    )
+
+
+def _free_to_referee(session: Session, ref: Referee, match: Match) -> None:
+    """The ref may be chosen, and no open sheet of another game holds him."""
+    _choosable(ref)
+    sheet = _open_sheet_of(session, ref)
+    if sheet is not None and sheet.match_id != match.id:
+        other = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
+        where = fixture_title(session, other) if other is not None else "no fixture"
+        raise RuleViolation(
+            f"{ref.name}'s match sheet of {where} is still open; finish it before he referees again."
+        )
+
+
+def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None) -> Change:
+    """Choose the ref for a fixture and open his match sheet for it. One fixture has one sheet ever; sacked,
+    dead and injured refs, and a ref whose sheet of another game is open, are refused."""
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         ref = get_referee(session, referee_id)
-        _choosable(ref)
-        if _open_sheet_of(session, ref) is not None:
-            raise RuleViolation(f"{ref.name} already has an open match sheet; finish it first.")
-        match = None
-        if match_id is not None:
-            match = session.get(Match, match_id)
-            if match is None:
-                raise NotFound("That match no longer exists.")
+        match = _get_fixture(session, match_id)
+        taken = sheet_of(session, match.id)
+        if taken is not None:
+            raise _sheet_taken(session, match, taken)
+        _free_to_referee(session, ref, match)
         sheet = _new_sheet(session, ruleset, ref, match)
-        tx.label = f"match sheet of {ref.name} opened"
+        tx.label = f"match sheet of {ref.name} opened for {fixture_title(session, match)}"
+        tx.result = sheet.id
+    return tx.change
+
+
+def link_sheet(db: LeagueDB, *, sheet_id: int, match_id: int | None) -> Change:
+    """Give an open match sheet an older Dugout left without a fixture the game it belongs to."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        sheet, ref = _open_sheet(session, sheet_id)
+        if sheet.match_id is not None:
+            raise RuleViolation(f"{ref.name}'s match sheet already belongs to a fixture.")
+        match = _get_fixture(session, match_id)
+        taken = sheet_of(session, match.id)
+        if taken is not None:
+            raise _sheet_taken(session, match, taken)
+        sheet.match_id = match.id
+        match.referee_id = ref.id
+        session.add_all([sheet, match])
+        if match.status != "scheduled":
+            agree_on_riot(session, ruleset, sheet, match.riot)
+        tx.label = f"match sheet of {ref.name} linked to {fixture_title(session, match)}"
         tx.result = sheet.id
     return tx.change
 
 
 def sheet_for_match(session: Session, ruleset: Ruleset, referee_id: int, match: Match) -> RefereeMatch:
-    """The ref's match sheet for `match`, inside a transaction (the match report): the sheet already linked to
-    the match, or his open sheet not linked to any match yet (linked now), or a new one. A sacked, dead or
-    injured ref, or one whose open sheet belongs to another match, is refused."""
+    """The ref's match sheet for `match`, inside a transaction (the match report): the game's own sheet, or a
+    new one (or, in an older file, his open sheet left without a fixture, linked now). Another ref's sheet of
+    the game, a sacked, dead or injured ref, or one whose open sheet belongs to another game, is refused."""
     ref = get_referee(session, referee_id)
-    linked = session.scalars(
-        select(RefereeMatch).where(RefereeMatch.match_id == match.id).order_by(RefereeMatch.id.desc())
-    ).first()
+    linked = sheet_of(session, match.id)
     if linked is not None and linked.referee_id != ref.id:
         other = get_referee(session, linked.referee_id)
-        raise RuleViolation(f"{other.name}'s match sheet is kept for this match; discard it on the Referees page "
-                            f"to choose {ref.name} instead.")  # fmt: skip
+        if linked.finished:
+            raise RuleViolation(f"{other.name}'s finished match sheet goes with this match: he refereed it.")
+        raise RuleViolation(f"{other.name}'s match sheet is kept for this match; discard it (Season page, Referee's "
+                            f"Match Sheet…) to choose {ref.name} instead.")  # fmt: skip
     if linked is not None:
         match.referee_id = ref.id
         session.add(match)
@@ -257,12 +310,20 @@ def sheet_for_match(session: Session, ruleset: Ruleset, referee_id: int, match: 
     if sheet is None:
         return _new_sheet(session, ruleset, ref, match)
     if sheet.match_id is not None:
-        raise RuleViolation(f"{ref.name}'s match sheet of another match is still open; finish it on the Referees "
-                            "page before he referees again.")  # fmt: skip
+        _free_to_referee(session, ref, match)  # refuses: his open sheet belongs to another game
     sheet.match_id = match.id
     match.referee_id = ref.id
     session.add_all([sheet, match])
     return sheet
+
+
+def no_sheet_without_referee(session: Session, match: Match) -> None:
+    """A report without a referee is refused while a ref's sheet goes with the game (one record of it)."""
+    sheet = sheet_of(session, match.id)
+    if sheet is not None:
+        ref = get_referee(session, sheet.referee_id)
+        raise RuleViolation(f"{ref.name}'s match sheet goes with this match: record him as its referee, or "
+                            "discard his sheet first.")  # fmt: skip
 
 
 def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot: bool) -> None:
@@ -469,6 +530,7 @@ def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
     turns = rr.match_turns(ruleset)
     with db.write() as tx:
         sheet, ref = _open_sheet(tx.session, sheet_id)
+        _counts_once(tx.session, sheet, ref)
         _normalise(sheet, turns)
         verdict = rr.verdict_for_sheet(
             list(sheet.in_range), riot=sheet.riot, turns_played=sheet.turns_played, casualties=sheet.casualties,
@@ -490,6 +552,20 @@ def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
         )
         tx.result = verdict
     return tx.change
+
+
+def _counts_once(session: Session, sheet: RefereeMatch, ref: Referee) -> None:
+    """A sheet is finished (counted on the card) only as the one sheet of its game."""
+    if sheet.match_id is None:
+        raise RuleViolation(f"{ref.name}'s match sheet belongs to no fixture (an older Dugout made it): link it to "
+                            "its game first (Link to Fixture… on the sheet), or discard it.")  # fmt: skip
+    others = session.scalars(
+        select(RefereeMatch).where(RefereeMatch.match_id == sheet.match_id, RefereeMatch.id != sheet.id)
+    ).all()  # only an older file holds two sheets of a game: the first one, or a finished one, is its sheet
+    first = next((o for o in others if o.finished), None) or next((o for o in others if o.id < sheet.id), None)
+    if first is not None:
+        match = session.get(Match, sheet.match_id)
+        raise RuleViolation(f"{_sheet_taken(session, match, first)} Discard this second sheet (Check League can).")
 
 
 def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:

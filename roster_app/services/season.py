@@ -8,11 +8,12 @@ from sqlmodel import Session
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import current_season, get_match, get_team
 from roster_app.queries.postmatch import match_title
+from roster_app.queries.referees import sheet_of
 from roster_app.rules.fixtures import round_robin
 from roster_app.rules.postmatch import STAGES
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, Team
+from roster_app.store.models import Match, Referee, Team
 
 
 def _league_fixtures(session: Session, season: int) -> int:
@@ -92,6 +93,10 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
     with db.write() as tx:
         session = tx.session
         match = _unplayed(session, match_id)
+        sheet = sheet_of(session, match.id)
+        if sheet is not None:  # the sheet is the game's record; it goes first, on purpose
+            ref = session.get(Referee, sheet.referee_id)
+            raise RuleViolation(f"{ref.name}'s match sheet goes with this fixture; discard it before deleting it.")
         tx.label = f"fixture deleted: {match_title(session, match)}"
         session.delete(match)
     return tx.change

@@ -3,12 +3,15 @@ matches are counted once (when his sheet is finished)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
+from roster_app.queries import referees as rq
 from roster_app.queries import season as sq
-from roster_app.queries.referees import choosable_referees, referee_card, sheet_of_match
+from roster_app.queries.referees import choosable_referees, fixtures_without_sheet, referee_card, sheet_of_match
 from roster_app.services import referees as svc
 from roster_app.services.season import generate_season
 from roster_app.store.models import Match, Referee, RefereeMatch
@@ -49,23 +52,59 @@ def test_the_report_opens_the_refs_sheet_for_the_match_and_he_is_counted_once(le
     assert (card.matches, card.awards) == (ref.matches + 1, ref.awards + 1)  # 12 of 16 turns: the award
 
 
-def test_a_sheet_started_on_the_referees_page_goes_with_the_match_he_is_chosen_for(league):
+def test_a_sheet_opened_for_the_fixture_is_the_one_the_report_takes(league):
     m = sq.fixtures(league)[0]
     rid = ref_named(league, "Jorg Blackwhistle")
-    sheet_id = svc.start_match_sheet(league, referee_id=rid).result
+    sheet_id = svc.start_match_sheet(league, referee_id=rid, match_id=m.id).result  # kept during the match
     svc.record_sheet(league, sheet_id=sheet_id, turn=1, in_range=True)
     report(league, m.id, 1, 0, referee_id=rid)
     sheet = sheet_of_match(league, m.id)
     assert (sheet.id, sheet.ticked) == (sheet_id, 1)
 
 
+def test_after_the_report_no_second_sheet_and_the_game_counts_once(league):
+    m = sq.fixtures(league)[0]
+    jorg, ref = ref_named(league, "Jorg Blackwhistle"), ref_named(league, "Thrudd the Impartial")
+    report(league, m.id, 1, 0, referee_id=jorg)
+    title = "Orcland Raiders 1-0 Athelorn Avengers (round 1, season 1)"
+    for other in (jorg, ref):  # the Referees page, whichever ref
+        refused(league, lambda other=other: svc.start_match_sheet(league, referee_id=other, match_id=m.id),
+                f"already a match sheet for {re.escape(title)}: Jorg Blackwhistle's")  # fmt: skip
+    sheet = sheet_of_match(league, m.id)
+    for turn in range(1, 13):
+        svc.record_sheet(league, sheet_id=sheet.id, turn=turn, in_range=True)
+    svc.finish_match(league, sheet_id=sheet.id)
+    refused(league, lambda: svc.start_match_sheet(league, referee_id=ref, match_id=m.id), "Jorg Blackwhistle's")
+    card = referee_card(league, jorg)
+    assert (card.matches, card.awards) == (1, 1)
+    assert m.id not in {f.id for f in fixtures_without_sheet(league)}
+
+
+def test_a_report_is_refused_that_disagrees_with_the_games_sheet(league):
+    m = sq.fixtures(league)[0]
+    jorg, thrudd = ref_named(league, "Jorg Blackwhistle"), ref_named(league, "Thrudd the Impartial")
+    sheet_id = svc.start_match_sheet(league, referee_id=jorg, match_id=m.id).result
+    refused(league, lambda: report(league, m.id, 1, 0), "Jorg Blackwhistle's match sheet goes with this match")
+    refused(league, lambda: report(league, m.id, 1, 0, referee_id=thrudd), "kept for this match; discard it")
+    svc.finish_match(league, sheet_id=sheet_id)
+    refused(league, lambda: report(league, m.id, 1, 0, referee_id=thrudd), "finished match sheet goes with this")
+
+
+def test_a_sheet_opened_after_the_report_takes_the_reports_riot(league):
+    m = sq.fixtures(league)[0]
+    report(league, m.id, 1, 0, riot=True)  # reported without a ref; his sheet is typed in afterwards
+    rid = ref_named(league, "Jorg Blackwhistle")
+    sheet_id = svc.start_match_sheet(league, referee_id=rid, match_id=m.id).result
+    assert rq.sheet_view(league, sheet_id).riot
+    assert sq.fixtures(league)[0].referee == "Jorg Blackwhistle"
+
+
 def test_a_ref_whose_sheet_of_another_match_is_open_is_refused(league):
     first, second = sq.fixtures(league)[:2]
     rid = ref_named(league, "Jorg Blackwhistle")
     report(league, first.id, 1, 0, referee_id=rid)
-    refused(
-        league, lambda: report(league, second.id, 1, 0, referee_id=rid), "sheet of another match is still open"
-    )
+    refused(league, lambda: report(league, second.id, 1, 0, referee_id=rid),
+            "match sheet of Orcland Raiders 1-0 Athelorn Avengers .round 1, season 1. is still open")  # fmt: skip
 
 
 @pytest.mark.parametrize(

@@ -1,5 +1,7 @@
 """Referee services: one transaction each, refusals write nothing, the match sheet and its verdict."""
 
+import re
+
 import pytest
 from sqlalchemy import select
 
@@ -7,8 +9,8 @@ from roster_app.errors import DugoutError, NotFound, RuleViolation
 from roster_app.queries import referees as rq
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
-from roster_app.store.models import DiceRoll, Match, Referee
-from tests.helpers import add_orcs, snapshot
+from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
+from tests.helpers import add_orcs, new_fixture, snapshot
 
 
 def ref_id(db, name):
@@ -24,8 +26,12 @@ def new_ref(db, name="Hans Pfeiffer", race="Human"):
     return svc.create_referee(db, name=name, race=race).result
 
 
+def open_sheet(db, rid):
+    return svc.start_match_sheet(db, referee_id=rid, match_id=new_fixture(db)).result
+
+
 def sheet_with_ticks(db, rid, ticks, **record):
-    sid = svc.start_match_sheet(db, referee_id=rid).result
+    sid = open_sheet(db, rid)
     if record:
         svc.record_sheet(db, sheet_id=sid, **record)
     for turn in ticks:
@@ -115,7 +121,7 @@ def test_a_custom_ref_who_changes_race_takes_the_new_lineman_profile(db):
 
 def test_a_ref_with_a_history_cannot_be_deleted(db):
     rid = new_ref(db)
-    svc.start_match_sheet(db, referee_id=rid)
+    open_sheet(db, rid)
     refuses(db, lambda: svc.delete_referee(db, referee_id=rid), "stays in its records")
 
 
@@ -129,7 +135,8 @@ def test_sacked_refs_and_dead_star_refs_cannot_be_chosen(db, name, status, messa
     new_ref(db)
     rid = ref_id(db, name)
     svc.edit_referee(db, referee_id=rid, status=status)
-    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid), message)
+    fixture = new_fixture(db)
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid, match_id=fixture), message)
     assert rid not in {c.id for c in rq.choosable_referees(db)}
 
 
@@ -141,8 +148,10 @@ def test_choosable_referees_lists_the_available_ones(db):
 
 def test_one_open_sheet_per_ref(db):
     rid = new_ref(db)
-    svc.start_match_sheet(db, referee_id=rid)
-    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid), "already has an open match sheet")
+    open_sheet(db, rid)
+    fixture = new_fixture(db)
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid, match_id=fixture),
+            "Hans Pfeiffer's match sheet of friendly, round 1: Orc Team 1 v Orc Team 2 is still open")  # fmt: skip
 
 
 def test_a_sheet_for_a_match_makes_him_the_matchs_referee(db):
@@ -163,6 +172,122 @@ def test_a_sheet_for_a_match_makes_him_the_matchs_referee(db):
     with db.read() as session:
         assert session.get(Match, match_id).referee_id is None
     assert rq.referee_card(db, rid).open_sheet_id is None
+
+
+def test_a_sheet_needs_a_fixture(db):
+    rid = new_ref(db)
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid, match_id=None), "belongs to one fixture")
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid, match_id=999), "no longer exists", NotFound)
+
+
+@pytest.mark.parametrize("finished", [False, True])
+@pytest.mark.parametrize("second", ["Hans Pfeiffer", "Jorg Blackwhistle"])
+def test_one_fixture_has_one_sheet_ever_whichever_ref(db, finished, second):
+    hans = new_ref(db)
+    fixture = new_fixture(db)
+    sid = svc.start_match_sheet(db, referee_id=hans, match_id=fixture).result
+    for turn in range(1, 13):
+        svc.record_sheet(db, sheet_id=sid, turn=turn, in_range=True)
+    if finished:
+        svc.finish_match(db, sheet_id=sid)
+    words = re.escape(f"There is already a match sheet for friendly, round 1: Orc Team 1 v Orc Team 2: "
+                      f"Hans Pfeiffer's ({'finished' if finished else 'open'}).")  # fmt: skip
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=ref_id(db, second), match_id=fixture), words)
+
+
+def test_a_finished_sheet_cannot_be_discarded_so_a_game_is_never_counted_twice(db):
+    rid = new_ref(db)
+    fixture = new_fixture(db)
+    sid = sheet_with_ticks(db, rid, range(1, 13))
+    svc.finish_match(db, sheet_id=sid)
+    refuses(db, lambda: svc.discard_sheet(db, sheet_id=sid), "is finished")
+    assert (card(db, rid).matches, card(db, rid).awards) == (1, 1)
+    other = svc.start_match_sheet(db, referee_id=rid, match_id=fixture).result  # his next game: a new fixture
+    svc.discard_sheet(db, sheet_id=other)  # an open sheet may go; its fixture is free again
+    assert rq.fixtures_without_sheet(db)[-1].id == fixture
+
+
+def legacy_sheet(db, rid, match_id):
+    """A sheet written the way an older Dugout could: with no fixture, or a second one for a game."""
+    with db.write("an older Dugout's sheet") as tx:
+        sheet = RefereeMatch(referee_id=rid, match_id=match_id, in_range=[True] * 12 + [False] * 4,
+                             actions=[None] * 16)  # fmt: skip
+        tx.session.add(sheet)
+        tx.session.flush()
+        return sheet.id
+
+
+def test_an_older_files_second_sheet_of_a_game_cannot_be_finished(db):
+    jorg, hans = ref_id(db, "Jorg Blackwhistle"), new_ref(db)
+    fixture = new_fixture(db)
+    first = svc.start_match_sheet(db, referee_id=jorg, match_id=fixture).result
+    svc.finish_match(db, sheet_id=first)
+    second = legacy_sheet(db, hans, fixture)
+    words = "Jorg Blackwhistle's \\(finished\\)\\. One game.*Discard this second"
+    refuses(db, lambda: svc.finish_match(db, sheet_id=second), words)
+    assert card(db, hans).matches == 0
+
+
+def test_an_older_files_sheet_without_a_fixture_is_linked_before_it_counts(db):
+    rid = new_ref(db)
+    sid = legacy_sheet(db, rid, None)
+    refuses(db, lambda: svc.finish_match(db, sheet_id=sid), "belongs to no fixture")
+    fixture = new_fixture(db)
+    taken = new_fixture(db)
+    svc.start_match_sheet(db, referee_id=ref_id(db, "Jorg Blackwhistle"), match_id=taken)
+    refuses(db, lambda: svc.link_sheet(db, sheet_id=sid, match_id=taken), "already a match sheet for")
+    svc.link_sheet(db, sheet_id=sid, match_id=fixture)
+    assert rq.sheet_view(db, sid).fixture == "friendly, round 1: Orc Team 1 v Orc Team 2"
+    refuses(db, lambda: svc.link_sheet(db, sheet_id=sid, match_id=taken), "already belongs to a fixture")
+    assert svc.finish_match(db, sheet_id=sid).result.award
+    assert card(db, rid).matches == 1
+
+
+def test_a_fixture_with_a_sheet_is_not_deleted_under_it(db):
+    from roster_app.services.season import delete_fixture
+
+    fixture = new_fixture(db)
+    sid = svc.start_match_sheet(db, referee_id=new_ref(db), match_id=fixture).result
+    refuses(db, lambda: delete_fixture(db, match_id=fixture), "discard it before deleting")
+    svc.discard_sheet(db, sheet_id=sid)
+    delete_fixture(db, match_id=fixture)
+
+
+# -- a sacked or dead ref never comes back ------------------------------------------------------------
+@pytest.mark.parametrize(("name", "status", "back", "words"), [
+    ("Hans Pfeiffer", "sacked", "available", "was sacked and may never referee in this league again"),
+    ("Hans Pfeiffer", "sacked", "injured", "cannot be made injured again"),
+    ("Jorg Blackwhistle", "dead", "available", "a Star Ref who dies cannot be chosen again"),
+    ("Hans Pfeiffer", "dead", "injured", "Hans Pfeiffer is dead"),
+])  # fmt: skip
+def test_a_sacked_or_dead_ref_is_never_made_available_again(db, name, status, back, words):
+    new_ref(db)
+    rid = ref_id(db, name)
+    change = svc.edit_referee(db, referee_id=rid, status=status)
+    refuses(db, lambda: svc.edit_referee(db, referee_id=rid, status=back), words)
+    refuses(db, lambda: svc.edit_referee(db, referee_id=rid, name="Renamed", status=back), "undo that change")
+    db.replay(change, forward=False)  # undoing the very change that marked him stays possible
+    assert card(db, rid).status == "available"
+
+
+def test_undoing_the_change_that_sacked_him_is_still_possible(db):
+    rid = new_ref(db)
+    sid = sheet_with_ticks(db, rid, range(1, 3))
+    change = svc.finish_match(db, sheet_id=sid)
+    assert card(db, rid).status == "sacked"
+    db.replay(change, forward=False)  # the undo stack, not a new change
+    assert card(db, rid).status == "available" and not rq.sheet_view(db, sid).finished
+    db.replay(change, forward=True)
+    svc.edit_referee(db, referee_id=rid, status="dead")  # from one way out to the other: never back
+    assert card(db, rid).status == "dead"
+
+
+def test_a_ref_marked_dead_during_his_match_stays_dead_whatever_the_sheet_says(db):
+    rid = new_ref(db)
+    sid = sheet_with_ticks(db, rid, range(1, 13), state="injured", out_turn=14)
+    svc.edit_referee(db, referee_id=rid, status="dead")
+    svc.finish_match(db, sheet_id=sid)
+    assert card(db, rid).status == "dead"
 
 
 # -- the end of the match -----------------------------------------------------------------------------
@@ -240,7 +365,7 @@ def test_a_ref_knocked_out_in_the_first_half_returns_for_the_second(db):
 
 def test_an_injured_ref_needs_the_turn_he_left_and_ends_injured(db):
     rid = new_ref(db)
-    sid = svc.start_match_sheet(db, referee_id=rid).result
+    sid = open_sheet(db, rid)
     refuses(db, lambda: svc.record_sheet(db, sheet_id=sid, state="injured"), "In which turn")
     svc.record_sheet(db, sheet_id=sid, state="injured", out_turn=14)
     for turn in range(1, 13):
@@ -253,7 +378,8 @@ def test_a_dead_star_ref_can_never_be_chosen_again(db):
     rid = ref_id(db, "Thrudd the Impartial")
     sid = sheet_with_ticks(db, rid, range(1, 9), state="dead", out_turn=9)
     svc.finish_match(db, sheet_id=sid)
-    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid), "Star Ref who dies")
+    fixture = new_fixture(db)
+    refuses(db, lambda: svc.start_match_sheet(db, referee_id=rid, match_id=fixture), "Star Ref who dies")
 
 
 def test_a_finished_sheet_cannot_be_changed(db):
@@ -271,12 +397,12 @@ def test_a_finished_sheet_cannot_be_changed(db):
      ({"riot": True, "turns_played": 0}, "from 1 to 16"), ({"sent_off": [{"turn": 3, "player": ""}]}, "Name the")],
 )  # fmt: skip
 def test_refused_sheet_entries_write_nothing(db, record, message):
-    sid = svc.start_match_sheet(db, referee_id=new_ref(db)).result
+    sid = open_sheet(db, new_ref(db))
     refuses(db, lambda: svc.record_sheet(db, sheet_id=sid, **record), message)
 
 
 def test_actions_and_sent_off_players_are_kept(db):
-    sid = svc.start_match_sheet(db, referee_id=new_ref(db)).result
+    sid = open_sheet(db, new_ref(db))
     svc.record_sheet(db, sheet_id=sid, turn=3, action="watch like a hawk")
     svc.record_sheet(db, sheet_id=sid, sent_off=[{"turn": 3, "player": "#7 Grak"}])
     view = rq.sheet_view(db, sid)
@@ -296,7 +422,7 @@ def test_get_the_ref_without_escapist_takes_him_out_for_the_match(db):
 
 def test_get_the_ref_at_the_opening_kick_off_means_he_did_not_referee(db):
     rid = new_ref(db)
-    sid = svc.start_match_sheet(db, referee_id=rid).result
+    sid = open_sheet(db, rid)
     svc.get_the_ref(db, sheet_id=sid, turn=1)
     verdict = svc.finish_match(db, sheet_id=sid).result
     assert verdict.result == "did not referee"
@@ -306,7 +432,7 @@ def test_get_the_ref_at_the_opening_kick_off_means_he_did_not_referee(db):
 @pytest.mark.parametrize(("face", "escapes"), [(3, False), (4, True)])
 def test_escapist_evades_get_the_ref_on_4_plus_and_the_roll_is_recorded(db, face, escapes):
     rid = ref_id(db, "Jorg Blackwhistle")  # has Escapist
-    sid = svc.start_match_sheet(db, referee_id=rid).result
+    sid = open_sheet(db, rid)
     assert svc.get_the_ref(db, sheet_id=sid, turn=1, roll=typed(face)).result is escapes
     [row] = rolls(db, rid)
     assert (row.purpose, row.faces, row.typed) == ("Get the Ref: Escapist", [face], True)
@@ -370,7 +496,7 @@ def test_the_app_can_roll_and_refusals_write_nothing(db):
 # -- rolls of the ref's turn ---------------------------------------------------------------------------
 def test_a_send_off_roll_is_recorded_and_the_player_goes_on_the_sheet(db):
     rid = ref_id(db, "Skritch Quickpaw")  # Loves Dirty Tricks: +1
-    sid = svc.start_match_sheet(db, referee_id=rid).result
+    sid = open_sheet(db, rid)
     outcome = svc.roll_send_off(db, referee_id=rid, sheet_id=sid, player="#4 Bob", turn=6, roll=typed(3)).result
     assert outcome.success and outcome.roll.total == 4
     [row] = rolls(db, rid)
@@ -389,7 +515,7 @@ def test_a_roll_made_by_the_dice_widget_is_recorded_as_made(db):
     refuses(db, lambda: svc.roll_send_off(db, referee_id=rid, roll=Roll("2D6", (3, 3), 0, typed=True)),
             "rolled with D6")  # fmt: skip
     plain = new_ref(db)  # no Escapist: nothing to roll
-    sid = svc.start_match_sheet(db, referee_id=plain).result
+    sid = open_sheet(db, plain)
     refuses(db, lambda: svc.get_the_ref(db, sheet_id=sid, roll=Roll("D6", (5,), 0, typed=False)), "no Escapist")
 
 
