@@ -14,6 +14,9 @@ run in one transaction after a backup (roster_app.services.repair). What is safe
 - a player status written differently ("Active "): the proper spelling.
 - a link that points at a row that no longer exists, where the link is optional (a ledger row's player,
   a dice roll's match ...): the link is cleared; the row itself (and its gold) stays.
+- a referee's match sheet an older Dugout left with nothing recorded on it, linked to no fixture or a second
+  sheet of a game: it is discarded. A sheet with entries, or a finished one (counted on the ref's card), is
+  only reported.
 
 Everything else (SPP against rolls taken, contracts, duplicate numbers, negative treasuries, reversals
 that do not match) is reported for the commissioner to decide: no automatic choice is safe.
@@ -23,7 +26,7 @@ from __future__ import annotations
 
 import contextlib
 import sqlite3
-from collections import Counter
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -38,7 +41,19 @@ from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, League, LedgerEntry, Player, PlayerStatus, RulesetTable, Season, Team
+from roster_app.store.models import (
+    Contract,
+    League,
+    LedgerEntry,
+    Match,
+    Player,
+    PlayerStatus,
+    Referee,
+    RefereeMatch,
+    RulesetTable,
+    Season,
+    Team,
+)
 from roster_app.store.statuses import ContractStatus
 
 CONTRACT_STATUSES = (
@@ -325,8 +340,74 @@ def _restore_table(key: str, data: Any) -> Callable[[Session], None]:
     return fix
 
 
+def _referee_sheets(ctx: Ctx) -> Iterator[Problem]:
+    """One game has one referee's match sheet, and every sheet belongs to a game (older files may differ)."""
+    refs = {r.id: r.name for r in ctx.session.scalars(select(Referee))}
+    games: defaultdict[int, list[RefereeMatch]] = defaultdict(list)
+    for sheet in ctx.session.scalars(select(RefereeMatch).order_by(RefereeMatch.id)):
+        if sheet.match_id is None:
+            yield _unlinked_sheet(sheet, refs.get(sheet.referee_id, "A referee"))
+        else:
+            games[sheet.match_id].append(sheet)
+    for match_id, sheets in games.items():
+        match = ctx.session.get(Match, match_id)
+        if len(sheets) > 1 and match is not None:  # a missing match is reported by the link check
+            yield _second_sheets(ctx.session, match, sheets, refs)
+
+
+def _nothing_recorded(sheet: RefereeMatch, match_riot: bool = False) -> bool:
+    return (not sheet.finished and not any(sheet.in_range) and not any(sheet.actions) and not sheet.casualties
+            and not sheet.sent_off and sheet.state == "standing" and sheet.out_turn is None
+            and sheet.get_the_ref is None and sheet.riot in (False, match_riot))  # fmt: skip
+
+
+def _unlinked_sheet(sheet: RefereeMatch, name: str) -> Problem:
+    text = f"{name}'s match sheet {sheet.id} belongs to no fixture"
+    if sheet.finished:
+        return Problem("sheet", f"{text}; it is finished and counted on his card once, but names no game.")
+    if not _nothing_recorded(sheet):
+        return Problem("sheet", f"{text}: give it its game (Link to Fixture… on his sheet) or discard it.")
+    return Problem("sheet", f"{text} and holds nothing.", "discard the empty sheet", _discard_sheets([sheet.id]))
+
+
+def _second_sheets(session: Session, match: Match, sheets: list[RefereeMatch], refs: dict[int, str]) -> Problem:
+    from roster_app.queries.referees import fixture_title
+
+    finished = [s for s in sheets if s.finished]
+    keep = finished[0] if finished else next((s for s in sheets if s.referee_id == match.referee_id), sheets[0])
+    extra = [s for s in sheets if s is not keep]
+
+    def what(s: RefereeMatch) -> str:
+        state = "finished" if s.finished else "open, empty" if _nothing_recorded(s, match.riot) else "open"
+        return f"{refs.get(s.referee_id, 'a referee')}'s ({state})"
+
+    text = (f"{fixture_title(session, match)} has {len(sheets)} referee's match sheets: "
+            f"{', '.join(what(s) for s in sheets)}. One game has one sheet.")  # fmt: skip
+    if len(finished) > 1:
+        return Problem("sheet", f"{text} The game is counted on {len(finished)} cards; no repair is safe.")
+    if not all(_nothing_recorded(s, match.riot) for s in extra):
+        return Problem("sheet", f"{text} Keep the right one and discard the other from its ref's card.")
+    names = ", ".join(refs.get(s.referee_id, "a referee") + "'s" for s in extra)
+    return Problem("sheet", text, f"discard {names} empty sheet, keep {what(keep)}",
+                   _discard_sheets([s.id for s in extra], match.id, keep.referee_id))  # fmt: skip
+
+
+def _discard_sheets(
+    sheet_ids: list[int], match_id: int | None = None, referee_id: int | None = None
+) -> Callable[[Session], None]:
+    def fix(session: Session) -> None:
+        for sheet_id in sheet_ids:
+            session.delete(session.get(RefereeMatch, sheet_id))
+        match = session.get(Match, match_id) if match_id is not None else None
+        if match is not None and match.referee_id != referee_id:
+            match.referee_id = referee_id  # the game's referee is the one whose sheet stays
+            session.add(match)
+
+    return fix
+
+
 # Every invariant check, in report order. A new area adds its own check here (a generator over Ctx).
-CHECKS: list[Check] = [_links, _league, _rulesets, _treasuries, _players, _contracts, _reversals]
+CHECKS: list[Check] = [_links, _league, _rulesets, _treasuries, _players, _contracts, _reversals, _referee_sheets]
 
 
 def ruleset_for(db: LeagueDB, session: Session) -> Ruleset:

@@ -1,6 +1,7 @@
 """Check League: SQLite's checks and the league's invariants in plain words; safe repairs in one step after
 a backup; a second run finds nothing; the command's exit code says whether problems remain."""
 
+import json
 import sqlite3
 
 import pytest
@@ -166,3 +167,73 @@ def test_repair_refuses_while_another_dugout_has_the_league(league, capsys):
     assert "in use by Dugout" in capsys.readouterr().err
     assert snapshot(db) == before
     db.close()
+
+
+# -- referees' match sheets an older Dugout could leave ----------------------------------------------
+def _game(path):
+    """Team 2 and one scheduled game of round 1 between the two teams (match 1)."""
+    _sql(path, "INSERT INTO team (id, name, race, coach, treasury, fan_factor, rerolls, assistant_coaches, "
+               "cheerleaders, apothecary, reserves_approved, created_at) VALUES (2, 'Da Boyz', 'Orc', '', "
+               "1000000, 0, 0, 0, 0, 0, 0, '2026-01-01 10:00:00.000000')",
+         "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at) "
+         "VALUES (2, 1000000, 'opening', 'x', 1, '2026-01-01 10:00:00.000000')",
+         "INSERT INTO match (id, season, round, home_team_id, away_team_id, status, stage, home_score, away_score, "
+         "home_casualties, away_casualties, gate, riot, post_match) "
+         "VALUES (1, 1, 1, 1, 2, 'scheduled', 'league', 0, 0, 0, 0, 0, 0, '{}')")  # fmt: skip
+
+
+def _sheet(path, referee_id, match_id, *, ticks=0, finished=False):
+    in_range = json.dumps([True] * ticks + [False] * (16 - ticks))
+    match = "NULL" if match_id is None else match_id
+    _sql(path, "INSERT INTO referee_match (referee_id, match_id, in_range, actions, riot, turns_played, casualties, "
+               "sent_off, state, out_for_match, escaped, result, spp_gained, finished, created_at) VALUES "
+               f"({referee_id}, {match}, '{in_range}', '{json.dumps([None] * 16)}', 0, 16, 0, '[]', 'standing', 0, "
+               f"0, '{'kept' if finished else ''}', 0, {int(finished)}, '2026-01-01 10:00:00.000000')")  # fmt: skip
+
+
+def _sheets(path):
+    with sqlite3.connect(path) as conn:
+        return conn.execute("SELECT referee_id, match_id, finished FROM referee_match ORDER BY id").fetchall()
+
+
+SHEETS_REPAIRED = {
+    "second-empty": ([(1, 1, 12, True), (2, 1, 0, False)], "has 2 referee's match sheets: Jorg Blackwhistle's (finished), "
+                     "Thrudd the Impartial's (open, empty)", [(1, 1, 1)]),
+    "unlinked-empty": ([(1, None, 0, False)], "Jorg Blackwhistle's match sheet 1 belongs to no fixture and holds nothing", []),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("damage", SHEETS_REPAIRED, ids=list(SHEETS_REPAIRED))
+def test_an_empty_second_or_unlinked_sheet_is_discarded(league, damage):
+    sheets, words, kept = SHEETS_REPAIRED[damage]
+    _game(league)
+    for ref, match, ticks, finished in sheets:
+        _sheet(league, ref, match, ticks=ticks, finished=finished)
+    report = check_file(league)
+    assert [p.text for p in report.problems] == [p.text for p in report.repairable], report.text()
+    assert len(report.problems) == 1 and words in report.problems[0].text, report.text()
+    assert dugout(["check", str(league), "--repair"]) == 0
+    assert _sheets(league) == kept
+    assert check_file(league).ok
+
+
+SHEETS_REPORTED = {
+    "two-finished": ([(1, 1, 12, True), (2, 1, 6, True)], "The game is counted on 2 cards; no repair is safe"),
+    "second-with-ticks": ([(1, 1, 12, True), (2, 1, 3, False)], "Thrudd the Impartial's (open). One game has one"),
+    "unlinked-with-ticks": ([(1, None, 3, False)], "belongs to no fixture: give it its game (Link to Fixture…"),
+    "unlinked-finished": ([(1, None, 12, True)], "it is finished and counted on his card once, but names no game"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("damage", SHEETS_REPORTED, ids=list(SHEETS_REPORTED))
+def test_a_sheet_with_entries_or_a_finished_duplicate_is_reported_and_left(league, damage):
+    sheets, words = SHEETS_REPORTED[damage]
+    _game(league)
+    for ref, match, ticks, finished in sheets:
+        _sheet(league, ref, match, ticks=ticks, finished=finished)
+    report = check_file(league)
+    assert len(report.problems) == 1 and words in report.problems[0].text, report.text()
+    assert not report.repairable and "Not repaired automatically" in report.text()
+    before = file_digest(league)
+    assert dugout(["check", str(league), "--repair"]) == 1
+    assert file_digest(league) == before
