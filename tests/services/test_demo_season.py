@@ -1,8 +1,10 @@
 """The demo league opens on a season half played, built through the services with a fixed seed."""
 
-from roster_app.demo.league import build_demo
+from roster_app.demo.league import REFEREES, build_demo
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
+from roster_app.queries.referees import referee_cards, sheet_of_match
+from roster_app.safety.check import check_league
 
 
 def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_path):
@@ -25,6 +27,12 @@ def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_pa
             assert queries.team_header(db, team.id).treasury == sum(r.amount for r in queries.ledger(db, team.id))
             assert any(row.winnings > 0 for row in sq.team_history(db, team.id))
         assert any(row.purchases > 0 for team in queries.teams(db) for row in sq.team_history(db, team.id))
+        sheets = [sheet_of_match(db, f.id) for f in fixtures if f.played]
+        assert all(s is not None and s.fixture for s in sheets)  # every game refereed has its one sheet
+        refereed = sum(s.finished and s.verdict.refereed for s in sheets)
+        seeded = sum(matches for _name, _race, matches, *_rest in REFEREES)  # the demo refs' earlier careers
+        assert sum(c.matches for c in referee_cards(db)) == seeded + refereed  # each game counted once on a card
+        assert check_league(db).ok, check_league(db).text()  # `dugout check` finds nothing
     finally:
         db.close()
         again.close()
