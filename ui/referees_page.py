@@ -104,7 +104,7 @@ class RefereesPage(QWidget):
         self.delete_action = self._action("Delete", self.delete_referee)
         self.toolbar.addSeparator()
         self.sheet_action = self._action("Match Sheet…", self.open_sheet,
-                                         "Choose this ref for a match and keep his match sheet")  # fmt: skip
+                                         "Choose this ref for a fixture and keep his match sheet")  # fmt: skip
         self.advance_action = self._action("Advance…", self.advance, "Star Player roll and its advance")
         self.rolls_action = self._action("Rolls…", self.rolls, "Send-off and penalty rolls of the ref's turn")
         self.recovered_action = self._action("Mark Recovered", self.mark_recovered,
@@ -136,7 +136,7 @@ class RefereesPage(QWidget):
         chosen = sum(c.choosable for c in cards)
         self.summary.setText(
             f"{len(cards) - stars} league referee(s), {stars} Star Ref(s); {chosen} may be chosen for a match. "
-            "Double-click a card for his match sheet."
+            "Double-click a card for his match sheet (one for each fixture)."
         )
         self._selection_changed()
 
@@ -215,24 +215,39 @@ class RefereesPage(QWidget):
             self.session.run(svc.delete_referee, parent=self, referee_id=card.id)
 
     def open_sheet(self) -> Any:
-        """Open the selected ref's match sheet (starting one chooses him for a match)."""
+        """Open the selected ref's match sheet; starting one chooses him for a fixture without a sheet."""
         card = self.selected_card()
         if card is None or self.session.read_only:
             return None
         sheet_id = card.open_sheet_id
         if sheet_id is None:
-            if card.problem:
-                ask.error(self, card.problem)
+            sheet_id = self._start_sheet(card)
+            if sheet_id is None:
                 return None
-            change = self.session.run(svc.start_match_sheet, parent=self, referee_id=card.id)
-            if change is None:
-                return None
-            sheet_id = change.result
         from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
 
         dialog = RefereeSheetDialog(self.session, sheet_id, self)
         dialog.open()
         return dialog
+
+    def _start_sheet(self, card: rq.RefereeCard) -> int | None:
+        """Ask which game the ref referees (one sheet a game) and open his sheet for it."""
+        if card.problem:
+            ask.error(self, card.problem)
+            return None
+        fixtures = rq.fixtures_without_sheet(self.session.db)
+        if not fixtures:
+            ask.info(self, "Every fixture of this season already has its referee's match sheet, or there are no "
+                           "fixtures yet: generate the season or add a fixture on the Season page.")  # fmt: skip
+            return None
+        index = ask.pick(self, f"Which game does {card.name} referee?", [f.title for f in fixtures],
+                         title="New match sheet")  # fmt: skip
+        if index is None:
+            return None
+        change = self.session.run(
+            svc.start_match_sheet, parent=self, referee_id=card.id, match_id=fixtures[index].id
+        )
+        return change.result if change is not None else None
 
     def advance(self) -> Any:
         card = self.selected_card()

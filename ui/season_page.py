@@ -67,6 +67,9 @@ class SeasonPage(QWidget):
         self._lay_out()
         self.fixtures_view.selectionModel().selectionChanged.connect(self._update_actions)
         self.fixtures_view.doubleClicked.connect(lambda _i: self.open_fixture())
+        self.fixtures_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        for action in (self.report_action, self.post_match_action, self.sheet_action):
+            self.fixtures_view.addAction(action)  # right-click on a fixture
         self.round_filter.currentIndexChanged.connect(lambda _i: self._show_fixtures())
         session.changed.connect(self.refresh)
         self._rows: list[sq.FixtureRow] = []
@@ -76,7 +79,7 @@ class SeasonPage(QWidget):
         self.toolbar = QToolBar(self)
         spec = [("generate_action", "Generate Season…", self.generate), ("report_action", "Report Match…",
                  self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
-                ("sheet_action", "Referee's Sheet…", self.referee_sheet), None,
+                ("sheet_action", "Referee's Match Sheet…", self.referee_sheet), None,
                 ("move_action", "Move to Round…", self.move), ("swap_action", "Swap Home/Away", self.swap),
                 ("delete_action", "Delete Fixture", self.delete), ("add_action", "Add Fixture…", self.add)]  # fmt: skip
         for item in spec:
@@ -202,7 +205,7 @@ class SeasonPage(QWidget):
         self.generate_action.setEnabled(writable and not any(r.stage == "league" for r in self._rows))
         self.report_action.setEnabled(unplayed)
         self.post_match_action.setEnabled(writable and fixture is not None and fixture.status == "played")
-        self.sheet_action.setEnabled(fixture is not None and bool(fixture.referee))
+        self.sheet_action.setEnabled(fixture is not None and (writable or bool(fixture.referee)))
         for action in (self.move_action, self.swap_action, self.delete_action):
             action.setEnabled(unplayed)
         self.add_action.setEnabled(writable)
@@ -242,19 +245,44 @@ class SeasonPage(QWidget):
         PostMatchWizard(self.session, fixture.id, self).open()
 
     def referee_sheet(self) -> Any:
-        """The match sheet of the fixture's referee (the report links it to the match)."""
-        from roster_app.queries.referees import sheet_of_match
+        """The fixture's referee's match sheet: open it, or choose the ref for the game and open his."""
+        from roster_app.queries import referees as rq
         from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
 
         fixture = self._chosen_fixture()
-        sheet = sheet_of_match(self.session.db, fixture.id) if fixture is not None else None
-        if sheet is None:
-            if fixture is not None:
-                ask.info(self, f"No referee's match sheet goes with {fixture.home} v {fixture.away}.")
+        if fixture is None:
             return None
-        dialog = RefereeSheetDialog(self.session, sheet.id, self)
+        sheet = rq.sheet_of_match(self.session.db, fixture.id)
+        sheet_id = sheet.id if sheet is not None else self._start_sheet(fixture)
+        if sheet_id is None:
+            return None
+        dialog = RefereeSheetDialog(self.session, sheet_id, self)
         dialog.open()
         return dialog
+
+    def _start_sheet(self, fixture: sq.FixtureRow) -> int | None:
+        from roster_app.queries import referees as rq
+        from roster_app.services import referees as svc
+
+        game = f"{fixture.home} v {fixture.away}"
+        if self.session.read_only:
+            ask.info(self, f"No referee's match sheet goes with {game}.")
+            return None
+        choices = rq.referees_for_fixture(self.session.db, fixture.id)
+        if not choices:
+            ask.info(
+                self, "No referee may be chosen: every one is sacked or dead. Create one on the Referees page."
+            )
+            return None
+        index = ask.pick(self, f"Who referees {game}?", [c.label for c in choices], title="Referee's match sheet")
+        if index is None:
+            return None
+        if choices[index].problem:
+            ask.error(self, choices[index].problem)
+            return None
+        change = self.session.run(svc.start_match_sheet, parent=self, referee_id=choices[index].id,
+                                  match_id=fixture.id)  # fmt: skip
+        return change.result if change is not None else None
 
     def move(self) -> None:
         fixture = self._chosen_fixture()

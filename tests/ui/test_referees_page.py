@@ -5,9 +5,11 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QListView
 
+from roster_app.errors import RuleViolation
 from roster_app.queries import referees as rq
 from roster_app.safety.opening import open_league
 from roster_app.services import referees as svc
+from tests.helpers import new_fixture, snapshot
 
 
 @pytest.fixture
@@ -15,6 +17,22 @@ def page(open_window):
     view = open_window.league_view
     view.show_page(view.referees_page)
     return view.referees_page
+
+
+@pytest.fixture
+def picks(monkeypatch):
+    """The lists the app asks the commissioner to choose from; the first entry is chosen."""
+    from ui.dialogs import ask
+
+    seen: list[tuple[str, list[str]]] = []
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: (seen.append((label, options)), 0)[1])
+    return seen
+
+
+@pytest.fixture
+def fixture(open_window):
+    """A fixture waiting for its referee (a friendly of Orcland Raiders and a second team)."""
+    return new_fixture(open_window.session.db)
 
 
 def new_ref(window, name="Hans Pfeiffer", race="Human"):
@@ -88,7 +106,7 @@ def test_the_edit_dialog_checks_prerequisites_inline(qtbot, open_window, page):
     assert set(card.skill_names) == {"Blitz", "Horns"} and card.equipment_names == ("Whistle",)
 
 
-def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(qtbot, open_window, page, messages, league_file):
+def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(qtbot, open_window, page, messages, league_file, fixture, picks):
     from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
 
     rid = new_ref(open_window)
@@ -116,7 +134,7 @@ def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(qtbot, open_window
     assert card_row(page, rid).spp == 0
 
 
-def test_a_riot_closes_the_turns_not_played(qtbot, open_window, page):
+def test_a_riot_closes_the_turns_not_played(qtbot, open_window, page, fixture, picks):
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
@@ -130,7 +148,7 @@ def test_a_riot_closes_the_turns_not_played(qtbot, open_window, page):
     assert "Refereeing Award" in dialog.verdict.text()
 
 
-def test_a_ref_knocked_out_in_the_first_half_comes_back(qtbot, open_window, page):
+def test_a_ref_knocked_out_in_the_first_half_comes_back(qtbot, open_window, page, fixture, picks):
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
@@ -141,7 +159,7 @@ def test_a_ref_knocked_out_in_the_first_half_comes_back(qtbot, open_window, page
     assert enabled == [True, True] + [False] * 6 + [True] * 8
 
 
-def test_get_the_ref_with_escapist_typed_in(qtbot, open_window, page):
+def test_get_the_ref_with_escapist_typed_in(qtbot, open_window, page, fixture, picks):
     jorg = next(r.id for r in page.model.rows() if r.name == "Jorg Blackwhistle")
     page.select_referee(jorg)
     dialog = page.open_sheet()
@@ -154,7 +172,7 @@ def test_get_the_ref_with_escapist_typed_in(qtbot, open_window, page):
     assert "did not referee" in dialog.verdict.text()
 
 
-def test_get_the_ref_without_escapist_is_one_click_recorded_once(qtbot, open_window, page):
+def test_get_the_ref_without_escapist_is_one_click_recorded_once(qtbot, open_window, page, fixture, picks):
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
@@ -179,7 +197,7 @@ def test_sacked_refs_cannot_be_chosen_from_the_page(qtbot, open_window, page, me
 def test_advancement_through_the_dialog(qtbot, open_window, page):
     rid = new_ref(open_window)
     session = open_window.session
-    sheet = session.run(svc.start_match_sheet, referee_id=rid).result
+    sheet = session.run(svc.start_match_sheet, referee_id=rid, match_id=new_fixture(session.db)).result
     for turn in range(1, 13):
         session.run(svc.record_sheet, sheet_id=sheet, turn=turn, in_range=True)
     session.run(svc.finish_match, sheet_id=sheet)
@@ -203,7 +221,9 @@ def test_send_off_and_penalty_rolls_are_recorded(qtbot, open_window, page):
     page.select_referee(jorg)
     dialog = page.rolls()
     qtbot.waitExposed(dialog)
-    qtbot.keyClicks(dialog.player, "#7 Grak")
+    assert dialog.player.count() == 0  # no game: nothing to choose from, and no demo name either
+    assert dialog.player.lineEdit().placeholderText() == "Player's number and name"
+    qtbot.keyClicks(dialog.player.lineEdit(), "#7 Grak")
     dialog.send_dice.set_faces([4])
     qtbot.mouseClick(dialog.send_dice.use_button, Qt.MouseButton.LeftButton)
     assert "sent off" in dialog.send_result.text()
@@ -250,7 +270,7 @@ def test_the_cards_print_nine_to_an_a4_page(qtbot, open_window, page, messages, 
     assert messages == [f"11 card(s) on 2 page(s): {target}.pdf"]
 
 
-def test_each_tick_is_saved_at_once_and_undone_on_its_own(qtbot, open_window, page, league_file):
+def test_each_tick_is_saved_at_once_and_undone_on_its_own(qtbot, open_window, page, league_file, fixture, picks):
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
@@ -264,7 +284,7 @@ def test_each_tick_is_saved_at_once_and_undone_on_its_own(qtbot, open_window, pa
     assert [t.isChecked() for t in dialog.ticks[:3]] == [True, False, False]
 
 
-def test_discarding_a_sheet_closes_it(qtbot, open_window, page, messages):
+def test_discarding_a_sheet_closes_it(qtbot, open_window, page, messages, fixture, picks):
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
@@ -272,3 +292,52 @@ def test_discarding_a_sheet_closes_it(qtbot, open_window, page, messages):
         qtbot.mouseClick(dialog.discard_button, Qt.MouseButton.LeftButton)
     assert card_row(page, rid).open_sheet_id is None
     assert page.sheet_action.text() == "Match Sheet…"
+
+
+def test_a_new_sheet_asks_which_fixture_and_names_it(qtbot, open_window, page, fixture, picks, messages):
+    from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
+
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    dialog = page.open_sheet()
+    assert picks == [("Which game does Hans Pfeiffer referee?", ["friendly, round 1: Orcland Raiders v Orc Team 2"])]
+    assert isinstance(dialog, RefereeSheetDialog)
+    assert "Friendly, round 1: Orcland Raiders v Orc Team 2" in dialog.heading.text()
+    assert "Orcland Raiders v Orc Team 2" in dialog.windowTitle()
+    assert not dialog.link_button.isVisibleTo(dialog)
+    dialog.grab().save("/tmp/refsheet_sheet.png")
+
+
+def test_a_second_sheet_for_a_game_cannot_be_made_from_the_page(qtbot, open_window, page, fixture, picks, messages):
+    session = open_window.session
+    jorg = next(r.id for r in page.model.rows() if r.name == "Jorg Blackwhistle")
+    session.run(svc.start_match_sheet, referee_id=jorg, match_id=fixture)
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    before = snapshot(session.db)
+    assert page.open_sheet() is None
+    assert picks == []  # the one fixture has its sheet: nothing to choose from
+    assert messages[-1].startswith("Every fixture of this season already has its referee's match sheet")
+    with pytest.raises(RuleViolation, match="already a match sheet for friendly, round 1"):
+        svc.start_match_sheet(session.db, referee_id=rid, match_id=fixture)
+    assert snapshot(session.db) == before
+
+
+@pytest.mark.parametrize(("name", "status"), [("Hans Pfeiffer", "sacked"), ("Jorg Blackwhistle", "dead")])
+def test_the_status_editor_does_not_offer_a_way_back(qtbot, open_window, page, messages, name, status):
+    from ui.dialogs.referee_dialog import RefereeDialog
+
+    new_ref(open_window)
+    rid = next(r.id for r in page.model.rows() if r.name == name)
+    open_window.session.run(svc.edit_referee, referee_id=rid, status=status)
+    page.select_referee(rid)
+    page.edit_referee()
+    dialog = open_window.findChild(RefereeDialog)
+    qtbot.waitExposed(dialog)
+    offered = [dialog.status.itemText(i) for i in range(dialog.status.count())]
+    assert offered == ["sacked", "dead"] and dialog.status.currentText() == status
+    assert not page.recovered_action.isEnabled()
+    before = snapshot(open_window.session.db)
+    page.mark_recovered()  # even asked directly, the service refuses in words
+    assert "undo that change" in messages[-1]
+    assert snapshot(open_window.session.db) == before

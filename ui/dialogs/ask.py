@@ -66,3 +66,9 @@ def number(
     """A whole number from the user, or None for Cancel."""
     result, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
     return result if ok else None
+
+
+def pick(parent: QWidget | None, label: str, options: list[str], *, title: str = "Dugout") -> int | None:
+    """The index of one of `options` from a list (too many for buttons), or None for Cancel."""
+    result, ok = QInputDialog.getItem(parent, title, label, options, 0, False)
+    return options.index(result) if ok and result in options else None

@@ -171,14 +171,15 @@ class MatchReportDialog(QDialog):
     def _fill_referees(self) -> None:
         """The refs who may be chosen (never a sacked ref or a dead Star Ref); the match's own ref first."""
         db = self.session.db
-        linked = referee_queries.sheet_of_match(db, self.fixture.id)
+        linked = self.linked = referee_queries.sheet_of_match(db, self.fixture.id)
         self.sheets: dict[int, Any] = {}  # ref id -> his open sheet (or the one of this match)
         self.busy: dict[int, str] = {}  # ref id -> why he cannot referee this match now
         self.referee.addItem("No referee recorded", None)
+        problems = {c.id: c.problem for c in referee_queries.referees_for_fixture(db, self.fixture.id)}
         for card in referee_queries.choosable_referees(db):
             sheet = referee_queries.sheet_view(db, card.open_sheet_id) if card.open_sheet_id else None
             if sheet is not None and sheet.match_id not in (None, self.fixture.id):
-                self.busy[card.id] = f"{card.name}'s match sheet of another match is still open: finish it first."
+                self.busy[card.id] = problems[card.id]  # his open sheet of another game, named
             if sheet is not None:
                 self.sheets[card.id] = sheet
             self.referee.addItem(f"{card.name}{' (Star Ref)' if card.is_star else ''}", card.id)
@@ -235,6 +236,8 @@ class MatchReportDialog(QDialog):
         busy = self.busy.get(self.referee.currentData())
         if busy:
             return busy
+        if self.referee.currentData() is None and self.linked is not None:  # the report and the sheet: one record
+            return f"{self.linked.referee_name}'s match sheet goes with this match: record him as its referee."
         for team_id, spin in self.score.items():
             scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
             if scored != spin.value():

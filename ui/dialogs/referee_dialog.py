@@ -151,7 +151,11 @@ class RefereeDialog(QDialog):
             box.setChecked(name in card.equipment_names)
         self.spp.setValue(card.spp)
         self.rolls_taken.setValue(card.rolls_taken)
+        self.status.clear()
+        self.status.addItems(rr.statuses_from(card.status))  # a sacked or dead ref is never available again
         self.status.setCurrentText(card.status)
+        if card.status in rr.FINAL_STATUSES:
+            self.status.setToolTip(card.problem or "")
         self._set_stat_ranges()
 
     def checked_skills(self) -> list[str]:

@@ -12,7 +12,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QLabel,
-    QLineEdit,
     QListWidget,
     QSpinBox,
     QVBoxLayout,
@@ -25,9 +24,23 @@ from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from ui.widgets.dice_input import DiceInput
 
+NO_ROSTER_PLACEHOLDER = "Player's number and name"
+
 
 def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
+
+
+def player_choice(players: list[str], parent: QWidget) -> QComboBox:
+    """The player a ref deals with: one of the game's players ("#7 Grak (Orcland Raiders)"), or typed in."""
+    combo = QComboBox(parent)
+    combo.setEditable(True)
+    combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+    combo.addItems(players)
+    combo.setCurrentIndex(-1)
+    combo.lineEdit().setPlaceholderText("Choose or type the player" if players else NO_ROSTER_PLACEHOLDER)
+    combo.setMinimumContentsLength(24)
+    return combo
 
 
 class RefereeRollsDialog(QDialog):
@@ -45,8 +58,8 @@ class RefereeRollsDialog(QDialog):
 
         send_box = QGroupBox(f"Send-off roll: D6, {rr.send_off_target(ruleset)}+ sends the player off{mod}", self)
         send_form = QFormLayout(send_box)
-        self.player = QLineEdit()
-        self.player.setPlaceholderText("#7 Grak (Orcland Raiders)")
+        sheet = rq.sheet_view(session.db, sheet_id) if sheet_id is not None else None
+        self.player = player_choice(rq.fixture_players(session.db, sheet.match_id if sheet else None), self)
         self.turn = QSpinBox()
         self.turn.setRange(0, rr.match_turns(ruleset))
         self.turn.setSpecialValueText("—")
@@ -106,7 +119,7 @@ class RefereeRollsDialog(QDialog):
 
     def roll_send_off(self, roll: Roll) -> None:
         change = self.session.run(
-            svc.roll_send_off, parent=self, referee_id=self.referee_id, player=self.player.text(),
+            svc.roll_send_off, parent=self, referee_id=self.referee_id, player=self.player.currentText(),
             sheet_id=self.sheet_id, turn=self.turn.value() or None, roll=roll,
         )  # fmt: skip
         self._show(self.send_result, change)

@@ -4,6 +4,7 @@ is saved at once (one undo step each); Finish Match writes the verdict and his S
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -16,7 +17,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
-    QLineEdit,
     QListWidget,
     QPushButton,
     QSpinBox,
@@ -29,9 +29,10 @@ from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from ui.dialogs import ask
+from ui.dialogs.referee_rolls_dialog import player_choice
 from ui.widgets.dice_input import DiceInput
 
-SHEET_TABLES = {"referee_match", "referee", "dice_roll"}
+SHEET_TABLES = {"referee_match", "referee", "dice_roll", "match"}
 NO_ACTION = "—"
 ACTION_LABELS = {"move": "Move", "block": "Block", "foul": "Foul", "watch like a hawk": "Hawk"}  # fit 8 a row
 
@@ -51,7 +52,9 @@ class RefereeSheetDialog(QDialog):
         self.session = session
         self.sheet_id = sheet_id
         self.view = rq.sheet_view(session.db, sheet_id)
-        self.setWindowTitle(f"Match sheet: {self.view.referee_name}")
+        self.setWindowTitle(
+            f"Match sheet: {self.view.referee_name}" + (f", {self.view.fixture}" if self.view.fixture else "")
+        )
         self.setMinimumWidth(860)
         self.ticks: list[QCheckBox] = []
         self.actions: list[QComboBox] = []
@@ -140,14 +143,13 @@ class RefereeSheetDialog(QDialog):
         row = QHBoxLayout(box)
         self.sent_off = QListWidget()
         self.sent_off.setMaximumHeight(70)
-        self.player = QLineEdit()
-        self.player.setPlaceholderText("#7 Grak (Orcland Raiders)")
+        self.player = player_choice(rq.fixture_players(self.session.db, self.view.match_id), self)
         self.sent_off_turn = _spin(0, self.view.turns, "turn?")
         add = QPushButton("Add")
         add.clicked.connect(self._add_sent_off)
         remove = QPushButton("Remove")
         remove.clicked.connect(self._remove_sent_off)
-        self.player.returnPressed.connect(self._add_sent_off)
+        self.player.lineEdit().returnPressed.connect(self._add_sent_off)
         row.addWidget(self.sent_off, 2)
         column = QVBoxLayout()
         line = QHBoxLayout()
@@ -184,6 +186,9 @@ class RefereeSheetDialog(QDialog):
         self.send_off_button = self.buttons.addButton("Send-off Roll…", QDialogButtonBox.ButtonRole.ActionRole)
         self.penalty_button = self.buttons.addButton("Penalty Roll…", QDialogButtonBox.ButtonRole.ActionRole)
         self.discard_button = self.buttons.addButton("Discard Sheet", QDialogButtonBox.ButtonRole.DestructiveRole)
+        self.link_button = self.buttons.addButton("Link to Fixture…", QDialogButtonBox.ButtonRole.ActionRole)
+        self.link_button.setToolTip("An older Dugout kept this sheet without its game: say which game it is.")
+        self.link_button.clicked.connect(self.link)
         self.close_button = self.buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
         self.finish_button = self.buttons.addButton("Finish Match", QDialogButtonBox.ButtonRole.AcceptRole)
         self.close_button.setToolTip("Everything is already saved; come back to the sheet later.")
@@ -228,8 +233,9 @@ class RefereeSheetDialog(QDialog):
         self._show_get_the_ref()
         self._show_verdict()
         for widget in (self.riot, self.state, self.out_turn, self.casualties, self.player, self.finish_button,
-                       self.discard_button):  # fmt: skip
+                       self.discard_button, self.link_button):  # fmt: skip
             widget.setEnabled(not view.finished and not self.session.read_only)
+        self.link_button.setVisible(view.match_id is None)
         self.state_hint.setText("")
 
     def _why_closed(self, turn: int) -> str:
@@ -247,8 +253,10 @@ class RefereeSheetDialog(QDialog):
         ]
         why = f" ({', '.join(range_skills)})" if range_skills else ""
         star = "Star Ref" if view.is_star else "league referee"
+        game = (f"<b>{escape(view.fixture[:1].upper() + view.fixture[1:])}</b>" if view.fixture else "<span style='color:#a32020'>This sheet "
+                "belongs to no fixture (an older Dugout made it): Link to Fixture… says which game it is.</span>")  # fmt: skip
         self.heading.setText(
-            f"<b style='font-size:14pt'>{view.referee_name}</b> &nbsp; {star}<br>"
+            f"<b style='font-size:14pt'>{escape(view.referee_name)}</b> &nbsp; {star}<br>{game}<br>"
             f"Tick a turn when, after his turn, he is within <b>{view.range} squares</b> of the ball{why}."
         )
 
@@ -307,12 +315,13 @@ class RefereeSheetDialog(QDialog):
         return [{"turn": turn, "player": player} for turn, player in self.view.sent_off]
 
     def _add_sent_off(self) -> None:
-        player = self.player.text().strip()
+        player = self.player.currentText().strip()
         if not player:
             return
         entry = {"turn": self.sent_off_turn.value() or None, "player": player}
         if self._record(sent_off=[*self._sent_off_list(), entry]) is not None:
-            self.player.clear()
+            self.player.setCurrentIndex(-1)
+            self.player.clearEditText()
 
     def _remove_sent_off(self) -> None:
         row = self.sent_off.currentRow()
@@ -337,6 +346,16 @@ class RefereeSheetDialog(QDialog):
     def discard(self) -> None:
         if ask.confirm(self, f"Throw away {self.view.referee_name}'s match sheet?", yes="Discard"):
             self.session.run(svc.discard_sheet, parent=self, sheet_id=self.sheet_id)
+
+    def link(self) -> None:
+        fixtures = rq.fixtures_without_sheet(self.session.db)
+        if not fixtures:
+            ask.info(self, "Every fixture of this season already has its referee's match sheet.")
+            return
+        index = ask.pick(self, f"Which game did {self.view.referee_name} referee?", [f.title for f in fixtures],
+                         title="Link to Fixture")  # fmt: skip
+        if index is not None:
+            self.session.run(svc.link_sheet, parent=self, sheet_id=self.sheet_id, match_id=fixtures[index].id)
 
     def finish(self) -> None:
         verdict = self.view.verdict
