@@ -106,7 +106,9 @@ def test_the_edit_dialog_checks_prerequisites_inline(qtbot, open_window, page):
     assert set(card.skill_names) == {"Blitz", "Horns"} and card.equipment_names == ("Whistle",)
 
 
-def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(qtbot, open_window, page, messages, league_file, fixture, picks):
+def test_ticking_12_turns_and_finishing_gives_the_card_10_spp(
+    qtbot, open_window, page, messages, league_file, fixture, picks
+):
     from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
 
     rid = new_ref(open_window)
@@ -300,7 +302,9 @@ def test_a_new_sheet_asks_which_fixture_and_names_it(qtbot, open_window, page, f
     rid = new_ref(open_window)
     page.select_referee(rid)
     dialog = page.open_sheet()
-    assert picks == [("Which game does Hans Pfeiffer referee?", ["friendly, round 1: Orcland Raiders v Orc Team 2"])]
+    assert picks == [
+        ("Which game does Hans Pfeiffer referee?", ["friendly, round 1: Orcland Raiders v Orc Team 2"])
+    ]
     assert isinstance(dialog, RefereeSheetDialog)
     assert "Friendly, round 1: Orcland Raiders v Orc Team 2" in dialog.heading.text()
     assert "Orcland Raiders v Orc Team 2" in dialog.windowTitle()
@@ -308,7 +312,9 @@ def test_a_new_sheet_asks_which_fixture_and_names_it(qtbot, open_window, page, f
     dialog.grab().save("/tmp/refsheet_sheet.png")
 
 
-def test_a_second_sheet_for_a_game_cannot_be_made_from_the_page(qtbot, open_window, page, fixture, picks, messages):
+def test_a_second_sheet_for_a_game_cannot_be_made_from_the_page(
+    qtbot, open_window, page, fixture, picks, messages
+):
     session = open_window.session
     jorg = next(r.id for r in page.model.rows() if r.name == "Jorg Blackwhistle")
     session.run(svc.start_match_sheet, referee_id=jorg, match_id=fixture)
