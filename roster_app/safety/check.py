@@ -46,6 +46,7 @@ CONTRACT_STATUSES = (
     ContractStatus.EXPIRED,
     ContractStatus.TRANSFERRED,
     ContractStatus.REVERSED,
+    ContractStatus.CANCELLED,
 )
 
 
