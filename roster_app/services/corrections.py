@@ -190,6 +190,10 @@ def correct_contract(
         if contract is None:
             raise NotFound("That contract no longer exists in this league.")
         player = get_player(session, contract.player_id)
+        if cancel and contract.status != ContractStatus.RUNNING:
+            raise RuleViolation(f"{player.name}'s contract has already ended; there is nothing to cancel.")
+        if contract.status == ContractStatus.CANCELLED:
+            raise RuleViolation(f"{player.name}'s contract was cancelled; he signs a new one as a free agent.")
         if contract.status not in CORRECTABLE_CONTRACTS:
             raise RuleViolation(
                 f"{player.name}'s contract is {contract.status}: it belongs to a transfer's record and is "
@@ -197,8 +201,6 @@ def correct_contract(
             )
         before = _contract_state(contract)
         if cancel:
-            if contract.status != ContractStatus.RUNNING:
-                raise RuleViolation(f"{player.name}'s contract has already ended; there is nothing to cancel.")
             contract.status = ContractStatus.CANCELLED
             what = "cancelled"
         else:
