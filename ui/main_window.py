@@ -159,6 +159,7 @@ class MainWindow(QMainWindow):
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
         self._build_safety(file, bar)
+        self._build_correction_menu()
         self._build_shared(file)
 
     def _build_shared(self, file: QMenu) -> None:
@@ -181,6 +182,22 @@ class MainWindow(QMainWindow):
         layout.addWidget(self.safety.banner)
         layout.addWidget(self.takeCentralWidget())
         self.setCentralWidget(central)
+
+    def _build_correction_menu(self) -> None:
+        """Tools > Commissioner's Correction… (ui/dialogs/correction_dialog.py)."""
+        self.tools_menu.addSeparator()
+        self.correction_action = self._action(self.tools_menu, "Commissioner's &Correction…", self.correct)
+
+    def correct(self, *, kind: str = "gold") -> Any:
+        """Open the correction dialog on the current team."""
+        if self.league_view is None:
+            return None
+        from ui.dialogs.correction_dialog import CorrectionDialog
+
+        dialog = CorrectionDialog(self.session, self, team_id=self.league_view.current_team_id(), kind=kind,
+                                  settings=self.settings)  # fmt: skip
+        dialog.open()
+        return dialog
 
     def _build_print_menu(self, file: QMenu) -> None:
         """Print, Print Preview, Export PDF, the JSON/CSV exports and Import (ui/print_actions.py)."""
@@ -245,7 +262,7 @@ class MainWindow(QMainWindow):
         self.print_actions.update(open_)
         self.safety.update_actions(open_)
         for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
-                       self.transfer_action, *self.season_actions):  # fmt: skip
+                       self.transfer_action, self.correction_action, *self.season_actions):  # fmt: skip
             action.setEnabled(writable)
         for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
                        self.contract_action):  # fmt: skip

@@ -19,8 +19,10 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import season as sq
+from roster_app.queries.corrections import corrections
 from roster_app.services.season import delete_fixture, move_fixture, swap_home_away
 from ui.dialogs import ask
+from ui.models.corrections_model import CorrectionsModel
 from ui.models.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
 from ui.team_page import make_table
 
@@ -314,7 +316,8 @@ class SeasonPage(QWidget):
 
 
 class TeamHistoryTab(QWidget):
-    """Every match of the selected team: result, winnings, gold spent after it, treasury after it."""
+    """Every match of the selected team (result, winnings, gold spent after it, treasury after it), and below
+    them the commissioner's corrections of the team, newest first."""
 
     def __init__(self, session: Any, parent: QWidget | None = None):
         super().__init__(parent)
@@ -324,10 +327,16 @@ class TeamHistoryTab(QWidget):
         self.view = _read_only_table(self.model, self, 2)
         self.view.setObjectName("historyView")
         self.empty = QLabel("No matches played yet.")
+        self.corrections_model = CorrectionsModel(self)
+        self.corrections_view = _read_only_table(self.corrections_model, self, 5)
+        self.corrections_view.setObjectName("correctionsView")
+        self.corrections_title = QLabel("<b>Commissioner's corrections</b> (made outside the league's timeline)")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.view)
+        layout.addWidget(self.view, 3)
         layout.addWidget(self.empty)
+        layout.addWidget(self.corrections_title)
+        layout.addWidget(self.corrections_view, 1)
         session.changed.connect(self.refresh)
 
     def show_team(self, team_id: int | None) -> None:
@@ -335,11 +344,17 @@ class TeamHistoryTab(QWidget):
         self.refresh(None)
 
     def refresh(self, tables: set[str] | None) -> None:
-        if tables is not None and not tables & {"match", "ledger_entry", "team"}:
+        if tables is not None and not tables & {"match", "ledger_entry", "team", "correction"}:
             return
         rows = sq.team_history(self.session.db, self.team_id) if self.team_id is not None else []
         self.model.set_rows(rows)
         self.empty.setVisible(not rows)
+        fixes = corrections(self.session.db, team_id=self.team_id) if self.team_id is not None else []
+        self.corrections_model.set_rows(fixes)
+        if fixes:
+            self.corrections_view.resizeColumnsToContents()
+        self.corrections_title.setVisible(bool(fixes))
+        self.corrections_view.setVisible(bool(fixes))
 
 
 def install_season(league_view: Any) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.queries.corrections import has_played
 from roster_app.queries.rosters import TeamHeader
 from roster_app.rules.roster import gp
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
@@ -40,6 +41,7 @@ class TeamHeaderWidget(QFrame):
         super().__init__(parent)
         self.session = session
         self.header: TeamHeader | None = None
+        self.correction_dialog: Any = None  # opened by a fan factor edit after the team's first match
         self.setObjectName("teamHeader")
         self.setFrameShape(QFrame.Shape.StyledPanel)
 
@@ -144,6 +146,9 @@ class TeamHeaderWidget(QFrame):
     def _counter_edited(self, counter: str, value: int) -> None:
         if self.header is None or int(getattr(self.header, counter)) == value:
             return
+        if counter == "fan_factor" and has_played(self.session.db, self.header.id):
+            self._correct_fan_factor(value)
+            return
         if (
             self.session.run(
                 set_counter,
@@ -156,3 +161,16 @@ class TeamHeaderWidget(QFrame):
             is None
         ):
             self.show_header(self.header)  # refused: put the old value back
+
+    def _correct_fan_factor(self, value: int) -> Any:
+        """After the first match the fan factor moves only by the post-match roll: an edit here is a
+        commissioner's correction, with its reason, so it opens the correction dialog."""
+        from ui.dialogs.correction_dialog import CorrectionDialog
+
+        self.show_header(self.header)  # the old value stays until the correction is made
+        dialog = CorrectionDialog(self.session, self, team_id=self.header.id, kind="fan_factor")
+        dialog.fan_factor.setValue(value)
+        dialog.reason.setFocus()
+        dialog.open()
+        self.correction_dialog = dialog
+        return dialog

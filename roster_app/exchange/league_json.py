@@ -132,8 +132,14 @@ def _read_document(source: Path) -> dict[str, Any]:
     return document
 
 
+# Tables added after format version 1: an export made before them holds none, and imports with them empty.
+LATER_TABLES = frozenset({"correction"})
+
+
 def _check_tables(tables: dict[str, Any]) -> None:
     known = {t.name for t in SQLModel.metadata.sorted_tables}
+    for name in LATER_TABLES - tables.keys():
+        tables[name] = []
     missing = sorted(known - tables.keys())
     if missing:
         raise ImportRefused(f"The export is incomplete: the table(s) {', '.join(missing)} are missing.")

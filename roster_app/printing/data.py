@@ -14,6 +14,7 @@ from sqlalchemy import Connection, case, func, select
 
 from roster_app.errors import NotFound
 from roster_app.queries import rosters as queries
+from roster_app.queries.corrections import CorrectionRow, corrections
 from roster_app.queries.season import league_table as season_table
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
 from roster_app.rules.referees import ref_range
@@ -207,6 +208,7 @@ class RefereeRules:
 class LedgerStatement:
     team: queries.TeamHeader
     rows: tuple[queries.LedgerRow, ...]
+    corrections: tuple[CorrectionRow, ...] = ()  # the commissioner's corrections of the team, newest first
 
 
 # -- the league --------------------------------------------------------------------------------------
@@ -295,7 +297,7 @@ def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:
     team = queries.team_header(db, team_id)
     if team is None:
         raise NotFound("That team is no longer in the league.")
-    return LedgerStatement(team, tuple(queries.ledger(db, team_id)))
+    return LedgerStatement(team, tuple(queries.ledger(db, team_id)), tuple(corrections(db, team_id=team_id)))
 
 
 # -- contracts ---------------------------------------------------------------------------------------

@@ -232,16 +232,39 @@ def league_table_section(
 
 
 # -- ledger ------------------------------------------------------------------------------------------
+CORRECTION_KIND = "correction"  # services/corrections.LEDGER_KIND (printing does not import services)
+
+
+def _ledger_kind(kind: str) -> Html:
+    """A correction stands out on the page; other kinds print as they are."""
+    if kind == CORRECTION_KIND:
+        return Html('<span class="flag">correction</span>')
+    return Html(_escape(kind))
+
+
+def _corrections(statement: data.LedgerStatement) -> Html:
+    if not statement.corrections:
+        return Html("")
+    t = blocks("ledger")
+    rows = [
+        fill(t["correction_row"], shade=shade(i), date=_date(c.created_at), entry_season=c.season,
+             kind=c.kind_label, subject=c.subject, change=c.change, reason=c.reason, made_by=c.made_by)
+        for i, c in enumerate(statement.corrections)
+    ]  # fmt: skip
+    return fill(t["corrections"], rows=join(rows))
+
+
 def ledger_section(statement: data.LedgerStatement, heading: data.Heading) -> Section:
     t = blocks("ledger")
     rows = [
-        fill(t["row"], shade=shade(i), date=_date(r.created_at), entry_season=r.season, kind=r.kind,
+        fill(t["row"], shade=shade(i), date=_date(r.created_at), entry_season=r.season, kind=_ledger_kind(r.kind),
              reason=r.reason, amount=_signed(r.amount), balance=gold(r.balance))
         for i, r in enumerate(statement.rows)
     ]  # fmt: skip
     empty = Html("" if rows else '<p class="empty">No gold has moved yet.</p>')
     body = fill(t["page"], league=heading.league, season=heading.season, team=statement.team.name,
-                treasury=gold(statement.team.treasury), rows=join(rows), empty=empty)  # fmt: skip
+                treasury=gold(statement.team.treasury), rows=join(rows), empty=empty,
+                corrections=_corrections(statement))  # fmt: skip
     return Section(f"{statement.team.name} \u2014 ledger", body)
 
 

@@ -98,7 +98,7 @@ def _status(contract: Contract, player: Player, latest: bool, has_running: bool)
         return "reversed"
     if latest and not has_running and player.status in PlayerStatus.ON_ROSTER:
         return FREE_AGENT
-    return "expired"
+    return "cancelled" if contract.status == ContractStatus.CANCELLED else "expired"
 
 
 def contracts(db: LeagueDB, *, team_id: int | None = None) -> list[ContractRow]:

@@ -229,7 +229,8 @@ class HistoryRow:
 
 # A team's played matches with what each brought in and cost (one SQL aggregate over the ledger): a ledger
 # row belongs to the match it names, else to the team's last match played before it was written. Per match:
-# the winnings it paid, the gold spent after it (until the next match) and the treasury after it.
+# the winnings it paid, the gold spent after it (until the next match; a correction is not spending) and the
+# treasury after it.
 HISTORY_SQL = """
 WITH m AS (
     SELECT id, season, round, stage, home_team_id, away_team_id, home_score, away_score, status, played_at
@@ -244,7 +245,8 @@ e AS (
 ),
 g AS (
     SELECT owner, sum(CASE WHEN kind = 'winnings' AND match_id = owner THEN amount ELSE 0 END) AS winnings,
-           sum(CASE WHEN amount < 0 AND NOT (kind = 'winnings' AND match_id = owner) THEN -amount ELSE 0 END) AS spent,
+           sum(CASE WHEN amount < 0 AND kind <> 'correction' AND NOT (kind = 'winnings' AND match_id = owner)
+                    THEN -amount ELSE 0 END) AS spent,
            max(id) AS last
     FROM e WHERE owner IS NOT NULL GROUP BY owner
 )

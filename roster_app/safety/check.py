@@ -61,6 +61,7 @@ CONTRACT_STATUSES = (
     ContractStatus.EXPIRED,
     ContractStatus.TRANSFERRED,
     ContractStatus.REVERSED,
+    ContractStatus.CANCELLED,
 )
 
 

@@ -109,7 +109,7 @@ def set_counter(
 
     More costs the ruleset's price from the treasury (a ledger row); fewer is not refunded, as in the rules.
     Fan factor is bought only while the team is being created (before its first match); after that it
-    changes with the post-match roll, and an edit here is a commissioner's correction: no gold moves.
+    changes with the post-match roll, or by a commissioner's correction (services/corrections.py).
     `expected_version`: the team row's version the header showed (a stale one is refused).
     """
     if counter not in COUNTERS:
@@ -130,7 +130,10 @@ def set_counter(
         old = int(getattr(team, counter))
         added = value - old
         if counter == "fan_factor" and has_played(session, team.id):
-            charge = False
+            raise RuleViolation(
+                f"{team.name} has played: its fan factor now changes only with the post-match roll. To put a "
+                "wrong one right, use Tools > Commissioner's Correction… (it asks for a reason)."
+            )
         if added > 0 and charge:
             price = unit_price(session, ruleset, team, counter)
             what = f"{added} {label}{'s' if added > 1 else ''}" if counter != "apothecary" else "an apothecary"

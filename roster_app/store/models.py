@@ -284,3 +284,24 @@ class Transfer(SQLModel, table=True):
     notes: str = ""
     created_at: datetime = Field(default_factory=utcnow)
     completed_at: datetime | None = None
+
+
+class Correction(SQLModel, table=True):
+    """A commissioner's correction outside the league's clock: what it changed, from what to what, who and why.
+
+    Gold corrections move gold through the ledger (`ledger_entry_id`); the others change the row they name."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    created_at: datetime = Field(default_factory=utcnow)
+    season: int = 1
+    made_by: str  # the commissioner's name
+    reason: str
+    kind: str  # gold / spp / fan_factor / contract / roll
+    team_id: int | None = Field(default=None, foreign_key="team.id", index=True)
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    contract_id: int | None = Field(default=None, foreign_key="contract.id")
+    dice_roll_id: int | None = Field(default=None, foreign_key="dice_roll.id")
+    referee_id: int | None = Field(default=None, foreign_key="referee.id")
+    ledger_entry_id: int | None = Field(default=None, foreign_key="ledger_entry.id")
+    before: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    after: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))

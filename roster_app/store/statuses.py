@@ -16,6 +16,7 @@ class ContractStatus:
     EXPIRED = "expired"
     TRANSFERRED = "transferred"  # ended early: the player was sold to another team
     REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
+    CANCELLED = "cancelled"  # ended early by a commissioner's correction
 
 
 class TransferStatus:

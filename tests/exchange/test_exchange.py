@@ -197,3 +197,16 @@ def test_the_ledger_as_csv_adds_up_to_the_treasury(night_db, tmp_path):
         == int(rows[-1]["Balance"])
         == queries.team_header(night_db, orcs).treasury
     )
+
+
+def test_the_csv_ledger_names_a_correction_in_its_kind_column(db, tmp_path):
+    from roster_app.services.corrections import correct_gold
+    from roster_app.services.teams import add_team
+
+    team = add_team(db, name="Orcland Raiders", race="Orc").result
+    correct_gold(db, team_id=team, amount=5_000, made_by="Ann", reason="Gate short by 5,000")
+    path = csv_files.export_ledger_csv(db, tmp_path / "ledger.csv")
+    with path.open(encoding=csv_files.CSV_ENCODING, newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(r["Kind"], r["Reason"], r["Amount"]) for r in rows][-1] == (
+        "correction", "Commissioner's correction by Ann: Gate short by 5,000", "5000")  # fmt: skip

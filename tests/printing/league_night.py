@@ -13,6 +13,7 @@ from roster_app.services.common import post
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Contract,
+    Correction,
     DiceRoll,
     LedgerEntry,
     Match,
@@ -30,7 +31,7 @@ ORCS, HUMANS, DWARFS, ELVES = "Orcland Raiders", "Reikland Reavers", "Karak Grud
 LEDGER_LINES = 70  # enough to run the Orcs' ledger over two pages
 FILLED_TABLES = ("league", "ruleset_table", "season", "team", "player", "ledger_entry", "contract", "match",
                  "match_player", "dice_roll", "referee", "referee_match", "reserve_side", "reserve_event",
-                 "transfer")  # fmt: skip
+                 "transfer", "correction")  # fmt: skip
 
 
 def _team(session, name: str) -> Team:  # noqa: ANN001
@@ -99,6 +100,9 @@ def fill_league_night(db: LeagueDB) -> None:
         s.flush()
         s.add(ReserveEvent(team_id=teams[HUMANS].id, kind="upkeep", detail="Paid 10,000 gp upkeep",
                            dice_roll_id=roll.id))  # fmt: skip
+        s.add(Correction(made_by="Ann Marsh", reason="The send-off die was typed as a 2", kind="roll",
+                         dice_roll_id=roll.id, referee_id=ref.id, before={"faces": [2], "total": 2},
+                         after={"faces": [5], "total": 5}))  # fmt: skip
         ref.matches, ref.awards, ref.casualties = 4, 1, 1
         tx.undoable = False
 

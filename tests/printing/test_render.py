@@ -102,3 +102,25 @@ def test_the_league_table_lists_the_results_and_the_matches_still_to_play(night_
     assert "friendly Reikland Reavers 5 \u2013 0 Karak Grudgebearers" in text  # shown, though not counted
     fixtures = text.split("Still to play")[1]
     assert "3 league Reikland Reavers v Karak Grudgebearers" in fixtures
+
+
+def test_the_printed_ledger_marks_a_correction_with_its_reason_and_who_made_it(db):
+    from roster_app.services.corrections import correct_fan_factor, correct_gold
+
+    team = add_team(db, name="Orcland Raiders", race="Orc").result
+    correct_gold(db, team_id=team, amount=-25_000, made_by="Ann <Marsh>", reason="Gate counted twice")
+    correct_fan_factor(db, team_id=team, fan_factor=3, made_by="Bo", reason="Roll misread")
+    statement = render.data.ledger_statement(db, team)
+    html = render.ledger_section(statement, render.data.heading(db)).html
+    assert '<span class="flag">correction</span>' in html  # the gold row stands out as a correction
+    text = _text(html)
+    assert "correction by Ann &lt;Marsh&gt;: Gate counted twice" in text  # escaped, with who and why
+    assert "Commissioner's corrections" in text  # every correction of the team, gold or not, newest first
+    assert text.index("fan factor 0 to 3") < text.index("treasury 1,000,000 gp to 975,000 gp")
+    assert "Roll misread (Bo)" in text
+
+
+def test_a_ledger_without_corrections_prints_no_corrections_list(db):
+    team = add_team(db, name="Orcland Raiders", race="Orc").result
+    html = render.ledger_section(render.data.ledger_statement(db, team), render.data.heading(db)).html
+    assert "corrections" not in html and "correction<" not in html

@@ -1,0 +1,22 @@
+"""The commissioner's corrections of a team, newest first: when, what, the change, the reason and who."""
+
+from __future__ import annotations
+
+from roster_app.queries.corrections import CorrectionRow
+from ui.models.columns import CENTER, Column, RowTableModel
+
+
+def _when(r: CorrectionRow) -> str:
+    return r.created_at.astimezone().strftime("%Y-%m-%d %H:%M") if r.created_at else ""
+
+
+class CorrectionsModel(RowTableModel):
+    COLUMNS = (
+        Column("created_at", "When", _when, sort=lambda r: r.id),
+        Column("season", "Season", lambda r: r.season, align=CENTER),
+        Column("kind", "Correction", lambda r: r.kind_label),
+        Column("subject", "Of", lambda r: r.subject),
+        Column("change", "Change", lambda r: r.change),
+        Column("reason", "Reason", lambda r: r.reason, tip=lambda r: f"{r.reason} ({r.made_by})"),
+        Column("made_by", "By", lambda r: r.made_by),
+    )
