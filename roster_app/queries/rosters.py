@@ -40,7 +40,7 @@ class TeamHeader:
     winnings_rating: int
     reroll_cost: int  # the race's price of a re-roll (what the team value counts each at)
     version: int = 1  # the team row's version shown (edits from an older one are refused)
-    reroll_price: int = 0  # what one more re-roll costs now: doubled after the first match, + the allies' surcharge
+    reroll_price: int = 0  # one more re-roll now: doubled after the first match, + the allies' surcharge
     allies: tuple[str, ...] = ()  # "#12 Gotrek (Dwarf Troll Slayer)" for each ally on the roster
     penalties: AllyPenalties = AllyPenalties(0, 0, 0)
     fan_factor_in_play: int = 0  # the fan factor with the allies' penalty: the gate and the Player Reaction use it

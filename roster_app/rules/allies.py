@@ -34,7 +34,9 @@ def count_allies(team_race: str, player_races: Iterable[str]) -> int:
     return sum(is_ally(race, team_race) for race in player_races)
 
 
-def ally_penalties_of(team_race: str, player_races: Iterable[str], ruleset: Ruleset | None = None) -> AllyPenalties:
+def ally_penalties_of(
+    team_race: str, player_races: Iterable[str], ruleset: Ruleset | None = None
+) -> AllyPenalties:
     """The fan factor penalty and re-roll surcharge of a `team_race` team with players of `player_races`."""
     table = (ruleset or default_ruleset()).table("ally_penalties")
     allies = count_allies(team_race, player_races)
@@ -56,12 +58,11 @@ def allies_word(allies: int) -> str:
     return f"{allies} all{'y' if allies == 1 else 'ies'}"
 
 
-def fan_factor_text(fan_factor: int, penalties: AllyPenalties, ruleset: Ruleset | None = None) -> str:
-    """'5', or '5 (4 with 1 ally)' when allies change it."""
-    in_play = fan_factor_in_play(fan_factor, penalties, ruleset)
+def fan_factor_text(fan_factor: int, in_play: int, allies: int) -> str:
+    """'5', or '5 (4 with 1 ally)' when allies change the fan factor the team plays with."""
     if in_play == fan_factor:
         return str(fan_factor)
-    return f"{fan_factor} ({in_play} with {allies_word(penalties.allies)})"
+    return f"{fan_factor} ({in_play} with {allies_word(allies)})"
 
 
 def surcharge_text(penalties: AllyPenalties) -> str:

@@ -10,6 +10,7 @@ from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
 from roster_app.rules.roster import gp
+from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import reroll_price
 from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
@@ -87,7 +88,9 @@ def has_played(session: Session, team_id: int) -> bool:
     )
 
 
-def unit_price(session: Session, ruleset, team: Team, counter: str, *, penalties: AllyPenalties | None = None) -> int:  # noqa: ANN001
+def unit_price(
+    session: Session, ruleset: Ruleset, team: Team, counter: str, *, penalties: AllyPenalties | None = None
+) -> int:
     """Price of one more of `counter` for this team now (re-rolls cost double once the team has played, plus
     the surcharge of each ally on the roster; `penalties`: the allies' of a roster planned but not written)."""
     rules = ruleset.table("team_rules")

@@ -81,7 +81,7 @@ class MatchReportDialog(QDialog):
         self.roll_gate_button = QPushButton("Roll Gate")
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
-        fans = " + ".join(fan_factor_text(h.fan_factor, h.penalties, db.ruleset) for h in sides)
+        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
         self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()

@@ -349,12 +349,16 @@ def _plan_purchases(
         state.counters[counter] += count
         state.treasury -= count * price
         buy.append((counter, count, price))
-        with_allies = f" (with {surcharge_text(penalties)})" if counter == "rerolls" and penalties.reroll_surcharge else ""
+        with_allies = (
+            f" (with {surcharge_text(penalties)})" if counter == "rerolls" and penalties.reroll_surcharge else ""
+        )
         lines.append((f"{count} {label}{'s' if count > 1 else ''} at {gp(price)}{with_allies}", count * price))
     if state.treasury < 0:
         problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
     cost = before - state.treasury
-    return PurchasePlan(tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties)
+    return PurchasePlan(
+        tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties
+    )
 
 
 def _plan_team(
