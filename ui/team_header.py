@@ -19,8 +19,20 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries.corrections import has_played
 from roster_app.queries.rosters import TeamHeader
+from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
 from roster_app.rules.roster import gp
+from roster_app.rules.transfers import ally_penalties as describe_penalties
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
+
+
+def reroll_price_text(header: TeamHeader) -> str:
+    """'re-rolls cost 130,000 gp each (60,000 gp at creation; +10,000 gp for 1 ally)'."""
+    parts = []
+    if header.reroll_price - header.penalties.reroll_surcharge != header.reroll_cost:
+        parts.append(f"{gp(header.reroll_cost)} at creation")
+    if header.penalties.reroll_surcharge:
+        parts.append(surcharge_text(header.penalties))
+    return f"re-rolls cost {gp(header.reroll_price)} each" + (f" ({'; '.join(parts)})" if parts else "")
 
 
 def _figure(title: str) -> tuple[QLabel, QLabel]:
@@ -93,6 +105,12 @@ class TeamHeaderWidget(QFrame):
             staff.addWidget(QLabel(title), 0, column)
             staff.addWidget(widget, 1, column)
         staff.setColumnStretch(6, 1)
+        self.fan_factor_note = QLabel("")  # the fan factor the team plays with, under its own
+        self.fan_factor_note.setObjectName("fanFactorInPlay")
+        staff.addWidget(self.fan_factor_note, 2, 1)
+        self.allies = QLabel("")
+        self.allies.setObjectName("alliesNote")
+        self.allies.setWordWrap(True)
 
         top = QHBoxLayout()
         names = QVBoxLayout()
@@ -106,6 +124,7 @@ class TeamHeaderWidget(QFrame):
         layout.addLayout(top)
         layout.addLayout(figures)
         layout.addLayout(staff)
+        layout.addWidget(self.allies)
 
     def show_header(self, header: TeamHeader | None) -> None:
         self.header = header
@@ -114,7 +133,8 @@ class TeamHeaderWidget(QFrame):
             self.title.setText("No team selected")
             return
         self.title.setText(header.name)
-        self.subtitle.setText(f"{header.race} · re-rolls cost {gp(header.reroll_cost)} each")
+        self.subtitle.setText(f"{header.race} · {reroll_price_text(header)}")
+        self._show_allies(header)
         if not self.coach.hasFocus():
             self.coach.setText(header.coach)
         self.figures["treasury"].setText(gp(header.treasury))
@@ -137,6 +157,32 @@ class TeamHeaderWidget(QFrame):
         self.coach.setReadOnly(read_only)
         for widget in self.counters.values():
             widget.setEnabled(not read_only)
+
+    def _show_allies(self, header: TeamHeader) -> None:
+        """The allies' penalties, lifted (and hidden) as soon as the last ally leaves the roster."""
+        p = header.penalties
+        ruleset = self.session.db.ruleset
+        in_play = header.fan_factor_in_play != header.fan_factor
+        self.fan_factor_note.setText(
+            f"{header.fan_factor_in_play} with {allies_word(p.allies)}" if in_play else ""
+        )
+        if not header.allies:
+            self.allies.setText("")
+            self.allies.setToolTip("")
+            self.allies.hide()
+            return
+        self.allies.setText(
+            f"Allies: {', '.join(header.allies)}. Fan factor {fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies)}; "
+            f"each re-roll {gp(header.reroll_price)}" + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
+        )
+        tip = (
+            f"A player of another race than {header.race} is an ally (a transferred player counts as any allied "
+            f"player). League > Rules… > Ally penalties: {describe_penalties(ruleset)}, for each ally. "
+            "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
+        )
+        for widget in (self.allies, self.fan_factor_note):
+            widget.setToolTip(tip)
+        self.allies.show()
 
     def _coach_edited(self) -> None:
         if self.header and self.coach.text().strip() != self.header.coach:

@@ -254,6 +254,7 @@ def _staff(team: queries.TeamHeader, ruleset: Ruleset) -> tuple[StaffLine, ...]:
         StaffLine("Assistant coaches", team.assistant_coaches, rules["assistant_coach_cost"]),
         StaffLine("Cheerleaders", team.cheerleaders, rules["cheerleader_cost"]),
         StaffLine("Apothecary", int(team.apothecary), rules["apothecary_cost"]),
+        StaffLine("Fan factor", team.fan_factor, rules["fan_factor_cost"]),  # in the team value at its price
     )
 
 

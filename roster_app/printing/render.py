@@ -15,6 +15,7 @@ from typing import Any
 
 from roster_app.paths import resources_dir
 from roster_app.printing import data
+from roster_app.rules.allies import fan_factor_text, surcharge_text
 from roster_app.rules.contracts import tally_marks
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
@@ -159,6 +160,18 @@ def _ordinal(n: int) -> str:
     return f"{n}{suffix}"
 
 
+def _allies(team: data.queries.TeamHeader, ruleset_fan_factor: str) -> Html:
+    """The Team table's line about allies and what they cost (nothing without allies)."""
+    if not team.allies:
+        return Html("")
+    p = team.penalties
+    what = [f"fan factor {ruleset_fan_factor}"]
+    if p.reroll_surcharge:
+        what.append(f"re-rolls {gold(team.reroll_price)} gp each ({surcharge_text(p)})")
+    return fill(blocks("roster")["allies"], count=len(team.allies), allies="; ".join(team.allies),
+                penalties=", ".join(what))  # fmt: skip
+
+
 def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     """The classic roster: one numbered line per player, blank lines up to the roster limit, staff, figures."""
     t = blocks("roster")
@@ -167,14 +180,15 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     staff = [fill(t["staff"], label=s.label, count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
              for s in sheet.staff]  # fmt: skip
     team = sheet.team
+    fan_factor = fan_factor_text(team.fan_factor, team.fan_factor_in_play, team.penalties.allies)
     record, standing = _record(sheet.record)
     legend = "\u2605 star player rolls earned and not yet taken." if any(
         line.player.rolls_due for line in sheet.lines) else ""  # fmt: skip
     body = fill(
         t["page"], league=heading.league, season=heading.season, team=team.name, race=team.race,
         coach=team.coach or "\u2014", record=record, standing=standing, players=join(rows), legend=legend,
-        rating=team.rating, value=gold(team.value), treasury=gold(team.treasury), fan_factor=team.fan_factor,
-        player_count=len(sheet.lines), max_players=sheet.max_players, winnings_rating=team.winnings_rating,
+        rating=team.rating, value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
+        allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players, winnings_rating=team.winnings_rating,
         staff=join(staff), players_value=gold(sheet.players_value),
     )  # fmt: skip
     return Section(f"{team.name} \u2014 roster", body)

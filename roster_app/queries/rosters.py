@@ -15,9 +15,11 @@ from sqlmodel import Session
 
 from roster_app.queries import first_screen
 from roster_app.queries.first_screen import Fetch, LeagueInfo, PlayerRow, TeamItem
-from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, team_value, winnings_rating
+from roster_app.rules.allies import AllyPenalties, ally_penalties_of, fan_factor_in_play, is_ally
+from roster_app.rules.ruleset import Ruleset
+from roster_app.rules.team import RatedPlayer, TeamSheet, reroll_price, team_rating, team_value, winnings_rating
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, LedgerEntry, Player, PlayerStatus, Referee, Team
+from roster_app.store.models import Contract, LedgerEntry, Match, Player, PlayerStatus, Referee, Team
 
 
 @dataclass(frozen=True)
@@ -36,8 +38,12 @@ class TeamHeader:
     value: int
     rating: int
     winnings_rating: int
-    reroll_cost: int
+    reroll_cost: int  # the race's price of a re-roll (what the team value counts each at)
     version: int = 1  # the team row's version shown (edits from an older one are refused)
+    reroll_price: int = 0  # one more re-roll now: doubled after the first match, + the allies' surcharge
+    allies: tuple[str, ...] = ()  # "#12 Gotrek (Dwarf Troll Slayer)" for each ally on the roster
+    penalties: AllyPenalties = AllyPenalties(0, 0, 0)
+    fan_factor_in_play: int = 0  # the fan factor with the allies' penalty: the gate and the Player Reaction use it
 
 
 @dataclass(frozen=True)
@@ -89,6 +95,19 @@ def rosters(db: LeagueDB, team_ids: list[int]) -> dict[int, list[PlayerRow]]:
         return first_screen.read_rosters(_fetch(conn), team_ids, ruleset)
 
 
+def ally_penalties(session: Session, ruleset: Ruleset, team: Team) -> AllyPenalties:
+    """What the allies on the team's roster cost it now (lifted as soon as they leave)."""
+    races = session.scalars(
+        select(Player.race).where(Player.team_id == team.id, Player.status.in_(PlayerStatus.ON_ROSTER))
+    )
+    return ally_penalties_of(team.race, races, ruleset)
+
+
+def team_fan_factor_in_play(session: Session, ruleset: Ruleset, team: Team) -> int:
+    """The fan factor the team plays with (gate, Player Reaction): its own, less the allies' penalty."""
+    return fan_factor_in_play(team.fan_factor, ally_penalties(session, ruleset, team), ruleset)
+
+
 def team_sheet(session: Session, team: Team) -> TeamSheet:
     players = session.execute(
         select(Player.id, Player.value, Player.spp).where(
@@ -104,6 +123,7 @@ def team_sheet(session: Session, team: Team) -> TeamSheet:
         cheerleaders=team.cheerleaders,
         apothecary=team.apothecary,
         treasury=team.treasury,
+        fan_factor=team.fan_factor,
     )
 
 
@@ -112,25 +132,33 @@ def team_header(db: LeagueDB, team_id: int) -> TeamHeader | None:
 
 
 def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, TeamHeader]:
-    """The header figures of the teams (all by default), in three queries however many teams."""
+    """The header figures of the teams (all by default), in four queries however many teams."""
     ruleset = db.ruleset
     teams = select(Team.id, Team.name, Team.race, Team.coach, Team.treasury, Team.fan_factor, Team.rerolls,
                    Team.assistant_coaches, Team.cheerleaders, Team.apothecary, Team.version)  # fmt: skip
-    players = select(Player.team_id, Player.id, Player.value, Player.spp).where(
-        Player.status.in_(PlayerStatus.ON_ROSTER)
-    )
+    players = select(Player.team_id, Player.id, Player.value, Player.spp, Player.race, Player.number, Player.name,
+                     Player.position).where(Player.status.in_(PlayerStatus.ON_ROSTER)).order_by(Player.number)  # fmt: skip
     running = select(Contract.player_id).where(Contract.status == "running")
+    played = select(Match.home_team_id, Match.away_team_id).where(Match.status != "scheduled")
     if team_ids is not None:
         teams = teams.where(Team.id.in_(team_ids))
         players = players.where(Player.team_id.in_(team_ids))
         running = running.where(Contract.player_id.in_(select(Player.id).where(Player.team_id.in_(team_ids))))
+        played = played.where(Match.home_team_id.in_(team_ids) | Match.away_team_id.in_(team_ids))
     with db.engine.connect() as conn:
         team_rows = conn.execute(teams).all()
         player_rows = conn.execute(players).all()
         contracted = set(conn.execute(running).scalars())
+        have_played = {tid for pair in conn.execute(played).all() for tid in pair}
+    team_races = {row.id: row.race for row in team_rows}
     rated: dict[int, list[RatedPlayer]] = defaultdict(list)
-    for team_id, pid, value, spp in player_rows:
+    races: dict[int, list[str]] = defaultdict(list)
+    allies: dict[int, list[str]] = defaultdict(list)
+    for team_id, pid, value, spp, race, number, player, position in player_rows:
         rated[team_id].append(RatedPlayer(value, spp, pid in contracted))
+        races[team_id].append(race)
+        if is_ally(race, team_races.get(team_id, race)):
+            allies[team_id].append(f"#{number} {player} ({race} {position})")
     out = {}
     for (
         tid,
@@ -146,13 +174,17 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
         version,
     ) in team_rows:
         sheet = TeamSheet(race=race, players=tuple(rated[tid]), rerolls=rerolls, assistant_coaches=assistants,
-                          cheerleaders=cheerleaders, apothecary=apothecary, treasury=treasury)  # fmt: skip
+                          cheerleaders=cheerleaders, apothecary=apothecary, treasury=treasury, fan_factor=fans)  # fmt: skip
+        penalties = ally_penalties_of(race, races[tid], ruleset)
         out[tid] = TeamHeader(
             id=tid, name=name, race=race, coach=coach, treasury=treasury, fan_factor=fans, rerolls=rerolls,
             assistant_coaches=assistants, cheerleaders=cheerleaders, apothecary=apothecary,
             players=len(sheet.players), value=team_value(sheet, ruleset), rating=team_rating(sheet, ruleset),
             winnings_rating=winnings_rating(sheet, ruleset), reroll_cost=ruleset.race(race).reroll_cost,
-            version=version,
+            version=version, allies=tuple(allies[tid]), penalties=penalties,
+            reroll_price=reroll_price(race, played=tid in have_played, surcharge=penalties.reroll_surcharge,
+                                      ruleset=ruleset),
+            fan_factor_in_play=fan_factor_in_play(fans, penalties, ruleset),
         )  # fmt: skip
     return out
 

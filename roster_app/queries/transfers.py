@@ -13,7 +13,7 @@ from sqlmodel import Session
 from roster_app.queries.contracts import player_position, running_contract
 from roster_app.queries.fetch import get_team, position_count, roster_count, used_numbers
 from roster_app.queries.postmatch import transfers_wait
-from roster_app.queries.rosters import team_sheet
+from roster_app.queries.rosters import team_fan_factor_in_play, team_sheet
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.dice import Roll
 from roster_app.rules.ruleset import Position, Ruleset
@@ -87,7 +87,7 @@ class Side:
     race: str
     treasury: int
     rating: int
-    fan_factor: int
+    fan_factor: int  # the one the team plays with (its allies' penalty included): the Player Reaction compares it
     players: int
 
 
@@ -139,7 +139,7 @@ class DealTerms:
 def _side(session: Session, ruleset: Ruleset, team: Team) -> Side:
     sheet = team_sheet(session, team)
     return Side(team.id, team.name, team.coach, team.race, team.treasury, team_rating(sheet, ruleset),
-                team.fan_factor, len(sheet.players))  # fmt: skip
+                team_fan_factor_in_play(session, ruleset, team), len(sheet.players))  # fmt: skip
 
 
 def deal_terms(session: Session, ruleset: Ruleset, player: Player, buyer: Team) -> DealTerms:
@@ -148,8 +148,8 @@ def deal_terms(session: Session, ruleset: Ruleset, player: Player, buyer: Team) 
     position = player_position(ruleset, player)
     seller_side, buyer_side = _side(session, ruleset, seller), _side(session, ruleset, buyer)
     modifiers = reaction_modifiers(
-        buyer_rating=buyer_side.rating, seller_rating=seller_side.rating, buyer_fan_factor=buyer.fan_factor,
-        seller_fan_factor=seller.fan_factor, under_contract=contract is not None, ruleset=ruleset,
+        buyer_rating=buyer_side.rating, seller_rating=seller_side.rating, buyer_fan_factor=buyer_side.fan_factor,
+        seller_fan_factor=seller_side.fan_factor, under_contract=contract is not None, ruleset=ruleset,
     )  # fmt: skip
     rolls = star_player_rolls(player.spp, ruleset)
     return DealTerms(

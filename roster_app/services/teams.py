@@ -7,7 +7,11 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_team
+from roster_app.queries.rosters import ally_penalties
+from roster_app.rules.allies import AllyPenalties
 from roster_app.rules.roster import gp
+from roster_app.rules.ruleset import Ruleset
+from roster_app.rules.team import reroll_price
 from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
@@ -84,14 +88,15 @@ def has_played(session: Session, team_id: int) -> bool:
     )
 
 
-def unit_price(session: Session, ruleset, team: Team, counter: str) -> int:  # noqa: ANN001
-    """Price of one more of `counter` for this team now (re-rolls cost double once the team has played)."""
+def unit_price(
+    session: Session, ruleset: Ruleset, team: Team, counter: str, *, penalties: AllyPenalties | None = None
+) -> int:
+    """Price of one more of `counter` for this team now (re-rolls cost double once the team has played, plus
+    the surcharge of each ally on the roster; `penalties`: the allies' of a roster planned but not written)."""
     rules = ruleset.table("team_rules")
     if counter == "rerolls":
-        price = ruleset.race(team.race).reroll_cost
-        if has_played(session, team.id):
-            price *= rules["reroll_cost_multiplier_after_creation"]
-        return price
+        surcharge = (penalties or ally_penalties(session, ruleset, team)).reroll_surcharge
+        return reroll_price(team.race, played=has_played(session, team.id), surcharge=surcharge, ruleset=ruleset)
     key = COUNTERS[counter][1]
     return rules[key] if key else 0
 

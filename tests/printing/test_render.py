@@ -124,3 +124,34 @@ def test_a_ledger_without_corrections_prints_no_corrections_list(db):
     team = add_team(db, name="Orcland Raiders", race="Orc").result
     html = render.ledger_section(render.data.ledger_statement(db, team), render.data.heading(db)).html
     assert "corrections" not in html and "correction<" not in html
+
+
+def test_a_roster_shows_its_allies_and_what_they_cost(db):
+    from roster_app.services.players import new_player
+    from roster_app.services.teams import set_counter
+    from roster_app.store.models import Match, Team
+
+    orcs = add_team(db, name="Orcland Raiders", race="Orc").result
+    rivals = add_team(db, name="Rivals", race="Orc").result
+    hire_player(db, team_id=orcs, position="Orc Lineman", name="Grak")
+    set_counter(db, team_id=orcs, counter="fan_factor", value=5)
+    with db.write("test: an ally who has played a match") as tx:
+        team = tx.session.get(Team, orcs)
+        new_player(tx.session, db.ruleset, team, position="Troll Slayer", name="Gotrek", race="Dwarf")
+        tx.session.add(Match(season=1, round=1, home_team_id=orcs, away_team_id=rivals, status="completed"))
+    html = render.roster_section(render.data.roster_sheet(db, orcs), render.data.heading(db)).html
+    text = _text(html)
+    assert "Gotrek" in text and "ally (Dwarf)" in text  # on his line
+    assert "Fan factor 5 (4 with 1 ally)" in text
+    assert "Allies (1) #2 Gotrek (Dwarf Troll Slayer)" in text
+    assert "re-rolls 130,000 gp each (+10,000 gp for 1 ally)" in text  # doubled after the first match
+    # fan factor counts at its price in the staff table and the team value: 50,000 + 90,000 + 5 x 10,000
+    assert "Fan factor 5 10,000 50,000" in text
+    assert "Team value 190,000" in text
+
+
+def test_a_roster_without_allies_has_no_allies_line(db):
+    orcs = add_team(db, name="Orcland Raiders", race="Orc").result
+    hire_player(db, team_id=orcs, position="Orc Lineman", name="Grak")
+    text = _text(render.roster_section(render.data.roster_sheet(db, orcs), render.data.heading(db)).html)
+    assert "Allies" not in text and "with 1 ally" not in text

@@ -25,3 +25,15 @@ def test_winnings_rating_deducts_half_of_each_contracted_players_value():
     assert team_rating(contracted) == 38  # the normal rating is unchanged
     # 45,000 less: (265,000 + 35,000) / 10,000 + 4 = 34
     assert winnings_rating(contracted) == 34
+
+
+def test_fan_factor_counts_at_its_price_in_the_value_and_both_ratings():
+    with_fans = sheet(fan_factor=3)
+    assert team_value(with_fans) == team_value(sheet()) + 30_000
+    assert team_rating(with_fans) == team_rating(sheet()) + 3
+    assert winnings_rating(with_fans) == winnings_rating(sheet()) + 3
+
+
+def test_rerolls_count_at_the_races_price_whatever_they_cost_to_buy():
+    # a re-roll bought after the first match costs double (and more with allies); the team holds it at 50,000
+    assert team_value(sheet(rerolls=3)) - team_value(sheet(rerolls=2)) == 50_000

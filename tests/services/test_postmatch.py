@@ -63,10 +63,11 @@ def test_the_whole_sequence_with_typed_dice(played):
     change = finish_post_match(db, match_id=m.id, draft=typed_draft(m, home, away))
     assert change.label.startswith("post-match sequence of Orcland Raiders 2-0 Athelorn Avengers")
     orcs, elves = team_row(db, m.home_id), team_row(db, m.away_id)
-    # 1 winnings: rating for winnings 100 -> 2,000 (win) and 1,000 (loss) per 1,000 spectators x 27
+    # 1 winnings: ratings for winnings 106 and 103 (fan factors 6 and 3 at their price) -> 1,500 (win) and
+    # 500 (loss) per 1,000 spectators x 27
     # 4.3 purchases: an Orc Blitzer 80,000 and a re-roll at double price 120,000
-    assert orcs.treasury == 450_000 + 54_000 - 80_000 - 120_000 == ledger_sum(db, m.home_id)
-    assert elves.treasury == 230_000 + 27_000
+    assert orcs.treasury == 450_000 + 40_500 - 80_000 - 120_000 == ledger_sum(db, m.home_id)
+    assert elves.treasury == 230_000 + 13_500
     # 3 fan factor
     assert (orcs.fan_factor, elves.fan_factor, orcs.rerolls) == (7, 2, 1)
     # 2 SPP and star player rolls
@@ -84,16 +85,16 @@ def test_the_whole_sequence_with_typed_dice(played):
             select(DiceRoll).where(DiceRoll.match_id == m.id, DiceRoll.purpose != "Gate")
         ).all()
         match = session.get(Match, m.id)
-    assert sorted(linked) == sorted([(m.home_id, "winnings", 54_000), (m.away_id, "winnings", 27_000),
+    assert sorted(linked) == sorted([(m.home_id, "winnings", 40_500), (m.away_id, "winnings", 13_500),
                                      (m.home_id, "hire", -80_000), (m.home_id, "reroll", -120_000)])  # fmt: skip
     assert sorted((r.purpose, tuple(r.faces), r.typed) for r in rolls) == sorted([
         ("Star player roll of Orcland 1", (4, 4), True), ("Star player roll of Athelorn 2", (6, 4), True),
         ("Fan factor", (6, 6, 6), True), ("Fan factor", (1, 1), True)])  # fmt: skip
-    # 5 the new team rating: (630,000 + 60,000 + 304,000) / 10,000 + 11 / 5 = 101
+    # 5 the new team rating: (630,000 + 60,000 + fan factor 70,000 + 290,500) / 10,000 + 11 / 5 = 107
     header = queries.team_header(db, m.home_id)
-    assert header.rating == 101
+    assert header.rating == 107
     assert match.status == "completed" and "draft" not in match.post_match
-    assert match.post_match["results"][str(m.home_id)]["rating_after"] == 101
+    assert match.post_match["results"][str(m.home_id)]["rating_after"] == 107
     assert sq.fixtures(db)[0].status_text == "done"
 
 
@@ -101,9 +102,9 @@ def test_the_plan_shows_what_finish_will_write(played):
     db, m, home, away = played
     plan = plan_post_match(db, m.id, typed_draft(m, home, away))
     orcs = plan.home
-    assert (orcs.winnings.rating, orcs.winnings.rate, orcs.winnings.amount) == (100, 2000, 54_000)
+    assert (orcs.winnings.rating, orcs.winnings.rate, orcs.winnings.amount) == (106, 1500, 40_500)
     assert orcs.fan_factor.after == 7 and orcs.purchases.cost == 200_000
-    assert (orcs.rating_before, orcs.rating_after) == (100, 101)
+    assert (orcs.rating_before, orcs.rating_after) == (106, 107)
     assert plan.problems == []
 
 
@@ -112,7 +113,7 @@ def test_the_steps_one_by_one_in_order(played):
     draft = typed_draft(m, home, away)
     refused(db, lambda: award_spp(db, match_id=m.id, draft=draft), "1. Winnings comes first")
     pay_winnings(db, match_id=m.id)
-    assert team_row(db, m.home_id).treasury == 504_000
+    assert team_row(db, m.home_id).treasury == 490_500
     refused(db, lambda: pay_winnings(db, match_id=m.id), "already done")
     award_spp(db, match_id=m.id, draft=draft)
     roll_fan_factor(db, match_id=m.id, draft=draft)
@@ -121,7 +122,7 @@ def test_the_steps_one_by_one_in_order(played):
     settle_affairs(db, match_id=m.id, draft=PostMatchDraft())
     run_post_match_steps(db, match_id=m.id, steps=["purchases"], draft=PostMatchDraft())
     record_new_ratings(db, match_id=m.id)
-    assert team_row(db, m.home_id).treasury == 504_000
+    assert team_row(db, m.home_id).treasury == 490_500
     assert sq.fixtures(db)[0].status_text == "done"
     refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), "already finished")
 
@@ -172,14 +173,14 @@ def test_progress_is_saved_and_resumed(played):
 def test_winnings_use_the_rating_with_contracted_players_at_half_value(played):
     db, m, home, away = played
     with db.write() as tx:
-        for pid in home[:4]:  # 4 x 25,000 deducted: rating for winnings 100 -> 90
+        for pid in home[:4]:  # 4 x 25,000 deducted: rating for winnings 106 -> 96
             tx.session.add(Contract(player_id=pid, team_id=m.home_id, signed_season=1, seasons=2,
                                     rolls_at_signing=1, cost=2000))  # fmt: skip
     plan = plan_post_match(db, m.id, PostMatchDraft())
     with db.read() as session:
         sheet = queries.team_sheet(session, team_row(db, m.home_id))
-    assert plan.home.winnings.rating == winnings_rating(sheet, db.ruleset) == 90
-    assert team_rating(sheet, db.ruleset) == 100
+    assert plan.home.winnings.rating == winnings_rating(sheet, db.ruleset) == 96
+    assert team_rating(sheet, db.ruleset) == 106  # 100 + fan factor 6 (set by the test, not bought)
 
 
 def test_auto_draft_completes_every_roll_and_undo_restores_the_league(played):

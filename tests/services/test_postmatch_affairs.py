@@ -35,7 +35,7 @@ def with_coach(db, team_id, coach="Veteran"):
 @pytest.fixture
 def played(db):
     """Orcland Raiders (a Veteran Reserve Coach, 400,000 gp) 2-0 Athelorn Avengers, gate 27,000: winnings
-    54,000; the Orc scorer reaches 11 SPP (one star player roll: he may sign a contract in 4.1)."""
+    40,500 (rating for winnings 106: fan factor 6 counts at its price); the Orc scorer reaches 11 SPP (one star player roll: he may sign a contract in 4.1)."""
     build_teams(db)
     generate_season(db)
     m = sq.fixtures(db)[0]
@@ -79,7 +79,7 @@ def test_the_plan_shows_step_4_1_before_it_is_written(played):
     plan = plan_post_match(db, m.id, affairs_draft(m, home, away))
     assert plan.problems == []
     orcs = plan.home.affairs
-    assert (orcs.treasury_before, orcs.treasury_after) == (454_000, 442_000)
+    assert (orcs.treasury_before, orcs.treasury_after) == (440_500, 428_500)
     r = orcs.reserves
     assert (r.coach, r.pay, r.player_modifier, r.player_value) == ("Veteran", True, 1, 80_000)
     assert "Black Orc Blocker" in {o.name for o in r.offered} and "Troll" not in {o.name for o in r.offered}
@@ -89,7 +89,7 @@ def test_the_plan_shows_step_4_1_before_it_is_written(played):
     assert (signing.player_id, signing.rolls, signing.seasons, signing.cost, signing.renewal) == (home[0], 1, 2, 2000,
                                                                                                   False)  # fmt: skip
     assert plan.away.affairs.reserves is None  # no reserve team
-    assert plan.home.purchases.treasury_before == 442_000  # 4.3 spends what 4.1 leaves
+    assert plan.home.purchases.treasury_before == 428_500  # 4.3 spends what 4.1 leaves
     lost = affairs_draft(m, home, away)
     lost.team(m.home_id).reserves.player, lost.team(m.home_id).reserves.let_go = None, True
     assert plan.home.rating_after - plan_post_match(db, m.id, lost).home.rating_after == 8  # Grunt's 80,000
@@ -100,8 +100,8 @@ def test_finish_writes_4_1_with_the_reserves_and_contracts_services_in_one_trans
     change = finish_post_match(db, match_id=m.id, draft=affairs_draft(m, home, away))
     assert change.label.startswith("post-match sequence of")
     assert match_ledger(db, m.id, m.home_id) == sorted([
-        ("winnings", 54_000), ("upkeep", -10_000), ("contract", -2_000), ("hire", -80_000), ("reroll", -120_000)])  # fmt: skip
-    assert treasury(db, m.home_id) == ledger_sum(db, m.home_id) == 454_000 - 12_000 - 200_000
+        ("winnings", 40_500), ("upkeep", -10_000), ("contract", -2_000), ("hire", -80_000), ("reroll", -120_000)])  # fmt: skip
+    assert treasury(db, m.home_id) == ledger_sum(db, m.home_id) == 440_500 - 12_000 - 200_000
     with db.read() as session:
         events = session.execute(
             select(ReserveEvent.kind, ReserveEvent.match_id).where(ReserveEvent.team_id == m.home_id)
@@ -318,18 +318,21 @@ def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
     draft.team(m.home_id).hires, draft.team(m.home_id).buy = [], {}
     first = write_before_transfers(db, match_id=m.id, draft=draft)
     assert first.label.startswith("post-match steps 1 to 4.1 (before transfers) of Orcland Raiders 2-0")
-    assert treasury(db, m.home_id) == 442_000  # winnings in, upkeep and contract out
+    assert treasury(db, m.home_id) == 428_500  # winnings in, upkeep and contract out
     assert done_steps(db_match(db, m.id), m.home_id) == ["winnings", "spp", "fan_factor", "affairs"]
     refused(db, lambda: write_before_transfers(db, match_id=m.id, draft=draft), "already written")
     approach = record_approach(db, player_id=elf, buyer_team_id=m.home_id).result
     deal = complete_transfer(db, transfer_id=approach, reaction_roll=typed_roll("2D6", [5, 5], modifier=2),
                              price=70_000 + 30_000, tribunal_roll=typed_roll("D6", [3]), number=14)  # fmt: skip
-    assert treasury(db, m.home_id) == 342_000
+    assert treasury(db, m.home_id) == 328_500
     draft.team(m.home_id).buy = {"rerolls": 1}
     plan = plan_post_match(db, m.id, draft)
-    assert plan.home.purchases.treasury_before == 342_000  # 4.3 spends what the transfer left
+    assert plan.home.purchases.treasury_before == 328_500  # 4.3 spends what the transfer left
+    # the Wood Elf is an ally: each re-roll costs 10,000 gp more (double price 120,000 + 10,000)
+    assert plan.home.purchases.prices["rerolls"] == 130_000
+    assert plan.home.purchases.lines == (("1 re-roll at 130,000 gp (with +10,000 gp for 1 ally)", 130_000),)
     finish = finish_post_match(db, match_id=m.id, draft=draft)
-    assert treasury(db, m.home_id) == ledger_sum(db, m.home_id) == 342_000 - 120_000
+    assert treasury(db, m.home_id) == ledger_sum(db, m.home_id) == 328_500 - 130_000
     assert treasury(db, m.away_id) == ledger_sum(db, m.away_id)
     kinds = [k for k, _a in match_ledger(db, m.id, m.home_id)]
     assert sorted(kinds) == ["contract", "reroll", "upkeep", "winnings"]  # nothing twice; the transfer has its own
@@ -339,7 +342,7 @@ def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
     # each is its own undo step, undone newest first back to the league as reported
     for change in (finish, deal):
         db.replay(change, forward=False)
-    assert treasury(db, m.home_id) == 442_000
+    assert treasury(db, m.home_id) == 428_500
     db.replay(first, forward=False)
     assert treasury(db, m.home_id) == 400_000 and done_steps(db_match(db, m.id), m.home_id) == []
 

@@ -157,7 +157,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
 
     # -- the first post-match wizard, every roll typed in --------------------------------------------------
     wizard = open_wizard(qtbot, page, first.id)
-    assert "54,000 gp" in wizard.pages[PageId.WINNINGS].grid.text(4, 1)
+    assert "40,500 gp" in wizard.pages[PageId.WINNINGS].grid.text(4, 1)  # rating for winnings 106: 1,500 a 1,000
     click_next(qtbot, wizard)
     spp_page = wizard.pages[PageId.SPP]
     assert not wizard.button(QWizard.WizardButton.NextButton).isEnabled()  # two rolls are due
@@ -187,7 +187,7 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     contract = affairs.contracts[first.home_id].seasons[orcs[0]]
     contract.setValue(2)
     assert "2,000 gp" in affairs.contracts[first.home_id].costs[orcs[0]].text()
-    assert "454,000 gp → <b>442,000 gp</b>" in affairs.treasury[first.home_id].text()
+    assert "440,500 gp → <b>428,500 gp</b>" in affairs.treasury[first.home_id].text()
     click_next(qtbot, wizard)
 
     # 4.2: a transfer through the transfer wizard (steps 1 to 4.1 are written first)
@@ -197,10 +197,13 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     dialog = purchases.open_hire(first.home_id)
     dialog.table.selectRow([p.name for p in dialog.race.positions].index("Orc Blitzer"))
     qtbot.keyClicks(dialog.name, "Gorbag")
-    assert "342,000 gp" in dialog.verdict.text()  # the treasury after 4.1 and the transfer
+    assert "328,500 gp" in dialog.verdict.text()  # the treasury after 4.1 and the transfer
     qtbot.mouseClick(dialog.hire_button, Qt.MouseButton.LeftButton)
+    # Ithil, a Wood Elf, is the Orcs' ally now: the re-roll's price (double after creation) carries his surcharge
+    price = purchases.price_labels[first.home_id]["rerolls"].text()
+    assert "130,000 gp each, including the ally surcharge (+10,000 gp for 1 ally)" in price
     purchases.buy[first.home_id]["rerolls"].setValue(1)
-    assert "142,000 gp" in purchases.after[first.home_id].text()
+    assert "118,500 gp" in purchases.after[first.home_id].text()
     click_next(qtbot, wizard)
     rating = wizard.pages[PageId.RATING]
     assert (
@@ -254,14 +257,14 @@ def check_the_file(db, first, second, orcs, elves, humans):
         t: queries.team_header(db, t) for t in (first.home_id, first.away_id, second.home_id, second.away_id)
     }
     figures = {h.name: (h.treasury, h.fan_factor, h.rating, h.rerolls) for h in headers.values()}
-    # the ratings count the treasury: against a round without 4.1 and 4.2 (102 and 104), the Orcs' Reserve Coach,
-    # upkeep and contract are gone (5 + 1 + 0.2) and they paid 100,000 for 70,000 of player (3): 92.x; the Elves
-    # got 100,000 for 70,000 of player
+    # the ratings count the treasury and fan factor at its price: the Orcs' Reserve Coach, upkeep and contract are
+    # gone, they paid 100,000 for 70,000 of player and 10,000 of ally surcharge on a re-roll rated at 60,000; the
+    # Elves got 100,000 for 70,000 of player
     assert figures == {
-        "Orcland Raiders": (400_000 + 54_000 - 10_000 - 2_000 - 100_000 - 80_000 - 120_000, 7, 92, 1),
-        "Athelorn Avengers": (160_000 + 27_000 + 100_000, 2, 104 + 3, 0),
-        "Reikland Reavers": (450_000 + 40_500, 6, 105, 0),
-        "Karak Grudgebearers": (230_000 + 40_500, 4, 105, 0),
+        "Orcland Raiders": (400_000 + 40_500 - 10_000 - 2_000 - 100_000 - 80_000 - 130_000, 7, 97, 1),
+        "Athelorn Avengers": (160_000 + 13_500 + 100_000, 2, 107, 0),
+        "Reikland Reavers": (450_000 + 27_000, 6, 109, 0),
+        "Karak Grudgebearers": (230_000 + 27_000, 4, 107, 0),
     }
     with db.read() as session:
         orc_ledger = session.execute(
@@ -278,8 +281,8 @@ def check_the_file(db, first, second, orcs, elves, humans):
         ).all()
         sheet = session.scalars(select(RefereeMatch)).one()
         ithil = session.scalars(select(Player).where(Player.name == "Ithil Swiftfoot")).one()
-    assert sorted(orc_ledger) == sorted([("winnings", 54_000), ("upkeep", -10_000), ("contract", -2_000),
-                                         ("hire", -80_000), ("reroll", -120_000)])  # fmt: skip
+    assert sorted(orc_ledger) == sorted([("winnings", 40_500), ("upkeep", -10_000), ("contract", -2_000),
+                                         ("hire", -80_000), ("reroll", -130_000)])  # fmt: skip
     assert sorted(transfer_ledger) == sorted([(first.home_id, -100_000), (first.away_id, 100_000)])
     assert (contract.player_id, contract.seasons, contract.cost, contract.status) == (orcs[0], 2, 2_000, "running")
     assert reserve_events == ["upkeep", "reserve_roll"]
@@ -302,7 +305,7 @@ def check_the_file(db, first, second, orcs, elves, humans):
     assert [r.status_text for r in sq.fixtures(db)][:2] == ["done", "done"]
     assert sq.fixtures(db)[0].referee == "Jorg Blackwhistle"
     [history] = sq.team_history(db, first.home_id)
-    assert (history.winnings, history.purchases, history.treasury_after) == (54_000, 312_000, 142_000)
+    assert (history.winnings, history.purchases, history.treasury_after) == (40_500, 322_000, 118_500)
 
 
 def test_season_models_pass_the_model_tester(qtbot, qtmodeltester, season_window):

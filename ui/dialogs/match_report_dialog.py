@@ -26,6 +26,7 @@ from roster_app.errors import RuleViolation
 from roster_app.queries import referees as referee_queries
 from roster_app.queries.season import FixtureRow
 from roster_app.rules import postmatch as pm
+from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
 from ui.delegates.choice_delegate import ChoiceDelegate
@@ -61,7 +62,9 @@ class MatchReportDialog(QDialog):
         headers = {
             h.id: h for h in (queries.team_header(db, fixture.home_id), queries.team_header(db, fixture.away_id))
         }
-        self.fan_factors = (headers[fixture.home_id].fan_factor, headers[fixture.away_id].fan_factor)
+        # the fan factors the teams play with: their allies' penalty lowers the gate
+        sides = (headers[fixture.home_id], headers[fixture.away_id])
+        self.fan_factors = tuple(h.fan_factor_in_play for h in sides)
 
         self.score = {t: _spin() for t in self.players}
         self.casualties = {t: _spin() for t in self.players}
@@ -78,8 +81,8 @@ class MatchReportDialog(QDialog):
         self.roll_gate_button = QPushButton("Roll Gate")
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
-        self.gate_hint = QLabel(f"{dice} D6 (fan factors {self.fan_factors[0]} + {self.fan_factors[1]}): "
-                                f"{low:,} to {high:,}")  # fmt: skip
+        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
+        self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
         self.referee.setObjectName("reportReferee")

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp
@@ -244,6 +245,10 @@ class FanFactorPage(StepPage):
             box.addWidget(
                 QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
             )
+            in_play = fan_factor_in_play(ff, team.penalties, wizard.session.db.ruleset)
+            if in_play != ff:
+                box.addWidget(note(f"With {allies_word(team.penalties.allies)} the team plays with fan factor "
+                                   f"{in_play}; the roll is against its own fan factor {ff}, the one it changes."))  # fmt: skip
             self.dice[team_id] = DiceInput(rule["dice"], rng=wizard.rng)
             self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
             box.addWidget(self.dice[team_id])
@@ -295,6 +300,7 @@ class PurchasesPage(StepPage):
         self.available: dict[int, QLabel] = {}
         self.hires: dict[int, QListWidget] = {}
         self.buy: dict[int, dict[str, QSpinBox]] = {}
+        self.price_labels: dict[int, dict[str, QLabel]] = {}
         self.after: dict[int, QLabel] = {}
         layout = QVBoxLayout(self)
         for team_id, box in self.team_boxes(layout, stretch=0).items():
@@ -322,7 +328,8 @@ class PurchasesPage(StepPage):
         buttons.addStretch(1)
         box.addLayout(buttons)
         prices = purchase_prices(self.w.session.db, team_id)
-        self.buy[team_id] = {}
+        self.buy[team_id], self.price_labels[team_id] = {}, {}
+        has = self.w.team_now(team_id)
         for counter in BOUGHT:
             row = QHBoxLayout()
             spin = QSpinBox()
@@ -331,12 +338,14 @@ class PurchasesPage(StepPage):
             spin.setObjectName(f"buy_{counter}_{team_id}")
             spin.setValue(self.w.draft.team(team_id).buy.get(counter, 0))
             spin.valueChanged.connect(lambda v, t=team_id, c=counter: self._bought(t, c, v))
-            has = self.w.team_now(team_id)[counter]
-            row.addWidget(QLabel(f"{BUY_LABELS[counter]} (has {int(has)}), {gp(prices[counter])} each:"))
+            label = QLabel(self._price_text(counter, has[counter], prices[counter]))
+            label.setObjectName(f"price_{counter}_{team_id}")
+            row.addWidget(label)
             row.addStretch(1)
             row.addWidget(spin)
             box.addLayout(row)
             self.buy[team_id][counter] = spin
+            self.price_labels[team_id][counter] = label
         self.after[team_id] = QLabel()
         box.addWidget(self.after[team_id])
 
@@ -348,6 +357,12 @@ class PurchasesPage(StepPage):
                 self.available[team.team_id].setText(f"Done: {team.done.get('purchases', '')}")
                 continue
             self.available[team.team_id].setText(f"Treasury to spend: <b>{gp(p.treasury_before)}</b>")
+            has = self.w.team_now(team.team_id)
+            for counter, price in p.prices.items():  # a transfer in 4.2 may have brought (or taken) an ally
+                surcharge = surcharge_text(p.penalties) if counter == "rerolls" else ""
+                self.price_labels[team.team_id][counter].setText(
+                    self._price_text(counter, has[counter], price, surcharge)
+                )
             listing = self.hires[team.team_id]
             listing.clear()
             for hire in p.hires:
@@ -355,6 +370,11 @@ class PurchasesPage(StepPage):
             self.after[team.team_id].setText(
                 f"Purchases {gp(p.cost)}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
             )
+
+    @staticmethod
+    def _price_text(counter: str, has: int, price: int, surcharge: str = "") -> str:
+        with_allies = f", including the ally surcharge ({surcharge})" if surcharge else ""
+        return f"{BUY_LABELS[counter]} (has {has}), {gp(price)} each{with_allies}:"
 
     def open_hire(self, team_id: int) -> PlannedHireDialog:
         team = self.plan.team(team_id)

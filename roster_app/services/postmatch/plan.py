@@ -14,7 +14,7 @@ wizard; 4.3 new players and staff), 5 new team rating. The draft's classes live 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 
 from sqlalchemy import or_, select
@@ -25,6 +25,7 @@ from roster_app.queries.fetch import get_match
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.rosters import running_contracts
 from roster_app.rules import postmatch as pm
+from roster_app.rules.allies import AllyPenalties, surcharge_text
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.rules.roster import check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
@@ -122,6 +123,8 @@ class PurchasePlan:
     cost: int
     treasury_before: int
     treasury_after: int
+    prices: dict[str, int] = field(default_factory=dict)  # the unit price of each thing step 4.3 buys
+    penalties: AllyPenalties = AllyPenalties(0, 0, 0)  # the allies' (their surcharge is in the re-roll price)
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ class TeamPlan:
     treasury_after: int
     fan_factor_after: int
     problems: dict[str, tuple[str, ...]]
+    penalties: AllyPenalties = AllyPenalties(0, 0, 0)  # the allies' on the roster as the sequence starts
 
     def problems_in(self, step: str) -> tuple[str, ...]:
         return self.problems.get(step, ())
@@ -282,6 +286,8 @@ def _plan_players(
 
 def _plan_fan_factor(ruleset: Ruleset, state: TeamState, result: str, entry: DiceEntry | None) -> FanFactorPlan:
     dice = pm.fan_factor_dice(result, ruleset)
+    # The roll is against the team's own fan factor, the one it changes: against the one lowered by its allies
+    # a team would gain fans more easily for fielding players its fans dislike.
     before = state.fan_factor
     if entry is None or not entry.faces:
         return FanFactorPlan(dice, before, problem="the fan factor roll is still to be made.")
@@ -325,6 +331,8 @@ def _plan_purchases(
         state.treasury -= position.cost
         lines.append((f"Hire {hire.name}, {position_label(state.team.race, hire.position)}", position.cost))
     rules = ruleset.table("team_rules")
+    penalties = state.ally_penalties()  # the roster after 4.1 and 4.2 (a hire in 4.3 is never an ally)
+    prices = {c: unit_price(session, ruleset, state.team, c, penalties=penalties) for c in BOUGHT}
     buy = []
     for counter in BOUGHT:
         count = draft.buy.get(counter, 0)
@@ -337,15 +345,20 @@ def _plan_purchases(
         if state.counters[counter] + count > limit:
             problems.append(f"a team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
             continue
-        price = unit_price(session, ruleset, state.team, counter)
+        price = prices[counter]
         state.counters[counter] += count
         state.treasury -= count * price
         buy.append((counter, count, price))
-        lines.append((f"{count} {label}{'s' if count > 1 else ''} at {gp(price)}", count * price))
+        with_allies = (
+            f" (with {surcharge_text(penalties)})" if counter == "rerolls" and penalties.reroll_surcharge else ""
+        )
+        lines.append((f"{count} {label}{'s' if count > 1 else ''} at {gp(price)}{with_allies}", count * price))
     if state.treasury < 0:
         problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
     cost = before - state.treasury
-    return PurchasePlan(tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury)
+    return PurchasePlan(
+        tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties
+    )
 
 
 def _plan_team(
@@ -365,6 +378,7 @@ def _plan_team(
     done = done_steps(match, team.id)
     recorded = (match.post_match or {}).get("results", {}).get(str(team.id), {})
     state = _state(ruleset, team, rows)
+    penalties = state.ally_penalties()
     team_draft = draft.teams.get(team.id, TeamDraft())
     rating_before = recorded.get("rating_before", team_rating(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
@@ -385,7 +399,7 @@ def _plan_team(
         team.id, team.name, team.race, opponent.name, score_for, score_against, result,
         {step: recorded.get(step, "") for step in done}, winnings, players, fan, affairs, purchases,
         rating_before, team_rating(state.sheet(), ruleset), state.treasury, state.fan_factor,
-        {step: tuple(found) for step, found in problems.items() if found},
+        {step: tuple(found) for step, found in problems.items() if found}, penalties,
     )  # fmt: skip
 
 

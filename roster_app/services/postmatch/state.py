@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Container
 from dataclasses import dataclass, field
 
+from roster_app.rules.allies import AllyPenalties, ally_penalties_of
 from roster_app.rules.roster import STAT_NAMES
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import RatedPlayer, TeamSheet
@@ -50,11 +51,15 @@ class TeamState:
         self.hired.append(player)
         return player
 
+    def ally_penalties(self) -> AllyPenalties:
+        """What the allies on the roster as it stands in the plan cost the team."""
+        return ally_penalties_of(self.team.race, [p.race for p in self.on_roster()], self.ruleset)
+
     def sheet(self, contracted: Container[int] = frozenset()) -> TeamSheet:
         """The team as rated: the players on the roster (`contracted`: the ids of those under contract)."""
         rated = [RatedPlayer(p.value, p.spp, p.id in contracted) for p in self.on_roster()]
         return TeamSheet(
             race=self.team.race, players=tuple(rated), rerolls=self.counters["rerolls"],
             assistant_coaches=self.counters["assistant_coaches"], cheerleaders=self.counters["cheerleaders"],
-            apothecary=bool(self.counters["apothecary"]), treasury=self.treasury,
+            apothecary=bool(self.counters["apothecary"]), treasury=self.treasury, fan_factor=self.fan_factor,
         )  # fmt: skip
