@@ -7,7 +7,7 @@ from roster_app.errors import RuleViolation
 from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
-from roster_app.services.players import hire_player, update_player
+from roster_app.services.players import update_player
 from roster_app.store.models import Contract, LedgerEntry, Match, Season
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, add_player, after_match, ledger_sum, snapshot, treasury

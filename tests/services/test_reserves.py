@@ -15,7 +15,7 @@ from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import add_team
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
-from tests.helpers import add_orcs, add_player, after_match, ledger_sum, snapshot, treasury
+from tests.helpers import add_orcs, after_match, ledger_sum, snapshot, treasury
 
 
 def d6(face):

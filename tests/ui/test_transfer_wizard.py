@@ -19,8 +19,8 @@ Button = QWizard.WizardButton
 @pytest.fixture(scope="module")
 def market_template(tmp_path_factory):
     """The transfer league (Grak under contract with Orc Rivals), built once per module and copied per test."""
-    from tests.helpers import signed
     from roster_app.services.league import create_league
+    from tests.helpers import signed
 
     path = tmp_path_factory.mktemp("market") / "template.dugout"
     db = create_league(path, name="Transfer League")
