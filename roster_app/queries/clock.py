@@ -19,6 +19,7 @@ from sqlmodel import Session
 from roster_app.errors import RuleViolation
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
+from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
 
 
@@ -68,10 +69,11 @@ class Moment:
             return f"{WHEN[act]}: after {possessive(self.team)} next match."
         at = STEPS.index(self.next_step)
         if at < STEPS.index(AT_STEP[act]):
-            first = STEP_TITLES[STEPS[at]].split()[0].rstrip(".")
+            first, last = STEP_TITLES[STEPS[at]].split()[0].rstrip("."), _before(act)
+            come = f"step {first} comes" if first == last else f"steps {first} to {last} come"
             return (
                 f"{WHEN[act]}. {self.team} are at {step_words(self.next_step)} of the post-match sequence of "
-                f"{self.match}: steps {first} to {_before(act)} come first."
+                f"{self.match}: {come} first."
             )
         return (
             f"{WHEN[act]}. {self.team} are past it in the post-match sequence of {self.match} (next: "
@@ -167,3 +169,17 @@ def seller_wait(session: Session, team: Team) -> str | None:
         f"{team.name} have not reached the transfers of the post-match sequence of "
         f"{match_title(session, match)}: steps 1 to 4.1 come first."
     )
+
+
+# -- for the views ----------------------------------------------------------------------------------------
+def team_moment(db: LeagueDB, team_id: int) -> Moment | None:
+    """Where one team stands now (None: no such team)."""
+    with db.read() as session:
+        team = session.get(Team, team_id)
+        return moment(session, team) if team is not None else None
+
+
+def league_moments(db: LeagueDB) -> list[Moment]:
+    """Where every team stands now, in name order."""
+    with db.read() as session:
+        return [moment(session, team) for team in session.scalars(select(Team).order_by(Team.name))]
