@@ -81,7 +81,9 @@ def after_match(db: LeagueDB, team: int, *, step: str = "affairs", opponent: int
         session = tx.session
         latest = session.scalar(select(func_max(Match.played_at)))
         for match in session.scalars(
-            select(Match).where(Match.status == "played", or_(Match.home_team_id == team, Match.away_team_id == team))
+            select(Match).where(
+                Match.status == "played", or_(Match.home_team_id == team, Match.away_team_id == team)
+            )
         ):
             state = dict(match.post_match or {})
             state["done"] = {str(match.home_team_id): list(STEPS), str(match.away_team_id): list(STEPS)}

@@ -33,8 +33,16 @@ from ui.dialogs import ask
 from ui.models.reserve_history_model import ReserveHistoryModel
 from ui.widgets.sequence_link import SequenceLink
 
-RESERVE_TABLES = {"reserve_side", "reserve_event", "team", "player", "dice_roll", "ruleset_table", "ledger_entry",
-                  "match"}
+RESERVE_TABLES = {
+    "reserve_side",
+    "reserve_event",
+    "team",
+    "player",
+    "dice_roll",
+    "ruleset_table",
+    "ledger_entry",
+    "match",
+}
 NEXT_STEP = {
     Step.UPKEEP: "next: pay the upkeep (or let the coach leave)",
     Step.TABLE: "upkeep paid; the Reserve Team Table may be rolled",
@@ -217,7 +225,7 @@ class ReservesTab(QWidget):
         if not info.has_coach:
             self.sequence.label.setText("Reserve affairs need a Reserve Coach.")
             self.sequence.button.setVisible(False)
-        half_done = info.has_coach and info.round.in_progress
+        half_done = info.has_coach and (info.round.in_progress or info.round.unfinished)
         self.affairs_button.setVisible(half_done)
         self.affairs_label.setVisible(half_done)
         self.affairs_button.setEnabled(writable and half_done)

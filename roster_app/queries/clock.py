@@ -34,7 +34,12 @@ class Act(StrEnum):
 
 # The step each act waits for: the team's next step of the sequence must be this one. Transfers (4.2) have no
 # step of their own: they are made once 4.1 is written and before 4.3 is, the same gap as 4.3's purchases.
-AT_STEP = {Act.RESERVES: "affairs", Act.CONTRACTS: "affairs", Act.TRANSFERS: "purchases", Act.PURCHASES: "purchases"}
+AT_STEP = {
+    Act.RESERVES: "affairs",
+    Act.CONTRACTS: "affairs",
+    Act.TRANSFERS: "purchases",
+    Act.PURCHASES: "purchases",
+}
 
 WHEN = {
     Act.RESERVES: "Reserve affairs are dealt with at the start of purchases in the post-match sequence (step 4.1)",

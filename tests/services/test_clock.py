@@ -46,7 +46,11 @@ def test_contracts_only_at_step_4_1(db):
             r"^Contracts are signed at the start of purchases in the post-match sequence \(step 4.1\): after "
             r"Orcland Raiders' next match\.$")  # fmt: skip
     after_match(db, team, step="fan_factor")
-    refused(db, lambda: sign_contract(db, player_id=grak, seasons=2), r"at step 3 \(fan factor\).*: step 3 comes first\.$")
+    refused(
+        db,
+        lambda: sign_contract(db, player_id=grak, seasons=2),
+        r"at step 3 \(fan factor\).*: step 3 comes first\.$",
+    )
     after_match(db, team, step="purchases")
     refused(db, lambda: sign_contract(db, player_id=grak, seasons=2), "past it")
     refused(db, lambda: renew_contract(db, player_id=grak, seasons=2), "past it")
@@ -71,7 +75,9 @@ def test_new_players_and_staff_only_while_created_or_at_step_4_3(db):
         lambda: set_counter(db, team_id=team, counter="rerolls", value=1),
         lambda: set_counter(db, team_id=team, counter="cheerleaders", value=1),
     ):
-        refused(db, call, r"New players and staff are bought in the purchases of the post-match sequence \(step 4.3\)")
+        refused(
+            db, call, r"New players and staff are bought in the purchases of the post-match sequence \(step 4.3\)"
+        )
     refused(db, lambda: set_counter(db, team_id=team, counter="fan_factor", value=4), "Commissioner's Correction")
     after_match(db, team, step="rating")
     refused(db, lambda: hire_player(db, team_id=team, position="Orc Lineman", name="Late"), "past it")

@@ -206,12 +206,16 @@ def test_the_coach_who_is_not_paid_leaves_with_the_pending_bonuses(played):
 
 def steps_1_to_3(db, m, home, away):
     """The sequence stands at step 4.1 for both teams: reserve affairs and contracts may be dealt with."""
-    run_post_match_steps(db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=typed_draft(m, home, away))
+    run_post_match_steps(
+        db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=typed_draft(m, home, away)
+    )
 
 
 def test_affairs_already_dealt_with_on_the_reserves_tab_are_not_done_twice(played):
     db, m, home, away = played
-    refused(db, lambda: reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id), "steps 1 to 3 come first")
+    refused(
+        db, lambda: reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id), "steps 1 to 3 come first"
+    )
     steps_1_to_3(db, m, home, away)
     reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id)
     reserves.skip_reserve_table(db, team_id=m.home_id)
@@ -312,7 +316,9 @@ def test_no_transfer_before_steps_1_to_4_1_of_both_teams(played):
     refused(db, lambda: record_approach(db, player_id=elf, buyer_team_id=m.home_id),
             r"Orcland Raiders are at step 1 \(winnings\) of the post-match sequence")  # fmt: skip
     other = sq.fixtures(db)[1].home_id  # a team with no match waiting may not buy at all
-    refused(db, lambda: record_approach(db, player_id=elf, buyer_team_id=other), r"after Reikland Reavers' next match")
+    refused(
+        db, lambda: record_approach(db, player_id=elf, buyer_team_id=other), r"after Reikland Reavers' next match"
+    )
     row = next(r for r in transfer_queries.transfer_market(db, m.home_id) if r.id == elf)
     assert "steps 1 to 4.1 come first" in row.problem
 

@@ -411,7 +411,9 @@ def test_reserve_affairs_only_at_step_4_1_of_a_match_the_team_played(db, orcs):
     refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs),
             r"start of purchases in the post-match sequence \(step 4.1\): after Orcland Raiders' next match")  # fmt: skip
     after_match(db, orcs, step="winnings")
-    refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), r"at step 1 \(winnings\).*steps 1 to 3 come first")
+    refused(
+        db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), r"at step 1 \(winnings\).*steps 1 to 3 come first"
+    )
     after_match(db, orcs, step="purchases")
     refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), "past it")
     other = after_match(db, orcs)

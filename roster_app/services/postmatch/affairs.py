@@ -265,11 +265,13 @@ def _plan_reserves(
     if not (team.reserves_approved and side is not None and side.coach_type):
         return None, []
     work = _Reserves(session, ruleset, state, problems)
-    if current_round(session, ruleset, team.id).in_progress:
+    now = current_round(session, ruleset, team.id)
+    begun = reserve_state.affairs_after(session, team.id, match.id)
+    if now.in_progress or (begun and now.unfinished):
         work.stop("the reserve affairs begun outside this wizard are not finished (the Player Table roll or the "
                   "new player): finish them on the team's Reserves tab (Continue Reserve Affairs…) first.")  # fmt: skip
         return work.plan, []
-    if reserve_state.affairs_after(session, team.id, match.id):  # one round per sequence (seed 001)
+    if begun:  # one round per sequence (seed 001)
         work.update(done="dealt with after this match")
         return work.plan, []
     work.run(entry)
