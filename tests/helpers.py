@@ -71,3 +71,82 @@ def new_fixture(db: LeagueDB) -> int:
     while len(teams) < 2:
         teams.append(add_orcs(db, f"Orc Team {len(teams) + 1}"))
     return add_fixture(db, home_team_id=teams[0], away_team_id=teams[1], round_number=last_round + 1).result
+
+
+def after_match(db: LeagueDB, team: int, *, step: str = "affairs", opponent: int | None = None) -> int:
+    """The league's clock for tests: the team's open post-match sequences are closed (marked written, with no
+    effects), and a new match of the team is played, its sequence waiting at `step` for both teams.
+
+    Returns the new match's id. Tests of what happens at one step of the sequence (reserve affairs and
+    contracts at "affairs", transfers and purchases at "purchases") stand the team there with it."""
+    from datetime import UTC, timedelta
+
+    from sqlalchemy import or_
+
+    from roster_app.queries.transfers import naive_utc
+    from roster_app.rules.postmatch import STEPS
+    from roster_app.services.teams import add_team
+    from roster_app.store.models import Match, Team, utcnow
+
+    if opponent is None:
+        with db.read() as session:
+            opponent = session.scalars(select(Team.id).where(Team.id != team).order_by(Team.id)).first()
+        if opponent is None:
+            opponent = add_team(db, name="Test Opponents", race="Human").result
+    with db.write("test: the next match") as tx:
+        session = tx.session
+        latest = session.scalar(select(func_max(Match.played_at)))
+        for match in session.scalars(
+            select(Match).where(
+                Match.status == "played", or_(Match.home_team_id == team, Match.away_team_id == team)
+            )
+        ):
+            state = dict(match.post_match or {})
+            state["done"] = {str(match.home_team_id): list(STEPS), str(match.away_team_id): list(STEPS)}
+            match.post_match, match.status = state, "completed"
+            session.add(match)
+        now = naive_utc(utcnow())
+        when = max(now, naive_utc(latest) or now) + timedelta(seconds=1)
+        before = list(STEPS[: STEPS.index(step)])
+        match = Match(season=1, round=1, home_team_id=team, away_team_id=opponent, status="played",
+                      played_at=when.replace(tzinfo=UTC),
+                      post_match={"done": {str(team): before, str(opponent): before}})  # fmt: skip
+        session.add(match)
+        session.flush()
+        return match.id
+
+
+def func_max(column):  # noqa: ANN001, ANN201
+    from sqlalchemy import func
+
+    return func.max(column)
+
+
+def add_player(
+    db: LeagueDB, team: int, position: str, name: str, *, pay: bool = False, number: int | None = None, **values
+) -> int:  # noqa: ANN003
+    """A player put on a roster as a test's starting point, off the league's clock (e.g. after the team has
+    played); `pay`: his cost comes out of the treasury (a ledger row), as a hire would."""
+    from roster_app.services.common import post
+    from roster_app.services.players import new_player
+    from roster_app.store.models import Team
+
+    with db.write("test: a player") as tx:
+        owner = tx.session.get(Team, team)
+        player = new_player(tx.session, db.ruleset, owner, position=position, name=name, number=number)
+        if pay:
+            post(tx.session, owner, -player.cost, kind="hire", reason=f"Hired {name}", player_id=player.id)
+        for key, value in values.items():
+            setattr(player, key, value)
+        tx.session.add(player)
+        tx.session.flush()
+        return player.id
+
+
+def signed(db: LeagueDB, player_id: int, seasons: int) -> int:
+    """A contract as a test's starting point, off the league's clock (signed at some earlier step 4.1)."""
+    from roster_app.services.contracts import sign
+    from roster_app.store.models import Player
+
+    with db.write("test: a contract") as tx:
+        return sign(tx.session, db.ruleset, tx.session.get(Player, player_id), seasons).id

@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 from roster_app.rules.dice import typed_roll
+from roster_app.rules.postmatch import BEFORE_TRANSFERS
 from roster_app.services.players import new_player
 from roster_app.services.teams import add_team
 from roster_app.store.db import LeagueDB
@@ -36,14 +37,19 @@ def market(db: LeagueDB, *, buyer_treasury: int = 300_000) -> dict[str, int]:
     rivals = build_team(db, "Orc Rivals", "Orc",
                         [("Orc Blitzer", "Grak", 20)] + [("Orc Lineman", f"Rival {i}", 0) for i in range(11)],
                         treasury=100_000, fan_factor=8)  # fmt: skip
+    play_match(db, orcs, dwarfs)
+    play_match(db, rivals, orcs)
     return {"orcs": orcs, "dwarfs": dwarfs, "rivals": rivals}
 
 
 def play_match(db: LeagueDB, home: int, away: int) -> None:
-    """A played match (so each team's players may be approached again)."""
+    """A played match (so each team's players may be approached again), its post-match sequence standing at
+    the transfers for both teams (steps 1 to 4.1 marked written, with no effects): the league's clock."""
+    done = list(BEFORE_TRANSFERS)
     with db.write("test match") as tx:
-        tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="completed",
-                             played_at=utcnow() + timedelta(microseconds=1)))  # fmt: skip
+        tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="played",
+                             played_at=utcnow() + timedelta(microseconds=1),
+                             post_match={"done": {str(home): done, str(away): done}}))  # fmt: skip
 
 
 def dice(spec: str, *faces: int, modifier: int = 0):

@@ -10,13 +10,15 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPush
 
 from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
+from roster_app.queries.clock import Act
 from roster_app.services.contracts import end_season
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel
 from ui.page_layout import league_page_layout
 from ui.team_page import make_table
+from ui.widgets.sequence_link import SequenceLink
 
-TABLES = {"contract", "player", "team", "season", "league"}
+TABLES = {"contract", "player", "team", "season", "league", "match"}
 
 
 def _names(names: tuple[str, ...]) -> str:
@@ -62,11 +64,13 @@ class ContractsPage(QWidget):
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.sign_button)
         bar.addWidget(self.end_button)
-        league_page_layout(
+        self.sequence = SequenceLink(session, Act.CONTRACTS, self)
+        layout = league_page_layout(
             self, bar, self.view,
             "One tally mark per season passed. A player is a free agent once the last season of his contract is "
             "over; his team may renew him (at his current star player rolls) before anyone can approach him.",
         )  # fmt: skip
+        layout.insertWidget(1, self.sequence)
 
         self.team_filter.currentIndexChanged.connect(lambda _i: self.refresh({"contract"}))
         self.sign_button.clicked.connect(self.sign_selected)
@@ -92,7 +96,12 @@ class ContractsPage(QWidget):
         db = self.session.db
         if tables is None or tables & {"team"}:
             self._fill_teams(queries.teams(db))
-        rows = contract_queries.contracts(db, team_id=self.team_filter.currentData())
+        team_id = self.team_filter.currentData()
+        if team_id is None:
+            self.sequence.show_league()
+        else:
+            self.sequence.show_team(team_id)
+        rows = contract_queries.contracts(db, team_id=team_id)
         self.model.set_rows(rows)
         running = sum(r.status in ("running", "final season") for r in rows)
         free = sum(r.status == "free agent" for r in rows)

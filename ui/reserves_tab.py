@@ -1,7 +1,9 @@
 """The team's "Reserves" tab: approval, the Reserve Coach and his bonus, pending bonuses, the history.
 
-Teams that may never have a reserve team are told why, in words. Reserve affairs and drafting open their
-own dialogs; every change goes through roster_app.services.reserves (one undo step each).
+Teams that may never have a reserve team are told why, in words. Reserve affairs are step 4.1 of the
+post-match sequence: the tab says when that is and opens the sequence (a round begun outside the wizard and
+left half done is continued in its dialog). Drafting opens its own dialog; every change goes through
+roster_app.services.reserves (one undo step each).
 """
 
 from __future__ import annotations
@@ -22,14 +24,25 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import reserves as reserve_queries
+from roster_app.queries.clock import Act
 from roster_app.queries.reserves import ReservesInfo
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
 from roster_app.services.reserves import approve_reserves, hire_reserve_coach
 from ui.dialogs import ask
 from ui.models.reserve_history_model import ReserveHistoryModel
+from ui.widgets.sequence_link import SequenceLink
 
-RESERVE_TABLES = {"reserve_side", "reserve_event", "team", "player", "dice_roll", "ruleset_table", "ledger_entry"}
+RESERVE_TABLES = {
+    "reserve_side",
+    "reserve_event",
+    "team",
+    "player",
+    "dice_roll",
+    "ruleset_table",
+    "ledger_entry",
+    "match",
+}
 NEXT_STEP = {
     Step.UPKEEP: "next: pay the upkeep (or let the coach leave)",
     Step.TABLE: "upkeep paid; the Reserve Team Table may be rolled",
@@ -92,15 +105,20 @@ class ReservesTab(QWidget):
         boxes.addWidget(coach_box, 1)
         boxes.addWidget(bonus_box, 1)
 
-        self.affairs_button = QPushButton("Reserve Affairs…", self)
+        # Reserve affairs are step 4.1 of the post-match sequence: this tab leads into it. Only a round begun
+        # outside the wizard (by the services) and left half done is continued here.
+        self.sequence = SequenceLink(session, Act.RESERVES, self)
+        self.affairs_button = QPushButton("Continue Reserve Affairs…", self)
         self.affairs_button.clicked.connect(self.open_affairs)
         self.affairs_label = QLabel(self)
         self.affairs_label.setWordWrap(True)
+        self.affairs_label.setTextFormat(Qt.TextFormat.PlainText)
         self.draft_button = QPushButton("Draft from the Reserves (Hire Freebooters)…", self)
         self.draft_button.clicked.connect(self.open_draft)
         self.draft_label = QLabel(self)
         self.draft_label.setWordWrap(True)
         actions = QFormLayout()
+        actions.addRow(QLabel("Reserve affairs:"), self.sequence)
         actions.addRow(self.affairs_button, self.affairs_label)
         actions.addRow(self.draft_button, self.draft_label)
 
@@ -203,11 +221,16 @@ class ReservesTab(QWidget):
 
     def _show_actions(self, info: ReservesInfo) -> None:
         writable = not self.session.read_only
-        self.affairs_button.setEnabled(writable and info.has_coach)
-        if info.has_coach:
-            self.affairs_label.setText(f"Reserve affairs: {NEXT_STEP[info.round.step]}.")
-        else:
-            self.affairs_label.setText("Reserve affairs need a Reserve Coach.")
+        self.sequence.show_team(info.team_id)
+        if not info.has_coach:
+            self.sequence.label.setText("Reserve affairs need a Reserve Coach.")
+            self.sequence.button.setVisible(False)
+        half_done = info.has_coach and (info.round.in_progress or info.round.unfinished)
+        self.affairs_button.setVisible(half_done)
+        self.affairs_label.setVisible(half_done)
+        self.affairs_button.setEnabled(writable and half_done)
+        if half_done:
+            self.affairs_label.setText(f"Begun outside the post-match wizard: {NEXT_STEP[info.round.step]}.")
         self.draft_button.setEnabled(writable and info.draft_refusal is None)
         if info.draft_refusal:
             self.draft_label.setText(f"<span style='color:#5b6470'>{info.draft_refusal}</span>")
@@ -241,7 +264,8 @@ class ReservesTab(QWidget):
 
         if self.team_id is None:
             return None
-        return self._open(ReserveAffairsDialog(self.session, self.team_id, self))
+        match_id = self.sequence.moment.match_id if self.sequence.moment else None
+        return self._open(ReserveAffairsDialog(self.session, self.team_id, self, match_id=match_id))
 
     def open_draft(self) -> Any:
         from ui.dialogs.draft_dialog import DraftDialog

@@ -8,14 +8,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
 
 from roster_app.queries import transfers as transfer_queries
+from roster_app.queries.clock import Act
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
 from ui.dialogs import ask
 from ui.models.transfers_model import TransfersModel
 from ui.page_layout import league_page_layout
 from ui.team_page import make_table
+from ui.widgets.sequence_link import SequenceLink
 
-TABLES = {"transfer", "dice_roll", "team", "player"}
+TABLES = {"transfer", "dice_roll", "team", "player", "match"}
 
 
 class TransfersPage(QWidget):
@@ -36,12 +38,14 @@ class TransfersPage(QWidget):
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.new_button)
         bar.addWidget(self.reverse_button)
-        league_page_layout(
+        self.sequence = SequenceLink(session, Act.TRANSFERS, self)
+        layout = league_page_layout(
             self, bar, self.view,
             "Every approach is kept, whether the deal was completed, refused or pulled out of: a player may be "
             "approached once after each match his team plays. A reversed transfer stays in the history; its gold "
             "goes back through reversing ledger rows.",
         )  # fmt: skip
+        layout.insertWidget(1, self.sequence)
         self.new_button.clicked.connect(self.open_wizard)
         self.reverse_button.clicked.connect(self.reverse_selected)
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
@@ -54,6 +58,7 @@ class TransfersPage(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & TABLES:
             return
+        self.sequence.show_league()
         rows = transfer_queries.transfers(self.session.db)
         self.model.set_rows(rows)
         done = sum(r.status == "completed" for r in rows)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.queries.clock import Act, moment
 from roster_app.rules.contracts import (
     contract_cost_for_rolls,
     contract_state,
@@ -143,6 +144,7 @@ class ContractOffer:
     on_roster: bool
     running: tuple[int, int] | None  # (length, served) of a running contract
     renewable: bool  # his last contract with this team has ended
+    when: str | None = None  # why his team may not sign contracts now (the league's clock), or None
 
     def cost(self, seasons: int, ruleset: Ruleset) -> int | None:
         if length_problem(seasons, ruleset):
@@ -150,6 +152,8 @@ class ContractOffer:
         return contract_cost_for_rolls(self.rolls, seasons, ruleset)
 
     def problem(self, seasons: int, ruleset: Ruleset) -> str | None:
+        if self.when:
+            return self.when
         return sign_problem(
             name=self.name, spp=self.spp, position=self.position, on_roster=self.on_roster,
             running=self.running, treasury=self.treasury, seasons=seasons, ruleset=ruleset,
@@ -174,6 +178,7 @@ def contract_offer(db: LeagueDB, player_id: int) -> ContractOffer | None:
             position=player_position(ruleset, player), on_roster=player.status in PlayerStatus.ON_ROSTER,
             running=(running.seasons, running.served) if running else None,
             renewable=last is not None and last.team_id == team.id and last.status == ContractStatus.EXPIRED,
+            when=moment(session, team).refusal(Act.CONTRACTS),
         )  # fmt: skip
 
 

@@ -10,9 +10,9 @@ from datetime import UTC, datetime
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
+from roster_app.queries.clock import Act, moment, seller_wait
 from roster_app.queries.contracts import player_position, running_contract
 from roster_app.queries.fetch import get_team, position_count, roster_count, used_numbers
-from roster_app.queries.postmatch import transfers_wait
 from roster_app.queries.rosters import team_fan_factor_in_play, team_sheet
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.dice import Roll
@@ -73,7 +73,7 @@ def candidate(
         buyer=buyer.name, buyer_players=roster_count(session, buyer.id),
         buyer_position_count=position_count(session, buyer.id, player.race, player.position),
         same_team=seller.id == buyer.id, last_approach=last_approach(session, player.id, exclude=exclude),
-        last_match=last_match(session, seller.id), waiting=transfers_wait(session, buyer) or transfers_wait(session, seller),
+        last_match=last_match(session, seller.id), waiting=moment(session, buyer).refusal(Act.TRANSFERS) or seller_wait(session, seller),
     )  # fmt: skip
 
 
@@ -218,7 +218,8 @@ def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
             ).all()
         )
         last_matches = _last_matches(session)
-        waits = {team_id: transfers_wait(session, team) for team_id, team in teams.items()}
+        waits = {team_id: seller_wait(session, team) for team_id, team in teams.items()}
+        waits[buyer.id] = moment(session, buyer).refusal(Act.TRANSFERS)
         rows = []
         for p in players:
             if p.team_id == buyer.id:

@@ -268,6 +268,11 @@ class AffairsRound:
         """A roll is owed or a player waits: a new round cannot start yet."""
         return self.step in (Step.PLAYER_TABLE, Step.NEW_PLAYER)
 
+    @property
+    def unfinished(self) -> bool:
+        """The upkeep is paid and the round's rolls are not all made: it is continued, never begun again."""
+        return self.step in (Step.TABLE, Step.PLAYER_TABLE, Step.NEW_PLAYER)
+
     def may_reroll(self, race: Race) -> bool:
         """A Goblin or Halfling head coach may re-roll the Reserve Team Table once, before the Player Table."""
         return race.reserve_reroll and self.table_rolls == 1 and self.player_value is None

@@ -81,7 +81,7 @@ LABELS = {
     "max_seasons": "Longest contract (seasons)", "max_above_start": "Most characteristic gains",
     "skill_instead_of_characteristic": "May take a skill instead of a characteristic",
     "double_opens_any_category": "A double opens any category", "value": "Value", "change": "Change",
-    "stat": "Characteristic", "result": "Result", "bonus": "Bonus", "upkeep": "Upkeep per season",
+    "stat": "Characteristic", "result": "Result", "bonus": "Bonus", "upkeep": "Upkeep per post-match sequence",
     "listen_price_extra": "Price added when he listens", "unaffordable_bonus": "Bonus when nothing is affordable",
     "max_below_original": "Most below the original", "minimum": "Lowest value", "key": "Modifier",
     "except_races": "Not these races", "penalty": "Penalty roll",

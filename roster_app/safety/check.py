@@ -36,6 +36,8 @@ from sqlalchemy import exists, select
 from sqlmodel import Session, SQLModel
 
 from roster_app.errors import DugoutError, RulesetError
+from roster_app.queries.postmatch import match_title
+from roster_app.rules.reserves import Kind as ReserveKind
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
@@ -50,6 +52,7 @@ from roster_app.store.models import (
     PlayerStatus,
     Referee,
     RefereeMatch,
+    ReserveEvent,
     RulesetTable,
     Season,
     Team,
@@ -302,6 +305,32 @@ def _reversals(ctx: Ctx) -> Iterator[Problem]:
             yield Problem("reversal", f"Ledger row {entry_id} is reversed {count} times.")
 
 
+def _reserve_rounds(ctx: Ctx) -> Iterator[Problem]:
+    """One round of reserve affairs per post-match sequence (seed 001): older files could hold more, or rounds
+    paid for outside any sequence. The gold and rolls are history: no repair is safe (a correction is)."""
+    rounds = (ReserveEvent.kind == ReserveKind.UPKEEP) | (ReserveEvent.kind == ReserveKind.COACH_LEFT)
+    per_match: Counter[tuple[int, int]] = Counter()
+    loose: Counter[int] = Counter()
+    for event in ctx.session.scalars(select(ReserveEvent).where(rounds).order_by(ReserveEvent.id)):
+        if event.match_id is None:
+            loose[event.team_id] += event.kind == ReserveKind.UPKEEP
+        else:
+            per_match[(event.team_id, event.match_id)] += 1
+    names = {t.id: t.name for t in ctx.session.scalars(select(Team))}
+    for (team_id, match_id), count in sorted(per_match.items()):
+        if count > 1:
+            match = ctx.session.get(Match, match_id)
+            game = match_title(ctx.session, match) if match is not None else f"match {match_id}"
+            yield Problem("reserves", f"{names.get(team_id, f'Team {team_id}')} dealt with reserve affairs {count} "
+                          f"times after {game}; the rules allow one round per post-match sequence. "
+                          "Put the gold right with a Commissioner's Correction if the league agrees.")  # fmt: skip
+    for team_id, count in sorted(loose.items()):
+        if count:
+            yield Problem("reserves", f"{names.get(team_id, f'Team {team_id}')} paid reserve upkeep {count} time(s) "
+                          "outside any post-match sequence (before Dugout kept the league's clock). Check them "
+                          "against the league's records; a Commissioner's Correction puts gold right.")  # fmt: skip
+
+
 def _rulesets(ctx: Ctx) -> Iterator[Problem]:
     league = ctx.session.scalars(select(League)).first()
     stored = {row.key: row for row in ctx.session.scalars(select(RulesetTable))}
@@ -408,7 +437,17 @@ def _discard_sheets(
 
 
 # Every invariant check, in report order. A new area adds its own check here (a generator over Ctx).
-CHECKS: list[Check] = [_links, _league, _rulesets, _treasuries, _players, _contracts, _reversals, _referee_sheets]
+CHECKS: list[Check] = [
+    _links,
+    _league,
+    _rulesets,
+    _treasuries,
+    _players,
+    _contracts,
+    _reversals,
+    _referee_sheets,
+    _reserve_rounds,
+]
 
 
 def ruleset_for(db: LeagueDB, session: Session) -> Ruleset:

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.clock import Act, require
 from roster_app.queries.contracts import player_position, renewable, running_contract, unplayed_fixtures
 from roster_app.queries.fetch import current_season, get_player, get_team, league_row
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
@@ -69,11 +70,13 @@ def _seasons(n: int) -> str:
 
 
 def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
-    """Sign a free agent with at least one star player roll for 1-5 seasons, paid at once."""
+    """Sign a free agent with at least one star player roll for 1-5 seasons, paid at once: at step 4.1 of the
+    post-match sequence his team is in (the league's clock); a bought player signs in the transfer (step 10)."""
     ruleset = db.ruleset
     with db.write() as tx:
         player = get_player(tx.session, player_id)
-        contract = sign(tx.session, ruleset, player, seasons)
+        now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
+        contract = sign(tx.session, ruleset, player, seasons, match_id=now.match_id)
         tx.label = f"signing of {player.name} for {_seasons(seasons)}"
         tx.result = contract.id
     return tx.change
@@ -95,7 +98,8 @@ def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
     ruleset = db.ruleset
     with db.write() as tx:
         player = get_player(tx.session, player_id)
-        contract = renew(tx.session, ruleset, player, seasons)
+        now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
+        contract = renew(tx.session, ruleset, player, seasons, match_id=now.match_id)
         tx.label = f"renewal of {player.name}'s contract for {_seasons(seasons)}"
         tx.result = contract.id
     return tx.change

@@ -7,6 +7,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.clock import Act, require
 from roster_app.queries.fetch import (
     current_season,
     first_free_number,
@@ -89,16 +90,19 @@ def new_player(
 
 
 def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number: int | None = None) -> Change:
-    """Hire a player of the team's own list: his cost comes out of the treasury (a ledger row)."""
+    """Hire a player of the team's own list: his cost comes out of the treasury (a ledger row). On the league's
+    clock: while the team is being created, or in step 4.3 of the post-match sequence it is in."""
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         team = get_team(session, team_id)
+        now = require(session, team, Act.PURCHASES)
         pos = ruleset.position(team.race, position)
         label = position_label(team.race, position)
         check_affordable(team.treasury, pos.cost, f"A {label}")
         player = new_player(session, ruleset, team, position=position, name=name, number=number)
-        post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id)
+        post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id,
+             match_id=now.match_id)
         tx.label = f"hire of {player.name}, {label}"
         tx.result = player.id
     return tx.change

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.clock import Act, require
 from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
     available_count,
@@ -137,8 +138,13 @@ Done = tuple[str, Any]
 
 
 def _one_step(db: LeagueDB, helper: Callable[..., Done], **kwargs: Any) -> Change:
+    """One step of reserve affairs as its own transaction, at its place on the league's clock: step 4.1 of the
+    post-match sequence the team is in (the sequence's match is the step's match). The sequence itself calls
+    the helpers inside its own transaction, at that very step."""
     ruleset = db.ruleset
     with db.write() as tx:
+        now = require(tx.session, get_team(tx.session, kwargs["team_id"]), Act.RESERVES, kwargs.get("match_id"))
+        kwargs["match_id"] = now.match_id
         tx.label, tx.result = helper(tx.session, ruleset, **kwargs)
     return tx.change
 
@@ -170,8 +176,9 @@ def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: i
     if current_round(session, ruleset, team.id).in_progress:
         raise RuleViolation(f"{team.name}'s reserve affairs are not finished: the Player Table roll or the new "
                             "player comes first.")  # fmt: skip
-    if match_id is not None and affairs_after(session, team.id, match_id, kinds=(Kind.UPKEEP,)):
-        raise RuleViolation(f"{team.name} has already paid its reserve upkeep after this match.")
+    if match_id is not None and affairs_after(session, team.id, match_id):
+        raise RuleViolation(f"{team.name} has already dealt with its reserve affairs after this match: one round "
+                            "of reserve affairs (upkeep, one Reserve Team Table roll) per post-match sequence.")
 
 
 def affairs_after(
@@ -194,6 +201,7 @@ def coach_left(session: Session, ruleset: Ruleset, *, team_id: int, match_id: in
     _check_match(session, match_id)
     if current_round(session, ruleset, team.id).in_progress:
         raise RuleViolation(f"{team.name} is in the middle of its reserve affairs; finish them first.")
+    _check_new_round(session, ruleset, team, match_id)
     lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
     lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
     detail = f"The {side.coach_type} Reserve Coach left" + (

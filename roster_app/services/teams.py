@@ -6,6 +6,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.queries.clock import Act, has_played, moment, possessive
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
@@ -15,7 +16,7 @@ from roster_app.rules.team import reroll_price
 from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, Team
+from roster_app.store.models import Team
 
 # Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
 COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
@@ -78,16 +79,6 @@ def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int |
     return tx.change
 
 
-def has_played(session: Session, team_id: int) -> bool:
-    return bool(
-        session.scalar(
-            select(func.count()).where(
-                Match.status != "scheduled", (Match.home_team_id == team_id) | (Match.away_team_id == team_id)
-            )
-        )
-    )
-
-
 def unit_price(
     session: Session, ruleset: Ruleset, team: Team, counter: str, *, penalties: AllyPenalties | None = None
 ) -> int:
@@ -113,8 +104,9 @@ def set_counter(
     """Set re-rolls, assistant coaches, cheerleaders, apothecary (0/1) or fan factor.
 
     More costs the ruleset's price from the treasury (a ledger row); fewer is not refunded, as in the rules.
-    Fan factor is bought only while the team is being created (before its first match); after that it
-    changes with the post-match roll, or by a commissioner's correction (services/corrections.py).
+    More is bought on the league's clock: while the team is being created, or in step 4.3 of the post-match
+    sequence it is in. Fan factor is bought only while the team is being created; after that it changes with
+    the post-match roll, and a change is a commissioner's correction (services/corrections).
     `expected_version`: the team row's version the header showed (a stale one is refused).
     """
     if counter not in COUNTERS:
@@ -134,16 +126,20 @@ def set_counter(
             raise RuleViolation(f"A team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
         old = int(getattr(team, counter))
         added = value - old
-        if counter == "fan_factor" and has_played(session, team.id):
+        now = moment(session, team)
+        if counter == "fan_factor" and added and not now.created:
             raise RuleViolation(
-                f"{team.name} has played: its fan factor now changes only with the post-match roll. To put a "
-                "wrong one right, use Tools > Commissioner's Correction… (it asks for a reason)."
+                f"Fan factor is bought only while a team is being created; {possessive(team.name)} fan factor now "
+                "changes with the fan factor roll of the post-match sequence. To put a mistake right, use Tools > "
+                "Commissioner's Correction… (it asks for a reason)."
             )
+        if added > 0:
+            now.check(Act.PURCHASES)
         if added > 0 and charge:
             price = unit_price(session, ruleset, team, counter)
             what = f"{added} {label}{'s' if added > 1 else ''}" if counter != "apothecary" else "an apothecary"
             post(session, team, -added * price, kind="staff" if counter != "rerolls" else "reroll",
-                 reason=f"Bought {what} at {gp(price)}")  # fmt: skip
+                 reason=f"Bought {what} at {gp(price)}", match_id=now.match_id)  # fmt: skip
         setattr(team, counter, bool(value) if counter == "apothecary" else value)
         session.add(team)
         tx.label = f"{label}s of {team.name}: {old} to {value}" if counter != "apothecary" else (

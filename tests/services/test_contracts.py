@@ -7,16 +7,16 @@ from roster_app.errors import RuleViolation
 from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
-from roster_app.services.players import hire_player, update_player
+from roster_app.services.players import update_player
 from roster_app.store.models import Contract, LedgerEntry, Match, Season
 from tests.conftest import file_digest
-from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
+from tests.helpers import add_orcs, add_player, after_match, ledger_sum, snapshot, treasury
 
 
 def player_with(db, team, spp, position="Orc Blitzer", name="Grak"):
-    pid = hire_player(db, team_id=team, position=position, name=name).result
-    if spp:
-        update_player(db, player_id=pid, field="spp", value=spp)
+    """A player with `spp`, and his team at step 4.1 of a post-match sequence, where contracts are signed."""
+    pid = add_player(db, team, position, name, pay=True, spp=spp)
+    after_match(db, team)
     return pid
 
 

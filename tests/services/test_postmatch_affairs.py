@@ -13,16 +13,16 @@ from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.postmatch import done_steps
 from roster_app.rules.dice import typed_roll
 from roster_app.services import reserves
-from roster_app.services.contracts import advance_season, sign_contract
+from roster_app.services.contracts import advance_season
 from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player
 from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft, ReservePlayerEntry, plan_post_match
-from roster_app.services.postmatch.write import finish_post_match, write_before_transfers
+from roster_app.services.postmatch.write import finish_post_match, run_post_match_steps, write_before_transfers
 from roster_app.services.season import generate_season
 from roster_app.services.teams import add_team
 from roster_app.services.transfers import complete_transfer, record_approach
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Match, Player, ReserveEvent, ReserveSide, Team
-from tests.helpers import ledger_sum, snapshot, treasury
+from tests.helpers import add_player, ledger_sum, signed, snapshot, treasury
 from tests.season_helpers import build_teams, report, roster_ids
 from tests.services.test_postmatch import typed_draft
 
@@ -204,9 +204,21 @@ def test_the_coach_who_is_not_paid_leaves_with_the_pending_bonuses(played):
     assert (side.coach_type, side.promising) == (None, 0)
 
 
+def steps_1_to_3(db, m, home, away):
+    """The sequence stands at step 4.1 for both teams: reserve affairs and contracts may be dealt with."""
+    run_post_match_steps(
+        db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=typed_draft(m, home, away)
+    )
+
+
 def test_affairs_already_dealt_with_on_the_reserves_tab_are_not_done_twice(played):
     db, m, home, away = played
+    refused(
+        db, lambda: reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id), "steps 1 to 3 come first"
+    )
+    steps_1_to_3(db, m, home, away)
     reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id)
+    reserves.skip_reserve_table(db, team_id=m.home_id)
     plan = plan_post_match(db, m.id, typed_draft(m, home, away))
     assert plan.home.affairs.reserves.done and plan.problems == []
     finish_post_match(db, match_id=m.id, draft=typed_draft(m, home, away))
@@ -219,7 +231,7 @@ def test_an_ended_contract_is_renewed_before_anyone_may_approach_him(played):
     with db.write() as tx:
         player = tx.session.get(Player, scorer)
         player.spp, player.rolls_taken = 6, 1  # one roll taken; two after this match
-    sign_contract(db, player_id=scorer, seasons=1)
+    signed(db, scorer, 1)
     with db.write() as tx:
         advance_season(tx.session)  # his contract has ended: a free agent his team may renew
     draft = typed_draft(m, home, away)
@@ -295,17 +307,17 @@ def test_only_a_goblin_or_halfling_coach_has_a_second_roll(played):
 # -- 4.2: transfers come after 4.1 and before 4.3 ----------------------------------------------------------
 def an_elf_for_sale(db, m):
     """A twelfth Elf (a team of 11 may not sell), a free agent Rookie."""
-    return hire_player(db, team_id=m.away_id, position="Wood Elf Lineman", name="Ithil", number=12).result
+    return add_player(db, m.away_id, "Wood Elf Lineman", "Ithil", pay=True, number=12)
 
 
 def test_no_transfer_before_steps_1_to_4_1_of_both_teams(played):
     db, m, home, away = played
     elf = an_elf_for_sale(db, m)
     refused(db, lambda: record_approach(db, player_id=elf, buyer_team_id=m.home_id),
-            "Orcland Raiders have not reached the transfers of the post-match sequence")  # fmt: skip
-    other = sq.fixtures(db)[1].home_id  # a team with no match waiting may not buy from them either
+            r"Orcland Raiders are at step 1 \(winnings\) of the post-match sequence")  # fmt: skip
+    other = sq.fixtures(db)[1].home_id  # a team with no match waiting may not buy at all
     refused(
-        db, lambda: record_approach(db, player_id=elf, buyer_team_id=other), "Athelorn Avengers have not reached"
+        db, lambda: record_approach(db, player_id=elf, buyer_team_id=other), r"after Reikland Reavers' next match"
     )
     row = next(r for r in transfer_queries.transfer_market(db, m.home_id) if r.id == elf)
     assert "steps 1 to 4.1 come first" in row.problem
@@ -354,10 +366,12 @@ def db_match(db, match_id):
 
 def test_affairs_left_half_done_on_the_reserves_tab_must_be_finished_there_first(played):
     db, m, home, away = played
-    reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # not for this match: a round of its own
+    steps_1_to_3(db, m, home, away)
+    reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # this match's round, begun outside the wizard
     reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))  # a youngster is ready
     draft = affairs_draft(m, home, away)
-    refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), "finish them there first")
+    refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), "Continue Reserve Affairs")
     reserves.roll_player_table(db, team_id=m.home_id, roll=typed_roll("D6", [1]))
     reserves.let_reserve_player_go(db, team_id=m.home_id)
-    assert plan_post_match(db, m.id, draft).problems == []  # a new round: this match's upkeep
+    plan = plan_post_match(db, m.id, draft)
+    assert plan.problems == [] and plan.home.affairs.reserves.done  # dealt with: no second round

@@ -15,7 +15,7 @@ from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import add_team
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
-from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
+from tests.helpers import add_orcs, after_match, ledger_sum, snapshot, treasury
 
 
 def d6(face):
@@ -120,6 +120,7 @@ def test_an_unknown_coach_type_is_refused(db, orcs):
 def test_withdrawing_the_approval_waits_until_the_coach_has_left(db, orcs):
     with_reserves(db, orcs)
     refused(db, lambda: svc.approve_reserves(db, team_id=orcs, approved=False), "let him leave")
+    after_match(db, orcs)
     svc.reserve_coach_leaves(db, team_id=orcs)
     svc.approve_reserves(db, team_id=orcs, approved=False)
     assert not rq.reserves_info(db, orcs).approved
@@ -131,16 +132,19 @@ def test_the_upkeep_is_10000_from_the_treasury(db, gold, ok):
     team = add_orcs(db, treasury=20_000 + gold)
     with_reserves(db, team, "Novice")
     if ok:
+        after_match(db, team)
         assert svc.pay_reserve_upkeep(db, team_id=team).label == "reserve upkeep of Orcland Raiders (10,000 gp)"
         assert treasury(db, team) == 0 == ledger_sum(db, team)
         last = queries.ledger(db, team)[-1]
         assert (last.kind, last.amount, last.reason) == ("upkeep", -10_000, "Upkeep of the Novice Reserve Coach")
     else:
+        after_match(db, team)
         refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=team), "can only be let go")
 
 
 def test_the_coach_leaving_takes_every_pending_bonus_with_him(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     svc.roll_reserve_table(db, team_id=orcs, roll=d6(3))  # promising +1
     with db.write() as tx:  # and a +2 carried from an earlier unaffordable roll
@@ -149,6 +153,7 @@ def test_the_coach_leaving_takes_every_pending_bonus_with_him(db, orcs):
         tx.session.add(row)
     assert side(db, orcs) == ("Veteran", 1, 1, 2)
     before_gold = treasury(db, orcs)
+    after_match(db, orcs)
     svc.reserve_coach_leaves(db, team_id=orcs)
     assert side(db, orcs) == (None, 0, 0, 0)
     assert treasury(db, orcs) == before_gold
@@ -157,6 +162,7 @@ def test_the_coach_leaving_takes_every_pending_bonus_with_him(db, orcs):
         "The Veteran Reserve Coach left, taking +1 from Promising youngsters and +2 carried from an unaffordable "
         "roll with him.",
     )
+    after_match(db, orcs)
     refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), "no Reserve Coach")
     svc.hire_reserve_coach(db, team_id=orcs, coach_type="Novice")  # as soon as he has the money
     assert side(db, orcs) == ("Novice", 0, 0, 0)
@@ -165,6 +171,7 @@ def test_the_coach_leaving_takes_every_pending_bonus_with_him(db, orcs):
 # -- the Reserve Team Table ------------------------------------------------------------------------------
 def test_the_reserve_team_table_needs_the_upkeep_first_and_is_rolled_once(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     refused(db, lambda: svc.roll_reserve_table(db, team_id=orcs, roll=d6(3)), "upkeep")
     svc.pay_reserve_upkeep(db, team_id=orcs)
     change = svc.roll_reserve_table(db, team_id=orcs, roll=d6(4))
@@ -182,6 +189,7 @@ def test_the_reserve_team_table_needs_the_upkeep_first_and_is_rolled_once(db, or
 def test_promising_bonuses_add_up_over_rounds(db, orcs):
     with_reserves(db, orcs)
     for face in (3, 4, 1):
+        after_match(db, orcs)
         svc.pay_reserve_upkeep(db, team_id=orcs)
         svc.roll_reserve_table(db, team_id=orcs, roll=d6(face))
     assert side(db, orcs)[2] == 2
@@ -190,6 +198,7 @@ def test_promising_bonuses_add_up_over_rounds(db, orcs):
 
 def test_not_rolling_is_allowed_and_ends_the_round(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     svc.skip_reserve_table(db, team_id=orcs)
     assert rq.reserves_info(db, orcs).round.step == "done"
@@ -198,6 +207,7 @@ def test_not_rolling_is_allowed_and_ends_the_round(db, orcs):
 
 def test_the_app_rolls_when_no_dice_are_typed(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     svc.roll_reserve_table(db, team_id=orcs)
     [(purpose, dice, faces, modifier, total, typed)] = rolls(db)
@@ -207,6 +217,7 @@ def test_the_app_rolls_when_no_dice_are_typed(db, orcs):
 
 def test_typed_dice_are_checked(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     refused(db, lambda: svc.roll_reserve_table(db, team_id=orcs, roll=typed_roll("2D6", [3, 4])), "rolled with D6")
 
@@ -216,6 +227,7 @@ def goblins():
     db = memory_league(ruleset_key="lrb6")
     team = add_team(db, name="Da Gobbos", race="Goblin").result
     with_reserves(db, team)
+    after_match(db, team)
     svc.pay_reserve_upkeep(db, team_id=team)
     yield db, team
     db.close()
@@ -250,6 +262,7 @@ def test_no_reroll_after_the_player_table(goblins):
 
 def test_an_orc_coach_may_not_reroll(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     svc.roll_reserve_table(db, team_id=orcs, roll=d6(1))
     refused(db, lambda: svc.reroll_reserve_table(db, team_id=orcs, roll=d6(5)), "Only Goblin and Halfling")
@@ -259,8 +272,10 @@ def test_an_orc_coach_may_not_reroll(db, orcs):
 def ready(db, team, *, promising=0):
     """Pay upkeep and roll a 'youngster is ready', after `promising` Promising rounds."""
     for _ in range(promising):
+        after_match(db, team)
         svc.pay_reserve_upkeep(db, team_id=team)
         svc.roll_reserve_table(db, team_id=team, roll=d6(3))
+    after_match(db, team)
     svc.pay_reserve_upkeep(db, team_id=team)
     svc.roll_reserve_table(db, team_id=team, roll=d6(5))
 
@@ -320,6 +335,7 @@ def test_an_unaffordable_roll_at_1_gives_plus_2_only_once(db, orcs):
     with_reserves(db, orcs, "Novice")
     ready(db, orcs)
     assert svc.roll_player_table(db, team_id=orcs, roll=d6(1)).result == (30_000, ())
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     svc.roll_reserve_table(db, team_id=orcs, roll=d6(6))
     assert svc.roll_player_table(db, team_id=orcs, roll=d6(1)).result[0] == 50_000
@@ -365,27 +381,53 @@ def test_the_free_player_can_be_lost_for_good(db, orcs):
 def test_a_new_round_waits_for_the_pending_player(db, orcs):
     with_reserves(db, orcs)
     ready(db, orcs)
+    after_match(db, orcs)
     refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), "not finished")
+    after_match(db, orcs)
     refused(db, lambda: svc.reserve_coach_leaves(db, team_id=orcs), "middle")
 
 
 def test_one_upkeep_per_match(db, orcs):
-    from roster_app.store.models import Match
-
-    other = add_team(db, name="Other", race="Human").result
-    with db.write() as tx:
-        match = Match(season=1, round=1, home_team_id=orcs, away_team_id=other, status="played")
-        tx.session.add(match)
-        tx.session.flush()
-        match_id = match.id
+    """The reserve exploit: one round of reserve affairs (upkeep, one Reserve Team Table roll) per post-match
+    sequence, however the services are called."""
     with_reserves(db, orcs)
-    svc.pay_reserve_upkeep(db, team_id=orcs, match_id=match_id)
-    refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs, match_id=match_id), "already paid")
-    assert queries.ledger(db, orcs)[-1].kind == "upkeep"
+    match_id = after_match(db, orcs)
+    svc.pay_reserve_upkeep(db, team_id=orcs)
+    svc.roll_reserve_table(db, team_id=orcs, roll=d6(1))  # nothing this time: the round is over
+    for call in (
+        lambda: svc.pay_reserve_upkeep(db, team_id=orcs),
+        lambda: svc.pay_reserve_upkeep(db, team_id=orcs, match_id=match_id),
+        lambda: svc.reserve_coach_leaves(db, team_id=orcs),
+    ):
+        refused(db, call, "already dealt with its reserve affairs after this match")
+    refused(db, lambda: svc.roll_reserve_table(db, team_id=orcs, roll=d6(5)), "already rolled")
+    assert [e.kind for e in queries.ledger(db, orcs)].count("upkeep") == 1
+    ups = [row for row in rolls(db) if row[0] == "reserve team table"]
+    assert len(ups) == 1
+
+
+def test_reserve_affairs_only_at_step_4_1_of_a_match_the_team_played(db, orcs):
+    with_reserves(db, orcs)
+    refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs),
+            r"start of purchases in the post-match sequence \(step 4.1\): after Orcland Raiders' next match")  # fmt: skip
+    after_match(db, orcs, step="winnings")
+    refused(
+        db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), r"at step 1 \(winnings\).*steps 1 to 3 come first"
+    )
+    after_match(db, orcs, step="purchases")
+    refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs), "past it")
+    other = after_match(db, orcs)
+    refused(db, lambda: svc.pay_reserve_upkeep(db, team_id=orcs, match_id=other - 1), "not of the match named")
+    svc.pay_reserve_upkeep(db, team_id=orcs)
+    with db.read() as session:
+        from roster_app.store.models import LedgerEntry
+
+        assert session.scalars(select(LedgerEntry.match_id).order_by(LedgerEntry.id.desc())).first() == other
 
 
 def test_undo_of_a_roll_removes_it_and_its_effect(db, orcs):
     with_reserves(db, orcs)
+    after_match(db, orcs)
     svc.pay_reserve_upkeep(db, team_id=orcs)
     before = snapshot(db)
     change = svc.roll_reserve_table(db, team_id=orcs, roll=d6(4))
@@ -513,6 +555,7 @@ def test_the_reserve_file_keeps_treasury_ledger_roster_and_bonuses(file_db, leag
     ready(file_db, team, promising=1)
     svc.roll_player_table(file_db, team_id=team, roll=typed_roll("D6", [6]))  # 6 + 2 + 1 = 9
     svc.add_reserve_player(file_db, team_id=team, position="Orc Blitzer", name="Grak")
+    after_match(file_db, team)
     svc.pay_reserve_upkeep(file_db, team_id=team)
     svc.roll_reserve_table(file_db, team_id=team, roll=d6(4))
     file_db.close()

@@ -6,7 +6,7 @@ import pytest
 
 from roster_app.queries import season as sq
 from roster_app.services.players import hire_player
-from roster_app.services.postmatch.write import auto_draft, finish_post_match
+from roster_app.services.postmatch.write import auto_draft, finish_post_match, write_before_transfers
 from roster_app.services.season import generate_season
 from tests.helpers import treasury
 from tests.season_helpers import build_teams, report, roster_ids
@@ -66,8 +66,10 @@ def test_leaders_in_touchdowns_casualties_and_spp(round_one):
 def test_team_history_shows_winnings_purchases_and_treasury_after(round_one):
     db, first, _second = round_one
     start = treasury(db, first.home_id)
-    finish(db, first.id)
-    hire_player(db, team_id=first.home_id, position="Goblin", name="Snik")  # a purchase after the match
+    draft = auto_draft(db, match_id=first.id, rng=random.Random(1))
+    write_before_transfers(db, match_id=first.id, draft=draft)
+    hire_player(db, team_id=first.home_id, position="Goblin", name="Snik")  # bought in step 4.3
+    finish_post_match(db, match_id=first.id, draft=draft)
     [row] = sq.team_history(db, first.home_id)
     assert (row.opponent, row.home, row.score_for, row.score_against, row.result) == (
         "Athelorn Avengers", True, 2, 1, "win")  # fmt: skip

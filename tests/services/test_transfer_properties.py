@@ -114,6 +114,8 @@ def template(tmp_path_factory):
              250_000, 6),
         )
     ]  # fmt: skip
+    play_match(db, teams[0], teams[1])  # every team stands at the transfers of a post-match sequence
+    play_match(db, teams[2], teams[0])
     db.close()
     return path, teams
 

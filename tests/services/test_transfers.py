@@ -5,7 +5,6 @@ from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
 from roster_app.queries.transfers import deal_terms
-from roster_app.services.contracts import sign_contract
 from roster_app.services.transfers import (
     complete_transfer,
     pull_out,
@@ -15,7 +14,7 @@ from roster_app.services.transfers import (
     reverse_transfer,
 )
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Transfer
-from tests.helpers import ledger_sum, snapshot, treasury
+from tests.helpers import ledger_sum, signed, snapshot, treasury
 from tests.transfer_helpers import dice, market, play_match
 
 
@@ -97,7 +96,7 @@ def test_a_player_who_only_listens_costs_the_extra(db, teams):
 
 def test_under_contract_the_seller_names_a_price_not_below_the_original_cost(db, teams):
     orcs, rivals = teams["orcs"], teams["rivals"]
-    sign_contract(db, player_id=pid(db, "Grak"), seasons=3)
+    signed(db, pid(db, "Grak"), 3)
     t = the_terms(db, "Grak", orcs)
     assert t.under_contract and not t.ally and "under_contract" in [m.key for m in t.modifiers]
     tid = approach(db, "Grak", orcs)
@@ -116,7 +115,7 @@ def test_under_contract_the_seller_names_a_price_not_below_the_original_cost(db,
 
 
 def test_the_selling_coach_refuses_and_only_the_approach_and_refusal_are_written(db, teams):
-    sign_contract(db, player_id=pid(db, "Grak"), seasons=3)
+    signed(db, pid(db, "Grak"), 3)
     before = snapshot(db)
     tid = approach(db, "Grak", teams["orcs"])
     refuse_by_coach(db, transfer_id=tid)
@@ -221,7 +220,7 @@ def test_undo_of_a_completed_transfer_restores_everything(db, teams):
 def test_reversal_writes_reversing_rows_and_moves_the_player_back(db, teams):
     orcs, rivals = teams["orcs"], teams["rivals"]
     grak = pid(db, "Grak")
-    sign_contract(db, player_id=grak, seasons=3)
+    signed(db, grak, 3)
     t = the_terms(db, "Grak", orcs)
     tid = approach(db, "Grak", orcs)
     gold = (treasury(db, orcs), treasury(db, rivals))
@@ -251,7 +250,7 @@ def test_only_a_players_latest_transfer_can_be_reversed(db, teams):
     team he no longer plays for (found by two commissioners transferring at once: test_shared_concurrency)."""
     orcs, rivals = teams["orcs"], teams["rivals"]
     grak = pid(db, "Grak")
-    sign_contract(db, player_id=grak, seasons=3)
+    signed(db, grak, 3)
     deals = []
     for buyer, seller in ((orcs, rivals), (rivals, orcs), (orcs, rivals)):
         t = the_terms(db, "Grak", buyer)

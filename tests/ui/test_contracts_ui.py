@@ -5,18 +5,18 @@ from PySide6.QtWidgets import QDialog
 
 from roster_app.queries import contracts as contract_queries
 from roster_app.safety.opening import open_league
-from roster_app.services.players import hire_player, update_player
 from tests.conftest import file_digest
-from tests.helpers import team_id, treasury
+from tests.helpers import add_player, after_match, team_id, treasury
 from ui.dialogs.contract_dialog import ContractDialog
 
 
-def hire_with_spp(window, spp, name="Grak", position="Orc Blitzer"):
-    session = window.session
-    tid = team_id(session.db, "Orcland Raiders")
-    pid = session.run(hire_player, team_id=tid, position=position, name=name).result
-    if spp:
-        session.run(update_player, player_id=pid, field="spp", value=spp)
+def hire_with_spp(window, spp, name="Grak", position="Orc Blitzer", team="Orcland Raiders"):
+    """A player with `spp` on the team, and the team at step 4.1 of a post-match sequence (contracts)."""
+    db = window.session.db
+    tid = team_id(db, team)
+    pid = add_player(db, tid, position, name, pay=True, spp=spp)
+    after_match(db, tid)
+    window.session.changed.emit(None)  # written beside the session: every view reads the league again
     return tid, pid
 
 
@@ -88,9 +88,8 @@ def test_the_contracts_page_lists_filters_and_sorts(qtbot, open_window, qtmodelt
     session = open_window.session
     _tid, grak = hire_with_spp(open_window, 126, name="Grak")
     _tid, ugluk = hire_with_spp(open_window, 20, name="Ugluk")
-    other = session.run(add_team, name="Reavers", race="Human").result
-    otto = session.run(hire_player, team_id=other, position="Blitzer", name="Otto").result
-    session.run(update_player, player_id=otto, field="spp", value=40)
+    session.run(add_team, name="Reavers", race="Human")
+    _other, otto = hire_with_spp(open_window, 40, name="Otto", position="Blitzer", team="Reavers")
     for pid, seasons in ((grak, 2), (ugluk, 1), (otto, 5)):
         session.run(sign_contract, player_id=pid, seasons=seasons)
     page = open_window.league_view.contracts_page

@@ -9,7 +9,6 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QWizard
 
 from roster_app.queries import season as sq
-from roster_app.services.players import hire_player
 from roster_app.services.postmatch.plan import load_draft
 from roster_app.services.season import generate_season
 from tests.season_helpers import report, roster_ids
@@ -81,8 +80,12 @@ def test_the_plan_follows_a_change_made_elsewhere(qtbot, wizard):
 
     grid = wizard.pages[PageId.WINNINGS].grid
     assert "450,000 gp" in grid.text(5, 1)
-    wizard.session.run(hire_player, team_id=wizard.plan.home.team_id, position="Goblin", name="Snik")
-    assert "410,000 gp" in grid.text(5, 1)
+    from roster_app.services.reserves import approve_reserves, hire_reserve_coach
+
+    home = wizard.plan.home.team_id
+    wizard.session.run(approve_reserves, team_id=home)
+    wizard.session.run(hire_reserve_coach, team_id=home, coach_type="Novice")  # may be hired at any time
+    assert "430,000 gp" in grid.text(5, 1)
 
 
 @pytest.fixture

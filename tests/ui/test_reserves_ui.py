@@ -15,7 +15,7 @@ from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
 from roster_app.store.models import RulesetTable
-from tests.helpers import ledger_sum, team_id, treasury
+from tests.helpers import after_match, ledger_sum, team_id, treasury
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -53,6 +53,13 @@ def show_league(qtbot, window, path):
     return window
 
 
+def begin_round(window, tid):
+    """The team at step 4.1 of a post-match sequence, its upkeep paid outside the wizard (by the services): a
+    round the Reserves tab continues in its dialog."""
+    after_match(window.session.db, tid)
+    window.session.run(svc.pay_reserve_upkeep, team_id=tid)
+
+
 def approve_and_hire(qtbot, tab, coach="Veteran"):
     qtbot.mouseClick(tab.approve_button, LEFT)
     assert tab.hire_button.isEnabled()
@@ -64,16 +71,16 @@ def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, 
     from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
 
     tab = reserves_tab(open_window)
-    assert not tab.affairs_button.isEnabled()
+    assert not tab.affairs_button.isVisible()
     assert tab.approve_button.isVisible() and "no reserve team yet" in tab.status.text()
     approve_and_hire(qtbot, tab)
     assert "Veteran Reserve Coach" in tab.coach_label.text()
     assert tab.bonus_labels["total"].text() == "<b>D6 + 1</b>"
     assert open_window.league_view.team_page.header.figures["treasury"].text() == "950,000 gp"
 
+    begin_round(open_window, team_id(open_window.session.db, "Orcland Raiders"))
+    assert tab.affairs_button.isVisible() and "Begun outside the post-match wizard" in tab.affairs_label.text()
     dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
-    assert dialog.current_page() is dialog.upkeep_page
-    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
     assert dialog.current_page() is dialog.table_page
     type_dice(qtbot, dialog.table_page.dice, 6)
     assert dialog.current_page() is dialog.player_table_page
@@ -110,7 +117,8 @@ def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, 
         "D6: 6 (typed in)", "D6: 4 + 1 = 5 (typed in)"]  # fmt: skip
     db.close()
     assert tab.history_model.rowCount() == 6
-    assert "done for now" in tab.affairs_label.text()
+    assert not tab.affairs_button.isVisible()  # done: no second round after this match
+    assert "past it" not in tab.sequence.label.text()
 
 
 def test_a_promising_round_then_the_coach_leaves_with_the_bonus(qtbot, open_window, league_file, messages):
@@ -118,23 +126,19 @@ def test_a_promising_round_then_the_coach_leaves_with_the_bonus(qtbot, open_wind
 
     tab = reserves_tab(open_window)
     approve_and_hire(qtbot, tab, "Novice")
+    tid = team_id(open_window.session.db, "Orcland Raiders")
+    begin_round(open_window, tid)
     dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
-    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
     type_dice(qtbot, dialog.table_page.dice, 3)
     assert dialog.current_page() is dialog.done_page
     dialog.accept()
     assert tab.bonus_labels["promising"].text() == "+1"
+    assert not tab.affairs_button.isVisible()  # one round per post-match sequence
 
-    dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
-    assert dialog.current_page() is dialog.upkeep_page  # a new round after a finished one
-    assert "the pending <b>+1</b> on the Player Table is lost" in dialog.upkeep_page.text.text()
-    qtbot.mouseClick(dialog.upkeep_page.leave_button, LEFT)
-    assert "taking the pending +1 on the Player Table with him" in messages[-1]
-    assert dialog.current_page() is dialog.done_page
-    assert "no Reserve Coach now" in dialog.done_page.text.text()
-    dialog.accept()
+    after_match(open_window.session.db, tid)  # the next match: the upkeep is not paid, the coach leaves
+    open_window.session.run(svc.reserve_coach_leaves, team_id=tid)
     assert tab.hire_button.isVisible() and tab.hire_button.isEnabled()
-    assert not tab.affairs_button.isEnabled()
+    assert "need a Reserve Coach" in tab.sequence.label.text()
 
     db = reopen(league_file)
     tid = team_id(db, "Orcland Raiders")
@@ -149,8 +153,8 @@ def test_skipping_the_reserve_team_table(qtbot, open_window):
 
     tab = reserves_tab(open_window)
     approve_and_hire(qtbot, tab)
+    begin_round(open_window, team_id(open_window.session.db, "Orcland Raiders"))
     dialog = open_dialog(qtbot, open_window, tab.affairs_button, ReserveAffairsDialog)
-    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
     qtbot.mouseClick(dialog.table_page.skip_button, LEFT)
     assert dialog.current_page() is dialog.done_page
     assert "Chose not to roll" in dialog.done_page.text.text()
@@ -167,6 +171,7 @@ def test_a_team_of_16_retires_someone_for_the_free_player(qtbot, open_window, le
     for service in (svc.approve_reserves, svc.pay_reserve_upkeep):
         if service is svc.pay_reserve_upkeep:
             session.run(svc.hire_reserve_coach, team_id=tid, coach_type="Star")
+            after_match(session.db, tid)
         session.run(service, team_id=tid)
     session.run(svc.roll_reserve_table, team_id=tid, roll=Roll("D6", (5,), typed=True))
     session.run(svc.roll_player_table, team_id=tid, roll=Roll("D6", (1,), typed=True))  # 1 + 2 = 3: 50,000
@@ -192,6 +197,8 @@ def goblin_window(qtbot, window, tmp_path):
     team = add_team(db, name="Da Gobbos", race="Goblin").result
     svc.approve_reserves(db, team_id=team)
     svc.hire_reserve_coach(db, team_id=team, coach_type="Novice")
+    after_match(db, team)  # step 4.1, the upkeep paid outside the wizard: the tab continues the round
+    svc.pay_reserve_upkeep(db, team_id=team)
     db.close()
     return show_league(qtbot, window, path), path, team
 
@@ -202,7 +209,6 @@ def test_a_goblin_coach_rerolls_once_and_keeps_the_second_result(qtbot, goblin_w
     window, path, team = goblin_window
     tab = reserves_tab(window)
     dialog = open_dialog(qtbot, window, tab.affairs_button, ReserveAffairsDialog)
-    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
     assert "A Goblin head coach may re-roll once" in dialog.table_page.text.text()
     type_dice(qtbot, dialog.table_page.dice, 4)  # Promising ...
     page = dialog.table_page
@@ -227,7 +233,6 @@ def test_a_goblin_coach_may_keep_the_first_result(qtbot, goblin_window):
 
     window, path, team = goblin_window
     dialog = open_dialog(qtbot, window, reserves_tab(window).affairs_button, ReserveAffairsDialog)
-    qtbot.mouseClick(dialog.upkeep_page.pay_button, LEFT)
     type_dice(qtbot, dialog.table_page.dice, 5)
     qtbot.mouseClick(dialog.table_page.keep_button, LEFT)
     assert dialog.current_page() is dialog.player_table_page
@@ -326,3 +331,22 @@ def test_the_history_model(qtmodeltester, qtbot, open_window):
     approve_and_hire(qtbot, tab)
     qtmodeltester.check(tab.history_model)
     assert tab.history_model.rowCount() == 2
+
+
+def test_the_tab_leads_into_the_post_match_sequence_and_never_offers_a_round(qtbot, open_window):
+    from ui.wizards.postmatch_wizard import PostMatchWizard
+
+    tab = reserves_tab(open_window)
+    approve_and_hire(qtbot, tab)
+    tid = team_id(open_window.session.db, "Orcland Raiders")
+    text = tab.sequence.label.text()
+    assert "step 4.1" in text and "after Orcland Raiders' next match" in text
+    assert not tab.sequence.button.isVisible() and not tab.affairs_button.isVisible()
+
+    match_id = after_match(open_window.session.db, tid)
+    open_window.session.changed.emit(None)
+    assert "Orcland Raiders are at step 4.1 (reserve affairs and contracts)" in tab.sequence.label.text()
+    assert tab.sequence.button.isVisible() and not tab.affairs_button.isVisible()
+    wizard = tab.sequence.open_sequence()
+    assert isinstance(wizard, PostMatchWizard) and wizard.match_id == match_id
+    wizard.reject()

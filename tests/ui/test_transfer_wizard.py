@@ -19,15 +19,15 @@ Button = QWizard.WizardButton
 @pytest.fixture(scope="module")
 def market_template(tmp_path_factory):
     """The transfer league (Grak under contract with Orc Rivals), built once per module and copied per test."""
-    from roster_app.services.contracts import sign_contract
     from roster_app.services.league import create_league
+    from tests.helpers import signed
 
     path = tmp_path_factory.mktemp("market") / "template.dugout"
     db = create_league(path, name="Transfer League")
     teams = market(db)
     with db.read() as session:
         grak = session.scalars(select(Player.id).where(Player.name == "Grak")).one()
-    sign_contract(db, player_id=grak, seasons=3)
+    signed(db, grak, 3)
     db.close()
     return path, teams
 

@@ -265,12 +265,14 @@ def _plan_reserves(
     if not (team.reserves_approved and side is not None and side.coach_type):
         return None, []
     work = _Reserves(session, ruleset, state, problems)
-    if reserve_state.affairs_after(session, team.id, match.id):
-        work.update(done="dealt with after this match on the Reserves tab")
+    now = current_round(session, ruleset, team.id)
+    begun = reserve_state.affairs_after(session, team.id, match.id)
+    if now.in_progress or (begun and now.unfinished):
+        work.stop("the reserve affairs begun outside this wizard are not finished (the Player Table roll or the "
+                  "new player): finish them on the team's Reserves tab (Continue Reserve Affairs…) first.")  # fmt: skip
         return work.plan, []
-    if current_round(session, ruleset, team.id).in_progress:
-        work.stop("the reserve affairs begun on the Reserves tab are not finished (the Player Table roll or the "
-                  "new player): finish them there first.")  # fmt: skip
+    if begun:  # one round per sequence (seed 001)
+        work.update(done="dealt with after this match")
         return work.plan, []
     work.run(entry)
     return work.plan, work.lines

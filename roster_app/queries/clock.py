@@ -1,0 +1,190 @@
+"""The league's clock: where a team stands in the post-match sequence, and so what it may do now.
+
+Seed 001 puts each procedure at one moment of the purchases section of the post-match sequence: reserve
+affairs and contracts at its very start (step 4.1), transfers after contracts but before normal purchases
+(4.2, for the buying team), new players and staff after them (4.3). A team stands in the sequence of its
+earliest match whose sequence it has not finished; a team that has not played yet is being created and buys
+its squad. Every service that may only act at one moment asks `moment(...).refusal(act)`; the views ask the
+same to say when a thing can be done. Changes outside the clock are commissioner's corrections.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from sqlalchemy import func, or_, select
+from sqlmodel import Session
+
+from roster_app.errors import RuleViolation
+from roster_app.queries.postmatch import done_steps, match_title
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Match, Team
+
+
+class Act(StrEnum):
+    """The things the clock times, each at one step of the post-match sequence."""
+
+    RESERVES = "reserve affairs"
+    CONTRACTS = "contracts"
+    TRANSFERS = "transfers"
+    PURCHASES = "purchases"
+
+
+# The step each act waits for: the team's next step of the sequence must be this one. Transfers (4.2) have no
+# step of their own: they are made once 4.1 is written and before 4.3 is, the same gap as 4.3's purchases.
+AT_STEP = {
+    Act.RESERVES: "affairs",
+    Act.CONTRACTS: "affairs",
+    Act.TRANSFERS: "purchases",
+    Act.PURCHASES: "purchases",
+}
+
+WHEN = {
+    Act.RESERVES: "Reserve affairs are dealt with at the start of purchases in the post-match sequence (step 4.1)",
+    Act.CONTRACTS: "Contracts are signed at the start of purchases in the post-match sequence (step 4.1)",
+    Act.TRANSFERS: "Transfers are made in the purchases of the post-match sequence, after contracts and before "
+    "new players (step 4.2)",
+    Act.PURCHASES: "New players and staff are bought in the purchases of the post-match sequence (step 4.3)",
+}
+
+
+@dataclass(frozen=True)
+class Moment:
+    """Where one team stands now."""
+
+    team_id: int
+    team: str
+    created: bool  # the team has not played a match yet: it is being created
+    match_id: int | None = None  # the match whose post-match sequence the team is in; None: none is open
+    match: str = ""  # that match, in words
+    next_step: str | None = None  # the team's next step of that sequence (a key of STEPS)
+
+    def allows(self, act: Act) -> bool:
+        if act == Act.PURCHASES and self.created:
+            return True
+        return self.match_id is not None and self.next_step == AT_STEP[act]
+
+    def refusal(self, act: Act) -> str | None:
+        """Why the team cannot do `act` now, with when it can; None when it can."""
+        if self.allows(act):
+            return None
+        if self.match_id is None:
+            return f"{WHEN[act]}: after {possessive(self.team)} next match."
+        at = STEPS.index(self.next_step)
+        if at < STEPS.index(AT_STEP[act]):
+            first, last = STEP_TITLES[STEPS[at]].split()[0].rstrip("."), _before(act)
+            come = f"step {first} comes" if first == last else f"steps {first} to {last} come"
+            return (
+                f"{WHEN[act]}. {self.team} are at {step_words(self.next_step)} of the post-match sequence of "
+                f"{self.match}: {come} first."
+            )
+        return (
+            f"{WHEN[act]}. {self.team} are past it in the post-match sequence of {self.match} (next: "
+            f"{step_words(self.next_step)}): after the team's next match."
+        )
+
+    def check(self, act: Act) -> None:
+        problem = self.refusal(act)
+        if problem:
+            raise RuleViolation(problem)
+
+    @property
+    def where(self) -> str:
+        """The team's place in the league's timeline, in words (for the tabs that lead into the sequence)."""
+        if self.match_id is None:
+            return "being created: it buys its squad" if self.created else "between matches"
+        return f"at {step_words(self.next_step)} of the post-match sequence of {self.match}"
+
+
+def step_words(step: str) -> str:
+    """ "step 4.3 (new players and staff)" for a step of STEPS, to use inside a sentence."""
+    number, title = STEP_TITLES[step].split(" ", 1)
+    return f"step {number.rstrip('.')} ({title[0].lower()}{title[1:]})"
+
+
+def _before(act: Act) -> str:
+    step = STEPS[STEPS.index(AT_STEP[act]) - 1]
+    return STEP_TITLES[step].split()[0].rstrip(".")
+
+
+def possessive(name: str) -> str:
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def open_sequence(session: Session, team_id: int) -> Match | None:
+    """The team's earliest played match whose post-match sequence it has not finished."""
+    played = session.scalars(
+        select(Match)
+        .where(Match.status == "played", or_(Match.home_team_id == team_id, Match.away_team_id == team_id))
+        .order_by(Match.played_at, Match.id)
+    )
+    for match in played:
+        if not set(STEPS) <= set(done_steps(match, team_id)):
+            return match
+    return None
+
+
+def has_played(session: Session, team_id: int) -> bool:
+    """The team has played (a match reported, whatever became of its sequence): it is no longer being created."""
+    return bool(
+        session.scalar(
+            select(func.count()).where(
+                Match.status != "scheduled", or_(Match.home_team_id == team_id, Match.away_team_id == team_id)
+            )
+        )
+    )
+
+
+def moment(session: Session, team: Team) -> Moment:
+    """Where `team` stands in the league's timeline now."""
+    match = open_sequence(session, team.id)
+    if match is None:
+        return Moment(team.id, team.name, created=not has_played(session, team.id))
+    done = set(done_steps(match, team.id))
+    next_step = next(step for step in STEPS if step not in done)
+    return Moment(team.id, team.name, False, match.id, match_title(session, match), next_step)
+
+
+def require(session: Session, team: Team, act: Act, match_id: int | None = None) -> Moment:
+    """The team's moment if it may do `act` now (in the sequence of `match_id`, when one is named); else refuse."""
+    now = moment(session, team)
+    now.check(act)
+    if match_id is not None and now.match_id is not None and match_id != now.match_id:
+        raise RuleViolation(
+            f"{team.name} are in the post-match sequence of {now.match}, not of the match named; "
+            f"{act.value} belong to the sequence the team is in."
+        )
+    return now
+
+
+def seller_wait(session: Session, team: Team) -> str | None:
+    """Why a team's players cannot be bought now: its own sequence has not reached the transfers yet.
+
+    Sold before step 2, a player would leave this match's SPP behind; before 4.1, his contract could not be
+    renewed first (seed 001: a head coach may renew before any other coach can take advantage)."""
+    match = open_sequence(session, team.id)
+    if match is None:
+        return None
+    done = set(done_steps(match, team.id))
+    if set(BEFORE_TRANSFERS) <= done:
+        return None
+    return (
+        f"{team.name} have not reached the transfers of the post-match sequence of "
+        f"{match_title(session, match)}: steps 1 to 4.1 come first."
+    )
+
+
+# -- for the views ----------------------------------------------------------------------------------------
+def team_moment(db: LeagueDB, team_id: int) -> Moment | None:
+    """Where one team stands now (None: no such team)."""
+    with db.read() as session:
+        team = session.get(Team, team_id)
+        return moment(session, team) if team is not None else None
+
+
+def league_moments(db: LeagueDB) -> list[Moment]:
+    """Where every team stands now, in name order."""
+    with db.read() as session:
+        return [moment(session, team) for team in session.scalars(select(Team).order_by(Team.name))]
