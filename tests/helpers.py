@@ -81,8 +81,6 @@ def after_match(db: LeagueDB, team: int, *, step: str = "affairs", opponent: int
     contracts at "affairs", transfers and purchases at "purchases") stand the team there with it."""
     from datetime import UTC, timedelta
 
-    from sqlalchemy import or_
-
     from roster_app.queries.transfers import naive_utc
     from roster_app.rules.postmatch import STEPS
     from roster_app.services.teams import add_team
@@ -93,18 +91,10 @@ def after_match(db: LeagueDB, team: int, *, step: str = "affairs", opponent: int
             opponent = session.scalars(select(Team.id).where(Team.id != team).order_by(Team.id)).first()
         if opponent is None:
             opponent = add_team(db, name="Test Opponents", race="Human").result
+    close_sequences(db, team)
     with db.write("test: the next match") as tx:
         session = tx.session
         latest = session.scalar(select(func_max(Match.played_at)))
-        for match in session.scalars(
-            select(Match).where(
-                Match.status == "played", or_(Match.home_team_id == team, Match.away_team_id == team)
-            )
-        ):
-            state = dict(match.post_match or {})
-            state["done"] = {str(match.home_team_id): list(STEPS), str(match.away_team_id): list(STEPS)}
-            match.post_match, match.status = state, "completed"
-            session.add(match)
         now = naive_utc(utcnow())
         when = max(now, naive_utc(latest) or now) + timedelta(seconds=1)
         before = list(STEPS[: STEPS.index(step)])
@@ -114,6 +104,26 @@ def after_match(db: LeagueDB, team: int, *, step: str = "affairs", opponent: int
         session.add(match)
         session.flush()
         return match.id
+
+
+def close_sequences(db: LeagueDB, *teams: int) -> None:
+    """The teams' open post-match sequences marked finished (written, with no effects), as after a whole
+    sequence: the teams may play their next match."""
+    from sqlalchemy import or_
+
+    from roster_app.rules.postmatch import STEPS
+    from roster_app.store.models import Match
+
+    with db.write("test: sequences finished") as tx:
+        for match in tx.session.scalars(
+            select(Match).where(
+                Match.status == "played", or_(Match.home_team_id.in_(teams), Match.away_team_id.in_(teams))
+            )
+        ):
+            state = dict(match.post_match or {})
+            state["done"] = {str(match.home_team_id): list(STEPS), str(match.away_team_id): list(STEPS)}
+            match.post_match, match.status = state, "completed"
+            tx.session.add(match)
 
 
 def func_max(column):  # noqa: ANN001, ANN201

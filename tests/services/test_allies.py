@@ -13,7 +13,7 @@ from roster_app.services.postmatch.plan import purchase_prices
 from roster_app.services.teams import set_counter
 from roster_app.services.transfers import complete_transfer, record_approach
 from roster_app.store.models import LedgerEntry, Match, Player, Team
-from tests.helpers import snapshot, treasury
+from tests.helpers import close_sequences, snapshot, treasury
 from tests.transfer_helpers import dice, market, play_match
 
 
@@ -54,19 +54,20 @@ def test_a_transferred_ally_raises_the_reroll_price_and_lowers_the_fan_factor_in
     header = queries.team_header(db, orcs)
     assert header.allies == ("#12 Gotrek (Dwarf Troll Slayer)",)
     assert (header.fan_factor, header.fan_factor_in_play) == (6, 5)  # his own stays 6: the roll changes that one
-    assert header.reroll_price == purchase_prices(db, orcs)["rerolls"] == 60_000 + 10_000
+    assert header.reroll_price == purchase_prices(db, orcs)["rerolls"] == 2 * 60_000 + 10_000  # he has played
     before = treasury(db, orcs)
-    set_counter(db, team_id=orcs, counter="rerolls", value=2)
-    assert treasury(db, orcs) == before - 2 * 70_000
+    set_counter(db, team_id=orcs, counter="rerolls", value=1)  # at step 4.3, after the transfer
+    assert treasury(db, orcs) == before - 130_000
     with db.read() as session:
         reason = session.scalars(select(LedgerEntry.reason).order_by(LedgerEntry.id.desc())).first()
-    assert reason == "Bought 2 re-rolls at 70,000 gp"
+    assert reason == "Bought 1 re-roll at 130,000 gp"
     # the team rating counts fan factor at its price and the re-rolls at the race's: the ally lowers neither
     assert header.value == 11 * 50_000 + 90_000 + 6 * 10_000
 
 
 def test_the_gate_is_rolled_with_the_fan_factor_in_play(db, teams):
     orcs, rivals = teams["orcs"], teams["rivals"]  # fan factors 6 - 1 for Gotrek, and 8: 13 dice
+    close_sequences(db, orcs, rivals)  # their post-match sequences are over: the next match
     match = scheduled(db, orcs, rivals)
     before = snapshot(db)
     with pytest.raises(RuleViolation, match="The gate is 13 D6"):
@@ -83,8 +84,8 @@ def test_the_penalties_are_lifted_when_the_ally_is_fired(db, teams):
     orcs = teams["orcs"]
     retire_player(db, player_id=pid(db, "Gotrek"), fired=True)
     header = queries.team_header(db, orcs)
-    assert (header.allies, header.fan_factor_in_play, header.reroll_price) == ((), 6, 60_000)
-    assert purchase_prices(db, orcs)["rerolls"] == 60_000
+    assert (header.allies, header.fan_factor_in_play, header.reroll_price) == ((), 6, 120_000)
+    assert purchase_prices(db, orcs)["rerolls"] == 120_000
 
 
 def test_the_penalties_follow_the_ally_when_he_is_sold(db, teams):

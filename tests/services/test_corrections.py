@@ -13,12 +13,12 @@ from roster_app.safety.check import check_league
 from roster_app.safety.opening import open_league
 from roster_app.services import corrections as svc
 from roster_app.services.common import store_roll
-from roster_app.services.contracts import end_season, sign_contract
+from roster_app.services.contracts import end_season
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import set_counter
 from roster_app.store.models import Contract, Correction, DiceRoll, LedgerEntry, Match, Player, Team
 from roster_app.store.tables import league_rows
-from tests.helpers import add_orcs, ledger_sum, snapshot, treasury
+from tests.helpers import add_orcs, ledger_sum, signed, snapshot, treasury
 
 WHO = {"made_by": "Ann Marsh", "reason": "Winnings were counted twice"}
 
@@ -96,7 +96,7 @@ def test_gold_is_conserved_over_many_corrections(db):
 def _league_with_everything(db):
     team = add_orcs(db, treasury=100_000)
     pid = _player(db, team, spp=20)
-    contract = sign_contract(db, player_id=pid, seasons=3).result
+    contract = signed(db, pid, 3)
     return team, pid, contract, _roll(db, team)
 
 
@@ -218,7 +218,7 @@ def test_the_team_header_edit_of_fan_factor_after_a_match_leads_to_a_correction(
 def test_contract_correction_changes_length_and_served_and_expires_when_served(db):
     team = add_orcs(db)
     pid = _player(db, team, spp=20)
-    cid = sign_contract(db, player_id=pid, seasons=3).result
+    cid = signed(db, pid, 3)
     paid = ledger_sum(db, team)
     svc.correct_contract(db, contract_id=cid, seasons=2, served=1, **WHO)
     contract = _row(db, Contract, cid)
@@ -234,13 +234,13 @@ def test_contract_correction_changes_length_and_served_and_expires_when_served(d
 def test_cancelling_a_running_contract_makes_the_player_a_free_agent(db):
     team = add_orcs(db)
     pid = _player(db, team, spp=20)
-    cid = sign_contract(db, player_id=pid, seasons=3).result
+    cid = signed(db, pid, 3)
     svc.correct_contract(db, contract_id=cid, cancel=True, **WHO)
     assert _row(db, Contract, cid).status == "cancelled"
     assert {r.player: r.status for r in contract_queries.contracts(db)} == {"Grak": "free agent"}
     with pytest.raises(RuleViolation, match="nothing to cancel"):
         svc.correct_contract(db, contract_id=cid, cancel=True, **WHO)
-    sign_contract(db, player_id=pid, seasons=1)  # a new contract, as for any free agent
+    signed(db, pid, 1)  # a new contract, as for any free agent
     end_season(db, confirm_unplayed=True)
     assert check_league(db).ok, check_league(db).text()
 
@@ -248,9 +248,9 @@ def test_cancelling_a_running_contract_makes_the_player_a_free_agent(db):
 def test_an_expired_contract_does_not_run_again_beside_a_newer_one(db):
     team = add_orcs(db)
     pid = _player(db, team, spp=20)
-    first = sign_contract(db, player_id=pid, seasons=1).result
+    first = signed(db, pid, 1)
     end_season(db, confirm_unplayed=True)
-    sign_contract(db, player_id=pid, seasons=2)
+    signed(db, pid, 2)
     with pytest.raises(RuleViolation, match="signed another contract"):
         svc.correct_contract(db, contract_id=first, seasons=3, **WHO)
 

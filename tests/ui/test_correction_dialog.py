@@ -7,11 +7,10 @@ from PySide6.QtWidgets import QDialog
 
 from roster_app.rules.dice import Roll
 from roster_app.services.common import store_roll
-from roster_app.services.contracts import sign_contract
 from roster_app.services.players import hire_player, update_player
 from roster_app.store.models import DiceRoll, Match
 from tests.conftest import file_digest
-from tests.helpers import add_orcs, ledger_sum, team_id, treasury
+from tests.helpers import add_orcs, ledger_sum, signed, team_id, treasury
 from ui.dialogs.correction_dialog import NAME_KEY, CorrectionDialog
 
 
@@ -115,7 +114,8 @@ def test_a_contract_is_cancelled_from_the_dialog(qtbot, open_window):
     tid = team_id(db, "Orcland Raiders")
     pid = open_window.session.run(hire_player, team_id=tid, position="Orc Blitzer", name="Grak").result
     open_window.session.run(update_player, player_id=pid, field="spp", value=20)
-    open_window.session.run(sign_contract, player_id=pid, seasons=3)
+    signed(db, pid, 3)
+    open_window.session.changed.emit(None)
     dialog = open_dialog(qtbot, open_window, kind="contract")
     assert dialog.now["contract"].text() == "- of 3, running"
     dialog.cancel_contract.setChecked(True)
