@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.queries.clock import Act, require
+from roster_app.queries.clock import Act, has_played, require
 from roster_app.queries.fetch import (
     current_season,
     first_free_number,
@@ -109,6 +109,10 @@ def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number:
 
 
 EDITABLE = ("name", "number", "position", *STATS, "skills", "injuries", "spp", "rolls_taken", "value", "status")
+# Typed in freely while a team is being created (a league moving from paper brings its players' SPP); once it
+# has played they change only through the sequence, or by a commissioner's correction (services/corrections).
+ON_THE_CLOCK = ("spp", "rolls_taken", "value")
+_LABELS = {"spp": "Star Player Points", "rolls_taken": "star player rolls taken", "value": "value"}
 
 
 def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str, value: Any) -> Any:
@@ -173,6 +177,12 @@ def update_player(
         session = tx.session
         player = get_player(session, player_id)
         check_version(player, expected_version, player.name)
+        if field in ON_THE_CLOCK and has_played(session, player.team_id):
+            raise RuleViolation(
+                f"{player.name}'s {_LABELS[field]} change with the match reports and the post-match sequence once "
+                "his team has played. To put a mistake right, use Tools > Commissioner's Correction… (it asks "
+                "for a reason)."
+            )
         if field == "position":
             _change_position(session, ruleset, player, value)
         else:

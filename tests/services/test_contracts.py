@@ -7,7 +7,7 @@ from roster_app.errors import RuleViolation
 from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.services.contracts import end_season, renew_contract, sign_contract
-from roster_app.services.players import update_player
+from roster_app.services.corrections import correct_spp
 from roster_app.store.models import Contract, LedgerEntry, Match, Season
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, add_player, after_match, ledger_sum, snapshot, treasury
@@ -142,7 +142,7 @@ def test_a_free_agent_can_renew_at_his_current_rolls_and_the_old_row_reads_expir
     pid = player_with(db, team, 20)
     sign_contract(db, player_id=pid, seasons=1)
     end_season(db)
-    update_player(db, player_id=pid, field="spp", value=60)  # a Star now: 4 rolls
+    correct_spp(db, player_id=pid, spp=60, reason="SPP of the season's last game", made_by="Ann")  # a Star: 4 rolls
     before = treasury(db, team)
     change = renew_contract(db, player_id=pid, seasons=2)
     assert treasury(db, team) == before - 8_000

@@ -107,3 +107,21 @@ def test_refusal_leaves_the_file_byte_identical(file_db, league_file):
     with pytest.raises(RuleViolation):
         hire_player(file_db, team_id=team, position="Troll", name="T", number=0)
     assert file_digest(league_file) == before
+
+
+def test_spp_rolls_and_value_are_typed_in_while_a_team_is_created_and_corrected_after(db):
+    from roster_app.errors import RuleViolation
+    from roster_app.services.corrections import correct_spp
+    from tests.helpers import add_orcs, after_match, snapshot
+
+    team = add_orcs(db)
+    pid = hire_player(db, team_id=team, position="Orc Blitzer", name="Grak").result
+    update_player(db, player_id=pid, field="spp", value=31)  # a league moving from paper brings its SPP
+    after_match(db, team)
+    for field, value in (("spp", 40), ("rolls_taken", 1), ("value", 90_000)):
+        before = snapshot(db)
+        with pytest.raises(RuleViolation, match="Commissioner's Correction"):
+            update_player(db, player_id=pid, field=field, value=value)
+        assert snapshot(db) == before
+    update_player(db, player_id=pid, field="name", value="Grak Ironhide")  # a name is still typed in
+    correct_spp(db, player_id=pid, spp=40, reason="An MVP left off the report", made_by="Ann")
