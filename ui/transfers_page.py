@@ -25,6 +25,7 @@ class TransfersPage(QWidget):
         super().__init__(parent)
         self.session = session
         self.wizard: Any = None
+        self.buyers: list[str] = []  # the teams at step 4.2 now: only they may buy
         self.summary = QLabel(self)
         self.new_button = QPushButton("Transfer a Player…", self)
         self.reverse_button = QPushButton("Reverse Transfer…", self)
@@ -58,7 +59,7 @@ class TransfersPage(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & TABLES:
             return
-        self.sequence.show_league()
+        self.buyers = self.sequence.show_league()
         rows = transfer_queries.transfers(self.session.db)
         self.model.set_rows(rows)
         done = sum(r.status == "completed" for r in rows)
@@ -73,7 +74,8 @@ class TransfersPage(QWidget):
     def _update_buttons(self) -> None:
         writable = not self.session.read_only
         row = self.selected_row()
-        self.new_button.setEnabled(writable)
+        self.new_button.setEnabled(writable and bool(self.buyers))
+        self.new_button.setToolTip("" if self.buyers else self.sequence.label.text())
         self.reverse_button.setEnabled(writable and row is not None and row.reversible)
 
     def open_wizard(self, *, buyer_id: int | None = None, player_id: int | None = None) -> Any:

@@ -142,7 +142,9 @@ def test_a_free_agent_can_renew_at_his_current_rolls_and_the_old_row_reads_expir
     pid = player_with(db, team, 20)
     sign_contract(db, player_id=pid, seasons=1)
     end_season(db)
-    correct_spp(db, player_id=pid, spp=60, reason="SPP of the season's last game", made_by="Ann")  # a Star: 4 rolls
+    correct_spp(
+        db, player_id=pid, spp=60, reason="SPP of the season's last game", made_by="Ann"
+    )  # a Star: 4 rolls
     before = treasury(db, team)
     change = renew_contract(db, player_id=pid, seasons=2)
     assert treasury(db, team) == before - 8_000

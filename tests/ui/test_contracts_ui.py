@@ -148,3 +148,31 @@ def test_the_screenshot_can_show_the_contracts_page(tmp_path):
     result = run_dugout("--screenshot", str(out), "--demo", "--page", "Contracts", tmp_home=tmp_path)
     assert result.returncode == 0, result.stderr
     assert QImage(str(out)).width() >= 1200
+
+
+def test_outside_step_4_1_the_dialog_says_when_and_writes_nothing(qtbot, open_window, league_file):
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    pid = add_player(db, tid, "Orc Blitzer", "Grak", spp=20)
+    after_match(db, tid, step="purchases")  # past 4.1: transfers and purchases now
+    open_window.session.changed.emit(None)
+    digest = file_digest(league_file)
+    dialog = open_contract_dialog(qtbot, open_window, pid)
+    assert not dialog.sign_button.isEnabled()
+    assert "Contracts are signed at the start of purchases" in dialog.verdict.text()
+    dialog.accept()  # even forced, nothing is signed
+    assert dialog.isVisible()
+    dialog.reject()
+    assert file_digest(league_file) == digest
+    page = open_window.league_view.contracts_page
+    page.show_team(tid)
+    assert "past it" in page.sequence.label.text() and not page.sequence.button.isHidden()
+
+
+def test_the_transfers_page_offers_a_transfer_only_when_a_team_is_at_step_4_2(qtbot, open_window):
+    page = open_window.league_view.transfers_page
+    assert not page.new_button.isEnabled() and "no team is there now" in page.sequence.label.text()
+    db = open_window.session.db
+    after_match(db, team_id(db, "Orcland Raiders"), step="purchases")
+    open_window.session.changed.emit(None)
+    assert page.new_button.isEnabled() and "Orcland Raiders" in page.sequence.label.text()

@@ -59,8 +59,8 @@ class SequenceLink(QWidget):
         wizard.open()
         return wizard
 
-    def show_league(self) -> None:
-        """For a page of every team: which teams are at this job's step now."""
+    def show_league(self) -> list[str]:
+        """For a page of every team: which teams are at this job's step now (their names, returned too)."""
         self.moment = None
         ready = [m.team for m in league_moments(self.session.db) if m.match_id is not None and m.allows(self.act)]
         if ready:
@@ -68,3 +68,4 @@ class SequenceLink(QWidget):
         else:
             self.label.setText(f"{WHEN[self.act]}: no team is there now.")
         self.button.setVisible(False)
+        return ready

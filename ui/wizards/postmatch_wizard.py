@@ -32,6 +32,7 @@ from roster_app.errors import DugoutError
 from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
+from roster_app.rules.postmatch import STEPS
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch.plan import (
@@ -509,8 +510,18 @@ class PostMatchWizard(QWizard):
         super().showEvent(event)
         if not self._resumed:
             self._resumed = True
-            while self.currentId() < self.draft.page and self.currentPage().isComplete():
-                self.next()  # resume where the commissioner stopped
+            target = max(self.draft.page, self._first_unwritten_page())
+            while self.currentId() < target and self.currentPage().isComplete():
+                self.next()  # resume where the commissioner stopped, or at the first step still to write
+
+    def _first_unwritten_page(self) -> int:
+        """The page of the first step not yet written for both teams (4.2's page once 4.1 is written)."""
+        pages = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
+                 "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.TRANSFERS, "rating": PageId.RATING}  # fmt: skip
+        for step in STEPS:
+            if not all(step in team.done for team in self.plan.teams):
+                return int(pages[step])
+        return int(PageId.RATING)
 
     def _page_changed(self, page_id: int) -> None:
         if self._resumed and page_id > self.draft.page:
