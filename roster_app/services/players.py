@@ -102,7 +102,7 @@ def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number:
         check_affordable(team.treasury, pos.cost, f"A {label}")
         player = new_player(session, ruleset, team, position=position, name=name, number=number)
         post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id,
-             match_id=now.match_id)
+             match_id=now.match_id)  # fmt: skip
         tx.label = f"hire of {player.name}, {label}"
         tx.result = player.id
     return tx.change

@@ -178,7 +178,7 @@ def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: i
                             "player comes first.")  # fmt: skip
     if match_id is not None and affairs_after(session, team.id, match_id):
         raise RuleViolation(f"{team.name} has already dealt with its reserve affairs after this match: one round "
-                            "of reserve affairs (upkeep, one Reserve Team Table roll) per post-match sequence.")
+                            "of reserve affairs (upkeep, one Reserve Team Table roll) per post-match sequence.")  # fmt: skip
 
 
 def affairs_after(
