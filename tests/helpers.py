@@ -160,3 +160,15 @@ def signed(db: LeagueDB, player_id: int, seasons: int) -> int:
 
     with db.write("test: a contract") as tx:
         return sign(tx.session, db.ruleset, tx.session.get(Player, player_id), seasons).id
+
+
+def refused(db: LeagueDB, call, words: str) -> None:  # noqa: ANN001
+    """`call` is refused with a RuleViolation whose words match `words`, and writes nothing."""
+    import pytest
+
+    from roster_app.errors import RuleViolation
+
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match=words):
+        call()
+    assert snapshot(db) == before

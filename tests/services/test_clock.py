@@ -4,24 +4,15 @@ Seed 001: reserve affairs and contracts "at the start of the purchases section",
 signed, but before normal purchases", then new players and staff. Every refusal says when, and writes nothing.
 """
 
-import pytest
 
-from roster_app.errors import RuleViolation
 from roster_app.queries.clock import Act, moment
 from roster_app.services.contracts import renew_contract, sign_contract
 from roster_app.services.players import hire_player
 from roster_app.services.teams import set_counter
 from roster_app.services.transfers import record_approach
 from roster_app.store.models import Team
-from tests.helpers import add_orcs, add_player, after_match, snapshot, treasury
+from tests.helpers import add_orcs, add_player, after_match, refused, treasury
 from tests.transfer_helpers import build_team
-
-
-def refused(db, call, words):
-    before = snapshot(db)
-    with pytest.raises(RuleViolation, match=words):
-        call()
-    assert snapshot(db) == before
 
 
 def where(db, team):
