@@ -48,8 +48,22 @@ def build_league(url: str) -> dict[int, list[int]]:
             for player in players[::2]:
                 player.spp = 6
             rosters[team_id] = [p.id for p in players]
+    teams = list(rosters)
+    for home, away in zip(teams[::2], teams[1::2], strict=True):  # every team at step 4.2: it may buy
+        play_match(db, home=home, away=away)
     db.close()
     return rosters
+
+
+def sign_off_the_clock(db, *, player_id: int, seasons: int):  # noqa: ANN001, ANN201
+    """A contract signed and paid in one transaction, as step 4.1 does (the teams here stand at 4.2, where
+    `sign_contract` is refused by the league's clock): a second kind of gold-moving write beside transfers."""
+    from roster_app.services.contracts import sign
+    from roster_app.store.models import Player
+
+    with db.write() as tx:
+        tx.result = sign(tx.session, db.ruleset, tx.session.get(Player, player_id), seasons).id
+    return tx.change
 
 
 def gold(change) -> Counter[int]:  # noqa: ANN001
@@ -132,11 +146,14 @@ def _transfer(db, rng: random.Random, player_id: int, buyer_id: int):  # noqa: A
 
 def play_match(db, *, home: int, away: int) -> None:  # noqa: ANN001
     """A played match, so the players of both teams may be approached again (run through LeagueDB.run)."""
+    from roster_app.rules.postmatch import BEFORE_TRANSFERS
     from roster_app.store.models import Match, utcnow
 
+    done = list(BEFORE_TRANSFERS)  # both teams stand at the transfers of its post-match sequence (step 4.2)
     with db.write("test match") as tx:
-        tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="completed",
-                             played_at=utcnow() + timedelta(microseconds=1)))  # fmt: skip
+        tx.session.add(Match(season=1, round=1, home_team_id=home, away_team_id=away, status="played",
+                             played_at=utcnow() + timedelta(microseconds=1),
+                             post_match={"done": {str(home): done, str(away): done}}))  # fmt: skip
 
 
 def worker(url: str, seed: int, start, results) -> None:  # noqa: ANN001 - multiprocessing objects
@@ -154,7 +171,6 @@ def commissioner(url: str, seed: int, start) -> dict:  # noqa: ANN001
     """ATTEMPTS random transfers, contracts and reversals; what they did and the gold they moved."""
     from roster_app.errors import DugoutError
     from roster_app.safety.opening import open_server_league
-    from roster_app.services.contracts import sign_contract
     from roster_app.services.transfers import reverse_transfer
 
     rng = random.Random(seed)
@@ -174,7 +190,7 @@ def commissioner(url: str, seed: int, start) -> dict:  # noqa: ANN001
                 done.pop(index)
                 counts["reversed"] += 1
             elif rng.random() < 0.1 and (free := _free_agent(db, rng)) is not None:
-                moved.update(gold(db.run(sign_contract, player_id=free, seasons=rng.randint(1, 2))))
+                moved.update(gold(db.run(sign_off_the_clock, player_id=free, seasons=rng.randint(1, 2))))
                 counts["contracts"] += 1
             else:
                 transfer_id, seller, change = _transfer(db, rng, *picked)
