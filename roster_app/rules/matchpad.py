@@ -190,6 +190,15 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) ->
         raise RuleViolation("A Riot before turn 1 is played ends no match; play on (no turn has been played).")
 
 
+def _check_mvp(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+    """The MVP is chosen at the end, from the players who played for the team (hurt or sent off too)."""
+    if not state.over:
+        raise RuleViolation("The MVPs are chosen at the end of the match (after the last turn or a Riot).")
+    player = players.get(event.player_id) if event.player_id is not None else None
+    if player is None or player.team_id != event.team_id:
+        raise RuleViolation("A team's MVP is one of the players who played for it in this game.")
+
+
 def _player(players: Mapping[int, InGame], state: PadState, player_id: int | None, what: str) -> InGame:
     player = players.get(player_id) if player_id is not None else None
     if player is None:
