@@ -118,7 +118,9 @@ def describe(event: mp.Event, g: Game) -> str:
         text = data.get("text", kind)
         text = f"Send-off roll for {who}: {text}" if kind == "send-off roll" else text
     elif kind == "get the ref":
-        text = "Get the Ref: he escapes (Escapist)" if data.get("escaped") else "Get the Ref: a normal ref takes over"
+        text = (
+            "Get the Ref: he escapes (Escapist)" if data.get("escaped") else "Get the Ref: a normal ref takes over"
+        )
     elif kind == "ref casualty":
         text = f"The ref hurts {victim}{injury}"
     elif kind == "riot":

@@ -125,9 +125,7 @@ def apply(state: PadState, event: Event) -> None:
     elif kind in ("casualty", "injury", "ref casualty"):
         state.out[event.victim_id] = data.get("injury") or "casualty"
         state.ref_casualties += kind == "ref casualty"
-    elif kind == "sent off":
-        _send_off(state, event)
-    elif kind == "send-off roll" and data.get("success"):
+    elif kind == "sent off" or kind == "send-off roll" and data.get("success"):
         _send_off(state, event)
     elif kind == "mvp":
         state.mvp[event.team_id] = event.player_id
@@ -245,7 +243,9 @@ def _check_sending_off(state: PadState, *, roll: bool) -> None:
         return  # a normal ref: the ordinary rules
     skills = state.ref.skills
     if state.quiet_turn == state.turn:
-        raise RuleViolation(f"{state.ref.name} is still quoting the rules (Lawquoter): nobody is sent off this turn.")
+        raise RuleViolation(
+            f"{state.ref.name} is still quoting the rules (Lawquoter): nobody is sent off this turn."
+        )
     if state.ref_down() and "Assistant Ref" not in skills:
         raise RuleViolation(f"{state.ref.name} is {state.ref_state}: a ref who is down sends nobody off.")
     if not roll and "Terrible Ref" in skills:

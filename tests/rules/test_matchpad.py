@@ -57,8 +57,9 @@ def test_a_prone_ref_sends_nobody_off_unless_an_assistant_ref():
     state = game(mp.Event("ref state", 1, data={"state": "prone"}))
     refused(state, mp.Event("send-off roll", 1, HOME, 1), "sends nobody off")
     refused(state, mp.Event("sent off", 1, HOME, 1), "sends nobody off")
-    helped = game(mp.Event("ref state", 1, data={"state": "prone"}),
-                  ref=mp.RefInfo("Ref", ("Assistant Ref",), (), False))
+    helped = game(
+        mp.Event("ref state", 1, data={"state": "prone"}), ref=mp.RefInfo("Ref", ("Assistant Ref",), (), False)
+    )
     mp.check_event(helped, mp.Event("send-off roll", 1, HOME, 1), PLAYERS)
 
 
@@ -70,11 +71,17 @@ def test_a_normal_ref_after_get_the_ref_and_lawquoter_and_terrible_ref():
     assert mp.running_verdict(state).result == "normal ref"
     escaped = game(mp.Event("get the ref", 1, data={"escaped": True}))
     assert escaped.ref_on_pitch()
-    lawquoter = game(mp.Event("send-off roll", 1, HOME, 1, data={"success": True}),
-                     ref=mp.RefInfo("Q", ("Lawquoter",), (), False))
+    lawquoter = game(
+        mp.Event("send-off roll", 1, HOME, 1, data={"success": True}),
+        ref=mp.RefInfo("Q", ("Lawquoter",), (), False),
+    )
     assert lawquoter.out[1] == "sent off"
-    lawquoter = mp.fold([*lawquoter_events(), ref_turn(1)], home_id=HOME, away_id=AWAY,
-                        ref=mp.RefInfo("Q", ("Lawquoter",), (), False))
+    lawquoter = mp.fold(
+        [*lawquoter_events(), ref_turn(1)],
+        home_id=HOME,
+        away_id=AWAY,
+        ref=mp.RefInfo("Q", ("Lawquoter",), (), False),
+    )
     refused(lawquoter, mp.Event("send-off roll", 2, AWAY, 3), "Lawquoter")
     terrible = game(ref=mp.RefInfo("T", ("Terrible Ref",), (), False))
     refused(terrible, mp.Event("sent off", 1, HOME, 1), "Terrible Ref")

@@ -4,7 +4,6 @@ nothing, full time = the match report and the ref's sheet in one transaction."""
 import pytest
 from sqlalchemy import select
 
-from roster_app.errors import RuleViolation
 from roster_app.queries import matchpad as q
 from roster_app.rules.dice import typed_roll
 from roster_app.services import matchpad as pad
@@ -97,8 +96,11 @@ def test_send_off_and_penalty_rolls_are_stored_with_the_refs_skills(game):
         assert (roll.total, roll.modifier, roll.referee_id, roll.match_id) == (4, 1, game["ref"], game["match"])
     event(game, "penalty roll", data={"item": "Whistle"}, roll=typed_roll("2D6", [4, 4]))
     assert "10+: no effect" in q.read_game(db, game["match"]).events[-1].data["text"]
-    refused(db, lambda: event(game, "penalty roll", data={"item": "Chainsaw"}, roll=typed_roll("2D6", [6, 6])),
-            "does not carry")
+    refused(
+        db,
+        lambda: event(game, "penalty roll", data={"item": "Chainsaw"}, roll=typed_roll("2D6", [6, 6])),
+        "does not carry",
+    )
     assert change.result
 
 
@@ -124,7 +126,9 @@ def test_full_time_writes_the_report_and_the_sheet_in_one_transaction(game):
     with db.read() as session:
         match = session.get(Match, game["match"])
         assert (match.status, match.home_score, match.away_score, match.home_casualties) == ("played", 1, 0, 1)
-        lines = {r.player_id: r for r in session.scalars(select(MatchPlayer).where(MatchPlayer.match_id == match.id))}
+        lines = {
+            r.player_id: r for r in session.scalars(select(MatchPlayer).where(MatchPlayer.match_id == match.id))
+        }
         assert lines[hp[0]].touchdowns == 1 and lines[hp[0]].mvp and lines[hp[1]].completions == 1
         assert lines[ap[3]].injury == "-1 AV" and lines[hp[2]].casualties == 1
         sheet = session.scalars(select(RefereeMatch).where(RefereeMatch.match_id == match.id)).one()
@@ -151,4 +155,10 @@ def test_a_riot_ends_the_game_early_and_the_sheet_says_so(game):
     with db.read() as session:
         sheet = session.scalars(select(RefereeMatch).where(RefereeMatch.match_id == game["match"])).one()
         match = session.get(Match, game["match"])
-        assert (sheet.riot, sheet.turns_played, sheet.result, sheet.spp_gained, match.riot) == (True, 6, "award", 10, True)
+        assert (sheet.riot, sheet.turns_played, sheet.result, sheet.spp_gained, match.riot) == (
+            True,
+            6,
+            "award",
+            10,
+            True,
+        )
