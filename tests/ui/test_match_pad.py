@@ -5,7 +5,6 @@ post-match wizard opening on it; a Riot; every event by keys; one pad a game; cl
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
@@ -147,7 +146,9 @@ def test_every_event_has_a_key(pad_game):
     keys = [k for _n, _t, k in KEYS]
     assert len(keys) == len(set(keys))
     assert all(pad.key_actions[n].shortcut().toString() == k for n, _t, k in KEYS)
-    assert all(n not in pad.buttons or "[" in pad.buttons[n].text() for n, _t, _k in KEYS)  # each button says its key
+    assert all(
+        n not in pad.buttons or "[" in pad.buttons[n].text() for n, _t, _k in KEYS
+    )  # each button says its key
 
 
 def test_undo_and_redo_inside_the_pad(qtbot, pad_game):

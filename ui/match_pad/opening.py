@@ -53,7 +53,10 @@ def _choose_referee(session: Any, match_id: int, title: str, parent: QWidget | N
     if index is None:
         return False
     if index < len(choices):
-        return session.run(start_match_sheet, parent=parent, referee_id=choices[index].id, match_id=match_id) is not None
+        return (
+            session.run(start_match_sheet, parent=parent, referee_id=choices[index].id, match_id=match_id)
+            is not None
+        )
     return True
 
 

@@ -83,5 +83,7 @@ class PitchGrid(QWidget):
             painter.setBrush(colour)
             painter.drawEllipse(rect)
             if stripe:  # the ref's black and white stripes
-                painter.drawLine(rect.center() - QPointF(0, rect.height() / 2), rect.center() + QPointF(0, rect.height() / 2))
+                painter.drawLine(
+                    rect.center() - QPointF(0, rect.height() / 2), rect.center() + QPointF(0, rect.height() / 2)
+                )
         painter.end()

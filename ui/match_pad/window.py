@@ -153,7 +153,9 @@ class MatchPadWindow(QWidget):
 
     def _button(self, name: str) -> QPushButton:
         text, key = next((t, k) for n, t, k in KEYS if n == name)
-        button = QPushButton(f"{text}  [{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}]", self)
+        button = QPushButton(
+            f"{text}  [{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}]", self
+        )
         button.setAutoDefault(False)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys, not Tab stops: focus stays on the players
         button.clicked.connect(lambda _c=False, n=name: self.trigger(n))
