@@ -56,8 +56,18 @@ class LeagueSession(QObject):
     def read_only(self) -> bool:
         return self.db.read_only
 
-    def run(self, service: Callable[..., Any], /, *, parent: QWidget | None = None, **kwargs: Any) -> Any:
+    def run(
+        self,
+        service: Callable[..., Any],
+        /,
+        *,
+        parent: QWidget | None = None,
+        undo_stack: QUndoStack | None = None,
+        **kwargs: Any,
+    ) -> Any:
         """Run a service; on refusal show why and return None. Returns the service's Change otherwise.
+
+        `undo_stack`: a window with its own undo history (the match pad) keeps its steps there.
 
         On a shared league a clash with another commissioner's change is retried (LeagueDB.run); a change
         based on rows someone else changed meanwhile is refused and every view reloads.
@@ -71,10 +81,11 @@ class LeagueSession(QObject):
             if isinstance(exc, ChangedMeanwhile):
                 self.reload()
             return None
+        stack = undo_stack if undo_stack is not None else self.undo_stack
         if change.undoable and not change.empty:
-            self.undo_stack.push(ServiceCommand(self, change))
+            stack.push(ServiceCommand(self, change))
         elif not change.undoable:
-            self.undo_stack.clear()  # history before a procedure that cannot be undone would not apply
+            stack.clear()  # history before a procedure that cannot be undone would not apply
         self.changed.emit(change.tables)
         return change
 

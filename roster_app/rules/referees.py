@@ -18,7 +18,8 @@ from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
 
 # The ref's four actions, his states on the pitch and his standing in the league (names, not numbers).
 ACTIONS = ("move", "block", "foul", "watch like a hawk")
-STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead")
+STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead",
+          "sent off by rotten eggs")  # fmt: skip
 ON_PITCH_STATES = ("standing", "prone", "stunned")
 STATUSES = ("available", "injured", "sacked", "dead")
 FINAL_STATUSES = ("sacked", "dead")  # never left: a sacked ref never referees again, and the dead stay dead

@@ -199,58 +199,83 @@ def record_match(
 
     The referee's match sheet is the game's one sheet (opened if it has none); the ref's matches are counted
     when his sheet is finished (`referees.finish_match`), never here."""
-    ruleset = db.ruleset
+    with db.write() as tx:
+        match = write_report(
+            tx.session, db.ruleset, match_id=match_id, home_score=home_score, away_score=away_score,
+            home_casualties=home_casualties, away_casualties=away_casualties, lines=lines, gate=gate,
+            gate_faces=gate_faces, referee_id=referee_id, home_mvp=home_mvp, away_mvp=away_mvp, riot=riot, rng=rng,
+        )  # fmt: skip
+        tx.label = f"report of {match_title(tx.session, match)}"
+        tx.result = match.id
+    return tx.change
+
+
+def write_report(
+    session: Session,
+    ruleset: Ruleset,
+    *,
+    match_id: int,
+    home_score: int,
+    away_score: int,
+    home_casualties: int | None = None,
+    away_casualties: int | None = None,
+    lines: Iterable[PlayerLine | Mapping[str, Any]] = (),
+    gate: int | None = None,
+    gate_faces: Sequence[int] | None = None,
+    referee_id: int | None = None,
+    home_mvp: int | None = None,
+    away_mvp: int | None = None,
+    riot: bool = False,
+    rng: random.Random | None = None,
+) -> Match:
+    """The match report's rows inside a transaction (record_match's, the match pad's full time)."""
     lines = [PlayerLine.of(line) for line in lines]
     if len({line.player_id for line in lines}) != len(lines):
         raise RuleViolation("A player has two lines in the report.")
-    with db.write() as tx:
-        session = tx.session
-        match = get_match(session, match_id)
-        if match.status != "scheduled":
-            raise RuleViolation("This match has already been reported.")
-        teams = (get_team(session, match.home_team_id), get_team(session, match.away_team_id))
-        for team in teams:
-            earlier = unfinished_match(session, team.id)
-            if earlier is not None:
-                raise RuleViolation(
-                    f"{team.name} have not finished the post-match sequence of {match_title(session, earlier)} yet; "
-                    "it comes before their next match."
-                )
-        scores = (_count(home_score, "The home score"), _count(away_score, "The away score"))
-        rosters = [players_who_play(session, team.id) for team in teams]
-        casualties = []
-        for team, score, given, players in zip(
-            teams, scores, (home_casualties, away_casualties), rosters, strict=True
-        ):
-            own = [line for line in lines if line.player_id in {p.id for p in players}]
-            total = sum(line.casualties for line in own) if given is None else _count(given, "Casualties")
-            _check_lines(team, score, total, players, own)
-            casualties.append(total)
-        played = {p.id for players in rosters for p in players}
-        if any(line.player_id not in played for line in lines):
+    match = get_match(session, match_id)
+    if match.status != "scheduled":
+        raise RuleViolation("This match has already been reported.")
+    teams = (get_team(session, match.home_team_id), get_team(session, match.away_team_id))
+    for team in teams:
+        earlier = unfinished_match(session, team.id)
+        if earlier is not None:
             raise RuleViolation(
-                "A player in the report did not play in this match (not on either roster, or injured)."
+                f"{team.name} have not finished the post-match sequence of {match_title(session, earlier)} yet; "
+                "it comes before their next match."
             )
-        if referee_id is not None:  # his match sheet is the game's and says the same about a Riot
-            sheet = referees.sheet_for_match(session, ruleset, referee_id, match)
-            referees.agree_on_riot(session, ruleset, sheet, bool(riot))
-        else:
-            referees.no_sheet_without_referee(session, match)
-        fans = tuple(team_fan_factor_in_play(session, ruleset, team) for team in teams)  # allies lower the gate
-        match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
-        mvps = [_mvp(session, match, team, players, chosen, rng)
-                for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip
-        for team in teams:
-            _back_from_injury(session, team.id)
-        for team, players, mvp in zip(teams, rosters, mvps, strict=True):
-            _write_lines(session, ruleset, match, team, players, lines, mvp)
-        match.home_score, match.away_score = scores
-        match.home_casualties, match.away_casualties = casualties
-        match.riot = bool(riot)
-        match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
-        match.status = "played"
-        match.played_at = datetime.now(UTC)
-        session.add(match)
-        tx.label = f"report of {match_title(session, match)}"
-        tx.result = match.id
-    return tx.change
+    scores = (_count(home_score, "The home score"), _count(away_score, "The away score"))
+    rosters = [players_who_play(session, team.id) for team in teams]
+    casualties = []
+    for team, score, given, players in zip(
+        teams, scores, (home_casualties, away_casualties), rosters, strict=True
+    ):
+        own = [line for line in lines if line.player_id in {p.id for p in players}]
+        total = sum(line.casualties for line in own) if given is None else _count(given, "Casualties")
+        _check_lines(team, score, total, players, own)
+        casualties.append(total)
+    played = {p.id for players in rosters for p in players}
+    if any(line.player_id not in played for line in lines):
+        raise RuleViolation(
+            "A player in the report did not play in this match (not on either roster, or injured)."
+        )
+    if referee_id is not None:  # his match sheet is the game's and says the same about a Riot
+        sheet = referees.sheet_for_match(session, ruleset, referee_id, match)
+        referees.agree_on_riot(session, ruleset, sheet, bool(riot))
+    else:
+        referees.no_sheet_without_referee(session, match)
+    fans = tuple(team_fan_factor_in_play(session, ruleset, team) for team in teams)  # allies lower the gate
+    match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
+    mvps = [_mvp(session, match, team, players, chosen, rng)
+            for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip
+    for team in teams:
+        _back_from_injury(session, team.id)
+    for team, players, mvp in zip(teams, rosters, mvps, strict=True):
+        _write_lines(session, ruleset, match, team, players, lines, mvp)
+    match.home_score, match.away_score = scores
+    match.home_casualties, match.away_casualties = casualties
+    match.riot = bool(riot)
+    match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
+    match.status = "played"
+    match.played_at = datetime.now(UTC)
+    session.add(match)
+    return match

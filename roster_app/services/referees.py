@@ -526,32 +526,54 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
 def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
     """The end of the match for the ref: the verdict (sacked / award / kept), his SPP and his status, all
     written together. The Change's result is the Verdict."""
-    ruleset = db.ruleset
-    turns = rr.match_turns(ruleset)
     with db.write() as tx:
         sheet, ref = _open_sheet(tx.session, sheet_id)
-        _counts_once(tx.session, sheet, ref)
-        _normalise(sheet, turns)
-        verdict = rr.verdict_for_sheet(
-            list(sheet.in_range), riot=sheet.riot, turns_played=sheet.turns_played, casualties=sheet.casualties,
-            is_star=ref.is_star, state=sheet.state, out_turn=sheet.out_turn, got_the_ref=_got_the_ref(sheet),
-            ruleset=ruleset,
-        )  # fmt: skip
-        sheet.result = verdict.result
-        sheet.spp_gained = verdict.spp
-        sheet.finished = True
-        if verdict.refereed:
-            ref.matches += 1
-        ref.awards += int(verdict.award)
-        ref.casualties += sheet.casualties
-        ref.spp += verdict.spp
-        ref.status = rr.status_after_match(ref.status, verdict, sheet.state)
-        tx.session.add_all([sheet, ref])
+        verdict = finish_sheet(tx.session, db.ruleset, sheet, ref)
         tx.label = f"end of match for {ref.name}: {verdict.result}" + (
             f", +{verdict.spp} SPP" if verdict.spp else ""
         )
         tx.result = verdict
     return tx.change
+
+
+def finish_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, ref: Referee) -> rr.Verdict:
+    """The end of the match inside a transaction (finish_match's, the match pad's full time): the verdict
+    written on the sheet and counted once on the ref's card."""
+    turns = rr.match_turns(ruleset)
+    _counts_once(session, sheet, ref)
+    _normalise(sheet, turns)
+    verdict = rr.verdict_for_sheet(
+        list(sheet.in_range), riot=sheet.riot, turns_played=sheet.turns_played, casualties=sheet.casualties,
+        is_star=ref.is_star, state=sheet.state, out_turn=sheet.out_turn, got_the_ref=_got_the_ref(sheet),
+        ruleset=ruleset,
+    )  # fmt: skip
+    sheet.result = verdict.result
+    sheet.spp_gained = verdict.spp
+    sheet.finished = True
+    if verdict.refereed:
+        ref.matches += 1
+    ref.awards += int(verdict.award)
+    ref.casualties += sheet.casualties
+    ref.spp += verdict.spp
+    ref.status = rr.status_after_match(ref.status, verdict, sheet.state)
+    session.add_all([sheet, ref])
+    return verdict
+
+
+def write_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, fields: dict[str, Any]) -> None:
+    """Put a whole match sheet's entries at once (the match pad's full time), checked as record_sheet checks."""
+    turns = rr.match_turns(ruleset)
+    if sheet.finished:
+        raise RuleViolation("The ref's match sheet is already finished; undo the end of the match to correct it.")
+    _set_riot(sheet, turns, fields["riot"], fields["turns_played"] if fields["riot"] else None)
+    sheet.get_the_ref, sheet.escaped = fields["get_the_ref"], bool(fields["escaped"])
+    _set_state(sheet, turns, fields["state"], fields["out_turn"])
+    sheet.casualties = fields["casualties"]
+    sheet.sent_off = _check_sent_off(fields["sent_off"], turns)
+    sheet.in_range = [None if t is None else bool(t) for t in fields["in_range"]]
+    sheet.actions = list(fields["actions"])
+    _normalise(sheet, turns)
+    session.add(sheet)
 
 
 def _counts_once(session: Session, sheet: RefereeMatch, ref: Referee) -> None:

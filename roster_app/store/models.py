@@ -305,3 +305,30 @@ class Correction(SQLModel, table=True):
     ledger_entry_id: int | None = Field(default=None, foreign_key="ledger_entry.id")
     before: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
     after: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+
+
+class LiveMatch(SQLModel, table=True):
+    """The match pad's record of a fixture being played at the table (one per fixture); its events are the game."""
+
+    __tablename__ = "live_match"
+    id: int | None = Field(default=None, primary_key=True)
+    match_id: int = Field(foreign_key="match.id", unique=True)
+    holder: str = ""  # the pad that has it open ("host pid token"); "" while no pad has it open
+    finished: bool = False  # full time written: the match report and the ref's sheet
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class LiveEvent(SQLModel, table=True):
+    """One event of a live match, saved as it is made (one transaction, one undo step)."""
+
+    __tablename__ = "live_event"
+    id: int | None = Field(default=None, primary_key=True)
+    live_id: int = Field(foreign_key="live_match.id", index=True)
+    turn: int
+    kind: str  # see roster_app.rules.matchpad.KINDS
+    team_id: int | None = Field(default=None, foreign_key="team.id")
+    player_id: int | None = Field(default=None, foreign_key="player.id")
+    victim_id: int | None = Field(default=None, foreign_key="player.id")
+    dice_roll_id: int | None = Field(default=None, foreign_key="dice_roll.id")
+    data: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
+    created_at: datetime = Field(default_factory=utcnow)

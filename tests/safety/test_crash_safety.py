@@ -78,11 +78,55 @@ def reverse(db):
     reverse_transfer(db, transfer_id=1)
 
 
+# -- the match pad: every event saved as it is made --------------------------------------------------------
+def _pad_holder():
+    import os
+    import socket
+
+    return f"{socket.gethostname()} {os.getpid()} crash"
+
+
+def _league_mid_game(path):
+    """Two teams of eleven, a fixture refereed by a custom ref, its pad claimed and two turns played."""
+    from roster_app.services import matchpad as pad
+    from roster_app.services.referees import create_referee, start_match_sheet
+    from roster_app.services.season import add_fixture
+    from tests.season_helpers import build_teams
+
+    db = create_league(path, name="Pad League")
+    home, away = build_teams(db, 2)
+    match = add_fixture(db, home_team_id=home, away_team_id=away, round_number=1).result
+    start_match_sheet(db, referee_id=create_referee(db, name="Ranulf", race="Human").result, match_id=match)
+    pad.open_pad(db, match_id=match, holder="earlier-pad")
+    for _turn in range(2):
+        pad.record_event(db, match_id=match, holder="earlier-pad", kind="end turn",
+                         data={"action": "move", "in_range": True})  # fmt: skip
+    pad.open_pad(db, match_id=match, holder="the pad", take_over=True)
+    db.close()
+
+
+def pad_event(db):
+    from roster_app.services import matchpad as pad
+
+    pad.record_event(db, match_id=1, holder="the pad", kind="touchdown", player_id=1)
+
+
+def pad_evening(db):
+    """The rest of a game at the table, event by event (the crash test kills it part-way)."""
+    from roster_app.services import matchpad as pad
+
+    holder = _pad_holder()  # this process's pad: the pad left open when it is killed
+    pad.open_pad(db, match_id=1, holder=holder, take_over=True)
+    for player in range(1, 9):
+        pad.record_event(db, match_id=1, holder=holder, kind="completion", player_id=player)
+
+
 # (league setup, call, spill): spill=True makes SQLite write changed pages into the file before COMMIT
 CALLS = [
     (_league_with_orcs, hire, False),  # nothing reaches the file before COMMIT
     (_league_with_a_pending_transfer, transfer, True),  # pages reach the file early: a hot journal to roll back
     (_league_with_a_completed_transfer, reverse, True),
+    (_league_mid_game, pad_event, False),  # one event of the match pad
 ]
 
 
@@ -158,3 +202,31 @@ def test_a_really_full_database_refuses_the_write_and_keeps_the_league(file_db):
             before = snapshot(file_db)
     assert snapshot(file_db) == before
     assert check_league(file_db).ok
+
+
+def test_a_kill_in_the_middle_of_a_game_resumes_with_every_recorded_event(tmp_path):
+    from roster_app.queries.matchpad import read_game
+    from roster_app.services import matchpad as pad
+    from tests.crash import run_child
+    from ui.match_pad.opening import holder_gone
+
+    league = tmp_path / "league.dugout"
+    _league_mid_game(league)
+    code, statements = run_child(league, pad_evening, kill_at=10_000)  # a whole run: how many statements
+    assert code == 0
+    _league_mid_game(league.with_name("fresh.dugout"))
+    league.unlink()
+    league.with_name("fresh.dugout").rename(league)
+    code, _ = run_child(league, pad_evening, kill_at=statements // 2)  # killed half-way through the evening
+    assert code == -9
+    db = open_league(league, backup=False)
+    game = read_game(db, 1)
+    done = [e for e in game.events if e.kind == "completion"]
+    assert 0 < len(done) < 8 and [e.player_id for e in done] == list(range(1, len(done) + 1))
+    assert game.state.turn == 3  # the two turns played before, and every completion saved before the kill
+    assert holder_gone(game.holder)  # the killed pad's claim: taken over by the next pad, nothing asked
+    pad.open_pad(db, match_id=1, holder="next-pad", take_over=True)
+    pad.record_event(db, match_id=1, holder="next-pad", kind="completion", player_id=9)
+    assert len(read_game(db, 1).events) == len(game.events) + 1
+    assert check_league(db).ok, check_league(db).text()
+    db.close()

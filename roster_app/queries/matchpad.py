@@ -1,0 +1,138 @@
+"""The match pad's read side: a live match's events folded into the game, the players who play, the ref, and
+each event in a commissioner's words."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import select
+from sqlmodel import Session
+
+from roster_app.queries.fetch import get_match, get_team
+from roster_app.queries.referees import sheet_of
+from roster_app.rules import matchpad as mp
+from roster_app.rules import referees as rr
+from roster_app.rules.ruleset import Ruleset
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import LiveEvent, LiveMatch, Player, PlayerStatus, Referee, RefereeMatch
+
+
+@dataclass(frozen=True)
+class Game:
+    """A live match as it stands (inside a transaction or for a view)."""
+
+    match_id: int
+    live_id: int | None
+    holder: str
+    finished: bool
+    status: str  # the fixture's: scheduled / played / completed
+    title: str
+    home: str
+    away: str
+    players: dict[int, mp.InGame]
+    events: tuple[mp.Event, ...]
+    state: mp.PadState
+    sheet_id: int | None
+    ref_range: int | None
+
+    def team_players(self, team_id: int) -> list[mp.InGame]:
+        return [p for p in self.players.values() if p.team_id == team_id]
+
+    def team_name(self, team_id: int | None) -> str:
+        return self.home if team_id == self.state.home_id else self.away if team_id == self.state.away_id else ""
+
+
+def live_of(session: Session, match_id: int) -> LiveMatch | None:
+    return session.scalars(select(LiveMatch).where(LiveMatch.match_id == match_id)).first()
+
+
+def players_in_game(session: Session, match_id: int) -> dict[int, mp.InGame]:
+    """Both rosters' players who take the pitch (a player injured in this very game was one of them)."""
+    match = get_match(session, match_id)
+    teams = (match.home_team_id, match.away_team_id)
+    query = select(Player).where(Player.team_id.in_(teams)).order_by(Player.team_id, Player.number, Player.id)
+    if match.status == "scheduled":
+        query = query.where(Player.status == PlayerStatus.ACTIVE)
+    else:  # after full time: the players with a line in the report
+        from roster_app.store.models import MatchPlayer
+
+        query = query.join(MatchPlayer, MatchPlayer.player_id == Player.id).where(MatchPlayer.match_id == match_id)
+    return {p.id: mp.InGame(p.id, p.team_id, p.number, p.name) for p in session.scalars(query)}
+
+
+def ref_info(session: Session, sheet: RefereeMatch | None) -> mp.RefInfo | None:
+    if sheet is None:
+        return None
+    ref = session.get(Referee, sheet.referee_id)
+    return mp.RefInfo(ref.name, tuple(ref.skills), tuple(ref.equipment), ref.is_star)
+
+
+def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:
+    """The live match of a fixture as its events leave it (a game not begun yet when it has no record)."""
+    match = get_match(session, match_id)
+    live = live_of(session, match_id)
+    rows = [] if live is None else session.scalars(
+        select(LiveEvent).where(LiveEvent.live_id == live.id).order_by(LiveEvent.id)
+    ).all()  # fmt: skip
+    events = tuple(mp.Event(r.kind, r.turn, r.team_id, r.player_id, r.victim_id, dict(r.data), r.id) for r in rows)
+    sheet = sheet_of(session, match_id)
+    ref = ref_info(session, sheet)
+    state = mp.fold(events, home_id=match.home_team_id, away_id=match.away_team_id, ref=ref,
+                    turns=rr.match_turns(ruleset))  # fmt: skip
+    home, away = get_team(session, match.home_team_id).name, get_team(session, match.away_team_id).name
+    where = f"Round {match.round}" if match.stage == "league" else match.stage.capitalize()
+    return Game(match_id, live.id if live else None, live.holder if live else "", bool(live and live.finished),
+                match.status, f"{where}: {home} v {away}", home, away, players_in_game(session, match_id), events,
+                state, sheet.id if sheet else None, rr.ref_range(ref.skills, ruleset) if ref else None)  # fmt: skip
+
+
+def read_game(db: LeagueDB, match_id: int) -> Game:
+    with db.read() as session:
+        return game(session, db.ruleset, match_id)
+
+
+# -- words ----------------------------------------------------------------------------------------------
+def describe(event: mp.Event, g: Game) -> str:
+    """One event as the pad's log shows it (plain text: the view never reads it as HTML)."""
+    who = _who(g, event.player_id)
+    victim = _who(g, event.victim_id)
+    team = g.team_name(event.team_id)
+    data = event.data
+    injury = f" ({data['injury']})" if data.get("injury") else ""
+    kind = event.kind
+    if kind == "touchdown":
+        text = f"Touchdown! {who} scores for {team}"
+    elif kind in ("completion", "interception"):
+        text = f"{kind.capitalize()}: {who} ({team})"
+    elif kind == "casualty":
+        text = f"Casualty: {victim} hurt by {who or team or 'nobody'}{injury}"
+    elif kind == "injury":
+        text = f"Injury: {victim}{injury}"
+    elif kind == "sent off":
+        text = f"Sent off: {who} ({team})"
+    elif kind == "mvp":
+        text = f"MVP of {team}: {who}"
+    elif kind == "ref state":
+        text = f"The ref is {mp.STATE_LABELS.get(data['state'], data['state'])}"
+    elif kind in ("send-off roll", "penalty roll"):
+        text = data.get("text", kind)
+        text = f"Send-off roll for {who}: {text}" if kind == "send-off roll" else text
+    elif kind == "get the ref":
+        text = (
+            "Get the Ref: he escapes (Escapist)" if data.get("escaped") else "Get the Ref: a normal ref takes over"
+        )
+    elif kind == "ref casualty":
+        text = f"The ref hurts {victim}{injury}"
+    elif kind == "riot":
+        text = f"Riot! The match ends after turn {event.turn - 1}"
+    elif "in_range" in data:
+        where = "in range" if data["in_range"] else "out of range"
+        text = f"End of turn {event.turn}: the ref {data.get('action')}, {where}"
+    else:
+        text = f"End of turn {event.turn}"
+    return f"T{event.turn}  {text}"
+
+
+def _who(g: Game, player_id: int | None) -> str:
+    player = g.players.get(player_id) if player_id is not None else None
+    return f"#{player.number} {player.name}" if player else ""
