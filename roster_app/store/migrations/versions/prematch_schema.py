@@ -40,5 +40,3 @@ def downgrade() -> None:
     op.execute("DELETE FROM ruleset_table WHERE key = 'handicap_table'")
     with op.batch_alter_table("match", schema=None) as batch_op:
         batch_op.drop_column("pre_match")
-
-
