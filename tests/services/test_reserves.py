@@ -447,9 +447,12 @@ def test_drafting_needs_10_or_fewer_available_players(db, active, missing, ok):
         update_player(db, player_id=pid, field="status", value=PlayerStatus.MISS_NEXT_GAME)
     with_reserves(db, team)
     fixture = in_pre_match(db, team)
-    call = lambda: svc.draft_player(
-        db, team_id=team, match_id=fixture, position="Orc Blitzer", name="Grak", roll=d6(6)
-    )  # noqa: E731
+
+    def call():
+        return svc.draft_player(
+            db, team_id=team, match_id=fixture, position="Orc Blitzer", name="Grak", roll=d6(6)
+        )
+
     if ok:
         call()
     else:
