@@ -518,7 +518,9 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
                 .where(RefereeMatch.match_id.in_([m.id for m in matches]))
             ).all()
         )
-        fixtures = [(m.id, m.round, m.stage, m.home_team_id, m.away_team_id, dict(m.pre_match or {})) for m in matches]
+        fixtures = [
+            (m.id, m.round, m.stage, m.home_team_id, m.away_team_id, dict(m.pre_match or {})) for m in matches
+        ]
         referees = {mid: (r.name, r.race, tuple(r.skills)) for mid, r in refs.items()}
     team_ids = sorted({t for f in fixtures for t in f[3:5]})
     headers, players = queries.team_headers(db, team_ids), queries.rosters(db, team_ids)

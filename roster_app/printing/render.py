@@ -416,7 +416,7 @@ def _side(label: str, side: data.SheetSide) -> Html:
         for i, p in enumerate(side.players)
     ] or [fill(t["no_players"])]  # fmt: skip
     handicaps = Html(
-        f' &#183; handicaps: <b>{html.escape(", ".join(side.handicaps))}</b>' if side.handicaps else ""
+        f" &#183; handicaps: <b>{html.escape(', '.join(side.handicaps))}</b>" if side.handicaps else ""
     )
     return fill(t["side"], label=label, team=side.name, race=side.race, coach=side.coach or "\u2014",
                 rating=side.rating, rerolls=_count(side.rerolls, "re-roll"),
@@ -444,7 +444,9 @@ def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, he
     """One fixture's pre-filled sheet: both rosters with event boxes, the ref and his range, his 16-turn tally."""
     t = blocks("fixture_sheet")
     half = (rules.turns + 1) // 2
-    tally = join([_tally("First half", range(1, half + 1)), _tally("Second half", range(half + 1, rules.turns + 1))])
+    tally = join(
+        [_tally("First half", range(1, half + 1)), _tally("Second half", range(half + 1, rules.turns + 1))]
+    )
     where = f"round {sheet.round}" if sheet.stage == "league" else f"{sheet.stage}, round {sheet.round}"
     referee = sheet.referee or "\u2014 not chosen yet: ____________________"
     if sheet.referee:
