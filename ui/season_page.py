@@ -70,7 +70,7 @@ class SeasonPage(QWidget):
         self.fixtures_view.selectionModel().selectionChanged.connect(self._update_actions)
         self.fixtures_view.doubleClicked.connect(lambda _i: self.open_fixture())
         self.fixtures_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for action in (self.report_action, self.post_match_action, self.sheet_action):
+        for action in (self.pre_match_action, self.report_action, self.post_match_action, self.sheet_action):
             self.fixtures_view.addAction(action)  # right-click on a fixture
         self.round_filter.currentIndexChanged.connect(lambda _i: self._show_fixtures())
         session.changed.connect(self.refresh)
@@ -79,7 +79,8 @@ class SeasonPage(QWidget):
 
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
-        spec = [("generate_action", "Generate Season…", self.generate), ("report_action", "Report Match…",
+        spec = [("generate_action", "Generate Season…", self.generate), ("pre_match_action", "Pre-Match Sequence…",
+                 self.pre_match), ("report_action", "Report Match…",
                  self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
                 ("sheet_action", "Referee's Match Sheet…", self.referee_sheet), None,
                 ("move_action", "Move to Round…", self.move), ("swap_action", "Swap Home/Away", self.swap),
@@ -206,6 +207,7 @@ class SeasonPage(QWidget):
         unplayed = writable and fixture is not None and fixture.status == "scheduled"
         self.generate_action.setEnabled(writable and not any(r.stage == "league" for r in self._rows))
         self.report_action.setEnabled(unplayed)
+        self.pre_match_action.setEnabled(fixture is not None and fixture.status == "scheduled")
         self.post_match_action.setEnabled(writable and fixture is not None and fixture.status == "played")
         self.sheet_action.setEnabled(fixture is not None and (writable or bool(fixture.referee)))
         for action in (self.move_action, self.swap_action, self.delete_action):
@@ -237,6 +239,22 @@ class SeasonPage(QWidget):
         dialog = MatchReportDialog(self.session, fixture, self)
         dialog.accepted.connect(lambda: self.select_fixture(fixture.id))
         dialog.open()
+
+    def pre_match(self, *, start: Any = None) -> Any:
+        """The pre-match sequence of the selected fixture (Hire Freebooters, handicaps, the referee)."""
+        fixture = self._chosen_fixture()
+        if fixture is None:
+            return None
+        if fixture.status != "scheduled":
+            ask.info(self, f"{fixture.home} v {fixture.away} has been played: its pre-match sequence is over.")
+            return None
+        from ui.wizards.prematch_wizard import PreMatchWizard
+
+        wizard = PreMatchWizard(self.session, fixture.id, self, start=start)
+        wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.wizard = wizard  # the last wizard opened (tests)
+        wizard.open()
+        return wizard
 
     def post_match(self) -> None:
         fixture = self._chosen_fixture()
