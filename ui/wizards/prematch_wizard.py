@@ -109,9 +109,13 @@ class FreebootersPage(PreMatchPage):
                      f"Rating <b>{team.rating}</b> &middot; {team.available} players can start "
                      f"({team.on_roster} on the roster)"]  # fmt: skip
             lines += [f"Drafted for this match: <b>{escape(p)}</b>" for p in team.drafted]
-            lines.append(_muted(escape(team.draft_refusal)) if team.draft_refusal else "May draft from the reserves.")
+            lines.append(
+                _muted(escape(team.draft_refusal)) if team.draft_refusal else "May draft from the reserves."
+            )
             self.team_labels[column].setText("<br>".join(lines))
-            self.draft_buttons[column].setEnabled(self.may_act and team.draft_refusal is None and not self.view.handicaps)
+            self.draft_buttons[column].setEnabled(
+                self.may_act and team.draft_refusal is None and not self.view.handicaps
+            )
 
     def open_draft(self, column: int) -> Any:
         from ui.dialogs.draft_dialog import DraftDialog
@@ -232,7 +236,9 @@ class RefereePage(PreMatchPage):
                 self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
         if self.view.referee:
-            self.chosen.setText(f"<b>{escape(self.view.referee)}</b> referees this match (his match sheet is open).")
+            self.chosen.setText(
+                f"<b>{escape(self.view.referee)}</b> referees this match (his match sheet is open)."
+            )
         else:
             self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
         self._update_button()
