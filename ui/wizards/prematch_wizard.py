@@ -10,6 +10,7 @@ nothing and it opens again where things stand.
 
 from __future__ import annotations
 
+import contextlib
 from enum import IntEnum
 from html import escape
 from typing import Any
@@ -345,8 +346,6 @@ class PreMatchWizard(QWizard):
             self.refresh()
 
     def done(self, result: int) -> None:
-        try:
+        with contextlib.suppress(RuntimeError, TypeError):
             self.session.changed.disconnect(self._league_changed)
-        except (RuntimeError, TypeError):
-            pass
         super().done(result)
