@@ -172,3 +172,21 @@ def refused(db: LeagueDB, call, words: str) -> None:  # noqa: ANN001
     with pytest.raises(RuleViolation, match=words):
         call()
     assert snapshot(db) == before
+
+
+def in_pre_match(db: LeagueDB, team: int, *, opponent: int | None = None) -> int:
+    """A scheduled fixture of `team` whose pre-match sequence is open (both teams' earlier post-match sequences
+    closed): Hire Freebooters may happen in it. Returns the fixture's id."""
+    from roster_app.services.season import add_fixture
+    from roster_app.services.teams import add_team
+    from roster_app.store.models import Match, Team
+
+    if opponent is None:
+        with db.read() as session:
+            opponent = session.scalars(select(Team.id).where(Team.id != team).order_by(Team.id)).first()
+        if opponent is None:
+            opponent = add_team(db, name="Test Opponents", race="Human").result
+    close_sequences(db, team, opponent)
+    with db.read() as session:
+        last_round = session.scalar(select(func_max(Match.round))) or 0
+    return add_fixture(db, home_team_id=team, away_team_id=opponent, round_number=last_round + 1).result

@@ -2,12 +2,14 @@
 
 Teams that may never have a reserve team are told why, in words. Reserve affairs are step 4.1 of the
 post-match sequence: the tab says when that is and opens the sequence (a round begun outside the wizard and
-left half done is continued in its dialog). Drafting opens its own dialog; every change goes through
-roster_app.services.reserves (one undo step each).
+left half done is continued in its dialog). Drafting happens in Hire Freebooters of a fixture's pre-match
+sequence: the Draft button opens the pre-match wizard of the team's next fixture. Every change goes through
+roster_app.services (one undo step each).
 """
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -231,13 +233,28 @@ class ReservesTab(QWidget):
         self.affairs_button.setEnabled(writable and half_done)
         if half_done:
             self.affairs_label.setText(f"Begun outside the post-match wizard: {NEXT_STEP[info.round.step]}.")
-        self.draft_button.setEnabled(writable and info.draft_refusal is None)
+        self.draft_fixture, fixture, when = self._draft_fixture(info)
+        self.draft_button.setEnabled(writable and info.draft_refusal is None and when is None)
         if info.draft_refusal:
             self.draft_label.setText(f"<span style='color:#5b6470'>{info.draft_refusal}</span>")
+        elif when:
+            self.draft_label.setText(f"<span style='color:#5b6470'>{escape(when)}</span>")
         else:
             self.draft_label.setText(
-                f"{info.available} players can start the next match: the team may draft at half cost."
+                f"{info.available} players can start the next match ({escape(fixture)}): the team may draft at "
+                "half cost, in Hire Freebooters of its pre-match sequence."
             )
+
+    def _draft_fixture(self, info: ReservesInfo) -> tuple[int | None, str, str | None]:
+        """The team's next fixture (id, title) and why its pre-match cannot be worked on now (None: it can)."""
+        from roster_app.queries.clock import DRAFT_WHEN
+        from roster_app.queries.prematch import pre_match, team_next_fixture
+
+        match_id, title = team_next_fixture(self.session.db, info.team_id)
+        if match_id is None:
+            return None, "", f"{DRAFT_WHEN}: {info.team_name} have no fixture to play."
+        view = pre_match(self.session.db, match_id)
+        return match_id, title, view.refusal if view is not None else None
 
     # -- actions ---------------------------------------------------------------------------------
     def approve(self) -> None:
@@ -268,11 +285,12 @@ class ReservesTab(QWidget):
         return self._open(ReserveAffairsDialog(self.session, self.team_id, self, match_id=match_id))
 
     def open_draft(self) -> Any:
-        from ui.dialogs.draft_dialog import DraftDialog
+        """Hire Freebooters: the pre-match wizard of the team's next fixture, on its first page."""
+        from ui.wizards.prematch_wizard import PageId, PreMatchWizard
 
-        if self.team_id is None:
+        if self.team_id is None or self.draft_fixture is None:
             return None
-        return self._open(DraftDialog(self.session, self.team_id, self))
+        return self._open(PreMatchWizard(self.session, self.draft_fixture, self, start=PageId.FREEBOOTERS))
 
     def _open(self, dialog: Any) -> Any:
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)

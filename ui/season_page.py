@@ -70,7 +70,8 @@ class SeasonPage(QWidget):
         self.fixtures_view.selectionModel().selectionChanged.connect(self._update_actions)
         self.fixtures_view.doubleClicked.connect(lambda _i: self.open_fixture())
         self.fixtures_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
-        for action in (self.pad_action, self.report_action, self.post_match_action, self.sheet_action):
+        for action in (self.pre_match_action, self.pad_action, self.report_action, self.post_match_action,
+                       self.sheet_action):
             self.fixtures_view.addAction(action)  # right-click on a fixture
         self.round_filter.currentIndexChanged.connect(lambda _i: self._show_fixtures())
         session.changed.connect(self.refresh)
@@ -79,8 +80,9 @@ class SeasonPage(QWidget):
 
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
-        spec = [("generate_action", "Generate Season…", self.generate), ("pad_action", "Match Pad…", self.match_pad),
-                ("report_action", "Report Match…", self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
+        spec = [("generate_action", "Generate Season…", self.generate), ("pre_match_action", "Pre-Match Sequence…",
+                 self.pre_match), ("pad_action", "Match Pad…", self.match_pad), ("report_action", "Report Match…",
+                 self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
                 ("sheet_action", "Referee's Match Sheet…", self.referee_sheet), None,
                 ("move_action", "Move to Round…", self.move), ("swap_action", "Swap Home/Away", self.swap),
                 ("delete_action", "Delete Fixture", self.delete), ("add_action", "Add Fixture…", self.add)]  # fmt: skip
@@ -207,6 +209,7 @@ class SeasonPage(QWidget):
         self.generate_action.setEnabled(writable and not any(r.stage == "league" for r in self._rows))
         self.report_action.setEnabled(unplayed)
         self.pad_action.setEnabled(unplayed)
+        self.pre_match_action.setEnabled(fixture is not None and fixture.status == "scheduled")
         self.post_match_action.setEnabled(writable and fixture is not None and fixture.status == "played")
         self.sheet_action.setEnabled(fixture is not None and (writable or bool(fixture.referee)))
         for action in (self.move_action, self.swap_action, self.delete_action):
@@ -247,6 +250,22 @@ class SeasonPage(QWidget):
         from ui.match_pad.opening import open_match_pad
 
         return open_match_pad(self.session, fixture.id, self)
+
+    def pre_match(self, *, start: Any = None) -> Any:
+        """The pre-match sequence of the selected fixture (Hire Freebooters, handicaps, the referee)."""
+        fixture = self._chosen_fixture()
+        if fixture is None:
+            return None
+        if fixture.status != "scheduled":
+            ask.info(self, f"{fixture.home} v {fixture.away} has been played: its pre-match sequence is over.")
+            return None
+        from ui.wizards.prematch_wizard import PreMatchWizard
+
+        wizard = PreMatchWizard(self.session, fixture.id, self, start=start)
+        wizard.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.wizard = wizard  # the last wizard opened (tests)
+        wizard.open()
+        return wizard
 
     def post_match(self) -> None:
         fixture = self._chosen_fixture()

@@ -21,7 +21,17 @@ from roster_app.rules.referees import ref_range
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import level_name, star_player_rolls
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, League, Match, MatchPlayer, Player, PlayerStatus, Referee, Team
+from roster_app.store.models import (
+    Contract,
+    League,
+    Match,
+    MatchPlayer,
+    Player,
+    PlayerStatus,
+    Referee,
+    RefereeMatch,
+    Team,
+)
 
 PLAYED = ("played", "completed")  # match statuses that count in the table
 GONE_REFEREES = ("sacked", "dead")  # referees who can never be chosen again get no card
@@ -434,3 +444,101 @@ def league_table(db: LeagueDB, *, season: int | None = None) -> list[Standing]:
                  r.td_against, r.cas_for, r.cas_against, r.points, r.position)
         for r in season_table(db, season)
     ]  # fmt: skip
+
+
+# -- pre-filled match sheets, one a fixture ------------------------------------------------------------------
+@dataclass(frozen=True)
+class SheetPlayerLine:
+    number: int
+    name: str
+    position: str
+    starting_skills: tuple[str, ...]
+    skills: tuple[str, ...]  # gained in the league
+    misses: bool  # misses this match (injured last game)
+
+
+@dataclass(frozen=True)
+class SheetSide:
+    name: str
+    race: str
+    coach: str
+    rating: int
+    rerolls: int
+    apothecary: bool
+    fan_factor: int
+    players: tuple[SheetPlayerLine, ...]
+    handicaps: tuple[str, ...]  # handicaps awarded in the pre-match sequence ("Bribe")
+
+
+@dataclass(frozen=True)
+class FixtureSheet:
+    match_id: int
+    round: int
+    stage: str
+    home: SheetSide
+    away: SheetSide
+    referee: str  # "" when not chosen yet
+    referee_race: str
+    referee_skills: tuple[str, ...]
+    referee_range: int | None  # his range from his skills; None: no ref chosen yet
+
+
+def sheet_round(db: LeagueDB, round_number: int | None) -> int:
+    """The round to print: the one asked for, else the first of the season with a fixture still to play."""
+    with db.read() as session:
+        season = session.scalars(select(League.current_season)).one()
+        if round_number is not None:
+            return round_number
+        first = session.scalar(
+            select(func.min(Match.round)).where(Match.season == season, Match.status == "scheduled")
+        )
+    if first is None:
+        raise NotFound(f"Every fixture of season {season} has been played: there is no match sheet to print.")
+    return first
+
+
+def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[FixtureSheet]:
+    """A pre-filled match sheet for every fixture still to play in a round of the current season (the next
+    round when none is named), read in a handful of queries however many fixtures."""
+    number = sheet_round(db, round_number)
+    ruleset = db.ruleset
+    with db.read() as session:
+        season = session.scalars(select(League.current_season)).one()
+        matches = session.scalars(
+            select(Match)
+            .where(Match.season == season, Match.round == number, Match.status == "scheduled")
+            .order_by(Match.id)
+        ).all()
+        if not matches:
+            raise NotFound(f"Round {number} of season {season} has no fixture still to play.")
+        refs = dict(
+            session.execute(
+                select(RefereeMatch.match_id, Referee)
+                .join(Referee, Referee.id == RefereeMatch.referee_id)
+                .where(RefereeMatch.match_id.in_([m.id for m in matches]))
+            ).all()
+        )
+        fixtures = [
+            (m.id, m.round, m.stage, m.home_team_id, m.away_team_id, dict(m.pre_match or {})) for m in matches
+        ]
+        referees = {mid: (r.name, r.race, tuple(r.skills)) for mid, r in refs.items()}
+    team_ids = sorted({t for f in fixtures for t in f[3:5]})
+    headers, players = queries.team_headers(db, team_ids), queries.rosters(db, team_ids)
+
+    def side(team_id: int, pre_match: dict) -> SheetSide:
+        team = headers[team_id]
+        lines = tuple(
+            SheetPlayerLine(p.number, p.name, p.position, p.starting_skills, p.skills,
+                            p.status == PlayerStatus.MISS_NEXT_GAME)
+            for p in players.get(team_id, []) if p.on_roster
+        )  # fmt: skip
+        handicaps = tuple(h["handicap"] for h in pre_match.get("handicaps", []) if h["team_id"] == team_id)
+        return SheetSide(team.name, team.race, team.coach or "", team.rating, team.rerolls, team.apothecary,
+                         team.fan_factor, lines, handicaps)  # fmt: skip
+
+    sheets = []
+    for match_id, round_, stage, home, away, pre_match in fixtures:
+        name, race, skills = referees.get(match_id, ("", "", ()))
+        sheets.append(FixtureSheet(match_id, round_, stage, side(home, pre_match), side(away, pre_match), name, race,
+                                   skills, ref_range(skills, ruleset) if name else None))  # fmt: skip
+    return sheets

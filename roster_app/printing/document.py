@@ -30,11 +30,14 @@ class PrintRequest:
     contracts: bool = False
     referees: bool = False
     match_sheet: bool = False
+    match_sheets: bool = False  # a pre-filled sheet for every fixture of `sheets_round` still to play
+    sheets_round: int | None = None  # None: the next round with a fixture to play
 
     @property
     def empty(self) -> bool:
         team_documents = (self.rosters or self.ledgers) and self.team_ids
-        return not (team_documents or self.table or self.contracts or self.referees or self.match_sheet)
+        league = self.table or self.contracts or self.referees or self.match_sheet or self.match_sheets
+        return not (team_documents or league)
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,11 @@ def build_document(
         sections.extend(render.referee_card_sections(data.referee_cards(db), heading))
     if request.match_sheet:
         sections.append(render.match_sheet_section(data.referee_rules(db.ruleset), heading))
+    if request.match_sheets:
+        note("the match sheets")
+        rules = data.referee_rules(db.ruleset)
+        for sheet in data.fixture_sheets(db, round_number=request.sheets_round):
+            sections.append(render.fixture_sheet_section(sheet, rules, heading))
     if not sections:
         raise NothingToPrint(
             "There is nothing to print: choose a team (the league has none yet) or a league document."

@@ -396,3 +396,71 @@ def match_sheet_section(rules: data.RefereeRules, heading: data.Heading) -> Sect
         riot_award=rules.riot_award_percent, award_spp=rules.award_spp, casualty_spp=rules.casualty_spp,
     )  # fmt: skip
     return Section("referee's match sheet", body)
+
+
+# -- pre-filled match sheets (one a fixture) ------------------------------------------------------------------
+EVENT_LINES = 26  # blank lines for the game's events (the second page)
+
+
+def _sheet_skills(player: data.SheetPlayerLine) -> Html:
+    starting = [html.escape(s) for s in player.starting_skills]
+    gained = [f'<span class="gained">{html.escape(s)}</span>' for s in player.skills]
+    misses = ['<span class="flag">misses this match</span>'] if player.misses else []
+    return Html(", ".join(starting + gained + misses))
+
+
+def _side(label: str, side: data.SheetSide) -> Html:
+    t = blocks("fixture_sheet")
+    rows = [
+        fill(t["player"], shade=shade(i), number=p.number, name=p.name, position=p.position, skills=_sheet_skills(p))
+        for i, p in enumerate(side.players)
+    ] or [fill(t["no_players"])]  # fmt: skip
+    handicaps = Html(
+        f" &#183; handicaps: <b>{html.escape(', '.join(side.handicaps))}</b>" if side.handicaps else ""
+    )
+    return fill(t["side"], label=label, team=side.name, race=side.race, coach=side.coach or "\u2014",
+                rating=side.rating, rerolls=_count(side.rerolls, "re-roll"),
+                apothecary="apothecary" if side.apothecary else "no apothecary", fan_factor=side.fan_factor,
+                handicaps=handicaps, players=join(rows))  # fmt: skip
+
+
+def _tally(title: str, turns: range) -> Html:
+    cells = {
+        "numbers": "".join(f'<td class="turn">{n}</td>' for n in turns),
+        "boxes": '<td class="box">\u2610</td>' * len(turns),
+        "actions": '<td class="num small">M B F H</td>' * len(turns),
+    }
+    return fill(blocks("fixture_sheet")["tally"], half=title, **{k: Html(v) for k, v in cells.items()})
+
+
+def _range_text(sheet: data.FixtureSheet, rules: data.RefereeRules) -> str:
+    if sheet.referee_range is not None:
+        return f"{sheet.referee_range} squares"
+    skills = ", ".join(f"{name} {squares}" for name, squares in rules.range_skills)
+    return f"{rules.range_squares} squares" + (f" ({skills})" if skills else "")
+
+
+def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, heading: data.Heading) -> Section:
+    """One fixture's pre-filled sheet: both rosters with event boxes, the ref and his range, his 16-turn tally."""
+    t = blocks("fixture_sheet")
+    half = (rules.turns + 1) // 2
+    tally = join(
+        [_tally("First half", range(1, half + 1)), _tally("Second half", range(half + 1, rules.turns + 1))]
+    )
+    where = f"round {sheet.round}" if sheet.stage == "league" else f"{sheet.stage}, round {sheet.round}"
+    referee = sheet.referee or "\u2014 not chosen yet: ____________________"
+    if sheet.referee:
+        referee = f"{sheet.referee} ({sheet.referee_race})"
+        if sheet.referee_skills:
+            referee += f": {', '.join(sheet.referee_skills)}"
+    body = fill(
+        t["page"], league=heading.league, season=heading.season, where=where, home=sheet.home.name,
+        away=sheet.away.name, referee=referee, range_text=_range_text(sheet, rules),
+        range_short=sheet.referee_range if sheet.referee_range is not None else rules.range_squares,
+        sides=join([_side("Home", sheet.home), _side("Away", sheet.away)]), tally=tally, turns=rules.turns,
+        sacked_at_most=rules.sacked_at_most, riot_sacked=rules.riot_sacked_percent,
+        award_at_least=rules.award_at_least, riot_award=rules.riot_award_percent,
+        send_off=rules.send_off_target, casualty_spp=rules.casualty_spp,
+        event_lines=join([fill(t["event"])] * EVENT_LINES),
+    )  # fmt: skip
+    return Section(f"match sheet: {sheet.home.name} v {sheet.away.name}", body)

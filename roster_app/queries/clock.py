@@ -18,6 +18,7 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.queries.postmatch import done_steps, match_title
+from roster_app.queries.referees import fixture_title
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
@@ -188,3 +189,52 @@ def league_moments(db: LeagueDB) -> list[Moment]:
     """Where every team stands now, in name order."""
     with db.read() as session:
         return [moment(session, team) for team in session.scalars(select(Team).order_by(Team.name))]
+
+
+# -- the pre-match sequence -----------------------------------------------------------------------------
+# Seed 001: drafting from the reserves "takes place in the Hire Freebooters section of the Pre-Match Sequence".
+DRAFT_WHEN = "Drafting from the reserves takes place in Hire Freebooters, in the pre-match sequence of a fixture"
+
+
+def next_fixture(session: Session, team_id: int) -> Match | None:
+    """The team's first fixture still to play (by round), any season stage."""
+    return session.scalars(
+        select(Match)
+        .where(Match.status == "scheduled", or_(Match.home_team_id == team_id, Match.away_team_id == team_id))
+        .order_by(Match.season, Match.round, Match.id)
+    ).first()
+
+
+def pre_match_refusal(session: Session, match: Match) -> str | None:
+    """Why the fixture's pre-match sequence cannot be worked on now (None: it can). It is open while the game
+    is to be played and both teams have finished the post-match sequences of their earlier matches."""
+    title = fixture_title(session, match)
+    if match.status != "scheduled":
+        return f"{title} has been played: its pre-match sequence is over."
+    if (match.pre_match or {}).get("finished"):
+        return f"The pre-match sequence of {title} is finished."
+    for team_id in (match.home_team_id, match.away_team_id):
+        now = moment(session, session.get(Team, team_id))
+        if now.match_id is not None:
+            return (
+                f"{now.team} are still in the post-match sequence of {now.match} (next: "
+                f"{step_words(now.next_step)}): it is finished before the pre-match sequence of {title}."
+            )
+    return None
+
+
+def require_pre_match(session: Session, team: Team, match_id: int | None, *, what: str = DRAFT_WHEN) -> Match:
+    """The fixture whose pre-match sequence `team` is in now, or a refusal saying when `what` can be done."""
+    if match_id is None:
+        fixture = next_fixture(session, team.id)
+        where = f" ({fixture_title(session, fixture)})" if fixture is not None else ""
+        raise RuleViolation(f"{what}: open the pre-match sequence of {possessive(team.name)} next fixture{where}.")
+    match = session.get(Match, match_id)
+    if match is None:
+        raise RuleViolation("That fixture no longer exists.")
+    if team.id not in (match.home_team_id, match.away_team_id):
+        raise RuleViolation(f"{team.name} do not play in {fixture_title(session, match)}.")
+    problem = pre_match_refusal(session, match)
+    if problem:
+        raise RuleViolation(f"{what}. {problem}")
+    return match

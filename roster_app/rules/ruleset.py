@@ -44,6 +44,7 @@ TABLES: dict[str, str] = {
     "fan_factor": "Fan Factor Table",
     "gate": "Gate",
     "league_points": "League points",
+    "handicap_table": "Handicap Table",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -249,6 +250,17 @@ def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) ->
     return Ruleset(name, key, version, dict(tables))
 
 
+# Tables added after leagues were made: a league file read before its upgrade (read-only) uses the default.
+LATER_TABLES = ("handicap_table",)
+
+
+def _bundled_table(key: str, table: str) -> Any:
+    try:
+        return load_bundled(key).table(table)
+    except NotFound:  # a league of a ruleset this Dugout does not ship
+        return load_bundled().table(table)
+
+
 _VALIDATED: set[tuple[str, str]] = set()  # (table key, its JSON text) already checked this run
 
 
@@ -261,6 +273,7 @@ def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
         for table_key, data in rows
     }
     tables = {table_key: json.loads(text) for table_key, text in texts}
+    tables |= {late: _bundled_table(key, late) for late in LATER_TABLES if late not in tables}
     if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)

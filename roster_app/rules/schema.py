@@ -191,6 +191,8 @@ SHAPES: dict[str, Any] = {
     "league_points": {"win": INT, "draw": INT, "loss": INT, "tie_breakers": TEXTS},
     "gate": {"per_die": POS, "semi_final_bonus": NAT, "final_bonus": NAT},
     "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
+    "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
+                       "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
 }  # fmt: skip
 
 
@@ -255,6 +257,7 @@ EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "rookie_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "player_reaction": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "match_winnings": lambda w, d: check_ranges(w, d["rows"]),
+    "handicap_table": lambda w, d: (check_ranges(w, d["differences"]), check_ranges(w, d["rows"], d["dice"])),
 }
 
 

@@ -104,6 +104,7 @@ LABELS = {
     "max_assistant_coaches": "Most assistant coaches", "max_cheerleaders": "Most cheerleaders",
     "max_fan_factor": "Highest fan factor", "tie_breakers": "Tie-breakers", "categories": "Categories",
     "selectable": "Categories a player may take", "prerequisites": "Prerequisites", "range_skills": "Range skills",
+    "handicap": "Handicap",
 }  # fmt: skip
 TABLE_LABELS = {
     ("player_table", "value"): "Most the player may be worth", ("rookie_table", "change"): "Change",
@@ -115,15 +116,18 @@ TABLE_LABELS = {
     ("referee_skills", "prerequisites"): "Skill needs first", ("skills", "skills"): "Skills",
     ("league_points", "win"): "Points for a win", ("league_points", "draw"): "Points for a draw",
     ("league_points", "loss"): "Points for a loss", ("spp_levels", "name"): "Level",
+    ("handicap_table", "rolls"): "Handicap rolls",
 }  # fmt: skip
 # Titles of the lists of a table.
 TITLES = {"rows": "Table", "levels": "Levels", "races": "Team lists", "positions": "Positions", "refs": "Star Refs",
           "coaches": "Coach types", "groups": "Skill groups", "modifiers": "Modifiers", "equipment": "Equipment",
-          "skills": "Skills", "range_skills": "Range skills", "prerequisites": "Prerequisites"}  # fmt: skip
+          "skills": "Skills", "range_skills": "Range skills", "prerequisites": "Prerequisites",
+          "differences": "Handicap rolls by rating difference"}  # fmt: skip
 ITEMS = {"races": "race", "positions": "position", "levels": "level", "skills": "skill", "refs": "Star Ref",
          "coaches": "coach type", "modifiers": "modifier", "groups": "group", "equipment": "equipment",
          "categories": "category", "selectable": "category", "tie_breakers": "tie-breaker",
-         "prerequisites": "prerequisite", "range_skills": "range skill", "results": "result"}  # fmt: skip
+         "prerequisites": "prerequisite", "range_skills": "range skill", "results": "result",
+         "differences": "band of rating difference"}  # fmt: skip
 # Where the choices of a field come from: (table, field key) -> source name (see `options`).
 OPTION_SOURCES = {
     ("skills", "selectable"): "categories", ("skills", "category"): "categories",

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.queries.clock import Act, require
+from roster_app.queries.clock import Act, require, require_pre_match
 from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
     available_count,
@@ -435,12 +435,20 @@ def draft_player(
 ) -> Change:
     """Draft a player from the reserves at half cost, with one unmodified Rookie Table roll (floors apply).
 
-    The player's value stays the full cost (the team rating counts it). The result is the RookieOutcome.
+    Only in Hire Freebooters of the pre-match sequence of `match_id` (the league's clock), before the
+    handicaps are rolled: the player plays that fixture. His value stays the full cost (the team rating, and
+    so the handicaps, count it). The result is (player id, RookieOutcome).
     """
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         team = _team(session, ruleset, team_id)
+        match = require_pre_match(session, team, match_id)
+        if (match.pre_match or {}).get("handicaps"):
+            raise RuleViolation(
+                "Hire Freebooters comes before the handicaps, and the handicaps of this fixture have been "
+                "rolled from the teams' ratings: undo them first to draft a player."
+            )
         refusal = rules.draft_refusal(
             has_reserve_side=has_reserve_side(session, team), available=available_count(session, team.id),
             on_roster=roster_count(session, team.id), ruleset=ruleset,
@@ -451,7 +459,6 @@ def draft_player(
         pos = race.position(position)
         if pos not in rules.draft_positions(race):
             raise RuleViolation(f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves.")
-        _check_match(session, match_id)
         cost = rules.draft_cost(pos)
         label = position_label(team.race, position)
         check_affordable(team.treasury, cost, f"Drafting {rules.a(label)} (half of {gp(pos.cost)})")

@@ -154,6 +154,8 @@ class Match(SQLModel, table=True):
     referee_id: int | None = Field(default=None, foreign_key="referee.id")
     played_at: datetime | None = None
     post_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # wizard progress
+    # the pre-match sequence: handicaps due and rolled, finished (services/prematch.py)
+    pre_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
 class MatchPlayer(SQLModel, table=True):

@@ -15,7 +15,7 @@ from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player, update_player
 from roster_app.services.teams import add_team
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, RulesetTable
-from tests.helpers import add_orcs, after_match, ledger_sum, snapshot, treasury
+from tests.helpers import add_orcs, after_match, in_pre_match, ledger_sum, snapshot, treasury
 
 
 def d6(face):
@@ -446,7 +446,13 @@ def test_drafting_needs_10_or_fewer_available_players(db, active, missing, ok):
     for pid in hire(db, team, active + missing)[active:]:
         update_player(db, player_id=pid, field="status", value=PlayerStatus.MISS_NEXT_GAME)
     with_reserves(db, team)
-    call = lambda: svc.draft_player(db, team_id=team, position="Orc Blitzer", name="Grak", roll=d6(6))  # noqa: E731
+    fixture = in_pre_match(db, team)
+
+    def call():
+        return svc.draft_player(
+            db, team_id=team, match_id=fixture, position="Orc Blitzer", name="Grak", roll=d6(6)
+        )
+
     if ok:
         call()
     else:
@@ -458,25 +464,30 @@ def test_a_full_squad_of_16_cannot_draft_even_with_players_missing(db):
     for pid in hire(db, team, 16)[:8]:
         update_player(db, player_id=pid, field="status", value=PlayerStatus.MISS_NEXT_GAME)
     with_reserves(db, team)
+    fixture = in_pre_match(db, team)
     refused(
         db,
-        lambda: svc.draft_player(db, team_id=team, position="Goblin", name="Snik", roll=d6(6)),
+        lambda: svc.draft_player(db, team_id=team, match_id=fixture, position="Goblin", name="Snik", roll=d6(6)),
         "full squad of 16",
     )
 
 
 def test_drafting_needs_a_reserve_side(db, orcs):
     svc.approve_reserves(db, team_id=orcs)
+    fixture = in_pre_match(db, orcs)
     refused(
-        db, lambda: svc.draft_player(db, team_id=orcs, position="Goblin", name="Snik", roll=d6(6)), "reserve side"
+        db,
+        lambda: svc.draft_player(db, team_id=orcs, match_id=fixture, position="Goblin", name="Snik", roll=d6(6)),
+        "reserve side",
     )
 
 
 def test_a_draft_costs_half_and_the_rating_counts_the_full_cost(db, orcs):
     with_reserves(db, orcs)
+    fixture = in_pre_match(db, orcs)
     rating_before = queries.team_header(db, orcs)
     gold = treasury(db, orcs)
-    change = svc.draft_player(db, team_id=orcs, position="Orc Blitzer", name="Grak", roll=d6(5))
+    change = svc.draft_player(db, team_id=orcs, match_id=fixture, position="Orc Blitzer", name="Grak", roll=d6(5))
     player_id, outcome = change.result
     assert change.label == "draft of Grak, Orc Blitzer, from the reserves"
     assert treasury(db, orcs) == gold - 40_000 == ledger_sum(db, orcs)
@@ -497,8 +508,9 @@ def test_a_draft_costs_half_and_the_rating_counts_the_full_cost(db, orcs):
 @pytest.mark.parametrize(("face", "stat", "after"), [(1, "ma", 4), (2, "st", 2), (3, "ag", 2), (4, "av", 8)])
 def test_the_rookie_table_is_permanent(db, orcs, face, stat, after):
     with_reserves(db, orcs)
+    fixture = in_pre_match(db, orcs)
     player_id, outcome = svc.draft_player(
-        db, team_id=orcs, position="Orc Lineman", name="Bob", roll=d6(face)
+        db, team_id=orcs, match_id=fixture, position="Orc Lineman", name="Bob", roll=d6(face)
     ).result
     assert outcome.applied
     [row] = queries.roster(db, orcs)
@@ -521,7 +533,10 @@ def test_rookie_floors_through_the_service(db, orcs, position, stat, change, aft
 
     house_rule(db, "rookie_table", harsher)
     with_reserves(db, orcs)
-    _pid, outcome = svc.draft_player(db, team_id=orcs, position=position, name="Rookie", roll=d6(1)).result
+    fixture = in_pre_match(db, orcs)
+    _pid, outcome = svc.draft_player(
+        db, team_id=orcs, match_id=fixture, position=position, name="Rookie", roll=d6(1)
+    ).result
     assert outcome.ignored is ignored
     [row] = queries.roster(db, orcs)
     assert getattr(row, stat) == after
@@ -532,17 +547,20 @@ def test_rookie_floors_through_the_service(db, orcs, position, stat, change, aft
 def test_a_draft_the_team_cannot_afford_is_refused(db):
     team = add_orcs(db, treasury=50_000)
     with_reserves(db, team, "Novice")  # 30,000 left
+    fixture = in_pre_match(db, team)
     refused(
         db,
-        lambda: svc.draft_player(db, team_id=team, position="Black Orc Blocker", name="Big", roll=d6(5)),
+        lambda: svc.draft_player(
+            db, team_id=team, match_id=fixture, position="Black Orc Blocker", name="Big", roll=d6(5)
+        ),
         "half of 80,000",
     )
     refused(
         db,
-        lambda: svc.draft_player(db, team_id=team, position="Troll", name="Big", roll=d6(5)),
+        lambda: svc.draft_player(db, team_id=team, match_id=fixture, position="Troll", name="Big", roll=d6(5)),
         "cannot be drafted",
     )
-    svc.draft_player(db, team_id=team, position="Goblin", name="Snik", roll=d6(5))
+    svc.draft_player(db, team_id=team, match_id=fixture, position="Goblin", name="Snik", roll=d6(5))
     assert treasury(db, team) == 10_000
 
 

@@ -6,6 +6,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
+from sqlalchemy import select
 
 from roster_app.errors import LeagueFileError, ReadOnlyLeague
 from roster_app.safety import backups
@@ -50,6 +51,10 @@ def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
     assert db.schema_revision == migrations.head_revision()
     db.close()
     after = _rows(league)
+    # Tables added to the ruleset since (the Handicap Table, revision "prematch") come as league defaults.
+    added = {r["key"] for r in after["ruleset_table"]} - {r["key"] for r in before["ruleset_table"]}
+    assert added <= {"handicap_table"}
+    after["ruleset_table"] = [r for r in after["ruleset_table"] if r["key"] not in added]
     for table, rows in before.items():
         kept = [{k: row.get(k) for k in rows[0]} for row in after[table]]
         assert sorted(map(repr, kept)) == sorted(map(repr, rows)), table
@@ -59,6 +64,20 @@ def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
 
 def test_upgrading_the_first_schema_keeps_every_row(tmp_path):
     _upgrade_keeps_every_row(tmp_path)
+
+
+def test_an_upgraded_league_gets_the_default_handicap_table_and_empty_pre_matches(tmp_path):
+    league = _upgrade_keeps_every_row(tmp_path)
+    db = open_league(league)
+    try:
+        assert db.ruleset.table("handicap_table")["dice"] == "D6"
+        with db.read() as session:
+            from roster_app.store.models import Match, RulesetTable
+
+            assert session.get(RulesetTable, "handicap_table").is_default
+            assert {str(m.pre_match) for m in session.scalars(select(Match))} <= {"{}"}
+    finally:
+        db.close()
 
 
 @pytest.fixture

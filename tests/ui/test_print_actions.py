@@ -178,3 +178,21 @@ def test_leaving_the_whole_league_gives_back_the_documents_chosen_before(qtbot, 
     assert len(request.team_ids) == 1 and request.rosters and request.ledgers
     assert not (request.table or request.contracts or request.referees)
     dialog.reject()
+
+
+def test_export_pdf_of_the_match_sheets_of_the_next_round(qtbot, night_window, tmp_path, monkeypatch, messages):
+    answer_save(monkeypatch, tmp_path / "sheets.pdf")
+    night_window.print_actions.pdf_action.trigger()
+    dialog = night_window.print_actions.choice_dialog
+    qtbot.waitUntil(dialog.isVisible)
+    dialog.chosen_radio.setChecked(True)
+    for row in range(dialog.team_list.count()):
+        dialog.team_list.item(row).setCheckState(check_state(False))
+    assert not dialog.sheets_round.isEnabled()
+    dialog.match_sheets.setChecked(True)
+    assert dialog.sheets_round.isEnabled() and dialog.sheets_round.text() == "the next to play"
+    assert dialog.request().match_sheets and dialog.request().sheets_round is None
+    dialog.buttons.button(QDialogButtonBox.StandardButton.Ok).click()
+    pages = pdf_pages(tmp_path / "sheets.pdf")
+    assert len(pages) == 2 and "Reikland Reavers v Karak Grudgebearers" in pages[0]
+    assert messages == []

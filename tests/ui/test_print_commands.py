@@ -101,3 +101,20 @@ def test_a_league_without_teams_has_no_rosters_to_print(qapp, tmp_path, capsys):
     assert main(["print", str(tmp_path / "empty.dugout"), "--all", "-o", str(tmp_path / "out.pdf")]) == 1
     assert "nothing to print" in capsys.readouterr().err
     assert not (tmp_path / "out.pdf").exists()
+
+
+def test_print_the_match_sheets_of_the_next_round(qapp, night_file, tmp_path, capsys):
+    out = tmp_path / "sheets.pdf"
+    assert main(["print", str(night_file), "--match-sheets", "-o", str(out)]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == 2  # round 3's one fixture: rosters, then the ref's turns and the events
+    assert "round 3 · match sheet" in pages[0] and "Reikland Reavers v Karak Grudgebearers" in pages[0]
+    assert "Johann Weissmann" in pages[0] and "9 squares (Mole Eyes 7, Eagle Eyes 11)" in pages[0]
+    assert "the referee’s turns" in pages[1] and "Events" in pages[1] and "Page 2 of 2" in pages[1]
+
+
+def test_match_sheets_of_a_round_already_played_are_refused_in_words(qapp, night_file, tmp_path, capsys):
+    out = tmp_path / "sheets.pdf"
+    assert main(["print", str(night_file), "--match-sheets", "--round", "1", "-o", str(out)]) == 1
+    assert "Round 1 of season 1 has no fixture still to play" in capsys.readouterr().err
+    assert not out.exists()

@@ -15,7 +15,7 @@ from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
 from roster_app.store.models import RulesetTable
-from tests.helpers import after_match, ledger_sum, team_id, treasury
+from tests.helpers import after_match, in_pre_match, ledger_sum, team_id, treasury
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -44,6 +44,30 @@ def open_dialog(qtbot, window, button, kind):
     assert isinstance(dialog, kind)
     qtbot.waitExposed(dialog)
     return dialog
+
+
+def open_draft(qtbot, window, button):
+    """The Draft button leads into the pre-match wizard of the team's next fixture (Hire Freebooters); its
+    draft button for the home team opens the draft dialog."""
+    from ui.dialogs.draft_dialog import DraftDialog
+    from ui.wizards.prematch_wizard import PageId, PreMatchWizard
+
+    wizard = open_dialog(qtbot, window, button, PreMatchWizard)
+    assert wizard.currentId() == PageId.FREEBOOTERS
+    page = wizard.currentPage()
+    assert page.draft_buttons[0].isEnabled()
+    qtbot.mouseClick(page.draft_buttons[0], LEFT)
+    assert isinstance(page.dialog, DraftDialog)
+    qtbot.waitExposed(page.dialog)
+    return page.dialog
+
+
+def a_fixture(session, tid):
+    """Opponents and a fixture for the team: its pre-match sequence is where it drafts."""
+    from roster_app.services.season import add_fixture
+
+    rivals = session.run(add_team, name="Reikland Reavers", race="Human").result
+    return session.run(add_fixture, home_team_id=tid, away_team_id=rivals, round_number=1).result
 
 
 def show_league(qtbot, window, path):
@@ -246,8 +270,12 @@ def test_drafting_through_the_dialog_states_the_rookie_result(qtbot, open_window
     assert not tab.draft_button.isEnabled()
     assert "reserve side" in tab.draft_label.text()
     approve_and_hire(qtbot, tab, "Novice")
+    assert not tab.draft_button.isEnabled()
+    assert "pre-match sequence of a fixture: Orcland Raiders have no fixture to play" in tab.draft_label.text()
+    a_fixture(open_window.session, team_id(open_window.session.db, "Orcland Raiders"))
     assert tab.draft_button.isEnabled()
-    dialog = open_dialog(qtbot, open_window, tab.draft_button, DraftDialog)
+    dialog = open_draft(qtbot, open_window, tab.draft_button)
+    assert isinstance(dialog, DraftDialog)
     assert "would start the next match with <b>0</b> players" in dialog.eligibility.text()
     dialog.table.select("Orc Blitzer")
     assert not dialog.dice.isEnabled() and "name" in dialog.verdict.text()
@@ -285,9 +313,11 @@ def test_the_draft_dialog_says_when_the_rookie_result_is_ignored(qtbot, window, 
     tid = team_id(db, "Orcland Raiders")
     svc.approve_reserves(db, team_id=tid)
     svc.hire_reserve_coach(db, team_id=tid, coach_type="Novice")
+    in_pre_match(db, tid)
     db.close()
     show_league(qtbot, window, league_file)
-    dialog = open_dialog(qtbot, window, reserves_tab(window).draft_button, DraftDialog)
+    dialog = open_draft(qtbot, window, reserves_tab(window).draft_button)
+    assert isinstance(dialog, DraftDialog)
     qtbot.keyClicks(dialog.name, "Bob")
     type_dice(qtbot, dialog.dice, 1)
     assert (

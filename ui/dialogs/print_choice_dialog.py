@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QRadioButton,
+    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -67,6 +68,13 @@ class PrintChoiceDialog(QDialog):
         self.contracts = QCheckBox("Contract sheet")
         self.referees = QCheckBox("Referee cards")
         self.match_sheet = QCheckBox("A blank referee's match sheet")
+        self.match_sheets = QCheckBox("Pre-filled match sheets (one a fixture) of round:")
+        self.sheets_round = QSpinBox(self)
+        self.sheets_round.setObjectName("sheetsRound")
+        self.sheets_round.setRange(0, 99)
+        self.sheets_round.setSpecialValueText("the next to play")  # 0: the first round with a fixture to play
+        self.sheets_round.setEnabled(False)
+        self.match_sheets.toggled.connect(self.sheets_round.setEnabled)
         self.page_size = QComboBox(self)
         self.page_size.addItems(list(PAGE_SIZES))
         self.page_size.setCurrentText(locale_page_size())
@@ -86,7 +94,8 @@ class PrintChoiceDialog(QDialog):
         self._update()
 
     def _boxes(self) -> tuple[QCheckBox, ...]:
-        return (self.rosters, self.ledgers, self.table, self.contracts, self.referees, self.match_sheet)
+        return (self.rosters, self.ledgers, self.table, self.contracts, self.referees, self.match_sheet,
+                self.match_sheets)  # fmt: skip
 
     def _lay_out(self) -> None:
         who = QGroupBox("Print for", self)
@@ -102,6 +111,11 @@ class PrintChoiceDialog(QDialog):
         league_layout = QVBoxLayout(league_box)
         for box in (self.table, self.contracts, self.referees, self.match_sheet):
             league_layout.addWidget(box)
+        sheets = QHBoxLayout()
+        sheets.addWidget(self.match_sheets)
+        sheets.addWidget(self.sheets_round)
+        sheets.addStretch(1)
+        league_layout.addLayout(sheets)
         paper = QFormLayout()
         paper.addRow("Paper size:", self.page_size)
         layout = QVBoxLayout(self)
@@ -140,7 +154,8 @@ class PrintChoiceDialog(QDialog):
         return PrintRequest(
             self.team_ids(), rosters=self.rosters.isChecked(), ledgers=self.ledgers.isChecked(),
             table=self.table.isChecked(), contracts=self.contracts.isChecked(), referees=self.referees.isChecked(),
-            match_sheet=self.match_sheet.isChecked(),
+            match_sheet=self.match_sheet.isChecked(), match_sheets=self.match_sheets.isChecked(),
+            sheets_round=self.sheets_round.value() or None,
         )  # fmt: skip
 
     def chosen_page_size(self) -> str:

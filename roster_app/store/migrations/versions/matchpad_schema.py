@@ -9,7 +9,7 @@ import sqlalchemy as sa
 
 
 revision = "matchpad"
-down_revision = "corrections"
+down_revision = "prematch"
 branch_labels = None
 depends_on = None
 
