@@ -71,7 +71,7 @@ class SeasonPage(QWidget):
         self.fixtures_view.doubleClicked.connect(lambda _i: self.open_fixture())
         self.fixtures_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         for action in (self.pre_match_action, self.pad_action, self.report_action, self.post_match_action,
-                       self.sheet_action):
+                       self.sheet_action):  # fmt: skip
             self.fixtures_view.addAction(action)  # right-click on a fixture
         self.round_filter.currentIndexChanged.connect(lambda _i: self._show_fixtures())
         session.changed.connect(self.refresh)
