@@ -44,11 +44,12 @@ TABLES: dict[str, str] = {
     "fan_factor": "Fan Factor Table",
     "gate": "Gate",
     "league_points": "League points",
+    "kick_off": "Kick-Off Table",
 }
 
 STATS = ("ma", "st", "ag", "av")
 # What a race entry means when it leaves an optional setting out (the Rules window shows these too).
-RACE_DEFAULTS: dict[str, Any] = {"max_rerolls": 8, "reserves": True, "reserve_reroll": False}
+RACE_DEFAULTS: dict[str, Any] = {"max_rerolls": 8, "apothecary": True, "reserves": True, "reserve_reroll": False}
 # Position flags the rules act on (reserves, transfers and referees refuse or restrict these positions).
 POSITION_FLAGS = ("big_guy", "star_player", "daemon", "squig")
 
@@ -96,6 +97,7 @@ class Race:
     reserves: bool
     reserve_reroll: bool
     positions: tuple[Position, ...]
+    apothecary: bool = True  # Undead, Necromantic, Nurgle and Khemri teams may not hire one (LRB 5 and 6)
 
     def position(self, name: str) -> Position:
         for pos in self.positions:
@@ -143,6 +145,7 @@ class Ruleset:
                 reserves=r.get("reserves", RACE_DEFAULTS["reserves"]),
                 reserve_reroll=r.get("reserve_reroll", RACE_DEFAULTS["reserve_reroll"]),
                 positions=positions,
+                apothecary=r.get("apothecary", RACE_DEFAULTS["apothecary"]),
             )
         return out
 
@@ -170,6 +173,23 @@ class Ruleset:
         tables = dict(self.tables)
         tables[key] = data
         return Ruleset(self.name, self.key, self.version, tables)
+
+
+SOURCE_WORDS = {"article": "From the article", "default": "League default"}
+
+
+def provenance(data: Any) -> str:
+    """Where a table's numbers come from, in words: "From the article (...)", "From LRB 6 (...)", "League
+    default (...)"; a table stored before Dugout recorded its source says so."""
+    source = data.get("source") if isinstance(data, dict) else None
+    if not isinstance(source, dict) or "from" not in source:
+        return "Source not recorded (the league was made before Dugout noted where each table comes from)"
+    kind = source["from"]
+    words = SOURCE_WORDS.get(kind, f"From {kind}")
+    if kind == "default":
+        words += ": named by the articles but not printed, so Dugout made one up"
+    where = source.get("where")
+    return f"{words} ({where})" if where else words
 
 
 def _read_json(path: Path) -> Any:

@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from roster_app.rules.ruleset import POSITION_FLAGS, RACE_DEFAULTS
+from roster_app.rules.ruleset import POSITION_FLAGS, RACE_DEFAULTS, STATS
 from roster_app.rules.schema import NAME, SHAPES, TIE_BREAKERS, Check, MapOf
 
 DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12")
@@ -104,6 +104,8 @@ LABELS = {
     "max_assistant_coaches": "Most assistant coaches", "max_cheerleaders": "Most cheerleaders",
     "max_fan_factor": "Highest fan factor", "tie_breakers": "Tie-breakers", "categories": "Categories",
     "selectable": "Categories a player may take", "prerequisites": "Prerequisites", "range_skills": "Range skills",
+    "apothecary": "May hire an apothecary", "also": "Or instead (the coach chooses)",
+    "referee_out": "Takes the Ref out",
 }  # fmt: skip
 TABLE_LABELS = {
     ("player_table", "value"): "Most the player may be worth", ("rookie_table", "change"): "Change",
@@ -132,6 +134,7 @@ OPTION_SOURCES = {
     ("referee_skills", "prerequisites"): "referee_skills", ("referee_rules", "range_skills"): "referee_skills",
     ("star_refs", "race"): "races", ("star_refs", "skills"): "referee_skills",
     ("star_refs", "equipment"): "equipment", ("league_points", "tie_breakers"): "tie_breakers",
+    ("star_player_table", "also"): "stats",
 }  # fmt: skip
 DEFAULTS = {("races", key): value for key, value in RACE_DEFAULTS.items()}
 
@@ -159,6 +162,8 @@ def options(source: str | None, tables: Mapping[str, Any]) -> list[str]:
         return list(POSITION_FLAGS)
     if source == "tie_breakers":
         return list(TIE_BREAKERS)
+    if source == "stats":
+        return list(STATS)
     return []
 
 
