@@ -51,12 +51,17 @@ def ffb(gitdir: str) -> dict[str, Any]:
     commit = FFB["commit"]
     races = []
     for path in sorted(git_ls(gitdir, commit, FFB["rosters"] + "/")):
-        root = ET.fromstring(git_show(gitdir, commit, path))
+        text = git_show(gitdir, commit, path)
+        root = ET.fromstring(text)
         apo = root.findtext("apothecary")
+        comment = re.search(r"<!--(.*?)-->", text, re.S)
         race = {"name": root.findtext("name"), "source": path, "reroll_cost": int(root.findtext("reroll_cost")),
                 "max_rerolls": int(root.findtext("max_rerolls")),
                 # Roster.java: a roster without <apothecary> may hire one (fApothecary = true)
-                "apothecary": apo is None or apo.strip() == "true", "positions": []}  # fmt: skip
+                "apothecary": apo is None or apo.strip() == "true", "positions": [],
+                # the roster's own comment: the LRB 4.0 list as its author typed it (0-N lines)
+                "comment_lines": [ln.strip() for ln in (comment.group(1) if comment else "").splitlines()
+                                  if re.match(r"\s*0-\d", ln)]}  # fmt: skip
         for pos in root.iter("position"):
             cats = pos.find("skillcategory-list")
             race["positions"].append({
@@ -321,7 +326,11 @@ def main() -> None:
         "lrb6": books["lrb6"],
         "lrb6_bsdata": {"label": "LRB 6 (BattleScribe)", **bsdata(args.bsdata)},
     }  # fmt: skip
-    Path(args.out).write_text(json.dumps(reference, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    text = json.dumps(reference, indent=1, ensure_ascii=False)
+    # one position (one level, one kick-off row) per line: a small file a person can read and diff
+    text = re.sub(r"\{\n\s+\"(name|roll)\"(?:[^{}\[\]]|\[[^\[\]]*\])*?\n\s*\}",
+                  lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False), text)
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 
 

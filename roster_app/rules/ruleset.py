@@ -260,8 +260,22 @@ def default_ruleset() -> Ruleset:
     return _bundled("lrb4")
 
 
+# Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
+# before its upgrade, an older export) reads the bundled one; the upgrade (revision rulesdata) stores it.
+ADDED_LATER = ("kick_off",)
+
+
+def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(tables)
+    for table_key in ADDED_LATER:
+        if table_key not in out:
+            out[table_key] = copy.deepcopy(_bundled("lrb4").tables[table_key])
+    return out
+
+
 def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) -> Ruleset:
     """A ruleset from stored tables (a league file or an import), each table validated."""
+    tables = _with_added_tables(tables)
     for table_key in TABLES:
         if table_key not in tables:
             raise RulesetError(name, table_key, "this table is missing from the ruleset")
@@ -280,7 +294,7 @@ def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
         (table_key, data if isinstance(data, str) else json.dumps(data, sort_keys=True))
         for table_key, data in rows
     }
-    tables = {table_key: json.loads(text) for table_key, text in texts}
+    tables = _with_added_tables({table_key: json.loads(text) for table_key, text in texts})
     if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)
