@@ -106,6 +106,14 @@ class Race:
         raise NotFound(f"The {self.name} team list has no position called '{name}'.")
 
     @property
+    def apothecary_refusal(self) -> str | None:
+        """Why a team of this race may not hire an apothecary (LRB 5/6: Undead, Necromantic, Nurgle, Khemri)."""
+        if self.apothecary:
+            return None
+        return (f"{self.name} teams may not hire an apothecary (League > Rules… > Team lists and positions: "
+                "'May hire an apothecary').")  # fmt: skip
+
+    @property
     def basic_lineman(self) -> Position:
         """The race's basic Lineman: the cheapest position allowed 12 or more times (referees use it)."""
         many = [p for p in self.positions if p.max >= 12] or list(self.positions)
