@@ -200,6 +200,15 @@ def provenance(data: Any) -> str:
     return f"{words} ({where})" if where else words
 
 
+def source_badge(data: Any) -> str:
+    """The short word for where a table comes from: "from the article", "from LRB 6", "league default"."""
+    source = data.get("source") if isinstance(data, dict) else None
+    kind = source.get("from") if isinstance(source, dict) else None
+    if kind is None:
+        return "source not recorded"
+    return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
+
+
 def _read_json(path: Path) -> Any:
     try:
         return json.loads(path.read_text(encoding="utf-8"))
