@@ -10,7 +10,7 @@ from roster_app.paths import data_dir, log_dir
 
 def test_bundled_rulesets_are_listed_with_their_versions():
     rulesets = {r.key: r for r in bundled_rulesets()}
-    assert {"lrb4", "lrb6"} <= set(rulesets)
+    assert {"lrb4", "lrb5", "lrb6"} <= set(rulesets)
     assert rulesets["lrb4"].name == "LRB 4.0 (Dugout)" and rulesets["lrb4"].version >= 1
 
 
