@@ -84,8 +84,11 @@ def ffb(gitdir: str) -> dict[str, Any]:
 
 
 # -- OBBLM: PHP arrays read by a small interpreter (array literals, assignments, unset, define) -------
-TOKEN = re.compile(r"""\s+|/\*.*?\*/|//[^\n]*|\#[^\n]*|(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")|(?P<num>-?\d+)
-    |(?P<var>\$\w+)|(?P<name>\w+)|(?P<op>=>|[=;,()\[\]{}])|(?P<other>\S)""", re.S | re.X)
+TOKEN = re.compile(
+    r"""\s+|/\*.*?\*/|//[^\n]*|\#[^\n]*|(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")|(?P<num>-?\d+)
+    |(?P<var>\$\w+)|(?P<name>\w+)|(?P<op>=>|[=;,()\[\]{}])|(?P<other>\S)""",
+    re.S | re.X,
+)
 
 
 def tokens(text: str) -> list[tuple[str, str]]:
@@ -268,7 +271,9 @@ def obblm(gitdir: str) -> dict[str, Any]:
     lrb6 = obblm_ruleset(php, "LRB 6", {"repo": OBBLM["repo"], "commit": full,
                                         "path": f"{OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']}"})  # fmt: skip
     sql = git_show(gitdir, commit, OBBLM["values"])
-    found = dict(re.findall(r"\+ \(?(ach_ma \+ ach_av|ach_ag|ach_st|cnt_skills_norm|cnt_skills_doub)\)?\s*\* (\d+)", sql))
+    found = dict(
+        re.findall(r"\+ \(?(ach_ma \+ ach_av|ach_ag|ach_st|cnt_skills_norm|cnt_skills_doub)\)?\s*\* (\d+)", sql)
+    )
     values = {"skill": int(found["cnt_skills_norm"]), "double_skill": int(found["cnt_skills_doub"]),
               "ma": int(found["ach_ma + ach_av"]), "av": int(found["ach_ma + ach_av"]),
               "ag": int(found["ach_ag"]), "st": int(found["ach_st"])}  # fmt: skip
@@ -291,11 +296,11 @@ def bsdata(gitdir: str) -> dict[str, Any]:
         root = ET.fromstring(git_show(gitdir, commit, path))
         entries = root.find("b:entries", NS)
         positions, reroll, apothecary = [], None, False
-        for entry in entries.iter("{%s}entry" % NS["b"]):
+        for entry in entries.iter(f"{{{NS['b']}}}entry"):
             name = entry.get("name")
             if entry.get("categoryId") == PLAYERS:
                 profile = entry.find("b:profiles/b:profile", NS)
-                chars = {c.get("name"): c.get("value") for c in profile.iter("{%s}characteristic" % NS["b"])}
+                chars = {c.get("name"): c.get("value") for c in profile.iter(f"{{{NS['b']}}}characteristic")}
                 skills = [s.strip() for s in chars["Skills"].split(",") if s.strip() and s.strip() != "None"]
                 positions.append({"name": name, "max": int(entry.get("maxInRoster")),
                                   "cost": int(float(entry.get("points"))),
@@ -328,8 +333,11 @@ def main() -> None:
     }  # fmt: skip
     text = json.dumps(reference, indent=1, ensure_ascii=False)
     # one position (one level, one kick-off row) per line: a small file a person can read and diff
-    text = re.sub(r"\{\n\s+\"(name|roll)\"(?:[^{}\[\]]|\[[^\[\]]*\])*?\n\s*\}",
-                  lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False), text)
+    text = re.sub(
+        r"\{\n\s+\"(name|roll)\"(?:[^{}\[\]]|\[[^\[\]]*\])*?\n\s*\}",
+        lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False),
+        text,
+    )
     Path(args.out).write_text(text + "\n", encoding="utf-8")
     print(f"wrote {args.out}")
 

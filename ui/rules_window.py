@@ -40,8 +40,11 @@ STYLE = """
 #rulesHeading { font-size: 15pt; font-weight: 600; }
 #rulesNote, #rulesHint, #rulesStatus { color: #5b6470; }
 """
-BADGE_COLORS = {"league default": ("#fdecea", "#9a3b2e"), "house rule": ("#fff1d6", "#8a5a00"),
-                "from the article": ("#e6f4ea", "#1e6b3a")}  # "from LRB ..." and the rest: grey
+BADGE_COLORS = {
+    "league default": ("#fdecea", "#9a3b2e"),
+    "house rule": ("#fff1d6", "#8a5a00"),
+    "from the article": ("#e6f4ea", "#1e6b3a"),
+}  # "from LRB ..." and the rest: grey
 
 
 class BadgeDelegate(QStyledItemDelegate):

@@ -73,7 +73,8 @@ def one_of(*options: Any) -> Check:
 STAT_KEY = one_of(None, "ma", "st", "ag", "av")
 ALSO_STATS = Check(
     "a list of characteristics (ma, st, ag, av)",
-    lambda v: isinstance(v, list) and all(x in ("ma", "st", "ag", "av") for x in v), kind="texts",
+    lambda v: isinstance(v, list) and all(x in ("ma", "st", "ag", "av") for x in v),
+    kind="texts",
 )
 # Where a table's numbers come from (shown in the Rules window): printed in a seed article, a Living Rulebook
 # with its public source, or a league default (named by an article but not printed, so Dugout made one up).

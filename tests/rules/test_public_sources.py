@@ -87,22 +87,30 @@ def _compare(key: str, source: str, name_of=lambda race, pos: pos, skip=(), norm
     problems = []
     theirs = {r["name"]: r for r in REFERENCE[source]["races"]}
     if set(ours) != set(theirs):
-        problems.append(f"races: ours only {sorted(set(ours) - set(theirs))}, theirs only {sorted(set(theirs) - set(ours))}")
+        problems.append(
+            f"races: ours only {sorted(set(ours) - set(theirs))}, theirs only {sorted(set(theirs) - set(ours))}"
+        )
     for race in sorted(set(ours) & set(theirs)):
         o, t = ours[race], theirs[race]
         for setting in ("reroll_cost", "apothecary", "max_rerolls"):
             mine_value = o[setting] if setting == "reroll_cost" else _setting(o, setting)
             if setting in t and mine_value != t[setting]:
                 problems.append(f"{race} {setting}: ours {mine_value}, theirs {t[setting]}")
-        positions = {name_of(race, p["name"]): normalise(p) for p in t["positions"] if (race, p["name"]) not in skip}
+        positions = {
+            name_of(race, p["name"]): normalise(p) for p in t["positions"] if (race, p["name"]) not in skip
+        }
         mine = {p["name"]: p for p in o["positions"]}
         extra = set(mine) - set(positions) - {pos for (r, pos) in FFB_FROM_COMMENT if r == race and key == "lrb4"}
         if extra or set(positions) - set(mine):
-            problems.append(f"{race} positions: ours only {sorted(extra)}, theirs only {sorted(set(positions) - set(mine))}")
+            problems.append(
+                f"{race} positions: ours only {sorted(extra)}, theirs only {sorted(set(positions) - set(mine))}"
+            )
         for name in sorted(set(mine) & set(positions)):
             for field in FIELDS:
                 if field in positions[name] and not _same(field, mine[name][field], positions[name][field]):
-                    problems.append(f"{race} {name} {field}: ours {mine[name][field]}, theirs {positions[name][field]}")
+                    problems.append(
+                        f"{race} {name} {field}: ours {mine[name][field]}, theirs {positions[name][field]}"
+                    )
     return problems
 
 
@@ -168,9 +176,15 @@ def test_the_skill_lists_are_the_sources_lists():
 def test_spp_levels_and_advance_values_match_obblm():
     for key in ("lrb4", "lrb5", "lrb6"):
         levels = load_bundled(key).table("spp_levels")["levels"]
-        assert [{k: lv[k] for k in ("name", "min_spp", "rolls")} for lv in levels] == REFERENCE["lrb5"]["spp_levels"]
+        assert [{k: lv[k] for k in ("name", "min_spp", "rolls")} for lv in levels] == REFERENCE["lrb5"][
+            "spp_levels"
+        ]
     for key in ("lrb5", "lrb6"):
-        values = {k: v for k, v in load_bundled(key).table("advance_values").items() if k not in ("table", "note", "source")}
+        values = {
+            k: v
+            for k, v in load_bundled(key).table("advance_values").items()
+            if k not in ("table", "note", "source")
+        }
         assert values == REFERENCE[key]["advance_values"]
 
 

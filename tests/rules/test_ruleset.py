@@ -25,8 +25,11 @@ def test_every_table_says_where_it_comes_from(key):
         words = provenance(ruleset.table(table))
         assert words.startswith(("From the article", "From LRB 4.0", "From LRB 5", "From LRB 6", "League default"))
     assert provenance(ruleset.table("contracts")) == (
-        "From the article (seed 001, the reserve teams, contracts and transfers article)")
-    assert provenance(ruleset.table("tribunal")).startswith("League default: named by the articles but not printed")
+        "From the article (seed 001, the reserve teams, contracts and transfers article)"
+    )
+    assert provenance(ruleset.table("tribunal")).startswith(
+        "League default: named by the articles but not printed"
+    )
     assert provenance(ruleset.table("races")).startswith(f"From {ruleset.tables['races']['source']['from']} (")
     assert provenance({"rows": []}).startswith("Source not recorded")
 
