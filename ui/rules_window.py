@@ -40,7 +40,11 @@ STYLE = """
 #rulesHeading { font-size: 15pt; font-weight: 600; }
 #rulesNote, #rulesHint, #rulesStatus { color: #5b6470; }
 """
-BADGE_COLORS = {"league default": ("#eef1f5", "#5b6470"), "house rule": ("#fff1d6", "#8a5a00")}
+BADGE_COLORS = {
+    "league default": ("#fdecea", "#9a3b2e"),
+    "house rule": ("#fff1d6", "#8a5a00"),
+    "from the article": ("#e6f4ea", "#1e6b3a"),
+}  # "from LRB ..." and the rest: grey
 
 
 class BadgeDelegate(QStyledItemDelegate):
@@ -85,6 +89,7 @@ class RulesWindow(QDialog):
         self.badge = QLabel(self)
         self.badge.setObjectName("rulesBadge")
         self.note = QLabel(self)
+        self.note.setTextFormat(Qt.TextFormat.PlainText)  # a league's notes are typed text
         self.note.setObjectName("rulesNote")
         self.note.setWordWrap(True)
         self.reset_button = QPushButton("Reset to default", self)
@@ -200,20 +205,21 @@ class RulesWindow(QDialog):
             return
         info = self.table_model.row(self.table_model.row_for_key(key))
         self.heading.setText(info.title)
-        self.badge.setText("league default" if info.is_default else "house rule")
+        self.badge.setText((info.source_badge or "as shipped") if info.is_default else "house rule")
         self.badge.setProperty("houseRule", not info.is_default)
-        self.badge.setStyleSheet(self._badge_style(info.is_default))
+        self.badge.setStyleSheet(self._badge_style(self.badge.text()))
         edited = (
             f"Edited for this league on {info.updated_at:%d %b %Y}. "
             if not info.is_default and info.updated_at
             else ""
         )
-        self.note.setText(f"{edited}{info.note}")
+        based = "Based on: " if not info.is_default else ""
+        self.note.setText(f"{edited}{info.note}\n{based}{info.source}." if info.source else f"{edited}{info.note}")
         self.reset_button.setEnabled(not info.is_default and not self.session.read_only)
 
     @staticmethod
-    def _badge_style(is_default: bool) -> str:
-        fill, ink = BADGE_COLORS["league default" if is_default else "house rule"]
+    def _badge_style(text: str) -> str:
+        fill, ink = BADGE_COLORS.get(text, ("#eef1f5", "#5b6470"))
         return f"background: {fill}; color: {ink}; border-radius: 9px; padding: 2px 9px;"
 
     def refresh(self, tables: set[str] | None) -> None:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.errors import NotFound
 from roster_app.queries.corrections import has_played
 from roster_app.queries.rosters import TeamHeader
 from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
@@ -157,6 +158,18 @@ class TeamHeaderWidget(QFrame):
         self.coach.setReadOnly(read_only)
         for widget in self.counters.values():
             widget.setEnabled(not read_only)
+        self._show_apothecary(header, read_only)
+
+    def _show_apothecary(self, header: TeamHeader, read_only: bool) -> None:
+        """A race that may not hire an apothecary: the box is off (one the team already has may be released)."""
+        try:
+            refusal = self.session.db.ruleset.race(header.race).apothecary_refusal
+        except NotFound:
+            refusal = None
+        box = self.counters["apothecary"]
+        if refusal:
+            box.setEnabled(not read_only and bool(header.apothecary))
+            box.setToolTip(refusal)
 
     def _show_allies(self, header: TeamHeader) -> None:
         """The allies' penalties, lifted (and hidden) as soon as the last ally leaves the roster."""

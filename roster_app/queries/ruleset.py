@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from roster_app.rules.ruleset import TABLES
+from roster_app.rules.ruleset import TABLES, provenance, source_badge
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable
 
@@ -21,6 +21,8 @@ class RuleTableRow:
     is_default: bool
     updated_at: datetime | None
     note: str
+    source: str = ""  # where its numbers come from, in words ("From LRB 6 (...)", "League default (...)")
+    source_badge: str = ""  # the same, short: "from the article", "from LRB 6", "league default"
 
     @property
     def id(self) -> str:
@@ -36,5 +38,6 @@ def rule_tables(db: LeagueDB) -> list[RuleTableRow]:
         row = rows.get(key)
         data = row.data if row is not None else {}
         note = data.get("note", "") if isinstance(data, dict) else ""
-        out.append(RuleTableRow(key, title, row is None or row.is_default, row.updated_at if row else None, note))
+        out.append(RuleTableRow(key, title, row is None or row.is_default, row.updated_at if row else None, note,
+                                provenance(data), source_badge(data)))  # fmt: skip
     return out

@@ -156,15 +156,17 @@ def advance_options(
     ruleset = _rules(ruleset)
     table = ruleset.table("star_player_table")
     values = ruleset.table("advance_values")
-    result = star_player_row(roll.total, ruleset)["result"]
+    row = star_player_row(roll.total, ruleset)
+    result = row["result"]
     options: list[Advance] = []
     skills_allowed = result == "skill"
     if result != "skill":
-        if stats[result] < stat_cap(position, result, ruleset):
-            options.append(Advance(result, value_added=values[result]))
-            skills_allowed = table["skill_instead_of_characteristic"]
-        else:
-            skills_allowed = True  # the characteristic is at its cap: the roll gives a skill instead
+        # the row's characteristic, or any it also offers (LRB 5/6: 10 is +1 MA or +1 AV, the coach chooses)
+        for stat in dict.fromkeys([result, *row.get("also", ())]):
+            if stats[stat] < stat_cap(position, stat, ruleset):
+                options.append(Advance(stat, value_added=values[stat]))
+        # at its cap every characteristic the row gives becomes a skill instead
+        skills_allowed = table["skill_instead_of_characteristic"] or not options
     if skills_allowed:
         double = roll.is_double and table["double_opens_any_category"]
         for name, category, needs_double in skill_choices(position, skills, ruleset, double=double):

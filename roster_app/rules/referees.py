@@ -371,6 +371,7 @@ class AdvanceOptions:
     stat: str | None  # the characteristic he may raise, None if the roll gives none or it is at its ceiling
     skill_allowed: bool
     skills: tuple[SkillChoice, ...]
+    stats: tuple[str, ...] = ()  # every characteristic he may raise (the first is `stat`)
 
     def describe(self) -> str:
         parts = [f"{self.roll_total}: {self.text}"]
@@ -399,18 +400,19 @@ def advance_options(
     table = rs.table("star_player_table")
     row = star_player_result(roll, rs)
     double = roll.is_double and table["double_opens_any_category"]
-    stat = None
+    raised: list[str] = []
     if row["result"] in STATS:
-        try:
-            ceiling = stat_ceiling(starting_profile(race, rs)[row["result"]], rs)
-        except NotFound:
-            ceiling = 10
-        if stats[row["result"]] < ceiling:
-            stat = row["result"]
-    skill_allowed = row["result"] == "skill" or table["skill_instead_of_characteristic"] or stat is None
+        for stat in dict.fromkeys([row["result"], *row.get("also", ())]):  # LRB 5/6: +1 MA or +1 AV on a 10
+            try:
+                ceiling = stat_ceiling(starting_profile(race, rs)[stat], rs)
+            except NotFound:
+                ceiling = 10
+            if stats[stat] < ceiling:
+                raised.append(stat)
+    skill_allowed = row["result"] == "skill" or table["skill_instead_of_characteristic"] or not raised
     choices = tuple(referee_skill_choices(race, skills, rs, double=double)) if skill_allowed else ()
-    return AdvanceOptions(roll.total, row["result"], row.get("text", row["result"]), double, stat,
-                          skill_allowed, choices)  # fmt: skip
+    return AdvanceOptions(roll.total, row["result"], row.get("text", row["result"]), double,
+                          raised[0] if raised else None, skill_allowed, choices, tuple(raised))  # fmt: skip
 
 
 # -- the rolls of the ref's turn ---------------------------------------------------------------------

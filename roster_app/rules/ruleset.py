@@ -45,11 +45,12 @@ TABLES: dict[str, str] = {
     "gate": "Gate",
     "league_points": "League points",
     "handicap_table": "Handicap Table",
+    "kick_off": "Kick-Off Table",
 }
 
 STATS = ("ma", "st", "ag", "av")
 # What a race entry means when it leaves an optional setting out (the Rules window shows these too).
-RACE_DEFAULTS: dict[str, Any] = {"max_rerolls": 8, "reserves": True, "reserve_reroll": False}
+RACE_DEFAULTS: dict[str, Any] = {"max_rerolls": 8, "apothecary": True, "reserves": True, "reserve_reroll": False}
 # Position flags the rules act on (reserves, transfers and referees refuse or restrict these positions).
 POSITION_FLAGS = ("big_guy", "star_player", "daemon", "squig")
 
@@ -97,12 +98,21 @@ class Race:
     reserves: bool
     reserve_reroll: bool
     positions: tuple[Position, ...]
+    apothecary: bool = True  # Undead, Necromantic, Nurgle and Khemri teams may not hire one (LRB 5 and 6)
 
     def position(self, name: str) -> Position:
         for pos in self.positions:
             if pos.name == name:
                 return pos
         raise NotFound(f"The {self.name} team list has no position called '{name}'.")
+
+    @property
+    def apothecary_refusal(self) -> str | None:
+        """Why a team of this race may not hire an apothecary (LRB 5/6: Undead, Necromantic, Nurgle, Khemri)."""
+        if self.apothecary:
+            return None
+        return (f"{self.name} teams may not hire an apothecary (League > Rules… > Team lists and positions: "
+                "'May hire an apothecary').")  # fmt: skip
 
     @property
     def basic_lineman(self) -> Position:
@@ -144,6 +154,7 @@ class Ruleset:
                 reserves=r.get("reserves", RACE_DEFAULTS["reserves"]),
                 reserve_reroll=r.get("reserve_reroll", RACE_DEFAULTS["reserve_reroll"]),
                 positions=positions,
+                apothecary=r.get("apothecary", RACE_DEFAULTS["apothecary"]),
             )
         return out
 
@@ -171,6 +182,32 @@ class Ruleset:
         tables = dict(self.tables)
         tables[key] = data
         return Ruleset(self.name, self.key, self.version, tables)
+
+
+SOURCE_WORDS = {"article": "From the article", "default": "League default"}
+
+
+def provenance(data: Any) -> str:
+    """Where a table's numbers come from, in words: "From the article (...)", "From LRB 6 (...)", "League
+    default (...)"; a table stored before Dugout recorded its source says so."""
+    source = data.get("source") if isinstance(data, dict) else None
+    if not isinstance(source, dict) or "from" not in source:
+        return "Source not recorded (the league was made before Dugout noted where each table comes from)"
+    kind = source["from"]
+    words = SOURCE_WORDS.get(kind, f"From {kind}")
+    if kind == "default":
+        words += ": named by the articles but not printed, so Dugout made one up"
+    where = source.get("where")
+    return f"{words} ({where})" if where else words
+
+
+def source_badge(data: Any) -> str:
+    """The short word for where a table comes from: "from the article", "from LRB 6", "league default"."""
+    source = data.get("source") if isinstance(data, dict) else None
+    kind = source.get("from") if isinstance(source, dict) else None
+    if kind is None:
+        return "source not recorded"
+    return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
 
 
 def _read_json(path: Path) -> Any:
@@ -241,24 +278,27 @@ def default_ruleset() -> Ruleset:
     return _bundled("lrb4")
 
 
+# Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
+# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata) store them.
+ADDED_LATER = ("kick_off", "handicap_table")
+
+
+def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
+    out = dict(tables)
+    for table_key in ADDED_LATER:
+        if table_key not in out:
+            out[table_key] = copy.deepcopy(_bundled("lrb4").tables[table_key])
+    return out
+
+
 def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) -> Ruleset:
     """A ruleset from stored tables (a league file or an import), each table validated."""
+    tables = _with_added_tables(tables)
     for table_key in TABLES:
         if table_key not in tables:
             raise RulesetError(name, table_key, "this table is missing from the ruleset")
         check_table(table_key, tables[table_key])
     return Ruleset(name, key, version, dict(tables))
-
-
-# Tables added after leagues were made: a league file read before its upgrade (read-only) uses the default.
-LATER_TABLES = ("handicap_table",)
-
-
-def _bundled_table(key: str, table: str) -> Any:
-    try:
-        return load_bundled(key).table(table)
-    except NotFound:  # a league of a ruleset this Dugout does not ship
-        return load_bundled().table(table)
 
 
 _VALIDATED: set[tuple[str, str]] = set()  # (table key, its JSON text) already checked this run
@@ -272,8 +312,7 @@ def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
         (table_key, data if isinstance(data, str) else json.dumps(data, sort_keys=True))
         for table_key, data in rows
     }
-    tables = {table_key: json.loads(text) for table_key, text in texts}
-    tables |= {late: _bundled_table(key, late) for late in LATER_TABLES if late not in tables}
+    tables = _with_added_tables({table_key: json.loads(text) for table_key, text in texts})
     if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)

@@ -71,6 +71,15 @@ def one_of(*options: Any) -> Check:
 
 
 STAT_KEY = one_of(None, "ma", "st", "ag", "av")
+ALSO_STATS = Check(
+    "a list of characteristics (ma, st, ag, av)",
+    lambda v: isinstance(v, list) and all(x in ("ma", "st", "ag", "av") for x in v),
+    kind="texts",
+)
+# Where a table's numbers come from (shown in the Rules window): printed in a seed article, a Living Rulebook
+# with its public source, or a league default (named by an article but not printed, so Dugout made one up).
+SOURCE_KINDS = ("article", "LRB 4.0", "LRB 5", "LRB 6", "default")
+SOURCE = {"from": one_of(*SOURCE_KINDS), "where?": TEXT}
 
 
 class MapOf:
@@ -142,7 +151,8 @@ TIE_BREAKERS = ("points", "touchdown_difference", "casualty_difference", "touchd
 SHAPES: dict[str, Any] = {
     "spp_levels": {"levels": [{"name": NAME, "min_spp": NAT, "rolls": NAT}]},
     "star_player_table": {
-        "dice": DICE, "rows": [{**RANGE, "result": one_of("skill", "ma", "st", "ag", "av"), "text?": TEXT}],
+        "dice": DICE, "rows": [{**RANGE, "result": one_of("skill", "ma", "st", "ag", "av"), "also?": ALSO_STATS,
+                                "text?": TEXT}],
         "max_above_start": NAT, "skill_instead_of_characteristic": BOOL, "double_opens_any_category": BOOL,
     },
     "spp_awards": {"awards": {k: NAT for k in ("completion", "casualty", "interception", "touchdown", "mvp")}},
@@ -161,7 +171,8 @@ SHAPES: dict[str, Any] = {
     },
     "ally_penalties": {"fan_factor_per_ally": INT, "reroll_cost_per_ally": GOLD},
     "races": {"races": [{
-        "name": NAME, "reroll_cost": PRICE, "max_rerolls?": NAT, "reserves?": BOOL, "reserve_reroll?": BOOL,
+        "name": NAME, "reroll_cost": PRICE, "max_rerolls?": NAT, "apothecary?": BOOL, "reserves?": BOOL,
+        "reserve_reroll?": BOOL,
         "source_lines?": TEXTS, "positions": [POSITION],
     }]},
     "skills": {"categories": TEXTS, "selectable": TEXTS, "skills": [{"name": NAME, "category": NAME, "effect?": TEXT}]},
@@ -193,6 +204,7 @@ SHAPES: dict[str, Any] = {
     "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
                        "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
+    "kick_off": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "referee_out?": BOOL, "text?": TEXT}]},
 }  # fmt: skip
 
 
@@ -256,6 +268,7 @@ EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "player_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "rookie_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "player_reaction": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
+    "kick_off": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "match_winnings": lambda w, d: check_ranges(w, d["rows"]),
     "handicap_table": lambda w, d: (check_ranges(w, d["differences"]), check_ranges(w, d["rows"], d["dice"])),
 }
@@ -266,7 +279,10 @@ def check_table(key: str, data: Any, where: str | None = None) -> None:
     where = where or key
     if key not in SHAPES:
         raise RulesetError(where, "", f"'{key}' is not a table Dugout knows")
-    check_shape(data, SHAPES[key], where)
+    spec = SHAPES[key]
+    if isinstance(data, dict) and isinstance(spec, dict):
+        spec = {**spec, "source?": SOURCE}  # every table may say where it comes from
+    check_shape(data, spec, where)
     extra = EXTRA_CHECKS.get(key)
     if extra:
         extra(where, data)

@@ -11,8 +11,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from roster_app.rules.ruleset import POSITION_FLAGS, RACE_DEFAULTS
+from roster_app.rules.ruleset import POSITION_FLAGS, RACE_DEFAULTS, STATS
 from roster_app.rules.schema import NAME, SHAPES, TIE_BREAKERS, Check, MapOf
+from roster_app.rules.transfers import REACTION_CONDITIONS
+
+# Codes stored in a table and the words a commissioner reads for them (the rest read with spaces for "_").
+CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": "big guy (never through the reserve team)"}
 
 DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12")
 
@@ -105,6 +109,8 @@ LABELS = {
     "max_fan_factor": "Highest fan factor", "tie_breakers": "Tie-breakers", "categories": "Categories",
     "selectable": "Categories a player may take", "prerequisites": "Prerequisites", "range_skills": "Range skills",
     "handicap": "Handicap",
+    "apothecary": "May hire an apothecary", "also": "Or instead (the coach chooses)",
+    "referee_out": "Takes the Ref out",
 }  # fmt: skip
 TABLE_LABELS = {
     ("player_table", "value"): "Most the player may be worth", ("rookie_table", "change"): "Change",
@@ -136,6 +142,7 @@ OPTION_SOURCES = {
     ("referee_skills", "prerequisites"): "referee_skills", ("referee_rules", "range_skills"): "referee_skills",
     ("star_refs", "race"): "races", ("star_refs", "skills"): "referee_skills",
     ("star_refs", "equipment"): "equipment", ("league_points", "tie_breakers"): "tie_breakers",
+    ("star_player_table", "also"): "stats", ("player_reaction", "key"): "reaction_conditions",
 }  # fmt: skip
 DEFAULTS = {("races", key): value for key, value in RACE_DEFAULTS.items()}
 
@@ -163,6 +170,10 @@ def options(source: str | None, tables: Mapping[str, Any]) -> list[str]:
         return list(POSITION_FLAGS)
     if source == "tie_breakers":
         return list(TIE_BREAKERS)
+    if source == "stats":
+        return list(STATS)
+    if source == "reaction_conditions":
+        return list(REACTION_CONDITIONS)
     return []
 
 

@@ -105,6 +105,14 @@ class Modifier:
     text: str
 
 
+# The conditions a Player Reaction modifier may name (its `key`), in words for the Rules window.
+REACTION_CONDITIONS = {
+    "buyer_rating_higher": "The buyer's team rating is higher",
+    "buyer_fan_factor_higher": "The buyer's fan factor is higher",
+    "under_contract": "The player is under contract",
+}
+
+
 def reaction_modifiers(
     *,
     buyer_rating: int,

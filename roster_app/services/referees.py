@@ -650,7 +650,7 @@ def take_advance(db: LeagueDB, *, referee_id: int, skill: str | None = None, sta
         options = rr.advance_options(dice_roll, race=ref.race, skills=ref.skills,
                                      stats={s: getattr(ref, s) for s in STATS}, ruleset=ruleset)  # fmt: skip
         if stat is not None:
-            if stat != options.stat:
+            if stat not in (options.stats or (options.stat,)):
                 raise RuleViolation(
                     f"A roll of {dice_roll.total} does not give +1 {rr.STAT_LABELS.get(stat, stat)}."
                 )

@@ -29,7 +29,7 @@ from roster_app.store.models import RulesetTable, utcnow
 
 FORMAT = "dugout-ruleset"
 FORMAT_VERSION = 1
-META_KEYS = ("table", "note")  # words about a table, not rules: ignored when comparing with the default
+META_KEYS = ("table", "note", "source")  # words about a table, not rules: ignored when comparing with the default
 
 
 def title_of(key: str) -> str:

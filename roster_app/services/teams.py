@@ -133,6 +133,9 @@ def set_counter(
                 "changes with the fan factor roll of the post-match sequence. To put a mistake right, use Tools > "
                 "Commissioner's Correction… (it asks for a reason)."
             )
+        refusal = ruleset.race(team.race).apothecary_refusal if counter == "apothecary" else None
+        if added > 0 and refusal:
+            raise RuleViolation(refusal)
         if added > 0:
             now.check(Act.PURCHASES)
         if added > 0 and charge:

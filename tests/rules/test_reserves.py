@@ -21,7 +21,7 @@ from roster_app.rules.reserves import (
 )
 from roster_app.rules.ruleset import Position, Race
 
-LRB4, LRB6 = load_bundled("lrb4"), load_bundled("lrb6")
+LRB4, LRB5, LRB6 = load_bundled("lrb4"), load_bundled("lrb5"), load_bundled("lrb6")
 ORC = LRB4.race("Orc")
 STATS = {"ma": 5, "st": 3, "ag": 3, "av": 9}
 
@@ -30,6 +30,11 @@ STATS = {"ma": 5, "st": 3, "ag": 3, "av": 9}
     ("ruleset", "race"),
     [
         (LRB4, "Undead"),
+        (LRB5, "Undead"),
+        (LRB5, "Vampire"),
+        (LRB5, "Khemri"),
+        (LRB5, "Necromantic"),
+        (LRB5, "Ogre"),
         (LRB6, "Undead"),
         (LRB6, "Vampire"),
         (LRB6, "Khemri"),

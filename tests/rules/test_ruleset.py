@@ -6,16 +6,68 @@ import re
 import pytest
 
 from roster_app.errors import RulesetError
-from roster_app.rules.ruleset import TABLES, _load_tables, available_rulesets, load_bundled
+from roster_app.rules.ruleset import TABLES, _load_tables, available_rulesets, load_bundled, provenance
 from roster_app.rules.schema import check_table
 
 
-def test_both_rulesets_load_with_every_table():
-    assert set(available_rulesets()) == {"lrb4", "lrb6"}
-    lrb4, lrb6 = load_bundled("lrb4"), load_bundled("lrb6")
-    assert set(TABLES) <= set(lrb4.tables)
-    assert len(lrb4.races) == 12
-    assert len(lrb6.races) == 21
+def test_every_ruleset_loads_with_every_table_under_its_true_name():
+    assert available_rulesets() == {"lrb4": "LRB 4.0 (Dugout)", "lrb5": "LRB 5 (Dugout)", "lrb6": "LRB 6 (Dugout)"}
+    lrb4, lrb5, lrb6 = load_bundled("lrb4"), load_bundled("lrb5"), load_bundled("lrb6")
+    for ruleset in (lrb4, lrb5, lrb6):
+        assert set(TABLES) <= set(ruleset.tables)
+    assert (len(lrb4.races), len(lrb5.races), len(lrb6.races)) == (12, 21, 24)
+
+
+@pytest.mark.parametrize("key", ["lrb4", "lrb5", "lrb6"])
+def test_every_table_says_where_it_comes_from(key):
+    ruleset = load_bundled(key)
+    for table in TABLES:
+        words = provenance(ruleset.table(table))
+        assert words.startswith(("From the article", "From LRB 4.0", "From LRB 5", "From LRB 6", "League default"))
+    assert provenance(ruleset.table("contracts")) == (
+        "From the article (seed 001, the reserve teams, contracts and transfers article)"
+    )
+    assert provenance(ruleset.table("tribunal")).startswith(
+        "League default: named by the articles but not printed"
+    )
+    assert provenance(ruleset.table("races")).startswith(f"From {ruleset.tables['races']['source']['from']} (")
+    assert provenance({"rows": []}).startswith("Source not recorded")
+
+
+def test_what_the_public_lrb6_sources_agree_on():
+    """The list of issue 20: what OBBLM's LRB 6 and BattleScribe agree on, and the old "LRB 6" did not."""
+    lrb6 = load_bundled("lrb6")
+    pos = lrb6.position
+    assert lrb6.race("Dwarf").reroll_cost == 50_000 and "Loner" in pos("Dwarf", "Deathroller").skills
+    assert set(pos("Goblin", "Bombardier").skills) == {"Bombardier", "Dodge", "Secret Weapon", "Stunty"}
+    pogoer = pos("Goblin", "Pogoer")
+    assert pogoer.cost == 70_000 and set(pogoer.skills) == {"Dodge", "Leap", "Stunty", "Very Long Legs"}
+    assert set(pos("Goblin", "Looney").skills) == {"Chainsaw", "Secret Weapon", "Stunty"}
+    assert "Loner" not in pos("Halfling", "Treeman").skills
+    skeleton = pos("Khemri", "Skeleton")
+    assert skeleton.cost == 40_000 and {"Regeneration", "Thick Skull"} <= set(skeleton.skills)
+    guardian = pos("Khemri", "Tomb Guardian")
+    assert (guardian.cost, guardian.ma) == (100_000, 4) and {"Decay", "Regeneration"} <= set(guardian.skills)
+    assert "Mummy" not in [p.name for p in lrb6.race("Khemri").positions]
+    assert pos("Undead", "Skeleton").cost == 40_000 and "Thick Skull" in pos("Undead", "Skeleton").skills
+    assert pos("Undead", "Mummy").cost == 120_000 and pos("Skaven", "Rat Ogre").cost == 150_000
+    assert pos("Wood Elf", "Catcher").ma == 8 and "Sprint" in pos("Wood Elf", "Catcher").skills
+    assert {"Catcher", "Blitzer", "Norse Werewolf", "Yhetee"} <= {p.name for p in lrb6.race("Norse").positions}
+    assert {"Chaos Pact", "Slann", "Underworld"} <= set(lrb6.races) and len(lrb6.races) == 24
+    assert sorted(r.name for r in lrb6.races.values() if not r.apothecary) == [
+        "Khemri", "Necromantic", "Nurgle", "Undead"]  # fmt: skip
+    assert {"Animosity", "Fan Favourite", "Stakes"} <= set(lrb6.skill_categories)
+
+
+@pytest.mark.parametrize("key", ["lrb5", "lrb6"])
+def test_lrb5_and_6_star_player_table_and_advance_values(key):
+    ruleset = load_bundled(key)
+    ten = next(r for r in ruleset.table("star_player_table")["rows"] if r["from"] == 10)
+    assert (ten["result"], ten["also"]) == ("ma", ["av"])
+    assert ruleset.table("star_player_table")["skill_instead_of_characteristic"]
+    values = ruleset.table("advance_values")
+    assert {k: values[k] for k in ("skill", "double_skill", "ma", "av", "ag", "st")} == {
+        "skill": 20_000, "double_skill": 30_000, "ma": 30_000, "av": 30_000, "ag": 40_000, "st": 50_000}  # fmt: skip
 
 
 LINE = re.compile(r"^0-(\d+)\s+(.+?)\s+([\d,]+)\s+(\d+)\s+(\d+)\s+(\d+)\s+(\d+)\s")
@@ -35,11 +87,17 @@ def test_lrb4_positions_match_their_source_lines(race):
     assert ours == sorted(sourced)
 
 
-def test_big_guys_are_flagged():
-    ruleset = load_bundled("lrb4")
-    assert ruleset.position("Chaos Dwarf", "Bull Centaur").is_big_guy
-    assert ruleset.position("Orc", "Troll").is_big_guy
-    assert not ruleset.position("Orc", "Orc Blitzer").is_big_guy
+@pytest.mark.parametrize("key", ["lrb4", "lrb5", "lrb6"])
+def test_the_big_guy_flag_follows_the_seeds_own_words(key):
+    """Seed 001: "Bull Centaurs, Rat Ogres and Trolls may not come through the reserve team" (the flag bars
+    them); no other position is flagged by a general notion of a big guy (a league may add its own)."""
+    named = [(race.name, p.name) for race in load_bundled(key).races.values() for p in race.positions
+             if p.name in ("Bull Centaur", "Rat Ogre") or p.name.endswith("Troll")]  # fmt: skip
+    flagged = [(race.name, p.name) for race in load_bundled(key).races.values() for p in race.positions
+               if p.is_big_guy]  # fmt: skip
+    assert flagged == named and named
+    assert not load_bundled(key).position("Dwarf", "Troll Slayer").is_big_guy
+    assert not any(p.flags - {"big_guy"} for race in load_bundled(key).races.values() for p in race.positions)
 
 
 def test_basic_lineman_is_the_cheapest_twelve_or_more_position():

@@ -17,7 +17,7 @@ REACTION = [{"from": None, "to": 5}, {"from": 6, "to": 8}, {"from": 9, "to": Non
 
 def test_the_range_tables_are_found_from_their_shapes():
     assert RANGE_TABLES == ["star_player_table", "reserve_team_table", "player_table", "rookie_table",
-                            "player_reaction", "match_winnings", "handicap_table"]  # fmt: skip
+                            "player_reaction", "match_winnings", "handicap_table", "kick_off"]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -103,10 +103,10 @@ def _matches(pattern, path):
     return len(path) >= len(pattern) and all(p in ("*", q) for p, q in zip(pattern, path, strict=False))
 
 
-@pytest.mark.parametrize("ruleset", ["lrb4", "lrb6"])
+@pytest.mark.parametrize("ruleset", ["lrb4", "lrb5", "lrb6"])
 @pytest.mark.parametrize("table", list(TABLES))
 def test_every_value_of_every_table_has_a_place_in_the_window(ruleset, table):
-    data = {k: v for k, v in load_bundled(ruleset).table(table).items() if k not in ("table", "note")}
+    data = {k: v for k, v in load_bundled(ruleset).table(table).items() if k not in ("table", "note", "source")}
     covered = _covered(table)
     missing = [p for p in _leaves(data) if not any(_matches(c, p) for c in covered)]
     assert missing == []
@@ -169,7 +169,7 @@ def test_rows_move_and_are_removed():
     assert table_edit.entry_label(section, 1, data["coaches"][1]) == "coach type 2 (Veteran)"
 
 
-@pytest.mark.parametrize("ruleset", ["lrb4", "lrb6"])
+@pytest.mark.parametrize("ruleset", ["lrb4", "lrb5", "lrb6"])
 def test_the_bundled_rulesets_hold_together(ruleset):
     check_links(load_bundled(ruleset).tables)
 

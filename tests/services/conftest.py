@@ -16,14 +16,30 @@ if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
     BACKENDS.append(pytest.param("postgresql", marks=pytest.mark.postgres))
 
 
+# The referee rules hold on every bundled ruleset: these modules' tests run
+# on a league of each (the rest on the default, LRB 4.0).
+RULESET_KEYS = ("lrb4", "lrb5", "lrb6")
+EACH_RULESET = {"test_referees"}  # reserves, contracts, transfers: their tests name LRB 4.0 Orc positions
+
+
+def pytest_generate_tests(metafunc):
+    if "db" in metafunc.fixturenames and metafunc.module.__name__.rpartition(".")[2] in EACH_RULESET:
+        metafunc.parametrize("ruleset_key", RULESET_KEYS)
+
+
+@pytest.fixture
+def ruleset_key():
+    return "lrb4"
+
+
 @pytest.fixture(params=BACKENDS)
-def db(request):
+def db(request, ruleset_key):
     """A new Test League: in memory, or in a database of its own on the PostgreSQL server."""
     if request.param == "postgresql":
         yield request.getfixturevalue("pg_db")  # closed (and its database dropped) by pg_db
         return
     from roster_app.services.league import memory_league
 
-    league = memory_league()
+    league = memory_league(ruleset_key=ruleset_key)
     yield league
     league.close()

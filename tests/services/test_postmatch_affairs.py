@@ -258,7 +258,7 @@ def test_an_old_sequence_written_before_step_4_1_existed_counts_it_as_done(playe
 # -- a goblin head coach re-rolls the Reserve Team Table -------------------------------------------------
 @pytest.fixture
 def goblin_match():
-    db = memory_league(ruleset_key="lrb6")
+    db = memory_league(ruleset_key="lrb5")
     teams = []
     for name, race, position in (("Da Gobbos", "Goblin", "Goblin"), ("Altdorf Arms", "Human", "Lineman")):
         team = add_team(db, name=name, race=race).result

@@ -78,7 +78,7 @@ def test_undead_are_refused_with_the_reason_and_nothing_is_written(db):
 
 @pytest.mark.parametrize("race", ["Vampire", "Khemri", "Necromantic", "Ogre"])
 def test_lrb6_teams_without_reserves_are_refused(race):
-    db = memory_league(ruleset_key="lrb6")
+    db = memory_league(ruleset_key="lrb5")
     team = add_team(db, name="Them", race=race).result
     refused(db, lambda: svc.approve_reserves(db, team_id=team), f"{race} teams cannot have a reserve team")
     db.close()
@@ -224,7 +224,7 @@ def test_typed_dice_are_checked(db, orcs):
 
 @pytest.fixture
 def goblins():
-    db = memory_league(ruleset_key="lrb6")
+    db = memory_league(ruleset_key="lrb5")
     team = add_team(db, name="Da Gobbos", race="Goblin").result
     with_reserves(db, team)
     after_match(db, team)

@@ -26,7 +26,7 @@ def races(key: str) -> dict[str, list[str]]:
 def purchases(draw):
     """A ruleset, a race, and the buying at creation in any order: hires, and more of a counter (fewer is not
     refunded, so it is not a purchase)."""
-    key = draw(st.sampled_from(["lrb4", "lrb6"]))
+    key = draw(st.sampled_from(["lrb4", "lrb5", "lrb6"]))
     race = draw(st.sampled_from(sorted(races(key))))
     buy = st.one_of(
         st.tuples(st.just("hire"), st.sampled_from(races(key)[race])),

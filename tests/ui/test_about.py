@@ -10,7 +10,7 @@ from roster_app.paths import data_dir, log_dir
 
 def test_bundled_rulesets_are_listed_with_their_versions():
     rulesets = {r.key: r for r in bundled_rulesets()}
-    assert {"lrb4", "lrb6"} <= set(rulesets)
+    assert {"lrb4", "lrb5", "lrb6"} <= set(rulesets)
     assert rulesets["lrb4"].name == "LRB 4.0 (Dugout)" and rulesets["lrb4"].version >= 1
 
 
@@ -49,7 +49,8 @@ def test_the_about_box_names_every_folder(qtbot, open_window, league_file, setti
     qtbot.waitUntil(dialog.isVisible)
     text = dialog.plain_text()
     assert "Dugout 0.1.0" in text
-    assert "LRB 4.0 (Dugout) — version 1" in text and "LRB 6 (Dugout) — version 1" in text
+    assert "LRB 4.0 (Dugout) — version 1" in text and "LRB 5 (Dugout) — version 1" in text
+    assert "LRB 6 (Dugout) — version 2" in text
     assert str(data_dir()) in text
     assert str(log_dir()) in text
     assert settings.fileName() in text

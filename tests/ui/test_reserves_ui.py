@@ -217,7 +217,7 @@ def test_a_team_of_16_retires_someone_for_the_free_player(qtbot, open_window, le
 @pytest.fixture
 def goblin_window(qtbot, window, tmp_path):
     path = tmp_path / "gobbos.dugout"
-    db = create_league(path, name="LRB6 League", ruleset_key="lrb6")
+    db = create_league(path, name="LRB6 League", ruleset_key="lrb5")
     team = add_team(db, name="Da Gobbos", race="Goblin").result
     svc.approve_reserves(db, team_id=team)
     svc.hire_reserve_coach(db, team_id=team, coach_type="Novice")

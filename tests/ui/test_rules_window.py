@@ -64,10 +64,17 @@ def value_in_file(path, key):
         db.close()
 
 
-def test_the_rules_window_lists_every_table_as_a_league_default(rules):
+def test_the_rules_window_lists_every_table_with_where_it_comes_from(rules):
     model = rules.table_model
     assert [model.row(i).title for i in range(model.rowCount())] == list(TABLES.values())
-    assert {badge(rules, key) for key in TABLES} == {"league default"}
+    assert {badge(rules, key) for key in TABLES} == {"from the article", "from LRB 4.0", "from LRB 5",
+                                                     "league default"}  # fmt: skip
+    assert (badge(rules, "referee_rules"), badge(rules, "races"), badge(rules, "tribunal")) == (
+        "from the article", "from LRB 4.0", "league default")  # fmt: skip
+    rules.show_table("races")
+    assert "From LRB 4.0 (christerk/ffb FantasyFootballServer/lrb4/rosters at 93b5e46" in rules.note.text()
+    rules.show_table("tribunal")
+    assert "League default: named by the articles but not printed, so Dugout made one up" in rules.note.text()
     for key, title in TABLES.items():
         page = rules.show_table(key)
         assert rules.heading.text() == title
@@ -104,6 +111,14 @@ def test_the_next_transfer_price_follows_a_tribunal_table_edited_in_the_window(
     rules.undo_action.trigger()
     assert tribunal_price(cost, rolls, die, ruleset=db.ruleset) == 50_000 + 2 * 10_000 + 4 * 10_000
     assert badge(rules, "tribunal") == "league default"
+    assert "Based on: League default" not in rules.note.text()
+
+
+def test_player_reaction_modifiers_read_as_words_not_keys(rules):
+    modifiers = rules.show_table("player_reaction").section(("modifiers",))
+    shown = [modifiers.model.data(modifiers.model.index(r, 0)) for r in range(modifiers.model.rowCount())]
+    assert shown == ["The buyer's team rating is higher", "The buyer's fan factor is higher",
+                     "The player is under contract"]  # fmt: skip
 
 
 @pytest.mark.parametrize(
@@ -123,7 +138,7 @@ def test_ranges_that_overlap_or_leave_a_gap_are_refused_naming_the_rows(
     assert any(words in m and "Nothing was changed" in m for m in messages), messages
     assert snapshot(open_window.session.db) == before and file_digest(league_file) == digest
     assert table.model.data(table.model.index(row, column(table, key))) == shown
-    assert badge(rules, "star_player_table") == "league default"
+    assert badge(rules, "star_player_table") == "league default"  # lrb4: the 3rd-edition table, made up
 
 
 def test_where_a_row_ends_the_next_one_starts(qtbot, open_window, rules):

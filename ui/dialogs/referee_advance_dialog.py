@@ -85,11 +85,11 @@ class RefereeAdvanceDialog(QDialog):
         self._update_buttons()
 
     def _fill_options(self, options: rr.AdvanceOptions, card: rq.RefereeCard) -> None:
-        if options.stat is not None:
-            label = rr.STAT_LABELS[options.stat]
-            now = getattr(card, options.stat)
+        for stat in options.stats or ((options.stat,) if options.stat else ()):
+            label = rr.STAT_LABELS[stat]
+            now = getattr(card, stat)
             item = QListWidgetItem(f"+1 {label} ({now} → {now + 1})")
-            item.setData(Qt.ItemDataRole.UserRole, ("stat", options.stat))
+            item.setData(Qt.ItemDataRole.UserRole, ("stat", stat))
             self.options.addItem(item)
         for choice in options.skills:
             double = ", on the double" if choice.needs_double else ""

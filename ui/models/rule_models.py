@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 
 from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
-from roster_app.rules.table_layout import DICE_CHOICES, Field, Section, options
+from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
 from roster_app.services.ruleset import set_table
 from ui.models.columns import CENTER, LEFT, RIGHT, Column, Index, RowTableModel
 
@@ -26,20 +26,22 @@ OptionsRole = Qt.ItemDataRole.UserRole + 22  # [(value, label)] for choices, che
 
 DIMMED = QColor("#8a8f98")
 OPEN = "open"  # how an open-ended range bound reads
-CODED = ("flags", "tie_breakers")  # choices stored as codes ("big_guy") and read as words ("big guy")
+# choices stored as codes ("buyer_rating_higher") and read as words ("The buyer's team rating is higher")
+CODED = ("flags", "tie_breakers", "reaction_conditions")
 
 
 def _status(row: RuleTableRow) -> str:
-    return "league default" if row.is_default else "house rule"
+    return (row.source_badge or "as shipped") if row.is_default else "house rule"
 
 
 class RuleTablesModel(RowTableModel):
-    """Every table of the league's ruleset with a badge: "league default" until edited."""
+    """Every table of the league's ruleset with a badge: where it comes from ("from the article", "from
+    LRB 6", "league default": invented by Dugout) until edited, then "house rule"."""
 
     COLUMNS = (
         Column("title", "Table", lambda r: r.title, tip=lambda r: r.note),
         Column("status", "", _status, align=CENTER,
-               tip=lambda r: "As the ruleset ships it" if r.is_default else "Edited for this league"),
+               tip=lambda r: r.source if r.is_default else f"Edited for this league. {r.source}"),
     )  # fmt: skip
 
     def row_for_key(self, key: str) -> int:
@@ -48,7 +50,7 @@ class RuleTablesModel(RowTableModel):
 
 # -- showing a value ---------------------------------------------------------------------------------------
 def choice_label(value: Any) -> str:
-    return "none" if value is None else str(value).replace("_", " ")
+    return "none" if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 def display(field: Field, value: Any) -> str:

@@ -342,6 +342,10 @@ def _plan_purchases(
         if counter == "rerolls":
             limit = min(limit, ruleset.race(state.team.race).max_rerolls)
         label = COUNTERS[counter][0]
+        refusal = ruleset.race(state.team.race).apothecary_refusal if counter == "apothecary" else None
+        if refusal:
+            problems.append(refusal)
+            continue
         if state.counters[counter] + count > limit:
             problems.append(f"a team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
             continue

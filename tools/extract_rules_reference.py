@@ -1,0 +1,346 @@
+"""Extract the public Blood Bowl team lists into tests/rules/public_sources.json (committed).
+
+The sources are read from git mirrors (never committed): FFB's LRB 4.0 rosters, OBBLM's LRB 5 game data and
+its LRB 6 overrides, BattleScribe's LRB 6 data. Each fact in the output names its repo, path and commit, so
+tests/rules/test_public_sources.py can compare every race, position and field of resources/rulesets/ with it.
+
+    python tools/extract_rules_reference.py --ffb GITDIR --obblm GITDIR --bsdata GITDIR
+
+A GITDIR is a bare or normal git directory of the repository (the commits below must be in it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import re
+import subprocess
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+FFB = {"repo": "christerk/ffb", "commit": "93b5e462b", "rosters": "FantasyFootballServer/lrb4/rosters",
+       "kickoff": "FantasyFootballCommon/src/com/balancedbytes/games/ffb/KickoffResult.java",
+       "roster_class": "FantasyFootballCommon/src/com/balancedbytes/games/ffb/Roster.java"}  # fmt: skip
+OBBLM = {"repo": "nicholasmr/obblm", "commit": "78026f4", "lrb5": "lib/game_data.php",
+         "lrb6x": "lib/game_data_lrb6x.php", "lrb6": "lib/game_data_lrb6.php", "values": "lib/class_sqlcore.php"}  # fmt: skip
+BSDATA = {"repo": "BSData/bloodbowl", "commit": "50e7047", "system": "BloodBowlLRB60.gst"}
+OUT = Path(__file__).resolve().parent.parent / "tests" / "rules" / "public_sources.json"
+CATEGORY = {"G": "General", "A": "Agility", "S": "Strength", "P": "Passing", "M": "Physical", "E": "Extraordinary"}
+
+
+def git_show(gitdir: str, commit: str, path: str) -> str:
+    return subprocess.run(["git", "--git-dir", gitdir, "show", f"{commit}:{path}"], check=True,
+                          capture_output=True, text=True).stdout  # fmt: skip
+
+
+def git_ls(gitdir: str, commit: str, path: str = "") -> list[str]:
+    out = subprocess.run(["git", "--git-dir", gitdir, "ls-tree", "--name-only", commit, *([path] if path else [])],
+                         check=True, capture_output=True, text=True).stdout  # fmt: skip
+    return out.split()
+
+
+def full_commit(gitdir: str, commit: str) -> str:
+    return subprocess.run(["git", "--git-dir", gitdir, "rev-parse", commit], check=True, capture_output=True,
+                          text=True).stdout.strip()  # fmt: skip
+
+
+# -- FFB: LRB 4.0 -----------------------------------------------------------------------------------
+def ffb(gitdir: str) -> dict[str, Any]:
+    commit = FFB["commit"]
+    races = []
+    for path in sorted(git_ls(gitdir, commit, FFB["rosters"] + "/")):
+        text = git_show(gitdir, commit, path)
+        root = ET.fromstring(text)
+        apo = root.findtext("apothecary")
+        comment = re.search(r"<!--(.*?)-->", text, re.S)
+        race = {"name": root.findtext("name"), "source": path, "reroll_cost": int(root.findtext("reroll_cost")),
+                "max_rerolls": int(root.findtext("max_rerolls")),
+                # Roster.java: a roster without <apothecary> may hire one (fApothecary = true)
+                "apothecary": apo is None or apo.strip() == "true", "positions": [],
+                # the roster's own comment: the LRB 4.0 list as its author typed it (0-N lines)
+                "comment_lines": [ln.strip() for ln in (comment.group(1) if comment else "").splitlines()
+                                  if re.match(r"\s*0-\d", ln)]}  # fmt: skip
+        for pos in root.iter("position"):
+            cats = pos.find("skillcategory-list")
+            race["positions"].append({
+                "name": pos.findtext("name"), "max": int(pos.findtext("quantity")), "cost": int(pos.findtext("cost")),
+                "ma": int(pos.findtext("movement")), "st": int(pos.findtext("strength")),
+                "ag": int(pos.findtext("agility")), "av": int(pos.findtext("armour")),
+                "skills": [s.text.strip() for s in pos.iter("skill")],
+                "normal": [c.text.strip() for c in cats.iter("normal")] if cats is not None else [],
+                "double": [c.text.strip() for c in cats.iter("double")] if cats is not None else [],
+            })  # fmt: skip
+        races.append(race)
+    kickoff_src = git_show(gitdir, commit, FFB["kickoff"])
+    kickoff = [{"roll": int(n), "result": title} for n, title in
+               re.findall(r'[A-Z_]+\((\d+), "[^"]*", "([^"]*)"', kickoff_src)]  # fmt: skip
+    return {
+        "source": {"repo": FFB["repo"], "commit": full_commit(gitdir, commit), "path": FFB["rosters"]},
+        "kickoff_source": {"repo": FFB["repo"], "commit": full_commit(gitdir, commit), "path": FFB["kickoff"]},
+        "races": races, "kickoff": kickoff,
+    }  # fmt: skip
+
+
+# -- OBBLM: PHP arrays read by a small interpreter (array literals, assignments, unset, define) -------
+TOKEN = re.compile(
+    r"""\s+|/\*.*?\*/|//[^\n]*|\#[^\n]*|(?P<str>'(?:\\.|[^'\\])*'|"(?:\\.|[^"\\])*")|(?P<num>-?\d+)
+    |(?P<var>\$\w+)|(?P<name>\w+)|(?P<op>=>|[=;,()\[\]{}])|(?P<other>\S)""",
+    re.S | re.X,
+)
+
+
+def tokens(text: str) -> list[tuple[str, str]]:
+    text = text.replace("<?php", "")
+    out = []
+    for m in TOKEN.finditer(text):
+        kind = m.lastgroup
+        if kind is None:
+            continue
+        value = m.group(kind)
+        if kind == "str":
+            value = re.sub(r"\\(.)", r"\1", value[1:-1])
+        out.append((kind, value))
+    return out
+
+
+class Php:
+    def __init__(self) -> None:
+        self.vars: dict[str, Any] = {}
+        self.consts: dict[str, Any] = {}
+
+    def run(self, text: str) -> None:
+        self.t, self.i = tokens(text), 0
+        while self.i < len(self.t):
+            self.statement()
+
+    def peek(self, offset: int = 0) -> tuple[str, str]:
+        return self.t[self.i + offset] if self.i + offset < len(self.t) else ("eof", "")
+
+    def take(self, value: str | None = None) -> tuple[str, str]:
+        tok = self.t[self.i]
+        if value is not None and tok[1] != value:
+            raise SyntaxError(f"expected {value!r}, found {tok!r} at token {self.i}")
+        self.i += 1
+        return tok
+
+    def skip_statement(self) -> None:
+        depth = 0
+        while True:
+            _, v = self.take()
+            if v in "({":
+                depth += 1
+            elif v in ")}":
+                depth -= 1
+                if depth == 0 and v == "}" and self.peek()[1] != ";":
+                    return
+            elif v == ";" and depth == 0:
+                return
+
+    def statement(self) -> None:
+        kind, value = self.peek()
+        if kind == "name" and value == "define":
+            self.take(), self.take("(")
+            key = self.take()[1]
+            self.take(",")
+            self.consts[key] = self.expr()
+            self.take(")"), self.take(";")
+        elif kind == "name" and value == "unset":
+            self.take(), self.take("(")
+            container, key = self.lvalue()
+            del container[key]
+            self.take(")"), self.take(";")
+        elif kind == "var":
+            targets = [self.lvalue()]
+            self.take("=")
+            while self.peek()[0] == "var" and self._is_assignment():
+                targets.append(self.lvalue())
+                self.take("=")
+            value = self.expr()
+            for container, key in targets:
+                container[key] = copy.deepcopy(value)  # PHP copies arrays on assignment
+            self.take(";")
+        else:  # require, foreach loops and the like: not data
+            self.skip_statement()
+
+    def _is_assignment(self) -> bool:
+        j, depth = self.i + 1, 0
+        while j < len(self.t):
+            v = self.t[j][1]
+            if v == "[":
+                depth += 1
+            elif v == "]":
+                depth -= 1
+            elif depth == 0:
+                return v == "="
+            j += 1
+        return False
+
+    def lvalue(self) -> tuple[dict, Any]:
+        name = self.take()[1].lstrip("$")
+        container: Any = self.vars
+        key: Any = name
+        while self.peek()[1] == "[":
+            self.take("[")
+            sub = self.expr()
+            self.take("]")
+            container = container.setdefault(key, {})
+            key = sub
+        return container, key
+
+    def expr(self) -> Any:
+        kind, value = self.take()
+        if kind == "str":
+            return value
+        if kind == "num":
+            return int(value)
+        if kind == "name" and value == "array":
+            return self.array()
+        if kind == "name" and value == "array_merge":
+            self.take("(")
+            out: list[Any] = []
+            while True:
+                out.extend(self.expr().values())
+                if self.take()[1] == ")":
+                    return {i: v for i, v in enumerate(out)}
+        if kind == "name" and value in self.consts:
+            return self.consts[value]
+        if kind == "name" and value in ("true", "false"):
+            return value == "true"
+        if kind == "var":
+            value_ = self.vars[value.lstrip("$")]
+            while self.peek()[1] == "[":
+                self.take("[")
+                value_ = value_[self.expr()]
+                self.take("]")
+            return value_
+        raise SyntaxError(f"unexpected {value!r} at token {self.i}")
+
+    def array(self) -> dict[Any, Any]:
+        self.take("(")
+        out: dict[Any, Any] = {}
+        index = 0
+        while self.peek()[1] != ")":
+            first = self.expr()
+            if self.peek()[1] == "=>":
+                self.take("=>")
+                out[first] = self.expr()
+            else:
+                out[index] = first
+                index += 1
+            if self.peek()[1] == ",":
+                self.take(",")
+        self.take(")")
+        return out
+
+
+def obblm_ruleset(php: Php, label: str, source: dict[str, Any]) -> dict[str, Any]:
+    skill_names: dict[int, str] = {}
+    skill_cats: dict[str, str] = {}
+    for group, skills in php.vars["skillarray"].items():
+        for sid, name in skills.items():
+            skill_names[int(sid)] = name
+            skill_cats[name] = CATEGORY[group]
+    race_ids = {v: k for k, v in php.consts.items() if k.startswith("T_RACE_")}
+    no_apo = {race_ids[i] for i in php.vars["racesNoApothecary"].values()}
+    races = []
+    for name, race in php.vars["DEA"].items():
+        const = race_ids[race["other"]["race_id"]]
+        races.append({
+            "name": name, "reroll_cost": race["other"]["rr_cost"], "apothecary": const not in no_apo,
+            "positions": [{
+                "name": pname, "max": p["qty"], "cost": p["cost"], "ma": p["ma"], "st": p["st"], "ag": p["ag"],
+                "av": p["av"], "skills": [skill_names[int(s)] for s in p["def"].values()],
+                "normal": [CATEGORY[c] for c in p["norm"].values()],
+                "double": [CATEGORY[c] for c in p["doub"].values()],
+            } for pname, p in race["players"].items()],
+        })  # fmt: skip
+    levels = [{"name": k, "min_spp": v["SPP"], "rolls": v["SPR"]} for k, v in php.vars["sparray"].items()]
+    return {"label": label, "source": source, "races": races, "skills": skill_cats, "spp_levels": levels}
+
+
+def obblm(gitdir: str) -> dict[str, Any]:
+    commit = OBBLM["commit"]
+    full = full_commit(gitdir, commit)
+    php = Php()
+    php.run(git_show(gitdir, commit, OBBLM["lrb5"]))
+    lrb5 = obblm_ruleset(php, "LRB 5", {"repo": OBBLM["repo"], "commit": full, "path": OBBLM["lrb5"]})
+    for key in ("lrb6x", "lrb6"):  # lrb6.php requires lrb6x.php, which requires game_data.php (already read)
+        php.run(git_show(gitdir, commit, OBBLM[key]))
+    lrb6 = obblm_ruleset(php, "LRB 6", {"repo": OBBLM["repo"], "commit": full,
+                                        "path": f"{OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']}"})  # fmt: skip
+    sql = git_show(gitdir, commit, OBBLM["values"])
+    found = dict(
+        re.findall(r"\+ \(?(ach_ma \+ ach_av|ach_ag|ach_st|cnt_skills_norm|cnt_skills_doub)\)?\s*\* (\d+)", sql)
+    )
+    values = {"skill": int(found["cnt_skills_norm"]), "double_skill": int(found["cnt_skills_doub"]),
+              "ma": int(found["ach_ma + ach_av"]), "av": int(found["ach_ma + ach_av"]),
+              "ag": int(found["ach_ag"]), "st": int(found["ach_st"])}  # fmt: skip
+    values_source = {"repo": OBBLM["repo"], "commit": full, "path": OBBLM["values"]}
+    for ruleset in (lrb5, lrb6):
+        ruleset["advance_values"] = values
+        ruleset["advance_values_source"] = values_source
+    return {"lrb5": lrb5, "lrb6": lrb6}
+
+
+# -- BattleScribe: LRB 6 --------------------------------------------------------------------------
+NS = {"b": "http://www.battlescribe.net/schema/catalogueSchema"}
+PLAYERS = "506c617965727323232344415441232323"
+
+
+def bsdata(gitdir: str) -> dict[str, Any]:
+    commit = BSDATA["commit"]
+    races = []
+    for path in sorted(p for p in git_ls(gitdir, commit) if p.endswith(".cat")):
+        root = ET.fromstring(git_show(gitdir, commit, path))
+        entries = root.find("b:entries", NS)
+        positions, reroll, apothecary = [], None, False
+        for entry in entries.iter(f"{{{NS['b']}}}entry"):
+            name = entry.get("name")
+            if entry.get("categoryId") == PLAYERS:
+                profile = entry.find("b:profiles/b:profile", NS)
+                chars = {c.get("name"): c.get("value") for c in profile.iter(f"{{{NS['b']}}}characteristic")}
+                skills = [s.strip() for s in chars["Skills"].split(",") if s.strip() and s.strip() != "None"]
+                positions.append({"name": name, "max": int(entry.get("maxInRoster")),
+                                  "cost": int(float(entry.get("points"))),
+                                  **{k.lower(): int(chars[k]) for k in ("MA", "ST", "AG", "AV")}, "skills": skills})  # fmt: skip
+            elif name == "Rerolls":
+                reroll = int(float(entry.get("points")))
+            elif name == "Apothecary":
+                apothecary = True
+        races.append({"name": root.get("name"), "source": path, "reroll_cost": reroll, "apothecary": apothecary,
+                      "positions": positions})  # fmt: skip
+    return {"source": {"repo": BSDATA["repo"], "commit": full_commit(gitdir, commit), "path": "BB*.cat"},
+            "races": races}  # fmt: skip
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--ffb", required=True)
+    parser.add_argument("--obblm", required=True)
+    parser.add_argument("--bsdata", required=True)
+    parser.add_argument("--out", default=str(OUT))
+    args = parser.parse_args()
+    books = obblm(args.obblm)
+    reference = {
+        "note": "Extracted by tools/extract_rules_reference.py from the public sources named in each 'source'; "
+                "game facts only (names, limits, costs, profiles, skills, skill access).",
+        "lrb4": {"label": "LRB 4.0", **ffb(args.ffb)},
+        "lrb5": books["lrb5"],
+        "lrb6": books["lrb6"],
+        "lrb6_bsdata": {"label": "LRB 6 (BattleScribe)", **bsdata(args.bsdata)},
+    }  # fmt: skip
+    text = json.dumps(reference, indent=1, ensure_ascii=False)
+    # one position (one level, one kick-off row) per line: a small file a person can read and diff
+    text = re.sub(
+        r"\{\n\s+\"(name|roll)\"(?:[^{}\[\]]|\[[^\[\]]*\])*?\n\s*\}",
+        lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False),
+        text,
+    )
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {args.out}")
+
+
+if __name__ == "__main__":
+    main()
