@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,6 +20,7 @@ from typing import Any
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.ruleset import Ruleset, from_stored
 from roster_app.rules.spp import level_name, rolls_due
+from roster_app.store import sqlite_file
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 
 # A query runner: (SQL with :named parameters, parameters) -> rows as tuples.
@@ -193,7 +193,7 @@ def peek(path: Path | str, team_id: int | None = None) -> FirstLook | None:
     read-only with sqlite3; None when anything about the file is unusual (it is then opened as usual)."""
     path = Path(path)
     try:
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
             conn.execute("BEGIN")  # one snapshot for every read
             fetch: Fetch = lambda sql, params: conn.execute(sql, params).fetchall()  # noqa: E731
             name, ruleset_name, season = fetch(LEAGUE_SQL, {})[0]

@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import LeagueFileError
+from roster_app.store import sqlite_file
 
 
 def fsync_dir(folder: Path) -> None:
@@ -38,7 +39,7 @@ def replace_atomically(source: Path, target: Path) -> None:
 
 def verify_copy(path: Path) -> list[str]:
     """Problems SQLite finds in a whole database file (empty when it is sound)."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+    with contextlib.closing(sqlite_file.connect(path, read_only=True)) as conn:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
     return [] if rows == [("ok",)] else [str(r[0]) for r in rows]
 
@@ -49,8 +50,8 @@ def make_backup(league: Path, destination: Path) -> Path:
     tmp = destination.with_name(f".{destination.name}.tmp")
     try:
         with (
-            contextlib.closing(sqlite3.connect(f"file:{league}?mode=ro", uri=True)) as source,
-            contextlib.closing(sqlite3.connect(tmp)) as target,
+            contextlib.closing(sqlite_file.connect(league, read_only=True)) as source,
+            contextlib.closing(sqlite_file.connect(tmp, read_only=False)) as target,
         ):
             source.backup(target)  # one step: the whole file under one read lock
         problems = verify_copy(tmp)
@@ -84,7 +85,7 @@ def recover_interrupted_save(league: Path, keep_in: Path) -> Path:
         if path.exists():
             shutil.copy2(path, folder / path.name)
     try:
-        with contextlib.closing(sqlite3.connect(league, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(league, read_only=False, isolation_level=None)) as conn:
             conn.execute("PRAGMA quick_check").fetchall()  # the first read rolls the journal back
     except sqlite3.Error as exc:
         raise LeagueFileError(

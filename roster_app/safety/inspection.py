@@ -14,6 +14,7 @@ from typing import Any
 
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety.integrity import stored_value_problems
+from roster_app.store import sqlite_file
 from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
 from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
 
@@ -50,8 +51,7 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
             f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
         )
     try:
-        uri = f"file:{path}?mode=ro"
-        with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
             return _inspect_league(path, conn)
     except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
         raise _explain_sqlite_error(path, exc) from None
