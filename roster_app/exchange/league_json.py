@@ -35,6 +35,10 @@ FORMAT = "dugout-league"
 VERSION = 1
 
 
+class ExportRefused(DugoutError):
+    """The league cannot be exported whole by this Dugout; the message says why. Nothing was written."""
+
+
 class ImportRefused(DugoutError):
     """The file cannot be imported as a league; the message says why. Nothing was created."""
 
@@ -81,10 +85,16 @@ def league_tables(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
 
 
 def export_json(db: LeagueDB, destination: Path | str) -> Path:
-    """Write the whole league as a versioned JSON file (atomically)."""
+    """Write the whole league as a versioned JSON file (atomically). A league saved by a newer Dugout is
+    refused: this version would silently leave out what it does not know (as `dugout copy` refuses it)."""
     from roster_app import __version__
-    from roster_app.store.migrations import head_revision
+    from roster_app.store.migrations import head_revision, is_head
 
+    if getattr(db, "newer_file", False) or (db.schema_revision is not None and not is_head(db.schema_revision)):
+        raise ExportRefused(
+            "This league was saved by another version of Dugout; this one would leave out what it does not "
+            "know. Export it with the Dugout that saved it (or open it once for writing here to upgrade it)."
+        )
     tables = league_tables(db)
     document = {
         "format": FORMAT,
