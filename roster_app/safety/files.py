@@ -9,8 +9,10 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -68,6 +70,32 @@ def make_backup(league: Path, destination: Path) -> Path:
     return destination
 
 
+LEFTOVER = re.compile(r"\..+\.(part|tmp|restoring|upgrading)(-journal)?$")
+LEFTOVER_AGE = 10 * 60  # seconds: older than any write in progress (each write touches the file)
+
+
+def clean_leftovers(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Delete the temporary files a killed Dugout left in `folder` (a half-written export, import, backup,
+    restore or upgrade, with its journal); recent ones may belong to another Dugout writing right now."""
+    now = time.time() if now is None else now
+    removed = []
+    with contextlib.suppress(OSError):
+        for path in Path(folder).iterdir():
+            if LEFTOVER.match(path.name) and path.is_file() and now - path.stat().st_mtime > LEFTOVER_AGE:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
+def _free_folder(parent: Path, name: str) -> Path:
+    path, n = parent / name, 1
+    while path.exists():  # two interrupted saves in one second keep their copies apart
+        n += 1
+        path = parent / f"{name}-{n}"
+    return path
+
+
 def journal_path(league: Path) -> Path:
     return Path(f"{league}-journal")
 
@@ -79,8 +107,9 @@ def recover_interrupted_save(league: Path, keep_in: Path) -> Path:
     """
     league = Path(league)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H-%M-%S")
-    folder = keep_in / f"interrupted {stamp}"
-    folder.mkdir(parents=True, exist_ok=True)
+    keep_in.mkdir(parents=True, exist_ok=True)
+    folder = _free_folder(keep_in, f"interrupted {stamp}")
+    folder.mkdir()
     for path in (league, journal_path(league)):
         if path.exists():
             shutil.copy2(path, folder / path.name)

@@ -14,7 +14,7 @@ from sqlalchemy.exc import DBAPIError
 
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety import backups, locking
-from roster_app.safety.files import recover_interrupted_save
+from roster_app.safety.files import clean_leftovers, recover_interrupted_save
 from roster_app.safety.inspection import inspect
 from roster_app.safety.upgrade import upgrade_file
 from roster_app.store.address import is_database_url
@@ -68,6 +68,7 @@ def open_league(
     read_only, reason = _read_only_reason(path, read_only or newer, newer)
     lock = None
     if not read_only:
+        clean_leftovers(path.parent)
         try:
             lock = locking.acquire(path, take_over=take_over)
         except OSError:
