@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Signal
@@ -52,7 +53,7 @@ class LeaguePanel(QWidget):
             info = queries.league_info(db)
             suffix = " (read-only)" if info.read_only else ""
             self.title.setText(
-                f"<b style='font-size:15pt'>{info.name}</b><br>Season {info.season} · {info.ruleset_name}{suffix}"
+                f"<b style='font-size:15pt'>{escape(info.name)}</b><br>Season {info.season} · {escape(info.ruleset_name)}{suffix}"
             )
         if tables is None or tables & {"team", "player"}:
             selected = self.selected_team_id()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -60,6 +61,8 @@ class TeamHeaderWidget(QFrame):
         self.title = QLabel("")
         self.title.setObjectName("teamTitle")
         self.subtitle = QLabel("")
+        for label in (self.title, self.subtitle):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # names are shown as typed, never as markup
         self.coach = QLineEdit()
         self.coach.setPlaceholderText("Head coach")
         self.coach.setMaximumWidth(220)
@@ -109,6 +112,8 @@ class TeamHeaderWidget(QFrame):
         self.fan_factor_note.setObjectName("fanFactorInPlay")
         staff.addWidget(self.fan_factor_note, 2, 1)
         self.allies = QLabel("")
+        for label in (self.fan_factor_note, self.allies):
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self.allies.setObjectName("alliesNote")
         self.allies.setWordWrap(True)
 
@@ -175,13 +180,13 @@ class TeamHeaderWidget(QFrame):
             f"Allies: {', '.join(header.allies)}. Fan factor {fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies)}; "
             f"each re-roll {gp(header.reroll_price)}" + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
         )
-        tip = (
+        tip = escape(
             f"A player of another race than {header.race} is an ally (a transferred player counts as any allied "
             f"player). League > Rules… > Ally penalties: {describe_penalties(ruleset)}, for each ally. "
             "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
         )
         for widget in (self.allies, self.fan_factor_note):
-            widget.setToolTip(tip)
+            widget.setToolTip(f"<p>{tip}</p>")  # rich text, escaped: a tooltip would guess markup from a name
         self.allies.show()
 
     def _coach_edited(self) -> None:

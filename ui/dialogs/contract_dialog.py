@@ -3,6 +3,7 @@ after, and, when he cannot sign, the reason in words."""
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
@@ -52,8 +53,8 @@ class ContractDialog(QDialog):
 
         offer = self.offer
         form = QFormLayout()
-        form.addRow("Player:", QLabel(f"<b>{offer.name}</b>, {offer.position.name if offer.position else ''} "
-                                      f"of {offer.team}"))  # fmt: skip
+        form.addRow("Player:", QLabel(f"<b>{escape(offer.name)}</b>, {escape(offer.position.name) if offer.position else ''} "
+                                      f"of {escape(offer.team)}"))  # fmt: skip
         form.addRow("Star Player Points:", QLabel(f"{offer.spp} ({offer.level})"))
         form.addRow("Star player rolls:", QLabel(str(offer.rolls)))
         form.addRow("Now:", QLabel(_standing(offer)))

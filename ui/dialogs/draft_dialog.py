@@ -3,6 +3,7 @@ Rookie Table roll. The dialog states the Rookie Table result and says when it wa
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -88,9 +89,9 @@ class DraftDialog(QDialog):
     def _eligibility_text(self) -> str:
         info = self.info
         if info.draft_refusal:
-            return f"<span style='color:#a32020'><b>No draft now.</b> {info.draft_refusal}</span>"
+            return f"<span style='color:#a32020'><b>No draft now.</b> {escape(info.draft_refusal)}</span>"
         return (
-            f"{info.team_name} would start the next match with <b>{info.available}</b> players "
+            f"{escape(info.team_name)} would start the next match with <b>{info.available}</b> players "
             f"({info.on_roster} on the roster): it may draft a player of its team list from the reserves at half "
             f"cost. The team rating counts his full cost. Treasury: <b>{gp(info.treasury)}</b>."
         )
@@ -115,7 +116,7 @@ class DraftDialog(QDialog):
         problem = self.problem()
         self.dice.setEnabled(problem is None)
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{escape(problem)}</span>")
             return
         offer = self.selected()
         self.verdict.setText(
@@ -139,9 +140,9 @@ class DraftDialog(QDialog):
         result = self.outcome.describe(name)
         colour = "#7a1f1f" if self.outcome.applied else "#1b5e2b"
         self.outcome_label.setText(
-            f"<div style='background:#f6f7f9; padding:6px;'><b>{name}, {offer.name}, drafted for "
+            f"<div style='background:#f6f7f9; padding:6px;'><b>{escape(name)}, {escape(offer.name)}, drafted for "
             f"{gp(offer.price)}</b> (worth {gp(offer.cost)} for the team rating).<br>"
-            f"<span style='color:{colour}'>Rookie Table {roll.total}: {result}</span></div>"
+            f"<span style='color:{colour}'>Rookie Table {roll.total}: {escape(result)}</span></div>"
         )
         self.dice.setEnabled(False)
         self.table.setEnabled(False)

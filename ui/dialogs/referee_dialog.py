@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -206,7 +207,7 @@ class RefereeDialog(QDialog):
                 + "<br><small>No skills and no SPP: he learns the trade match by match.</small>"
             )
         problem = self.problem_text()
-        self.problem.setText(f"<span style='color:#a32020'>{problem}</span>" if problem else "")
+        self.problem.setText(f"<span style='color:#a32020'>{escape(problem)}</span>" if problem else "")
         self.ok_button.setEnabled(problem is None and not self.session.read_only)
 
     # -- finishing ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ back from the league after every step, so the dialog can be closed and reopened 
 
 from __future__ import annotations
 
+from html import escape
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -232,14 +233,14 @@ class NewPlayerPage(Page):
         problem = self.problem()
         self.add_button.setEnabled(problem is None)
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{escape(problem)}</span>")
         elif info is not None and info.roster_full:
             self.verdict.setText(
-                f"{info.team_name} already has {info.on_roster} players: <b>{self.retire.currentText()}</b> "
+                f"{escape(info.team_name)} already has {info.on_roster} players: <b>{escape(self.retire.currentText())}</b> "
                 "retires to make room (or lose the new player for good)."
             )
         else:
-            self.verdict.setText(f"{self.selected().name}, free: no gold changes hands.")
+            self.verdict.setText(escape(f"{self.selected().name}, free: no gold changes hands."))
 
     def add(self) -> None:
         if self.problem() is not None:
