@@ -467,6 +467,11 @@ def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
                 elif found.records:
                     _insert_records(connection, table, found.records)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
+        if "full" in str(exc.orig).lower():  # SQLITE_FULL: the disk, not the export
+            raise ImportRefused(
+                f"The disk is full: the new league could not be written in {path.parent}. Nothing was created; "
+                "free some space and import again."
+            ) from None
         raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
     finally:
         engine.dispose()

@@ -5,6 +5,7 @@ transaction). It sits above the pieces it uses: inspection, locking, recovery, u
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Any
@@ -71,8 +72,8 @@ def open_league(
         clean_leftovers(path.parent)
         try:
             lock = locking.acquire(path, take_over=take_over)
-        except OSError:
-            read_only, reason = True, "Its folder cannot be written, so it is open read-only."
+        except OSError as exc:
+            read_only, reason = True, _unwritable(exc)
     if interrupted is not None and read_only:
         raise interrupted
     try:
@@ -84,6 +85,12 @@ def open_league(
         if lock is not None:
             lock.release()
         raise
+
+
+def _unwritable(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "The disk is full, so it is open read-only: free some space, then open it again to make changes."
+    return "Its folder cannot be written, so it is open read-only."
 
 
 def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
