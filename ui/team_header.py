@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
@@ -24,6 +23,7 @@ from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import ally_penalties as describe_penalties
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
+from ui.widgets.basics import text_html
 
 
 def reroll_price_text(header: TeamHeader) -> str:
@@ -180,7 +180,7 @@ class TeamHeaderWidget(QFrame):
             f"Allies: {', '.join(header.allies)}. Fan factor {fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies)}; "
             f"each re-roll {gp(header.reroll_price)}" + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
         )
-        tip = escape(
+        tip = text_html(
             f"A player of another race than {header.race} is an ally (a transferred player counts as any allied "
             f"player). League > Rules… > Ally penalties: {describe_penalties(ruleset)}, for each ally. "
             "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
