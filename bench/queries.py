@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sqlite3
 import statistics
 import sys
 from collections.abc import Callable
@@ -19,6 +18,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import print_header, record, timed_ms  # noqa: E402
+from roster_app.store import sqlite_file  # noqa: E402
 
 STANDINGS_SQL = """
 WITH sides AS (
@@ -66,7 +66,7 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.safety.opening import open_league
 
     db = open_league(path, read_only=True)
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    conn = sqlite_file.connect(path, read_only=True)
     try:
         season = conn.execute("SELECT current_season FROM league").fetchone()[0]
         team = conn.execute("SELECT id FROM team ORDER BY id LIMIT 1").fetchone()[0]

@@ -11,6 +11,7 @@ from roster_app.queries import rosters as queries
 from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel
 from ui.tables import list_view
+from ui.widgets.basics import text_html
 
 
 class LeaguePanel(QWidget):
@@ -52,7 +53,7 @@ class LeaguePanel(QWidget):
             info = queries.league_info(db)
             suffix = " (read-only)" if info.read_only else ""
             self.title.setText(
-                f"<b style='font-size:15pt'>{info.name}</b><br>Season {info.season} · {info.ruleset_name}{suffix}"
+                f"<b style='font-size:15pt'>{text_html(info.name)}</b><br>Season {info.season} · {text_html(info.ruleset_name)}{suffix}"
             )
         if tables is None or tables & {"team", "player"}:
             selected = self.selected_team_id()

@@ -24,6 +24,7 @@ from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import ally_penalties as describe_penalties
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
+from ui.widgets.basics import text_html
 
 
 def reroll_price_text(header: TeamHeader) -> str:
@@ -61,6 +62,8 @@ class TeamHeaderWidget(QFrame):
         self.title = QLabel("")
         self.title.setObjectName("teamTitle")
         self.subtitle = QLabel("")
+        for label in (self.title, self.subtitle):
+            label.setTextFormat(Qt.TextFormat.PlainText)  # names are shown as typed, never as markup
         self.coach = QLineEdit()
         self.coach.setPlaceholderText("Head coach")
         self.coach.setMaximumWidth(220)
@@ -110,6 +113,8 @@ class TeamHeaderWidget(QFrame):
         self.fan_factor_note.setObjectName("fanFactorInPlay")
         staff.addWidget(self.fan_factor_note, 2, 1)
         self.allies = QLabel("")
+        for label in (self.fan_factor_note, self.allies):
+            label.setTextFormat(Qt.TextFormat.PlainText)
         self.allies.setObjectName("alliesNote")
         self.allies.setWordWrap(True)
 
@@ -188,13 +193,13 @@ class TeamHeaderWidget(QFrame):
             f"Allies: {', '.join(header.allies)}. Fan factor {fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies)}; "
             f"each re-roll {gp(header.reroll_price)}" + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
         )
-        tip = (
+        tip = text_html(
             f"A player of another race than {header.race} is an ally (a transferred player counts as any allied "
             f"player). League > Rules… > Ally penalties: {describe_penalties(ruleset)}, for each ally. "
             "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
         )
         for widget in (self.allies, self.fan_factor_note):
-            widget.setToolTip(tip)
+            widget.setToolTip(f"<p>{tip}</p>")  # rich text, escaped: a tooltip would guess markup from a name
         self.allies.show()
 
     def _coach_edited(self) -> None:

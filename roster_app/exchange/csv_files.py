@@ -26,11 +26,23 @@ def _teams(db: LeagueDB, team_ids: Iterable[int] | None) -> list[queries.TeamIte
     return [by_id[i] for i in wanted if i in by_id]
 
 
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+
+def safe_cell(value: Any) -> Any:
+    """A text cell a spreadsheet would run as a formula (`=HYPERLINK(..)`, `+cmd|..`, `@SUM(..)`) gets a leading
+    single quote, as OWASP advises; numbers (a negative amount) are numbers and stay as they are."""
+    if isinstance(value, str) and value.startswith(FORMULA_STARTS):
+        return "'" + value
+    return value
+
+
 def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[Any]]) -> Path:
+    """Every CSV Dugout writes goes through here, so every text cell is neutralised."""
     with atomic_text(destination, encoding=CSV_ENCODING, newline="") as handle:
         writer = csv.writer(handle)
-        writer.writerow(header)
-        writer.writerows(rows)
+        writer.writerow([safe_cell(cell) for cell in header])
+        writer.writerows([safe_cell(cell) for cell in row] for row in rows)
     return Path(destination)
 
 

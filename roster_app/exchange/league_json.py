@@ -27,12 +27,17 @@ from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
 from roster_app.safety.atomic import atomic_path, atomic_text
+from roster_app.safety.check import check_league
 from roster_app.store.db import LeagueDB, create_schema, file_engine
 from roster_app.store.ruleset import load_ruleset, ruleset_or_error
 from roster_app.store.tables import league_rows
 
 FORMAT = "dugout-league"
 VERSION = 1
+
+
+class ExportRefused(DugoutError):
+    """The league cannot be exported whole by this Dugout; the message says why. Nothing was written."""
 
 
 class ImportRefused(DugoutError):
@@ -62,6 +67,45 @@ def _json_shapes() -> dict[tuple[str, str], type]:
     return shapes
 
 
+@cache
+def _json_items() -> dict[tuple[str, str], type]:
+    """(table, column) -> str or int for JSON list columns whose model declares list[str] or list[int]."""
+    items = {}
+    for mapper in SQLModel._sa_registry.mappers:
+        for name, field in mapper.class_.model_fields.items():
+            args = typing.get_args(field.annotation)
+            if typing.get_origin(field.annotation) is list and args and args[0] in (str, int):
+                items[(mapper.local_table.name, name)] = args[0]
+    return items
+
+
+# Limits of what a league holds: numbers that fit the file's 64-bit integers, names as long as the services
+# allow (the rest of a league's text is bounded too), JSON no deeper than the house rules ever are.
+INT_RANGE = (-(2**63), 2**63 - 1)
+NAME_LENGTHS = {("team", "name"): 60, ("player", "name"): 60, ("referee", "name"): 60}
+NAME_LENGTH, TEXT_LENGTH, JSON_DEPTH = 100, 10_000, 32
+
+
+def _text_limit(table: str, column: str) -> int:
+    if (table, column) in NAME_LENGTHS:
+        return NAME_LENGTHS[(table, column)]
+    return NAME_LENGTH if column in ("name", "coach", "ruleset_name") else TEXT_LENGTH
+
+
+def _depth(value: Any) -> int:
+    """How deeply a JSON value nests (a scalar is 0), without recursion."""
+    deepest, stack = 0, [(value, 0)]
+    while stack:
+        item, level = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(item, list) else None
+        if children is not None:
+            deepest = max(deepest, level + 1)
+            if deepest > JSON_DEPTH:
+                return deepest
+            stack.extend((child, level + 1) for child in children)
+    return deepest
+
+
 def _encode(kind: str, value: Any) -> Any:
     if value is None:
         return None
@@ -81,10 +125,16 @@ def league_tables(db: LeagueDB) -> dict[str, list[dict[str, Any]]]:
 
 
 def export_json(db: LeagueDB, destination: Path | str) -> Path:
-    """Write the whole league as a versioned JSON file (atomically)."""
+    """Write the whole league as a versioned JSON file (atomically). A league saved by a newer Dugout is
+    refused: this version would silently leave out what it does not know (as `dugout copy` refuses it)."""
     from roster_app import __version__
-    from roster_app.store.migrations import head_revision
+    from roster_app.store.migrations import head_revision, is_head
 
+    if getattr(db, "newer_file", False) or (db.schema_revision is not None and not is_head(db.schema_revision)):
+        raise ExportRefused(
+            "This league was saved by another version of Dugout; this one would leave out what it does not "
+            "know. Export it with the Dugout that saved it (or open it once for writing here to upgrade it)."
+        )
     tables = league_tables(db)
     document = {
         "format": FORMAT,
@@ -113,6 +163,8 @@ def _read_document(source: Path) -> dict[str, Any]:
         raise ImportRefused(f"'{source.name}' cannot be read ({exc.strerror}).") from None
     try:
         document = json.loads(text)
+    except RecursionError:
+        raise ImportRefused(f"'{source.name}' is nested too deeply to be a Dugout league export.") from None
     except json.JSONDecodeError as exc:
         raise ImportRefused(
             f"'{source.name}' is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
@@ -176,6 +228,8 @@ class _ColumnPlan:
     shape: type | None  # list or dict, for a JSON column that declares one
     may_be_empty: bool
     required: bool
+    items: type | None = None  # str or int: what a JSON list column's entries must be
+    text_limit: int = TEXT_LENGTH
 
 
 @cache
@@ -183,7 +237,8 @@ def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
     return tuple(
         _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
                     _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
-                    column.primary_key or (column.default is None and not column.nullable))
+                    column.primary_key or (column.default is None and not column.nullable),
+                    _json_items().get((table.name, column.name)), _text_limit(table.name, column.name))
         for column in table.columns
     )  # fmt: skip
 
@@ -200,16 +255,49 @@ def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
         raise ImportRefused(f"{where}: '{plan.name}' may not be empty.")
     if plan.accepted is None:  # JSON
         if plan.shape is not None and not isinstance(value, plan.shape):
-            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {value!r}.")
+            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {_shown(value)}.")
+        if plan.items is not None and not all(type(item) is plan.items for item in value):
+            raise ImportRefused(f"{where}: '{plan.name}' should be a list of {WORDS[plan.items.__name__]}, "
+                                f"not {_shown(value)}.")  # fmt: skip
+        if _depth(value) > JSON_DEPTH:
+            raise ImportRefused(f"{where}: '{plan.name}' is nested more than {JSON_DEPTH} levels deep.")
         return value
     if type(value) not in plan.accepted:
-        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {value!r}.")
+        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {_shown(value)}.")
+    if plan.kind == "int" and not INT_RANGE[0] <= value <= INT_RANGE[1]:
+        raise ImportRefused(f"{where}: '{plan.name}' is {_shown(value)}, a number too large for a league.")
+    if plan.kind == "str" and len(value) > plan.text_limit:
+        raise ImportRefused(
+            f"{where}: '{plan.name}' is {len(value):,} characters long; a league allows {plan.text_limit}."
+        )
     if plan.kind == "datetime":
         try:
             return _utc_moment(value)
         except ValueError:
-            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({value!r}).") from None
+            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({_shown(value)}).") from None
     return value
+
+
+def _shown(value: Any) -> str:
+    """A value quoted in a refusal, cut short: a 10 MB name is not repeated whole."""
+    text = repr(value)
+    return text if len(text) <= 60 else f"{text[:57]}..."
+
+
+def _within_limits(plan: _ColumnPlan, values: list[Any]) -> bool:
+    """The fast path's check of a whole column against the limits _decoded applies value by value."""
+    present = [v for v in values if v is not None]
+    if not present:
+        return True
+    if plan.kind == "int":
+        return INT_RANGE[0] <= min(present) and max(present) <= INT_RANGE[1]
+    if plan.kind == "str":
+        return max(map(len, present)) <= plan.text_limit
+    if plan.accepted is None:
+        if plan.items is not None and not all(type(item) is plan.items for v in present for item in v):
+            return False
+        return all(_depth(v) <= JSON_DEPTH for v in present if isinstance(v, list | dict))
+    return True
 
 
 def _decode_row(table: Table, index: int, row: Any) -> dict[str, Any]:
@@ -281,7 +369,7 @@ def _decode_table(table: Table, rows: list[Any]) -> _TableRows:
             allowed = {plan.shape} if plan.shape is not None else kinds - {type(None)}
         if plan.may_be_empty:
             allowed.add(type(None))
-        if not kinds <= allowed:
+        if not kinds <= allowed or not _within_limits(plan, values):
             return _by_row(table, rows)
         if plan.kind == "datetime":
             try:
@@ -379,21 +467,64 @@ def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
                 elif found.records:
                     _insert_records(connection, table, found.records)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
+        if "full" in str(exc.orig).lower():  # SQLITE_FULL: the disk, not the export
+            raise ImportRefused(
+                f"The disk is full: the new league could not be written in {path.parent}. Nothing was created; "
+                "free some space and import again."
+            ) from None
         raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
     finally:
         engine.dispose()
 
 
+# Check League's notes on what an older Dugout let happen (extra reserve rounds, empty referee sheets): the
+# league's history, told when it is checked, not values an import may refuse.
+HISTORY = frozenset({"reserves", "sheet"})
+
+
 def _verify(path: Path) -> None:
-    """The new file must open as a league: its house rules are loaded and checked the way opening it does.
+    """The new file must open as a league: its house rules are loaded and checked the way opening it does,
+    then the rules the services keep and every invariant of Check League hold, before the file is the league.
     (Its stored values need no second look: each was checked above and written through its column's type.)"""
     engine = file_engine(path, read_only=True)
     try:
-        ruleset_or_error(lambda: load_ruleset(engine))
+        ruleset = ruleset_or_error(lambda: load_ruleset(engine))
+        db = LeagueDB(engine, path=path, read_only=True)
+        db._ruleset = ruleset
+        found = check_league(db).problems
+        problems = _service_rules(db, ruleset) + [p.text for p in found if p.code not in HISTORY]
     except DugoutError as exc:
         raise ImportRefused(f"The imported league would not open: {exc}") from None
     finally:
         engine.dispose()
+    if problems:
+        shown = "\n".join(f"- {text}" for text in problems[:5])
+        more = f"\n(and {len(problems) - 5} more)" if len(problems) > 5 else ""
+        raise ImportRefused(f"The export breaks the league's rules, so no league was made:\n{shown}{more}")
+
+
+def _service_rules(db: LeagueDB, ruleset: Any) -> list[str]:
+    """What the services refuse and Check League takes for granted: a team's race is in the house rules, a
+    roster holds no more players than they allow."""
+    from sqlalchemy import func, select
+
+    from roster_app.store.models import Player, Team
+    from roster_app.store.statuses import PlayerStatus
+
+    most = ruleset.table("team_rules")["max_players"]
+    found = []
+    with db.read() as session:
+        for team in session.scalars(select(Team).order_by(Team.id)):
+            if team.race not in ruleset.races:
+                found.append(
+                    f"Team {team.id} ({team.name}): the race {_shown(team.race)} is not in the league's rules."
+                )
+        on_roster = Player.status.in_(PlayerStatus.ON_ROSTER)
+        counts = select(Player.team_id, func.count()).where(on_roster).group_by(Player.team_id)
+        for team_id, count in session.execute(counts):
+            if count > most:
+                found.append(f"Team {team_id} has {count:,} players on its roster; the rules allow {most}.")
+    return found
 
 
 def import_json(source: Path | str, destination: Path | str) -> Path:

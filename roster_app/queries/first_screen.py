@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import contextlib
 import json
-import sqlite3
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.ruleset import Ruleset, from_stored
 from roster_app.rules.spp import level_name, rolls_due
+from roster_app.store import sqlite_file
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 
 # A query runner: (SQL with :named parameters, parameters) -> rows as tuples.
@@ -193,7 +193,7 @@ def peek(path: Path | str, team_id: int | None = None) -> FirstLook | None:
     read-only with sqlite3; None when anything about the file is unusual (it is then opened as usual)."""
     path = Path(path)
     try:
-        with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
             conn.execute("BEGIN")  # one snapshot for every read
             fetch: Fetch = lambda sql, params: conn.execute(sql, params).fetchall()  # noqa: E731
             name, ruleset_name, season = fetch(LEAGUE_SQL, {})[0]
@@ -201,7 +201,25 @@ def peek(path: Path | str, team_id: int | None = None) -> FirstLook | None:
             ids = [t.id for t in teams]
             shown = team_id if team_id in ids else (ids[0] if ids else None)
             roster = read_roster(fetch, shown, read_ruleset(fetch)) if shown is not None else []
+        league = LeagueInfo(name, ruleset_name, season, str(path), False)
+        if not all(map(_sound, (league, *teams, *roster))):
+            return None  # a value of the wrong kind (a BLOB name): only the checks on opening may explain it
     except Exception:  # noqa: BLE001 - a first look is optional: the real open reports what is wrong
         return None
-    league = LeagueInfo(name, ruleset_name, season, str(path), False)
     return FirstLook(path, league, teams, shown, roster)
+
+
+_KINDS = {"str": (str,), "int": (int,), "bool": (bool,), "int | None": (int, type(None)),
+          "tuple[str, ...]": (tuple,)}  # fmt: skip
+
+
+def _sound(row: Any) -> bool:
+    """Every field of a row holds what its type says (a value sqlite3 hands back as bytes or text where a
+    number belongs would reach Qt as something it cannot draw); lists hold text only."""
+    for f in fields(row):
+        value, kinds = getattr(row, f.name), _KINDS.get(str(f.type))
+        if kinds is not None and (not isinstance(value, kinds) or (f.type == "int" and isinstance(value, bool))):
+            return False
+        if isinstance(value, tuple) and not all(isinstance(v, str) for v in value):
+            return False
+    return True

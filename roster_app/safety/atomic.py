@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import IO
 
 from roster_app.errors import DugoutError
-from roster_app.safety.files import fsync_dir
+from roster_app.safety.files import clean_leftovers, fsync_dir
 
 
 class ExportError(DugoutError):
@@ -40,6 +40,7 @@ def atomic_path(destination: Path | str) -> Iterator[Path]:
     destination = Path(destination)
     if not destination.parent.is_dir():
         raise ExportError(f"The folder {destination.parent} does not exist. Nothing was saved.")
+    clean_leftovers(destination.parent)  # what a killed export or import left here
     temporary = destination.with_name(f".{destination.name}.{secrets.token_hex(4)}.part")
     try:  # not mkstemp: its 0600 mode would stay on the file; this one gets the usual mode (umask applies)
         os.close(os.open(temporary, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o666))

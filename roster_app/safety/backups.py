@@ -21,13 +21,13 @@ from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import LeagueFileError
 from roster_app.paths import data_dir
-from roster_app.safety.files import make_backup, replace_atomically, verify_copy
+from roster_app.safety.files import clean_leftovers, make_backup, replace_atomically, verify_copy
 
 if TYPE_CHECKING:
     from roster_app.store.db import LeagueDB
 
 STAMP = "%Y-%m-%d %H-%M-%S"
-INDEX = "index.json"  # the source's fingerprint at each backup: "changed since the last backup?"
+INDEX = "index.json"  # each backup's source fingerprint ("changed since?") and its own checksum (restore)
 _NAME = re.compile(r" (\d{4}-\d\d-\d\d \d\d-\d\d-\d\d)(?:-(\d+))? ([a-z ]+)\.dugout$")
 
 
@@ -105,7 +105,7 @@ def fingerprint(league: Path) -> list[int]:
     return [int.from_bytes(header[24:28], "big"), Path(league).stat().st_size]
 
 
-def _read_index(folder: Path) -> dict[str, list[int]]:
+def _read_index(folder: Path) -> dict[str, Any]:
     try:
         data = json.loads((folder / INDEX).read_text(encoding="utf-8"))
         return data if isinstance(data, dict) else {}
@@ -113,20 +113,48 @@ def _read_index(folder: Path) -> dict[str, list[int]]:
         return {}
 
 
-def _write_index(folder: Path, index: dict[str, list[int]]) -> None:
+def _write_index(folder: Path, index: dict[str, Any]) -> None:
     tmp = folder / f".{INDEX}.tmp"
     tmp.write_text(json.dumps(index, indent=1), encoding="utf-8")
     replace_atomically(tmp, folder / INDEX)
 
 
+def _entry(index: dict[str, Any], name: str) -> dict[str, Any]:
+    """A backup's index entry: {"source": fingerprint, "sha256": checksum}; an older Dugout kept the fingerprint
+    alone (a list), and no checksum."""
+    value = index.get(name)
+    if isinstance(value, list):
+        return {"source": value}
+    return value if isinstance(value, dict) else {}
+
+
+def checksum(path: Path) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        while chunk := handle.read(1 << 20):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
 def _free_name(folder: Path, stem: str, now: datetime, reason: str) -> Path:
+    """A name after every backup of the same second (whatever its reason, even one rotated away since: the
+    highest number is the newest, which rotation keeps), never one in use."""
     stamp = now.strftime(STAMP)
-    path = folder / f"{stem} {stamp} {reason}.dugout"
-    n = 1
-    while path.exists():  # two backups in one second: never overwrite the first
+    same_second = re.compile(rf"{re.escape(stem)} {re.escape(stamp)}(?:-(\d+))? ")
+    taken = [int(m.group(1) or 1) for m in map(same_second.match, [*_names(folder), *_read_index(folder)]) if m]
+    n = max(taken, default=0) + 1
+    path = folder / (f"{stem} {stamp} {reason}.dugout" if n == 1 else f"{stem} {stamp}-{n} {reason}.dugout")
+    while path.exists():
         n += 1
         path = folder / f"{stem} {stamp}-{n} {reason}.dugout"
     return path
+
+
+def _names(folder: Path) -> list[str]:
+    try:
+        return [p.name for p in folder.iterdir()]
+    except OSError:
+        return []
 
 
 def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Backup:
@@ -138,11 +166,12 @@ def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Ba
         folder = backups_dir(league, create=True)
     except OSError as exc:
         raise LeagueFileError(f"No folder for the backups of '{league.name}' could be made ({exc}).") from None
+    clean_leftovers(folder)
     now = datetime.now(UTC)
     source = fingerprint(league)
     path = make_backup(league, _free_name(folder, league.stem, now, reason))
     index = _read_index(folder)
-    index[path.name] = source
+    index[path.name] = {"source": source, "sha256": checksum(path)}
     with contextlib.suppress(OSError):
         _write_index(folder, index)
     rotate(league, rotation=rotation)
@@ -168,7 +197,7 @@ def changed_since_last_backup(league: Path) -> bool:
     newest = list_backups(league)[:1]
     if not newest:
         return True
-    recorded = _read_index(newest[0].path.parent).get(newest[0].path.name)
+    recorded = _entry(_read_index(newest[0].path.parent), newest[0].path.name).get("source")
     try:
         return recorded != fingerprint(league)
     except OSError:
@@ -251,7 +280,41 @@ def rotate(league: Path, *, rotation: Rotation | None = None, now: datetime | No
     if removed and index:
         with contextlib.suppress(OSError):
             _write_index(folder, {k: v for k, v in index.items() if (folder / k).exists()})
+    return removed + _rotate_raw_copies(folder, rotation or Rotation(), now or datetime.now(UTC))
+
+
+RAW = re.compile(r"interrupted (\d{4}-\d\d-\d\d \d\d-\d\d-\d\d)(?:-(\d+))?$")
+
+
+def _rotate_raw_copies(folder: Path, rotation: Rotation, now: datetime) -> list[Path]:
+    """The raw copies kept after interrupted saves ("interrupted <time>" folders) are rotated like backups."""
+    import shutil
+
+    found = []
+    for path in folder.iterdir():
+        match = RAW.match(path.name)
+        if match and path.is_dir():
+            made = datetime.strptime(match.group(1), STAMP).replace(tzinfo=UTC)
+            found.append((made, int(match.group(2) or 0), Backup(path, made, "interrupted", 0)))
+    copies = [b for *_, b in sorted(found, key=lambda t: t[:2], reverse=True)]
+    keep = to_keep(copies, rotation=rotation, now=now)
+    removed = []
+    for copy in copies:
+        if copy.path not in keep:
+            shutil.rmtree(copy.path, ignore_errors=True)
+            removed.append(copy.path)
     return removed
+
+
+def verify_checksum(chosen: Path) -> None:
+    """A backup must be byte for byte what was made: its checksum is recorded in the index when it is made.
+    (A backup an older Dugout made has none; it is checked like any league file.)"""
+    recorded = _entry(_read_index(chosen.parent), chosen.name).get("sha256")
+    if recorded is not None and recorded != checksum(chosen):
+        raise LeagueFileError(
+            f"The backup '{chosen.name}' was changed after it was made (its checksum does not match the one "
+            "recorded then), so it is not restored. Choose another one."
+        )
 
 
 def restore(league: Path, chosen: Path) -> Backup | None:
@@ -266,6 +329,7 @@ def restore(league: Path, chosen: Path) -> Backup | None:
     inspect_file(chosen)  # a Dugout league, sound: else LeagueFileError and nothing changes
     if verify_copy(chosen):
         raise LeagueFileError(f"The backup '{chosen.name}' is damaged; choose another one.")
+    verify_checksum(chosen)
     lock = locking.acquire(league)
     try:
         before = _keep_current(league)

@@ -25,7 +25,6 @@ that do not match) is reported for the commissioner to decide: no automatic choi
 from __future__ import annotations
 
 import contextlib
-import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -42,6 +41,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
+from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Contract,
@@ -119,7 +119,7 @@ def file_problems(path: Path) -> list[Problem]:
         inspect_file(path)
     except DugoutError as exc:
         return [Problem("file", str(exc))]
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+    with contextlib.closing(sqlite_file.connect(path, read_only=True)) as conn:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
         if rows != [("ok",)]:
             detail = "; ".join(str(r[0]) for r in rows[:3])

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import shutil
 import sqlite3
+import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import LeagueFileError
+from roster_app.store import sqlite_file
 
 
 def fsync_dir(folder: Path) -> None:
@@ -38,7 +41,7 @@ def replace_atomically(source: Path, target: Path) -> None:
 
 def verify_copy(path: Path) -> list[str]:
     """Problems SQLite finds in a whole database file (empty when it is sound)."""
-    with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as conn:
+    with contextlib.closing(sqlite_file.connect(path, read_only=True)) as conn:
         rows = conn.execute("PRAGMA integrity_check").fetchall()
     return [] if rows == [("ok",)] else [str(r[0]) for r in rows]
 
@@ -49,8 +52,8 @@ def make_backup(league: Path, destination: Path) -> Path:
     tmp = destination.with_name(f".{destination.name}.tmp")
     try:
         with (
-            contextlib.closing(sqlite3.connect(f"file:{league}?mode=ro", uri=True)) as source,
-            contextlib.closing(sqlite3.connect(tmp)) as target,
+            contextlib.closing(sqlite_file.connect(league, read_only=True)) as source,
+            contextlib.closing(sqlite_file.connect(tmp, read_only=False)) as target,
         ):
             source.backup(target)  # one step: the whole file under one read lock
         problems = verify_copy(tmp)
@@ -67,6 +70,32 @@ def make_backup(league: Path, destination: Path) -> Path:
     return destination
 
 
+LEFTOVER = re.compile(r"\..+\.(part|tmp|restoring|upgrading)(-journal)?$")
+LEFTOVER_AGE = 10 * 60  # seconds: older than any write in progress (each write touches the file)
+
+
+def clean_leftovers(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Delete the temporary files a killed Dugout left in `folder` (a half-written export, import, backup,
+    restore or upgrade, with its journal); recent ones may belong to another Dugout writing right now."""
+    now = time.time() if now is None else now
+    removed = []
+    with contextlib.suppress(OSError):
+        for path in Path(folder).iterdir():
+            if LEFTOVER.match(path.name) and path.is_file() and now - path.stat().st_mtime > LEFTOVER_AGE:
+                with contextlib.suppress(OSError):
+                    path.unlink()
+                    removed.append(path)
+    return removed
+
+
+def _free_folder(parent: Path, name: str) -> Path:
+    path, n = parent / name, 1
+    while path.exists():  # two interrupted saves in one second keep their copies apart
+        n += 1
+        path = parent / f"{name}-{n}"
+    return path
+
+
 def journal_path(league: Path) -> Path:
     return Path(f"{league}-journal")
 
@@ -78,13 +107,14 @@ def recover_interrupted_save(league: Path, keep_in: Path) -> Path:
     """
     league = Path(league)
     stamp = datetime.now(UTC).strftime("%Y-%m-%d %H-%M-%S")
-    folder = keep_in / f"interrupted {stamp}"
-    folder.mkdir(parents=True, exist_ok=True)
+    keep_in.mkdir(parents=True, exist_ok=True)
+    folder = _free_folder(keep_in, f"interrupted {stamp}")
+    folder.mkdir()
     for path in (league, journal_path(league)):
         if path.exists():
             shutil.copy2(path, folder / path.name)
     try:
-        with contextlib.closing(sqlite3.connect(league, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(league, read_only=False, isolation_level=None)) as conn:
             conn.execute("PRAGMA quick_check").fetchall()  # the first read rolls the journal back
     except sqlite3.Error as exc:
         raise LeagueFileError(

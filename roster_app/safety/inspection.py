@@ -12,9 +12,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from sqlmodel import SQLModel
+
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety.integrity import stored_value_problems
+from roster_app.store import sqlite_file
 from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
+from roster_app.store.migrations import is_head
 from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
 
 
@@ -50,8 +54,7 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
             f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
         )
     try:
-        uri = f"file:{path}?mode=ro"
-        with contextlib.closing(sqlite3.connect(uri, uri=True, isolation_level=None)) as conn:
+        with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
             return _inspect_league(path, conn)
     except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
         raise _explain_sqlite_error(path, exc) from None
@@ -79,6 +82,8 @@ def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[An
     row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
     if row is None or not isinstance(row[0], str):
         raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
+    if is_head(row[0]):  # an older file gains its later tables in the upgrade, inspected again after it
+        _require_schema(path, conn)
     problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
     if problems:
         raise LeagueFileError(
@@ -86,6 +91,27 @@ def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[An
             "Restore it from a backup. The file was not changed."
         )
     return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
+
+
+def _require_schema(path: Path, conn: sqlite3.Connection) -> None:
+    """Every table and column of the current schema is there: a league missing one would fail in a screen."""
+    query = "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'"
+    present: dict[str, set[str]] = {}
+    for table, column in conn.execute(query):
+        present.setdefault(table, set()).add(column)
+    missing = [t.name for t in SQLModel.metadata.sorted_tables if t.name not in present]
+    if missing:
+        raise LeagueFileError(
+            f"'{path.name}' is not a complete Dugout league: the table(s) {', '.join(missing)} are missing. "
+            "Restore it from a backup. The file was not changed."
+        )
+    for table in SQLModel.metadata.sorted_tables:
+        lost = [c.name for c in table.columns if c.name not in present[table.name]]
+        if lost:
+            raise LeagueFileError(
+                f"'{path.name}' is not a complete Dugout league: the table {table.name} has lost its "
+                f"column(s) {', '.join(lost)}. Restore it from a backup. The file was not changed."
+            )
 
 
 def check_opens(path: Path) -> None:

@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 
-from roster_app.errors import LeagueInUse
+from roster_app.errors import LeagueFileError, LeagueInUse
 
 APP = "Dugout"
 
@@ -88,6 +88,20 @@ def _held_by_a_live_process(path: Path) -> bool:
         os.close(fd)  # closing drops the OS lock we may have just taken
 
 
+def _holder_is_gone(holder: LockHolder | None) -> bool:
+    """A holder on this computer whose process no longer runs (its OS lock may linger, e.g. on a network
+    drive): never named as if it were alive."""
+    if holder is None or not holder.here or holder.pid == os.getpid():
+        return False
+    try:
+        os.kill(holder.pid, 0)
+    except ProcessLookupError:
+        return True
+    except OSError:  # PermissionError: alive, another user's
+        return False
+    return False
+
+
 def _is_stale(path: Path, holder: LockHolder | None) -> bool:
     if holder is not None and not holder.here:
         return False  # another computer: we cannot see its processes
@@ -143,13 +157,18 @@ def acquire(league: Path, *, take_over: bool = False) -> LeagueLock:
     held on another computer, after the commissioner said so). OSError when the folder cannot be written.
     """
     path = lock_path(Path(league))
+    if path.is_dir():  # never ours to remove: someone's folder stands where the lock goes
+        raise LeagueFileError(
+            f"A folder named '{path.name}' stands beside the league, where Dugout keeps its lock file, so "
+            "the league cannot be opened for changes. Rename or move that folder, then open the league again."
+        )
     for _attempt in range(5):
         try:
             return _create(path)
         except FileExistsError:
             pass
         holder = _read_holder(path)
-        if not (take_over or _is_stale(path, holder)):
+        if not (take_over or _is_stale(path, holder) or _holder_is_gone(holder)):
             if holder is None:
                 raise LeagueInUse(f"'{Path(league).name}' is in use by another Dugout.", holder=None)
             raise LeagueInUse(
@@ -169,4 +188,4 @@ def holder_of(league: Path) -> LockHolder | None:
     if not path.exists():
         return None
     holder = _read_holder(path)
-    return None if _is_stale(path, holder) else holder
+    return None if _is_stale(path, holder) or _holder_is_gone(holder) else holder

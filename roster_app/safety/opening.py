@@ -5,6 +5,7 @@ transaction). It sits above the pieces it uses: inspection, locking, recovery, u
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 from typing import Any
@@ -14,7 +15,7 @@ from sqlalchemy.exc import DBAPIError
 
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety import backups, locking
-from roster_app.safety.files import recover_interrupted_save
+from roster_app.safety.files import clean_leftovers, recover_interrupted_save
 from roster_app.safety.inspection import inspect
 from roster_app.safety.upgrade import upgrade_file
 from roster_app.store.address import is_database_url
@@ -68,10 +69,11 @@ def open_league(
     read_only, reason = _read_only_reason(path, read_only or newer, newer)
     lock = None
     if not read_only:
+        clean_leftovers(path.parent)
         try:
             lock = locking.acquire(path, take_over=take_over)
-        except OSError:
-            read_only, reason = True, "Its folder cannot be written, so it is open read-only."
+        except OSError as exc:
+            read_only, reason = True, _unwritable(exc)
     if interrupted is not None and read_only:
         raise interrupted
     try:
@@ -83,6 +85,12 @@ def open_league(
         if lock is not None:
             lock.release()
         raise
+
+
+def _unwritable(exc: OSError) -> str:
+    if exc.errno == errno.ENOSPC:
+        return "The disk is full, so it is open read-only: free some space, then open it again to make changes."
+    return "Its folder cannot be written, so it is open read-only."
 
 
 def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:

@@ -30,7 +30,10 @@ from roster_app.errors import (
     ReadOnlyLeague,
 )
 from roster_app.rules.ruleset import Ruleset
-from roster_app.store import models  # noqa: F401 - registers the tables on SQLModel.metadata
+from roster_app.store import (
+    models,  # noqa: F401 - registers the tables on SQLModel.metadata
+    sqlite_file,
+)
 from roster_app.store.changes import Change, Recorder, apply, written_versions
 from roster_app.store.ruleset import load_ruleset, ruleset_or_error
 
@@ -38,14 +41,17 @@ APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of ever
 SQLITE_HEADER = b"SQLite format 3\x00"
 
 
-def _sqlite_url(path: Path, read_only: bool) -> str:
-    if read_only:
-        return f"sqlite+pysqlite:///file:{path}?mode=ro&uri=true"
-    return f"sqlite+pysqlite:///{path}"
-
-
 def file_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
-    engine = create_engine(_sqlite_url(path, read_only), connect_args={"timeout": 5})
+    """The engine of the league file at exactly `path` (connections made from the path, never a URL of it)."""
+    from sqlalchemy.pool import QueuePool
+
+    path = Path(path).absolute()
+
+    def _connect() -> sqlite3.Connection:
+        return sqlite_file.connect(path, read_only=read_only, timeout=5, check_same_thread=False)
+
+    # QueuePool as for any file URL: the placeholder URL alone would get an in-memory database's pool.
+    engine = create_engine("sqlite+pysqlite://", creator=_connect, poolclass=QueuePool)
 
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:

@@ -11,6 +11,7 @@ from roster_app.queries.contracts import ContractOffer, contract_offer
 from roster_app.rules.contracts import contract_state, length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services.contracts import renew_contract, sign_contract
+from ui.widgets.basics import text_html
 
 BAD = "#a32020"
 
@@ -52,8 +53,8 @@ class ContractDialog(QDialog):
 
         offer = self.offer
         form = QFormLayout()
-        form.addRow("Player:", QLabel(f"<b>{offer.name}</b>, {offer.position.name if offer.position else ''} "
-                                      f"of {offer.team}"))  # fmt: skip
+        form.addRow("Player:", QLabel(f"<b>{text_html(offer.name)}</b>, {text_html(offer.position.name) if offer.position else ''} "
+                                      f"of {text_html(offer.team)}"))  # fmt: skip
         form.addRow("Star Player Points:", QLabel(f"{offer.spp} ({offer.level})"))
         form.addRow("Star player rolls:", QLabel(str(offer.rolls)))
         form.addRow("Now:", QLabel(_standing(offer)))

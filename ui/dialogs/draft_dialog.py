@@ -19,7 +19,7 @@ from roster_app.rules.dicetables import range_text
 from roster_app.rules.reserves import a
 from roster_app.rules.roster import gp
 from roster_app.services.reserves import draft_player
-from ui.widgets.basics import quiet_button, rich_label, right_aligned
+from ui.widgets.basics import quiet_button, rich_label, right_aligned, text_html
 from ui.widgets.dice_input import DiceInput
 from ui.widgets.position_table import PositionTable
 
@@ -88,9 +88,9 @@ class DraftDialog(QDialog):
     def _eligibility_text(self) -> str:
         info = self.info
         if info.draft_refusal:
-            return f"<span style='color:#a32020'><b>No draft now.</b> {info.draft_refusal}</span>"
+            return f"<span style='color:#a32020'><b>No draft now.</b> {text_html(info.draft_refusal)}</span>"
         return (
-            f"{info.team_name} would start the next match with <b>{info.available}</b> players "
+            f"{text_html(info.team_name)} would start the next match with <b>{info.available}</b> players "
             f"({info.on_roster} on the roster): it may draft a player of its team list from the reserves at half "
             f"cost. The team rating counts his full cost. Treasury: <b>{gp(info.treasury)}</b>."
         )
@@ -115,7 +115,7 @@ class DraftDialog(QDialog):
         problem = self.problem()
         self.dice.setEnabled(problem is None)
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
             return
         offer = self.selected()
         self.verdict.setText(
@@ -139,9 +139,9 @@ class DraftDialog(QDialog):
         result = self.outcome.describe(name)
         colour = "#7a1f1f" if self.outcome.applied else "#1b5e2b"
         self.outcome_label.setText(
-            f"<div style='background:#f6f7f9; padding:6px;'><b>{name}, {offer.name}, drafted for "
+            f"<div style='background:#f6f7f9; padding:6px;'><b>{text_html(name)}, {text_html(offer.name)}, drafted for "
             f"{gp(offer.price)}</b> (worth {gp(offer.cost)} for the team rating).<br>"
-            f"<span style='color:{colour}'>Rookie Table {roll.total}: {result}</span></div>"
+            f"<span style='color:{colour}'>Rookie Table {roll.total}: {text_html(result)}</span></div>"
         )
         self.dice.setEnabled(False)
         self.table.setEnabled(False)

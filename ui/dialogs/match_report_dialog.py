@@ -33,6 +33,7 @@ from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.spin_delegate import SpinDelegate
 from ui.models.season_models import COUNT_KEYS, LineRow, MatchLinesModel
 from ui.team_page import make_table
+from ui.widgets.basics import text_html
 
 RANDOM_MVP = -1
 
@@ -125,7 +126,7 @@ class MatchReportDialog(QDialog):
     def _lay_out(self, headers: dict[int, Any]) -> None:
         grid = QGridLayout()
         for column, team_id in enumerate(self.players, start=1):
-            title = QLabel(f"<b>{headers[team_id].name}</b> ({'home' if column == 1 else 'away'})")
+            title = QLabel(f"<b>{text_html(headers[team_id].name)}</b> ({'home' if column == 1 else 'away'})")
             grid.addWidget(title, 0, column)
             grid.addWidget(self.score[team_id], 1, column)
             grid.addWidget(self.casualties[team_id], 2, column)
@@ -149,7 +150,9 @@ class MatchReportDialog(QDialog):
             f"Round {self.fixture.round}" if self.fixture.stage == "league" else self.fixture.stage.capitalize()
         )
         layout.addWidget(
-            QLabel(f"<b style='font-size:13pt'>{where}: {self.fixture.home} v {self.fixture.away}</b>")
+            QLabel(
+                f"<b style='font-size:13pt'>{text_html(where)}: {text_html(self.fixture.home)} v {text_html(self.fixture.away)}</b>"
+            )
         )
         layout.addLayout(grid)
         layout.addWidget(QLabel("Each player's line (double-click a number or an injury to change it):"))
@@ -266,7 +269,7 @@ class MatchReportDialog(QDialog):
         problem = self.problem()
         self.record_button.setEnabled(problem is None and not self.session.read_only)
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
             return
         how = "rolled by Dugout" if self.gate_faces is not None else "typed in"
         random_mvps = [t for t in self.players if self.mvp_choice(t) is None]

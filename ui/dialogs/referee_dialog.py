@@ -27,6 +27,7 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.ruleset import STATS
 from roster_app.services import referees as svc
+from ui.widgets.basics import text_html
 
 
 class RefereeDialog(QDialog):
@@ -206,7 +207,7 @@ class RefereeDialog(QDialog):
                 + "<br><small>No skills and no SPP: he learns the trade match by match.</small>"
             )
         problem = self.problem_text()
-        self.problem.setText(f"<span style='color:#a32020'>{problem}</span>" if problem else "")
+        self.problem.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>" if problem else "")
         self.ok_button.setEnabled(problem is None and not self.session.read_only)
 
     # -- finishing ---------------------------------------------------------------------------------------

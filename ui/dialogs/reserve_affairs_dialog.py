@@ -29,7 +29,7 @@ from roster_app.rules.reserves import Step, describe_reserve_row, reserve_table_
 from roster_app.rules.roster import gp
 from roster_app.services import reserves as svc
 from ui.dialogs import ask
-from ui.widgets.basics import quiet_button, rich_label, right_aligned
+from ui.widgets.basics import quiet_button, rich_label, right_aligned, text_html
 from ui.widgets.dice_input import DiceInput
 from ui.widgets.position_table import PositionTable
 
@@ -232,14 +232,14 @@ class NewPlayerPage(Page):
         problem = self.problem()
         self.add_button.setEnabled(problem is None)
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
         elif info is not None and info.roster_full:
             self.verdict.setText(
-                f"{info.team_name} already has {info.on_roster} players: <b>{self.retire.currentText()}</b> "
+                f"{text_html(info.team_name)} already has {info.on_roster} players: <b>{text_html(self.retire.currentText())}</b> "
                 "retires to make room (or lose the new player for good)."
             )
         else:
-            self.verdict.setText(f"{self.selected().name}, free: no gold changes hands.")
+            self.verdict.setText(text_html(f"{self.selected().name}, free: no gold changes hands."))
 
     def add(self) -> None:
         if self.problem() is not None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
@@ -26,3 +28,8 @@ def right_aligned(*widgets: QWidget) -> QHBoxLayout:
     for widget in widgets:
         row.addWidget(widget)
     return row
+
+
+def text_html(text: object) -> str:
+    """User-typed text to put inside a rich label: shown as typed, never read as markup."""
+    return escape(str(text), quote=False)
