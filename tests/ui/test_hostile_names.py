@@ -94,3 +94,22 @@ def test_a_blob_team_name_is_refused_in_words_without_a_first_look(qtbot, window
     window.show()
     qtbot.waitUntil(lambda: bool(messages), timeout=10_000)
     assert any("cannot be read" in m for m in messages)
+
+
+def test_messages_show_names_as_typed(qtbot):
+    """QMessageBox guesses rich text from a tag: every message of ask.py is plain text."""
+    from PySide6.QtCore import Qt, QTimer
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from ui.dialogs import ask
+
+    seen = []
+
+    def close_box():
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QMessageBox) and w.isVisible())
+        seen.append((box.textFormat(), box.text()))
+        box.close()
+
+    QTimer.singleShot(0, close_box)
+    ask.error(None, "<b>Orcs</b> cannot sign <img src=x>")
+    assert seen == [(Qt.TextFormat.PlainText, "<b>Orcs</b> cannot sign <img src=x>")]

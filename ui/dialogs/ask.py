@@ -1,22 +1,33 @@
-"""Every question or message to the user goes through these functions, so a test patches one place."""
+"""Every question or message to the user goes through these functions, so a test patches one place.
+
+Messages are plain text: they carry names the commissioner typed (a team called "<b>Orcs</b>" is shown as
+typed), and QMessageBox would otherwise guess rich text from the first tag it sees."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
 
 LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
 
 
+def _box(icon: QMessageBox.Icon, title: str, text: str, buttons: QMessageBox.StandardButton,
+         parent: QWidget | None) -> QMessageBox:  # fmt: skip
+    box = QMessageBox(icon, title, text, buttons, parent)
+    box.setTextFormat(Qt.TextFormat.PlainText)
+    return box
+
+
 def error(parent: QWidget | None, text: str, *, title: str = "Dugout") -> None:
-    QMessageBox.warning(parent, title, text)
+    _box(QMessageBox.Icon.Warning, title, text, QMessageBox.StandardButton.Ok, parent).exec()
 
 
 def info(parent: QWidget | None, text: str, *, title: str = "Dugout") -> None:
-    QMessageBox.information(parent, title, text)
+    _box(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent).exec()
 
 
 def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: str = "OK") -> bool:
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
+    box = _box(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
     ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
     box.setDefaultButton(ok)
     box.exec()
@@ -25,7 +36,7 @@ def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: st
 
 def choose(parent: QWidget | None, text: str, options: list[str], *, title: str = "Dugout") -> str | None:
     """One of `options` as buttons, or None for Cancel."""
-    box = QMessageBox(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
+    box = _box(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
     buttons = {box.addButton(o, QMessageBox.ButtonRole.AcceptRole): o for o in options}
     box.exec()
     return buttons.get(box.clickedButton())
