@@ -233,7 +233,7 @@ class MainWindow(QMainWindow):
         self.season_actions = [
             self._action(season, "&Generate Season…", self._season_page_call("generate")),
             self._action(season, "&Report Match…", self._season_page_call("report_match"), "Ctrl+R"),
-            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match")),
+            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match"), "Ctrl+M"),
             self._action(season, "Referee's &Match Sheet…", self._season_page_call("referee_sheet")),
         ]
         self.season_menu = season

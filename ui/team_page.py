@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -57,8 +57,9 @@ class TeamPage(QWidget):
         self.show_former = QCheckBox("Show former players")
         self.show_former.toggled.connect(lambda _on: self.refresh({"player"}))
 
+        # Ctrl+H belongs to Team > Hire Player: a second owner of the key would make Qt fire neither.
         self.hire_action = QAction("Hire Player…", self)
-        self.hire_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.hire_action.setToolTip("Hire players for this team (Ctrl+H)")
         self.hire_action.triggered.connect(self.hire)
         self.retire_action = QAction("Retire Player", self)
         self.retire_action.triggered.connect(lambda: self.retire(fired=False))

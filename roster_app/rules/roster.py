@@ -22,6 +22,11 @@ def check_roster_room(active_players: int, ruleset: Ruleset | None = None, *, ad
         raise RuleViolation(f"A team has at most {limit} players; this one already has {active_players}.")
 
 
+def players_to_play(ruleset: Ruleset) -> int:
+    """The fewest players a team takes to a match (11; a league copy older than the entry has none)."""
+    return ruleset.table("team_rules").get("min_players_to_play", 11)
+
+
 def check_position_limit(position: Position, already: int) -> None:
     if already >= position.max:
         raise RuleViolation(
