@@ -11,8 +11,8 @@ from roster_app.services.players import hire_player, update_player
 from roster_app.store.models import DiceRoll, Match
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, ledger_sum, signed, team_id, treasury
-from ui.dialogs.correction_dialog import NAME_KEY, CorrectionDialog
 from tests.ui.keys import type_value
+from ui.dialogs.correction_dialog import NAME_KEY, CorrectionDialog
 
 
 def open_dialog(qtbot, window, kind="gold"):

@@ -27,7 +27,7 @@ def shortcut_owners(window) -> dict[str, list[str]]:
         for key in {k.toString() for k in action.shortcuts()}:  # Redo's standard keys may repeat Ctrl+Y
             owners[key].append(action.text() or action.objectName())
     for shortcut in window.findChildren(QShortcut):
-        for key in shortcut.keys():
+        for key in shortcut.keys():  # noqa: SIM118 (a QShortcut, not a dict)
             owners[key.toString()].append(f"QShortcut of {type(shortcut.parent()).__name__}")
     return owners
 
