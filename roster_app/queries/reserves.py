@@ -68,6 +68,24 @@ def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]
     return [(kind, total) for kind, total in session.execute(query)]
 
 
+def round_dice(session: Session, team_id: int) -> list[tuple[str, tuple[int, ...], bool, int]]:
+    """(kind, faces, typed in, modifier) of the rolls of the team's current round, in order (a round continued)."""
+    start = session.scalar(
+        select(func.max(ReserveEvent.id)).where(
+            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
+        )
+    )
+    if start is None:
+        return []
+    query = (
+        select(ReserveEvent.kind, DiceRoll.faces, DiceRoll.typed, DiceRoll.modifier)
+        .join(DiceRoll, DiceRoll.id == ReserveEvent.dice_roll_id)
+        .where(ReserveEvent.team_id == team_id, ReserveEvent.id >= start)
+        .order_by(ReserveEvent.id)
+    )
+    return [(kind, tuple(faces), bool(typed), modifier) for kind, faces, typed, modifier in session.execute(query)]
+
+
 def current_round(session: Session, ruleset: Ruleset, team_id: int) -> AffairsRound:
     return rules.affairs_round(round_events(session, team_id), ruleset)
 

@@ -479,8 +479,15 @@ class PostMatchWizard(QWizard):
         for page_id, page_class in PAGES:
             self.pages[page_id] = page_class(self)
             self.setPage(page_id, self.pages[page_id])
+        self._keep_one_size()
         self.currentIdChanged.connect(self._page_changed)
         session.changed.connect(self._league_changed)
+
+    def _keep_one_size(self) -> None:
+        """Big enough for every step from the start, so the window never jumps between steps."""
+        widest = max(page.minimumSizeHint().width() for page in self.pages.values())
+        tallest = max(page.minimumSizeHint().height() for page in self.pages.values())
+        self.resize(max(self.width(), widest + 40), max(self.height(), tallest + 160))
 
     def team_now(self, team_id: int) -> dict[str, int]:
         """The team's staff and re-rolls as they are now (before this sequence's purchases)."""

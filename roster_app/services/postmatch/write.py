@@ -115,13 +115,14 @@ def _settle_affairs(session: Session, ruleset: Ruleset, match: Match, plan: Team
         if not r.pay:
             reserves.coach_left(session, ruleset, **links)
         else:
-            reserves.upkeep_paid(session, ruleset, **links)
-            for index, shown in enumerate(r.table):
+            if not r.resumed:  # a round begun on the Reserves tab wrote its upkeep and first rolls there
+                reserves.upkeep_paid(session, ruleset, **links)
+            for index, shown in enumerate(r.table[r.written_table :], start=r.written_table):
                 helper = reserves.table_rerolled if index else reserves.table_rolled
                 helper(session, ruleset, roll=_as_roll(r.table_dice, shown), **links)
             if r.no_roll:
                 reserves.table_skipped(session, ruleset, **links)
-            if r.player_roll is not None:
+            if r.player_roll is not None and not r.written_player:
                 reserves.player_table_rolled(
                     session, ruleset, roll=_as_roll(r.player_dice, r.player_roll), **links
                 )
