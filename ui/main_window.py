@@ -433,7 +433,8 @@ class MainWindow(QMainWindow):
         from roster_app.queries.rosters import league_info
 
         info = league_info(self.session.db)
-        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — Dugout")
+        where = Path(self.session.db.path).name if not self.session.db.on_server else self.session.db.location
+        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — {where} — Dugout")
 
     def _show_welcome_if_empty(self) -> None:
         self._drop_first_look()
