@@ -36,6 +36,12 @@ def end_season_question(preview: contract_queries.SeasonPreview) -> str:
         lines.append(
             f"{preview.unplayed} fixture(s) of season {preview.season} are not played yet; they stay unplayed."
         )
+    if preview.sequences_due:
+        lines.append(
+            f"The post-match sequence is still due for: {'; '.join(preview.sequences_due)}. Winnings, SPP, fan "
+            "factor, reserve affairs, contracts and purchases of those matches are not written yet: run each "
+            "sequence first (Season > Post-Match Sequence…) unless you mean to leave them."
+        )
     lines.append("You can undo this until the next change.")
     return "\n\n".join(lines)
 
