@@ -222,3 +222,26 @@ def test_the_window_and_the_team_panels_keep_their_size_between_steps(qtbot, res
         w.next()
         sizes.add(w.size().toTuple())
     assert len(sizes) == 1
+
+
+def test_typed_in_fan_factor_dice_lock_once_used_like_rolled_ones(qtbot, wizard):
+    from ui.wizards.postmatch_wizard import PageId
+
+    wizard.next()
+    [row] = wizard.pages[PageId.SPP].rows.values()
+    row.dice.type_in([3, 3])
+    row.choose(row._keys[1])
+    wizard.next()
+    page = wizard.pages[PageId.FAN_FACTOR]
+    team_id, dice = next(iter(page.dice.items()))
+    dice.type_in([2] * len(dice.faces))
+    assert not dice.faces[0].isEnabled() and not dice.roll_button.isEnabled()  # used: it stands
+    assert dice.change_button.isVisibleTo(dice)
+    qtbot.mouseClick(dice.change_button, Qt.MouseButton.LeftButton)  # a slip in typing: type it again
+    assert dice.faces[0].isEnabled() and not dice.roll_button.isEnabled()
+    dice.type_in([3] * len(dice.faces))
+    assert wizard.draft.team(team_id).fan_roll.faces == [3] * len(dice.faces)
+    assert not dice.faces[0].isEnabled()
+    other = [d for t, d in page.dice.items() if t != team_id][0]
+    qtbot.mouseClick(other.roll_button, Qt.MouseButton.LeftButton)
+    assert not other.faces[0].isEnabled() and not other.change_button.isVisibleTo(other)  # Dugout's roll stands

@@ -198,7 +198,8 @@ class ReserveBox(QGroupBox):
 
     def _show_dice(self, dice: DiceInput, result: QLabel, shown: RollShown | None, *, open_: bool,
                    pending: str = "") -> None:  # fmt: skip
-        dice.show_faces(shown.faces if shown else [], locked=not open_ or (shown is not None and not shown.typed))
+        dice.show_faces(shown.faces if shown else [], locked=not open_ or shown is not None,
+                        changeable=open_ and shown is not None and shown.typed)  # fmt: skip
         if shown is None:
             result.setText(pending)
             return

@@ -268,7 +268,7 @@ class FanFactorPage(StepPage):
                 self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
                 self.dice[team.team_id].setEnabled(False)
                 continue
-            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces) and not f.typed)
+            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces), changeable=f.typed)
             if f.total is None:
                 self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
             else:
