@@ -14,7 +14,9 @@ def test_every_python_package_is_listed():
     data = {".".join(("dugout_resources", *d.relative_to(ROOT / "resources").parts))
             for d in (ROOT / "resources").rglob("*") if d.is_dir() and d.name != "__pycache__"}  # fmt: skip
     migrations = {"roster_app.store.migrations.versions"}  # Alembic's revisions: no __init__.py
-    assert found | {"dugout_resources"} | data | migrations == listed  # data folders too: setuptools warns for each one missing
+    assert (
+        found | {"dugout_resources"} | data | migrations == listed
+    )  # data folders too: setuptools warns for each one missing
 
 
 def test_pyside6_is_pinned_below_6_12_on_python_3_11():

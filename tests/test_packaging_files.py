@@ -340,5 +340,7 @@ def test_make_run_after_make_test_installs_nothing_again(tmp_path):
         (bin_ / name).write_text("#!/bin/sh\nexit 0\n")
         (bin_ / name).chmod(0o755)
     subprocess.run(["make", "-s", "test"], cwd=tmp_path, check=True, capture_output=True)
-    planned = subprocess.run(["make", "-n", "run"], cwd=tmp_path, check=True, capture_output=True, text=True).stdout
+    planned = subprocess.run(
+        ["make", "-n", "run"], cwd=tmp_path, check=True, capture_output=True, text=True
+    ).stdout
     assert "pip install" not in planned and "dugout --demo" in planned

@@ -156,11 +156,31 @@ class MainWindow(QMainWindow):
         self._build_season_menu(bar)
 
         help_menu = bar.addMenu("&Help")
+        self.handbook_action = self._action(help_menu, "Dugout &Handbook", self.show_handbook,
+                                            QKeySequence.StandardKey.HelpContents)  # fmt: skip
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
         self._build_safety(file, bar)
         self._build_correction_menu()
         self._build_shared(file)
+
+    def handbook_section(self) -> str:
+        """The handbook's section about the page in front of the commissioner (F1)."""
+        from ui.handbook import PAGE_SECTIONS
+
+        view = self.league_view
+        if view is None:
+            return "night"
+        page = view.tabText(view.currentIndex()).replace("&", "")
+        if page == "Teams":
+            tabs = view.team_page.tabs
+            page = tabs.tabText(tabs.currentIndex()).replace("&", "")
+        return PAGE_SECTIONS.get(page, "top")
+
+    def show_handbook(self) -> Any:
+        from ui.handbook import open_handbook
+
+        return open_handbook(self, self.handbook_section())
 
     def _build_shared(self, file: QMenu) -> None:
         """File > Connect to Shared League… (ui/shared_league.py)."""

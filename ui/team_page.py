@@ -9,7 +9,6 @@ from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QHeaderView,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -42,7 +41,7 @@ class TeamPage(QWidget):
 
         self.header = TeamHeaderWidget(session, self)
         self.roster_model = RosterModel(session, self)
-        self.roster_view = make_table(self.roster_model, self)
+        self.roster_view = make_table(self.roster_model, self, elastic=("skills", "injuries", "position"))
         self.roster_view.setObjectName("rosterView")
         self.roster_view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -50,9 +49,6 @@ class TeamPage(QWidget):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self._install_delegates()
-        header = self.roster_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(self.roster_model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
 
         self.show_former = QCheckBox("Show former players")
         self.show_former.toggled.connect(lambda _on: self.refresh({"player"}))
@@ -87,7 +83,6 @@ class TeamPage(QWidget):
 
         self.ledger_model = LedgerModel(self)
         self.ledger_view = make_table(self.ledger_model, self)
-        self.ledger_view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(roster_tab, "Roster")
@@ -118,8 +113,7 @@ class TeamPage(QWidget):
         self.team_id = team_id
         self.refresh(None)
         self.reserves_tab.show_team(team_id)
-        if team_id is not None and self.roster_model.rowCount():
-            self._fit_columns()
+        self._fit_columns()  # a new team too: its empty roster sized to the headers, not stretched
 
     def _fit_columns(self) -> None:
         fit_roster_columns(self.roster_view, self.roster_model)

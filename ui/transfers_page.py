@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.clock import Act
@@ -52,9 +52,6 @@ class TransfersPage(QWidget):
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
         session.changed.connect(self.refresh)
         self.refresh(None)
-        self.view.resizeColumnsToContents()
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.view.horizontalHeader().setStretchLastSection(True)
 
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & TABLES:

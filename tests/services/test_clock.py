@@ -4,7 +4,6 @@ Seed 001: reserve affairs and contracts "at the start of the purchases section",
 signed, but before normal purchases", then new players and staff. Every refusal says when, and writes nothing.
 """
 
-
 from roster_app.queries.clock import Act, moment
 from roster_app.services.contracts import renew_contract, sign_contract
 from roster_app.services.players import hire_player

@@ -7,7 +7,7 @@ from collections import defaultdict
 
 from PySide6.QtCore import QPoint, Qt
 from PySide6.QtGui import QAction, QShortcut
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
 from roster_app.queries import rosters as queries
 from tests.helpers import team_id, treasury
@@ -21,12 +21,18 @@ def every_page(window) -> None:
 
 
 def shortcut_owners(window) -> dict[str, list[str]]:
-    """Every key of the main window and its pages, with who answers it (actions and QShortcuts alike)."""
+    """Every key of the main window and its pages, with who answers it (actions and QShortcuts alike); a
+    key of another window (the Rules window, a wizard, the handbook) is that window's own."""
+
+    def in_main_window(thing) -> bool:
+        parent = thing.parent()
+        return not isinstance(parent, QWidget) or parent.window() is window
+
     owners: dict[str, list[str]] = defaultdict(list)
-    for action in window.findChildren(QAction):
+    for action in filter(in_main_window, window.findChildren(QAction)):
         for key in {k.toString() for k in action.shortcuts()}:  # Redo's standard keys may repeat Ctrl+Y
             owners[key].append(action.text() or action.objectName())
-    for shortcut in window.findChildren(QShortcut):
+    for shortcut in filter(in_main_window, window.findChildren(QShortcut)):
         for key in shortcut.keys():  # noqa: SIM118 (a QShortcut, not a dict)
             owners[key.toString()].append(f"QShortcut of {type(shortcut.parent()).__name__}")
     return owners
@@ -109,3 +115,66 @@ def test_typing_after_a_missed_click_does_not_reach_the_coach(qtbot, open_window
     qtbot.keyClick(QApplication.focusWidget(), Qt.Key.Key_Tab)
     assert header.coach.text() == "Grim"
     assert queries.team_header(open_window.session.db, header.header.id).coach == "Grim"
+
+
+def test_f1_opens_the_handbook_at_the_pages_section(qtbot, open_window):
+    view = open_window.league_view
+    handbook = open_window.show_handbook()
+    qtbot.waitExposed(handbook)
+    assert "Dugout Handbook" in handbook.browser.document().toPlainText()
+    assert open_window.handbook_section() == "teams"
+    view.show_page(view.transfers_page)
+    assert open_window.handbook_section() == "transfers"
+    view.show_page(view.season_page)
+    open_window.handbook_action.trigger()
+    first = handbook.browser.verticalScrollBar().value()
+    view.show_page(view.referees_page)
+    open_window.handbook_action.trigger()
+    assert handbook.browser.verticalScrollBar().value() != first  # another section in sight
+    for section in (
+        "night",
+        "teams",
+        "season",
+        "postmatch",
+        "clock",
+        "reserves",
+        "contracts",
+        "transfers",
+        "purchases",
+        "referees",
+        "corrections",
+        "rules",
+        "printing",
+        "safety",
+        "shared",
+        "keys",
+    ):
+        assert f'name="{section}"' in handbook_path_text()
+
+
+def handbook_path_text() -> str:
+    from ui.handbook import handbook_path
+
+    return handbook_path().read_text(encoding="utf-8")
+
+
+def test_the_handbook_finds_a_word_and_says_when_it_is_nowhere(qtbot, open_window):
+    handbook = open_window.show_handbook()
+    handbook.search.setText("Refereeing Award")
+    assert handbook.browser.textCursor().selectedText() == "Refereeing Award"
+    handbook.search.setText("zzzz not in it")
+    assert handbook.found.text() == "Not found"
+
+
+def test_every_picture_of_the_handbook_is_there_and_small():
+    import re
+
+    from ui.handbook import handbook_path
+
+    folder = handbook_path().parent
+    pictures = re.findall(r'src="([^"]+)"', handbook_path_text())
+    assert pictures
+    for name in pictures:
+        path = folder / name
+        assert path.is_file(), name
+        assert path.stat().st_size < 250_000, name

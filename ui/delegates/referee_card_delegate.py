@@ -211,7 +211,12 @@ def _stamp(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
 
 
 def paint_card(
-    painter: QPainter, rect: QRectF, card: RefereeCard, *, selected: bool = False, shadow: bool = True,
+    painter: QPainter,
+    rect: QRectF,
+    card: RefereeCard,
+    *,
+    selected: bool = False,
+    shadow: bool = True,
     printed: bool = False,
 ) -> None:
     """Draw one referee card filling `rect` (on screen with a shadow; `printed`: the same card without the

@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -480,8 +480,18 @@ class PostMatchWizard(QWizard):
             self.pages[page_id] = page_class(self)
             self.setPage(page_id, self.pages[page_id])
         self._keep_one_size()
+        help_key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
+        help_key.activated.connect(self.show_handbook)
         self.currentIdChanged.connect(self._page_changed)
         session.changed.connect(self._league_changed)
+
+    def show_handbook(self) -> Any:
+        """F1: the handbook's section on the post-match sequence (a window of its own, beside the wizard)."""
+        from ui.handbook import open_handbook
+
+        section = "reserves" if self.currentId() == PageId.RESERVES_CONTRACTS else "postmatch"
+        section = "transfers" if self.currentId() == PageId.TRANSFERS else section
+        return open_handbook(self, section)
 
     def _keep_one_size(self) -> None:
         """Big enough for every step from the start, so the window never jumps between steps."""
