@@ -12,6 +12,7 @@ from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.queries.clock import Act
 from roster_app.services.contracts import end_season
+from roster_app.words import noun
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel
 from ui.page_layout import league_page_layout
@@ -115,7 +116,7 @@ class ContractsPage(QWidget):
         season = queries.league_info(db).season
         self.summary.setText(
             f"Season {season} · <b>{running}</b> running ({final} in their final season) · "
-            f"<b>{free}</b> free agent{'s' if free != 1 else ''} whose contract ended"
+            f"<b>{free}</b> {noun(free, 'free agent')} whose contract ended"
         )
         self._update_buttons()
 

@@ -11,6 +11,7 @@ from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.clock import Act
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
+from roster_app.words import noun
 from ui.dialogs import ask
 from ui.models.transfers_model import TransfersModel
 from ui.page_layout import league_page_layout
@@ -60,8 +61,8 @@ class TransfersPage(QWidget):
         rows = transfer_queries.transfers(self.session.db)
         self.model.set_rows(rows)
         done = sum(r.status == "completed" for r in rows)
-        self.summary.setText(f"<b>{len(rows)}</b> approach{'es' if len(rows) != 1 else ''} · <b>{done}</b> "
-                             f"completed transfer{'s' if done != 1 else ''}")  # fmt: skip
+        self.summary.setText(f"<b>{len(rows)}</b> {noun(len(rows), 'approach')} · <b>{done}</b> "
+                             f"completed {noun(done, 'transfer')}")  # fmt: skip
         self._update_buttons()
 
     def selected_row(self) -> Any:

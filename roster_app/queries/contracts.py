@@ -191,7 +191,9 @@ class SeasonPreview:
     unplayed: int
     running: int
     expiring: tuple[str, ...]
-    sequences_due: tuple[str, ...] = ()  # "Round 3: Orcland Raiders 2-0 Athelorn Avengers": played, sequence not done
+    sequences_due: tuple[
+        str, ...
+    ] = ()  # "Round 3: Orcland Raiders 2-0 Athelorn Avengers": played, sequence not done
 
 
 def season_preview(db: LeagueDB) -> SeasonPreview:

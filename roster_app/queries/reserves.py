@@ -20,6 +20,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, Team
+from roster_app.words import count
 
 
 # -- the team's reserve state (read inside a transaction; the reserves services ask the same) ------
@@ -223,7 +224,7 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
         if pos not in allowed:
             problem = f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves."
         elif taken[pos.name] >= pos.max:
-            problem = f"The team already has {pos.max} {pos.name}{'s' if pos.max > 1 else ''} (its limit)."
+            problem = f"The team already has {count(pos.max, pos.name)} (its limit)."
         elif price > treasury:
             problem = f"Drafting costs {gp(price)}; the treasury holds {gp(treasury)}."
         out.append(_offer(pos, price, taken[pos.name], problem))

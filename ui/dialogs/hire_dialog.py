@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
+from roster_app.words import count
 
 
 class HireDialog(QDialog):
@@ -202,4 +203,4 @@ def squad_text(players: int, ruleset: Any) -> str:
 
 
 def players_word(n: int) -> str:
-    return f"{n} player" + ("" if n == 1 else "s")
+    return count(n, "player")

@@ -32,6 +32,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
 from roster_app.services.postmatch.affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
 from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
+from roster_app.words import count
 from ui.widgets.basics import rich_label
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note
@@ -289,7 +290,7 @@ class ContractsBox(QGroupBox):
         low, high = length_range(self.w.session.db.ruleset)
         for row, c in enumerate(lines, start=1):
             status = "contract ended: renew" if c.renewal else "free agent"
-            who = QLabel(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {c.rolls} roll{'s' if c.rolls != 1 else ''}"
+            who = QLabel(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {count(c.rolls, 'roll')}"
                          f" ({status})", self)  # fmt: skip
             who.setObjectName("contractWho")
             who.setWordWrap(True)

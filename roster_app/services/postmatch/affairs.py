@@ -34,6 +34,7 @@ from roster_app.services.postmatch.draft import DiceEntry, ReserveDraft, Reserve
 from roster_app.services.postmatch.state import TeamState
 from roster_app.store.models import Contract, Match
 from roster_app.store.statuses import ContractStatus
+from roster_app.words import count
 
 
 @dataclass(frozen=True)
@@ -352,7 +353,7 @@ def _plan_contracts(
             else:
                 state.treasury -= cost
                 verb = "Renew" if renewal else "Sign"
-                lines.append((f"{verb} {p.name} for {seasons} season{'s' if seasons != 1 else ''}", -cost))
+                lines.append((f"{verb} {p.name} for {count(seasons, 'season')}", -cost))
         out.append(line)
     listed = {c.player_id for c in out}
     if any(seasons and pid not in listed for pid, seasons in wanted.items()):

@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
@@ -159,7 +160,7 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
     for counter, count, price in p.buy:
         label = COUNTERS[counter][0]
         post(session, team, -count * price, kind="reroll" if counter == "rerolls" else "staff",
-             reason=f"Bought {count} {label}{'s' if count > 1 else ''} at {gp(price)}", match_id=match.id)  # fmt: skip
+             reason=f"Bought {words.count(count, label)} at {gp(price)}", match_id=match.id)  # fmt: skip
         new = getattr(team, counter) + count
         setattr(team, counter, bool(new) if counter == "apothecary" else new)
     session.add(team)
