@@ -47,7 +47,8 @@ class Shots:
         if self.small:
             if image.width() > HANDBOOK_WIDTH:
                 image = image.scaledToWidth(HANDBOOK_WIDTH, Qt.TransformationMode.SmoothTransformation)
-            image = image.convertToFormat(QImage.Format.Format_Indexed8)
+            flags = Qt.ImageConversionFlag.ThresholdDither | Qt.ImageConversionFlag.AvoidDither  # crisp text
+            image = image.convertToFormat(QImage.Format.Format_Indexed8, flags)
         path = self.folder / f"{name}.png"
         image.save(str(path), "PNG")
         self.made.append(path)
