@@ -110,6 +110,6 @@ def sign_problem(
     if cost > treasury:
         return (
             f"A {seasons}-season contract for {name} costs {gp(cost)} ({count(rolls, 'star player roll')}"
-            "), but the treasury holds only {gp(treasury)}."
+            f"), but the treasury holds only {gp(treasury)}."
         )
     return None

@@ -344,7 +344,7 @@ def _plan_purchases(
             limit = min(limit, ruleset.race(state.team.race).max_rerolls)
         label = COUNTERS[counter][0]
         if state.counters[counter] + count > limit:
-            problems.append(f"a team may have at most {count(limit, label)}.")
+            problems.append(f"a team may have at most {words.count(limit, label)}.")
             continue
         price = prices[counter]
         state.counters[counter] += count
