@@ -41,8 +41,9 @@ class ColumnWidths(QObject):
         header.setStretchLastSection(True)
         header.setMinimumSectionSize(28)
         header.sectionResized.connect(self._resized)
-        view.model().modelReset.connect(self.fit)
+        view.model().modelReset.connect(self._reset)
         self._content: list[int] = []  # the widths the content asked for at the last fit
+        self._measured_rows = False  # the last fit saw rows (not only the headers)
         view.viewport().installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
@@ -69,6 +70,12 @@ class ColumnWidths(QObject):
         except (TypeError, ValueError):
             return []
 
+    def _reset(self) -> None:
+        """New rows: measured once they first arrive (measuring every reset would double a reset's cost, see
+        bench/tables.py); a page that shows another team's rows asks `fit` itself."""
+        if not self._measured_rows and self.view.model().rowCount():
+            self.fit()
+
     def fit(self) -> None:
         header = self.view.horizontalHeader()
         saved = self.saved()
@@ -83,6 +90,7 @@ class ColumnWidths(QObject):
                 if header.sectionSize(column) > WIDEST_FIT:
                     header.resizeSection(column, WIDEST_FIT)
             self._content = [header.sectionSize(c) for c in range(header.count())]
+            self._measured_rows = self.view.model().rowCount() > 0
             self._give_up_width(header)
         finally:
             self._fitting = False
