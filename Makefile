@@ -7,15 +7,17 @@ BIN := $(VENV)/bin
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
-	$(BIN)/python -m pip install -q --upgrade pip
+	$(BIN)/python -m pip install -q --disable-pip-version-check --upgrade pip
 
 $(VENV)/.installed-run: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e .
 	touch $@
 
+# The test install holds everything `make run` needs: it stamps both, so `make run` after `make test` installs
+# nothing again.
 $(VENV)/.installed-test: pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install -q -e '.[test]'
-	touch $@
+	touch $@ $(VENV)/.installed-run
 
 # The one-folder bundle (packaging/README.md): PyInstaller pinned, built from the spec, then smoke-tested
 # (starts with no Python on the PATH, draws the demo league offscreen, hands a file to a running Dugout).

@@ -11,7 +11,12 @@ def test_every_python_package_is_listed():
     listed = set(config["tool"]["setuptools"]["packages"])
     found = {".".join(p.parent.relative_to(ROOT).parts) for top in ("roster_app", "ui")
              for p in (ROOT / top).rglob("__init__.py")}  # fmt: skip
-    assert found | {"dugout_resources"} == listed
+    data = {".".join(("dugout_resources", *d.relative_to(ROOT / "resources").parts))
+            for d in (ROOT / "resources").rglob("*") if d.is_dir() and d.name != "__pycache__"}  # fmt: skip
+    migrations = {"roster_app.store.migrations.versions"}  # Alembic's revisions: no __init__.py
+    assert (
+        found | {"dugout_resources"} | data | migrations == listed
+    )  # data folders too: setuptools warns for each one missing
 
 
 def test_pyside6_is_pinned_below_6_12_on_python_3_11():

@@ -326,3 +326,21 @@ def test_the_file_manager_recognises_league_files_by_name_and_by_content(tmp_pat
     result = subprocess.run([sys.executable, "-c", code, str(league_file), str(renamed)], env=env,
                             capture_output=True, text=True, timeout=60)  # fmt: skip
     assert result.stdout.split() == [MIME, MIME], result.stderr
+
+
+def test_make_run_after_make_test_installs_nothing_again(tmp_path):
+    """`make test` stamps the run install too (its extras hold all `make run` needs)."""
+    if shutil.which("make") is None:
+        pytest.skip("no make on this machine")
+    shutil.copy(ROOT / "Makefile", tmp_path / "Makefile")
+    (tmp_path / "pyproject.toml").write_text("")
+    bin_ = tmp_path / ".venv" / "bin"
+    bin_.mkdir(parents=True)
+    for name in ("python", "dugout"):  # stand-ins: every command they are given succeeds
+        (bin_ / name).write_text("#!/bin/sh\nexit 0\n")
+        (bin_ / name).chmod(0o755)
+    subprocess.run(["make", "-s", "test"], cwd=tmp_path, check=True, capture_output=True)
+    planned = subprocess.run(
+        ["make", "-n", "run"], cwd=tmp_path, check=True, capture_output=True, text=True
+    ).stdout
+    assert "pip install" not in planned and "dugout --demo" in planned

@@ -12,6 +12,7 @@ from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.queries.clock import Act
 from roster_app.services.contracts import end_season
+from roster_app.words import noun
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel
 from ui.page_layout import league_page_layout
@@ -35,6 +36,12 @@ def end_season_question(preview: contract_queries.SeasonPreview) -> str:
     if preview.unplayed:
         lines.append(
             f"{preview.unplayed} fixture(s) of season {preview.season} are not played yet; they stay unplayed."
+        )
+    if preview.sequences_due:
+        lines.append(
+            f"The post-match sequence is still due for: {'; '.join(preview.sequences_due)}. Winnings, SPP, fan "
+            "factor, reserve affairs, contracts and purchases of those matches are not written yet: run each "
+            "sequence first (Season > Post-Match Sequence…) unless you mean to leave them."
         )
     lines.append("You can undo this until the next change.")
     return "\n\n".join(lines)
@@ -109,7 +116,7 @@ class ContractsPage(QWidget):
         season = queries.league_info(db).season
         self.summary.setText(
             f"Season {season} · <b>{running}</b> running ({final} in their final season) · "
-            f"<b>{free}</b> free agent{'s' if free != 1 else ''} whose contract ended"
+            f"<b>{free}</b> {noun(free, 'free agent')} whose contract ended"
         )
         self._update_buttons()
 

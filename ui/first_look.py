@@ -53,7 +53,7 @@ class FirstLook(QTabWidget):
         self.status = QLabel("Opening the league…", team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
-        self.roster_view = make_table(self.roster_model, team)
+        self.roster_view = make_table(self.roster_model, team, elastic=("skills", "injuries", "position"))
         self.roster_view.setObjectName("firstLookRoster")
         if look.roster:
             fit_roster_columns(self.roster_view, self.roster_model)
@@ -68,7 +68,7 @@ class FirstLook(QTabWidget):
         splitter.addWidget(panel)
         splitter.addWidget(team)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([290, 1110])
+        splitter.setSizes([330, 1070])
         self.addTab(splitter, "Teams")
         self._watch = PaintWatch(self.roster_view.viewport(), self.roster_painted.emit)
 

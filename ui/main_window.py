@@ -156,11 +156,31 @@ class MainWindow(QMainWindow):
         self._build_season_menu(bar)
 
         help_menu = bar.addMenu("&Help")
+        self.handbook_action = self._action(help_menu, "Dugout &Handbook", self.show_handbook,
+                                            QKeySequence.StandardKey.HelpContents)  # fmt: skip
         self._action(help_menu, "&About Dugout", self.about)
         self.help_menu = help_menu
         self._build_safety(file, bar)
         self._build_correction_menu()
         self._build_shared(file)
+
+    def handbook_section(self) -> str:
+        """The handbook's section about the page in front of the commissioner (F1)."""
+        from ui.handbook import PAGE_SECTIONS
+
+        view = self.league_view
+        if view is None:
+            return "night"
+        page = view.tabText(view.currentIndex()).replace("&", "")
+        if page == "Teams":
+            tabs = view.team_page.tabs
+            page = tabs.tabText(tabs.currentIndex()).replace("&", "")
+        return PAGE_SECTIONS.get(page, "top")
+
+    def show_handbook(self) -> Any:
+        from ui.handbook import open_handbook
+
+        return open_handbook(self, self.handbook_section())
 
     def _build_shared(self, file: QMenu) -> None:
         """File > Connect to Shared League… (ui/shared_league.py)."""
@@ -234,7 +254,7 @@ class MainWindow(QMainWindow):
             self._action(season, "&Generate Season…", self._season_page_call("generate")),
             self._action(season, "Pr&e-Match Sequence…", self._season_page_call("pre_match")),
             self._action(season, "&Report Match…", self._season_page_call("report_match"), "Ctrl+R"),
-            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match")),
+            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match"), "Ctrl+M"),
             self._action(season, "Referee's &Match Sheet…", self._season_page_call("referee_sheet")),
         ]
         self.season_menu = season
@@ -434,7 +454,8 @@ class MainWindow(QMainWindow):
         from roster_app.queries.rosters import league_info
 
         info = league_info(self.session.db)
-        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — Dugout")
+        where = Path(self.session.db.path).name if not self.session.db.on_server else self.session.db.location
+        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — {where} — Dugout")
 
     def _show_welcome_if_empty(self) -> None:
         self._drop_first_look()

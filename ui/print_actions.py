@@ -273,5 +273,25 @@ class PrintActions(QObject):
         except DugoutError as exc:
             ask.error(self.window, str(exc), title="Cannot import")
             return
+        if not self._open_imported(Path(target)):
+            self._status(f"League imported from {source} into {target} (not opened)")
+            return
         self.window.open_league(target)
         self._status(f"League imported from {source} into {target}")
+
+    def _open_imported(self, target: Path) -> bool:
+        """Ask before the window changes league: an export of the open league has its very name."""
+        from roster_app.queries.first_screen import peek
+        from roster_app.queries.rosters import league_info
+
+        session = self.window.session
+        if session is None:
+            return True
+        look = peek(target)
+        name = look.league.name if look is not None else target.stem
+        open_name = league_info(session.db).name
+        same = (f" Both leagues are called “{name}”: the window's title shows the file's name so you can tell them "
+                "apart.") if name == open_name else ""  # fmt: skip
+        return ask.confirm(self.window, f"The league “{name}” was imported into {target}. Open it now in place of "
+                           f"“{open_name}” ({session.db.location})? That one stays as it is, saved.{same}",
+                           title="Import from JSON", yes="Open Imported League")  # fmt: skip

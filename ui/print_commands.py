@@ -13,6 +13,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roster_app.words import count
+
 PRINT_HELP = """Print rosters and league documents to a PDF, without opening a window.
 With no team and no document chosen, prints the whole league: the league table, every roster,
 the contract sheet and the referee cards."""
@@ -104,7 +106,7 @@ def print_main(argv: list[str]) -> int:
         from ui.printing import write_pdf
 
         pages = write_pdf(document, Path(args.output), page_size=args.page_size)
-        return f"{pages} page{'s' if pages != 1 else ''} written to {args.output}"
+        return f"{count(pages, 'page')} written to {args.output}"
 
     return _with_league("print", args.league, job)
 

@@ -47,7 +47,7 @@ def save_cards_pdf(cards: Sequence[RefereeCard], path: Path | str, *, title: str
         painter.save()
         painter.translate(x, y)
         painter.scale(scale, scale)
-        paint_card(painter, QRectF(0, 0, CARD_SIZE.width(), CARD_SIZE.height()), card, shadow=False)
+        paint_card(painter, QRectF(0, 0, CARD_SIZE.width(), CARD_SIZE.height()), card, shadow=False, printed=True)
         painter.restore()
     painter.end()
     return pages

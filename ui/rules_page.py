@@ -122,7 +122,8 @@ class SectionWidget(QWidget):
         fields = self.model.section.fields
         if isinstance(self.model, SettingsModel):
             header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
-            header.resizeSection(1, 200)
+            # the values as wide as they are: a fixed 200 put right-aligned numbers out of sight
+            header.resizeSection(1, min(max(header.sectionSize(1) + 16, 80), 240))
             header.setStretchLastSection(False)
             self._fit_width()
             return
@@ -296,4 +297,6 @@ class TablePage(QWidget):
             widths.append(sum(header.sectionSize(c) for c in range(header.count())) + 24)
         for index in range(len(widgets)):
             row.setStretchFactor(index, int(index == len(widgets) - 1))
+            # never squeezed below its columns: a squeezed grid hid its right-aligned values off to the right
+            widgets[index].setMinimumWidth(min(widths[index], 460))
         row.setSizes(widths)

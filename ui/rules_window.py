@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QRect, Qt
-from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -110,6 +110,7 @@ class RulesWindow(QDialog):
         splitter.setSizes([300, 1020])
         layout.addWidget(splitter, 1)
         layout.addLayout(self._bottom_bar())
+        self._help_key()
 
         session.changed.connect(self.refresh)
         self.table_view.selectionModel().currentRowChanged.connect(
@@ -152,6 +153,13 @@ class RulesWindow(QDialog):
         layout.addWidget(self.note)
         layout.addWidget(self.stack, 1)
         return side
+
+    def _help_key(self) -> None:
+        """F1: the handbook's section on house rules."""
+        from ui.handbook import open_handbook
+
+        key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
+        key.activated.connect(lambda: open_handbook(self, "rules"))
 
     def _bottom_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()

@@ -36,6 +36,7 @@ def _read_only_table(model: Any, parent: QWidget, stretch: int) -> QTableView:
     view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
     view.resizeColumnsToContents()
     view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
+    view.horizontalHeader().setStretchLastSection(False)  # the named column takes the room left, not "Pts"
     return view
 
 

@@ -5,15 +5,137 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from ui.delegates.row_delegate import RowDelegate
 
 RESIZE_PRECISION = 200  # rows a "fit to contents" looks at: a 2,000-row table is not measured row by row
+WIDEST_FIT = 420  # a column sized to its content takes at most this; longer text is elided, whole in the tooltip
+ELASTIC_LEAST = 130  # the narrowest a long-text column (Skills) becomes to keep the figures beside it on screen
 
 
-def make_table(model: Any, parent: QWidget) -> QTableView:
+def window_settings(widget: QWidget) -> QSettings | None:
+    """The main window's settings (tests give it a file of their own); None outside a window that has them."""
+    while widget is not None:
+        settings = getattr(widget, "settings", None)
+        if isinstance(settings, QSettings):
+            return settings
+        widget = widget.parentWidget()
+    return None
+
+
+class ColumnWidths(QObject):
+    """Every column as wide as its content (header and the first rows, up to WIDEST_FIT), the last column taking
+    what is left; once the commissioner drags a column, the table's widths are kept (QSettings
+    `tables/<key>/widths`) and used from then on, at any window size."""
+
+    def __init__(self, view: QTableView, key: str, elastic: tuple[str, ...] = ()):
+        super().__init__(view)
+        self.view, self.key = view, key
+        self.elastic = elastic  # long-text columns that give up width first when the table is too wide
+        self._fitting = False
+        header = view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        header.setMinimumSectionSize(28)
+        header.sectionResized.connect(self._resized)
+        view.model().modelReset.connect(self._reset)
+        self._content: list[int] = []  # the widths the content asked for at the last fit
+        self._measured_rows = False  # the last fit saw rows (not only the headers)
+        view.viewport().installEventFilter(self)
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        """The view got wider or narrower: share the width again (measured widths reused, nothing re-read)."""
+        if event.type() == QEvent.Type.Resize and self._content and not self.saved():
+            header = self.view.horizontalHeader()
+            self._fitting = True
+            try:
+                for column, width in enumerate(self._content[: header.count()]):
+                    header.resizeSection(column, width)
+                self._give_up_width(header)
+            finally:
+                self._fitting = False
+        return False
+
+    def _setting(self) -> str:
+        return f"tables/{self.key}/widths"
+
+    def saved(self) -> list[int]:
+        settings = window_settings(self.view)
+        value = settings.value(self._setting()) if settings is not None else None
+        try:
+            return [int(w) for w in (value if isinstance(value, list) else [value] if value else [])]
+        except (TypeError, ValueError):
+            return []
+
+    def _reset(self) -> None:
+        """New rows: measured once they first arrive (measuring every reset would double a reset's cost, see
+        bench/tables.py); a page that shows another team's rows asks `fit` itself."""
+        if not self._measured_rows and self.view.model().rowCount():
+            self.fit()
+
+    def fit(self) -> None:
+        header = self.view.horizontalHeader()
+        saved = self.saved()
+        self._fitting = True
+        try:
+            if len(saved) == header.count():
+                for column, width in enumerate(saved):
+                    header.resizeSection(column, width)
+                return
+            self.view.resizeColumnsToContents()
+            for column in range(header.count()):
+                if header.sectionSize(column) > WIDEST_FIT:
+                    header.resizeSection(column, WIDEST_FIT)
+            self._content = [header.sectionSize(c) for c in range(header.count())]
+            self._measured_rows = self.view.model().rowCount() > 0
+            self._give_up_width(header)
+        finally:
+            self._fitting = False
+
+    def _give_up_width(self, header: QHeaderView) -> None:
+        """Too wide for the view: the elastic columns narrow (down to ELASTIC_LEAST) so the short figures after
+        them (SPP, Value, Contract) stay on screen; their text is elided, whole in the tooltip."""
+        room = self.view.viewport().width() or self.view.width()
+        model = self.view.model()
+        keys = [c.key for c in getattr(model, "COLUMNS", ())]
+        elastic = [keys.index(k) for k in self.elastic if k in keys]
+        over = sum(header.sectionSize(c) for c in range(header.count())) - room
+        for column in elastic:
+            if over <= 0:
+                return
+            give = min(over, header.sectionSize(column) - ELASTIC_LEAST)
+            if give > 0:
+                header.resizeSection(column, header.sectionSize(column) - give)
+                over -= give
+
+    def _resized(self, _column: int, _old: int, _new: int) -> None:
+        # only a drag by the commissioner is kept (a fit, or the last column following the window, is not)
+        if self._fitting or QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton:
+            return
+        self.remember()
+
+    def remember(self) -> None:
+        settings = window_settings(self.view)
+        if settings is not None:
+            header = self.view.horizontalHeader()
+            settings.setValue(self._setting(), [header.sectionSize(c) for c in range(header.count())])
+
+    def forget(self) -> None:
+        """Back to widths sized to the content (View > Reset Column Widths)."""
+        settings = window_settings(self.view)
+        if settings is not None:
+            settings.remove(self._setting())
+        self.fit()
+
+
+def make_table(
+    model: Any, parent: QWidget, *, key: str | None = None, elastic: tuple[str, ...] = ()
+) -> QTableView:
+    """A table view with the app's look; its columns sized by ColumnWidths (`key`: the model's class name;
+    `elastic`: the long-text columns that narrow first)."""
     view = QTableView(parent)
     view.setModel(model)
     view.setSortingEnabled(True)
@@ -27,6 +149,8 @@ def make_table(model: Any, parent: QWidget) -> QTableView:
     view.setWordWrap(False)
     view.setItemDelegate(RowDelegate(view))
     view.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+    view.column_widths = ColumnWidths(view, key or type(model).__name__, elastic)
+    view.column_widths.fit()
     return view
 
 
@@ -53,12 +177,7 @@ def list_view(model: Any, parent: QWidget) -> QTableView:
 
 
 def fit_roster_columns(view: QTableView, model: Any) -> None:
-    """Narrow columns fit their contents; the skills column takes the room that is left."""
-    view.resizeColumnsToContents()
-    header = view.horizontalHeader()
-    for key in ("number", "ma", "st", "ag", "av"):
-        header.resizeSection(model.column_index(key), 38)
-    for key, widest in (("name", 160), ("position", 135), ("level", 150), ("injuries", 100)):
-        column = model.column_index(key)
-        header.resizeSection(column, min(header.sectionSize(column), widest))
-    header.setSectionResizeMode(model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
+    """Every roster column sized to its content (Skills too, so it is not cut), or as the commissioner left it."""
+    widths = getattr(view, "column_widths", None)
+    if widths is not None:
+        widths.fit()

@@ -21,7 +21,7 @@ from roster_app.errors import NotFound
 from roster_app.queries.corrections import has_played
 from roster_app.queries.rosters import TeamHeader
 from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
-from roster_app.rules.roster import gp
+from roster_app.rules.roster import gp, players_to_play
 from roster_app.rules.transfers import ally_penalties as describe_penalties
 from roster_app.services.teams import COUNTERS, set_coach, set_counter
 from ui.widgets.basics import text_html
@@ -35,6 +35,53 @@ def reroll_price_text(header: TeamHeader) -> str:
     if header.penalties.reroll_surcharge:
         parts.append(surcharge_text(header.penalties))
     return f"re-rolls cost {gp(header.reroll_price)} each" + (f" ({'; '.join(parts)})" if parts else "")
+
+
+class CommitSpin(QSpinBox):
+    """A header counter: arrows and typing change the figure shown; the league changes only on Enter or on
+    leaving the field (editingFinished), and the wheel turns it only while it has the focus, so a stray
+    scroll or key never spends gold. Escape puts the league's value back."""
+
+    committed = Signal(int)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.league_value = 0
+        self.editingFinished.connect(lambda: self.committed.emit(self.value()))
+
+    def show_value(self, value: int) -> None:
+        self.league_value = value
+        self.blockSignals(True)
+        self.setValue(value)
+        self.blockSignals(False)
+
+    def wheelEvent(self, event: Any) -> None:  # noqa: N802
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
+            event.ignore()
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Escape:
+            self.show_value(self.league_value)
+            self.selectAll()
+            return
+        super().keyPressEvent(event)
+
+
+class CoachEdit(QLineEdit):
+    """The head coach: saved on Enter or on leaving the field; Escape puts the saved name back."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.saved = ""
+
+    def keyPressEvent(self, event: Any) -> None:  # noqa: N802
+        if event.key() == Qt.Key.Key_Escape:
+            self.setText(self.saved)
+            return
+        super().keyPressEvent(event)
 
 
 def _figure(title: str) -> tuple[QLabel, QLabel]:
@@ -64,7 +111,9 @@ class TeamHeaderWidget(QFrame):
         self.subtitle = QLabel("")
         for label in (self.title, self.subtitle):
             label.setTextFormat(Qt.TextFormat.PlainText)  # names are shown as typed, never as markup
-        self.coach = QLineEdit()
+        self.coach = CoachEdit()
+        # a click anywhere else in the header takes the focus, so typing after it never lands in a field
+        self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
         self.coach.setPlaceholderText("Head coach")
         self.coach.setMaximumWidth(220)
         self.coach.editingFinished.connect(self._coach_edited)
@@ -87,7 +136,7 @@ class TeamHeaderWidget(QFrame):
             "is deducted (reserve-teams article). The normal team rating is unchanged."
         )
 
-        self.counters: dict[str, QSpinBox | QCheckBox] = {}
+        self.counters: dict[str, CommitSpin | QCheckBox] = {}
         staff = QGridLayout()
         staff.setHorizontalSpacing(8)
         for column, counter in enumerate(
@@ -95,15 +144,14 @@ class TeamHeaderWidget(QFrame):
         ):
             title = {"rerolls": "Re-rolls", "fan_factor": "Fan factor", "assistant_coaches": "Assistant coaches",
                      "cheerleaders": "Cheerleaders", "apothecary": "Apothecary"}[counter]  # fmt: skip
-            widget: QSpinBox | QCheckBox
+            widget: CommitSpin | QCheckBox
             if counter == "apothecary":
                 widget = QCheckBox()
                 widget.toggled.connect(lambda on, c=counter: self._counter_edited(c, int(on)))
             else:
-                widget = QSpinBox()
+                widget = CommitSpin()
                 widget.setRange(0, 99)
-                widget.setKeyboardTracking(False)
-                widget.valueChanged.connect(lambda v, c=counter: self._counter_edited(c, v))
+                widget.committed.connect(lambda v, c=counter: self._counter_edited(c, v))
             widget.setObjectName(f"counter_{counter}")
             self.counters[counter] = widget
             staff.addWidget(QLabel(title), 0, column)
@@ -141,24 +189,26 @@ class TeamHeaderWidget(QFrame):
         self.title.setText(header.name)
         self.subtitle.setText(f"{header.race} · {reroll_price_text(header)}")
         self._show_allies(header)
+        self.coach.saved = header.coach
         if not self.coach.hasFocus():
             self.coach.setText(header.coach)
         self.figures["treasury"].setText(gp(header.treasury))
         self.figures["value"].setText(gp(header.value))
         self.figures["rating"].setText(str(header.rating))
         self.figures["winnings_rating"].setText(str(header.winnings_rating))
-        self.figures["players"].setText(f"{header.players} of 16")
+        self._show_players(header)
         for counter, widget in self.counters.items():
-            widget.blockSignals(True)
             value = getattr(header, counter)
             if isinstance(widget, QCheckBox):
+                widget.blockSignals(True)
                 widget.setChecked(bool(value))
+                widget.blockSignals(False)
             else:
-                widget.setValue(int(value))
+                widget.show_value(int(value))
             widget.setToolTip(
-                f"Buying more costs gold from the treasury; fewer is not refunded ({COUNTERS[counter][0]})."
+                f"Buying more costs gold from the treasury; fewer is not refunded ({COUNTERS[counter][0]}). "
+                "Saved on Enter or on leaving the field; Esc puts it back."
             )
-            widget.blockSignals(False)
         read_only = self.session.read_only
         self.coach.setReadOnly(read_only)
         for widget in self.counters.values():
@@ -175,6 +225,18 @@ class TeamHeaderWidget(QFrame):
         if refusal:
             box.setEnabled(not read_only and bool(header.apothecary))
             box.setToolTip(refusal)
+
+    def _show_players(self, header: TeamHeader) -> None:
+        """'9 of 16', and a warning while the team is short of the players it takes to a match."""
+        ruleset = self.session.db.ruleset
+        fewest, most = players_to_play(ruleset), ruleset.table("team_rules")["max_players"]
+        label = self.figures["players"]
+        short = header.players < fewest
+        label.setText(
+            f"{header.players} of {most}" + (f" · {fewest - header.players} short of {fewest}" if short else "")
+        )
+        label.setStyleSheet("color: #a32020;" if short else "")
+        label.setToolTip(f"A team needs at least {fewest} players to play a match." if short else "")
 
     def _show_allies(self, header: TeamHeader) -> None:
         """The allies' penalties, lifted (and hidden) as soon as the last ally leaves the roster."""

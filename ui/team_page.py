@@ -5,11 +5,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
-    QHeaderView,
     QTabWidget,
     QToolBar,
     QVBoxLayout,
@@ -42,7 +41,7 @@ class TeamPage(QWidget):
 
         self.header = TeamHeaderWidget(session, self)
         self.roster_model = RosterModel(session, self)
-        self.roster_view = make_table(self.roster_model, self)
+        self.roster_view = make_table(self.roster_model, self, elastic=("skills", "injuries", "position"))
         self.roster_view.setObjectName("rosterView")
         self.roster_view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -50,15 +49,13 @@ class TeamPage(QWidget):
             | QAbstractItemView.EditTrigger.AnyKeyPressed
         )
         self._install_delegates()
-        header = self.roster_view.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setSectionResizeMode(self.roster_model.column_index("skills"), QHeaderView.ResizeMode.Stretch)
 
         self.show_former = QCheckBox("Show former players")
         self.show_former.toggled.connect(lambda _on: self.refresh({"player"}))
 
+        # Ctrl+H belongs to Team > Hire Player: a second owner of the key would make Qt fire neither.
         self.hire_action = QAction("Hire Player…", self)
-        self.hire_action.setShortcut(QKeySequence("Ctrl+H"))
+        self.hire_action.setToolTip("Hire players for this team (Ctrl+H)")
         self.hire_action.triggered.connect(self.hire)
         self.retire_action = QAction("Retire Player", self)
         self.retire_action.triggered.connect(lambda: self.retire(fired=False))
@@ -86,7 +83,6 @@ class TeamPage(QWidget):
 
         self.ledger_model = LedgerModel(self)
         self.ledger_view = make_table(self.ledger_model, self)
-        self.ledger_view.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
 
         self.tabs = QTabWidget(self)
         self.tabs.addTab(roster_tab, "Roster")
@@ -117,8 +113,7 @@ class TeamPage(QWidget):
         self.team_id = team_id
         self.refresh(None)
         self.reserves_tab.show_team(team_id)
-        if team_id is not None and self.roster_model.rowCount():
-            self._fit_columns()
+        self._fit_columns()  # a new team too: its empty roster sized to the headers, not stretched
 
     def _fit_columns(self) -> None:
         fit_roster_columns(self.roster_view, self.roster_model)

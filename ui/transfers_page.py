@@ -5,12 +5,13 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.clock import Act
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
+from roster_app.words import noun
 from ui.dialogs import ask
 from ui.models.transfers_model import TransfersModel
 from ui.page_layout import league_page_layout
@@ -52,9 +53,6 @@ class TransfersPage(QWidget):
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
         session.changed.connect(self.refresh)
         self.refresh(None)
-        self.view.resizeColumnsToContents()
-        self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.view.horizontalHeader().setStretchLastSection(True)
 
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & TABLES:
@@ -63,8 +61,8 @@ class TransfersPage(QWidget):
         rows = transfer_queries.transfers(self.session.db)
         self.model.set_rows(rows)
         done = sum(r.status == "completed" for r in rows)
-        self.summary.setText(f"<b>{len(rows)}</b> approach{'es' if len(rows) != 1 else ''} · <b>{done}</b> "
-                             f"completed transfer{'s' if done != 1 else ''}")  # fmt: skip
+        self.summary.setText(f"<b>{len(rows)}</b> {noun(len(rows), 'approach')} · <b>{done}</b> "
+                             f"completed {noun(done, 'transfer')}")  # fmt: skip
         self._update_buttons()
 
     def selected_row(self) -> Any:

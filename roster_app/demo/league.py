@@ -10,6 +10,7 @@ from pathlib import Path
 
 from sqlalchemy import select
 
+from roster_app import words
 from roster_app.paths import DEMO_NAME, demo_path
 from roster_app.queries.contracts import last_contract
 from roster_app.rules.contracts import contract_cost
@@ -19,7 +20,7 @@ from roster_app.services.common import position_label, post
 from roster_app.services.contracts import advance_season, sign
 from roster_app.services.league import create_league
 from roster_app.services.players import new_player
-from roster_app.services.teams import unit_price
+from roster_app.services.teams import COUNTERS, unit_price
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player
 
@@ -166,7 +167,7 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
                 if count:
                     price = unit_price(session, ruleset, team, counter)
                     post(session, team, -count * price, kind="reroll" if counter == "rerolls" else "staff",
-                         reason=f"Bought {count} {counter.replace('_', ' ')}")  # fmt: skip
+                         reason=f"Bought {words.count(count, COUNTERS[counter][0])}")  # fmt: skip
                     setattr(team, counter, bool(count) if counter == "apothecary" else count)
             for position, name, spp, skills, injuries in spec["players"]:
                 player = new_player(session, ruleset, team, position=position, name=name, origin="demo")

@@ -17,6 +17,7 @@ from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.rules.allies import fan_factor_text, surcharge_text
 from roster_app.rules.contracts import tally_marks
+from roster_app.words import count, noun
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
 CARDS_PER_PAGE = 8
@@ -111,8 +112,7 @@ def _skills(player: data.queries.PlayerRow) -> Html:
     if player.ally:
         marks.append(f'<span class="flag">ally ({html.escape(player.race)})</span>')
     if player.rolls_due:
-        due = "roll" if player.rolls_due == 1 else "rolls"
-        marks.append(f'<span class="star">\u2605 {player.rolls_due} {due} due</span>')
+        marks.append(f'<span class="star">\u2605 {count(player.rolls_due, "roll")} due</span>')
     return Html(", ".join(starting + gained) + ("<br/>" + " ".join(marks) if marks else ""))
 
 
@@ -144,7 +144,7 @@ def _record(record: data.Standing | None) -> tuple[str, str]:
     """(won/drawn/lost, position and points) of the team this season."""
     if record is None or not record.played:
         return "no match played", "\u2014"
-    points = "point" if record.points == 1 else "points"
+    points = noun(record.points, "point")
     return (
         f"W{record.won} D{record.drawn} L{record.lost}",
         f"{_ordinal(record.position)}, {record.points} {points}",
@@ -152,7 +152,7 @@ def _record(record: data.Standing | None) -> tuple[str, str]:
 
 
 def _count(n: int, one: str, many: str | None = None) -> str:
-    return f"{n} {one if n == 1 else many or one + 's'}"
+    return count(n, one, many)
 
 
 def _ordinal(n: int) -> str:
@@ -307,7 +307,7 @@ def _free_agent_row(rows: list[data.FreeAgentLine], index: int) -> Html:
 def contracts_section(sheet: data.ContractSheet, heading: data.Heading) -> Section:
     width = max(4, 37 // max(1, len(sheet.lengths)))
     headers = join([
-        Html(f'<th class="gold" width="{width}%">{n} season{"s" if n > 1 else ""}</th>') for n in sheet.lengths
+        Html(f'<th class="gold" width="{width}%">{count(n, "season")}</th>') for n in sheet.lengths
     ])  # fmt: skip
     body = fill(
         blocks("contracts")["page"], league=heading.league, season=heading.season,

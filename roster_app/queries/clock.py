@@ -22,6 +22,7 @@ from roster_app.queries.referees import fixture_title
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
+from roster_app.words import possessive
 
 
 class Act(StrEnum):
@@ -108,10 +109,6 @@ def step_words(step: str) -> str:
 def _before(act: Act) -> str:
     step = STEPS[STEPS.index(AT_STEP[act]) - 1]
     return STEP_TITLES[step].split()[0].rstrip(".")
-
-
-def possessive(name: str) -> str:
-    return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
 def open_sequence(session: Session, team_id: int) -> Match | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from sqlalchemy import func, select
+from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
 from roster_app.queries.clock import Act, moment
@@ -190,6 +191,9 @@ class SeasonPreview:
     unplayed: int
     running: int
     expiring: tuple[str, ...]
+    sequences_due: tuple[
+        str, ...
+    ] = ()  # "Round 3: Orcland Raiders 2-0 Athelorn Avengers": played, sequence not done
 
 
 def season_preview(db: LeagueDB) -> SeasonPreview:
@@ -206,4 +210,18 @@ def season_preview(db: LeagueDB) -> SeasonPreview:
             unplayed=unplayed_fixtures(session, season),
             running=len(rows),
             expiring=tuple(name for length, served, name in rows if served + 1 >= length),
+            sequences_due=sequences_due(session, season),
         )
+
+
+def sequences_due(session: Session, season: int) -> tuple[str, ...]:
+    """Matches of `season` played whose post-match sequence is not finished, in words."""
+    home, away = aliased(Team), aliased(Team)
+    rows = session.execute(
+        select(Match.round, home.name, Match.home_score, Match.away_score, away.name)
+        .join(home, home.id == Match.home_team_id)
+        .join(away, away.id == Match.away_team_id)
+        .where(Match.season == season, Match.status == "played")
+        .order_by(Match.round, Match.id)
+    ).all()
+    return tuple(f"round {r}: {h} {hs}-{a_s} {a}" for r, h, hs, a_s, a in rows)

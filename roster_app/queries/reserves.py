@@ -20,6 +20,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Player, PlayerStatus, ReserveEvent, ReserveSide, Team
+from roster_app.words import count
 
 
 # -- the team's reserve state (read inside a transaction; the reserves services ask the same) ------
@@ -66,6 +67,24 @@ def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]
         .order_by(ReserveEvent.id)
     )
     return [(kind, total) for kind, total in session.execute(query)]
+
+
+def round_dice(session: Session, team_id: int) -> list[tuple[str, tuple[int, ...], bool, int]]:
+    """(kind, faces, typed in, modifier) of the rolls of the team's current round, in order (a round continued)."""
+    start = session.scalar(
+        select(func.max(ReserveEvent.id)).where(
+            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
+        )
+    )
+    if start is None:
+        return []
+    query = (
+        select(ReserveEvent.kind, DiceRoll.faces, DiceRoll.typed, DiceRoll.modifier)
+        .join(DiceRoll, DiceRoll.id == ReserveEvent.dice_roll_id)
+        .where(ReserveEvent.team_id == team_id, ReserveEvent.id >= start)
+        .order_by(ReserveEvent.id)
+    )
+    return [(kind, tuple(faces), bool(typed), modifier) for kind, faces, typed, modifier in session.execute(query)]
 
 
 def current_round(session: Session, ruleset: Ruleset, team_id: int) -> AffairsRound:
@@ -205,7 +224,7 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
         if pos not in allowed:
             problem = f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves."
         elif taken[pos.name] >= pos.max:
-            problem = f"The team already has {pos.max} {pos.name}{'s' if pos.max > 1 else ''} (its limit)."
+            problem = f"The team already has {count(pos.max, pos.name)} (its limit)."
         elif price > treasury:
             problem = f"Drafting costs {gp(price)}; the treasury holds {gp(treasury)}."
         out.append(_offer(pos, price, taken[pos.name], problem))

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 from roster_app.rules.transfers import is_ally
+from roster_app.words import count
 
 
 @dataclass(frozen=True)
@@ -55,7 +56,7 @@ def fan_factor_in_play(fan_factor: int, penalties: AllyPenalties, ruleset: Rules
 
 
 def allies_word(allies: int) -> str:
-    return f"{allies} all{'y' if allies == 1 else 'ies'}"
+    return count(allies, "ally")
 
 
 def fan_factor_text(fan_factor: int, in_play: int, allies: int) -> str:

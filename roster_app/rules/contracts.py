@@ -6,6 +6,7 @@ from roster_app.errors import RuleViolation
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
 from roster_app.rules.spp import star_player_rolls
+from roster_app.words import count
 
 
 def _terms(ruleset: Ruleset | None) -> dict:
@@ -108,7 +109,7 @@ def sign_problem(
     cost = contract_cost_for_rolls(rolls, seasons, ruleset)
     if cost > treasury:
         return (
-            f"A {seasons}-season contract for {name} costs {gp(cost)} ({rolls} star player roll"
-            f"{'s' if rolls != 1 else ''}), but the treasury holds only {gp(treasury)}."
+            f"A {seasons}-season contract for {name} costs {gp(cost)} ({count(rolls, 'star player roll')}"
+            f"), but the treasury holds only {gp(treasury)}."
         )
     return None

@@ -15,6 +15,7 @@ from roster_app.errors import NotFound, RuleViolation
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
+from roster_app.words import count
 
 # The ref's four actions, his states on the pitch and his standing in the league (names, not numbers).
 ACTIONS = ("move", "block", "foul", "watch like a hawk")
@@ -105,7 +106,7 @@ class Verdict:
             head = f"Kept his job: {of}."
         if self.is_star:
             return f"{head} A Star Ref gains no SPP."
-        cas = f", {self.casualties} casualt{'y' if self.casualties == 1 else 'ies'}" if self.casualties else ""
+        cas = f", {count(self.casualties, 'casualty')}" if self.casualties else ""
         return f"{head} +{self.spp} SPP{cas}."
 
 

@@ -16,6 +16,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
 from roster_app.rules.ruleset import Position, Race, Ruleset
+from roster_app.words import count
 
 # Position flags that never come through the reserve team (Big Guys, Star Players, Daemons, Squigs).
 NEVER_RESERVE = frozenset({"big_guy", "star_player", "daemon", "squig"})
@@ -114,7 +115,7 @@ def why_not_offered(position: Position, value: int, taken: Mapping[str, int]) ->
     if position.cost > value:
         return f"{a(position.name, capital=True)} costs {gp(position.cost)}, more than the {gp(value)} rolled."
     if taken.get(position.name, 0) >= position.max:
-        return f"The team already has {position.max} {position.name}{'s' if position.max > 1 else ''} (its limit)."
+        return f"The team already has {count(position.max, position.name)} (its limit)."
     return None
 
 

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 
 from roster_app.errors import RuleViolation
 from roster_app.rules.ruleset import STATS, Position, Ruleset, default_ruleset
+from roster_app.words import count
 
 STAT_NAMES = {"ma": "MA", "st": "ST", "ag": "AG", "av": "AV"}
 STAT_SPREAD = 2  # a characteristic moves at most 2 from the position's value (Star Player Table, Rookie Table)
@@ -16,17 +18,28 @@ def gp(amount: int) -> str:
     return f"{amount:,} gp"
 
 
+def position_label(race: str, position: str) -> str:
+    """'Orc Blitzer' for a Blitzer of the Orc list; a name that already says its race is kept ("Black Orc
+    Blocker", not "Orc Black Orc Blocker")."""
+    return position if re.search(rf"\b{re.escape(race)}\b", position, re.IGNORECASE) else f"{race} {position}"
+
+
 def check_roster_room(active_players: int, ruleset: Ruleset | None = None, *, adding: int = 1) -> None:
     limit = (ruleset or default_ruleset()).table("team_rules")["max_players"]
     if active_players + adding > limit:
         raise RuleViolation(f"A team has at most {limit} players; this one already has {active_players}.")
 
 
+def players_to_play(ruleset: Ruleset) -> int:
+    """The fewest players a team takes to a match (11; a league copy older than the entry has none)."""
+    return ruleset.table("team_rules").get("min_players_to_play", 11)
+
+
 def check_position_limit(position: Position, already: int) -> None:
     if already >= position.max:
         raise RuleViolation(
-            f"A {position.race} team may have at most {position.max} {position.name}"
-            f"{'s' if position.max > 1 else ''}; this team already has {already}."
+            f"A {position.race} team may have at most {count(position.max, position.name)}; this team already "
+            f"has {already}."
         )
 
 

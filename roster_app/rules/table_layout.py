@@ -103,7 +103,7 @@ LABELS = {
     "double_skill": "Skill on a double", "skill": "Skill", "name": "Name", "category": "Category",
     "reroll_cost_multiplier_after_creation": "Re-roll price multiplier after creation",
     "starting_treasury": "Starting treasury", "max_players": "Most players", "min_players_to_sell":
-    "Fewest players a team may sell from", "assistant_coach_cost": "Assistant coach", "cheerleader_cost":
+    "Fewest players a team may sell from", "min_players_to_play": "Fewest players to play a match", "assistant_coach_cost": "Assistant coach", "cheerleader_cost":
     "Cheerleader", "apothecary_cost": "Apothecary", "fan_factor_cost": "Fan factor point",
     "max_assistant_coaches": "Most assistant coaches", "max_cheerleaders": "Most cheerleaders",
     "max_fan_factor": "Highest fan factor", "tie_breakers": "Tie-breakers", "categories": "Categories",

@@ -13,8 +13,9 @@ from typing import Any
 
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
-from roster_app.rules.roster import gp
+from roster_app.rules.roster import gp, position_label
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+from roster_app.words import count
 
 # The steps as the article numbers them; the wizard shows these words.
 STEPS = (
@@ -89,8 +90,8 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
         return f"{c.buyer} already has {c.buyer_players} players, the most a team may have."
     if c.position is not None and c.buyer_position_count >= c.position.max:
         return (
-            f"{c.buyer} already has {c.buyer_position_count} {c.position.race} {c.position.name}"
-            f"{'s' if c.buyer_position_count != 1 else ''}, the most a team may have."
+            f"{c.buyer} already has {count(c.buyer_position_count, position_label(c.position.race, c.position.name))}"
+            ", the most a team may have."
         )
     return None
 

@@ -10,7 +10,7 @@ from sqlmodel import Session
 from roster_app.errors import ChangedMeanwhile, RuleViolation
 from roster_app.queries.fetch import current_season
 from roster_app.rules.dice import Roll
-from roster_app.rules.roster import gp
+from roster_app.rules.roster import gp, position_label  # noqa: F401 (services name it from here)
 from roster_app.store.models import DiceRoll, LedgerEntry, Player, Team
 
 
@@ -28,11 +28,6 @@ def lock_teams(session: Session, *team_ids: int) -> None:
     ids = sorted(set(team_ids))
     if ids and session.get_bind().dialect.name != "sqlite":
         session.execute(select(Team.id).where(Team.id.in_(ids)).order_by(Team.id).with_for_update()).all()
-
-
-def position_label(race: str, position: str) -> str:
-    """'Orc Blitzer' for a Blitzer of the Orc list; a name that already says its race is kept."""
-    return position if position.lower().startswith(race.lower()) else f"{race} {position}"
 
 
 def post(

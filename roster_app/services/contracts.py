@@ -23,6 +23,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Player, PlayerStatus, Season, utcnow
 from roster_app.store.statuses import ContractStatus
+from roster_app.words import count
 
 
 def sign(
@@ -59,14 +60,14 @@ def sign(
     if contract.cost:
         verb = "Renewed" if renewal else "Signed"
         post(session, team, -contract.cost, kind="contract",
-             reason=f"{verb} {player.name}'s contract: {seasons} season{'s' if seasons != 1 else ''} at "
-                    f"{rolls} star player roll{'s' if rolls != 1 else ''}",
+             reason=f"{verb} {player.name}'s contract: {count(seasons, 'season')} at "
+                    f"{count(rolls, 'star player roll')}",
              player_id=player.id, contract_id=contract.id, transfer_id=transfer_id, match_id=match_id)  # fmt: skip
     return contract
 
 
 def _seasons(n: int) -> str:
-    return f"{n} season{'s' if n != 1 else ''}"
+    return count(n, "season")
 
 
 def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
@@ -145,7 +146,7 @@ def end_season(db: LeagueDB, *, confirm_unplayed: bool = False) -> Change:
         unplayed = unplayed_fixtures(session, number)
         if unplayed and not confirm_unplayed:
             raise RuleViolation(
-                f"{unplayed} fixture{'s' if unplayed != 1 else ''} of season {number} "
+                f"{count(unplayed, 'fixture')} of season {number} "
                 f"{'are' if unplayed != 1 else 'is'} not played yet. Play them first, or confirm that the "
                 "season ends anyway."
             )

@@ -25,6 +25,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll
 from roster_app.store.statuses import ContractStatus, PlayerStatus
+from roster_app.words import count
 
 LEDGER_KIND = "correction"
 
@@ -116,7 +117,7 @@ def correct_spp(
             raise RuleViolation("Star player rolls taken cannot be below 0.")
         if rolls > earned:
             raise RuleViolation(
-                f"{player.name} has taken {rolls} star player roll{'s' if rolls != 1 else ''}, but {spp} SPP "
+                f"{player.name} has taken {count(rolls, 'star player roll')}, but {spp} SPP "
                 f"earn only {earned}. Correct the rolls taken too, or give him the SPP those rolls need."
             )
         before = {"spp": player.spp, "rolls_taken": player.rolls_taken}

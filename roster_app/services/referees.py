@@ -18,6 +18,7 @@ from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
+from roster_app.words import count
 
 ADVANCE_TAKEN = "referee star player roll"
 
@@ -423,7 +424,7 @@ def record_sheet(
             if not isinstance(casualties, int) or isinstance(casualties, bool) or casualties < 0:
                 raise RuleViolation("Casualties are a whole number of 0 or more.")
             sheet.casualties = casualties
-            what.append(f"{casualties} casualt{'y' if casualties == 1 else 'ies'}")
+            what.append(count(casualties, "casualty"))
         if sent_off is not None:
             sheet.sent_off = _check_sent_off(sent_off, turns)
             what.append(f"{len(sheet.sent_off)} sent off")

@@ -14,6 +14,7 @@ from roster_app.rules.postmatch import STAGES
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Referee, Team
+from roster_app.words import count
 
 
 def _league_fixtures(session: Session, season: int) -> int:
@@ -39,7 +40,7 @@ def generate_season(db: LeagueDB, *, double: bool = False, team_ids: list[int] |
                 session.add(Match(season=season, round=number, home_team_id=home, away_team_id=away))
         games = sum(len(g) for g in rounds)
         kind = "double round robin" if double else "round robin"
-        tx.label = f"fixtures of season {season}: {kind}, {len(rounds)} rounds, {games} matches"
+        tx.label = f"fixtures of season {season}: {kind}, {count(len(rounds), 'round')}, {count(games, 'match')}"
         tx.result = len(rounds)
     return tx.change
 

@@ -6,7 +6,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.queries.clock import Act, has_played, moment, possessive
+from roster_app.queries.clock import Act, has_played, moment
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
@@ -17,6 +17,7 @@ from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Team
+from roster_app.words import count, noun, possessive
 
 # Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
 COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
@@ -123,7 +124,7 @@ def set_counter(
         if counter == "rerolls":
             limit = min(limit, ruleset.race(team.race).max_rerolls)
         if value > limit:
-            raise RuleViolation(f"A team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
+            raise RuleViolation(f"A team may have at most {limit} {noun(limit, label)}.")
         old = int(getattr(team, counter))
         added = value - old
         now = moment(session, team)
@@ -140,7 +141,7 @@ def set_counter(
             now.check(Act.PURCHASES)
         if added > 0 and charge:
             price = unit_price(session, ruleset, team, counter)
-            what = f"{added} {label}{'s' if added > 1 else ''}" if counter != "apothecary" else "an apothecary"
+            what = count(added, label) if counter != "apothecary" else "an apothecary"
             post(session, team, -added * price, kind="staff" if counter != "rerolls" else "reroll",
                  reason=f"Bought {what} at {gp(price)}", match_id=now.match_id)  # fmt: skip
         setattr(team, counter, bool(value) if counter == "apothecary" else value)

@@ -16,6 +16,8 @@ from roster_app.services import reserves
 from roster_app.services.contracts import advance_season
 from roster_app.services.league import memory_league
 from roster_app.services.players import hire_player
+from roster_app.services.postmatch.affairs import set_reserve_roll
+from roster_app.services.postmatch.draft import ReserveDraft
 from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft, ReservePlayerEntry, plan_post_match
 from roster_app.services.postmatch.write import finish_post_match, run_post_match_steps, write_before_transfers
 from roster_app.services.season import generate_season
@@ -364,14 +366,50 @@ def db_match(db, match_id):
         return session.get(Match, match_id)
 
 
-def test_affairs_left_half_done_on_the_reserves_tab_must_be_finished_there_first(played):
+def round_events(db, team_id):
+    with db.read() as session:
+        return [k for (k,) in session.execute(
+            select(ReserveEvent.kind).where(ReserveEvent.team_id == team_id).order_by(ReserveEvent.id))]  # fmt: skip
+
+
+def test_affairs_left_half_done_on_the_reserves_tab_are_continued_by_the_sequence(played):
     db, m, home, away = played
     steps_1_to_3(db, m, home, away)
     reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # this match's round, begun outside the wizard
     reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))  # a youngster is ready
+    paid = treasury(db, m.home_id)
     draft = affairs_draft(m, home, away)
-    refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), "Continue Reserve Affairs")
-    reserves.roll_player_table(db, team_id=m.home_id, roll=typed_roll("D6", [1]))
-    reserves.let_reserve_player_go(db, team_id=m.home_id)
+    draft.team(m.home_id).reserves = ReserveDraft()  # the wizard's draft: nothing chosen yet
     plan = plan_post_match(db, m.id, draft)
-    assert plan.problems == [] and plan.home.affairs.reserves.done  # dealt with: no second round
+    r = plan.home.affairs.reserves
+    assert (r.resumed, r.pay, r.written_table, r.written_player) == (True, True, 1, False)
+    assert [s.faces for s in r.table] == [(6,)] and r.player_modifier == 1  # the Veteran's +1, no second +1
+    assert plan.home.affairs.treasury_before == paid  # the upkeep is not charged again
+    assert "roll on the Player Table" in " ".join(plan.problems)
+    set_reserve_roll(draft.team(m.home_id).reserves, "player", [5], True)
+    draft.team(m.home_id).reserves.player = ReservePlayerEntry("Black Orc Blocker", "Grunt", 13)
+    plan = plan_post_match(db, m.id, draft)
+    assert plan.problems == [] and plan.home.affairs.reserves.player_value == 80_000
+    finish_post_match(db, match_id=m.id, draft=draft)
+    assert round_events(db, m.home_id)[-4:] == ["upkeep", "reserve_roll", "player_roll", "new_player"]
+    assert treasury(db, m.home_id) == ledger_sum(db, m.home_id) == paid - 2_000 - 80_000 - 120_000
+    with db.read() as session:
+        assert session.scalars(select(Player).where(Player.name == "Grunt")).one().team_id == m.home_id
+
+
+def test_a_player_table_roll_made_on_the_reserves_tab_keeps_its_modifier(played):
+    db, m, home, away = played
+    steps_1_to_3(db, m, home, away)
+    reserves.pay_reserve_upkeep(db, team_id=m.home_id)
+    reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))
+    reserves.roll_player_table(db, team_id=m.home_id, roll=typed_roll("D6", [5]))  # 5 + 1: up to 80,000
+    draft = affairs_draft(m, home, away)
+    draft.team(m.home_id).reserves.player_roll = None
+    plan = plan_post_match(db, m.id, draft)
+    r = plan.home.affairs.reserves
+    assert (r.written_table, r.written_player, r.player_modifier, r.player_value) == (1, True, 1, 80_000)
+    assert plan.problems == []
+    finish_post_match(db, match_id=m.id, draft=draft)
+    assert round_events(db, m.home_id)[-4:] == ["upkeep", "reserve_roll", "player_roll", "new_player"]
+    with db.read() as session:
+        assert session.scalars(select(Player).where(Player.name == "Grunt")).one().team_id == m.home_id

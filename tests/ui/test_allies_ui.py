@@ -6,6 +6,7 @@ from sqlalchemy import select
 from roster_app.services.players import new_player, retire_player
 from roster_app.store.models import Player, Team
 from tests.helpers import team_id, treasury
+from tests.ui.keys import type_value
 
 
 @pytest.fixture
@@ -45,7 +46,7 @@ def test_the_header_shows_the_allys_penalties_and_charges_the_surcharge(qtbot, a
     tip = header.allies.toolTip()
     assert "Ally penalties" in tip and "-1 Fan Factor" in tip and "+10,000 gp" in tip
     db = ally_window.session.db
-    header.counters["rerolls"].setValue(1)
+    type_value(qtbot, header.counters["rerolls"], 1)
     assert treasury(db, team_id(db, "Orcland Raiders")) == 1_000_000 - 70_000
 
 

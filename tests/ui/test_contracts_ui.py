@@ -176,3 +176,24 @@ def test_the_transfers_page_offers_a_transfer_only_when_a_team_is_at_step_4_2(qt
     after_match(db, team_id(db, "Orcland Raiders"), step="purchases")
     open_window.session.changed.emit(None)
     assert page.new_button.isEnabled() and "Orcland Raiders" in page.sequence.label.text()
+
+
+def test_end_season_names_a_match_whose_post_match_sequence_is_due(qtbot, season_window, monkeypatch):
+    from roster_app.queries import season as sq
+    from roster_app.services.season import generate_season
+    from tests.season_helpers import report, roster_ids
+
+    db = season_window.session.db
+    generate_season(db)
+    m = sq.fixtures(db)[0]
+    home, away = roster_ids(db, m.home_id), roster_ids(db, m.away_id)
+    lines = [{"player_id": home[0], "touchdowns": 2}, {"player_id": away[0], "touchdowns": 1}]
+    report(db, m.id, 2, 1, lines=lines)
+    season_window.session.changed.emit(None)
+    seen = []
+    from ui.dialogs import ask
+
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (seen.append(text), False)[1])  # Cancel
+    season_window.end_season_action.trigger()
+    [question] = seen
+    assert f"post-match sequence is still due for: round {m.round}: {m.home} 2-1 {m.away}" in question

@@ -11,6 +11,7 @@ from roster_app.services.players import hire_player, update_player
 from roster_app.store.models import DiceRoll, Match
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, ledger_sum, signed, team_id, treasury
+from tests.ui.keys import type_value
 from ui.dialogs.correction_dialog import NAME_KEY, CorrectionDialog
 
 
@@ -135,7 +136,7 @@ def test_the_header_fan_factor_after_a_first_match_opens_the_correction(qtbot, o
     open_window.session.reload()
     header = open_window.league_view.team_page.header
     digest = file_digest(league_file)
-    header.counters["fan_factor"].setValue(4)
+    type_value(qtbot, header.counters["fan_factor"], 4)
     dialog = header.correction_dialog
     assert isinstance(dialog, CorrectionDialog)
     qtbot.waitExposed(dialog)

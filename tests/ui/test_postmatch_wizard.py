@@ -157,3 +157,91 @@ def test_the_transfer_wizard_waits_for_a_complete_step_4_1(qtbot, reserve_wizard
     assert w.currentId() == PageId.TRANSFERS
     assert not page.transfer_button.isEnabled()
     assert "pay the Reserve Coach's upkeep" in page.problems.text()
+
+
+def test_the_wizard_finishes_reserve_affairs_begun_on_the_reserves_tab(qtbot, season_window, messages):
+    """Issue 22: step 4.1 used to dead-end ("finish them there first"); it continues the round instead."""
+    from roster_app.queries import rosters as queries
+    from roster_app.rules.dice import typed_roll
+    from roster_app.services import reserves
+    from roster_app.services.postmatch.draft import DiceEntry, PostMatchDraft
+    from roster_app.services.postmatch.write import run_post_match_steps
+    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
+
+    session = season_window.session
+    db = session.db
+    generate_season(db)
+    m = sq.fixtures(db)[0]
+    reserves.approve_reserves(db, team_id=m.home_id)
+    reserves.hire_reserve_coach(db, team_id=m.home_id, coach_type="Veteran")
+    report(db, m.id, 0, 0, lines=[])
+    draft = PostMatchDraft()
+    for team in (m.home_id, m.away_id):
+        draft.team(team).fan_roll = DiceEntry([2, 2], typed=True)
+    run_post_match_steps(db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=draft)
+    reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # on the Reserves tab ...
+    reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))  # ... a youngster is ready
+    session.changed.emit(None)
+    paid = queries.team_header(db, m.home_id).treasury
+
+    w = PostMatchWizard(session, m.id, season_window, rng=random.Random(4))
+    w.show()
+    assert w.currentId() == PageId.RESERVES_CONTRACTS
+    box = w.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
+    assert "begun on the Reserves tab" in box.text.text()
+    assert box.pay.isChecked() and not box.pay.isEnabled() and not box.leave.isEnabled()
+    assert box.table_dice.typed_faces() == [6] and not box.table_dice.faces[0].isEnabled()
+    assert box.player_part.isVisible() and not next_enabled(w)
+    box.player_dice.type_in([5])
+    box.choose_player("Black Orc Blocker", "Grunt", 13)
+    assert next_enabled(w), w.pages[PageId.RESERVES_CONTRACTS].problems.text()
+    while w.currentId() != PageId.RATING:
+        w.next()
+    finish = w.button(QWizard.WizardButton.FinishButton)
+    qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)
+    assert w.result() == QWizard.DialogCode.Accepted
+    assert [r.name for r in queries.roster(db, m.home_id)][-1] == "Grunt"
+    assert queries.team_header(db, m.home_id).treasury == paid  # the upkeep was paid once, on the tab
+
+
+def test_the_window_and_the_team_panels_keep_their_size_between_steps(qtbot, reserve_wizard):
+    from PySide6.QtWidgets import QGroupBox
+
+    from ui.wizards.postmatch_wizard import PageId
+
+    w, m = reserve_wizard
+    box = w.pages[PageId.RESERVES_CONTRACTS].reserves[m.home_id]
+    box.pay.click()
+    box.table_dice.type_in([6])
+    box.player_dice.type_in([5])
+    sizes = {w.size().toTuple()}
+    while w.currentId() != PageId.RATING:
+        page = w.pages[w.currentId()]
+        panels = [b.width() for b in page.findChildren(QGroupBox) if b.title().endswith(("0-0)",))]
+        assert len(set(panels)) <= 1, (w.currentId(), panels)  # the two teams side by side, equal
+        w.next()
+        sizes.add(w.size().toTuple())
+    assert len(sizes) == 1
+
+
+def test_typed_in_fan_factor_dice_lock_once_used_like_rolled_ones(qtbot, wizard):
+    from ui.wizards.postmatch_wizard import PageId
+
+    wizard.next()
+    [row] = wizard.pages[PageId.SPP].rows.values()
+    row.dice.type_in([3, 3])
+    row.choose(row._keys[1])
+    wizard.next()
+    page = wizard.pages[PageId.FAN_FACTOR]
+    team_id, dice = next(iter(page.dice.items()))
+    dice.type_in([2] * len(dice.faces))
+    assert not dice.faces[0].isEnabled() and not dice.roll_button.isEnabled()  # used: it stands
+    assert dice.change_button.isVisibleTo(dice)
+    qtbot.mouseClick(dice.change_button, Qt.MouseButton.LeftButton)  # a slip in typing: type it again
+    assert dice.faces[0].isEnabled() and not dice.roll_button.isEnabled()
+    dice.type_in([3] * len(dice.faces))
+    assert wizard.draft.team(team_id).fan_roll.faces == [3] * len(dice.faces)
+    assert not dice.faces[0].isEnabled()
+    other = [d for t, d in page.dice.items() if t != team_id][0]
+    qtbot.mouseClick(other.roll_button, Qt.MouseButton.LeftButton)
+    assert not other.faces[0].isEnabled() and not other.change_button.isVisibleTo(other)  # Dugout's roll stands

@@ -141,7 +141,24 @@ def test_json_export_then_import_opens_the_new_league(qtbot, night_window, tmp_p
         night_window.print_actions.import_action.trigger()
     assert Path(night_window.session.db.path) == (tmp_path / "imported.dugout").resolve()
     assert snapshot(night_window.session.db) == original
-    assert messages == []
+    # the window never changes league silently, and an export of the open league has its very name
+    [question] = messages
+    name = night_window.windowTitle().split(" — ")[0]
+    assert f"Both leagues are called “{name}”" in question and "Open it now in place of" in question
+    assert night_window.windowTitle() == f"{name} — imported.dugout — Dugout"
+
+
+def test_an_import_not_opened_leaves_the_open_league(qtbot, night_window, tmp_path, monkeypatch, messages):
+    exported = tmp_path / "export.json"
+    answer_save(monkeypatch, exported)
+    night_window.print_actions.json_action.trigger()
+    before = night_window.session.db.path
+    monkeypatch.setattr(ask, "open_path", lambda parent, **kw: str(exported))
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: False)
+    answer_save(monkeypatch, tmp_path / "imported")
+    night_window.print_actions.import_action.trigger()
+    assert (tmp_path / "imported.dugout").exists()
+    assert night_window.session.db.path == before
 
 
 def test_a_bad_import_is_refused_with_the_reason(qtbot, night_window, tmp_path, monkeypatch, messages):

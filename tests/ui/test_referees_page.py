@@ -347,3 +347,20 @@ def test_the_status_editor_does_not_offer_a_way_back(qtbot, open_window, page, m
     page.mark_recovered()  # even asked directly, the service refuses in words
     assert "undo that change" in messages[-1]
     assert snapshot(open_window.session.db) == before
+
+
+def test_a_printed_card_is_the_screen_card_without_its_reminders(qtbot, open_window, page, messages, monkeypatch,
+                                                                 tmp_path, fixture, picks):  # fmt: skip
+    from tests.printing.pdf_text import pdf_pages
+    from ui.dialogs import ask
+
+    rid = new_ref(open_window)
+    page.select_referee(rid)
+    page.open_sheet().reject()
+    assert card_row(page, rid).open_sheet_id is not None  # the screen card says "on a match sheet"
+    target = tmp_path / "cards"
+    monkeypatch.setattr(ask, "save_path", lambda parent, **kw: str(target))
+    page.pdf_action.trigger()
+    text = " ".join(pdf_pages(tmp_path / "cards.pdf"))
+    assert "Hans Pfeiffer" in text
+    assert "match sheet" not in text.lower()

@@ -7,6 +7,7 @@ from roster_app.queries import rosters as queries
 from roster_app.safety.opening import open_league
 from roster_app.services.players import hire_player
 from tests.helpers import ledger_sum, snapshot, team_id, treasury
+from tests.ui.keys import type_value
 
 
 def hire_in_file(window, position="Orc Lineman", name="Bob"):
@@ -179,7 +180,7 @@ def test_closing_a_league_ends_its_undo_history_and_keeps_its_changes(qtbot, ope
 def test_buying_a_reroll_in_the_header_is_charged_and_undoable(qtbot, open_window):
     page = open_window.league_view.team_page
     spin = page.header.counters["rerolls"]
-    spin.setValue(1)
+    type_value(qtbot, spin, 1)
     db = open_window.session.db
     tid = team_id(db, "Orcland Raiders")
     assert treasury(db, tid) == 940_000
@@ -191,7 +192,7 @@ def test_buying_a_reroll_in_the_header_is_charged_and_undoable(qtbot, open_windo
 def test_a_refused_header_edit_puts_the_old_value_back(qtbot, open_window, messages):
     page = open_window.league_view.team_page
     spin = page.header.counters["assistant_coaches"]
-    spin.setValue(11)
+    type_value(qtbot, spin, 11)
     assert messages and "at most 10" in messages[0]
     assert spin.value() == 0
 

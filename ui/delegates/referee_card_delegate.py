@@ -156,7 +156,7 @@ def _pill(painter: QPainter, x: float, y: float, text: str, colour: QColor, *, f
     return x + width + 5
 
 
-def _footer(painter: QPainter, rect: QRectF, card: RefereeCard) -> None:
+def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool = False) -> None:
     top = rect.bottom() - 78
     band = QRectF(rect.left(), top, rect.width(), 78)
     painter.setPen(QPen(INK, 1.2))
@@ -183,6 +183,8 @@ def _footer(painter: QPainter, rect: QRectF, card: RefereeCard) -> None:
     y = band.bottom() - 22
     x = band.left() + 10
     x = _pill(painter, x, y, card.status, STATUS_COLOURS.get(card.status, MUTED))
+    if printed:  # what the commissioner is to do next belongs on the screen, not on a card handed out
+        return
     if card.waiting_roll is not None:
         x = _pill(painter, x, y, f"roll {card.waiting_roll}: take it", GOLD)
     elif card.rolls_due:
@@ -209,9 +211,16 @@ def _stamp(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
 
 
 def paint_card(
-    painter: QPainter, rect: QRectF, card: RefereeCard, *, selected: bool = False, shadow: bool = True
+    painter: QPainter,
+    rect: QRectF,
+    card: RefereeCard,
+    *,
+    selected: bool = False,
+    shadow: bool = True,
+    printed: bool = False,
 ) -> None:
-    """Draw one referee card filling `rect` (on screen with a shadow; printed without)."""
+    """Draw one referee card filling `rect` (on screen with a shadow; `printed`: the same card without the
+    shadow and without the screen's reminders: on a match sheet, a roll due)."""
     painter.save()
     painter.setRenderHint(QPainter.RenderHint.Antialiasing)
     painter.setRenderHint(QPainter.RenderHint.TextAntialiasing)
@@ -225,7 +234,7 @@ def paint_card(
     below_stats = _stats(painter, rect, card)
     below_range = _range_line(painter, rect, below_stats, card)
     _skills(painter, rect, below_range + 4, rect.bottom() - 82, card)
-    _footer(painter, rect, card)
+    _footer(painter, rect, card, printed=printed)
     if card.status in ("sacked", "dead"):
         _stamp(painter, rect, card.status, STATUS_COLOURS[card.status])
     painter.setBrush(Qt.BrushStyle.NoBrush)

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QPointF, Qt
 from PySide6.QtGui import QFont, QPainter, QPalette, QStaticText
-from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem, QToolTip, QWidget
 
 from ui.models.columns import RowTableModel
 
@@ -131,3 +131,17 @@ class RowDelegate(QStyledItemDelegate):
             painter.setFont(option.font)
         if focus and style is not None:
             style.drawPrimitive(FOCUS, option, painter, widget)
+
+    def helpEvent(self, event: Any, view: Any, option: QStyleOptionViewItem, index: Any) -> bool:  # noqa: N802
+        """A cell's own tooltip, or else its whole text when the column cuts it ("Block, Do…")."""
+        if (event is not None and event.type() == QEvent.Type.ToolTip and index.isValid()
+                and index.data(Qt.ItemDataRole.ToolTipRole) is None):  # fmt: skip
+            text = index.data(Qt.ItemDataRole.DisplayRole)
+            shown = "" if text is None else str(text)
+            room = option.rect.width() - 2 * (self._margin if self._margin is not None else 3)
+            if shown and option.fontMetrics.horizontalAdvance(shown) > room:
+                QToolTip.showText(event.globalPos(), shown, view)
+                return True
+            QToolTip.hideText()
+            return False
+        return super().helpEvent(event, view, option, index)

@@ -11,13 +11,14 @@ from roster_app.queries.contracts import ContractOffer, contract_offer
 from roster_app.rules.contracts import contract_state, length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services.contracts import renew_contract, sign_contract
+from roster_app.words import count
 from ui.widgets.basics import text_html
 
 BAD = "#a32020"
 
 
 def _plural(n: int, word: str) -> str:
-    return f"{n} {word}{'s' if n != 1 else ''}"
+    return count(n, word)
 
 
 def _standing(offer: ContractOffer) -> str:

@@ -1,4 +1,7 @@
-"""Hire a player: pick a position of the team's list, name him, see the treasury before and after."""
+"""Hire a player: pick a position of the team's list, name him, see the treasury before and after.
+
+"Hire && Next" keeps the dialog open for the next player, so a squad is hired from the keyboard: type the
+name, Enter hires and clears it, the arrow keys choose the position (the table takes no Tab stops)."""
 
 from __future__ import annotations
 
@@ -22,8 +25,9 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import rosters as queries
-from roster_app.rules.roster import gp, hire_problem
+from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
+from roster_app.words import count
 
 
 class HireDialog(QDialog):
@@ -33,8 +37,8 @@ class HireDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.team_id = team_id
-        self.header = queries.team_header(session.db, team_id)
-        self.roster = queries.roster(session.db, team_id)
+        self.hired: list[int] = []
+        self._read_team()
         self.race = session.db.ruleset.race(self.header.race)
         self.setWindowTitle(f"Hire a player for {self.header.name}")
         self.resize(760, 460)
@@ -45,6 +49,7 @@ class HireDialog(QDialog):
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().hide()
+        self.table.setTabKeyNavigation(False)  # Tab leaves the table for the Name
         self.table.horizontalHeader().setSectionResizeMode(6, QHeaderView.ResizeMode.Stretch)
         self._fill_positions()
 
@@ -52,24 +57,29 @@ class HireDialog(QDialog):
         self.name.setPlaceholderText("The player's name")
         self.number = QSpinBox(self)
         self.number.setRange(1, 99)
-        used = {r.number for r in self.roster}
-        self.number.setValue(next(n for n in range(1, 100) if n not in used))
+        self._next_number()
         self.verdict = QLabel(self)
         self.verdict.setWordWrap(True)
+        self.squad = QLabel(self)
+        self.squad.setObjectName("squadCount")
 
         form = QFormLayout()
         form.addRow("Name:", self.name)
         form.addRow("Number:", self.number)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.hire_button = self.buttons.addButton("Hire", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.next_button = self.buttons.addButton("Hire && &Next", QDialogButtonBox.ButtonRole.ActionRole)
+        self.next_button.setToolTip("Hire this player and keep the dialog open for the next one (Enter)")
+        self.next_button.setDefault(True)
+        self.next_button.clicked.connect(self.hire_next)
 
         layout = QVBoxLayout(self)
-        layout.addWidget(
-            QLabel(f"<b>{self.header.race}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
-        )
+        self.intro = QLabel(self)
+        layout.addWidget(self.intro)
         layout.addWidget(self.table)
         layout.addLayout(form)
         layout.addWidget(self.verdict)
+        layout.addWidget(self.squad)
         layout.addWidget(self.buttons)
 
         self.buttons.accepted.connect(self.accept)
@@ -79,7 +89,19 @@ class HireDialog(QDialog):
         self.number.valueChanged.connect(self._update)
         first_ok = next((i for i, p in enumerate(self.race.positions) if not self._problem(p)), 0)
         self.table.selectRow(first_ok)
+        self.setTabOrder(self.table, self.name)
+        self.setTabOrder(self.name, self.number)
+        self.setTabOrder(self.number, self.next_button)
+        self.name.setFocus()
         self._update()
+
+    def _read_team(self) -> None:
+        self.header = queries.team_header(self.session.db, self.team_id)
+        self.roster = queries.roster(self.session.db, self.team_id)
+
+    def _next_number(self) -> None:
+        used = {r.number for r in self.roster}
+        self.number.setValue(next((n for n in range(1, 100) if n not in used), 99))
 
     def _problem(self, position: Any) -> str | None:
         taken = Counter(r.position for r in self.roster if r.race == self.race.name)
@@ -126,6 +148,9 @@ class HireDialog(QDialog):
     def _update(self) -> None:
         problem = self.problem()
         self.hire_button.setEnabled(problem is None)
+        self.next_button.setEnabled(problem is None)
+        self.intro.setText(f"<b>{self.header.race}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
+        self.squad.setText(squad_text(len(self.roster), self.session.db.ruleset))
         pos = self.selected_position()
         if problem:
             self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
@@ -135,13 +160,47 @@ class HireDialog(QDialog):
                 f"Hiring costs {gp(pos.cost)}: the treasury goes from {gp(self.header.treasury)} to <b>{gp(after)}</b>."
             )
 
-    def accept(self) -> None:
+    def _hire(self) -> bool:
         if self.problem() is not None:
-            return
+            return False
         change = self.session.run(
             hire_player, parent=self, team_id=self.team_id, position=self.selected_position().name,
             name=self.name.text(), number=self.number.value(),
         )  # fmt: skip
-        if change is not None:
-            self.hired_player_id = change.result
+        if change is None:
+            return False
+        self.hired_player_id = change.result
+        self.hired.append(change.result)
+        return True
+
+    def accept(self) -> None:
+        if self._hire():
             super().accept()
+
+    def hire_next(self) -> None:
+        """Hire, then clear the Name for the next player (same position while one may still be hired)."""
+        row = self.table.currentRow()
+        if not self._hire():
+            return
+        self._read_team()
+        self._fill_positions()
+        self._next_number()
+        self.name.clear()
+        if self._problem(self.race.positions[row]):
+            row = next((i for i, p in enumerate(self.race.positions) if not self._problem(p)), row)
+        self.table.selectRow(row)
+        self.name.setFocus()
+        self._update()
+
+
+def squad_text(players: int, ruleset: Any) -> str:
+    """How far the roster is from a team that may play (at least 11) and from a full one."""
+    fewest, most = players_to_play(ruleset), ruleset.table("team_rules")["max_players"]
+    if players < fewest:
+        return (f"<span style='color:#a32020'>{players_word(players)} on the roster: {fewest - players} more "
+                f"before the team may play a match ({fewest}).</span>")  # fmt: skip
+    return f"{players_word(players)} on the roster (at most {most})."
+
+
+def players_word(n: int) -> str:
+    return count(n, "player")

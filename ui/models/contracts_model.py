@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from roster_app.queries.contracts import ContractRow
+from roster_app.words import count
 from ui.models.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
 
 STATUS_ORDER = {
@@ -20,7 +21,7 @@ STATUS_COLOURS = {"final season": "#9a5b00", "free agent": "#1f5fa8", "expired":
 
 
 def _length(r: ContractRow) -> str:
-    return f"{r.seasons} season{'s' if r.seasons != 1 else ''}"
+    return count(r.seasons, "season")
 
 
 def _how(r: ContractRow) -> str:

@@ -13,8 +13,13 @@ from ui.models.columns import RIGHT, Column, RowTableModel
 
 class RefereeListModel(RowTableModel):
     COLUMNS = (
-        Column("name", "Referee", lambda r: f"★ {r.name}" if r.is_star else r.name),
-        Column("race", "Race", lambda r: r.race),
+        # the race is in the tooltip (and on the card): a Race column left the names cut in the narrow panel
+        Column(
+            "name",
+            "Referee",
+            lambda r: f"★ {r.name}" if r.is_star else r.name,
+            tip=lambda r: f"{'★ Star Ref ' if r.is_star else ''}{r.name}, {r.race}",
+        ),
         Column("status", "Status", lambda r: r.status),
         Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
     )

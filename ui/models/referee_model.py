@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from roster_app.queries.referees import RefereeCard
+from roster_app.words import count
 from ui.models.columns import CENTER, RIGHT, Column, RowTableModel
 
 STATUS_ORDER = {"available": 0, "injured": 1, "sacked": 2, "dead": 3}
@@ -24,7 +25,7 @@ def _level(r: RefereeCard) -> str:
 
 
 def _count(n: int, one: str, many: str) -> str:
-    return f"{n} {one if n == 1 else many}"
+    return count(n, one, many)
 
 
 def card_summary(r: RefereeCard) -> str:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from roster_app.queries.transfers import TransferRow
+from roster_app.words import count
 from ui.models.columns import CENTER, RIGHT, Column, RowTableModel, gp
 
 STATUS_COLOURS = {"completed": "#1b7f3b", "reversed": "#8a8a8a", "refused by coach": "#a32020",
@@ -22,11 +23,7 @@ def _when(r: TransferRow) -> str:
 def _contract(r: TransferRow) -> str:
     if r.status not in ("completed", "reversed"):
         return ""
-    return (
-        f"{r.contract_seasons} season{'s' if r.contract_seasons != 1 else ''}"
-        if r.contract_seasons
-        else "none (Rookie)"
-    )
+    return count(r.contract_seasons, "season") if r.contract_seasons else "none (Rookie)"
 
 
 def _player(r: TransferRow) -> str:

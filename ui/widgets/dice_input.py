@@ -9,7 +9,8 @@ the table. Emits a `Roll` either way; the caller hands it to a service, which st
 A face box shows "–" until a face is typed; "Use these dice" (or Enter in a face box) is enabled once every die
 has a face. After a roll the boxes are cleared for the next one, unless the widget `keep`s its roll: then the
 roll is shown under the dice ("⚄ ⚃  5 + 4 = 9 (typed in)") and no other roll is taken. A page that shows rolls
-kept elsewhere (a wizard's draft) puts them back with `show_faces(faces, locked=...)`.
+kept elsewhere (a wizard's draft) puts them back with `show_faces(faces, locked=...)`. A used roll locks
+whether it was rolled or typed in; a typed-in one (`changeable`) offers "Change" to fix a typing slip.
 """
 
 from __future__ import annotations
@@ -66,6 +67,12 @@ class DiceInput(QFrame):
         self.use_button.clicked.connect(self.use_typed)
         for button in (self.roll_button, self.use_button):
             button.setAutoDefault(False)  # Enter in a dialog's other fields never rolls the dice
+        self.change_button = QPushButton("Change", self)
+        self.change_button.setObjectName("changeTypedButton")
+        self.change_button.setToolTip("Type the dice again (a slip in typing them in); a Dugout roll stands.")
+        self.change_button.setAutoDefault(False)
+        self.change_button.hide()
+        self.change_button.clicked.connect(self.unlock_typed)
         self.shown = QLabel(self)
         self.shown.setObjectName("diceResult")
         self.shown.setVisible(keep)
@@ -78,6 +85,7 @@ class DiceInput(QFrame):
         row.addWidget(self.or_label)
         row.addLayout(self._faces_layout)
         row.addWidget(self.use_button)
+        row.addWidget(self.change_button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -131,9 +139,9 @@ class DiceInput(QFrame):
         for box in self.faces:
             box.setValue(0)
 
-    def show_faces(self, faces: Sequence[int], *, locked: bool = False) -> None:
+    def show_faces(self, faces: Sequence[int], *, locked: bool = False, changeable: bool = False) -> None:
         """Show a roll kept elsewhere (no signal). `locked`: it may not be typed over or rolled again (a roll
-        Dugout made stands as it fell)."""
+        that was used stands); `changeable`: a locked typed-in roll may be typed again after "Change"."""
         values = list(faces) + [0] * (len(self.faces) - len(faces))
         for box, face in zip(self.faces, values, strict=False):
             box.blockSignals(True)
@@ -142,6 +150,17 @@ class DiceInput(QFrame):
             box.setEnabled(not locked)
         self.roll_button.setEnabled(not locked)
         self._locked = locked
+        self.change_button.setVisible(locked and changeable)
+        self._update()
+
+    def unlock_typed(self) -> None:
+        """Open the face boxes of a typed-in roll again; Dugout's own roll stays out of reach."""
+        for box in self.faces:
+            box.setEnabled(True)
+        self._locked = False
+        self.change_button.hide()
+        self.faces[0].setFocus()
+        self.faces[0].selectAll()
         self._update()
 
     # -- emitting -------------------------------------------------------------------------------

@@ -32,6 +32,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.roster import gp
 from roster_app.services.postmatch.affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
 from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
+from roster_app.words import count
 from ui.widgets.basics import rich_label
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note
@@ -170,31 +171,36 @@ class ReserveBox(QGroupBox):
         self.leave.setText(f"Let the {r.coach} Reserve Coach leave")
         _set_checked(self.pay, r.pay is True)
         _set_checked(self.leave, r.pay is False)
-        self.pay.setEnabled(r.can_pay and not r.table)
-        self.leave.setEnabled(not r.table)
+        if r.resumed:
+            self.text.setText(f"<b>{r.coach} Reserve Coach.</b> These reserve affairs were begun on the Reserves "
+                              "tab: the upkeep is paid and the rolls made there stand; finish them here.")  # fmt: skip
+        self.pay.setEnabled(r.can_pay and not r.table and not r.resumed)
+        self.leave.setEnabled(not r.table and not r.resumed)
         self.table_part.setVisible(r.pay is True)
         for dice in (self.table_dice, self.reroll_dice):
             dice.set_spec(r.table_dice)
         self.player_dice.set_spec(r.player_dice)
         first = r.table[0] if r.table else None
         self._show_dice(self.table_dice, self.table_result, first, open_=not r.no_roll and len(r.table) < 2
-                        and r.player_roll is None)  # fmt: skip
+                        and r.player_roll is None and r.written_table < 1)  # fmt: skip
         _set_checked(self.no_roll, r.no_roll)
         self.no_roll.setEnabled(not r.table)
         self.reroll_part.setVisible(r.pay is True and r.may_reroll_race and bool(r.table))
         second = r.table[1] if len(r.table) > 1 else None
-        self._show_dice(self.reroll_dice, self.reroll_result, second, open_=r.may_reroll or second is not None)
+        self._show_dice(self.reroll_dice, self.reroll_result, second,
+                        open_=(r.may_reroll or second is not None) and r.written_table < 2)  # fmt: skip
         self.player_part.setVisible(r.youngster_ready)
         if r.youngster_ready:
             self.player_dice.setToolTip(f"{r.player_dice} + {r.player_modifier}")
-        self._show_dice(self.player_dice, self.player_result, r.player_roll, open_=True,
+        self._show_dice(self.player_dice, self.player_result, r.player_roll, open_=not r.written_player,
                         pending=f"A youngster is ready: roll {r.player_dice} + {r.player_modifier}.")  # fmt: skip
         self._show_new_player(r)
         self.outcome.setText("<br>".join(f"• {line}" for line in r.lines))
 
     def _show_dice(self, dice: DiceInput, result: QLabel, shown: RollShown | None, *, open_: bool,
                    pending: str = "") -> None:  # fmt: skip
-        dice.show_faces(shown.faces if shown else [], locked=not open_ or (shown is not None and not shown.typed))
+        dice.show_faces(shown.faces if shown else [], locked=not open_ or shown is not None,
+                        changeable=open_ and shown is not None and shown.typed)  # fmt: skip
         if shown is None:
             result.setText(pending)
             return
@@ -284,7 +290,7 @@ class ContractsBox(QGroupBox):
         low, high = length_range(self.w.session.db.ruleset)
         for row, c in enumerate(lines, start=1):
             status = "contract ended: renew" if c.renewal else "free agent"
-            who = QLabel(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {c.rolls} roll{'s' if c.rolls != 1 else ''}"
+            who = QLabel(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {count(c.rolls, 'roll')}"
                          f" ({status})", self)  # fmt: skip
             who.setObjectName("contractWho")
             who.setWordWrap(True)

@@ -5,7 +5,16 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGroupBox, QHBoxLayout, QLabel, QScrollArea, QVBoxLayout, QWidget, QWizardPage
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
 
 from roster_app.rules.postmatch import STEP_TITLES
 from roster_app.services.postmatch.plan import PostMatchPlan
@@ -76,6 +85,8 @@ class StepPage(QWizardPage):
         boxes = {}
         for team in self.plan.teams:
             box = QGroupBox(f"{team.name} ({team.result} {team.score_for}-{team.score_against})")
+            # both teams get half the width at every step, whatever each box holds
+            box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             boxes[team.team_id] = QVBoxLayout(box)
             row.addWidget(box, 1)
         layout.addLayout(row, stretch)

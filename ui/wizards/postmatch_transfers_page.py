@@ -48,9 +48,12 @@ class TransfersPage(StepPage):
         row.addWidget(self.transfer_button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("A team may approach a player of another team once after every match his team "
-                                "plays; the transfer wizard walks the ten steps of the article, and the "
-                                "commissioner oversees it."))  # fmt: skip
+        intro = QLabel(
+            "A team may approach a player of another team once after every match his team plays; the "
+            "transfer wizard walks the ten steps of the article, and the commissioner oversees it."
+        )
+        intro.setWordWrap(True)  # an unwrapped line would widen the whole wizard at this step
+        layout.addWidget(intro)
         layout.addWidget(self.status)
         layout.addLayout(row)
         layout.addWidget(self.made)

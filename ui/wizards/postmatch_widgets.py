@@ -51,7 +51,7 @@ class StarRollRow(QWidget):
         self.choice.currentIndexChanged.connect(self._chosen)
 
     def show_roll(self, plan: RollPlan) -> None:
-        self.dice.show_faces(plan.faces, locked=plan.rolled and not plan.typed)
+        self.dice.show_faces(plan.faces, locked=plan.rolled, changeable=plan.typed)
         if plan.total is None:
             self.result.setText("roll 2D6")
         else:

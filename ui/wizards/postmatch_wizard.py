@@ -13,7 +13,7 @@ from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
@@ -268,7 +268,7 @@ class FanFactorPage(StepPage):
                 self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
                 self.dice[team.team_id].setEnabled(False)
                 continue
-            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces) and not f.typed)
+            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces), changeable=f.typed)
             if f.total is None:
                 self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
             else:
@@ -479,8 +479,25 @@ class PostMatchWizard(QWizard):
         for page_id, page_class in PAGES:
             self.pages[page_id] = page_class(self)
             self.setPage(page_id, self.pages[page_id])
+        self._keep_one_size()
+        help_key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
+        help_key.activated.connect(self.show_handbook)
         self.currentIdChanged.connect(self._page_changed)
         session.changed.connect(self._league_changed)
+
+    def show_handbook(self) -> Any:
+        """F1: the handbook's section on the post-match sequence (a window of its own, beside the wizard)."""
+        from ui.handbook import open_handbook
+
+        section = "reserves" if self.currentId() == PageId.RESERVES_CONTRACTS else "postmatch"
+        section = "transfers" if self.currentId() == PageId.TRANSFERS else section
+        return open_handbook(self, section)
+
+    def _keep_one_size(self) -> None:
+        """Big enough for every step from the start, so the window never jumps between steps."""
+        widest = max(page.minimumSizeHint().width() for page in self.pages.values())
+        tallest = max(page.minimumSizeHint().height() for page in self.pages.values())
+        self.resize(max(self.width(), widest + 40), max(self.height(), tallest + 160))
 
     def team_now(self, team_id: int) -> dict[str, int]:
         """The team's staff and re-rolls as they are now (before this sequence's purchases)."""

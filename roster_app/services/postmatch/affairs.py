@@ -20,10 +20,12 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import DugoutError
+from roster_app.queries import reserves as reserve_queries
 from roster_app.queries.reserves import current_round, reserve_side
 from roster_app.rules import reserves as rules
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.dice import Roll
+from roster_app.rules.reserves import Kind
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
 from roster_app.rules.spp import star_player_rolls
@@ -32,6 +34,7 @@ from roster_app.services.postmatch.draft import DiceEntry, ReserveDraft, Reserve
 from roster_app.services.postmatch.state import TeamState
 from roster_app.store.models import Contract, Match
 from roster_app.store.statuses import ContractStatus
+from roster_app.words import count
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,9 @@ class ReservePlan:
     table_dice: str
     player_dice: str
     done: str = ""  # already dealt with after this match (on the Reserves tab)
+    resumed: bool = False  # a round begun on the Reserves tab, continued here: its upkeep is paid
+    written_table: int = 0  # Reserve Team Table rolls already in the league (shown, never rolled again)
+    written_player: bool = False  # the Player Table roll is already in the league
     pay: bool | None = None
     table: tuple[RollShown, ...] = ()
     no_roll: bool = False
@@ -136,6 +142,8 @@ class _Reserves:
         self.side = reserve_side(session, state.team)
         self.race = ruleset.race(state.team.race)
         self.lines: list[tuple[str, int]] = []
+        self.promising = self.side.promising  # at the start of the round
+        self.player_modifier: int | None = None  # a Player Table roll already written keeps its modifier
         self.plan = ReservePlan(
             coach=self.side.coach_type, upkeep=rules.upkeep(ruleset), treasury_before=state.treasury,
             lost_bonus=self.side.promising + self.side.carried, may_reroll_race=self.race.reserve_reroll,
@@ -152,8 +160,39 @@ class _Reserves:
     def stop(self, problem: str) -> None:
         self.problems.append(problem)
 
+    def resume(self, session: Session, entry: ReserveDraft) -> None:
+        """A round begun on the Reserves tab: what it wrote goes into the draft as facts (the upkeep paid, the
+        rolls made), so the wizard shows them locked and plans only what is left."""
+        rolls = reserve_queries.round_dice(session, self.state.team.id)
+        table = [DiceEntry(list(f), typed) for kind, f, typed, _m in rolls if kind in (Kind.TABLE, Kind.REROLL)]
+        player = [(DiceEntry(list(f), typed), m) for kind, f, typed, m in rolls if kind == Kind.PLAYER_TABLE]
+        # the league's Promising bonus already holds the written rolls' (and a written Player Table roll used
+        # it up): plan from the round's start, with the modifier the written roll had
+        self.promising = self.side.promising - self._net_promising(table)
+        entry.pay = True
+        entry.table = table + entry.table[len(table) :] if table else entry.table
+        entry.no_roll = entry.no_roll and not table
+        if player:
+            entry.player_roll, self.player_modifier = player[0]
+        self.update(resumed=True, written_table=len(table), written_player=bool(player))
+
+    def _net_promising(self, table: list[DiceEntry]) -> int:
+        """What these Reserve Team Table rolls added to the Promising bonus (a re-roll replaces the first)."""
+        net, last = 0, None
+        for dice in table:
+            row = rules.reserve_table_row(self.ruleset, sum(dice.faces))
+            if last is not None and last["result"] == "promising":
+                net -= last.get("bonus", 1)
+            if row["result"] == "promising":
+                net += row.get("bonus", 1)
+            last = row
+        return net
+
     def run(self, entry: ReserveDraft) -> None:
         self.update(pay=entry.pay)
+        if self.plan.resumed:
+            self.say(f"Upkeep of the {self.plan.coach} Reserve Coach: already paid on the Reserves tab")
+            return self._after_upkeep(entry)
         if entry.pay is None:
             return self.stop("pay the Reserve Coach's upkeep, or let him leave.")
         if entry.pay is False:
@@ -164,13 +203,16 @@ class _Reserves:
                              f"{gp(self.state.treasury)}: the Reserve Coach can only be let go.")  # fmt: skip
         self.state.treasury -= self.plan.upkeep
         self.say(f"Upkeep of the {self.plan.coach} Reserve Coach", -self.plan.upkeep)
+        self._after_upkeep(entry)
+
+    def _after_upkeep(self, entry: ReserveDraft) -> None:
         promising = self._table(entry)
         if promising is not None:
             self._player_table(entry, promising)
 
     def _table(self, entry: ReserveDraft) -> int | None:
         """The Reserve Team Table roll(s); the Promising bonus for the Player Table when a youngster is ready."""
-        promising, last = self.side.promising, None
+        promising, last = self.promising, None
         shown = []
         for index, dice in enumerate(entry.table[: 2 if self.race.reserve_reroll else 1]):
             try:
@@ -194,6 +236,8 @@ class _Reserves:
 
     def _player_table(self, entry: ReserveDraft, promising: int) -> None:
         modifier = rules.player_table_modifier(self.side.coach_bonus, promising, self.side.carried)
+        if self.player_modifier is not None:
+            modifier = self.player_modifier
         self.update(player_modifier=modifier)
         if entry.player_roll is None:
             return self.stop(
@@ -267,11 +311,9 @@ def _plan_reserves(
     work = _Reserves(session, ruleset, state, problems)
     now = current_round(session, ruleset, team.id)
     begun = reserve_state.affairs_after(session, team.id, match.id)
-    if now.in_progress or (begun and now.unfinished):
-        work.stop("the reserve affairs begun outside this wizard are not finished (the Player Table roll or the "
-                  "new player): finish them on the team's Reserves tab (Continue Reserve Affairs…) first.")  # fmt: skip
-        return work.plan, []
-    if begun:  # one round per sequence (seed 001)
+    if now.in_progress or (begun and now.unfinished):  # begun on the Reserves tab: finished here
+        work.resume(session, entry)
+    elif begun:  # one round per sequence (seed 001)
         work.update(done="dealt with after this match")
         return work.plan, []
     work.run(entry)
@@ -311,7 +353,7 @@ def _plan_contracts(
             else:
                 state.treasury -= cost
                 verb = "Renew" if renewal else "Sign"
-                lines.append((f"{verb} {p.name} for {seasons} season{'s' if seasons != 1 else ''}", -cost))
+                lines.append((f"{verb} {p.name} for {count(seasons, 'season')}", -cost))
         out.append(line)
     listed = {c.player_id for c in out}
     if any(seasons and pid not in listed for pid, seasons in wanted.items()):

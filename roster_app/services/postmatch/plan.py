@@ -20,6 +20,7 @@ from datetime import datetime
 from sqlalchemy import or_, select
 from sqlmodel import Session
 
+from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
 from roster_app.queries.fetch import get_match
 from roster_app.queries.postmatch import done_steps, match_title
@@ -347,7 +348,7 @@ def _plan_purchases(
             problems.append(refusal)
             continue
         if state.counters[counter] + count > limit:
-            problems.append(f"a team may have at most {limit} {label}{'s' if limit != 1 else ''}.")
+            problems.append(f"a team may have at most {words.count(limit, label)}.")
             continue
         price = prices[counter]
         state.counters[counter] += count
@@ -356,7 +357,7 @@ def _plan_purchases(
         with_allies = (
             f" (with {surcharge_text(penalties)})" if counter == "rerolls" and penalties.reroll_surcharge else ""
         )
-        lines.append((f"{count} {label}{'s' if count > 1 else ''} at {gp(price)}{with_allies}", count * price))
+        lines.append((f"{words.count(count, label)} at {gp(price)}{with_allies}", count * price))
     if state.treasury < 0:
         problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
     cost = before - state.treasury

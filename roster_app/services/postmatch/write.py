@@ -13,6 +13,7 @@ from typing import Any
 
 from sqlmodel import Session
 
+from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
@@ -115,13 +116,14 @@ def _settle_affairs(session: Session, ruleset: Ruleset, match: Match, plan: Team
         if not r.pay:
             reserves.coach_left(session, ruleset, **links)
         else:
-            reserves.upkeep_paid(session, ruleset, **links)
-            for index, shown in enumerate(r.table):
+            if not r.resumed:  # a round begun on the Reserves tab wrote its upkeep and first rolls there
+                reserves.upkeep_paid(session, ruleset, **links)
+            for index, shown in enumerate(r.table[r.written_table :], start=r.written_table):
                 helper = reserves.table_rerolled if index else reserves.table_rolled
                 helper(session, ruleset, roll=_as_roll(r.table_dice, shown), **links)
             if r.no_roll:
                 reserves.table_skipped(session, ruleset, **links)
-            if r.player_roll is not None:
+            if r.player_roll is not None and not r.written_player:
                 reserves.player_table_rolled(
                     session, ruleset, roll=_as_roll(r.player_dice, r.player_roll), **links
                 )
@@ -158,7 +160,7 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
     for counter, count, price in p.buy:
         label = COUNTERS[counter][0]
         post(session, team, -count * price, kind="reroll" if counter == "rerolls" else "staff",
-             reason=f"Bought {count} {label}{'s' if count > 1 else ''} at {gp(price)}", match_id=match.id)  # fmt: skip
+             reason=f"Bought {words.count(count, label)} at {gp(price)}", match_id=match.id)  # fmt: skip
         new = getattr(team, counter) + count
         setattr(team, counter, bool(new) if counter == "apothecary" else new)
     session.add(team)

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QWizard
 
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.services.transfers import record_approach
+from roster_app.words import possessive
 from ui.wizards.transfer_pages.base import TransferPage, muted, text_label
 from ui.wizards.transfer_wizard import Page
 
@@ -43,7 +44,7 @@ class TellCoachPage(TransferPage):
             f"<b>{t.player}</b>, {t.position.name if t.position else ''} ({t.spp} SPP).</p>"
             f"<p>{standing}</p>"
             f"<p>The approach is recorded when you go on, and it counts even if the deal fails: {t.player} "
-            f"cannot be approached again until after {t.seller.name}' next match.</p>"
+            f"cannot be approached again until after {possessive(t.seller.name)} next match.</p>"
             + muted("<p>Cancel now and nothing is written.</p>")
         )
 

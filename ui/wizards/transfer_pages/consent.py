@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QWizard
 
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.services.transfers import refuse_by_coach
+from roster_app.words import possessive
 from ui.wizards.transfer_pages.approach import coach_of
 from ui.wizards.transfer_pages.base import Choice, TransferPage, text_label
 from ui.wizards.transfer_wizard import Page
@@ -25,7 +26,7 @@ class SellerConsentPage(TransferPage):
 
     def initializePage(self) -> None:  # noqa: N802
         t = self.terms
-        coach = t.seller.coach or f"{t.seller.name}' head coach"
+        coach = t.seller.coach or f"{possessive(t.seller.name)} head coach"
         length, served = t.contract
         self.text.setText(
             f"<p style='font-size:12pt'>Ask {coach_of(t.seller)}: may {t.buyer.name} approach "

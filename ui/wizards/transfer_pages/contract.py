@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFormLayout, QSpinBox, QWizard
 from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import complete_transfer
+from roster_app.words import count, possessive
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 
 
@@ -49,7 +50,7 @@ class NewContractPage(TransferPage):
         else:
             self.text.setText(
                 f"<p style='font-size:12pt'><b>{t.player}</b> signs with <b>{t.buyer.name}</b> now: "
-                f"{t.rolls} star player roll{'s' if t.rolls != 1 else ''}, {low} to {high} seasons, paid at once.</p>"
+                f"{count(t.rolls, 'star player roll')}, {low} to {high} seasons, paid at once.</p>"
             )
         self.note.setText(
             muted(
@@ -70,7 +71,9 @@ class NewContractPage(TransferPage):
         left = t.buyer.treasury - self.draft.price - self.contract_cost()
         after = money(left) if left >= 0 else red(f"<b>{gp(left)}</b> (not enough gold)")
         cost = "" if t.rookie else f"Contract: {money(self.contract_cost())}. "
-        self.cost.setText(f"<p>{cost}{t.buyer.name}' treasury after the price and the contract: {after}</p>")
+        self.cost.setText(
+            f"<p>{cost}{possessive(t.buyer.name)} treasury after the price and the contract: {after}</p>"
+        )
         self.completeChanged.emit()
 
     def nextId(self) -> int:  # noqa: N802

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWizard
 
+from roster_app.words import possessive
 from ui.wizards.transfer_pages.base import TransferPage, muted, text_label
 
 
@@ -21,7 +22,7 @@ class DealOffPage(TransferPage):
         self.text.setText(
             f"<p style='font-size:12pt'>{self.draft.deal_off}</p>"
             f"<p>Recorded in the transfer history: the approach, how it ended, and any rolls made.</p>"
-            + muted(f"<p>{t.player} may be approached again after {t.seller.name}' next match.</p>")
+            + muted(f"<p>{t.player} may be approached again after {possessive(t.seller.name)} next match.</p>")
         )
 
     def nextId(self) -> int:  # noqa: N802

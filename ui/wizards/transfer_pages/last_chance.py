@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QWizard
 from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import pull_out
+from roster_app.words import possessive
 from ui.wizards.transfer_pages.base import Choice, TransferPage, money, muted, red, text_label
 from ui.wizards.transfer_wizard import Page
 
@@ -34,7 +35,7 @@ class LastChancePage(TransferPage):
         ruleset = self.tw.session.db.ruleset
         after = t.buyer.treasury - price
         lines = [f"<p style='font-size:12pt'><b>{t.player}</b> costs {money(price)}.</p>",
-                 f"<p>{t.buyer.name}' treasury: {gp(t.buyer.treasury)} → "
+                 f"<p>{possessive(t.buyer.name)} treasury: {gp(t.buyer.treasury)} → "
                  f"{money(after) if after >= 0 else red(f'<b>{gp(after)}</b>')}</p>"]  # fmt: skip
         if not t.rookie:
             low, high = length_range(ruleset)

@@ -6,6 +6,7 @@ from PySide6.QtWidgets import QFormLayout, QSpinBox, QWizard
 
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import ally_penalties
+from roster_app.words import possessive
 from ui.wizards.transfer_pages.base import TransferPage, article, money, muted, red, text_label
 
 
@@ -40,8 +41,8 @@ class MovementsPage(TransferPage):
             f"{money(t.buyer.treasury - price)}",
             f"Add {money(price)} to <b>{t.seller.name}</b>' treasury: {gp(t.seller.treasury)} → "
             f"{money(t.seller.treasury + price)}",
-            f"Write <b>{t.player}</b> on {t.buyer.name}' roster ({t.buyer.players} → {t.buyer.players + 1} players)",
-            f"Remove {t.player} from {t.seller.name}' roster ({t.seller.players} → {t.seller.players - 1} players)."
+            f"Write <b>{t.player}</b> on {possessive(t.buyer.name)} roster ({t.buyer.players} → {t.buyer.players + 1} players)",
+            f"Remove {t.player} from {possessive(t.seller.name)} roster ({t.seller.players} → {t.seller.players - 1} players)."
             f"{contract}",
         ]
         items = "".join(
@@ -64,7 +65,7 @@ class MovementsPage(TransferPage):
     def _number_changed(self) -> None:
         taken = self.number.value() in self.terms.buyer_numbers
         self.draft.number = self.number.value()
-        self.number_note.setText(red(f"Number {self.number.value()} is already taken on {self.terms.buyer.name}' "
+        self.number_note.setText(red(f"Number {self.number.value()} is already taken on {possessive(self.terms.buyer.name)} "
                                      "roster.") if taken else "")  # fmt: skip
         self.completeChanged.emit()
 

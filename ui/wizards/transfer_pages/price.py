@@ -8,6 +8,7 @@ from PySide6.QtWidgets import QFormLayout, QSpinBox, QVBoxLayout, QWidget, QWiza
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import listen_extra, reaction
 from roster_app.services.transfers import refuse_by_player
+from roster_app.words import noun, possessive
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 from ui.wizards.transfer_wizard import Page
@@ -123,7 +124,7 @@ class PricePage(TransferPage):
         extra = listen_extra(self.draft.result, ruleset)
         position = t.position.name if t.position else "his position"
         fixed = (f"{position} {gp(t.position.cost if t.position else t.original_cost)} + {t.rolls} star player "
-                 f"roll{'s' if t.rolls != 1 else ''} × {gp(ruleset.table('tribunal')['per_roll'])}")  # fmt: skip
+                 f"{noun(t.rolls, 'roll')} × {gp(ruleset.table('tribunal')['per_roll'])}")  # fmt: skip
         listens = f" He only listens, so <b>{gp(extra)}</b> is added." if extra else ""
         if t.under_contract:
             floor = t.floor(self.draft.result, ruleset)
@@ -180,7 +181,7 @@ class PricePage(TransferPage):
         t = self.terms
         self.draft.deal_off = (f"{t.player} refused {t.buyer.name}'s approach (Player Reaction "
                                f"{self.draft.reaction.total}). He cannot be approached again until after "
-                               f"{t.seller.name}' next match.")  # fmt: skip
+                               f"{possessive(t.seller.name)} next match.")  # fmt: skip
         return True
 
     def nextId(self) -> int:  # noqa: N802

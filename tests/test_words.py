@@ -1,0 +1,53 @@
+"""roster_app/words.py: the one place counts and possessives are written."""
+
+import pytest
+
+from roster_app.words import count, noun, possessive
+
+
+@pytest.mark.parametrize(
+    ("n", "word", "text"),
+    [(1, "season", "1 season"), (2, "season", "2 seasons"), (0, "match", "0 matches"), (1, "round", "1 round"),
+     (1, "page", "1 page"), (3, "casualty", "3 casualties"), (1, "cheerleader", "1 cheerleader"),
+     (2, "assistant coach", "2 assistant coaches"), (2, "ally", "2 allies"), (2, "Wood Elf Lineman",
+     "2 Wood Elf Linemen"), (2, "approach", "2 approaches"), (2, "re-roll", "2 re-rolls"), (2, "day", "2 days")],
+)  # fmt: skip
+def test_count(n, word, text):
+    assert count(n, word) == text
+
+
+def test_an_irregular_plural_is_given():
+    assert noun(2, "Star Player roll") == "Star Player rolls" and count(2, "die", "dice") == "2 dice"
+
+
+@pytest.mark.parametrize(
+    ("name", "text"),
+    [("Orcland Raiders", "Orcland Raiders'"), ("Aldermen", "Aldermen's"), ("Grak", "Grak's"),
+     ("Reikland Reavers", "Reikland Reavers'"), ("Athelorn Avengers ", "Athelorn Avengers'")],
+)  # fmt: skip
+def test_possessive(name, text):
+    assert possessive(name) == text
+
+
+@pytest.mark.parametrize(
+    ("race", "position", "label"),
+    [("Orc", "Black Orc Blocker", "Black Orc Blocker"), ("Orc", "Blitzer", "Orc Blitzer"),
+     ("Wood Elf", "Wood Elf Catcher", "Wood Elf Catcher"), ("Elf", "Catcher", "Elf Catcher"),
+     ("Dwarf", "Troll Slayer", "Dwarf Troll Slayer")],
+)  # fmt: skip
+def test_a_position_says_its_race_once(race, position, label):
+    from roster_app.rules.roster import position_label
+
+    assert position_label(race, position) == label
+
+
+def test_no_count_or_possessive_is_spelled_by_hand():
+    """Counts and possessives go through roster_app/words.py ("1 seasons", "Aldermen' next match")."""
+    import re
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parent.parent
+    by_hand = re.compile(r"""\{'s' if|\{"s" if|'ies'\}|\}' (next|roster|treasury|head coach)""")
+    found = [f"{path.relative_to(root)}:{n}" for folder in ("roster_app", "ui") for path in (root / folder).rglob("*.py")
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]  # fmt: skip
+    assert found == []

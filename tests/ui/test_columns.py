@@ -1,0 +1,102 @@
+"""Columns sized to their content, cut text whole in a tooltip, widths kept per table (issue 22)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QEvent, QPoint, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QStyleOptionViewItem, QToolTip
+
+from tests.helpers import add_player, team_id
+
+
+def columns_width(view) -> int:
+    header = view.horizontalHeader()
+    return sum(header.sectionSize(c) for c in range(header.count()))
+
+
+def test_a_new_teams_roster_keeps_every_column_on_screen(qtbot, open_window):
+    open_window.resize(1366, 768)
+    qtbot.wait(10)
+    view = open_window.league_view.team_page.roster_view
+    model = view.model()
+    header = view.horizontalHeader()
+    assert model.rowCount() == 0
+    assert header.sectionSize(model.column_index("ma")) < 60  # not as wide as Name
+    for key in ("spp", "value", "contract"):
+        assert header.sectionViewportPosition(model.column_index(key)) + 20 < view.viewport().width(), key
+
+
+def test_skills_are_not_cut_when_there_is_room(qtbot, open_window):
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    add_player(db, tid, "Black Orc Blocker", "Grak", skills=["Block", "Dodge", "Mighty Blow"])
+    open_window.resize(1920, 1080)
+    open_window.session.changed.emit(None)
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    view, model = page.roster_view, page.roster_model
+    column = model.column_index("skills")
+    text = model.index(0, column).data()
+    assert "Mighty Blow" in text
+    assert view.horizontalHeader().sectionSize(column) > view.fontMetrics().horizontalAdvance(text)
+
+
+def test_a_cut_cell_shows_its_whole_text_in_a_tooltip(qtbot, open_window):
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    add_player(db, tid, "Black Orc Blocker", "Grak", skills=["Block", "Dodge", "Mighty Blow", "Guard"])
+    open_window.session.changed.emit(None)
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    view, model = page.roster_view, page.roster_model
+    index = model.index(0, model.column_index("name"))  # a column without a tooltip of its own
+    view.horizontalHeader().resizeSection(index.column(), 24)
+    option = QStyleOptionViewItem()
+    option.rect = view.visualRect(index)
+    option.fontMetrics = view.fontMetrics()
+    event = QHelpEvent(
+        QEvent.Type.ToolTip, option.rect.center(), view.viewport().mapToGlobal(option.rect.center())
+    )
+    assert view.itemDelegate().helpEvent(event, view, option, index)
+    assert QToolTip.text() == "Grak"
+    QToolTip.hideText()
+
+
+def test_a_columns_width_is_remembered(qtbot, open_window, settings):
+    from ui.main_window import MainWindow
+
+    view = open_window.league_view.team_page.roster_view
+    column = view.model().column_index("name")
+    view.horizontalHeader().resizeSection(column, 233)
+    view.column_widths.remember()  # what a drag of the header's edge ends with
+    assert settings.value("tables/RosterModel/widths")
+    again = MainWindow(settings)
+    qtbot.addWidget(again)
+    again.open_league_later(open_window.session.db.path)
+    open_window.close_league()
+    with qtbot.waitSignal(again.league_shown, timeout=10_000):
+        again.show()
+    assert again.league_view.team_page.roster_view.horizontalHeader().sectionSize(column) == 233
+
+
+def test_referee_names_fit_the_side_list(qtbot, open_window):
+    panel = open_window.league_view.panel
+    view, model = panel.referee_view, panel.referee_model
+    qtbot.wait(10)
+    widest = max(view.fontMetrics().horizontalAdvance(model.index(r, 0).data()) for r in range(model.rowCount()))
+    assert view.horizontalHeader().sectionSize(0) > widest
+    assert "," in model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)  # "Name, Race"
+
+
+def test_the_rules_windows_values_are_in_sight(qtbot, open_window):
+    open_window.show_rules()
+    window = open_window.rules_window
+    page = window.show_table("referee_rules")
+    window.show()
+    qtbot.waitExposed(window)
+    settings = page.section(())
+    view = settings.view
+    index = view.model().index(0, 1)
+    rect = view.visualRect(index)
+    assert index.data() and rect.right() <= view.viewport().width(), (rect, view.viewport().width())
+    assert view.viewport().rect().contains(QPoint(rect.right() - 2, rect.center().y()))

@@ -1,0 +1,96 @@
+"""Help > Dugout Handbook (F1): the bundled, offline handbook (resources/handbook/handbook.html) in a
+QTextBrowser, with a search box; `open_handbook(parent, section)` shows one section (F1 on a page)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt, QUrl
+from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
+
+from roster_app.paths import resources_dir
+
+PAGE_SECTIONS = {  # a page's tab title (or a wizard) -> its section of the handbook
+    "Teams": "teams", "Roster": "teams", "Ledger": "teams", "Reserves": "reserves", "History": "corrections",
+    "Referees": "referees", "Contracts": "contracts", "Transfers": "transfers", "Season": "season",
+    "post-match": "postmatch", "rules": "rules", "welcome": "night",
+}  # fmt: skip
+
+
+def handbook_path() -> Any:
+    return resources_dir() / "handbook" / "handbook.html"
+
+
+class HandbookWindow(QWidget):
+    """The handbook in its own window, beside the league (never modal)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Dugout Handbook")
+        self.resize(900, 700)
+        self.browser = QTextBrowser(self)
+        self.browser.setOpenExternalLinks(False)
+        self.browser.setSource(QUrl.fromLocalFile(str(handbook_path())))
+        self.search = QLineEdit(self)
+        self.search.setPlaceholderText("Search the handbook")
+        self.search.setClearButtonEnabled(True)
+        self.found = QLabel(self)
+        self.next_button = QPushButton("Find &Next", self)
+        self.previous_button = QPushButton("Find &Previous", self)
+        self.contents_button = QPushButton("&Contents", self)
+        bar = QHBoxLayout()
+        bar.addWidget(self.search, 1)
+        for widget in (self.next_button, self.previous_button, self.found, self.contents_button):
+            bar.addWidget(widget)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(self.browser, 1)
+        self.search.textChanged.connect(lambda _t: self.find(restart=True))
+        self.search.returnPressed.connect(self.find)
+        self.next_button.clicked.connect(self.find)
+        self.previous_button.clicked.connect(lambda: self.find(backward=True))
+        self.contents_button.clicked.connect(lambda: self.show_section("top"))
+        QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
+        QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
+
+    def show_section(self, section: str) -> None:
+        if section == "top":
+            self.browser.scrollToAnchor("")
+            self.browser.verticalScrollBar().setValue(0)
+        else:
+            self.browser.scrollToAnchor(section)
+
+    def find(self, *, backward: bool = False, restart: bool = False) -> bool:
+        """The next place the search text occurs (wrapping round at the end); says when it is nowhere."""
+        text = self.search.text().strip()
+        if not text:
+            self.found.setText("")
+            return False
+        if restart:
+            cursor = self.browser.textCursor()
+            cursor.movePosition(cursor.MoveOperation.Start)
+            self.browser.setTextCursor(cursor)
+        flags = QTextDocument.FindFlag.FindBackward if backward else QTextDocument.FindFlag(0)
+        hit = self.browser.find(text, flags)
+        if not hit:  # wrap round once
+            cursor = self.browser.textCursor()
+            cursor.movePosition(cursor.MoveOperation.End if backward else cursor.MoveOperation.Start)
+            self.browser.setTextCursor(cursor)
+            hit = self.browser.find(text, flags)
+        self.found.setText("" if hit else "Not found")
+        return hit
+
+
+def open_handbook(parent: QWidget, section: str = "top") -> HandbookWindow:
+    """Show the handbook (one window per main window, reused) at `section`."""
+    top = parent.window()
+    handbook = getattr(top, "handbook_window", None)
+    if handbook is None:
+        handbook = HandbookWindow(top)
+        top.handbook_window = handbook
+    handbook.show()
+    handbook.raise_()
+    handbook.activateWindow()
+    handbook.show_section(section)
+    return handbook
