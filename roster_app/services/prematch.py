@@ -21,6 +21,7 @@ from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
+from roster_app.words import count
 
 
 def _open_fixture(session: Session, match_id: int) -> Match:
@@ -88,7 +89,7 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
         if view.rolls_left:
             who = view.underdog.name if view.underdog else ""
             raise RuleViolation(
-                f"{who} still have {view.rolls_left} handicap roll{'s' if view.rolls_left > 1 else ''} to make: "
+                f"{who} still have {count(view.rolls_left, 'handicap roll')} to make: "
                 "the pre-match sequence ends after the handicaps."
             )
         state = dict(match.pre_match or {})

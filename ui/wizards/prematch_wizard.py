@@ -35,6 +35,7 @@ from roster_app.queries import prematch as pq
 from roster_app.rules.prematch import difference_bands, handicap_dice
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
+from roster_app.words import count
 from ui.widgets.basics import rich_label
 from ui.widgets.dice_input import DiceInput
 
@@ -168,8 +169,8 @@ class HandicapsPage(PreMatchPage):
         if underdog is None:
             text = "No handicap: the ratings are too close."
         elif view.rolls_left:
-            text = (f"<b>{escape(underdog.name)}</b> make {view.due.rolls} handicap roll"
-                    f"{'s' if view.due.rolls > 1 else ''}: <b>{view.rolls_left} to go</b>.")  # fmt: skip
+            text = (f"<b>{escape(underdog.name)}</b> make {count(view.due.rolls, 'handicap roll')}: "
+                    f"<b>{view.rolls_left} to go</b>.")  # fmt: skip
         else:
             text = f"<b>{escape(underdog.name)}</b> have made every handicap roll ({view.due.rolls})."
         if view.handicaps and view.refusal is None:
