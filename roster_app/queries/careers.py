@@ -9,6 +9,7 @@ to its last row.
 from __future__ import annotations
 
 from dataclasses import dataclass
+
 from sqlalchemy import case, or_, select
 from sqlalchemy.orm import aliased
 
@@ -17,8 +18,17 @@ from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, LedgerEntry, Match, MatchPlayer, Player, Referee, RefereeMatch
-from roster_app.store.models import Team, Transfer
+from roster_app.store.models import (
+    Contract,
+    LedgerEntry,
+    Match,
+    MatchPlayer,
+    Player,
+    Referee,
+    RefereeMatch,
+    Team,
+    Transfer,
+)
 
 
 @dataclass(frozen=True)
@@ -212,7 +222,9 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
         balance = 0
         for entry, owner in zip(entries, _owners(matches, entries), strict=True):
             balance += entry.amount
-            behind.setdefault(owner, []).append(LedgerLine(entry.id, entry.kind, entry.reason, entry.amount, balance))
+            behind.setdefault(owner, []).append(
+                LedgerLine(entry.id, entry.kind, entry.reason, entry.amount, balance)
+            )
         opening = behind[None][-1].balance if behind.get(None) else 0
         points, treasury = [], opening
         for match in matches:
@@ -299,4 +311,3 @@ def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
         if career.games:
             out[career.name] = [(f"S{g.season} R{g.round}" if g.season else "", g.in_range) for g in career.games]
     return out
-

@@ -13,10 +13,20 @@ from dataclasses import dataclass
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import aliased
 
-from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, league_table, leaders
+from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, league_table
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, League, Match, MatchPlayer, Player, Referee, RefereeMatch, Season
-from roster_app.store.models import Team, Transfer
+from roster_app.store.models import (
+    Contract,
+    League,
+    Match,
+    MatchPlayer,
+    Player,
+    Referee,
+    RefereeMatch,
+    Season,
+    Team,
+    Transfer,
+)
 
 LEADERS = ("touchdowns", "casualties", "spp")
 AWARD_TITLES = {"touchdowns": "Top scorer", "casualties": "Most casualties", "spp": "Star of the season",

@@ -29,7 +29,11 @@ def test_each_finished_season_keeps_its_table_and_champion(league):
     assert one.champion == "Orcland Raiders"  # top of the table: season 1 had no final
     two = history.season_history(league, 2)
     assert [(r.name, r.points) for r in two.table] == [
-        ("Karak Grudgebearers", 5), ("Orcland Raiders", 4), ("Athelorn Avengers", 4), ("Reikland Reavers", 2)]
+        ("Karak Grudgebearers", 5),
+        ("Orcland Raiders", 4),
+        ("Athelorn Avengers", 4),
+        ("Reikland Reavers", 2),
+    ]
     assert two.champion == "Orcland Raiders"  # the final's winner (2-1), not the top of the table
     assert two.matches == 7
     three = history.season_history(league, 3)
@@ -54,7 +58,11 @@ def test_a_seasons_awards_and_leaders(league):
 
 def test_the_refs_records_of_a_season(league):
     one = {r.name: (r.matches, r.awards, r.sackings, r.deaths) for r in history.season_history(league, 1).referees}
-    assert one == {"Jorg Blackwhistle": (3, 1, 1, 0), "Hans Whistle": (2, 1, 1, 0), "Thrudd the Impartial": (1, 0, 0, 0)}
+    assert one == {
+        "Jorg Blackwhistle": (3, 1, 1, 0),
+        "Hans Whistle": (2, 1, 1, 0),
+        "Thrudd the Impartial": (1, 0, 0, 0),
+    }
     two = {r.name: (r.matches, r.awards, r.sackings, r.deaths) for r in history.season_history(league, 2).referees}
     assert two == {"Thrudd the Impartial": (3, 0, 1, 0), "Skritch Quickpaw": (2, 1, 0, 1),
                    "Gorbag Chainsaw": (2, 1, 0, 0)}  # fmt: skip
@@ -76,7 +84,9 @@ def test_the_leagues_records(league):
 def test_records_as_they_stood_and_broken_in_a_round(league):
     then = {r.key: r.value for r in history.records(league, upto=(1, 3))}
     assert then["touchdowns_game"] == 2 and then["spp_career"] == 27
-    broken = {new.key: (new.value, old.value if old else None) for new, old in history.records_broken(league, 2, 1)}
+    broken = {
+        new.key: (new.value, old.value if old else None) for new, old in history.records_broken(league, 2, 1)
+    }
     assert broken == {"touchdowns_game": (4, 2), "casualties_game": (3, 2), "spp_game": (17, 11)}
     assert history.records_broken(league, 2, 2) == []  # Orcland 1 adding to his own records is not news
 
@@ -130,7 +140,9 @@ def test_a_referees_career_from_his_sheets(league):
     assert (jorg.count("award"), jorg.count("sacked"), jorg.status) == (1, 1, "sacked")
     hans = careers.referee_career(league, _ref(league, "Hans Whistle"))
     assert [(g.fixture, g.result, g.spp) for g in hans.games] == [
-        ("Orcland Raiders v Athelorn Avengers", "award", 10), ("Karak Grudgebearers v Orcland Raiders", "sacked", 0)]
+        ("Orcland Raiders v Athelorn Avengers", "award", 10),
+        ("Karak Grudgebearers v Orcland Raiders", "sacked", 0),
+    ]
     assert hans.spp == 10
     skritch = careers.referee_career(league, _ref(league, "Skritch Quickpaw"))
     assert skritch.deaths == 1 and skritch.status == "dead"
@@ -156,7 +168,8 @@ def test_the_biggest_transfer_and_the_longest_contract(db):
     career = careers.player_career(db, gotrek)
     assert career.teams == ("Orcland Raiders",) and career.team == "Orcland Raiders"
     assert [(t.seller, t.buyer, t.price, t.status) for t in career.transfers] == [
-        ("Karak Grudgebearers", "Orcland Raiders", 150_000, "completed")]
+        ("Karak Grudgebearers", "Orcland Raiders", 150_000, "completed")
+    ]
     assert [(c.team, c.seasons, c.status) for c in career.contracts] == [("Orcland Raiders", 4, "running")]
 
 
