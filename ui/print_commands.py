@@ -118,16 +118,27 @@ def export_main(argv: list[str]) -> int:
     parser.add_argument(
         "--csv", choices=["rosters", "ledger"], help="write this as CSV instead of the whole league"
     )
+    parser.add_argument(
+        "--history", choices=["json", "seasons", "awards", "referees", "records"],
+        help="write the league's history instead: all of it as JSON, or one table as CSV",
+    )  # fmt: skip
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
     args = parser.parse_args(argv)
+    if args.csv and args.history:
+        raise SystemExit("dugout export: choose --csv or --history, not both")
 
     def job(db: Any) -> str:
-        from roster_app.exchange import csv_files
+        from roster_app.exchange import csv_files, history_files
         from roster_app.exchange import league_json as exchange
 
-        writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
-                  "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
-        writer(db, Path(args.output))
+        if args.history == "json":
+            history_files.export_history_json(db, Path(args.output))
+        elif args.history:
+            history_files.export_history_csv(db, Path(args.output), table=args.history)
+        else:
+            writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
+                      "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
+            writer(db, Path(args.output))
         return f"Exported to {args.output}"
 
     return _with_league("export", args.league, job)
