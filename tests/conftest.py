@@ -92,3 +92,18 @@ def night_db(night_file):
 
 
 from tests.postgres import pg_databases, pg_db, pg_league_url, pg_url  # noqa: E402, F401 - shared-league fixtures
+
+
+@pytest.fixture(scope="module")
+def history_file(tmp_path_factory) -> Path:
+    """A league file with two seasons played and ended (tests/history_helpers.py), built once per module."""
+    from roster_app.services.league import create_league
+    from tests.history_helpers import two_seasons
+
+    path = tmp_path_factory.mktemp("history") / "Two Seasons.dugout"
+    db = create_league(path, name="Two Seasons")
+    try:
+        two_seasons(db)
+    finally:
+        db.close()
+    return path

@@ -42,6 +42,12 @@ class LeagueView(QTabWidget):
         from ui.season_page import install_season
 
         install_season(self)
+        self.add_lazy_page("history_page", "History", self._history_page)
+
+    def _history_page(self) -> QWidget:
+        from ui.history_page import HistoryPage
+
+        return HistoryPage(self.session, self)
 
     def _referees_page(self) -> QWidget:
         from ui.referees_page import RefereesPage

@@ -39,7 +39,10 @@ def _print_parser() -> argparse.ArgumentParser:
     parser.add_argument("--match-sheets", action="store_true",
                         help="a pre-filled match sheet for every fixture of a round still to play (both rosters, "
                         "the ref and his range, the 16-turn tally, boxes for events)")  # fmt: skip
-    parser.add_argument("--round", type=int, metavar="N", help="the round of --match-sheets (default: the next)")
+    parser.add_argument("--magazine", action="store_true",
+                        help="the league magazine of a round: results, table, leaders, refs, deals, injuries, records")  # fmt: skip
+    parser.add_argument("--round", type=int, metavar="N",
+                        help="the round of --match-sheets (default: the next) or --magazine (default: the latest)")  # fmt: skip
     parser.add_argument("--page-size", choices=["A4", "Letter"], help="paper size (default: from the locale)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
     return parser
@@ -50,15 +53,16 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
     from roster_app.printing.document import PrintRequest, whole_league
 
     names = args.team or []
-    if args.round is not None and not args.match_sheets:
-        raise SystemExit("dugout print: --round goes with --match-sheets")
-    documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets)
+    if args.round is not None and not (args.match_sheets or args.magazine):
+        raise SystemExit("dugout print: --round goes with --match-sheets or --magazine")
+    documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets, args.magazine)
     if not names and not args.all and not any(documents):
         return whole_league(db)
     team_ids = tuple(data.team_ids(db, None if args.all else names)) if (names or args.all) else ()
     return PrintRequest(team_ids, rosters=bool(team_ids), ledgers=args.ledger, table=args.table,
                         contracts=args.contracts, referees=args.referees, match_sheet=args.match_sheet,
-                        match_sheets=args.match_sheets, sheets_round=args.round)  # fmt: skip
+                        match_sheets=args.match_sheets, sheets_round=args.round, magazine=args.magazine,
+                        magazine_round=args.round)  # fmt: skip
 
 
 def _gui_application():  # noqa: ANN202
@@ -120,16 +124,27 @@ def export_main(argv: list[str]) -> int:
     parser.add_argument(
         "--csv", choices=["rosters", "ledger"], help="write this as CSV instead of the whole league"
     )
+    parser.add_argument(
+        "--history", choices=["json", "seasons", "awards", "referees", "records"],
+        help="write the league's history instead: all of it as JSON, or one table as CSV",
+    )  # fmt: skip
     parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
     args = parser.parse_args(argv)
+    if args.csv and args.history:
+        raise SystemExit("dugout export: choose --csv or --history, not both")
 
     def job(db: Any) -> str:
-        from roster_app.exchange import csv_files
+        from roster_app.exchange import csv_files, history_files
         from roster_app.exchange import league_json as exchange
 
-        writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
-                  "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
-        writer(db, Path(args.output))
+        if args.history == "json":
+            history_files.export_history_json(db, Path(args.output))
+        elif args.history:
+            history_files.export_history_csv(db, Path(args.output), table=args.history)
+        else:
+            writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
+                      "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
+            writer(db, Path(args.output))
         return f"Exported to {args.output}"
 
     return _with_league("export", args.league, job)

@@ -75,6 +75,7 @@ class SeasonPage(QWidget):
                        self.sheet_action):  # fmt: skip
             self.fixtures_view.addAction(action)  # right-click on a fixture
         self.round_filter.currentIndexChanged.connect(lambda _i: self._show_fixtures())
+        self._connect_careers()
         session.changed.connect(self.refresh)
         self._rows: list[sq.FixtureRow] = []
         self.refresh(None)
@@ -154,6 +155,18 @@ class SeasonPage(QWidget):
         for what, model in self.leader_models.items():
             model.set_rows(sq.leaders(db, what))
         self._update_actions()
+
+    def _connect_careers(self) -> None:
+        """Double-click a team of the table for its timeline, a leader for his career (issue 23)."""
+        from ui.dialogs.career_dialogs import show_career
+
+        def opener(view: QTableView, kind: str) -> Any:
+            return lambda index: show_career(kind, self.session.db, view.model().row(index.row()).id, self)
+
+        self.standings_view.doubleClicked.connect(opener(self.standings_view, "team"))
+        for index in range(self.leaders.count()):
+            view = self.leaders.widget(index)
+            view.doubleClicked.connect(opener(view, "player"))
 
     def _fill_round_filter(self) -> None:
         current = self.round_filter.currentData()

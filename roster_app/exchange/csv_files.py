@@ -46,6 +46,9 @@ def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[A
     return Path(destination)
 
 
+write_csv = _write_csv  # the one writer, for the other CSV exports (history_files.py)
+
+
 def export_rosters_csv(db: LeagueDB, destination: Path | str, *, team_ids: Iterable[int] | None = None) -> Path:
     """The players on the rosters of the teams (all teams by default), one line each."""
 

@@ -32,11 +32,15 @@ class PrintRequest:
     match_sheet: bool = False
     match_sheets: bool = False  # a pre-filled sheet for every fixture of `sheets_round` still to play
     sheets_round: int | None = None  # None: the next round with a fixture to play
+    magazine: bool = False  # the league magazine of `magazine_round`
+    magazine_round: int | None = None  # None: the latest round played
 
     @property
     def empty(self) -> bool:
         team_documents = (self.rosters or self.ledgers) and self.team_ids
-        league = self.table or self.contracts or self.referees or self.match_sheet or self.match_sheets
+        league = (
+            self.table or self.contracts or self.referees or self.match_sheet or self.match_sheets or self.magazine
+        )
         return not (team_documents or league)
 
 
@@ -107,6 +111,11 @@ def build_document(
         rules = data.referee_rules(db.ruleset)
         for sheet in data.fixture_sheets(db, round_number=request.sheets_round):
             sections.append(render.fixture_sheet_section(sheet, rules, heading))
+    if request.magazine:
+        from roster_app.printing.magazine import magazine_data, magazine_sections
+
+        note("the league magazine")
+        sections.extend(magazine_sections(magazine_data(db, round_number=request.magazine_round), heading))
     if not sections:
         raise NothingToPrint(
             "There is nothing to print: choose a team (the league has none yet) or a league document."

@@ -118,3 +118,13 @@ def test_match_sheets_of_a_round_already_played_are_refused_in_words(qapp, night
     assert main(["print", str(night_file), "--match-sheets", "--round", "1", "-o", str(out)]) == 1
     assert "Round 1 of season 1 has no fixture still to play" in capsys.readouterr().err
     assert not out.exists()
+
+
+def test_export_the_history_as_json_and_csv(history_file, tmp_path, capsys):
+    import json
+
+    assert main(["export", str(history_file), "--history", "json", "-o", str(tmp_path / "h.json")]) == 0
+    data = json.loads((tmp_path / "h.json").read_text(encoding="utf-8"))
+    assert [s["champion"] for s in data["seasons"]] == ["Orcland Raiders", "Orcland Raiders", None]
+    assert main(["export", str(history_file), "--history", "records", "-o", str(tmp_path / "r.csv")]) == 0
+    assert (tmp_path / "r.csv").read_text(encoding="utf-8-sig").startswith("Record,Value,Holder")

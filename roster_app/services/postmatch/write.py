@@ -76,7 +76,7 @@ def _dice_row(purpose: str, dice: str, faces: Sequence[int], typed: bool, **link
 
 def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
     dice = ruleset.table("star_player_table")["dice"]
-    lines = []
+    lines, advances = [], {}
     for pp in plan.players:
         player = session.get(Player, pp.player_id)  # kept by run_post_match_steps: no query
         player.spp = pp.spp_after
@@ -94,7 +94,10 @@ def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan)
         if pp.match_spp or pp.rolls:
             gained = f": {', '.join(pp.gained)}" if pp.gained else ""
             lines.append(f"{pp.name} +{pp.match_spp} SPP ({pp.spp_after}){gained}")
-    return {"spp": "; ".join(lines) or "no SPP this match"}
+        if pp.gained:
+            advances[str(pp.player_id)] = list(pp.gained)
+    # the advances by player, for the careers (queries/history.py); the text above is for reading
+    return {"spp": "; ".join(lines) or "no SPP this match", "advances": advances}
 
 
 def _roll_fan_factor(session: Session, match: Match, plan: TeamPlan) -> dict:

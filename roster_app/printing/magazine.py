@@ -1,0 +1,144 @@
+"""The league magazine of a round: its data read from the league, then pages of sentences from
+resources/templates/magazine.html (each sentence a block the commissioner can edit; every value escaped).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+
+from roster_app.errors import NotFound
+from roster_app.printing import data
+from roster_app.printing.render import Html, Section, blocks, fill, join
+from roster_app.queries import history
+from roster_app.queries import season as sq
+from roster_app.queries.transfers import naive_utc
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Contract, Match, MatchPlayer, Player, Referee, RefereeMatch, Team, Transfer
+
+
+@dataclass(frozen=True)
+class Magazine:
+    season: int
+    round: int
+    results: tuple[sq.FixtureRow, ...]
+    table: tuple[sq.StandingRow, ...]
+    leaders: dict[str, tuple[sq.LeaderRow, ...]]
+    referees: tuple[tuple[str, str, str, int], ...]  # (ref, fixture, verdict, turns in range)
+    dead_refs: tuple[str, ...]
+    transfers: tuple[tuple[str, str, str, int], ...]  # (player, seller, buyer, price)
+    contracts: tuple[tuple[str, str, int, int], ...]  # (player, team, seasons, cost)
+    injuries: tuple[tuple[str, str, str], ...]  # (player, team, injury); "Dead" ones are obituaries
+    records: tuple[tuple[history.RecordRow, history.RecordRow | None], ...]
+
+
+def latest_round(db: LeagueDB, season: int) -> int:
+    with db.read() as session:
+        number = session.scalar(select(func.max(Match.round)).where(Match.season == season,
+                                                                   Match.status.in_(sq.PLAYED)))  # fmt: skip
+    if number is None:
+        raise NotFound(f"No match of season {season} has been played yet: there is no round to write about.")
+    return number
+
+
+def _window(session, season: int, rnd: int):  # noqa: ANN001, ANN202 - the round's time span
+    def first(r):  # noqa: ANN001, ANN202
+        return session.scalar(select(func.min(Match.played_at)).where(Match.season == season, Match.round == r))
+
+    start, end = first(rnd), first(rnd + 1)
+    return naive_utc(start), naive_utc(end)
+
+
+def magazine_data(db: LeagueDB, *, round_number: int | None = None) -> Magazine:
+    """The round's story (the latest played round of the current season by default)."""
+    season = sq.current_season(db)
+    rnd = round_number if round_number is not None else latest_round(db, season)
+    results = tuple(f for f in sq.fixtures(db, season) if f.round == rnd and f.played)
+    if not results:
+        raise NotFound(f"No match of round {rnd} of season {season} has been played yet.")
+    ids = [f.id for f in results]
+    titles = {f.id: f"{f.home} v {f.away}" for f in results}
+    with db.read() as session:
+        sheets = session.execute(
+            select(Referee.name, RefereeMatch.match_id, RefereeMatch.result, RefereeMatch.state, RefereeMatch.in_range)
+            .join(Referee, Referee.id == RefereeMatch.referee_id)
+            .where(RefereeMatch.match_id.in_(ids), RefereeMatch.finished.is_(True))
+        ).all()  # fmt: skip
+        injuries = session.execute(
+            select(Player.name, Team.name, MatchPlayer.injury).join(Player, Player.id == MatchPlayer.player_id)
+            .join(Team, Team.id == MatchPlayer.team_id)
+            .where(MatchPlayer.match_id.in_(ids), MatchPlayer.injury != "").order_by(MatchPlayer.id)
+        ).all()  # fmt: skip
+        start, end = _window(session, season, rnd)
+        deals = [(t, p, session.get(Team, t.seller_team_id).name, session.get(Team, t.buyer_team_id).name)
+                 for t, p in session.execute(select(Transfer, Player.name).join(Player, Player.id == Transfer.player_id)
+                                             .where(Transfer.season == season, Transfer.status == "completed"))]  # fmt: skip
+        signed = session.execute(
+            select(Contract, Player.name, Team.name).join(Player, Player.id == Contract.player_id)
+            .join(Team, Team.id == Contract.team_id)
+            .where(Contract.signed_season == season, Contract.status != "reversed", Contract.transfer_id.is_(None))
+        ).all()  # fmt: skip
+
+    def within(moment) -> bool:  # noqa: ANN001
+        moment = naive_utc(moment)
+        return moment is not None and (start is None or moment >= start) and (end is None or moment < end)
+
+    refs = tuple((name, titles[mid], result, sum(1 for t in ticks if t is True))
+                 for name, mid, result, _state, ticks in sheets)  # fmt: skip
+    return Magazine(
+        season, rnd, results, tuple(sq.league_table(db, season)),
+        {what: tuple(sq.leaders(db, what, season=season, limit=3)) for what in history.LEADERS}, refs,
+        tuple(name for name, _m, _r, state, _t in sheets if state == "dead"),
+        tuple((p, s, b, t.price or 0) for t, p, s, b in deals if within(t.completed_at)),
+        tuple((p, team, c.seasons, c.cost) for c, p, team in signed if within(c.created_at)),
+        tuple(injuries), tuple(history.records_broken(db, season, rnd)),
+    )  # fmt: skip
+
+
+def _result(t: dict, f: sq.FixtureRow) -> Html:
+    if f.home_score == f.away_score:
+        return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=f"{f.gate:,}")
+    won = f.home_score > f.away_score
+    winner, loser = (f.home, f.away) if won else (f.away, f.home)
+    return fill(t["win"], winner=winner, loser=loser, score=f"{max(f.home_score, f.away_score)}-"
+                f"{min(f.home_score, f.away_score)}", gate=f"{f.gate:,}", home=f.home)  # fmt: skip
+
+
+def _standing(t: dict, s: sq.StandingRow) -> Html:
+    return fill(t["standing"], position=s.position, team=s.name, played=s.played, won=s.won, drawn=s.drawn,
+                lost=s.lost, points=s.points)  # fmt: skip
+
+
+def _record(t: dict, new: history.RecordRow, old: history.RecordRow | None) -> Html:
+    if old is None:
+        return fill(t["record_first"], title=new.title, holder=new.holder, team=new.team, value=new.value)
+    return fill(t["record"], title=new.title, holder=new.holder, team=new.team, value=new.value,
+                old_holder=old.holder, old_value=old.value)  # fmt: skip
+
+
+def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
+    t = blocks("magazine")
+    nothing = t["nothing"]
+    results = join([_result(t, f) for f in m.results])
+    table = join([_standing(t, s) for s in m.table])
+    leaders = join([fill(t["leader"], title=sq.LEADER_TITLES[what], name=rows[0].name, team=rows[0].team,
+                         value=rows[0].value, unit=sq.LEADER_UNITS[what]) for what, rows in m.leaders.items() if rows])  # fmt: skip
+    refs = join(
+        [
+            fill(t[f"ref_{verdict or 'kept'}"], ref=ref, fixture=fixture, turns=turns)
+            for ref, fixture, verdict, turns in m.referees
+        ]  # fmt: skip
+        + [fill(t["ref_dead"], ref=name) for name in m.dead_refs]
+    )
+    records = join([_record(t, new, old) for new, old in m.records]) or fill(nothing)
+    front = fill(t["page"], league=heading.league, season=m.season, round=m.round, results=results, table=table,
+                 leaders=leaders or fill(nothing), referees=refs or fill(nothing), records=records)  # fmt: skip
+    deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=f"{price:,}") for p, s, b, price in m.transfers]
+                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=f"{cost:,}") for p, team, n, cost in m.contracts])  # fmt: skip
+    hurt = join([fill(t["injury"], player=p, team=team, injury=injury) for p, team, injury in m.injuries
+                 if injury != "Dead"])  # fmt: skip
+    dead = join([fill(t["obituary"], player=p, team=team) for p, team, injury in m.injuries if injury == "Dead"])
+    back = fill(t["back"], league=heading.league, season=m.season, round=m.round, deals=deals or fill(nothing),
+                injuries=hurt or fill(nothing), obituaries=dead or fill(t["no_obituaries"]))  # fmt: skip
+    return [Section(f"magazine, round {m.round}", front), Section(f"magazine, round {m.round}, page 2", back)]

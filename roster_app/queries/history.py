@@ -1,0 +1,307 @@
+"""The league's story, read side: seasons kept as history, the league's records, and careers.
+
+A season's history is its final table, champion, awards, leaders and the refs' records; the records are the
+best single game, season and career lines of every player, the biggest transfer and the longest contract.
+Careers are in `queries/careers.py`. Everything is read from the rows the services wrote: nothing is stored
+twice, so a correction or an undo shows in the history at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from sqlalchemy import case, func, select
+from sqlalchemy.orm import aliased
+
+from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, league_table
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import (
+    Contract,
+    League,
+    Match,
+    MatchPlayer,
+    Player,
+    Referee,
+    RefereeMatch,
+    Season,
+    Team,
+    Transfer,
+)
+
+LEADERS = ("touchdowns", "casualties", "spp")
+AWARD_TITLES = {"touchdowns": "Top scorer", "casualties": "Most casualties", "spp": "Star of the season",
+                "mvp": "Most MVP awards"}  # fmt: skip
+
+
+@dataclass(frozen=True)
+class Award:
+    title: str
+    player_id: int
+    name: str
+    team: str
+    value: int
+
+
+@dataclass(frozen=True)
+class RefSeasonRow:
+    id: int  # the referee
+    name: str
+    matches: int  # finished match sheets
+    awards: int
+    sackings: int
+    deaths: int
+
+
+@dataclass(frozen=True)
+class SeasonHistory:
+    number: int
+    finished: bool
+    table: tuple[StandingRow, ...]
+    champion_id: int | None  # the final's winner, else the top of the table; None until the season ends
+    champion: str
+    awards: tuple[Award, ...]
+    leaders: dict[str, tuple[LeaderRow, ...]]
+    referees: tuple[RefSeasonRow, ...]
+    matches: int  # played
+
+
+def season_numbers(db: LeagueDB) -> list[int]:
+    """Every season the league has had, the current one last."""
+    with db.read() as session:
+        numbers = set(session.scalars(select(Season.number)))
+        numbers |= set(session.scalars(select(Match.season).distinct()))
+        numbers.add(session.scalars(select(League.current_season)).one())
+    return sorted(numbers)
+
+
+def _finished(db: LeagueDB, number: int) -> bool:
+    with db.read() as session:
+        current = session.scalars(select(League.current_season)).one()
+        ended = session.scalar(select(Season.ended_at).where(Season.number == number))
+    return number < current or ended is not None
+
+
+def _final_winner(db: LeagueDB, number: int) -> int | None:
+    with db.read() as session:
+        final = session.execute(
+            select(Match.home_team_id, Match.away_team_id, Match.home_score, Match.away_score)
+            .where(Match.season == number, Match.stage == "final", Match.status.in_(PLAYED))
+            .order_by(Match.round.desc(), Match.id.desc())
+        ).first()
+    if final is None or final[2] == final[3]:
+        return None
+    return final[0] if final[2] > final[3] else final[1]
+
+
+def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
+    """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate)."""
+    count = func.count(RefereeMatch.id)
+    with db.read() as session:
+        rows = session.execute(
+            select(Referee.id, Referee.name, count,
+                   func.sum(case((RefereeMatch.result == "award", 1), else_=0)),
+                   func.sum(case((RefereeMatch.result == "sacked", 1), else_=0)),
+                   func.sum(case((RefereeMatch.state == "dead", 1), else_=0)))
+            .join(RefereeMatch, RefereeMatch.referee_id == Referee.id)
+            .join(Match, Match.id == RefereeMatch.match_id)
+            .where(Match.season == number, RefereeMatch.finished.is_(True))
+            .group_by(Referee.id, Referee.name)
+            .order_by(count.desc(), Referee.name)
+        ).all()  # fmt: skip
+    return [RefSeasonRow(*row) for row in rows]
+
+
+def mvp_leaders(db: LeagueDB, number: int, limit: int = 3) -> list[LeaderRow]:
+    total = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0)).label("total")
+    with db.read() as session:
+        rows = session.execute(
+            select(Player.id, Player.name, Team.name, Player.position, total)
+            .join(MatchPlayer, MatchPlayer.player_id == Player.id)
+            .join(Match, Match.id == MatchPlayer.match_id)
+            .join(Team, Team.id == MatchPlayer.team_id)
+            .where(Match.season == number, Match.status.in_(PLAYED))
+            .group_by(Player.id, Player.name, Team.name, Player.position)
+            .having(total > 0)
+            .order_by(total.desc(), Player.name)
+            .limit(limit)
+        ).all()
+    return [LeaderRow(*row, rank=index + 1) for index, row in enumerate(rows)]
+
+
+def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
+    """The season's awards: the top of each leaders' list (every player who shares first place)."""
+    out = []
+    for what, rows in tops.items():
+        for row in rows:
+            if row.value == rows[0].value:
+                out.append(Award(AWARD_TITLES[what], row.id, row.name, row.team, row.value))
+    return tuple(out)
+
+
+def season_history(db: LeagueDB, number: int, *, limit: int = 5) -> SeasonHistory:
+    """One season as the league will remember it (the current one as it stands, without a champion)."""
+    table = league_table(db, number)
+    finished = _finished(db, number)
+    tops = {what: leaders(db, what, season=number, limit=limit) for what in LEADERS}
+    tops["mvp"] = mvp_leaders(db, number, limit)
+    with db.read() as session:
+        played = session.scalar(select(func.count()).where(Match.season == number, Match.status.in_(PLAYED)))
+    champion_id = None
+    if finished and played:
+        champion_id = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
+    names = {row.id: row.name for row in table}
+    return SeasonHistory(
+        number, finished, tuple(table), champion_id, names.get(champion_id, ""), _awards(tops),
+        {what: tuple(rows) for what, rows in tops.items() if what in LEADERS}, tuple(referee_season(db, number)),
+        played,
+    )  # fmt: skip
+
+
+def champions(db: LeagueDB) -> list[tuple[int, str]]:
+    """(season, champion) of every finished season with a champion, oldest first."""
+    out = []
+    for number in season_numbers(db):
+        history = season_history(db, number, limit=1)
+        if history.champion_id is not None:
+            out.append((number, history.champion))
+    return out
+
+
+@dataclass(frozen=True)
+class RecordRow:
+    key: str  # "touchdowns_game" ...: what the record is, for templates and exports
+    title: str
+    value: int
+    holder: str  # a player's name (or the transfer's / contract's player)
+    holder_id: int | None  # the player
+    team: str
+    season: int
+    detail: str  # where it was set: "v Reikland Reavers, round 3" ...
+
+
+RECORD_TITLES = {
+    "touchdowns_game": "Most touchdowns in a game", "casualties_game": "Most casualties in a game",
+    "touchdowns_season": "Most touchdowns in a season", "casualties_season": "Most casualties in a season",
+    "touchdowns_career": "Most touchdowns in a career", "casualties_career": "Most casualties in a career",
+    "spp_game": "Most SPP in a game", "spp_season": "Most SPP in a season", "spp_career": "Most SPP in a career",
+    "transfer": "Biggest transfer", "contract": "Longest contract",
+}  # fmt: skip
+
+
+def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy condition
+    """Played matches, up to and including (season, round) when given: the records as they stood then."""
+    condition = Match.status.in_(PLAYED)
+    if upto is not None:
+        season, rnd = upto
+        condition = condition & ((Match.season < season) | ((Match.season == season) & (Match.round <= rnd)))
+    return condition
+
+
+def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: ANN001
+    opponent = aliased(Team)
+    other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
+    row = session.execute(
+        select(column, Player.id, Player.name, Team.name, Match.season, Match.round, opponent.name)
+        .join(Player, Player.id == MatchPlayer.player_id)
+        .join(Team, Team.id == MatchPlayer.team_id)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .join(opponent, opponent.id == other)
+        .where(_played_upto(upto), column > 0)
+        .order_by(column.desc(), Match.season, Match.round, Match.id, Player.id)
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    value, pid, name, team, season, rnd, against = row
+    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, season, f"v {against}, round {rnd}")
+
+
+def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
+    total = func.sum(column).label("total")
+    groups = [MatchPlayer.player_id, Match.season] if by_season else [MatchPlayer.player_id]
+    first = func.min(Match.id).label("first")
+    sub = (
+        select(*groups, total, first)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(_played_upto(upto))
+        .group_by(*groups)
+        .subquery()
+    )
+    query = (
+        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first)
+        .join(Player, Player.id == sub.c.player_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(sub.c.total > 0)
+        .order_by(sub.c.total.desc(), sub.c.first, Player.id)
+        .limit(1)
+    )
+    row = session.execute(query).first()
+    if row is None:
+        return None
+    value, pid, name, team, when = row
+    if by_season:
+        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}")
+    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career")
+
+
+def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
+    seller, buyer = aliased(Team), aliased(Team)
+    row = session.execute(
+        select(Transfer.price, Player.id, Player.name, buyer.name, Transfer.season, seller.name)
+        .join(Player, Player.id == Transfer.player_id)
+        .join(seller, seller.id == Transfer.seller_team_id)
+        .join(buyer, buyer.id == Transfer.buyer_team_id)
+        .where(Transfer.status == "completed", Transfer.price.is_not(None))
+        .order_by(Transfer.price.desc(), Transfer.id)
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    price, pid, name, team, season, sold_by = row
+    return RecordRow("transfer", RECORD_TITLES["transfer"], price, name, pid, team, season, f"from {sold_by}")
+
+
+def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
+    row = session.execute(
+        select(Contract.seasons, Player.id, Player.name, Team.name, Contract.signed_season, Contract.cost)
+        .join(Player, Player.id == Contract.player_id)
+        .join(Team, Team.id == Contract.team_id)
+        .where(Contract.status != "reversed")
+        .order_by(Contract.seasons.desc(), Contract.id)
+        .limit(1)
+    ).first()
+    if row is None:
+        return None
+    seasons, pid, name, team, season, cost = row
+    return RecordRow("contract", RECORD_TITLES["contract"], seasons, name, pid, team, season, f"{cost:,} gp")
+
+
+def records(db: LeagueDB, *, upto: tuple[int, int] | None = None) -> list[RecordRow]:
+    """The league's records (the first to reach a value holds it; a tie does not break it). `upto`: the match
+    records as they stood after that (season, round); the transfer and contract records are always today's."""
+    out: list[RecordRow | None] = []
+    with db.read() as session:
+        for what in ("touchdowns", "casualties", "spp"):
+            column = getattr(MatchPlayer, what)
+            out.append(_game_record(session, f"{what}_game", column, upto))
+            out.append(_total_record(session, f"{what}_season", column, upto, by_season=True))
+            out.append(_total_record(session, f"{what}_career", column, upto, by_season=False))
+        out += [_transfer_record(session), _contract_record(session)]
+    order = list(RECORD_TITLES)
+    return sorted((row for row in out if row is not None), key=lambda row: order.index(row.key))
+
+
+def _broke(row: RecordRow, old: RecordRow | None) -> bool:
+    """A game record beaten, or a season or career record taken by another player (a holder adding to his own
+    record each round is not news)."""
+    if old is None or row.value <= old.value:
+        return old is None
+    return row.key.endswith("_game") or row.holder_id != old.holder_id
+
+
+def records_broken(db: LeagueDB, season: int, rnd: int) -> list[tuple[RecordRow, RecordRow | None]]:
+    """The match records set in the round: (the new record, the one it broke, or None for the first ever)."""
+    before = {row.key: row for row in records(db, upto=(season, rnd - 1) if rnd > 1 else (season - 1, 10**6))}
+    after = records(db, upto=(season, rnd))
+    matches = [row for row in after if row.key.endswith(("_game", "_season", "_career"))]
+    return [(row, before.get(row.key)) for row in matches if _broke(row, before.get(row.key))]

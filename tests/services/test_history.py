@@ -1,0 +1,191 @@
+"""The league's story: seasons kept as history, records and careers, over two seasons played through the
+services (tests/history_helpers.py writes every game out; the sums below are added up by hand from it)."""
+
+import pytest
+
+from roster_app.queries import careers, history
+from roster_app.queries import season as sq
+from tests.helpers import ledger_sum, team_id, treasury
+from tests.history_helpers import two_seasons
+from tests.transfer_helpers import dice, market
+
+
+@pytest.fixture(scope="module")
+def league():
+    """Built once for the module (the tests only read it)."""
+    from roster_app.services.league import memory_league
+
+    return two_seasons(memory_league())
+
+
+def test_each_finished_season_keeps_its_table_and_champion(league):
+    assert history.season_numbers(league) == [1, 2, 3]
+    one = history.season_history(league, 1)
+    assert one.finished and one.matches == 6
+    # Orcland W 3-1, D 1-1, W 1-0; Karak D, D, W 2-0; Reikland D, W 2-0, L; Athelorn three defeats
+    assert [(r.position, r.name, r.won, r.drawn, r.lost, r.points) for r in one.table] == [
+        (1, "Orcland Raiders", 2, 1, 0, 7), (2, "Karak Grudgebearers", 1, 2, 0, 5),
+        (3, "Reikland Reavers", 1, 1, 1, 4), (4, "Athelorn Avengers", 0, 0, 3, 0)]  # fmt: skip
+    assert one.champion == "Orcland Raiders"  # top of the table: season 1 had no final
+    two = history.season_history(league, 2)
+    assert [(r.name, r.points) for r in two.table] == [
+        ("Karak Grudgebearers", 5),
+        ("Orcland Raiders", 4),
+        ("Athelorn Avengers", 4),
+        ("Reikland Reavers", 2),
+    ]
+    assert two.champion == "Orcland Raiders"  # the final's winner (2-1), not the top of the table
+    assert two.matches == 7
+    three = history.season_history(league, 3)
+    assert not three.finished and three.champion_id is None
+    assert history.champions(league) == [(1, "Orcland Raiders"), (2, "Orcland Raiders")]
+
+
+def test_a_seasons_awards_and_leaders(league):
+    one = history.season_history(league, 1)
+    awards = {(a.title, a.name): a.value for a in one.awards}
+    assert awards[("Top scorer", "Orcland 1")] == 2 + 1 + 1
+    assert awards[("Most casualties", "Orcland 2")] == 2 + 1
+    assert awards[("Star of the season", "Orcland 1")] == 4 * 3 + 3 * 5  # 4 TD, MVP in 3 games
+    assert [r.name for r in one.leaders["touchdowns"][:2]] == ["Orcland 1", "Reikland 1"]  # 4, then 1 + 2
+    two = history.season_history(league, 2)
+    assert {(a.title, a.name, a.value) for a in two.awards if a.title != "Most MVP awards"} == {
+        ("Top scorer", "Orcland 1", 4 + 0 + 1 + 2),  # the final counts
+        ("Most casualties", "Karak 2", 3),
+        ("Star of the season", "Orcland 1", 7 * 3 + 4 * 5),
+    }
+
+
+def test_the_refs_records_of_a_season(league):
+    one = {r.name: (r.matches, r.awards, r.sackings, r.deaths) for r in history.season_history(league, 1).referees}
+    assert one == {
+        "Jorg Blackwhistle": (3, 1, 1, 0),
+        "Hans Whistle": (2, 1, 1, 0),
+        "Thrudd the Impartial": (1, 0, 0, 0),
+    }
+    two = {r.name: (r.matches, r.awards, r.sackings, r.deaths) for r in history.season_history(league, 2).referees}
+    assert two == {"Thrudd the Impartial": (3, 0, 1, 0), "Skritch Quickpaw": (2, 1, 0, 1),
+                   "Gorbag Chainsaw": (2, 1, 0, 0)}  # fmt: skip
+
+
+def test_the_leagues_records(league):
+    found = {r.key: (r.value, r.holder, r.season, r.detail) for r in history.records(league)}
+    assert found["touchdowns_game"] == (4, "Orcland 1", 2, "v Athelorn Avengers, round 1")
+    assert found["casualties_game"] == (3, "Karak 2", 2, "v Reikland Reavers, round 1")
+    assert found["touchdowns_season"] == (7, "Orcland 1", 2, "season 2")
+    assert found["casualties_season"] == (3, "Orcland 2", 1, "season 1")  # Karak 2's 3 in season 2 only ties it
+    assert found["touchdowns_career"][:2] == (4 + 7, "Orcland 1")
+    assert found["casualties_career"][:2] == (3 + 1, "Orcland 2")
+    assert found["spp_game"][:2] == (4 * 3 + 5, "Orcland 1")
+    assert found["spp_career"][:2] == (4 * 3 + 3 * 5 + 7 * 3 + 4 * 5, "Orcland 1")
+    assert "transfer" not in found and "contract" not in found  # none in these two seasons
+
+
+def test_records_as_they_stood_and_broken_in_a_round(league):
+    then = {r.key: r.value for r in history.records(league, upto=(1, 3))}
+    assert then["touchdowns_game"] == 2 and then["spp_career"] == 27
+    broken = {
+        new.key: (new.value, old.value if old else None) for new, old in history.records_broken(league, 2, 1)
+    }
+    assert broken == {"touchdowns_game": (4, 2), "casualties_game": (3, 2), "spp_game": (17, 11)}
+    assert history.records_broken(league, 2, 2) == []  # Orcland 1 adding to his own records is not news
+
+
+def test_a_players_career_game_by_game(league):
+    career = careers.player_career(league, _player(league, "Orcland 1"))
+    assert [(g.season, g.round, g.stage, g.opponent, g.score, g.touchdowns, g.spp) for g in career.games] == [
+        (1, 1, "league", "Athelorn Avengers", "3 - 1", 2, 11), (1, 2, "league", "Karak Grudgebearers", "1 - 1", 1, 8),
+        (1, 3, "league", "Reikland Reavers", "1 - 0", 1, 8), (2, 1, "league", "Athelorn Avengers", "4 - 0", 4, 17),
+        (2, 2, "league", "Karak Grudgebearers", "0 - 1", 0, 5), (2, 3, "league", "Reikland Reavers", "1 - 1", 1, 8),
+        (2, 4, "final", "Karak Grudgebearers", "2 - 1", 2, 11),
+    ]  # fmt: skip
+    assert [g.spp_total for g in career.games][-1] == career.total("spp") == 68 == career.spp
+    assert career.teams == ("Orcland Raiders",)
+    taken = [a for g in career.games for a in g.advances]
+    assert len(taken) == 4  # 68 SPP: past 6, 16, 31 and 51
+    assert set(career.skills) == {a.split(" (")[0] for a in taken}  # the auto draft took skills each time
+
+
+def test_an_injury_shows_in_the_career(league):
+    career = careers.player_career(league, _player(league, "Reikland 2"))
+    assert [(g.season, g.round, g.injury) for g in career.games if g.injury] == [(2, 3, "Niggling injury")]
+    assert "Niggling injury" in career.injuries
+
+
+def test_a_teams_timeline_has_the_ledger_behind_each_point(league):
+    orcs = team_id(league, "Orcland Raiders")
+    timeline = careers.team_timeline(league, orcs)
+    assert len(timeline.points) == 7
+    running = timeline.opening
+    for point in timeline.points:
+        running += sum(line.amount for line in point.ledger)
+        assert point.treasury == running
+        assert point.ledger and all(line.kind == "winnings" for line in point.ledger)
+    assert timeline.points[-1].treasury == treasury(league, orcs) == ledger_sum(league, orcs)
+    assert [p.treasury for p in timeline.points] == [r.treasury_after for r in sq.team_history(league, orcs)]
+    assert [p.result for p in timeline.points] == ["win", "draw", "win", "win", "loss", "draw", "win"]
+    with league.read() as session:
+        from roster_app.store.models import Team
+
+        team = session.get(Team, orcs)
+        assert timeline.points[-1].fan_factor == team.fan_factor
+    assert all(p.rating for p in timeline.points)
+    assert [p.round for p in careers.team_timeline(league, orcs, season=2).points] == [1, 2, 3, 4]
+
+
+def test_a_referees_career_from_his_sheets(league):
+    jorg = careers.referee_career(league, _ref(league, "Jorg Blackwhistle"))
+    assert [(g.season, g.round, g.in_range, g.result) for g in jorg.games] == [
+        (1, 1, 8, "kept"), (1, 2, 12, "award"), (1, 3, 2, "sacked")]  # fmt: skip
+    assert (jorg.count("award"), jorg.count("sacked"), jorg.status) == (1, 1, "sacked")
+    hans = careers.referee_career(league, _ref(league, "Hans Whistle"))
+    assert [(g.fixture, g.result, g.spp) for g in hans.games] == [
+        ("Orcland Raiders v Athelorn Avengers", "award", 10),
+        ("Karak Grudgebearers v Orcland Raiders", "sacked", 0),
+    ]
+    assert hans.spp == 10
+    skritch = careers.referee_career(league, _ref(league, "Skritch Quickpaw"))
+    assert skritch.deaths == 1 and skritch.status == "dead"
+    chart = careers.turns_in_range(league)
+    assert chart["Thrudd the Impartial"] == [("S1 R3", 10), ("S2 R1", 9), ("S2 R2", 11), ("S2 R3", 4)]
+
+
+def test_the_biggest_transfer_and_the_longest_contract(db):
+    from roster_app.queries.transfers import deal
+    from roster_app.services.transfers import complete_transfer, record_approach
+    from tests.helpers import signed
+
+    teams = market(db)
+    signed(db, _player(db, "Grak"), 3)
+    gotrek = _player(db, "Gotrek")
+    tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
+    modifier = deal(db, gotrek, teams["orcs"]).modifier
+    complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
+                      tribunal_roll=dice("D6", 3), contract_seasons=4)  # fmt: skip
+    found = {r.key: (r.value, r.holder, r.team, r.detail) for r in history.records(db)}
+    assert found["transfer"] == (150_000, "Gotrek", "Orcland Raiders", "from Karak Grudgebearers")
+    assert found["contract"][:3] == (4, "Gotrek", "Orcland Raiders")
+    career = careers.player_career(db, gotrek)
+    assert career.teams == ("Orcland Raiders",) and career.team == "Orcland Raiders"
+    assert [(t.seller, t.buyer, t.price, t.status) for t in career.transfers] == [
+        ("Karak Grudgebearers", "Orcland Raiders", 150_000, "completed")
+    ]
+    assert [(c.team, c.seasons, c.status) for c in career.contracts] == [("Orcland Raiders", 4, "running")]
+
+
+def _player(db, name):
+    from sqlalchemy import select
+
+    from roster_app.store.models import Player
+
+    with db.read() as session:
+        return session.scalars(select(Player.id).where(Player.name == name)).one()
+
+
+def _ref(db, name):
+    from sqlalchemy import select
+
+    from roster_app.store.models import Referee
+
+    with db.read() as session:
+        return session.scalars(select(Referee.id).where(Referee.name == name)).one()

@@ -1,0 +1,89 @@
+"""The History page and the career windows, over two seasons played (tests/history_helpers.py)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QApplication
+
+from ui.dialogs.career_dialogs import PlayerCareerDialog, RefereeCareerDialog, TeamTimelineDialog
+
+
+@pytest.fixture
+def history_window(qtbot, window, history_file, tmp_path):
+    path = tmp_path / history_file.name
+    shutil.copy(history_file, path)
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    view = window.league_view
+    view.show_page(view.history_page)
+    return window
+
+
+def _double_click(qtbot, view, row, column=0):
+    index = view.model().index(row, column)
+    view.scrollTo(index)
+    rect = view.visualRect(index)
+    qtbot.mouseClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+    qtbot.mouseDClick(view.viewport(), Qt.MouseButton.LeftButton, pos=rect.center())
+
+
+def _row(view, test):
+    model = view.model()
+    return next(i for i in range(model.rowCount()) if test(model.row(i)))
+
+
+def _opened(kind):
+    return [w for w in QApplication.topLevelWidgets() if isinstance(w, kind) and w.isVisible()]
+
+
+def test_the_history_page_shows_the_last_finished_season_and_browses(qtbot, history_window):
+    page = history_window.league_view.history_page
+    assert page.season_choice.currentData() == 2
+    assert page.summary.textFormat() == Qt.TextFormat.PlainText
+    assert "Champions: Orcland Raiders" in page.summary.text()
+    assert page.table_model.row(0).name == "Karak Grudgebearers"  # top of the table; Orcland won the final
+    page.select_season(1)
+    assert [page.table_model.row(i).points for i in range(4)] == [7, 5, 4, 0]
+    awards = {
+        (page.awards_model.row(i).title, page.awards_model.row(i).name)
+        for i in range(page.awards_model.rowCount())
+    }
+    assert {("Top scorer", "Orcland 1"), ("Most casualties", "Orcland 2")} <= awards
+    assert page.refs_model.rowCount() == 3
+    assert "Most touchdowns in a game" in {r.title for r in page.records_model.rows()}
+
+
+def test_careers_open_from_the_history_tables(qtbot, history_window):
+    page = history_window.league_view.history_page
+    page.select_season(1)
+    _double_click(qtbot, page.table_view, _row(page.table_view, lambda r: r.name == "Orcland Raiders"))
+    [timeline] = _opened(TeamTimelineDialog)
+    assert timeline.timeline.name == "Orcland Raiders" and timeline.points_model.rowCount() == 3  # season 1 only
+    assert timeline.ledger_model.rowCount() >= 1 and "treasury" in timeline.ledger_title.text()
+    _double_click(qtbot, page.records_view, _row(page.records_view, lambda r: r.key == "touchdowns_game"))
+    [player] = _opened(PlayerCareerDialog)
+    assert player.career.name == "Orcland 1" and player.games_model.rowCount() == 7
+    assert player.heading.textFormat() == Qt.TextFormat.PlainText
+    page.tabs.setCurrentWidget(page.refs_view)
+    _double_click(qtbot, page.refs_view, _row(page.refs_view, lambda r: r.name == "Jorg Blackwhistle"))
+    [ref] = _opened(RefereeCareerDialog)
+    assert ref.career.name == "Jorg Blackwhistle" and ref.games_model.rowCount() == 3
+    for dialog in (timeline, player, ref):
+        dialog.close()
+
+
+def test_the_season_pages_table_and_leaders_open_careers(qtbot, history_window):
+    view = history_window.league_view
+    view.show_page(view.season_page)
+    page = view.season_page
+    # season 3 has no games yet: the table lists the teams
+    _double_click(qtbot, page.standings_view, _row(page.standings_view, lambda r: r.name == "Orcland Raiders"))
+    [timeline] = _opened(TeamTimelineDialog)
+    assert timeline.points_model.rowCount() == 7  # every game of his career
+    timeline.close()
+    leaders = page.leaders.widget(0)
+    assert leaders.model().rowCount() == 0  # season 3: no leaders yet; the history page has the old ones

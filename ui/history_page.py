@@ -1,0 +1,143 @@
+"""The History page: the league's seasons as history (browsable by season) and the league's records.
+
+Double-click a team, a player or a referee to open his career (ui/dialogs/career_dialogs.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app.queries import history
+from roster_app.queries import season as sq
+from ui.dialogs.career_dialogs import plain_label, read_only_table, show_career
+from ui.models.history_models import AwardsModel, RecordsModel, RefSeasonModel
+from ui.models.season_models import LeadersModel, StandingsModel
+
+HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
+                  "transfer", "contract"}  # fmt: skip
+
+
+class HistoryPage(QWidget):
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.season_choice = QComboBox(self)
+        self.season_choice.setObjectName("historySeason")
+        self.summary = plain_label("", self)
+        self.table_model = StandingsModel(self)
+        self.table_view = read_only_table(self.table_model, self, 1)
+        self.awards_model = AwardsModel(self)
+        self.refs_model = RefSeasonModel(self)
+        self.records_model = RecordsModel(self)
+        self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
+        self.tabs = QTabWidget(self)
+        self.awards_view = read_only_table(self.awards_model, self, 1)
+        self.tabs.addTab(self.awards_view, "Awards")
+        self.leader_views = {}
+        for what, model in self.leader_models.items():
+            self.leader_views[what] = read_only_table(model, self, 1)
+            self.tabs.addTab(self.leader_views[what], sq.LEADER_TITLES[what])
+        self.refs_view = read_only_table(self.refs_model, self, 0)
+        self.tabs.addTab(self.refs_view, "Referees")
+        self.records_view = read_only_table(self.records_model, self, 5)
+        self._lay_out()
+        self._connect()
+        session.changed.connect(self.refresh)
+        self.refresh(None)
+
+    def _lay_out(self) -> None:
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Season:", self))
+        bar.addWidget(self.season_choice)
+        bar.addWidget(self.summary, 1)
+        top = QSplitter(Qt.Orientation.Horizontal, self)
+        top.addWidget(self.table_view)
+        top.addWidget(self.tabs)
+        top.setSizes([600, 500])
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(top)
+        box = QWidget(split)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(plain_label("The league's records", box, bold=True))
+        inner.addWidget(self.records_view)
+        split.addWidget(box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        layout.addWidget(split, 1)
+        layout.addWidget(plain_label("Double-click a team, a player or a referee for his career.", self))
+
+    def _connect(self) -> None:
+        self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
+        self.table_view.doubleClicked.connect(lambda i: self.open_career(self.table_view, "team", i.row()))
+        for view in (self.awards_view, self.records_view, *self.leader_views.values()):
+            view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
+        self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
+
+    def refresh(self, tables: set[str] | None) -> None:
+        if tables is not None and not tables & HISTORY_TABLES:
+            return
+        db = self.session.db
+        numbers = history.season_numbers(db)
+        wanted = self.season_choice.currentData()
+        self.season_choice.blockSignals(True)
+        self.season_choice.clear()
+        for number in reversed(numbers):
+            self.season_choice.addItem(f"Season {number}", number)
+        found = self.season_choice.findData(wanted)
+        self.season_choice.setCurrentIndex(found if found >= 0 else self._latest_finished(numbers))
+        self.season_choice.blockSignals(False)
+        self.records_model.set_rows(history.records(db))
+        self.show_season()
+
+    def _latest_finished(self, numbers: list[int]) -> int:
+        """The last finished season first (the one the league talks about), else the season in progress."""
+        return 1 if len(numbers) > 1 else 0
+
+    def show_season(self) -> None:
+        number = self.season_choice.currentData()
+        if number is None:
+            return
+        story = history.season_history(self.session.db, number)
+        self.story = story
+        if story.champion:
+            state = f"Champions: {story.champion}"
+        else:
+            state = "in progress" if not story.finished else "no champion"
+        self.summary.setText(f"Season {number}: {story.matches} matches played. {state}.")
+        self.table_model.set_rows(list(story.table))
+        self.awards_model.set_rows(list(story.awards))
+        self.refs_model.set_rows(list(story.referees))
+        for what, model in self.leader_models.items():
+            model.set_rows(list(story.leaders[what]))
+        for view in (self.table_view, self.awards_view, self.refs_view, self.records_view,
+                     *self.leader_views.values()):  # fmt: skip
+            view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+
+    def select_season(self, number: int) -> None:
+        self.season_choice.setCurrentIndex(self.season_choice.findData(number))
+
+    def open_career(self, view: QTableView, kind: str, row: int) -> Any:
+        if row < 0:
+            return None
+        item = view.model().row(row)
+        if kind == "team":
+            from ui.dialogs.career_dialogs import TeamTimelineDialog
+
+            dialog = TeamTimelineDialog(self.session.db, item.id, self, season=self.season_choice.currentData())
+            dialog.show()
+            return dialog
+        row_id = getattr(item, "player_id", None) or getattr(item, "holder_id", None) or item.id
+        return show_career(kind, self.session.db, row_id, self)
