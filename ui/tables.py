@@ -45,9 +45,19 @@ class ColumnWidths(QObject):
         self._content: list[int] = []  # the widths the content asked for at the last fit
         self._measured_rows = False  # the last fit saw rows (not only the headers)
         view.viewport().installEventFilter(self)
+        # A width is kept only when the commissioner drags it: a press on the header itself (the application's
+        # button state can be stale after a double-click that opened a dialog took the release).
+        self._dragging = False
+        self._header_viewport = header.viewport()
+        self._header_viewport.installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
         """The view got wider or narrower: share the width again (measured widths reused, nothing re-read)."""
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+            if watched is self._header_viewport:
+                self._dragging = kind == QEvent.Type.MouseButtonPress
+            return False
         if event.type() == QEvent.Type.Resize and self._content and not self.saved():
             header = self.view.horizontalHeader()
             self._fitting = True
@@ -113,7 +123,7 @@ class ColumnWidths(QObject):
 
     def _resized(self, _column: int, _old: int, _new: int) -> None:
         # only a drag by the commissioner is kept (a fit, or the last column following the window, is not)
-        if self._fitting or QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton:
+        if self._fitting or not self._dragging or QGuiApplication.mouseButtons() == Qt.MouseButton.NoButton:
             return
         self.remember()
 
