@@ -113,3 +113,109 @@ def test_messages_show_names_as_typed(qtbot):
     QTimer.singleShot(0, close_box)
     ask.error(None, "<b>Orcs</b> cannot sign <img src=x>")
     assert seen == [(Qt.TextFormat.PlainText, "<b>Orcs</b> cannot sign <img src=x>")]
+
+
+# A league whose every name is hostile, walked page by page, wizard by wizard: see tests/ui/hostile.py.
+
+
+@pytest.fixture
+def hostile_league(qtbot, window, tmp_path):
+    from tests.ui.hostile import build_hostile_league
+
+    window.open_league_later(build_hostile_league(tmp_path / "hostile season.dugout"))
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window
+
+
+def test_every_page_of_the_main_window_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import TEAMS, markers_shown, names_not_as_typed
+
+    view = hostile_league.league_view
+    wrong, seen = [], set()
+    for team in view.panel.team_model.rows():
+        view.panel.select_team(team.id)
+        for index in range(view.team_page.tabs.count()):
+            view.team_page.tabs.setCurrentIndex(index)
+            wrong += names_not_as_typed(hostile_league)
+            seen |= markers_shown(hostile_league)
+    for index in range(view.count()):
+        view.setCurrentIndex(index)
+        wrong += names_not_as_typed(hostile_league)
+        seen |= markers_shown(hostile_league)
+        hostile_league.grab().save(f"/tmp/escape2-page-{index}.png")
+    assert sorted(set(wrong)) == [], "\n".join(sorted(set(wrong)))
+    assert {"ZqLeague", "ZqRef", "ZqOrcs", "ZqCoachO", "ZqP0n1"} <= seen, seen
+    assert len(TEAMS) == 4
+
+
+def _fixture_of(window, played: bool = False):
+    from roster_app.queries import season as sq
+    from roster_app.services.season import generate_season
+    from tests.season_helpers import report
+
+    session = window.session
+    generate_season(session.db)
+    fixture = sq.fixtures(session.db)[0]
+    if played:
+        report(session.db, fixture.id, 1, 0)
+    session.changed.emit({"match"})
+    window.league_view.show_page(window.league_view.season_page)
+    window.league_view.season_page.select_fixture(fixture.id)
+    return fixture
+
+
+def test_the_pre_match_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import walk_wizard
+
+    _fixture_of(hostile_league)
+    wizard = hostile_league.league_view.season_page.pre_match()
+    qtbot.waitExposed(wizard)
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert len(titles) >= 3 and {"ZqRef"} <= seen, (titles, seen)
+
+
+def test_the_post_match_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from tests.ui.hostile import walk_wizard
+
+    fixture = _fixture_of(hostile_league, played=True)
+    wizard = PostMatchWizard(hostile_league.session, fixture.id, hostile_league)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert len(titles) >= 4, titles
+
+
+def test_the_transfer_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import walk_wizard
+
+    hostile_league.transfer_action.trigger()
+    wizard = hostile_league.league_view.transfers_page.wizard
+    qtbot.waitExposed(wizard)
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert len(titles) >= 2, titles
+
+
+def test_the_match_pad_shows_names_as_typed(qtbot, hostile_league, monkeypatch):
+    from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
+    from ui.dialogs import ask
+    from ui.match_pad.opening import OPEN
+
+    fixture = _fixture_of(hostile_league)
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
+        i for i, o in enumerate(options) if o.startswith(REFEREE)))  # fmt: skip
+    page = hostile_league.league_view.season_page
+    page.pad_action.trigger()
+    pad = OPEN[fixture.id]
+    qtbot.waitExposed(pad)
+    try:
+        wrong = names_not_as_typed(pad)
+        pad.grab().save("/tmp/escape2-pad.png")
+        assert wrong == [], "\n".join(wrong)
+        assert {"ZqRef"} <= markers_shown(pad)
+    finally:
+        OPEN.pop(fixture.id, None)
