@@ -11,8 +11,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtGui import QTextDocument
 from PySide6.QtGui import Qt as GuiQt
+from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHeaderView,
     QLabel,
+    QRadioButton,
     QTabBar,
     QTextEdit,
     QWidget,
@@ -45,12 +46,12 @@ def player_name(team: int, number: int) -> str:
 def names() -> dict[str, str]:
     """Every hostile name by its marker word."""
     every = [LEAGUE, REFEREE, REFEREE_TEXT] + [n for t in TEAMS for n in (t[0], t[3])]
-    every += [player_name(t, n) for t in range(len(TEAMS)) for n in range(1, 12)]
+    every += [player_name(t, n) for t in range(len(TEAMS)) for n in range(1, 13)]
     return {MARKER.search(name).group(): name for name in every}
 
 
 def build_hostile_league(path: Path) -> Path:
-    """Four teams of eleven (as tests/season_helpers.py builds them), every name hostile, and a hostile ref."""
+    """Four teams of twelve (one more than a team must keep to sell), every name hostile, and a hostile ref."""
     from roster_app.services import referees as ref_svc
     from roster_app.services.common import post
     from roster_app.services.league import create_league
@@ -63,11 +64,11 @@ def build_hostile_league(path: Path) -> Path:
         for index, (team_id, (_n, _r, position, _c)) in enumerate(zip(ids, TEAMS, strict=True)):
             team = tx.session.get(Team, team_id)
             pos = db.ruleset.position(team.race, position)
-            for number in range(1, 12):
+            for number in range(1, 13):
                 tx.session.add(Player(team_id=team.id, number=number, name=player_name(index, number),
                                       race=team.race, position=position, ma=pos.ma, st=pos.st, ag=pos.ag, av=pos.av,
                                       value=pos.cost, cost=pos.cost))  # fmt: skip
-            post(tx.session, team, -11 * pos.cost, kind="hire", reason=f"Hired eleven {position}s")
+            post(tx.session, team, -12 * pos.cost, kind="hire", reason=f"Hired twelve {position}s")
             team.fan_factor = 3 + index
     ref_svc.create_referee(db, name=REFEREE, race="Human", description=REFEREE_TEXT)
     db.close()
@@ -155,10 +156,18 @@ def texts_of(widget: QWidget) -> list[Shown]:
     return out
 
 
-def _model_texts(model: QAbstractItemModel, name: str, parent: QModelIndex = QModelIndex(), depth: int = 0):
+def _columns(model: QAbstractItemModel, parent: QModelIndex) -> int:
+    try:
+        return model.columnCount(parent)
+    except TypeError:  # a list model's columnCount is private in PySide6
+        return 1
+
+
+def _model_texts(model: QAbstractItemModel, name: str, parent: QModelIndex | None = None, depth: int = 0):
+    parent = parent if parent is not None else QModelIndex()
     out = []
     for row in range(min(model.rowCount(parent), 60)):
-        for col in range(model.columnCount(parent)):
+        for col in range(_columns(model, parent)):
             index = model.index(row, col, parent)
             shown = model.data(index, Qt.ItemDataRole.DisplayRole)
             tip = model.data(index, Qt.ItemDataRole.ToolTipRole)
@@ -166,7 +175,9 @@ def _model_texts(model: QAbstractItemModel, name: str, parent: QModelIndex = QMo
                 out.append(Shown(f"cell {row},{col} of {name}", shown, shown, False))
             if isinstance(tip, str) and tip:
                 rich = _auto(tip)
-                out.append(Shown(f"cell tooltip {row},{col} of {name}", tip, rendered_html(tip)[0] if rich else tip, rich))
+                out.append(
+                    Shown(f"cell tooltip {row},{col} of {name}", tip, rendered_html(tip)[0] if rich else tip, rich)
+                )
             if depth < 2 and col == 0 and model.rowCount(index):
                 out += _model_texts(model, name, index, depth + 1)
     return out
@@ -203,16 +214,31 @@ def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], li
     for _step in range(steps):
         page = wizard.currentPage()
         titles.append(page.title())
-        for dice in page.findChildren(DiceInput):
-            if dice.isVisibleTo(page) and dice.roll_button.isEnabled():
-                qtbot.mouseClick(dice.roll_button, Qt.MouseButton.LeftButton)
+        for _pass in range(3):  # a roll may open the next one (the reaction, then the price)
+            for dice in page.findChildren(DiceInput):
+                if dice.isVisibleTo(page) and dice.roll_button.isEnabled():
+                    qtbot.mouseClick(dice.roll_button, Qt.MouseButton.LeftButton)
         for view in page.findChildren(QAbstractItemView):
-            if view.isVisibleTo(page) and view.model() is not None and view.model().rowCount() and not view.selectionModel().hasSelection():
+            if (
+                view.isVisibleTo(page)
+                and view.model() is not None
+                and view.model().rowCount()
+                and not view.selectionModel().hasSelection()
+            ):
                 view.selectRow(0) if hasattr(view, "selectRow") else view.setCurrentIndex(view.model().index(0, 0))
+        radios = [r for r in page.findChildren(QRadioButton) if r.isVisibleTo(page) and r.isEnabled()]
+        if radios and not any(r.isChecked() for r in radios):
+            radios[0].click()  # the first choice: go on with the deal, pay the upkeep
+        for combo in page.findChildren(QComboBox):
+            if combo.isVisibleTo(page) and combo.isEnabled() and combo.currentData() is None and combo.count() > 1:
+                combo.setCurrentIndex(1)
         wrong += names_not_as_typed(wizard)
         seen |= markers_shown(wizard)
         wizard.grab().save(f"/tmp/escape2-{type(wizard).__name__}-{_step}.png")
-        button = next((wizard.button(b) for b in buttons if wizard.button(b).isVisible() and wizard.button(b).isEnabled()), None)
+        button = next(
+            (wizard.button(b) for b in buttons if wizard.button(b).isVisible() and wizard.button(b).isEnabled()),
+            None,
+        )
         if button is None:
             break
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

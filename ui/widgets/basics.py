@@ -36,6 +36,18 @@ def text_html(text: object) -> str:
     return escape(str(text), quote=False)
 
 
+def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+    """A label shown exactly as typed: a name's `<b>` or `&amp;` is never read as markup."""
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def mnemonic_safe(text: object) -> str:
+    """A name on a button, check box or group box: Qt reads `&` there as a shortcut marker."""
+    return str(text).replace("&", "&&")
+
+
 def plain_tip(text: str | None) -> str | None:
     """A tooltip shown as typed: Qt reads a tooltip that looks like markup (a name's `<b>`, `&lt;`) as rich text,
     so such a one goes as escaped rich text, its lines kept."""
