@@ -229,3 +229,63 @@ def test_the_match_pad_shows_names_as_typed(qtbot, hostile_league, monkeypatch):
         assert {"ZqRef"} <= markers_shown(pad)
     finally:
         OPEN.pop(fixture.id, None)
+
+
+def test_the_dialogs_show_names_as_typed(qtbot, hostile_league, monkeypatch):
+    """The fixture, hire, referee sheet, referee rolls and advance, correction and print dialogs."""
+    from roster_app.queries import referees as rq
+    from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
+    from ui.dialogs import ask
+    from ui.dialogs.correction_dialog import CorrectionDialog
+    from ui.dialogs.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
+    from ui.dialogs.hire_dialog import HireDialog
+    from ui.dialogs.print_choice_dialog import PrintChoiceDialog
+    from ui.dialogs.referee_advance_dialog import RefereeAdvanceDialog
+    from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog
+
+    session = hostile_league.session
+    teams = hostile_league.league_view.panel.team_model.rows()
+    fixture = _fixture_of(hostile_league)
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
+        i for i, o in enumerate(options) if o.startswith(REFEREE)))  # fmt: skip
+    sheet = hostile_league.league_view.season_page.referee_sheet()
+    referee = next(c for c in rq.referee_cards(session.db) if c.name == REFEREE).id
+    dialogs = [GenerateSeasonDialog(session, hostile_league), AddFixtureDialog(session, 1, hostile_league),
+               HireDialog(session, teams[0].id, hostile_league), sheet,
+               RefereeRollsDialog(session, referee, parent=hostile_league),
+               RefereeAdvanceDialog(session, referee, hostile_league),
+               CorrectionDialog(session, hostile_league, team_id=teams[0].id),
+               PrintChoiceDialog(teams, teams[0].id, parent=hostile_league)]  # fmt: skip
+    wrong, seen = [], set()
+    for dialog in dialogs:
+        dialog.show()
+        wrong += names_not_as_typed(dialog)
+        seen |= markers_shown(dialog)
+        dialog.grab().save(f"/tmp/escape2-{type(dialog).__name__}.png")
+        dialog.close()
+    assert fixture is not None and sorted(set(wrong)) == [], "\n".join(sorted(set(wrong)))
+    assert {"ZqOrcs", "ZqElves", "ZqRef"} <= seen, seen
+
+
+def test_input_dialogs_show_their_question_as_typed(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QLabel
+
+    from ui.dialogs import ask
+
+    seen = []
+
+    def answer():
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog) and w.isVisible())
+        seen.append([(label.textFormat(), label.text()) for label in box.findChildren(QLabel)])
+        box.accept()
+
+    QTimer.singleShot(0, answer)
+    assert ask.pick(None, "Who referees <b>Orcs</b> v <img src=x>?", ["<a href=y>Hans</a>"]) == 0
+    QTimer.singleShot(0, answer)
+    assert ask.number(None, "Move <b>Orcs</b> to round:", value=3, minimum=1, maximum=9) == 3
+    QTimer.singleShot(0, answer)
+    assert ask.text(None, "Rename &amp; <i>Elves</i>:", value="x") == "x"
+    plain = Qt.TextFormat.PlainText
+    assert seen == [[(plain, "Who referees <b>Orcs</b> v <img src=x>?")], [(plain, "Move <b>Orcs</b> to round:")],
+                    [(plain, "Rename &amp; <i>Elves</i>:")]]  # fmt: skip

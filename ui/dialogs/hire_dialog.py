@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.players import hire_player
+from ui.widgets.basics import text_html
 
 
 class HireDialog(QDialog):
@@ -65,7 +66,7 @@ class HireDialog(QDialog):
 
         layout = QVBoxLayout(self)
         layout.addWidget(
-            QLabel(f"<b>{self.header.race}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
+            QLabel(f"<b>{text_html(self.header.race)}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
         )
         layout.addWidget(self.table)
         layout.addLayout(form)
@@ -128,7 +129,7 @@ class HireDialog(QDialog):
         self.hire_button.setEnabled(problem is None)
         pos = self.selected_position()
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
         else:
             after = self.header.treasury - pos.cost
             self.verdict.setText(
