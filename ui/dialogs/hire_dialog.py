@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.players import hire_player
-from ui.widgets.basics import text_html
+from ui.widgets.basics import plain_tip, text_html
 
 
 class HireDialog(QDialog):
@@ -103,7 +103,7 @@ class HireDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if problem:
                     item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(problem)
+                    item.setToolTip(plain_tip(problem))
                 self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
 
