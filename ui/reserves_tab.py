@@ -119,6 +119,7 @@ class ReservesTab(QWidget):
         self.draft_button.clicked.connect(self.open_draft)
         self.draft_label = QLabel(self)
         self.draft_label.setWordWrap(True)
+        self.draft_label.setTextFormat(Qt.TextFormat.RichText)  # escaped names inside
         actions = QFormLayout()
         actions.addRow(QLabel("Reserve affairs:"), self.sequence)
         actions.addRow(self.affairs_button, self.affairs_label)
@@ -176,10 +177,10 @@ class ReservesTab(QWidget):
     def _show_status(self, info: ReservesInfo) -> None:
         writable = not self.session.read_only
         if info.refusal:
-            text = _banner(f"<b>No reserve team.</b> {info.refusal}", "#7a1f1f", "#fbeaea")
+            text = _banner(f"<b>No reserve team.</b> {escape(info.refusal)}", "#7a1f1f", "#fbeaea")
         elif not info.approved:
             text = _banner(
-                f"<b>{info.team_name} has no reserve team yet.</b> A reserve team needs the League "
+                f"<b>{escape(info.team_name)} has no reserve team yet.</b> A reserve team needs the League "
                 "Commissioner's approval; then hire a Reserve Coach.", "#5b4a00", "#fdf6dc")  # fmt: skip
         else:
             text = _banner("<b>Reserve team approved by the commissioner.</b>", "#1b5e2b", "#e8f5ea")
@@ -236,7 +237,7 @@ class ReservesTab(QWidget):
         self.draft_fixture, fixture, when = self._draft_fixture(info)
         self.draft_button.setEnabled(writable and info.draft_refusal is None and when is None)
         if info.draft_refusal:
-            self.draft_label.setText(f"<span style='color:#5b6470'>{info.draft_refusal}</span>")
+            self.draft_label.setText(f"<span style='color:#5b6470'>{escape(info.draft_refusal)}</span>")
         elif when:
             self.draft_label.setText(f"<span style='color:#5b6470'>{escape(when)}</span>")
         else:

@@ -27,6 +27,7 @@ from roster_app.rules.table_layout import Section, sections
 from ui.delegates.rule_delegate import RuleDelegate
 from ui.dialogs import ask
 from ui.models.rule_models import EntriesModel, SettingsModel
+from ui.widgets.basics import text_html
 
 ROW_HEIGHT = 26
 WIDE = ("text", "effect", "description")  # long texts: the column that takes the room left
@@ -66,7 +67,7 @@ class SectionWidget(QWidget):
         self.model = SettingsModel(session, table, section, self) if settings else EntriesModel(session, table, section, self)  # fmt: skip
         self.view = _table_view(self.model, self)
         self.view.setObjectName(f"section_{'_'.join(map(str, section.path)) or 'settings'}")
-        self.title = QLabel(f"<b>{section.title}</b>", self)
+        self.title = QLabel(f"<b>{text_html(section.title)}</b>", self)
         self.buttons: dict[str, QToolButton] = {}
 
         top = QHBoxLayout()
@@ -252,12 +253,14 @@ class TablePage(QWidget):
         row = master.current_row()
         if row is None or self.data is None:
             detail.load(self.data, None)
-            detail.title.setText(f"<b>{detail.section.title}</b>")
+            detail.title.setText(f"<b>{text_html(detail.section.title)}</b>")
             return
         name = master.model.entry(row).get("name", "")
         detail.load(self.data, (*master.section.path, row, *detail.section.path))
         detail.title.setText(
-            f"<b>{detail.section.title}</b> of {name}" if name else f"<b>{detail.section.title}</b>"
+            f"<b>{text_html(detail.section.title)}</b> of {text_html(name)}"
+            if name
+            else f"<b>{text_html(detail.section.title)}</b>"
         )
         detail.fit()
 

@@ -86,8 +86,10 @@ class RulesWindow(QDialog):
         self.table_view = self._table_list()
         self.heading = QLabel(self)
         self.heading.setObjectName("rulesHeading")
+        self.heading.setTextFormat(Qt.TextFormat.PlainText)  # a table's title is league data
         self.badge = QLabel(self)
         self.badge.setObjectName("rulesBadge")
+        self.badge.setTextFormat(Qt.TextFormat.PlainText)
         self.note = QLabel(self)
         self.note.setTextFormat(Qt.TextFormat.PlainText)  # a league's notes are typed text
         self.note.setObjectName("rulesNote")
@@ -100,6 +102,7 @@ class RulesWindow(QDialog):
         self.stack = QStackedWidget(self)
         self.status = QLabel(self)
         self.status.setObjectName("rulesStatus")
+        self.status.setTextFormat(Qt.TextFormat.PlainText)  # names a path or a table
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(10, 10, 10, 10)

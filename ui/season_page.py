@@ -56,6 +56,7 @@ class SeasonPage(QWidget):
         self.round_filter = QComboBox(self)
         self.round_filter.setObjectName("roundFilter")
         self.byes = QLabel(self)
+        self.byes.setTextFormat(Qt.TextFormat.PlainText)  # team names
         self.title = QLabel(self)
         self.standings_model = StandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)

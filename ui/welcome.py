@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from ui.icons import app_icon
+from ui.widgets.basics import plain_tip
 
 STYLE = """
 #welcomeCard { background: #ffffff; border: 1px solid #d8dce2; border-radius: 10px; }
@@ -125,7 +126,7 @@ class WelcomePage(QWidget):
             label = f"Shared league   —   {path}" if shared else f"{Path(path).stem}   —   {path}"
             item = QListWidgetItem(label if exists else f"{path}   (not found)")
             item.setData(Qt.ItemDataRole.UserRole, path)
-            item.setToolTip(path)
+            item.setToolTip(plain_tip(path))
             if not exists:
                 item.setFlags(Qt.ItemFlag.NoItemFlags)
             self.recent_list.addItem(item)

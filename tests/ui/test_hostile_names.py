@@ -113,3 +113,179 @@ def test_messages_show_names_as_typed(qtbot):
     QTimer.singleShot(0, close_box)
     ask.error(None, "<b>Orcs</b> cannot sign <img src=x>")
     assert seen == [(Qt.TextFormat.PlainText, "<b>Orcs</b> cannot sign <img src=x>")]
+
+
+# A league whose every name is hostile, walked page by page, wizard by wizard: see tests/ui/hostile.py.
+
+
+@pytest.fixture
+def hostile_league(qtbot, window, tmp_path):
+    from tests.ui.hostile import build_hostile_league
+
+    window.open_league_later(build_hostile_league(tmp_path / "hostile season.dugout"))
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window
+
+
+def test_every_page_of_the_main_window_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import TEAMS, markers_shown, names_not_as_typed
+
+    view = hostile_league.league_view
+    wrong, seen = [], set()
+    for team in view.panel.team_model.rows():
+        view.panel.select_team(team.id)
+        for index in range(view.team_page.tabs.count()):
+            view.team_page.tabs.setCurrentIndex(index)
+            wrong += names_not_as_typed(hostile_league)
+            seen |= markers_shown(hostile_league)
+    for index in range(view.count()):
+        view.setCurrentIndex(index)
+        wrong += names_not_as_typed(hostile_league)
+        seen |= markers_shown(hostile_league)
+        hostile_league.grab().save(f"/tmp/escape2-page-{index}.png")
+    assert sorted(set(wrong)) == [], "\n".join(sorted(set(wrong)))
+    assert {"ZqLeague", "ZqRef", "ZqOrcs", "ZqCoachO", "ZqP0n1"} <= seen, seen
+    assert len(TEAMS) == 4
+
+
+def _fixture_of(window, played: bool = False):
+    from roster_app.queries import season as sq
+    from roster_app.services.season import generate_season
+    from tests.season_helpers import report
+
+    session = window.session
+    generate_season(session.db)
+    fixture = sq.fixtures(session.db)[0]
+    if played:
+        report(session.db, fixture.id, 1, 0)
+    session.changed.emit({"match"})
+    window.league_view.show_page(window.league_view.season_page)
+    window.league_view.season_page.select_fixture(fixture.id)
+    return fixture
+
+
+def test_the_pre_match_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import walk_wizard
+    from ui.wizards.prematch_wizard import PageId
+
+    _fixture_of(hostile_league)
+    wizard = hostile_league.league_view.season_page.pre_match(start=PageId.FREEBOOTERS)
+    qtbot.waitExposed(wizard)
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert titles[-1] == "Ready for kick-off" and len(titles) >= 3, titles
+    assert {"ZqOrcs", "ZqElves", "ZqRef"} <= seen, seen
+
+
+def test_the_post_match_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from tests.ui.hostile import walk_wizard
+    from ui.wizards.postmatch_wizard import PostMatchWizard
+
+    fixture = _fixture_of(hostile_league, played=True)
+    wizard = PostMatchWizard(hostile_league.session, fixture.id, hostile_league)
+    wizard.show()
+    qtbot.waitExposed(wizard)
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert len(titles) >= 4, titles
+
+
+def test_the_transfer_wizard_shows_names_as_typed(qtbot, hostile_league):
+    from tests.helpers import after_match
+    from tests.ui.hostile import walk_wizard
+
+    session = hostile_league.session
+    buyer, seller = (t.id for t in hostile_league.league_view.panel.team_model.rows()[:2])
+    after_match(session.db, buyer, step="purchases", opponent=seller)  # the buyer may buy now
+    session.reload()
+    hostile_league.transfer_action.trigger()
+    wizard = hostile_league.league_view.transfers_page.wizard
+    qtbot.waitExposed(wizard)
+    page = wizard.currentPage()
+    page.buyer.setCurrentIndex(page.buyer.findData(buyer))
+    page.view.selectRow(next(r for r in range(page.model.rowCount()) if page.model.row(r).approachable))
+    wrong, seen, titles = walk_wizard(qtbot, wizard)
+    assert wrong == [], "\n".join(wrong)
+    assert len(titles) >= 5, titles
+
+
+def test_the_match_pad_shows_names_as_typed(qtbot, hostile_league, monkeypatch):
+    from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
+    from ui.dialogs import ask
+    from ui.match_pad.opening import OPEN
+
+    fixture = _fixture_of(hostile_league)
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
+        i for i, o in enumerate(options) if o.startswith(REFEREE)))  # fmt: skip
+    page = hostile_league.league_view.season_page
+    page.pad_action.trigger()
+    pad = OPEN[fixture.id]
+    qtbot.waitExposed(pad)
+    try:
+        wrong = names_not_as_typed(pad)
+        pad.grab().save("/tmp/escape2-pad.png")
+        assert wrong == [], "\n".join(wrong)
+        assert {"ZqRef"} <= markers_shown(pad)
+    finally:
+        OPEN.pop(fixture.id, None)
+
+
+def test_the_dialogs_show_names_as_typed(qtbot, hostile_league, monkeypatch):
+    """The fixture, hire, referee sheet, referee rolls and advance, correction and print dialogs."""
+    from roster_app.queries import referees as rq
+    from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
+    from ui.dialogs import ask
+    from ui.dialogs.correction_dialog import CorrectionDialog
+    from ui.dialogs.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
+    from ui.dialogs.hire_dialog import HireDialog
+    from ui.dialogs.print_choice_dialog import PrintChoiceDialog
+    from ui.dialogs.referee_advance_dialog import RefereeAdvanceDialog
+    from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog
+
+    session = hostile_league.session
+    teams = hostile_league.league_view.panel.team_model.rows()
+    fixture = _fixture_of(hostile_league)
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
+        i for i, o in enumerate(options) if o.startswith(REFEREE)))  # fmt: skip
+    sheet = hostile_league.league_view.season_page.referee_sheet()
+    referee = next(c for c in rq.referee_cards(session.db) if c.name == REFEREE).id
+    dialogs = [GenerateSeasonDialog(session, hostile_league), AddFixtureDialog(session, 1, hostile_league),
+               HireDialog(session, teams[0].id, hostile_league), sheet,
+               RefereeRollsDialog(session, referee, parent=hostile_league),
+               RefereeAdvanceDialog(session, referee, hostile_league),
+               CorrectionDialog(session, hostile_league, team_id=teams[0].id),
+               PrintChoiceDialog(teams, teams[0].id, parent=hostile_league)]  # fmt: skip
+    wrong, seen = [], set()
+    for dialog in dialogs:
+        dialog.show()
+        wrong += names_not_as_typed(dialog)
+        seen |= markers_shown(dialog)
+        dialog.grab().save(f"/tmp/escape2-{type(dialog).__name__}.png")
+        dialog.close()
+    assert fixture is not None and sorted(set(wrong)) == [], "\n".join(sorted(set(wrong)))
+    assert {"ZqOrcs", "ZqElves", "ZqRef"} <= seen, seen
+
+
+def test_input_dialogs_show_their_question_as_typed(qtbot):
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QApplication, QInputDialog, QLabel
+
+    from ui.dialogs import ask
+
+    seen = []
+
+    def answer():
+        box = next(w for w in QApplication.topLevelWidgets() if isinstance(w, QInputDialog) and w.isVisible())
+        seen.append([(label.textFormat(), label.text()) for label in box.findChildren(QLabel)])
+        box.accept()
+
+    QTimer.singleShot(0, answer)
+    assert ask.pick(None, "Who referees <b>Orcs</b> v <img src=x>?", ["<a href=y>Hans</a>"]) == 0
+    QTimer.singleShot(0, answer)
+    assert ask.number(None, "Move <b>Orcs</b> to round:", value=3, minimum=1, maximum=9) == 3
+    QTimer.singleShot(0, answer)
+    assert ask.text(None, "Rename &amp; <i>Elves</i>:", value="x") == "x"
+    plain = Qt.TextFormat.PlainText
+    assert seen == [[(plain, "Who referees <b>Orcs</b> v <img src=x>?")], [(plain, "Move <b>Orcs</b> to round:")],
+                    [(plain, "Rename &amp; <i>Elves</i>:")]]  # fmt: skip

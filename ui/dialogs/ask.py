@@ -6,7 +6,7 @@ typed), and QMessageBox would otherwise guess rich text from the first tag it se
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog, QInputDialog, QMessageBox, QWidget
+from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMessageBox, QWidget
 
 LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
 
@@ -37,14 +37,25 @@ def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: st
 def choose(parent: QWidget | None, text: str, options: list[str], *, title: str = "Dugout") -> str | None:
     """One of `options` as buttons, or None for Cancel."""
     box = _box(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
-    buttons = {box.addButton(o, QMessageBox.ButtonRole.AcceptRole): o for o in options}
+    buttons = {box.addButton(o.replace("&", "&&"), QMessageBox.ButtonRole.AcceptRole): o for o in options}
     box.exec()
     return buttons.get(box.clickedButton())
 
 
+def _input(parent: QWidget | None, title: str, label: str) -> QInputDialog:
+    """An input dialog whose question is plain text (its label would guess rich text from a name's tag)."""
+    dialog = QInputDialog(parent)
+    dialog.setWindowTitle(title)
+    dialog.setLabelText(label)
+    for child in dialog.findChildren(QLabel):
+        child.setTextFormat(Qt.TextFormat.PlainText)
+    return dialog
+
+
 def text(parent: QWidget | None, label: str, *, title: str = "Dugout", value: str = "") -> str | None:
-    result, ok = QInputDialog.getText(parent, title, label, text=value)
-    return result if ok else None
+    dialog = _input(parent, title, label)
+    dialog.setTextValue(value)
+    return dialog.textValue() if dialog.exec() else None
 
 
 def open_path(
@@ -75,11 +86,19 @@ def number(
     parent: QWidget | None, label: str, *, value: int, minimum: int, maximum: int, title: str = "Dugout"
 ) -> int | None:
     """A whole number from the user, or None for Cancel."""
-    result, ok = QInputDialog.getInt(parent, title, label, value, minimum, maximum)
-    return result if ok else None
+    dialog = _input(parent, title, label)
+    dialog.setInputMode(QInputDialog.InputMode.IntInput)
+    dialog.setIntRange(minimum, maximum)
+    dialog.setIntValue(value)
+    return dialog.intValue() if dialog.exec() else None
 
 
 def pick(parent: QWidget | None, label: str, options: list[str], *, title: str = "Dugout") -> int | None:
     """The index of one of `options` from a list (too many for buttons), or None for Cancel."""
-    result, ok = QInputDialog.getItem(parent, title, label, options, 0, False)
-    return options.index(result) if ok and result in options else None
+    dialog = _input(parent, title, label)
+    dialog.setComboBoxItems(options)
+    dialog.setComboBoxEditable(False)
+    if not dialog.exec():
+        return None
+    result = dialog.textValue()
+    return options.index(result) if result in options else None

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -145,6 +145,7 @@ class CorrectionDialog(QDialog):
         self.now: dict[str, QLabel] = {key: QLabel() for key, _label in KINDS}
         for label in self.now.values():
             label.setObjectName("correctionNow")
+            label.setTextFormat(Qt.TextFormat.PlainText)  # a roll's label names its player
         self.gold = _spin(-100_000_000, 100_000_000, step=10_000, suffix=" gp")
         self.gold.setObjectName("goldAmount")
         self.gold_after = QLabel()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import rosters as queries
 from roster_app.rules.fixtures import rounds_needed
 from roster_app.services.season import add_fixture, generate_season
+from ui.widgets.basics import text_html
 
 
 class GenerateSeasonDialog(QDialog):
@@ -40,7 +41,7 @@ class GenerateSeasonDialog(QDialog):
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.generate_button = self.buttons.addButton("Generate", QDialogButtonBox.ButtonRole.AcceptRole)
         layout = QVBoxLayout(self)
-        names = ", ".join(t.name for t in self.teams) or "no teams yet"
+        names = text_html(", ".join(t.name for t in self.teams) or "no teams yet")
         layout.addWidget(QLabel(f"<b>{len(self.teams)} teams</b>: {names}"))
         layout.addWidget(self.single)
         layout.addWidget(self.double)

@@ -28,6 +28,7 @@ from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
 from roster_app.words import count
+from ui.widgets.basics import plain_tip, text_html
 
 
 class HireDialog(QDialog):
@@ -124,7 +125,7 @@ class HireDialog(QDialog):
                     item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 if problem:
                     item.setForeground(Qt.GlobalColor.gray)
-                    item.setToolTip(problem)
+                    item.setToolTip(plain_tip(problem))
                 self.table.setItem(row, column, item)
         self.table.resizeColumnsToContents()
 
@@ -149,11 +150,13 @@ class HireDialog(QDialog):
         problem = self.problem()
         self.hire_button.setEnabled(problem is None)
         self.next_button.setEnabled(problem is None)
-        self.intro.setText(f"<b>{self.header.race}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>.")
+        self.intro.setText(
+            f"<b>{text_html(self.header.race)}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>."
+        )
         self.squad.setText(squad_text(len(self.roster), self.session.db.ruleset))
         pos = self.selected_position()
         if problem:
-            self.verdict.setText(f"<span style='color:#a32020'>{problem}</span>")
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
         else:
             after = self.header.treasury - pos.cost
             self.verdict.setText(

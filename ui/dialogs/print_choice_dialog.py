@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.printing.document import PrintRequest
 from ui.printing import PAGE_SIZES, locale_page_size
+from ui.widgets.basics import mnemonic_safe
 
 CURRENT, CHOSEN, LEAGUE = range(3)
 
@@ -40,7 +41,9 @@ class PrintChoiceDialog(QDialog):
         current = next((t.name for t in teams if t.id == self.current_team_id), None)
 
         self.scope = QButtonGroup(self)
-        self.current_radio = QRadioButton(f"The current team: {current}" if current else "The current team")
+        self.current_radio = QRadioButton(
+            mnemonic_safe(f"The current team: {current}") if current else "The current team"
+        )
         self.chosen_radio = QRadioButton("Chosen teams:")
         self.league_radio = QRadioButton("The whole league: every roster and every league document")
         for button, scope in (

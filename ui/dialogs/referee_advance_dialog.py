@@ -23,6 +23,7 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from ui.widgets.basics import text_html
 from ui.widgets.dice_input import DiceInput
 
 
@@ -71,7 +72,7 @@ class RefereeAdvanceDialog(QDialog):
         self.setWindowTitle(f"Advance {card.name}")
         due = "no Star Player roll due" if not card.rolls_due else f"{card.rolls_due} Star Player roll(s) due"
         self.heading.setText(
-            f"<b style='font-size:13pt'>{card.name}</b> &nbsp; {card.spp} SPP, {card.level}: {due}."
+            f"<b style='font-size:13pt'>{text_html(card.name)}</b> &nbsp; {card.spp} SPP, {card.level}: {due}."
         )
         self.waiting = rq.waiting_advance(self.session.db, self.referee_id)
         writable = not self.session.read_only

@@ -22,6 +22,7 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from ui.widgets.basics import text_html
 from ui.widgets.dice_input import DiceInput
 
 NO_ROSTER_PLACEHOLDER = "Player's number and name"
@@ -114,7 +115,7 @@ class RefereeRollsDialog(QDialog):
             return
         outcome = change.result
         colour = "#b3261e" if outcome.success else "#2e7d32"
-        label.setText(f"<span style='color:{colour}'><b>{outcome.text}</b></span>")
+        label.setText(f"<span style='color:{colour}'><b>{text_html(outcome.text)}</b></span>")
         self._fill_history()
 
     def roll_send_off(self, roll: Roll) -> None:

@@ -10,6 +10,8 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from ui.widgets.basics import plain_tip
+
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
 CENTER = Qt.AlignmentFlag.AlignCenter
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -253,10 +255,11 @@ class RowTableModel(QAbstractTableModel):
         if role == EDIT:
             return self.edit_value(row, column)
         if role == TOOLTIP and column.tip is not None:
-            return column.tip(row)
+            return plain_tip(column.tip(row))
         if role == self.RowRole:
             return row
-        return self.extra_data(row, column, role) if self._custom_data else None
+        value = self.extra_data(row, column, role) if self._custom_data else None
+        return plain_tip(value) if role == TOOLTIP and isinstance(value, str) else value
 
     def cell_look(self, r: int, c: int) -> tuple[Any, int, Any, Any, Any]:
         """Text, alignment, foreground brush, background brush and font of a cell (ui/delegates/row_delegate.py

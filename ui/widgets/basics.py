@@ -5,6 +5,7 @@ from __future__ import annotations
 from html import escape
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
 
@@ -33,3 +34,23 @@ def right_aligned(*widgets: QWidget) -> QHBoxLayout:
 def text_html(text: object) -> str:
     """User-typed text to put inside a rich label: shown as typed, never read as markup."""
     return escape(str(text), quote=False)
+
+
+def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
+    """A label shown exactly as typed: a name's `<b>` or `&amp;` is never read as markup."""
+    label = QLabel(text, parent)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    return label
+
+
+def mnemonic_safe(text: object) -> str:
+    """A name on a button, check box or group box: Qt reads `&` there as a shortcut marker."""
+    return str(text).replace("&", "&&")
+
+
+def plain_tip(text: str | None) -> str | None:
+    """A tooltip shown as typed: Qt reads a tooltip that looks like markup (a name's `<b>`, `&lt;`) as rich text,
+    so such a one goes as escaped rich text, its lines kept."""
+    if not text or not GuiQt.mightBeRichText(text):
+        return text
+    return f"<p style='white-space:pre-wrap'>{escape(text, quote=False)}</p>"

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QTableWidget, QTableWidgetItem, QWidget
 
 from roster_app.rules.roster import gp
+from ui.widgets.basics import plain_tip
 
 RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
@@ -48,7 +49,7 @@ class PositionTable(QTableWidget):
                 item = QTableWidgetItem(str(value))
                 if align is not None:
                     item.setTextAlignment(align)
-                item.setToolTip(offer.problem or ", ".join(offer.skills))
+                item.setToolTip(plain_tip(offer.problem or ", ".join(offer.skills)))
                 if offer.problem:
                     item.setForeground(Qt.GlobalColor.gray)
                 self.setItem(row, column, item)

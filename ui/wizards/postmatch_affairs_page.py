@@ -33,7 +33,7 @@ from roster_app.rules.roster import gp
 from roster_app.services.postmatch.affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
 from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
 from roster_app.words import count
-from ui.widgets.basics import rich_label
+from ui.widgets.basics import mnemonic_safe, plain_label, rich_label, text_html
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note
 from ui.wizards.postmatch_widgets import treasury_text
@@ -165,10 +165,10 @@ class ReserveBox(QGroupBox):
     def show_plan(self, r: ReservePlan) -> None:
         self.plan = r
         lost = f", taking the pending +{r.lost_bonus} on the Player Table with him" if r.lost_bonus else ""
-        self.text.setText(f"<b>{r.coach} Reserve Coach.</b> First pay his upkeep, or he ups and leaves with all "
+        self.text.setText(f"<b>{text_html(r.coach)} Reserve Coach.</b> First pay his upkeep, or he ups and leaves with all "
                           f"his stars of the future{lost}. Treasury now: {gp(r.treasury_before)}.")  # fmt: skip
         self.pay.setText(f"Pay the upkeep of {gp(r.upkeep)}" + ("" if r.can_pay else " (not enough gold)"))
-        self.leave.setText(f"Let the {r.coach} Reserve Coach leave")
+        self.leave.setText(mnemonic_safe(f"Let the {r.coach} Reserve Coach leave"))
         _set_checked(self.pay, r.pay is True)
         _set_checked(self.leave, r.pay is False)
         if r.resumed:
@@ -195,18 +195,18 @@ class ReserveBox(QGroupBox):
         self._show_dice(self.player_dice, self.player_result, r.player_roll, open_=not r.written_player,
                         pending=f"A youngster is ready: roll {r.player_dice} + {r.player_modifier}.")  # fmt: skip
         self._show_new_player(r)
-        self.outcome.setText("<br>".join(f"• {line}" for line in r.lines))
+        self.outcome.setText("<br>".join(f"• {text_html(line)}" for line in r.lines))
 
     def _show_dice(self, dice: DiceInput, result: QLabel, shown: RollShown | None, *, open_: bool,
                    pending: str = "") -> None:  # fmt: skip
         dice.show_faces(shown.faces if shown else [], locked=not open_ or shown is not None,
                         changeable=open_ and shown is not None and shown.typed)  # fmt: skip
         if shown is None:
-            result.setText(pending)
+            result.setText(text_html(pending))
             return
         how = "typed in" if shown.typed else "rolled by Dugout"
         sum_ = f"{sum(shown.faces)} + {shown.modifier} = " if shown.modifier else ""
-        result.setText(f"{sum_}<b>{shown.total}</b>: {shown.text} ({how})")
+        result.setText(f"{sum_}<b>{shown.total}</b>: {text_html(shown.text)} ({how})")
 
     def _show_new_player(self, r: ReservePlan) -> None:
         self.new_part.setVisible(bool(r.offered))
@@ -280,7 +280,7 @@ class ContractsBox(QGroupBox):
             spin.setValue(c.seasons)
             spin.blockSignals(False)
             text = f"<b>{gp(c.cost)}</b>" if c.seasons and not c.problem else ""
-            self.costs[c.player_id].setText(text or (f"<span style='color:#a32020'>{c.problem}</span>" if c.problem
+            self.costs[c.player_id].setText(text or (f"<span style='color:#a32020'>{text_html(c.problem)}</span>" if c.problem
                                                      else ""))  # fmt: skip
 
     def _rebuild(self, lines: tuple[ContractLine, ...]) -> None:
@@ -290,7 +290,7 @@ class ContractsBox(QGroupBox):
         low, high = length_range(self.w.session.db.ruleset)
         for row, c in enumerate(lines, start=1):
             status = "contract ended: renew" if c.renewal else "free agent"
-            who = QLabel(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {count(c.rolls, 'roll')}"
+            who = plain_label(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {count(c.rolls, 'roll')}"
                          f" ({status})", self)  # fmt: skip
             who.setObjectName("contractWho")
             who.setWordWrap(True)
@@ -357,7 +357,7 @@ class ReservesContractsPage(StepPage):
         for team in self.plan.teams:
             a, tid = team.affairs, team.team_id
             self.done[tid].setVisible(a is None)
-            self.done[tid].setText(f"Done: {team.done.get('affairs', '')}")
+            self.done[tid].setText(f"Done: {text_html(team.done.get('affairs', ''))}")
             r = a.reserves if a else None
             self.no_reserves[tid].setVisible(a is not None and r is None)
             self.reserves[tid].setVisible(r is not None)

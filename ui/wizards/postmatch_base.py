@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.rules.postmatch import STEP_TITLES
 from roster_app.services.postmatch.plan import PostMatchPlan
+from ui.widgets.basics import mnemonic_safe, text_html
 
 if TYPE_CHECKING:
     from ui.wizards.postmatch_wizard import PostMatchWizard
@@ -28,12 +29,13 @@ BAD = "#a32020"
 def note(text: str) -> QLabel:
     label = QLabel(text)
     label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # notes carry names, never markup
     label.setStyleSheet("color:#555")
     return label
 
 
 def problems_text(problems: list[str]) -> str:
-    return "<br>".join(f"<span style='color:{BAD}'>{p}</span>" for p in problems)
+    return "<br>".join(f"<span style='color:{BAD}'>{text_html(p)}</span>" for p in problems)
 
 
 class StepPage(QWizardPage):
@@ -47,6 +49,7 @@ class StepPage(QWizardPage):
         self.setTitle(STEP_TITLES.get(self.STEP, ""))
         self.problems = QLabel()
         self.problems.setWordWrap(True)
+        self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names
 
     @property
     def plan(self) -> PostMatchPlan:
@@ -84,7 +87,7 @@ class StepPage(QWizardPage):
         row = QHBoxLayout()
         boxes = {}
         for team in self.plan.teams:
-            box = QGroupBox(f"{team.name} ({team.result} {team.score_for}-{team.score_against})")
+            box = QGroupBox(mnemonic_safe(f"{team.name} ({team.result} {team.score_for}-{team.score_against})"))
             # both teams get half the width at every step, whatever each box holds
             box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
             boxes[team.team_id] = QVBoxLayout(box)

@@ -20,7 +20,7 @@ from roster_app.rules.postmatch import BEFORE_TRANSFERS
 from roster_app.rules.roster import gp
 from roster_app.services.postmatch.write import write_before_transfers
 from ui.dialogs import ask
-from ui.widgets.basics import rich_label
+from ui.widgets.basics import rich_label, text_html
 from ui.wizards.postmatch_base import StepPage, note, problems_text
 
 if TYPE_CHECKING:
@@ -87,7 +87,7 @@ class TransfersPage(StepPage):
                 if since is not None and naive_utc(r.created_at) > since and {r.buyer, r.seller} & names]  # fmt: skip
         if not rows:
             return ""
-        lines = [f"{r.player}: {r.seller} → {r.buyer}, {r.status}" + (f" for {gp(r.price)}" if r.price else "")
+        lines = [text_html(f"{r.player}: {r.seller} → {r.buyer}, {r.status}" + (f" for {gp(r.price)}" if r.price else ""))
                  for r in reversed(rows)]  # fmt: skip
         return "<b>Since this match</b><br>" + "<br>".join(lines)
 

@@ -7,12 +7,13 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.postmatch.plan import HireEntry, RollPlan
 from ui.dialogs.hire_dialog import HireDialog
+from ui.widgets.basics import plain_label, text_html
 from ui.widgets.dice_input import DiceInput
 
 
@@ -27,7 +28,7 @@ class StarRollRow(QWidget):
     ):
         super().__init__(parent)
         self.key = key  # (team id, player id, roll number)
-        self.title = QLabel(title, self)
+        self.title = plain_label(title, self)
         self.title.setMinimumWidth(150)
         self.dice = DiceInput(dice, self, rng=rng)
         self.result = QLabel(self)
@@ -35,7 +36,7 @@ class StarRollRow(QWidget):
         self.choice = QComboBox(self)
         self.choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.choice.setMinimumContentsLength(18)
-        self.problem = QLabel(self)
+        self.problem = plain_label("", self)
         self.problem.setWordWrap(True)
         self.problem.setStyleSheet("color:#a32020")
         self._keys: list[str | None] = []
@@ -89,7 +90,7 @@ class FiguresGrid(QGridLayout):
         super().__init__()
         self.setHorizontalSpacing(24)
         for column, name in enumerate(names, start=1):
-            self.addWidget(QLabel(f"<b>{name}</b>"), 0, column)
+            self.addWidget(QLabel(f"<b>{text_html(name)}</b>"), 0, column)
         self.setColumnStretch(1, 1)
         self.setColumnStretch(2, 1)
         self.cells: dict[tuple[int, int], QLabel] = {}
@@ -100,6 +101,7 @@ class FiguresGrid(QGridLayout):
                 cell = self.cells.get((row, column))
                 if cell is None:
                     cell = self.cells[(row, column)] = QLabel()
+                    cell.setTextFormat(Qt.TextFormat.RichText)  # the lines escape their names
                     cell.setWordWrap(column > 0)
                     self.addWidget(cell, row, column)
                 cell.setText(text)

@@ -46,6 +46,7 @@ from roster_app.services.postmatch.plan import (
 )
 from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
 from ui.dialogs import ask
+from ui.widgets.basics import plain_label, text_html
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_affairs_page import ReservesContractsPage
 from ui.wizards.postmatch_base import StepPage, note, problems_text
@@ -89,7 +90,7 @@ class WinningsPage(StepPage):
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [team.done.get("winnings", "done")] * 5
+            return [text_html(team.done.get("winnings", "done"))] * 5
         return [team.result, f"{w.rating} (team rating {team.rating_before})", gp(w.rate),
                 f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
                 treasury_text(w.treasury_before, w.treasury_after)]  # fmt: skip
@@ -116,8 +117,13 @@ class WinningsPage(StepPage):
             low, high = row.get("from"), row.get("to")
             span = f"up to {high}" if low is None else (f"{low} and more" if high is None else f"{low}-{high}")
             here = marks.get(id(row), [])
-            cells = [span, gp(row["win"]), gp(row["draw"]), gp(row["loss"]),
-                     ", ".join(f"{name} ({res})" for res, name in here)]  # fmt: skip
+            cells = [
+                span,
+                gp(row["win"]),
+                gp(row["draw"]),
+                gp(row["loss"]),
+                ", ".join(f"{name} ({res})" for res, name in here),
+            ]  # fmt: skip  (table items are plain)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 result = ("rating", "win", "draw", "loss", "")[column]
@@ -154,7 +160,7 @@ class StarPlayerPage(StepPage):
             box.addWidget(QLabel("<b>Star player rolls</b>"))
             self.roll_layouts[team_id] = QVBoxLayout()
             box.addLayout(self.roll_layouts[team_id])
-            self.none_due[team_id] = QLabel("No star player rolls due.")
+            self.none_due[team_id] = plain_label("No star player rolls due.")
             box.addWidget(self.none_due[team_id])
             box.addStretch(1)
         outer.addWidget(self.problems)
@@ -254,6 +260,7 @@ class FanFactorPage(StepPage):
             self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
             box.addWidget(self.dice[team_id])
             self.outcome[team_id] = QLabel()
+            self.outcome[team_id].setTextFormat(Qt.TextFormat.RichText)
             box.addWidget(self.outcome[team_id])
         layout.addStretch(1)
         layout.addWidget(note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
@@ -265,7 +272,7 @@ class FanFactorPage(StepPage):
         for team in self.plan.teams:
             f = team.fan_factor
             if f is None:
-                self.outcome[team.team_id].setText(f"Done: {team.done.get('fan_factor', '')}")
+                self.outcome[team.team_id].setText(f"Done: {text_html(team.done.get('fan_factor', ''))}")
                 self.dice[team.team_id].setEnabled(False)
                 continue
             self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces), changeable=f.typed)
@@ -313,6 +320,7 @@ class PurchasesPage(StepPage):
 
     def _team_box(self, team_id: int, box: QVBoxLayout) -> None:
         self.available[team_id] = QLabel()
+        self.available[team_id].setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.available[team_id])
         box.addWidget(QLabel("New players:"))
         self.hires[team_id] = QListWidget()
@@ -348,6 +356,7 @@ class PurchasesPage(StepPage):
             self.buy[team_id][counter] = spin
             self.price_labels[team_id][counter] = label
         self.after[team_id] = QLabel()
+        self.after[team_id].setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.after[team_id])
 
     def show_plan(self) -> None:
@@ -355,7 +364,7 @@ class PurchasesPage(StepPage):
         for team in self.plan.teams:
             p = team.purchases
             if p is None:
-                self.available[team.team_id].setText(f"Done: {team.done.get('purchases', '')}")
+                self.available[team.team_id].setText(f"Done: {text_html(team.done.get('purchases', ''))}")
                 continue
             self.available[team.team_id].setText(f"Treasury to spend: <b>{gp(p.treasury_before)}</b>")
             has = self.w.team_now(team.team_id)
@@ -421,17 +430,19 @@ class RatingPage(StepPage):
 
     def _line(self, team: TeamPlan) -> list[str]:
         start = team.winnings.treasury_before if team.winnings else None
-        gained = [f"{p.name}: {', '.join(p.gained)}" for p in team.players if p.gained]
+        gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
         ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
         return [
             f"{team.rating_before} → <b>{team.rating_after}</b>",
             treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
-            gp(team.winnings.amount) if team.winnings else team.done.get("winnings", ""),
+            gp(team.winnings.amount) if team.winnings else text_html(team.done.get("winnings", "")),
             f"{sum(p.match_spp for p in team.players)} SPP",
             "<br>".join(gained) or "none",
             f"{ff_before} → {team.fan_factor_after}",
             _affairs_text(team),
-            "; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines) if team.purchases else "",
+            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines))
+            if team.purchases
+            else "",
         ]
 
     def show_plan(self) -> None:
@@ -447,8 +458,8 @@ class RatingPage(StepPage):
 
 def _affairs_text(team: TeamPlan) -> str:
     if team.affairs is None:
-        return team.done.get("affairs", "").replace("; ", "<br>")
-    return "<br>".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in team.affairs.lines)
+        return text_html(team.done.get("affairs", "")).replace("; ", "<br>")
+    return "<br>".join(text_html(f"{what} ({gp(-gold)})" if gold else what) for what, gold in team.affairs.lines)
 
 
 PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.FAN_FACTOR, FanFactorPage),
@@ -474,6 +485,7 @@ class PostMatchWizard(QWizard):
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
+        self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
         self.resize(1040, 720)
         self.pages = {}
         for page_id, page_class in PAGES:

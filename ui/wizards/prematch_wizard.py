@@ -311,6 +311,7 @@ class PreMatchWizard(QWizard):
         self.view = pq.pre_match(session.db, match_id)
         self.setWindowTitle(f"Pre-match sequence: {self.view.title}")
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the fixture's title holds the teams' names
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
         self.resize(900, 600)
         self.pages: dict[PageId, PreMatchPage] = {}

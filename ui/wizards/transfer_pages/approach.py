@@ -7,13 +7,14 @@ from PySide6.QtWidgets import QWizard
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.services.transfers import record_approach
 from roster_app.words import possessive
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, muted, text_label
 from ui.wizards.transfer_wizard import Page
 
 
 def coach_of(side) -> str:  # noqa: ANN001
-    return f"<b>{side.coach}</b>, head coach of <b>{side.name}</b>" if side.coach else (
-        f"the head coach of <b>{side.name}</b>")  # fmt: skip
+    return f"<b>{h(side.coach)}</b>, head coach of <b>{h(side.name)}</b>" if side.coach else (
+        f"the head coach of <b>{h(side.name)}</b>")  # fmt: skip
 
 
 class TellCoachPage(TransferPage):
@@ -32,19 +33,19 @@ class TellCoachPage(TransferPage):
         if t.under_contract:
             length, served = t.contract
             standing = (
-                f"{t.player} is <b>under contract</b> with {t.seller.name} ({tally_marks(served, length)}, "
+                f"{h(t.player)} is <b>under contract</b> with {h(t.seller.name)} ({tally_marks(served, length)}, "
                 f"{contract_state(length, served)}): in step 3 his head coach may refuse to sell him."
             )
         else:
-            standing = (f"{t.player} is a <b>free agent</b>: his head coach has no say in the approach, and the "
+            standing = (f"{h(t.player)} is a <b>free agent</b>: his head coach has no say in the approach, and the "
                         "Tribunal Table will set the price.")  # fmt: skip
         self.text.setText(
-            f"<p style='font-size:12pt'>Tell {coach_of(t.seller)}, that <b>{t.buyer.name}</b> "
-            f"{f'(coach {t.buyer.coach}) ' if t.buyer.coach else ''}are making an approach for "
-            f"<b>{t.player}</b>, {t.position.name if t.position else ''} ({t.spp} SPP).</p>"
+            f"<p style='font-size:12pt'>Tell {coach_of(t.seller)}, that <b>{h(t.buyer.name)}</b> "
+            f"{f'(coach {h(t.buyer.coach)}) ' if t.buyer.coach else ''}are making an approach for "
+            f"<b>{h(t.player)}</b>, {t.position.name if t.position else ''} ({t.spp} SPP).</p>"
             f"<p>{standing}</p>"
-            f"<p>The approach is recorded when you go on, and it counts even if the deal fails: {t.player} "
-            f"cannot be approached again until after {possessive(t.seller.name)} next match.</p>"
+            f"<p>The approach is recorded when you go on, and it counts even if the deal fails: {h(t.player)} "
+            f"cannot be approached again until after {h(possessive(t.seller.name))} next match.</p>"
             + muted("<p>Cancel now and nothing is written.</p>")
         )
 

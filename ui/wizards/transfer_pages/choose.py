@@ -13,6 +13,7 @@ from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
 from ui.models.market_model import MarketModel
 from ui.team_page import make_table
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, article, red, text_label
 
 
@@ -95,14 +96,14 @@ class ChoosePlayerPage(TransferPage):
         if row is None:
             self.verdict.setText("Choose the player the buying team wants.")
         elif not row.approachable:
-            self.verdict.setText(red(f"{row.name} cannot be approached: {row.problem}"))
+            self.verdict.setText(red(f"{h(row.name)} cannot be approached: {h(row.problem)}"))
         else:
             ruleset = self.tw.session.db.ruleset
             ally = (f" He is {article(row.race)} {row.race}, so for this team he would be an <b>ally</b> ({ally_penalties(ruleset)})."
                     if row.ally else "")  # fmt: skip
             standing = "under contract: his head coach may refuse to sell him" if row.under_contract else (
                 "a free agent: his head coach has no say, and the Tribunal Table sets the price")  # fmt: skip
-            self.verdict.setText(f"<b>{row.name}</b>, {row.position} of {row.team} ({row.spp} SPP, {row.level}), "
+            self.verdict.setText(f"<b>{h(row.name)}</b>, {row.position} of {h(row.team)} ({row.spp} SPP, {row.level}), "
                                  f"is {standing}.{ally}")  # fmt: skip
         self.completeChanged.emit()
 

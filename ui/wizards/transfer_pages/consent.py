@@ -7,6 +7,8 @@ from PySide6.QtWidgets import QWizard
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.services.transfers import refuse_by_coach
 from roster_app.words import possessive
+from ui.widgets.basics import mnemonic_safe
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.approach import coach_of
 from ui.wizards.transfer_pages.base import Choice, TransferPage, text_label
 from ui.wizards.transfer_wizard import Page
@@ -26,16 +28,20 @@ class SellerConsentPage(TransferPage):
 
     def initializePage(self) -> None:  # noqa: N802
         t = self.terms
-        coach = t.seller.coach or f"{possessive(t.seller.name)} head coach"
+        coach = t.seller.coach or f"{h(possessive(t.seller.name))} head coach"
         length, served = t.contract
         self.text.setText(
-            f"<p style='font-size:12pt'>Ask {coach_of(t.seller)}: may {t.buyer.name} approach "
-            f"<b>{t.player}</b>?</p><p>{t.player} is under contract with {t.seller.name} "
+            f"<p style='font-size:12pt'>Ask {coach_of(t.seller)}: may {h(t.buyer.name)} approach "
+            f"<b>{h(t.player)}</b>?</p><p>{h(t.player)} is under contract with {h(t.seller.name)} "
             f"({tally_marks(served, length)}, {contract_state(length, served)}), so his head coach may refuse to "
             "sell him. His answer stands once you go on.</p>"
         )
-        self.choice.buttons["allow"].setText(f"{coach} allows the approach (go on to the Player Reaction roll)")
-        self.choice.buttons["refuse"].setText(f"{coach} refuses to sell {t.player} (the deal ends here)")
+        self.choice.buttons["allow"].setText(
+            mnemonic_safe(f"{coach} allows the approach (go on to the Player Reaction roll)")
+        )
+        self.choice.buttons["refuse"].setText(
+            mnemonic_safe(f"{coach} refuses to sell {t.player} (the deal ends here)")
+        )
         self._changed()
 
     def _changed(self) -> None:

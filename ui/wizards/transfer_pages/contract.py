@@ -8,6 +8,7 @@ from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import complete_transfer
 from roster_app.words import count, possessive
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 
 
@@ -45,11 +46,11 @@ class NewContractPage(TransferPage):
         self.seasons.setVisible(not rookie)
         self.form.labelForField(self.seasons).setVisible(not rookie)
         if rookie:
-            self.text.setText(f"<p style='font-size:12pt'><b>{t.player}</b> is a Rookie ({t.spp} SPP, no star "
+            self.text.setText(f"<p style='font-size:12pt'><b>{h(t.player)}</b> is a Rookie ({t.spp} SPP, no star "
                               "player roll): Rookies transferred do not sign contracts.</p>")  # fmt: skip
         else:
             self.text.setText(
-                f"<p style='font-size:12pt'><b>{t.player}</b> signs with <b>{t.buyer.name}</b> now: "
+                f"<p style='font-size:12pt'><b>{h(t.player)}</b> signs with <b>{h(t.buyer.name)}</b> now: "
                 f"{count(t.rolls, 'star player roll')}, {low} to {high} seasons, paid at once.</p>"
             )
         self.note.setText(
@@ -72,7 +73,7 @@ class NewContractPage(TransferPage):
         after = money(left) if left >= 0 else red(f"<b>{gp(left)}</b> (not enough gold)")
         cost = "" if t.rookie else f"Contract: {money(self.contract_cost())}. "
         self.cost.setText(
-            f"<p>{cost}{possessive(t.buyer.name)} treasury after the price and the contract: {after}</p>"
+            f"<p>{cost}{h(possessive(t.buyer.name))} treasury after the price and the contract: {after}</p>"
         )
         self.completeChanged.emit()
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QWizard
 
 from roster_app.words import possessive
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, muted, text_label
 
 
@@ -20,9 +21,11 @@ class DealOffPage(TransferPage):
         self.tw.button(QWizard.WizardButton.CancelButton).setVisible(False)  # what was recorded stays recorded
         t = self.terms
         self.text.setText(
-            f"<p style='font-size:12pt'>{self.draft.deal_off}</p>"
+            f"<p style='font-size:12pt'>{h(self.draft.deal_off)}</p>"
             f"<p>Recorded in the transfer history: the approach, how it ended, and any rolls made.</p>"
-            + muted(f"<p>{t.player} may be approached again after {possessive(t.seller.name)} next match.</p>")
+            + muted(
+                f"<p>{h(t.player)} may be approached again after {h(possessive(t.seller.name))} next match.</p>"
+            )
         )
 
     def nextId(self) -> int:  # noqa: N802

@@ -9,6 +9,8 @@ from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import pull_out
 from roster_app.words import possessive
+from ui.widgets.basics import mnemonic_safe
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import Choice, TransferPage, money, muted, red, text_label
 from ui.wizards.transfer_wizard import Page
 
@@ -34,8 +36,8 @@ class LastChancePage(TransferPage):
         t, price = self.terms, self.draft.price
         ruleset = self.tw.session.db.ruleset
         after = t.buyer.treasury - price
-        lines = [f"<p style='font-size:12pt'><b>{t.player}</b> costs {money(price)}.</p>",
-                 f"<p>{possessive(t.buyer.name)} treasury: {gp(t.buyer.treasury)} → "
+        lines = [f"<p style='font-size:12pt'><b>{h(t.player)}</b> costs {money(price)}.</p>",
+                 f"<p>{h(possessive(t.buyer.name))} treasury: {gp(t.buyer.treasury)} → "
                  f"{money(after) if after >= 0 else red(f'<b>{gp(after)}</b>')}</p>"]  # fmt: skip
         if not t.rookie:
             low, high = length_range(ruleset)
@@ -43,12 +45,12 @@ class LastChancePage(TransferPage):
                 f"<p>Step 10 then pays for his new contract: {gp(contract_cost_for_rolls(t.rolls, 1, ruleset))} "
                 f"per season, {low} to {high} seasons.</p>"))  # fmt: skip
         if not self.affordable():
-            lines.append(red(f"<p><b>{t.buyer.name} cannot pay:</b> the treasury holds only "
+            lines.append(red(f"<p><b>{h(t.buyer.name)} cannot pay:</b> the treasury holds only "
                              f"{gp(t.buyer.treasury)}. The deal can only fall through.</p>"))  # fmt: skip
         self.text.setText("".join(lines))
-        self.choice.buttons["pay"].setText(f"{t.buyer.name} pay {gp(price)} (go on to steps 6-10)")
+        self.choice.buttons["pay"].setText(mnemonic_safe(f"{t.buyer.name} pay {gp(price)} (go on to steps 6-10)"))
         self.choice.buttons["pull out"].setText(
-            f"{t.buyer.name} pull out (the deal falls through; the rolls are kept)"
+            mnemonic_safe(f"{t.buyer.name} pull out (the deal falls through; the rolls are kept)")
         )
         self.choice.buttons["pay"].setEnabled(self.affordable())
         if not self.affordable():

@@ -7,6 +7,7 @@ from PySide6.QtWidgets import QFormLayout, QSpinBox, QWizard
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import ally_penalties
 from roster_app.words import possessive
+from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, article, money, muted, red, text_label
 
 
@@ -37,12 +38,12 @@ class MovementsPage(TransferPage):
         t, price = self.terms, self.draft.price
         contract = " His contract with them ends." if t.under_contract else ""
         steps = [
-            f"Deduct {money(price)} from <b>{t.buyer.name}</b>' treasury: {gp(t.buyer.treasury)} → "
+            f"Deduct {money(price)} from <b>{h(t.buyer.name)}</b>' treasury: {gp(t.buyer.treasury)} → "
             f"{money(t.buyer.treasury - price)}",
-            f"Add {money(price)} to <b>{t.seller.name}</b>' treasury: {gp(t.seller.treasury)} → "
+            f"Add {money(price)} to <b>{h(t.seller.name)}</b>' treasury: {gp(t.seller.treasury)} → "
             f"{money(t.seller.treasury + price)}",
-            f"Write <b>{t.player}</b> on {possessive(t.buyer.name)} roster ({t.buyer.players} → {t.buyer.players + 1} players)",
-            f"Remove {t.player} from {possessive(t.seller.name)} roster ({t.seller.players} → {t.seller.players - 1} players)."
+            f"Write <b>{h(t.player)}</b> on {h(possessive(t.buyer.name))} roster ({t.buyer.players} → {t.buyer.players + 1} players)",
+            f"Remove {h(t.player)} from {h(possessive(t.seller.name))} roster ({t.seller.players} → {t.seller.players - 1} players)."
             f"{contract}",
         ]
         items = "".join(
@@ -53,19 +54,21 @@ class MovementsPage(TransferPage):
         if t.ally:
             ruleset = self.tw.session.db.ruleset
             self.ally.setText(
-                f"<p><b>{t.player} is an ally:</b> {article(t.race)} {t.race} on {article(t.buyer.race)} {t.buyer.race} team. Treat him as any other "
+                f"<p><b>{h(t.player)} is an ally:</b> {article(t.race)} {t.race} on {article(t.buyer.race)} {t.buyer.race} team. Treat him as any other "
                 f"allied-race player: {ally_penalties(ruleset)}.</p>"
             )
         else:
             self.ally.setText(
-                muted(f"<p>{t.player} is {article(t.race)} {t.race}, like {t.buyer.name}: no ally penalties.</p>")
+                muted(
+                    f"<p>{h(t.player)} is {article(t.race)} {t.race}, like {h(t.buyer.name)}: no ally penalties.</p>"
+                )
             )
         self._number_changed()
 
     def _number_changed(self) -> None:
         taken = self.number.value() in self.terms.buyer_numbers
         self.draft.number = self.number.value()
-        self.number_note.setText(red(f"Number {self.number.value()} is already taken on {possessive(self.terms.buyer.name)} "
+        self.number_note.setText(red(f"Number {self.number.value()} is already taken on {h(possessive(self.terms.buyer.name))} "
                                      "roster.") if taken else "")  # fmt: skip
         self.completeChanged.emit()
 

@@ -9,6 +9,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.transfers import listen_extra, reaction
 from roster_app.services.transfers import refuse_by_player
 from roster_app.words import noun, possessive
+from ui.widgets.basics import text_html as h
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 from ui.wizards.transfer_wizard import Page
@@ -71,9 +72,9 @@ class PricePage(TransferPage):
         t, ruleset = self.terms, self.tw.session.db.ruleset
         mods = "".join(f"<li>{m.text}: <b>{m.value:+d}</b></li>" for m in t.modifiers) or "<li>none apply</li>"
         self.intro.setText(
-            f"<p style='font-size:12pt'>The Player Reaction roll for <b>{t.player}</b>: {t.reaction_dice} "
-            f"{f'{t.modifier:+d}' if t.modifier else 'with no modifier'}</p><p>Modifiers that apply ({t.buyer.name}: rating {t.buyer.rating}, fan factor "
-            f"{t.buyer.fan_factor}; {t.seller.name}: rating {t.seller.rating}, fan factor {t.seller.fan_factor}):"
+            f"<p style='font-size:12pt'>The Player Reaction roll for <b>{h(t.player)}</b>: {t.reaction_dice} "
+            f"{f'{t.modifier:+d}' if t.modifier else 'with no modifier'}</p><p>Modifiers that apply ({h(t.buyer.name)}: rating {t.buyer.rating}, fan factor "
+            f"{t.buyer.fan_factor}; {h(t.seller.name)}: rating {t.seller.rating}, fan factor {t.seller.fan_factor}):"
             f"</p><ul>{mods}</ul>" + muted(_rows_text(ruleset))
         )
         self.reaction_dice = self._replace(self.reaction_box, t.reaction_dice, t.modifier)
@@ -109,7 +110,7 @@ class PricePage(TransferPage):
         text = row.get("text") or row["result"]
         if row["result"] == "refuses":
             self.outcome.setText(
-                red(f"<p style='font-size:12pt'><b>{roll.total}: {t.player} refuses.</b></p>")
+                red(f"<p style='font-size:12pt'><b>{roll.total}: {h(t.player)} refuses.</b></p>")
                 + f"<p>{text}. Going on records the refusal and the roll; the deal ends.</p>"
             )
             self.setCommitPage(True)
@@ -129,8 +130,8 @@ class PricePage(TransferPage):
         if t.under_contract:
             floor = t.floor(self.draft.result, ruleset)
             self.price_text.setText(
-                f"<p>{t.player} is under contract: <b>{t.seller.coach or t.seller.name}</b> names any price he "
-                f"likes, but not below {t.player}'s original price, {money(t.original_cost)}.{listens}</p>"
+                f"<p>{h(t.player)} is under contract: <b>{h(t.seller.coach or t.seller.name)}</b> names any price he "
+                f"likes, but not below {h(t.player)}'s original price, {money(t.original_cost)}.{listens}</p>"
                 f"<p>As a guide, the Tribunal Table's fixed part is {money(t.fixed)} ({fixed}).</p>"
             )
             self.asked.setMinimum(floor)
@@ -138,7 +139,7 @@ class PricePage(TransferPage):
         else:
             per_pip = gp(ruleset.table("tribunal")["per_pip"])
             self.price_text.setText(
-                f"<p>{t.player} is a free agent: the Tribunal Table sets the price. Fixed part: {money(t.fixed)} "
+                f"<p>{h(t.player)} is a free agent: the Tribunal Table sets the price. Fixed part: {money(t.fixed)} "
                 f"({fixed}); rolled part: {t.tribunal_dice} × {per_pip}.{listens}</p>"
             )
         self.price_panel.setVisible(True)
