@@ -19,7 +19,7 @@ if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
 # The referee rules hold on every bundled ruleset: these modules' tests run
 # on a league of each (the rest on the default, LRB 4.0).
 RULESET_KEYS = ("lrb4", "lrb5", "lrb6")
-EACH_RULESET = {"test_referees"}  # reserves, contracts, transfers: their tests name LRB 4.0 Orc positions
+EACH_RULESET = {"test_referees", "test_reserves", "test_contracts", "test_transfers", "test_transfer_properties", "test_match_referee", "test_postmatch_affairs"}
 
 
 def pytest_generate_tests(metafunc):
