@@ -1,4 +1,5 @@
-"""Test helpers that edit a league's own ruleset (positions with flags the bundled lists do not have)."""
+"""Test helpers for rulesets: edit a league's own ruleset (positions with flags the bundled lists do not have),
+and name a race's position for a role on whichever ruleset a test runs (`position`)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from sqlalchemy import select
 from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable
+
+RULESET_KEYS = ("lrb4", "lrb5", "lrb6")  # every bundled ruleset: the modules that run on each
 
 
 def add_position(db: LeagueDB, race: str, *, name: str, cost: int, flags: list[str], max: int = 1) -> None:

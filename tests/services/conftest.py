@@ -11,15 +11,19 @@ import os
 
 import pytest
 
+from tests.rulesets import RULESET_KEYS
+
 BACKENDS = ["sqlite"]
 if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
     BACKENDS.append(pytest.param("postgresql", marks=pytest.mark.postgres))
 
 
-# The referee rules hold on every bundled ruleset: these modules' tests run
-# on a league of each (the rest on the default, LRB 4.0).
-RULESET_KEYS = ("lrb4", "lrb5", "lrb6")
-EACH_RULESET = {"test_referees", "test_reserves", "test_contracts", "test_transfers", "test_transfer_properties", "test_match_referee", "test_postmatch_affairs"}
+# The referee, reserve, contract and transfer rules hold on every bundled ruleset: these modules'
+# tests run on a league of each (the rest on the default, LRB 4.0).
+EACH_RULESET = {
+    "test_referees", "test_reserves", "test_contracts", "test_transfers", "test_match_referee",
+    "test_postmatch_affairs",
+}  # fmt: skip  (test_transfer_properties builds its league per ruleset itself: a module-scoped file)
 
 
 def pytest_generate_tests(metafunc):
