@@ -31,7 +31,11 @@ def market(db: LeagueDB, *, buyer_treasury: int = 300_000) -> dict[str, int]:
 
     Positions by role, named as the league's ruleset names them (the Dwarf Lineman is the Longbeard of LRB 4.0,
     the Blocker of LRB 5/6)."""
-    orc, dwarf, blitzer = position(db, "Orc", "Lineman"), position(db, "Dwarf", "Lineman"), position(db, "Orc", "Blitzer")
+    orc, dwarf, blitzer = (
+        position(db, "Orc", "Lineman"),
+        position(db, "Dwarf", "Lineman"),
+        position(db, "Orc", "Blitzer"),
+    )
     orcs = build_team(db, "Orcland Raiders", "Orc", [(orc, f"Orc {i}", 0) for i in range(1, 12)],
                       treasury=buyer_treasury, fan_factor=6)  # fmt: skip
     dwarfs = build_team(

@@ -20,10 +20,15 @@ if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
 
 # The referee, reserve, contract and transfer rules hold on every bundled ruleset: these modules'
 # tests run on a league of each (the rest on the default, LRB 4.0).
+# (test_transfer_properties builds its league of each ruleset itself: a module-scoped file)
 EACH_RULESET = {
-    "test_referees", "test_reserves", "test_contracts", "test_transfers", "test_match_referee",
+    "test_referees",
+    "test_reserves",
+    "test_contracts",
+    "test_transfers",
+    "test_match_referee",
     "test_postmatch_affairs",
-}  # fmt: skip  (test_transfer_properties builds its league per ruleset itself: a module-scoped file)
+}
 
 
 def pytest_generate_tests(metafunc):

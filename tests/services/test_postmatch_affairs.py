@@ -266,10 +266,12 @@ def test_an_old_sequence_written_before_step_4_1_existed_counts_it_as_done(playe
 def goblin_match(request):
     db = memory_league(ruleset_key=request.param)
     teams = []
-    for name, race, position in (("Da Gobbos", "Goblin", "Goblin"), ("Altdorf Arms", "Human", "Lineman")):
+    for name, race, role in (("Da Gobbos", "Goblin", "Goblin"), ("Altdorf Arms", "Human", "Lineman")):
         team = add_team(db, name=name, race=race).result
         for number in range(1, 12):
-            hire_player(db, team_id=team, position=position, name=f"{name} {number}", number=number)
+            hire_player(
+                db, team_id=team, position=position(db, race, role), name=f"{name} {number}", number=number
+            )
         teams.append(team)
     with_coach(db, teams[0])
     generate_season(db)
@@ -292,7 +294,9 @@ def test_a_goblin_reroll_replaces_the_first_result_and_leads_to_the_player_table
     draft.team(gobbos).reserves.player_roll = DiceEntry([1], typed=True)
     r = plan_post_match(db, m.id, draft).team(gobbos).affairs.reserves
     assert r.player_modifier == 1  # the Veteran's +1; the first roll's Promising was replaced
-    cheap = [n for n in ("Goblin", "Bombardier", "Pogoer", "Looney") if db.ruleset.position("Goblin", n).cost <= 40_000]
+    cheap = [
+        n for n in ("Goblin", "Bombardier", "Pogoer", "Looney") if db.ruleset.position("Goblin", n).cost <= 40_000
+    ]
     assert (r.player_value, [o.name for o in r.offered]) == (40_000, cheap)  # the Pogoer is 70,000 in LRB 6
     draft.team(gobbos).reserves.player = ReservePlayerEntry("Looney", "Zogga", 12)
     finish_post_match(db, match_id=m.id, draft=draft)

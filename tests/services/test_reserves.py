@@ -358,7 +358,9 @@ def test_position_limits_hold_for_the_free_player(db, orcs):
     hire(db, orcs, 2, orc(db, "Thrower"))
     ready(db, orcs)
     svc.roll_player_table(db, team_id=orcs, roll=d6(5))
-    refused(db, lambda: svc.add_reserve_player(db, team_id=orcs, position=orc(db, "Thrower"), name="Third"), "limit")
+    refused(
+        db, lambda: svc.add_reserve_player(db, team_id=orcs, position=orc(db, "Thrower"), name="Third"), "limit"
+    )
 
 
 @pytest.mark.parametrize(("players", "needs_room"), [(15, False), (16, True)])
