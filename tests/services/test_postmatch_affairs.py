@@ -1,5 +1,10 @@
 """Step 4.1 (reserve affairs, then contracts) inside the post-match sequence's one transaction, and step 4.2:
-transfers wait for steps 1 to 4.1; Finish afterwards neither undoes nor counts a transfer twice."""
+transfers wait for steps 1 to 4.1; Finish afterwards neither undoes nor counts a transfer twice.
+
+Every test plays a match of a four-team league first, so only a representative subset runs on LRB 4.0, LRB 5
+and LRB 6 (marked `each_ruleset`): the plan of 4.1, Finish writing it, a renewal before an approach, and
+4.1 then a transfer then Finish. The rest run on LRB 4.0; the Goblin re-roll on LRB 5 and 6.
+"""
 
 from __future__ import annotations
 
@@ -26,6 +31,8 @@ from tests.helpers import add_player, ledger_sum, signed, snapshot, treasury
 from tests.rulesets import position
 from tests.season_helpers import build_teams, report, roster_ids
 from tests.services.test_postmatch import typed_draft
+
+each_ruleset = pytest.mark.each_ruleset
 
 
 def with_coach(db, team_id, coach="Veteran"):
@@ -80,6 +87,7 @@ def match_ledger(db, match_id, team_id):
         ).all())  # fmt: skip
 
 
+@each_ruleset
 def test_the_plan_shows_step_4_1_before_it_is_written(played):
     db, m, home, away = played
     plan = plan_post_match(db, m.id, affairs_draft(db, m, home, away))
@@ -101,6 +109,7 @@ def test_the_plan_shows_step_4_1_before_it_is_written(played):
     assert plan.home.rating_after - plan_post_match(db, m.id, lost).home.rating_after == 8  # Grunt's 80,000
 
 
+@each_ruleset
 def test_finish_writes_4_1_with_the_reserves_and_contracts_services_in_one_transaction(played):
     db, m, home, away = played
     change = finish_post_match(db, match_id=m.id, draft=affairs_draft(db, m, home, away))
@@ -231,6 +240,7 @@ def test_affairs_already_dealt_with_on_the_reserves_tab_are_not_done_twice(playe
     assert [k for k, _a in match_ledger(db, m.id, m.home_id)].count("upkeep") == 1
 
 
+@each_ruleset
 def test_an_ended_contract_is_renewed_before_anyone_may_approach_him(played):
     db, m, home, away = played
     scorer = home[0]
@@ -334,6 +344,7 @@ def test_no_transfer_before_steps_1_to_4_1_of_both_teams(played):
     assert "steps 1 to 4.1 come first" in row.problem
 
 
+@each_ruleset
 def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
     db, m, home, away = played
     elf = an_elf_for_sale(db, m)
