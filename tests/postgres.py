@@ -41,7 +41,7 @@ class Databases:
         self.run = uuid.uuid4().hex[:8]
         self.admin = create_engine(self.base, isolation_level="AUTOCOMMIT")
         self.made: list[str] = []
-        self._template: str | None = None
+        self._templates: dict[str, str] = {}  # ruleset key -> the template league's URL
         self._count = 0
 
     def url(self, name: str) -> str:
@@ -66,17 +66,17 @@ class Databases:
         if name in self.made:
             self.made.remove(name)
 
-    def league(self) -> str:
-        """A new database holding a copy of the template league (one Test League, nothing else)."""
-        if self._template is None:
+    def league(self, ruleset_key: str = "lrb4") -> str:
+        """A new database holding a copy of the template league of that ruleset (one Test League, nothing else)."""
+        if ruleset_key not in self._templates:
             from roster_app.services.league import create_server_league
 
             url = self.create()
-            create_server_league(url, name=TEMPLATE_LEAGUE).close()
-            self._template = url
+            create_server_league(url, name=TEMPLATE_LEAGUE, ruleset_key=ruleset_key).close()
+            self._templates[ruleset_key] = url
         from sqlalchemy.engine import make_url
 
-        return self.create(template=make_url(self._template).database)
+        return self.create(template=make_url(self._templates[ruleset_key]).database)
 
     def close(self) -> None:
         for name in list(self.made):
@@ -102,9 +102,11 @@ def pg_url(pg_databases) -> Iterator[str]:
 
 
 @pytest.fixture
-def pg_league_url(pg_databases) -> Iterator[str]:
-    """The URL of a new database holding a Test League (like the `db` fixture's)."""
-    url = pg_databases.league()
+def pg_league_url(request, pg_databases) -> Iterator[str]:
+    """The URL of a new database holding a Test League (like the `db` fixture's, of its ruleset when the
+    test runs on each ruleset: tests/services/conftest.py)."""
+    key = request.getfixturevalue("ruleset_key") if "ruleset_key" in request.fixturenames else "lrb4"
+    url = pg_databases.league(key)
     yield url
     pg_databases.drop(url)
 

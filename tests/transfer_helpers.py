@@ -10,6 +10,7 @@ from roster_app.services.players import new_player
 from roster_app.services.teams import add_team
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team, utcnow
+from tests.rulesets import position
 
 
 def build_team(db: LeagueDB, name: str, race: str, players: list[tuple[str, str, int]], *, treasury: int,
@@ -26,16 +27,24 @@ def build_team(db: LeagueDB, name: str, race: str, players: list[tuple[str, str,
 
 
 def market(db: LeagueDB, *, buyer_treasury: int = 300_000) -> dict[str, int]:
-    """Orcs (buyer, 11 players), Dwarfs (12, Gotrek 36 SPP, Borek a Rookie), more Orcs (12, Grak 20 SPP)."""
-    orcs = build_team(db, "Orcland Raiders", "Orc", [("Orc Lineman", f"Orc {i}", 0) for i in range(1, 12)],
+    """Orcs (buyer, 11 players), Dwarfs (12, Gotrek 36 SPP, Borek a Rookie), more Orcs (12, Grak 20 SPP).
+
+    Positions by role, named as the league's ruleset names them (the Dwarf Lineman is the Longbeard of LRB 4.0,
+    the Blocker of LRB 5/6)."""
+    orc, dwarf, blitzer = (
+        position(db, "Orc", "Lineman"),
+        position(db, "Dwarf", "Lineman"),
+        position(db, "Orc", "Blitzer"),
+    )
+    orcs = build_team(db, "Orcland Raiders", "Orc", [(orc, f"Orc {i}", 0) for i in range(1, 12)],
                       treasury=buyer_treasury, fan_factor=6)  # fmt: skip
     dwarfs = build_team(
         db, "Karak Grudgebearers", "Dwarf",
-        [("Troll Slayer", "Gotrek", 36), ("Longbeard", "Borek", 2)] + [("Longbeard", f"Dwarf {i}", 0) for i in range(10)],
+        [("Troll Slayer", "Gotrek", 36), (dwarf, "Borek", 2)] + [(dwarf, f"Dwarf {i}", 0) for i in range(10)],
         treasury=50_000, fan_factor=4,
     )  # fmt: skip
     rivals = build_team(db, "Orc Rivals", "Orc",
-                        [("Orc Blitzer", "Grak", 20)] + [("Orc Lineman", f"Rival {i}", 0) for i in range(11)],
+                        [(blitzer, "Grak", 20)] + [(orc, f"Rival {i}", 0) for i in range(11)],
                         treasury=100_000, fan_factor=8)  # fmt: skip
     play_match(db, orcs, dwarfs)
     play_match(db, rivals, orcs)

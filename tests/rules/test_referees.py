@@ -8,9 +8,10 @@ from roster_app.rules.dice import typed_roll
 from roster_app.rules.ruleset import load_bundled
 
 
-@pytest.fixture(scope="module")
-def ruleset():
-    return load_bundled("lrb4")
+@pytest.fixture(scope="module", params=["lrb4", "lrb5", "lrb6"])
+def ruleset(request):
+    """Every bundled ruleset: the referee rules hold on each."""
+    return load_bundled(request.param)
 
 
 # -- range ------------------------------------------------------------------------------------------
@@ -231,12 +232,16 @@ def test_a_new_ref_has_his_races_basic_lineman_profile(ruleset):
         ((4, 6), {"ma": 6, "st": 3, "ag": 3, "av": 8}, "ma", True),  # 10: +1 MA or a skill
         ((5, 6), {"ma": 6, "st": 3, "ag": 3, "av": 8}, "ag", True),  # 11: +1 AG
         ((6, 6), {"ma": 6, "st": 3, "ag": 3, "av": 8}, "st", True),  # 12: +1 ST
-        ((4, 6), {"ma": 8, "st": 3, "ag": 3, "av": 8}, None, True),  # MA 6+2 already: capped
+        ((4, 6), {"ma": 8, "st": 3, "ag": 3, "av": 8}, "capped", True),  # MA 6+2 already: capped
         ((4, 6), {"ma": 7, "st": 3, "ag": 3, "av": 8}, "ma", True),
     ],
 )
 def test_the_star_player_table_for_refs_caps_characteristics(ruleset, faces, stats, stat, skill_allowed):
-    options = rr.advance_options(typed_roll("2D6", faces), race="Human", skills=[], stats=stats, ruleset=ruleset)
+    roll = typed_roll("2D6", faces)
+    options = rr.advance_options(roll, race="Human", skills=[], stats=stats, ruleset=ruleset)
+    if stat == "capped":  # the row's other characteristic, if it has one (LRB 5/6: +1 MA or +1 AV on a 10)
+        stat = next(iter(rr.star_player_result(roll, ruleset).get("also", ())), None)
+        assert stat == (None if ruleset.key == "lrb4" else "av")
     assert options.stat == stat
     assert options.skill_allowed == skill_allowed
     assert options.double == (faces[0] == faces[1])

@@ -1,4 +1,5 @@
-"""Reserve teams as pure rules, at the boundaries the reserve-teams article sets."""
+"""Reserve teams as pure rules, at the boundaries the reserve-teams article sets: each test that takes a
+ruleset runs on every bundled one (LRB 4.0, LRB 5, LRB 6)."""
 
 import pytest
 
@@ -20,9 +21,11 @@ from roster_app.rules.reserves import (
     why_not_offered,
 )
 from roster_app.rules.ruleset import Position, Race
+from tests.rulesets import position
 
 LRB4, LRB5, LRB6 = load_bundled("lrb4"), load_bundled("lrb5"), load_bundled("lrb6")
 ORC = LRB4.race("Orc")
+each_ruleset = pytest.mark.parametrize("ruleset", [LRB4, LRB5, LRB6], ids=["lrb4", "lrb5", "lrb6"])
 STATS = {"ma": 5, "st": 3, "ag": 3, "av": 9}
 
 
@@ -70,18 +73,24 @@ def test_a_team_whose_positions_are_all_big_guys_cannot_have_reserves():
         (30_000, []),
         (39_999, []),
         (40_000, ["Goblin"]),
-        (50_000, ["Orc Lineman", "Goblin"]),
-        (110_000, ["Orc Lineman", "Goblin", "Orc Blitzer", "Black Orc Blocker", "Orc Thrower"]),
+        (50_000, ["Lineman", "Goblin"]),
+        (110_000, ["Lineman", "Goblin", "Blitzer", "Black Orc Blocker", "Thrower"]),
     ],
 )
-def test_positions_offered_up_to_the_rolled_value_never_a_big_guy(value, offered):
-    assert [p.name for p in offered_positions(ORC, value, {})] == offered
+@each_ruleset
+def test_positions_offered_up_to_the_rolled_value_never_a_big_guy(ruleset, value, offered):
+    orc, names = ruleset.race("Orc"), {position(ruleset, "Orc", role) for role in offered}
+    assert [p.name for p in offered_positions(orc, value, {})] == [
+        p.name for p in orc.positions if p.name in names
+    ]
 
 
-def test_position_limits_hold_so_a_full_position_is_not_offered():
-    assert offered_positions(ORC, 40_000, {"Goblin": 3}) != []
-    assert offered_positions(ORC, 40_000, {"Goblin": 4}) == []  # nothing affordable: +2 next time
-    assert "already has 4 Goblins" in why_not_offered(ORC.position("Goblin"), 40_000, {"Goblin": 4})
+@each_ruleset
+def test_position_limits_hold_so_a_full_position_is_not_offered(ruleset):
+    orc = ruleset.race("Orc")
+    assert offered_positions(orc, 40_000, {"Goblin": 3}) != []
+    assert offered_positions(orc, 40_000, {"Goblin": 4}) == []  # nothing affordable: +2 next time
+    assert "already has 4 Goblins" in why_not_offered(orc.position("Goblin"), 40_000, {"Goblin": 4})
 
 
 @pytest.mark.parametrize("flag", ["big_guy", "star_player", "daemon", "squig"])
@@ -91,15 +100,18 @@ def test_flagged_positions_never_come_through_the_reserve_team(flag):
     assert why_not_offered(race.position("Odd"), 500_000, {}) is not None
 
 
-def test_the_troll_is_refused_because_he_is_a_big_guy_even_when_the_roll_is_high():
-    assert why_not_offered(ORC.position("Troll"), 110_000, {}) == "Big Guys never come through the reserve team."
+@each_ruleset
+def test_the_troll_is_refused_because_he_is_a_big_guy_even_when_the_roll_is_high(ruleset):
+    troll = ruleset.position("Orc", "Troll")
+    assert why_not_offered(troll, 110_000, {}) == "Big Guys never come through the reserve team."
 
 
 @pytest.mark.parametrize(
     ("total", "value"), [(0, 30_000), (1, 30_000), (2, 40_000), (7, 90_000), (8, 110_000), (13, 110_000)]
 )
-def test_player_table_values(total, value):
-    assert player_table_value(LRB4, total) == value
+@each_ruleset
+def test_player_table_values(ruleset, total, value):
+    assert player_table_value(ruleset, total) == value
 
 
 def test_the_player_table_modifier_adds_coach_promising_and_carried():
@@ -117,10 +129,11 @@ def test_the_player_table_modifier_adds_coach_promising_and_carried():
         (False, 3, 3, False),
     ],
 )
+@each_ruleset
 def test_drafting_needs_a_reserve_side_10_or_fewer_available_and_fewer_than_16(
-    side, available, on_roster, allowed
+    ruleset, side, available, on_roster, allowed
 ):
-    refusal = draft_refusal(has_reserve_side=side, available=available, on_roster=on_roster, ruleset=LRB4)
+    refusal = draft_refusal(has_reserve_side=side, available=available, on_roster=on_roster, ruleset=ruleset)
     assert (refusal is None) is allowed
 
 
@@ -130,18 +143,21 @@ def test_draft_refusals_say_why():
     assert "reserve side" in draft_refusal(has_reserve_side=False, available=5, on_roster=5, ruleset=LRB4)
 
 
-def test_drafting_costs_half_and_offers_the_team_list_but_no_big_guy():
-    assert draft_cost(ORC.position("Orc Blitzer")) == 40_000
+@each_ruleset
+def test_drafting_costs_half_and_offers_the_team_list_but_no_big_guy(ruleset):
+    orc = ruleset.race("Orc")
+    assert draft_cost(orc.position(position(ruleset, "Orc", "Blitzer"))) == 40_000
     # "Bull Centaurs, Rat Ogres and Trolls may not come through the reserve team" (seed 001)
-    assert [p.name for p in draft_positions(ORC)] == [p.name for p in ORC.positions if p.name != "Troll"]
+    assert [p.name for p in draft_positions(orc)] == [p.name for p in orc.positions if p.name != "Troll"]
 
 
 @pytest.mark.parametrize(
     ("total", "stat", "after"),
     [(1, "ma", 4), (2, "st", 2), (3, "ag", 2), (4, "av", 8), (5, None, None), (6, None, None)],
 )
-def test_rookie_table_results(total, stat, after):
-    outcome = rookie_outcome(LRB4, total, current=STATS, original=STATS)
+@each_ruleset
+def test_rookie_table_results(ruleset, total, stat, after):
+    outcome = rookie_outcome(ruleset, total, current=STATS, original=STATS)
     assert (outcome.stat, outcome.after, outcome.ignored) == (stat, after, False)
     assert outcome.applied is (stat is not None)
 
@@ -172,7 +188,11 @@ def round_of(*events):
     return affairs_round(list(events), LRB4)
 
 
-def test_the_affairs_round_follows_the_events():
+@each_ruleset
+def test_the_affairs_round_follows_the_events(ruleset):
+    def round_of(*events):
+        return affairs_round(list(events), ruleset)
+
     assert round_of().step == Step.UPKEEP
     assert round_of((Kind.COACH_HIRED, None)).step == Step.UPKEEP
     assert round_of((Kind.UPKEEP, None)).step == Step.TABLE

@@ -11,19 +11,26 @@ import os
 
 import pytest
 
+from tests.rulesets import RULESET_KEYS
+
 BACKENDS = ["sqlite"]
 if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES"):
     BACKENDS.append(pytest.param("postgresql", marks=pytest.mark.postgres))
 
 
-# The referee rules hold on every bundled ruleset: these modules' tests run
-# on a league of each (the rest on the default, LRB 4.0).
-RULESET_KEYS = ("lrb4", "lrb5", "lrb6")
-EACH_RULESET = {"test_referees"}  # reserves, contracts, transfers: their tests name LRB 4.0 Orc positions
+# The referee, reserve, contract and transfer rules hold on every bundled ruleset: these modules'
+# tests run on a league of each (the rest on the default, LRB 4.0). In test_reserves and
+# test_postmatch_affairs (the slowest) only the tests marked `each_ruleset` do, a subset their docstrings
+# name; test_transfer_properties builds its league of each ruleset itself (a module-scoped file).
+EACH_RULESET = {"test_referees", "test_contracts", "test_transfers", "test_match_referee"}
 
 
 def pytest_generate_tests(metafunc):
-    if "db" in metafunc.fixturenames and metafunc.module.__name__.rpartition(".")[2] in EACH_RULESET:
+    if "db" not in metafunc.fixturenames:
+        return
+    if metafunc.module.__name__.rpartition(".")[2] in EACH_RULESET or metafunc.definition.get_closest_marker(
+        "each_ruleset"
+    ):
         metafunc.parametrize("ruleset_key", RULESET_KEYS)
 
 

@@ -11,11 +11,13 @@ from roster_app.services.corrections import correct_spp
 from roster_app.store.models import Contract, LedgerEntry, Match, Season
 from tests.conftest import file_digest
 from tests.helpers import add_orcs, add_player, after_match, ledger_sum, snapshot, treasury
+from tests.rulesets import position as position_for
 
 
-def player_with(db, team, spp, position="Orc Blitzer", name="Grak"):
-    """A player with `spp`, and his team at step 4.1 of a post-match sequence, where contracts are signed."""
-    pid = add_player(db, team, position, name, pay=True, spp=spp)
+def player_with(db, team, spp, position=None, name="Grak"):
+    """A player with `spp` (an Orc Blitzer unless named), and his team at step 4.1 of a post-match sequence,
+    where contracts are signed."""
+    pid = add_player(db, team, position or position_for(db, "Orc", "Blitzer"), name, pay=True, spp=spp)
     after_match(db, team)
     return pid
 

@@ -47,13 +47,14 @@ def played(db):
     return db, m, home, away
 
 
-def typed_draft(m, home, away):
+def typed_draft(m, home, away, blitzer="Orc Blitzer"):
+    """`blitzer`: the Orc Blitzer's name in the league's ruleset ("Blitzer" in LRB 5/6)."""
     draft = PostMatchDraft()
     draft.team(m.home_id).rolls[home[0]] = [StarRollEntry([4, 4], typed=True, choice="skill:Dodge")]  # a double
     draft.team(m.away_id).rolls[away[1]] = [StarRollEntry([6, 4], typed=True, choice="ma")]  # 10: +1 MA
     draft.team(m.home_id).fan_roll = DiceEntry([6, 6, 6], typed=True)  # win: 3D6 above 6 gains one
     draft.team(m.away_id).fan_roll = DiceEntry([1, 1], typed=True)  # loss: 2D6 below 3 loses one
-    draft.team(m.home_id).hires = [HireEntry("Orc Blitzer", "Gorbag", 12)]
+    draft.team(m.home_id).hires = [HireEntry(blitzer, "Gorbag", 12)]
     draft.team(m.home_id).buy = {"rerolls": 1}
     return draft
 

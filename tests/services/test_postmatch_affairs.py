@@ -1,5 +1,10 @@
 """Step 4.1 (reserve affairs, then contracts) inside the post-match sequence's one transaction, and step 4.2:
-transfers wait for steps 1 to 4.1; Finish afterwards neither undoes nor counts a transfer twice."""
+transfers wait for steps 1 to 4.1; Finish afterwards neither undoes nor counts a transfer twice.
+
+Every test plays a match of a four-team league first, so only a representative subset runs on LRB 4.0, LRB 5
+and LRB 6 (marked `each_ruleset`): the plan of 4.1, Finish writing it, a renewal before an approach, and
+4.1 then a transfer then Finish. The rest run on LRB 4.0; the Goblin re-roll on LRB 5 and 6.
+"""
 
 from __future__ import annotations
 
@@ -25,8 +30,11 @@ from roster_app.services.teams import add_team
 from roster_app.services.transfers import complete_transfer, record_approach
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Match, Player, ReserveEvent, ReserveSide, Team
 from tests.helpers import add_player, ledger_sum, signed, snapshot, treasury
+from tests.rulesets import position
 from tests.season_helpers import build_teams, report, roster_ids
 from tests.services.test_postmatch import typed_draft
+
+each_ruleset = pytest.mark.each_ruleset
 
 
 def with_coach(db, team_id, coach="Veteran"):
@@ -48,10 +56,15 @@ def played(db):
     return db, m, home, away
 
 
-def affairs_draft(m, home, away):
-    """typed_draft (rolls, fan factor, Gorbag and a re-roll in 4.3) plus 4.1: upkeep paid, a youngster ready
+def orc_draft(db, m, home, away):
+    """typed_draft with the Orc Blitzer (Gorbag, hired in 4.3) named as the league's ruleset names him."""
+    return typed_draft(m, home, away, blitzer=position(db, "Orc", "Blitzer"))
+
+
+def affairs_draft(db, m, home, away):
+    """orc_draft (rolls, fan factor, Gorbag and a re-roll in 4.3) plus 4.1: upkeep paid, a youngster ready
     (6), Player Table 5 + 1 = 6 (up to 80,000), Grunt the Black Orc Blocker joins free, the scorer signs."""
-    draft = typed_draft(m, home, away)
+    draft = orc_draft(db, m, home, away)
     orcs = draft.team(m.home_id)
     orcs.reserves.pay = True
     orcs.reserves.table = [DiceEntry([6], typed=True)]
@@ -76,9 +89,10 @@ def match_ledger(db, match_id, team_id):
         ).all())  # fmt: skip
 
 
+@each_ruleset
 def test_the_plan_shows_step_4_1_before_it_is_written(played):
     db, m, home, away = played
-    plan = plan_post_match(db, m.id, affairs_draft(m, home, away))
+    plan = plan_post_match(db, m.id, affairs_draft(db, m, home, away))
     assert plan.problems == []
     orcs = plan.home.affairs
     assert (orcs.treasury_before, orcs.treasury_after) == (440_500, 428_500)
@@ -92,14 +106,15 @@ def test_the_plan_shows_step_4_1_before_it_is_written(played):
                                                                                                   False)  # fmt: skip
     assert plan.away.affairs.reserves is None  # no reserve team
     assert plan.home.purchases.treasury_before == 428_500  # 4.3 spends what 4.1 leaves
-    lost = affairs_draft(m, home, away)
+    lost = affairs_draft(db, m, home, away)
     lost.team(m.home_id).reserves.player, lost.team(m.home_id).reserves.let_go = None, True
     assert plan.home.rating_after - plan_post_match(db, m.id, lost).home.rating_after == 8  # Grunt's 80,000
 
 
+@each_ruleset
 def test_finish_writes_4_1_with_the_reserves_and_contracts_services_in_one_transaction(played):
     db, m, home, away = played
-    change = finish_post_match(db, match_id=m.id, draft=affairs_draft(m, home, away))
+    change = finish_post_match(db, match_id=m.id, draft=affairs_draft(db, m, home, away))
     assert change.label.startswith("post-match sequence of")
     assert match_ledger(db, m.id, m.home_id) == sorted([
         ("winnings", 40_500), ("upkeep", -10_000), ("contract", -2_000), ("hire", -80_000), ("reroll", -120_000)])  # fmt: skip
@@ -134,7 +149,7 @@ def test_finish_writes_4_1_with_the_reserves_and_contracts_services_in_one_trans
 def test_undo_of_the_whole_sequence_restores_the_exact_league(played):
     db, m, home, away = played
     before = snapshot(db)
-    change = finish_post_match(db, match_id=m.id, draft=affairs_draft(m, home, away))
+    change = finish_post_match(db, match_id=m.id, draft=affairs_draft(db, m, home, away))
     after = snapshot(db)
     db.replay(change, forward=False)
     assert snapshot(db) == before
@@ -164,7 +179,7 @@ def spoil_table(d, m, h):
 )  # fmt: skip
 def test_an_incomplete_or_wrong_step_4_1_is_refused_and_writes_nothing(played, spoil, words):
     db, m, home, away = played
-    draft = affairs_draft(m, home, away)
+    draft = affairs_draft(db, m, home, away)
     spoil(draft, m, home)
     refused(db, lambda: finish_post_match(db, match_id=m.id, draft=draft), words)
 
@@ -176,7 +191,7 @@ def test_an_upkeep_the_treasury_cannot_pay_leaves_only_letting_the_coach_go(play
 
         post(tx.session, tx.session.get(Team, m.home_id), -400_000, kind="correction", reason="test: broke")
         tx.session.get(Match, m.id).gate = 1_000
-    draft = typed_draft(m, home, away)
+    draft = orc_draft(db, m, home, away)
     draft.team(m.home_id).hires, draft.team(m.home_id).buy = [], {}
     draft.team(m.home_id).reserves.pay = True
     assert not plan_post_match(db, m.id, draft).home.affairs.reserves.can_pay
@@ -195,7 +210,7 @@ def test_the_coach_who_is_not_paid_leaves_with_the_pending_bonuses(played):
     with db.write() as tx:
         side = tx.session.scalars(select(ReserveSide)).one()
         side.promising = 2
-    draft = typed_draft(m, home, away)
+    draft = orc_draft(db, m, home, away)
     draft.team(m.home_id).reserves.pay = False
     plan = plan_post_match(db, m.id, draft)
     assert plan.home.affairs.reserves.lines == ("The Veteran Reserve Coach leaves, taking +2 on the Player Table with "
@@ -209,7 +224,7 @@ def test_the_coach_who_is_not_paid_leaves_with_the_pending_bonuses(played):
 def steps_1_to_3(db, m, home, away):
     """The sequence stands at step 4.1 for both teams: reserve affairs and contracts may be dealt with."""
     run_post_match_steps(
-        db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=typed_draft(m, home, away)
+        db, match_id=m.id, steps=["winnings", "spp", "fan_factor"], draft=orc_draft(db, m, home, away)
     )
 
 
@@ -221,12 +236,13 @@ def test_affairs_already_dealt_with_on_the_reserves_tab_are_not_done_twice(playe
     steps_1_to_3(db, m, home, away)
     reserves.pay_reserve_upkeep(db, team_id=m.home_id, match_id=m.id)
     reserves.skip_reserve_table(db, team_id=m.home_id)
-    plan = plan_post_match(db, m.id, typed_draft(m, home, away))
+    plan = plan_post_match(db, m.id, orc_draft(db, m, home, away))
     assert plan.home.affairs.reserves.done and plan.problems == []
-    finish_post_match(db, match_id=m.id, draft=typed_draft(m, home, away))
+    finish_post_match(db, match_id=m.id, draft=orc_draft(db, m, home, away))
     assert [k for k, _a in match_ledger(db, m.id, m.home_id)].count("upkeep") == 1
 
 
+@each_ruleset
 def test_an_ended_contract_is_renewed_before_anyone_may_approach_him(played):
     db, m, home, away = played
     scorer = home[0]
@@ -236,7 +252,7 @@ def test_an_ended_contract_is_renewed_before_anyone_may_approach_him(played):
     signed(db, scorer, 1)
     with db.write() as tx:
         advance_season(tx.session)  # his contract has ended: a free agent his team may renew
-    draft = typed_draft(m, home, away)
+    draft = orc_draft(db, m, home, away)
     draft.team(m.home_id).reserves.pay = True
     draft.team(m.home_id).reserves.no_roll = True
     draft.team(m.home_id).contracts = {scorer: 3}
@@ -258,14 +274,16 @@ def test_an_old_sequence_written_before_step_4_1_existed_counts_it_as_done(playe
 
 
 # -- a goblin head coach re-rolls the Reserve Team Table -------------------------------------------------
-@pytest.fixture
-def goblin_match():
-    db = memory_league(ruleset_key="lrb5")
+@pytest.fixture(params=["lrb5", "lrb6"])  # no Goblin team in LRB 4.0
+def goblin_match(request):
+    db = memory_league(ruleset_key=request.param)
     teams = []
-    for name, race, position in (("Da Gobbos", "Goblin", "Goblin"), ("Altdorf Arms", "Human", "Lineman")):
+    for name, race, role in (("Da Gobbos", "Goblin", "Goblin"), ("Altdorf Arms", "Human", "Lineman")):
         team = add_team(db, name=name, race=race).result
         for number in range(1, 12):
-            hire_player(db, team_id=team, position=position, name=f"{name} {number}", number=number)
+            hire_player(
+                db, team_id=team, position=position(db, race, role), name=f"{name} {number}", number=number
+            )
         teams.append(team)
     with_coach(db, teams[0])
     generate_season(db)
@@ -288,7 +306,10 @@ def test_a_goblin_reroll_replaces_the_first_result_and_leads_to_the_player_table
     draft.team(gobbos).reserves.player_roll = DiceEntry([1], typed=True)
     r = plan_post_match(db, m.id, draft).team(gobbos).affairs.reserves
     assert r.player_modifier == 1  # the Veteran's +1; the first roll's Promising was replaced
-    assert (r.player_value, [o.name for o in r.offered]) == (40_000, ["Goblin", "Bombardier", "Pogoer", "Looney"])
+    cheap = [
+        n for n in ("Goblin", "Bombardier", "Pogoer", "Looney") if db.ruleset.position("Goblin", n).cost <= 40_000
+    ]
+    assert (r.player_value, [o.name for o in r.offered]) == (40_000, cheap)  # the Pogoer is 70,000 in LRB 6
     draft.team(gobbos).reserves.player = ReservePlayerEntry("Looney", "Zogga", 12)
     finish_post_match(db, match_id=m.id, draft=draft)
     with db.read() as session:
@@ -300,7 +321,7 @@ def test_a_goblin_reroll_replaces_the_first_result_and_leads_to_the_player_table
 
 def test_only_a_goblin_or_halfling_coach_has_a_second_roll(played):
     db, m, home, away = played
-    draft = affairs_draft(m, home, away)
+    draft = affairs_draft(db, m, home, away)
     draft.team(m.home_id).reserves.table = [DiceEntry([1], typed=True), DiceEntry([6], typed=True)]
     r = plan_post_match(db, m.id, draft).home.affairs.reserves
     assert len(r.table) == 1 and not r.youngster_ready  # an Orc coach's first roll stands
@@ -309,7 +330,7 @@ def test_only_a_goblin_or_halfling_coach_has_a_second_roll(played):
 # -- 4.2: transfers come after 4.1 and before 4.3 ----------------------------------------------------------
 def an_elf_for_sale(db, m):
     """A twelfth Elf (a team of 11 may not sell), a free agent Rookie."""
-    return add_player(db, m.away_id, "Wood Elf Lineman", "Ithil", pay=True, number=12)
+    return add_player(db, m.away_id, position(db, "Wood Elf", "Lineman"), "Ithil", pay=True, number=12)
 
 
 def test_no_transfer_before_steps_1_to_4_1_of_both_teams(played):
@@ -325,10 +346,11 @@ def test_no_transfer_before_steps_1_to_4_1_of_both_teams(played):
     assert "steps 1 to 4.1 come first" in row.problem
 
 
+@each_ruleset
 def test_steps_1_to_4_1_then_a_transfer_then_finish(played):
     db, m, home, away = played
     elf = an_elf_for_sale(db, m)
-    draft = affairs_draft(m, home, away)
+    draft = affairs_draft(db, m, home, away)
     draft.team(m.home_id).hires, draft.team(m.home_id).buy = [], {}
     first = write_before_transfers(db, match_id=m.id, draft=draft)
     assert first.label.startswith("post-match steps 1 to 4.1 (before transfers) of Orcland Raiders 2-0")
@@ -378,7 +400,7 @@ def test_affairs_left_half_done_on_the_reserves_tab_are_continued_by_the_sequenc
     reserves.pay_reserve_upkeep(db, team_id=m.home_id)  # this match's round, begun outside the wizard
     reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))  # a youngster is ready
     paid = treasury(db, m.home_id)
-    draft = affairs_draft(m, home, away)
+    draft = affairs_draft(db, m, home, away)
     draft.team(m.home_id).reserves = ReserveDraft()  # the wizard's draft: nothing chosen yet
     plan = plan_post_match(db, m.id, draft)
     r = plan.home.affairs.reserves
@@ -403,7 +425,7 @@ def test_a_player_table_roll_made_on_the_reserves_tab_keeps_its_modifier(played)
     reserves.pay_reserve_upkeep(db, team_id=m.home_id)
     reserves.roll_reserve_table(db, team_id=m.home_id, roll=typed_roll("D6", [6]))
     reserves.roll_player_table(db, team_id=m.home_id, roll=typed_roll("D6", [5]))  # 5 + 1: up to 80,000
-    draft = affairs_draft(m, home, away)
+    draft = affairs_draft(db, m, home, away)
     draft.team(m.home_id).reserves.player_roll = None
     plan = plan_post_match(db, m.id, draft)
     r = plan.home.affairs.reserves

@@ -7,6 +7,7 @@ from sqlalchemy import select
 
 from roster_app.errors import DugoutError, NotFound, RuleViolation
 from roster_app.queries import referees as rq
+from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
@@ -459,6 +460,18 @@ def test_a_star_player_roll_typed_in_then_a_characteristic(db):
     assert (c.ma, c.rolls_taken, c.rolls_due, c.waiting_roll) == (7, 1, 0, None)
     [row] = rolls(db, rid)
     assert row.purpose == "referee star player roll: +1 MA" and row.typed
+
+
+def test_a_10_gives_each_characteristic_the_leagues_table_names(db):
+    """LRB 4.0: +1 MA; LRB 5 and 6: +1 MA or +1 AV (the row's `also`), read from the league's table."""
+    rid = experienced_ref(db)
+    svc.roll_advance(db, referee_id=rid, roll=typed(4, 6))
+    row = rr.star_player_result(typed(4, 6), db.ruleset)
+    choices = (row["result"], *row.get("also", ()))
+    assert rq.waiting_advance(db, rid).stats == choices
+    before = card(db, rid)
+    svc.take_advance(db, referee_id=rid, stat=choices[-1])
+    assert getattr(card(db, rid), choices[-1]) == getattr(before, choices[-1]) + 1
 
 
 def test_a_star_player_roll_gives_a_skill_from_the_referee_list_only(db):

@@ -1,6 +1,6 @@
 """Property: whatever transfers run (completed, refused, pulled out, reversed, undone), the league's gold is
 conserved (only contracts take gold out of it), every treasury equals its ledger, and every player is on
-exactly one roster of at most 16."""
+exactly one roster of at most 16. On a league of each bundled ruleset (LRB 4.0, LRB 5, LRB 6)."""
 
 import shutil
 
@@ -21,6 +21,7 @@ from roster_app.services.transfers import (
 )
 from roster_app.store.models import Contract, LedgerEntry, Player, PlayerStatus, Team
 from tests.helpers import snapshot
+from tests.rulesets import RULESET_KEYS, position
 from tests.transfer_helpers import build_team, dice, play_match
 
 deal = st.tuples(
@@ -95,22 +96,26 @@ def run_deal(db, op, teams, changes, transfers):
     transfers.append(change.result)
 
 
-@pytest.fixture(scope="module")
-def template(tmp_path_factory):
-    """The three-team league, built once; each example works on a fresh copy of the file."""
+@pytest.fixture(scope="module", params=RULESET_KEYS)
+def template(request, tmp_path_factory):
+    """The three-team league, built once per ruleset; each example works on a fresh copy of the file."""
     from roster_app.services.league import create_league
 
     path = tmp_path_factory.mktemp("market") / "market.dugout"
-    db = create_league(path, name="Market")
+    db = create_league(path, name="Market", ruleset_key=request.param)
+
+    def lineman(race):
+        return position(db, race, "Lineman")
+
     teams = [
         build_team(db, name, race, [(position, f"{name} {i}", spp) for i, (position, spp) in enumerate(players)],
                    treasury=treasury, fan_factor=ff)  # fmt: skip
         for name, race, players, treasury, ff in (
-            ("Orcs", "Orc", [("Orc Blitzer", 20), ("Goblin", 7)] + [("Orc Lineman", 3 * i) for i in range(12)],
+            ("Orcs", "Orc", [(position(db, "Orc", "Blitzer"), 20), ("Goblin", 7)] + [(lineman("Orc"), 3 * i) for i in range(12)],
              400_000, 5),
-            ("Dwarfs", "Dwarf", [("Troll Slayer", 36), ("Runner", 12)] + [("Longbeard", 2 * i) for i in range(12)],
+            ("Dwarfs", "Dwarf", [("Troll Slayer", 36), ("Runner", 12)] + [(lineman("Dwarf"), 2 * i) for i in range(12)],
              150_000, 4),
-            ("Humans", "Human", [("Blitzer", 60), ("Catcher", 16)] + [("Lineman", 4 * i) for i in range(12)],
+            ("Humans", "Human", [("Blitzer", 60), ("Catcher", 16)] + [(lineman("Human"), 4 * i) for i in range(12)],
              250_000, 6),
         )
     ]  # fmt: skip
