@@ -39,6 +39,7 @@ class Game:
     handicaps: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # team id -> (handicap, text)
     drafted: frozenset[int] = frozenset()  # players drafted from the reserves for this fixture (freebooters)
     pre_match_done: bool = False  # the pre-match sequence is finished: its choice of ref stands
+    stage: str = "league"  # the fixture's (a semi-final or final adds to each gate die)
 
     def team_players(self, team_id: int) -> list[mp.InGame]:
         return [p for p in self.players.values() if p.team_id == team_id]
@@ -74,7 +75,7 @@ def pre_match_extras(session: Session, match: Any) -> dict[str, Any]:
     drafted = session.scalars(
         select(ReserveEvent.player_id).where(ReserveEvent.match_id == match.id, ReserveEvent.kind == Kind.DRAFT)
     ).all()
-    return {"handicaps": {t: tuple(h) for t, h in handicaps.items()},
+    return {"stage": match.stage, "handicaps": {t: tuple(h) for t, h in handicaps.items()},
             "drafted": frozenset(p for p in drafted if p is not None), "pre_match_done": bool(pre.get("finished"))}  # fmt: skip
 
 
