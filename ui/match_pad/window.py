@@ -386,6 +386,7 @@ class MatchPadWindow(QWidget):
         else:
             self.taken_back.clear()  # a new event: what was taken back stays taken back
             self._left_last.clear()
+            self._show_ref()
         for view in self.lists.values():
             view.reset_typing()
         return change
@@ -471,6 +472,7 @@ class MatchPadWindow(QWidget):
             self.refresh()
             return False
         self.taken_back.undo()
+        self._show_ref()  # the stack moves after the replay has refreshed the pad
         return True
 
     def end_turn(self) -> Any:
@@ -530,11 +532,18 @@ class MatchPadWindow(QWidget):
         self.close()
         return change
 
+    _closed = False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         from roster_app.errors import DugoutError
         from ui.match_pad.opening import OPEN
 
-        OPEN.pop(self.match_id, None)
+        if self._closed:  # closed once already (full time closes the pad itself)
+            super().closeEvent(event)
+            return
+        self._closed = True
+        if OPEN.get(self.match_id) is self:
+            OPEN.pop(self.match_id)
         self.session.changed.disconnect(self._changed)
         try:
             if not self.session.read_only:
