@@ -280,7 +280,10 @@ class MatchPadWindow(QWidget):
             self._fill(view, g.team_players(team_id), s)
             self._show_handicaps(team_id)
         self.log.clear()
-        self.log.addItems([q.describe(e, g) for e in g.events])  # plain text items: names are never HTML
+        for event in g.events:  # plain text items: names are never HTML
+            item = QListWidgetItem(q.describe(event, g))
+            item.setToolTip(item.text())  # a long line is cut in the log: its whole text on hover
+            self.log.addItem(item)
         self.log.scrollToBottom()
         self._show_ref()
 
