@@ -109,7 +109,7 @@ def test_the_pads_handicaps_and_a_gate_of_more_than_ten_dice(qtbot, pad_game, me
             tx.session.get(Team, team_id).fan_factor = 7
         away = match.away_team_id
     pad.close()
-    pad = MatchPadWindow(session, fixture.id, pad.holder)  # the claim is released: opened here by hand
+    pad = MatchPadWindow(session, fixture.id, pad.holder, pad_game["page"])  # the claim released: opened by hand
     OPEN[fixture.id] = pad
     qtbot.addWidget(pad)
     assert pad.handicap_labels[away].text() == "Handicaps: <b>Bribe &lt;i&gt;</b>"
@@ -127,4 +127,7 @@ def test_the_pads_handicaps_and_a_gate_of_more_than_ten_dice(qtbot, pad_game, me
     with session.db.read() as read:
         assert read.get(Match, fixture.id).gate == 40_000
         assert read.scalars(select(RefereeMatch).where(RefereeMatch.match_id == fixture.id)).one().finished
-    assert pad.post_match_wizard is not None
+    wizard = pad.post_match_wizard
+    assert wizard is not None and wizard.isVisible() and wizard.match_id == fixture.id
+    wizard.reject()  # closed before the league is
+    wizard.deleteLater()
