@@ -3,7 +3,8 @@ each event in a commissioner's words."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
 from sqlalchemy import select
 from sqlmodel import Session
@@ -12,9 +13,10 @@ from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.referees import sheet_of
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
+from roster_app.rules.reserves import Kind
 from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import LiveEvent, LiveMatch, Player, PlayerStatus, Referee, RefereeMatch
+from roster_app.store.models import LiveEvent, LiveMatch, Player, PlayerStatus, Referee, RefereeMatch, ReserveEvent
 
 
 @dataclass(frozen=True)
@@ -34,6 +36,10 @@ class Game:
     state: mp.PadState
     sheet_id: int | None
     ref_range: int | None
+    handicaps: dict[int, tuple[tuple[str, str], ...]] = field(default_factory=dict)  # team id -> (handicap, text)
+    drafted: frozenset[int] = frozenset()  # players drafted from the reserves for this fixture (freebooters)
+    pre_match_done: bool = False  # the pre-match sequence is finished: its choice of ref stands
+    stage: str = "league"  # the fixture's (a semi-final or final adds to each gate die)
 
     def team_players(self, team_id: int) -> list[mp.InGame]:
         return [p for p in self.players.values() if p.team_id == team_id]
@@ -60,6 +66,19 @@ def players_in_game(session: Session, match_id: int) -> dict[int, mp.InGame]:
     return {p.id: mp.InGame(p.id, p.team_id, p.number, p.name) for p in session.scalars(query)}
 
 
+def pre_match_extras(session: Session, match: Any) -> dict[str, Any]:
+    """What the pre-match sequence left for the game: each team's handicaps and the players drafted for it."""
+    pre = dict(match.pre_match or {})
+    handicaps: dict[int, list[tuple[str, str]]] = {match.home_team_id: [], match.away_team_id: []}
+    for entry in pre.get("handicaps", []):
+        handicaps.setdefault(entry["team_id"], []).append((entry["handicap"], entry.get("text", "")))
+    drafted = session.scalars(
+        select(ReserveEvent.player_id).where(ReserveEvent.match_id == match.id, ReserveEvent.kind == Kind.DRAFT)
+    ).all()
+    return {"stage": match.stage, "handicaps": {t: tuple(h) for t, h in handicaps.items()},
+            "drafted": frozenset(p for p in drafted if p is not None), "pre_match_done": bool(pre.get("finished"))}  # fmt: skip
+
+
 def ref_info(session: Session, sheet: RefereeMatch | None) -> mp.RefInfo | None:
     if sheet is None:
         return None
@@ -83,7 +102,8 @@ def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:
     where = f"Round {match.round}" if match.stage == "league" else match.stage.capitalize()
     return Game(match_id, live.id if live else None, live.holder if live else "", bool(live and live.finished),
                 match.status, f"{where}: {home} v {away}", home, away, players_in_game(session, match_id), events,
-                state, sheet.id if sheet else None, rr.ref_range(ref.skills, ruleset) if ref else None)  # fmt: skip
+                state, sheet.id if sheet else None, rr.ref_range(ref.skills, ruleset) if ref else None,
+                **pre_match_extras(session, match))  # fmt: skip
 
 
 def read_game(db: LeagueDB, match_id: int) -> Game:
@@ -125,6 +145,8 @@ def describe(event: mp.Event, g: Game) -> str:
         text = f"The ref hurts {victim}{injury}"
     elif kind == "riot":
         text = f"Riot! The match ends after turn {event.turn - 1}"
+    elif kind == "kick-off":
+        text = f"Kick-off {data.get('total')}: {data.get('result')}"
     elif "in_range" in data:
         where = "in range" if data["in_range"] else "out of range"
         text = f"End of turn {event.turn}: the ref {data.get('action')}, {where}"

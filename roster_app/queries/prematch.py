@@ -59,6 +59,7 @@ class PreMatchView:
     refusal: str | None  # why the sequence cannot be worked on now (played, finished, a sequence open)
     finished: bool
     referee: str | None  # the ref whose match sheet goes with the game, None: not chosen yet
+    played: bool = False  # the fixture has been reported
 
     @property
     def underdog(self) -> PreMatchTeam | None:
@@ -120,7 +121,7 @@ def pre_match_of(session: Session, ruleset: Any, match: Match) -> PreMatchView:
     referee = session.get(Referee, sheet.referee_id).name if sheet is not None else None
     return PreMatchView(match.id, fixture_title(session, match), (home, away), due, _handicaps(session, match),
                         pre_match_refusal(session, match), bool((match.pre_match or {}).get("finished")),
-                        referee)  # fmt: skip
+                        referee, match.status != "scheduled")  # fmt: skip
 
 
 def pre_match(db: LeagueDB, match_id: int) -> PreMatchView | None:

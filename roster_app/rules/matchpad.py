@@ -20,7 +20,7 @@ PITCH = (26, 15)  # squares of a Blood Bowl pitch: 26 long, 15 wide
 
 TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "sent off", "mvp")
 REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty")
-FLOW_KINDS = ("end turn", "riot")
+FLOW_KINDS = ("kick-off", "end turn", "riot")
 KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
 REF_STATES = rr.STATES
 STATE_LABELS = {"injured": "seriously injured"}
@@ -86,6 +86,8 @@ class PadState:
     ref_casualties: int = 0
     sent_off: list[dict[str, Any]] = field(default_factory=list)
     quiet_turn: int | None = None  # Lawquoter: nobody is sent off in this turn
+    escape_pending: int | None = None  # Get the Ref on this turn's kick-off: his Escapist 4+ is rolled next
+    kick_offs: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "result", "total"}
 
     @property
     def half(self) -> int:
@@ -131,8 +133,13 @@ def apply(state: PadState, event: Event) -> None:
         state.mvp[event.team_id] = event.player_id
     elif kind == "ref state":
         _ref_state(state, data["state"], event.turn)
+    elif kind == "penalty roll" and data.get("sent_off"):
+        _ref_state(state, rr.PENALTY_SENT_OFF, event.turn)  # the Whistle's lost pea: he is sent off
     elif kind == "get the ref":
         state.got_the_ref, state.escaped = event.turn, bool(data.get("escaped"))
+        state.escape_pending = None
+    elif kind == "kick-off":
+        _kick_off(state, event)
     elif kind == "end turn":
         _end_turn(state, event)
     elif kind == "riot":
@@ -144,6 +151,18 @@ def _send_off(state: PadState, event: Event) -> None:
     state.sent_off.append({"turn": event.turn, "player": event.data.get("name", ""), "player_id": event.player_id})
     if state.ref is not None and "Lawquoter" in state.ref.skills and state.ref_on_pitch():
         state.quiet_turn = event.turn + 1
+
+
+def _kick_off(state: PadState, event: Event) -> None:
+    """A kick-off roll; Get the Ref (`referee_out`) takes our ref out, unless he has Escapist (rolled next)."""
+    data = event.data
+    state.kick_offs.append({"turn": event.turn, "result": data.get("result", ""), "total": data.get("total")})
+    if not data.get("referee_out") or state.got_the_ref is not None or not state.ref_on_pitch():
+        return
+    if "Escapist" in state.ref.skills:
+        state.escape_pending = event.turn
+    else:
+        state.got_the_ref, state.escaped = event.turn, False
 
 
 def _ref_state(state: PadState, new: str, turn: int) -> None:
@@ -178,6 +197,9 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) ->
     if state.over:
         ended = f"the Riot ended the match after turn {state.turns_played}" if state.riot else "it is full time"
         raise RuleViolation(f"No {kind} now: {ended}. Only the MVPs and full time remain.")
+    if state.escape_pending is not None and kind != "get the ref":
+        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {state.ref.name}'s Escapist (4+) first "
+                            "(G), or take the kick-off back.")  # fmt: skip
     if kind in TEAM_KINDS:
         _check_team_event(state, event, players)
     elif kind in REF_KINDS:

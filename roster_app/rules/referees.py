@@ -20,7 +20,8 @@ from roster_app.words import count
 # The ref's four actions, his states on the pitch and his standing in the league (names, not numbers).
 ACTIONS = ("move", "block", "foul", "watch like a hawk")
 STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead",
-          "sent off by rotten eggs")  # fmt: skip
+          "sent off by rotten eggs", "sent off")  # fmt: skip
+PENALTY_SENT_OFF = "sent off"  # a penalty roll that sends the ref off (seed 000: the Whistle's lost pea)
 ON_PITCH_STATES = ("standing", "prone", "stunned")
 STATUSES = ("available", "injured", "sacked", "dead")
 FINAL_STATUSES = ("sacked", "dead")  # never left: a sacked ref never referees again, and the dead stay dead
@@ -454,6 +455,16 @@ def penalty_number(item: str, ruleset: Ruleset | None = None) -> int:
         raise RuleViolation(f"'{item}' is not referee equipment.") from None
 
 
+def penalty_sends_off(item: str, ruleset: Ruleset | None = None) -> bool:
+    """A penalty roll made sends the ref off (the equipment row's `sends_off`: the Whistle's "running off to find
+    another one"; the Chainsaw "does not mean that they are sent off"). A league whose row predates the key reads
+    the bundled row."""
+    row = equipment_rows(ruleset).get(item) or {}
+    if "sends_off" not in row:
+        row = equipment_rows(default_ruleset()).get(item) or {}
+    return bool(row.get("sends_off", False))
+
+
 def penalty(item: str, roll: Roll, ruleset: Ruleset | None = None) -> RollOutcome:
     """The penalty roll of a Whistle (10+) or Chainsaw (8+): 2D6 at or above the number takes effect."""
     target = penalty_number(item, ruleset)
@@ -462,6 +473,14 @@ def penalty(item: str, roll: Roll, ruleset: Ruleset | None = None) -> RollOutcom
               "Chainsaw": "the chainsaw clogs with limbs; he goes off to clean it"}.get(item, "it takes effect")  # fmt: skip
     text = f"{item} penalty {roll.describe()} against {target}+: {effect if ok else 'no effect'}."
     return RollOutcome(f"{item.lower()} penalty", roll, target, ok, text)
+
+
+def penalty_consequence(item: str, ruleset: Ruleset | None = None) -> str:
+    """What a penalty roll made means for the game, in the pad's words (seed 000 says what it says, no more)."""
+    if penalty_sends_off(item, ruleset):
+        return "He is sent off: a normal ref has the rest of the game."
+    return ("He is not sent off. Seed 000 gives no rule for how long he is gone or who referees meanwhile: "
+            "set his state by hand if he leaves the pitch.")  # fmt: skip
 
 
 def escapist_target(ruleset: Ruleset | None = None) -> int:

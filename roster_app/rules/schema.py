@@ -181,7 +181,7 @@ SHAPES: dict[str, Any] = {
         "groups": [{"name": NAME, "races": OPT_TEXTS, "except_races": TEXTS,
                     "skills": [{"name": NAME, "effect?": TEXT}]}],
         "prerequisites": MapOf(NAME),
-        "equipment": [{"name": NAME, "penalty": POS, "effect?": TEXT}],
+        "equipment": [{"name": NAME, "penalty": POS, "sends_off?": BOOL, "effect?": TEXT}],
     },
     "star_refs": {"refs": [{"name": NAME, "race": NAME, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
                             "skills": TEXTS, "equipment": TEXTS, "description?": TEXT}]},

@@ -25,6 +25,7 @@ that do not match) is reported for the commissioner to decide: no automatic choi
 from __future__ import annotations
 
 import contextlib
+import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -120,7 +121,10 @@ def file_problems(path: Path) -> list[Problem]:
     except DugoutError as exc:
         return [Problem("file", str(exc))]
     with contextlib.closing(sqlite_file.connect(path, read_only=True)) as conn:
-        rows = conn.execute("PRAGMA integrity_check").fetchall()
+        try:
+            rows = conn.execute("PRAGMA integrity_check").fetchall()
+        except sqlite3.DatabaseError as exc:  # damaged so badly that SQLite cannot even check it
+            return [Problem("file", f"The file is damaged ({exc}). Restore it from a backup.")]
         if rows != [("ok",)]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
             return [Problem("file", f"The file is damaged ({detail}). Restore it from a backup.")]

@@ -20,12 +20,13 @@ from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
+from roster_app.rules.dicetables import lookup
 from roster_app.services import referees
 from roster_app.services.common import store_roll
 from roster_app.services.matches import PlayerLine, unfinished_match, write_report
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import LiveEvent, LiveMatch, Referee
+from roster_app.store.models import DiceRoll, LiveEvent, LiveMatch, Referee
 
 
 class PadInUse(RuleViolation):
@@ -137,6 +138,8 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
           ) -> tuple[dict[str, Any], int | None]:  # fmt: skip
     """The event's roll, checked and stored (send-off D6, penalty 2D6, Escapist D6), and what it decided."""
     kind = event.kind
+    if kind == "kick-off":
+        return _kick_off_roll(session, ruleset, game, given)
     rolls = kind in ("send-off roll", "penalty roll") or (
         kind == "get the ref" and "Escapist" in game.state.ref.skills
     )
@@ -160,9 +163,52 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
         row = store_roll(session, dice, f"send-off: {name}", player_id=event.player_id, **links)
     else:
         dice = accept(given, "2D6", modifier=modifier)
-        outcome = rr.penalty(event.data["item"], dice, ruleset)
-        row = store_roll(session, dice, f"{event.data['item']} penalty", **links)
+        item = event.data["item"]
+        outcome = rr.penalty(item, dice, ruleset)
+        row = store_roll(session, dice, f"{item} penalty", **links)
+        if (
+            outcome.success
+        ):  # what it means is decided now and kept with the event (a later rules edit rewrites nothing)
+            sent_off = rr.penalty_sends_off(item, ruleset)
+            return {"success": True, "text": f"{outcome.text} {rr.penalty_consequence(item, ruleset)}",
+                    "total": dice.total, "sent_off": sent_off}, row.id  # fmt: skip
     return {"success": outcome.success, "text": outcome.text, "total": dice.total}, row.id
+
+
+def _kick_off_roll(session: Session, ruleset: Any, game: q.Game, given: Roll | None) -> tuple[dict[str, Any], int]:
+    """The Kick-Off Table roll (the league's table "kick_off"), stored with its result."""
+    table = ruleset.table("kick_off")
+    dice = accept(given, table["dice"])
+    row = lookup(table["rows"], dice.total)
+    links: dict[str, int | None] = {"match_id": game.match_id}
+    if game.sheet_id is not None:
+        links["referee_id"] = referees.get_sheet(session, game.sheet_id).referee_id
+    stored = store_roll(session, dice, f"kick-off: {row['result']}", **links)
+    return {"result": row["result"], "text": row.get("text", ""), "total": dice.total,
+            "referee_out": bool(row.get("referee_out"))}, stored.id  # fmt: skip
+
+
+def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
+    """The pad's Undo: the game's last event taken back (its roll with it), in one transaction. It works on the
+    saved events, so a pad closed and opened again (or resumed after a crash) takes back the last event of the
+    game. The result is (the id taken back, the id of the event now last or None)."""
+    ruleset = db.ruleset
+    with db.write() as tx:
+        session = tx.session
+        _claimed(session, match_id, holder)
+        game = q.game(session, ruleset, match_id)
+        if not game.events:
+            raise RuleViolation("Nothing to take back: no event has been recorded in this game yet.")
+        last = game.events[-1]
+        row = session.get(LiveEvent, last.id)
+        roll_id = row.dice_roll_id
+        session.delete(row)
+        session.flush()
+        if roll_id is not None:
+            session.delete(session.get(DiceRoll, roll_id))
+        tx.label = f"match pad: took back {q.describe(last, game)}"
+        tx.result = (last.id, game.events[-2].id if len(game.events) > 1 else None)
+    return tx.change
 
 
 # -- full time ------------------------------------------------------------------------------------------

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QWizard
+from PySide6.QtWidgets import QApplication, QWizard
 from sqlalchemy import select
 
 from roster_app.services import reserves as reserves_svc
 from roster_app.services.season import add_fixture
 from roster_app.store.models import DiceRoll, Match, Player, Referee, Team
 from tests.ui.test_reserves_ui import type_dice
+from ui.wizards.prematch_wizard import PageId
 
 LEFT = Qt.MouseButton.LeftButton
 
@@ -40,7 +41,20 @@ def next_button(wizard):
     return wizard.button(QWizard.WizardButton.NextButton)
 
 
-def test_a_whole_pre_match_sequence(qtbot, fixture_window, messages):
+def shot(wizard, name):
+    """Each page looked at on a 1366x768 laptop: nothing cut (the page fits the wizard's room)."""
+    wizard.resize(1366, 728)
+    QApplication.processEvents()
+    page = wizard.currentPage()
+    assert page.minimumSizeHint().height() <= page.height() + 1 and page.minimumSizeHint().width() <= page.width()
+    wizard.grab().save(f"/tmp/prematch-{name}-1366.png")
+
+
+def test_a_whole_pre_match_sequence(qtbot, fixture_window, messages, monkeypatch):
+    from ui.dialogs import ask
+    from ui.match_pad.opening import OPEN
+
+    monkeypatch.setattr(ask, "pick", lambda *a, **kw: pytest.fail("the pad asked for a ref the pre-match chose"))
     window, match, (orcs, reavers) = fixture_window
     page = window.league_view.season_page
     assert page.pre_match_action.isEnabled()
@@ -58,6 +72,7 @@ def test_a_whole_pre_match_sequence(qtbot, fixture_window, messages):
     type_dice(qtbot, dialog.dice, 6)
     qtbot.mouseClick(dialog.close_button, LEFT)
     assert "Drafted for this match: <b>#11 Gorbag, Orc Lineman</b>" in freebooters.team_labels[0].text()
+    shot(wizard, "freebooters")
 
     qtbot.mouseClick(next_button(wizard), LEFT)
     handicaps = wizard.currentPage()
@@ -75,6 +90,7 @@ def test_a_whole_pre_match_sequence(qtbot, fixture_window, messages):
     assert handicaps.table.rowCount() == len(faces) and handicaps.table.item(1, 2).text() == "Bribe"
     assert not handicaps.dice.isEnabled() and next_button(wizard).isEnabled()
     assert not freebooters.draft_buttons[0].isEnabled()  # Hire Freebooters is over once handicaps are rolled
+    shot(wizard, "handicaps")
 
     qtbot.mouseClick(next_button(wizard), LEFT)
     referees = wizard.currentPage()
@@ -90,18 +106,56 @@ def test_a_whole_pre_match_sequence(qtbot, fixture_window, messages):
     qtbot.mouseClick(referees.choose_button, LEFT)
     assert f"<b>{chosen.label.split(' (')[0]}</b> referees this match" in referees.chosen.text()
     assert not referees.choose_button.isEnabled()
+    shot(wizard, "referee")
 
     qtbot.mouseClick(next_button(wizard), LEFT)
     finish = wizard.currentPage()
     assert "Handicaps: Extra training (Orcland Raiders), Bribe (Orcland Raiders)" in finish.summary.text()
-    finish.grab().save("/tmp/prematch-finish.png")
+    assert finish.open_pad.isChecked() and finish.open_pad.isEnabled()
+    shot(wizard, "finish")
     qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), LEFT)
+    pad = wizard.match_pad  # Finish opened the match pad with the ref the pre-match chose
+    assert pad is not None and OPEN[match] is pad and pad.isVisible()
+    assert pad.game.state.ref.name == chosen.label.split(" (")[0]
+    assert "Handicaps: <b>Extra training</b>, <b>Bribe</b>" in pad.handicap_labels[orcs].text()
+    assert "Bribe: " in pad.handicap_labels[orcs].toolTip() and not pad.handicap_labels[reavers].isVisibleTo(pad)
+    gorbag = [pad.lists[orcs].item(i).text() for i in range(pad.lists[orcs].count()) if "Gorbag" in
+              pad.lists[orcs].item(i).text()]  # fmt: skip
+    assert gorbag == ["11  Gorbag (freebooter)"]  # the drafted player plays this fixture
+    pad.close()
+    assert match not in OPEN
     assert messages == []
     with window.session.db.read() as session:
         state = session.get(Match, match).pre_match
         rolls = session.scalars(select(DiceRoll.purpose).where(DiceRoll.match_id == match)).all()
     assert state["finished"] and [h["handicap"] for h in state["handicaps"]][:2] == ["Extra training", "Bribe"]
     assert sorted(rolls) == ["handicap"] * len(faces) + ["rookie table"]
+
+
+def test_finish_without_the_pad_and_a_normal_ref_stands(qtbot, fixture_window, messages, monkeypatch):
+    from ui.dialogs import ask
+    from ui.match_pad.opening import OPEN
+
+    monkeypatch.setattr(ask, "pick", lambda *a, **kw: pytest.fail("the pre-match chose a normal ref already"))
+    window, match, _ids = fixture_window
+    wizard = window.league_view.season_page.pre_match()
+    qtbot.waitExposed(wizard)
+    for _page in range(3):  # on to Finish: the handicaps rolled, no referee chosen
+        while wizard.currentId() == PageId.HANDICAPS and wizard.view.rolls_left:
+            type_dice(qtbot, wizard.currentPage().dice, 1)
+        qtbot.mouseClick(next_button(wizard), LEFT)
+    assert wizard.currentId() == PageId.FINISH
+    finish = wizard.currentPage()
+    finish.open_pad.setChecked(False)
+    qtbot.mouseClick(wizard.button(QWizard.WizardButton.FinishButton), LEFT)
+    assert wizard.match_pad is None and match not in OPEN
+    wizard = window.league_view.season_page.pre_match()  # opened again: finished, the pad still offered
+    assert wizard.currentId() == PageId.FINISH and wizard.pages[PageId.FINISH].open_pad.isEnabled()
+    wizard.accept()
+    pad = wizard.match_pad
+    assert pad is not None and pad.game.state.ref is None and "a normal ref" in pad.verdict.text()
+    pad.close()
+    assert messages == []
 
 
 def test_undo_in_the_wizard_takes_a_handicap_back(qtbot, fixture_window, messages):

@@ -1,5 +1,5 @@
 """Opening the match pad for a fixture: one pad a game (in this window and on any other computer), the ref
-chosen when the game has none yet, a pad left by a crash or a power cut taken over and resumed."""
+chosen when the game has none yet (the pre-match sequence's choice stands), a pad left by a crash or a power cut taken over and resumed."""
 
 from __future__ import annotations
 
@@ -45,8 +45,8 @@ def _choose_referee(session: Any, match_id: int, title: str, parent: QWidget | N
     from roster_app.services.referees import start_match_sheet
 
     game = q.read_game(session.db, match_id)
-    if game.sheet_id is not None or game.events:
-        return True
+    if game.sheet_id is not None or game.events or game.pre_match_done:
+        return True  # chosen already: his sheet is open, the game has begun, or the pre-match chose a normal ref
     choices = [c for c in rq.referees_for_fixture(session.db, match_id) if not c.problem]
     index = ask.pick(parent, f"Who referees {title}?", [c.label for c in choices] + [NORMAL_REF],
                      title="Match pad")  # fmt: skip

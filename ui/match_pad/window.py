@@ -28,6 +28,7 @@ from roster_app.queries import matchpad as q
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
 from roster_app.services import matchpad as pad
+from ui.match_pad.gate import GateInput
 from ui.match_pad.pitch import PitchGrid
 from ui.widgets.dice_input import DiceInput
 
@@ -39,7 +40,7 @@ KEYS = [
     ("ref state", "Ref's State", "X"), ("in range", "In Range", "R"), ("move", "Ref Moves", "Ctrl+1"),
     ("block", "Ref Blocks", "Ctrl+2"), ("foul", "Ref Fouls", "Ctrl+3"), ("watch like a hawk", "Ref Watches", "Ctrl+4"),
     ("end turn", "End Turn (the ref's turn)", "N"), ("send-off roll", "Send-Off Roll", "O"),
-    ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"),
+    ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"), ("kick-off", "Kick-Off Roll", "Ctrl+K"),
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
 ]  # fmt: skip
@@ -85,7 +86,15 @@ class MatchPadWindow(QWidget):
         super().__init__(parent, Qt.WindowType.Window)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.session, self.match_id, self.holder = session, match_id, holder
-        self.undo_stack = QUndoStack(self)
+        # The pad's Undo is services.matchpad.take_back_event on the saved events, so it works in a pad opened
+        # again too; each take-back goes on `taken_back` and Redo replays it backwards. `recorded` only holds what
+        # session.run pushes for an event (never replayed: an event is taken back through the service).
+        self.recorded = QUndoStack(self)
+        self.recorded.setUndoLimit(1)
+        self.taken_back = QUndoStack(self)
+        self._left_last: list[
+            int | None
+        ] = []  # per take-back: the event it left last (Redo checks nothing came since)
         self.post_match_wizard: Any = None
         self.game = q.read_game(session.db, match_id)
         self.setWindowTitle(f"Match pad: {self.game.title}")
@@ -139,17 +148,26 @@ class MatchPadWindow(QWidget):
         self.escapist_dice = DiceInput("D6", self, roll_text="Roll Escapist")
         self.escapist_dice.setObjectName("escapistDice")
         self.escapist_dice.rolled.connect(lambda roll: self.record("get the ref", roll=roll))
-        self.gate_dice = DiceInput(f"{max(1, self._gate_dice())}D6", self, roll_text="Roll the Gate")
-        self.gate_dice.setObjectName("gateDice")
-        self.gate_dice.rolled.connect(self._gate_rolled)
+        self.kick_off_dice = DiceInput(
+            self.session.db.ruleset.table("kick_off")["dice"], self, roll_text="Roll Kick-Off"
+        )
+        self.kick_off_dice.setObjectName("kickOffDice")
+        self.kick_off_dice.rolled.connect(self._kick_off_rolled)
+        self.notice = QLabel(self)
+        self.notice.setObjectName("padNotice")
+        self.notice.setWordWrap(True)
+        self.notice.setTextFormat(Qt.TextFormat.PlainText)  # result texts come from the league's tables
+        self.notice.setStyleSheet("color:#7a4b00; font-weight:bold")
+        self.gate = GateInput(self._fan_factors(), self.game.stage, self.session.db.ruleset, self)
+        self.gate_dice = self.gate.dice  # None with more than ten gate dice (the spectators are typed or rolled)
         self.buttons: dict[str, QPushButton] = {}
         self._lay_out()
 
-    def _gate_dice(self) -> int:
+    def _fan_factors(self) -> tuple[int, ...]:
         from roster_app.queries.rosters import team_headers
 
         headers = team_headers(self.session.db, [self.game.state.home_id, self.game.state.away_id])
-        return sum(h.fan_factor_in_play for h in headers.values())
+        return tuple(h.fan_factor_in_play for h in headers.values())
 
     def _button(self, name: str) -> QPushButton:
         text, key = next((t, k) for n, t, k in KEYS if n == name)
@@ -168,10 +186,16 @@ class MatchPadWindow(QWidget):
         top.addWidget(self.score, 1)
         top.addWidget(self.turn)
         teams = QGridLayout()
+        self.handicap_labels: dict[int, QLabel] = {}
         for column, team_id in enumerate(self.lists):
             name = g.home if team_id == g.state.home_id else g.away
             teams.addWidget(QLabel(f"<b style='font-size:13pt'>{escape(name)}</b>"), 0, column)
-            teams.addWidget(self.lists[team_id], 1, column)
+            label = QLabel(self)
+            label.setObjectName("homeHandicaps" if team_id == g.state.home_id else "awayHandicaps")
+            label.setWordWrap(True)
+            self.handicap_labels[team_id] = label
+            teams.addWidget(label, 1, column)
+            teams.addWidget(self.lists[team_id], 2, column)
         events = QGridLayout()
         for index, name in enumerate(("touchdown", "completion", "interception", "casualty", "injury", "sent off",
                                       "mvp")):  # fmt: skip
@@ -197,6 +221,9 @@ class MatchPadWindow(QWidget):
         grid.addWidget(self.escapist_dice, 7, 1, 1, 2)
         grid.addWidget(self._button("ref casualty"), 8, 0)
         grid.addWidget(self.verdict, 8, 1, 1, 2)
+        grid.addWidget(QLabel("Kick-off:"), 9, 0)
+        grid.addWidget(self.kick_off_dice, 9, 1, 1, 2)
+        grid.addWidget(self.notice, 10, 0, 1, 3)
         history = QVBoxLayout()
         history.addWidget(QLabel("<b>Events</b> (saved as they are made)"))
         history.addWidget(self.log, 1)
@@ -215,7 +242,7 @@ class MatchPadWindow(QWidget):
         end.addWidget(self._button("riot"))
         end.addSpacing(12)
         end.addWidget(QLabel("Gate:"))
-        end.addWidget(self.gate_dice, 1)
+        end.addWidget(self.gate, 1)
         end.addWidget(self._button("full time"))
         layout = QVBoxLayout(self)
         layout.addLayout(top)
@@ -251,8 +278,12 @@ class MatchPadWindow(QWidget):
             self.turn.setText(f"<span style='{BIG}'>Turn {s.turn} of {s.turns}</span>  {half}")
         for team_id, view in self.lists.items():
             self._fill(view, g.team_players(team_id), s)
+            self._show_handicaps(team_id)
         self.log.clear()
-        self.log.addItems([q.describe(e, g) for e in g.events])  # plain text items: names are never HTML
+        for event in g.events:  # plain text items: names are never HTML
+            item = QListWidgetItem(q.describe(event, g))
+            item.setToolTip(item.text())  # a long line is cut in the log: its whole text on hover
+            self.log.addItem(item)
         self.log.scrollToBottom()
         self._show_ref()
 
@@ -263,7 +294,8 @@ class MatchPadWindow(QWidget):
         for p in players:
             out = s.out.get(p.id)
             mvp = " ★ MVP" if s.mvp.get(p.team_id) == p.id else ""
-            item = QListWidgetItem(f"{p.number}  {p.name}{' (' + out + ')' if out else ''}{mvp}")
+            freebooter = " (freebooter)" if p.id in self.game.drafted else ""
+            item = QListWidgetItem(f"{p.number}  {p.name}{freebooter}{' (' + out + ')' if out else ''}{mvp}")
             item.setData(Qt.ItemDataRole.UserRole, p.id)
             item.setData(NUMBER_ROLE, p.number)
             if out:
@@ -271,6 +303,29 @@ class MatchPadWindow(QWidget):
             view.addItem(item)
         view.setCurrentRow(min(max(row, 0), view.count() - 1))
         view.blockSignals(False)
+
+    def _show_handicaps(self, team_id: int) -> None:
+        """The handicaps the team rolled in the pre-match sequence, each with what it does."""
+        handicaps = self.game.handicaps.get(team_id, ())
+        label = self.handicap_labels[team_id]
+        label.setVisible(bool(handicaps))
+        label.setText("Handicaps: " + ", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
+        label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
+
+    def _show_notice(self) -> None:
+        """What the last roll means at the table: Get the Ref waiting for Escapist, a penalty's consequence, the
+        kick-off's result."""
+        s, events = self.game.state, self.game.events
+        last = events[-1] if events else None
+        text = ""
+        if s.escape_pending is not None and s.ref is not None:
+            text = f"Get the Ref on the kick-off! Roll {s.ref.name}'s Escapist: on 4+ he stays, else a normal ref (G)."
+        elif last is not None and last.kind == "penalty roll" and last.data.get("success"):
+            text = last.data.get("text", "")
+        elif last is not None and last.kind == "kick-off":
+            text = f"Kick-off {last.data.get('total')}: {last.data.get('result')}. {last.data.get('text', '')}"
+        self.notice.setText(text)
+        self.notice.setVisible(bool(text))
 
     def _show_ref(self) -> None:
         g, s = self.game, self.game.state
@@ -290,10 +345,12 @@ class MatchPadWindow(QWidget):
         self.escapist_dice.setVisible(escapist)
         self.buttons["get the ref"].setEnabled(on and s.got_the_ref is None)
         self.escapist_dice.setEnabled(on and s.got_the_ref is None)
-        self.gate_dice.setEnabled(s.over)
+        self.kick_off_dice.setEnabled(not s.over and s.escape_pending is None)
+        self._show_notice()
+        self.gate.setEnabled(s.over)
         self.buttons["full time"].setEnabled(s.over and not self.session.read_only)
-        self.buttons["undo"].setEnabled(self.undo_stack.canUndo())
-        self.buttons["redo"].setEnabled(self.undo_stack.canRedo())
+        self.buttons["undo"].setEnabled(bool(g.events) and not g.finished and not self.session.read_only)
+        self.buttons["redo"].setEnabled(self.taken_back.canUndo() and not self.session.read_only)
         running = mp.running_verdict(s, self.session.db.ruleset)
         colour = {"sacked": "#a32020", "award": "#1d6b2a"}.get(running.result, "#222")
         who = f"{escape(ref.name)}, range {g.ref_range}" if ref else "a normal ref"
@@ -325,10 +382,14 @@ class MatchPadWindow(QWidget):
         self.acting_side = team_id
 
     def record(self, kind: str, **kwargs: Any) -> Any:
-        change = self.session.run(pad.record_event, parent=self, undo_stack=self.undo_stack, match_id=self.match_id,
+        change = self.session.run(pad.record_event, parent=self, undo_stack=self.recorded, match_id=self.match_id,
                                   holder=self.holder, kind=kind, **kwargs)  # fmt: skip
         if change is None:
             self.refresh()  # a refusal: show the game as it is
+        else:
+            self.taken_back.clear()  # a new event: what was taken back stays taken back
+            self._left_last.clear()
+            self._show_ref()
         for view in self.lists.values():
             view.reset_typing()
         return change
@@ -360,9 +421,13 @@ class MatchPadWindow(QWidget):
 
     def _command(self, name: str) -> Any:
         focus = {"ref state": self.ref_state, "send-off roll": self.send_off_dice.faces[0],
-                 "penalty roll": self.penalty_dice.faces[0], "gate": self.gate_dice.faces[0]}  # fmt: skip
+                 "kick-off": self.kick_off_dice.faces[0],
+                 "penalty roll": self.penalty_dice.faces[0]}  # fmt: skip
         if name in focus:
             focus[name].setFocus()
+            return None
+        if name == "gate":
+            self.gate.focus()
             return None
         if name == "in range":
             self.in_range.setChecked(not self.in_range.isChecked())
@@ -379,11 +444,39 @@ class MatchPadWindow(QWidget):
         elif name == "full time":
             return self.full_time()
         elif name == "undo":
-            self.undo_stack.undo()
+            return self.undo()
         elif name == "redo":
-            self.undo_stack.redo()
+            return self.redo()
         self._show_ref()
         return None
+
+    def undo(self) -> Any:
+        """Take back the game's last event (saved: it works in a pad opened again), one step."""
+        change = self.session.run(pad.take_back_event, parent=self, undo_stack=self.taken_back,
+                                  match_id=self.match_id, holder=self.holder)  # fmt: skip
+        if change is not None:
+            del self._left_last[self.taken_back.index() - 1 :]
+            self._left_last.append(change.result[1])
+        return change
+
+    def redo(self) -> bool:
+        """The last event taken back, back again: only while nothing was recorded since and this pad holds the
+        game (else the history would not apply)."""
+        from ui.dialogs import ask
+
+        if not self.taken_back.canUndo():
+            return False
+        game = q.read_game(self.session.db, self.match_id)
+        last = game.events[-1].id if game.events else None
+        if game.holder != self.holder or last != self._left_last[self.taken_back.index() - 1]:
+            self.taken_back.clear()
+            self._left_last.clear()
+            ask.error(self, "The game has changed since that step was taken back (another pad?): nothing to redo.")
+            self.refresh()
+            return False
+        self.taken_back.undo()
+        self._show_ref()  # the stack moves after the replay has refreshed the pad
+        return True
 
     def end_turn(self) -> Any:
         s = self.game.state
@@ -419,21 +512,20 @@ class MatchPadWindow(QWidget):
     def _penalty_rolled(self, roll: Any) -> None:
         self.record("penalty roll", data={"item": self.penalty_item.currentText()}, roll=roll)
 
-    def _gate_rolled(self, roll: Any) -> None:
-        self.gate_faces = list(roll.faces)
-
-    gate_faces: list[int] | None = None
+    def _kick_off_rolled(self, roll: Any) -> None:
+        change = self.record("kick-off", roll=roll)
+        if change is not None and self.game.state.escape_pending is not None:
+            self.escapist_dice.faces[0].setFocus()  # Get the Ref: Escapist's 4+ comes next
 
     def full_time(self) -> Any:
         """The match report and the ref's sheet in one step (the main window's Undo takes it back), then the
         post-match sequence."""
         from ui.dialogs import ask
 
-        if self.gate_faces is None and self._gate_dice():
-            ask.error(self, "Roll the gate first (or type the dice rolled at the table): press F.")
+        if not self.gate.ready():
+            ask.error(self, "Roll the gate first (or type the dice or spectators counted at the table): press F.")
             return None
-        change = self.session.run(pad.full_time, parent=self, match_id=self.match_id, gate_faces=self.gate_faces,
-                                  gate=0 if not self._gate_dice() else None)  # fmt: skip
+        change = self.session.run(pad.full_time, parent=self, match_id=self.match_id, **self.gate.report())
         if change is None:
             return None
         from ui.wizards.postmatch_wizard import PostMatchWizard
@@ -443,11 +535,18 @@ class MatchPadWindow(QWidget):
         self.close()
         return change
 
+    _closed = False
+
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         from roster_app.errors import DugoutError
         from ui.match_pad.opening import OPEN
 
-        OPEN.pop(self.match_id, None)
+        if self._closed:  # closed once already (full time closes the pad itself)
+            super().closeEvent(event)
+            return
+        self._closed = True
+        if OPEN.get(self.match_id) is self:
+            OPEN.pop(self.match_id)
         self.session.changed.disconnect(self._changed)
         try:
             if not self.session.read_only:

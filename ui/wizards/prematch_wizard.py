@@ -18,6 +18,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
@@ -272,8 +273,13 @@ class FinishPage(PreMatchPage):
         super().__init__(wizard, "Ready for kick-off")
         self.summary = rich_label(self)
         self.summary.setObjectName("preMatchSummary")
+        self.open_pad = QCheckBox("Open the match pad for this game when I finish", self)
+        self.open_pad.setObjectName("openPadOnFinish")
+        self.open_pad.setChecked(True)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
+        layout.addSpacing(12)
+        layout.addWidget(self.open_pad)
         layout.addStretch(1)
         self.setFinalPage(True)
 
@@ -292,6 +298,13 @@ class FinishPage(PreMatchPage):
             lines.append(_muted("Finish records the pre-match sequence as done; after it nobody drafts for this "
                                 "match."))  # fmt: skip
         self.summary.setText("<br>".join(lines))
+        self.open_pad.setEnabled(self.pad_offered)
+
+    @property
+    def pad_offered(self) -> bool:
+        """The match pad is offered for a game still to play, once its pre-match sequence is (or is being) finished."""
+        view = self.view
+        return not self.w.session.read_only and not view.played and (view.refusal is None or view.finished)
 
     def validatePage(self) -> bool:  # noqa: N802
         if self.view.finished or self.w.session.read_only or self.view.refusal is not None:
@@ -351,3 +364,15 @@ class PreMatchWizard(QWizard):
         with contextlib.suppress(RuntimeError, TypeError):
             self.session.changed.disconnect(self._league_changed)
         super().done(result)
+        finish = self.pages[PageId.FINISH]
+        if result == QWizard.DialogCode.Accepted and finish.open_pad.isChecked() and finish.pad_offered:
+            self.open_match_pad()
+
+    match_pad: Any = None  # the pad Finish opened
+
+    def open_match_pad(self) -> Any:
+        """The night goes on: the match pad for this fixture, with the ref the pre-match chose (it asks for none)."""
+        from ui.match_pad.opening import open_match_pad
+
+        self.match_pad = open_match_pad(self.session, self.match_id, self.parentWidget())
+        return self.match_pad
