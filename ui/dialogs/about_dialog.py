@@ -81,7 +81,7 @@ class AboutDialog(QDialog):
         title = QLabel(
             f"<h2>Dugout {html.escape(self.facts.version)}</h2>"
             "<p>The Blood Bowl league commissioner's desk. Rules from the Referees and the Reserve Teams, "
-            "Contracts and Transfers articles; team lists of LRB 4.0 and LRB 6.</p>"
+            "Contracts and Transfers articles; team lists of LRB 4.0, LRB 5 and LRB 6.</p>"
             "<p>Every change is written to the league file the moment you make it; there is nothing to save.</p>"
         )
         title.setWordWrap(True)
