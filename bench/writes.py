@@ -98,7 +98,7 @@ def open_deal(db: Any, buyer: int, seller: int) -> dict[str, Any]:
 
 def measure_commits(big: Path, reps: int) -> None:
     from roster_app.safety.opening import open_league
-    from roster_app.services.postmatch.write import finish_post_match
+    from roster_app.services.postmatch.write import finish_post_match, write_before_transfers
     from roster_app.services.transfers import complete_transfer
 
     work = Path(tempfile.mkdtemp(prefix="dugout-bench-writes-"))
@@ -112,6 +112,10 @@ def measure_commits(big: Path, reps: int) -> None:
             for i in range(reps + 1):  # the first of each warms up (imports, caches)
                 match_id, draft = reported_match(db, 2 * i + 1, 2 * i + 2, 40 + i, rng)
                 ms = wall_ms(lambda m=match_id, d=draft: finish_post_match(db, match_id=m, draft=d))
+                # transfers are made at step 4.2 of the buyer's post-match sequence (the league's clock): a game
+                # between buyer and seller, its steps 1 to 4.1 written, then the deal
+                deal_match, deal_draft = reported_match(db, 33 + i, 64 - i, 60 + i, rng)
+                write_before_transfers(db, match_id=deal_match, draft=deal_draft)
                 deal = open_deal(db, buyer=33 + i, seller=64 - i)
                 tms = wall_ms(lambda d=deal: complete_transfer(db, **d))
                 if i:
