@@ -10,6 +10,7 @@ same to say when a thing can be done. Changes outside the clock are commissioner
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import StrEnum
 
@@ -118,10 +119,12 @@ def open_sequence(session: Session, team_id: int) -> Match | None:
         .where(Match.status == "played", or_(Match.home_team_id == team_id, Match.away_team_id == team_id))
         .order_by(Match.played_at, Match.id)
     )
-    for match in played:
-        if not set(STEPS) <= set(done_steps(match, team_id)):
-            return match
-    return None
+    return _first_open(played, team_id)
+
+
+def _first_open(played: Iterable[Match], team_id: int) -> Match | None:
+    """The first of the team's played matches (in order) whose sequence it has not finished."""
+    return next((m for m in played if not set(STEPS) <= set(done_steps(m, team_id))), None)
 
 
 def has_played(session: Session, team_id: int) -> bool:
@@ -138,8 +141,12 @@ def has_played(session: Session, team_id: int) -> bool:
 def moment(session: Session, team: Team) -> Moment:
     """Where `team` stands in the league's timeline now."""
     match = open_sequence(session, team.id)
+    return _moment_in(session, team, match, played=match is not None or has_played(session, team.id))
+
+
+def _moment_in(session: Session, team: Team, match: Match | None, *, played: bool) -> Moment:
     if match is None:
-        return Moment(team.id, team.name, created=not has_played(session, team.id))
+        return Moment(team.id, team.name, created=not played)
     done = set(done_steps(match, team.id))
     next_step = next(step for step in STEPS if step not in done)
     return Moment(team.id, team.name, False, match.id, match_title(session, match), next_step)
@@ -183,9 +190,20 @@ def team_moment(db: LeagueDB, team_id: int) -> Moment | None:
 
 
 def league_moments(db: LeagueDB) -> list[Moment]:
-    """Where every team stands now, in name order."""
+    """Where every team stands now, in name order (two queries for the whole league, not two a team)."""
     with db.read() as session:
-        return [moment(session, team) for team in session.scalars(select(Team).order_by(Team.name))]
+        open_matches = list(
+            session.scalars(select(Match).where(Match.status == "played").order_by(Match.played_at, Match.id))
+        )
+        started = session.execute(
+            select(Match.home_team_id, Match.away_team_id).where(Match.status != "scheduled")
+        )
+        played = {team_id for pair in started for team_id in pair}
+        out = []
+        for team in session.scalars(select(Team).order_by(Team.name)):
+            mine = (m for m in open_matches if team.id in (m.home_team_id, m.away_team_id))
+            out.append(_moment_in(session, team, _first_open(mine, team.id), played=team.id in played))
+        return out
 
 
 # -- the pre-match sequence -----------------------------------------------------------------------------

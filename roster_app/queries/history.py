@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import aliased
 
-from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, league_table
+from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Contract,
@@ -112,20 +112,8 @@ def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
 
 
 def mvp_leaders(db: LeagueDB, number: int, limit: int = 3) -> list[LeaderRow]:
-    total = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0)).label("total")
-    with db.read() as session:
-        rows = session.execute(
-            select(Player.id, Player.name, Team.name, Player.position, total)
-            .join(MatchPlayer, MatchPlayer.player_id == Player.id)
-            .join(Match, Match.id == MatchPlayer.match_id)
-            .join(Team, Team.id == MatchPlayer.team_id)
-            .where(Match.season == number, Match.status.in_(PLAYED))
-            .group_by(Player.id, Player.name, Team.name, Player.position)
-            .having(total > 0)
-            .order_by(total.desc(), Player.name)
-            .limit(limit)
-        ).all()
-    return [LeaderRow(*row, rank=index + 1) for index, row in enumerate(rows)]
+    """The season's players with the most MVP awards."""
+    return leaders_by(db, func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0)), season=number, limit=limit)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
@@ -185,8 +186,12 @@ LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
 
 def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:
     """The season's best players by touchdowns, casualties caused or SPP earned (ties share a rank)."""
-    column = LEADER_COLUMNS[what]
-    total = func.sum(column).label("total")
+    return leaders_by(db, func.sum(LEADER_COLUMNS[what]), season=season, limit=limit)
+
+
+def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:
+    """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank."""
+    total = summed.label("total")
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
         rows = session.execute(
