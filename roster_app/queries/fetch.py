@@ -1,5 +1,6 @@
 """Rows and counts read inside a transaction, shared by services and queries: the league record and its
-current season, a team, player or match (or a plain refusal when it is gone), and a roster's counts."""
+current season, a team, player, match, referee or match sheet (or a plain refusal when it is gone), and a
+roster's counts."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound
-from roster_app.store.models import League, Match, Player, PlayerStatus, Team
+from roster_app.store.models import League, Match, Player, PlayerStatus, Referee, RefereeMatch, Team
 
 
 def league_row(session: Session) -> League:
@@ -45,6 +46,20 @@ def get_match(session: Session, match_id: int) -> Match:
     if match is None:
         raise NotFound("That match no longer exists in this league.")
     return match
+
+
+def get_referee(session: Session, referee_id: int) -> Referee:
+    ref = session.get(Referee, referee_id)
+    if ref is None:
+        raise NotFound("That referee no longer exists in this league.")
+    return ref
+
+
+def get_sheet(session: Session, sheet_id: int) -> RefereeMatch:
+    sheet = session.get(RefereeMatch, sheet_id)
+    if sheet is None:
+        raise NotFound("That match sheet no longer exists.")
+    return sheet
 
 
 def roster_count(session: Session, team_id: int) -> int:

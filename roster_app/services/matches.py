@@ -178,33 +178,14 @@ def _write_lines(
             session.add(player)
 
 
-def record_match(
-    db: LeagueDB,
-    *,
-    match_id: int,
-    home_score: int,
-    away_score: int,
-    home_casualties: int | None = None,
-    away_casualties: int | None = None,
-    lines: Iterable[PlayerLine | Mapping[str, Any]] = (),
-    gate: int | None = None,
-    gate_faces: Sequence[int] | None = None,
-    referee_id: int | None = None,
-    home_mvp: int | None = None,
-    away_mvp: int | None = None,
-    riot: bool = False,
-    rng: random.Random | None = None,
-) -> Change:
-    """Record a played match. An MVP of None is picked at random; a gate of None is rolled (or `gate_faces`).
+def record_match(db: LeagueDB, **report: Any) -> Change:
+    """Record a played match, in one transaction: `report` is write_report's keyword arguments (match_id,
+    scores, casualties, player lines, gate, referee, MVPs, riot, rng), named once there.
 
     The referee's match sheet is the game's one sheet (opened if it has none); the ref's matches are counted
     when his sheet is finished (`referees.finish_match`), never here."""
     with db.write() as tx:
-        match = write_report(
-            tx.session, db.ruleset, match_id=match_id, home_score=home_score, away_score=away_score,
-            home_casualties=home_casualties, away_casualties=away_casualties, lines=lines, gate=gate,
-            gate_faces=gate_faces, referee_id=referee_id, home_mvp=home_mvp, away_mvp=away_mvp, riot=riot, rng=rng,
-        )  # fmt: skip
+        match = write_report(tx.session, db.ruleset, **report)
         tx.label = f"report of {match_title(tx.session, match)}"
         tx.result = match.id
     return tx.change
@@ -228,7 +209,8 @@ def write_report(
     riot: bool = False,
     rng: random.Random | None = None,
 ) -> Match:
-    """The match report's rows inside a transaction (record_match's, the match pad's full time)."""
+    """The match report's rows inside a transaction (record_match's, the match pad's full time). An MVP of None
+    is picked at random; a gate of None is rolled (or taken from `gate_faces`)."""
     lines = [PlayerLine.of(line) for line in lines]
     if len({line.player_id for line in lines}) != len(lines):
         raise RuleViolation("A player has two lines in the report.")

@@ -15,7 +15,7 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.queries import matchpad as q
-from roster_app.queries.fetch import get_match, get_team
+from roster_app.queries.fetch import get_match, get_sheet, get_team
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
@@ -148,7 +148,7 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
             raise RuleViolation(f"A {kind} has nothing to roll." if kind != "get the ref" else
                                 f"{game.state.ref.name} has no Escapist: there is nothing to roll, he is out.")  # fmt: skip
         return ({"escaped": False} if kind == "get the ref" else {}), None
-    sheet = referees.get_sheet(session, game.sheet_id)
+    sheet = get_sheet(session, game.sheet_id)
     ref = session.get(Referee, sheet.referee_id)
     links = {"referee_id": ref.id, "match_id": game.match_id}
     if kind == "get the ref":
@@ -182,7 +182,7 @@ def _kick_off_roll(session: Session, ruleset: Any, game: q.Game, given: Roll | N
     row = lookup(table["rows"], dice.total)
     links: dict[str, int | None] = {"match_id": game.match_id}
     if game.sheet_id is not None:
-        links["referee_id"] = referees.get_sheet(session, game.sheet_id).referee_id
+        links["referee_id"] = get_sheet(session, game.sheet_id).referee_id
     stored = store_roll(session, dice, f"kick-off: {row['result']}", **links)
     return {"result": row["result"], "text": row.get("text", ""), "total": dice.total,
             "referee_out": bool(row.get("referee_out"))}, stored.id  # fmt: skip
@@ -258,7 +258,7 @@ def full_time(
         if not game.state.over:
             raise RuleViolation(f"It is turn {game.state.turn} of {game.state.turns}: full time comes after the "
                                 "last turn (or a Riot).")  # fmt: skip
-        sheet = referees.get_sheet(session, game.sheet_id) if game.sheet_id is not None else None
+        sheet = get_sheet(session, game.sheet_id) if game.sheet_id is not None else None
         match = write_report(session, ruleset, match_id=match_id, gate=gate, gate_faces=gate_faces, rng=rng,
                              referee_id=sheet.referee_id if sheet else None, **report_of(game))  # fmt: skip
         verdict = None

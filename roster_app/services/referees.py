@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.queries.fetch import get_referee, get_sheet
 from roster_app.queries.referees import ADVANCE_PENDING, fixture_title, sheet_of
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
@@ -29,21 +30,6 @@ class _Unset:
 
 
 UNSET: Any = _Unset()  # "leave as it is" for arguments where None is a meaningful value
-
-
-# -- fetching ------------------------------------------------------------------------------------------
-def get_referee(session: Session, referee_id: int) -> Referee:
-    ref = session.get(Referee, referee_id)
-    if ref is None:
-        raise NotFound("That referee no longer exists in this league.")
-    return ref
-
-
-def get_sheet(session: Session, sheet_id: int) -> RefereeMatch:
-    sheet = session.get(RefereeMatch, sheet_id)
-    if sheet is None:
-        raise NotFound("That match sheet no longer exists.")
-    return sheet
 
 
 def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]:
