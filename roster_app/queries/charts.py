@@ -29,7 +29,7 @@ class Series:
 @dataclass(frozen=True)
 class Chart:
     key: str  # names the chart's image in a printed page ("chart:<key>")
-    kind: str  # "lines" or "bars"
+    kind: str  # "lines", "bars" (across: a leaders' list) or "columns" (standing: game by game)
     title: str
     series: tuple[Series, ...]
     x_title: str = ""
@@ -52,15 +52,18 @@ def timeline_series(timeline: careers.TeamTimeline, measure: str, *, by_round: b
     return Series(timeline.name, tuple(points))
 
 
-def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int | None) -> Chart:
-    """Each team's rating, treasury or fan factor after each game of `season` (every season: None)."""
-    series = tuple(
-        timeline_series(careers.team_timeline(db, team_id, season=season), measure, by_round=season is not None)
-        for team_id in team_ids
-    )
+def timelines_chart(timelines: list[careers.TeamTimeline], measure: str, *, season: int | None) -> Chart:
+    """Each timeline's rating, treasury or fan factor after each game (of `season`, or of every season)."""
+    series = tuple(timeline_series(t, measure, by_round=season is not None) for t in timelines)
     title = MEASURES[measure] + (f", season {season}" if season is not None else "")
     return Chart(f"team-{measure}", "lines", title, series, "Round" if season is not None else "Game",
                  MEASURES[measure])  # fmt: skip
+
+
+def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int | None) -> Chart:
+    """Each team's rating, treasury or fan factor after each game of `season` (every season: None)."""
+    timelines = [careers.team_timeline(db, team_id, season=season) for team_id in team_ids]
+    return timelines_chart(timelines, measure, season=season)
 
 
 def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10) -> Chart:
@@ -87,7 +90,10 @@ def referee_turns_chart(db: LeagueDB, season: int, *, rnd: int | None = None) ->
     if rnd is not None:
         query = query.where(Match.round == rnd)
     with db.read() as session:
-        rows = [(ref, r, h, a, sum(1 for tick in ticks if tick is True)) for ref, r, h, a, ticks in session.execute(query)]
+        rows = [
+            (ref, r, h, a, sum(1 for tick in ticks if tick is True))
+            for ref, r, h, a, ticks in session.execute(query)
+        ]
     if rnd is not None:
         return Chart("referee-turns", "bars", f"Turns in range, round {rnd}",
                      (Series("Turns in range", tuple((float(i), float(row[4])) for i, row in enumerate(rows))),),
@@ -103,6 +109,6 @@ def referee_turns_chart(db: LeagueDB, season: int, *, rnd: int | None = None) ->
 def referee_career_chart(career: careers.RefereeCareer) -> Chart:
     """A ref's turns in range in each game of his career, a bar a game."""
     labels = tuple(f"S{g.season} R{g.round}" if g.season else f"Game {i}" for i, g in enumerate(career.games, 1))
-    return Chart("referee-career", "bars", "Turns in range, game by game",
+    return Chart("referee-career", "columns", "Turns in range, game by game",
                  (Series("Turns in range", tuple((float(i), float(g.in_range)) for i, g in enumerate(career.games))),),
                  "", "Turns in range", labels)  # fmt: skip

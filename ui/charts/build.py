@@ -72,14 +72,17 @@ def _lines(chart: Any, data: Chart) -> None:
 
 
 def _bars(chart: Any, data: Chart) -> None:
+    """ "bars" run across (a leaders' list, the first on top); "columns" stand up, left to right (game by game)."""
     charts = qt()
-    bars = charts.QHorizontalBarSeries()
+    across = data.kind == "bars"
+    bars = charts.QHorizontalBarSeries() if across else charts.QBarSeries()
+    # a horizontal bar chart draws its first category at the bottom: reversed, the leader is on top
+    order = list(reversed(range(len(data.categories)))) if across else list(range(len(data.categories)))
     values: list[float] = []
     for series_data in data.series:
         bar_set = charts.QBarSet(plain(series_data.name))
         by_index = dict(series_data.points)
-        # a horizontal bar chart draws its first category at the bottom: reversed, the leader is on top
-        row = [by_index.get(float(i), 0.0) for i in reversed(range(len(data.categories)))]
+        row = [by_index.get(float(i), 0.0) for i in order]
         bar_set.append(row)
         values += row
         bars.append(bar_set)
@@ -88,10 +91,10 @@ def _bars(chart: Any, data: Chart) -> None:
     bars.setLabelsPosition(charts.QAbstractBarSeries.LabelsPosition.LabelsOutsideEnd)
     chart.addSeries(bars)
     categories = charts.QBarCategoryAxis()
-    categories.append([plain(c) for c in reversed(data.categories)])
+    categories.append([plain(data.categories[i]) for i in order])
     value_axis = _value_axis(data.y_title, [0.0, *values])
-    chart.addAxis(categories, Qt.AlignmentFlag.AlignLeft)
-    chart.addAxis(value_axis, Qt.AlignmentFlag.AlignBottom)
+    chart.addAxis(categories, Qt.AlignmentFlag.AlignLeft if across else Qt.AlignmentFlag.AlignBottom)
+    chart.addAxis(value_axis, Qt.AlignmentFlag.AlignBottom if across else Qt.AlignmentFlag.AlignLeft)
     bars.attachAxis(categories)
     bars.attachAxis(value_axis)
 
@@ -103,7 +106,7 @@ def chart_of(data: Chart, *, points: float = 9.0) -> Any:
     chart.setBackgroundRoundness(0)
     chart.setTitle(plain(data.title))
     chart.setTitleFont(_font(points * 1.3, bold=True))
-    (_bars if data.kind == "bars" else _lines)(chart, data)
+    (_lines if data.kind == "lines" else _bars)(chart, data)
     legend = chart.legend()
     legend.setVisible(data.kind == "lines" or len(data.series) > 1)
     legend.setAlignment(Qt.AlignmentFlag.AlignBottom)
