@@ -76,7 +76,7 @@ def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10) -> Chart:
 
 def referee_turns_chart(db: LeagueDB, season: int, *, rnd: int | None = None) -> Chart:
     """Each ref's turns in range in each game he finished in `season` (x: the round), or, for one round, a bar a
-    game ("ref (Home v Away)")."""
+    game (the ref, and "Home v Away" under his name)."""
     home, away = aliased(Team), aliased(Team)
     query = (
         select(Referee.name, Match.round, home.name, away.name, RefereeMatch.in_range)
@@ -97,7 +97,7 @@ def referee_turns_chart(db: LeagueDB, season: int, *, rnd: int | None = None) ->
     if rnd is not None:
         return Chart("referee-turns", "bars", f"Turns in range, round {rnd}",
                      (Series("Turns in range", tuple((float(i), float(row[4])) for i, row in enumerate(rows))),),
-                     "", "Turns in range", tuple(f"{ref} ({h} v {a})" for ref, _r, h, a, _t in rows))  # fmt: skip
+                     "", "Turns in range", tuple(f"{ref}\n{h} v {a}" for ref, _r, h, a, _t in rows))  # fmt: skip
     by_ref: dict[str, list[tuple[float, float]]] = {}
     for ref, r, _h, _a, turns in rows:
         by_ref.setdefault(ref, []).append((float(r), float(turns)))

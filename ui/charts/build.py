@@ -25,8 +25,8 @@ def qt() -> Any:
 
 
 def plain(text: str) -> str:
-    """Text Qt Charts shows as typed (it reads HTML)."""
-    return html.escape(text, quote=False)
+    """Text Qt Charts shows as typed (it reads HTML); a line break in a label stays one."""
+    return html.escape(text, quote=False).replace("\n", "<br/>")
 
 
 def _font(points: float, *, bold: bool = False) -> QFont:
@@ -92,7 +92,7 @@ def _bars(chart: Any, data: Chart) -> None:
     chart.addSeries(bars)
     categories = charts.QBarCategoryAxis()
     categories.append([plain(data.categories[i]) for i in order])
-    value_axis = _value_axis(data.y_title, [0.0, *values])
+    value_axis = _value_axis(data.y_title, [0.0, max(values, default=0.0) * 1.1])  # room for the last label
     chart.addAxis(categories, Qt.AlignmentFlag.AlignLeft if across else Qt.AlignmentFlag.AlignBottom)
     chart.addAxis(value_axis, Qt.AlignmentFlag.AlignBottom if across else Qt.AlignmentFlag.AlignLeft)
     bars.attachAxis(categories)

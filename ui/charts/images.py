@@ -3,20 +3,15 @@ and the page's QTextDocument gets the image under that name before its HTML goes
 
 from __future__ import annotations
 
-from typing import Any
-
 from PySide6.QtCore import QRectF, QUrl
 from PySide6.QtGui import QColor, QImage, QPainter, QTextDocument
 from PySide6.QtWidgets import QGraphicsScene
 
+from roster_app.printing.render import ChartImage
 from roster_app.queries.charts import Chart
 from ui.charts.build import chart_of
 
 SCREEN_DPI = 96  # an <img>'s width and height are CSS pixels: 96 to the inch
-
-
-def address(chart: Chart) -> str:
-    return f"chart:{chart.key}"
 
 
 def render_image(data: Chart, width: int, height: int, *, dpi: int = 300) -> QImage:
@@ -26,7 +21,6 @@ def render_image(data: Chart, width: int, height: int, *, dpi: int = 300) -> QIm
     scene = QGraphicsScene()
     scene.addItem(chart)
     chart.setGeometry(QRectF(0, 0, width, height))
-    chart.layout().activate() if chart.layout() else None
     scale = dpi / SCREEN_DPI
     image = QImage(round(width * scale), round(height * scale), QImage.Format.Format_RGB32)
     image.setDotsPerMeterX(round(dpi / 0.0254))
@@ -41,8 +35,8 @@ def render_image(data: Chart, width: int, height: int, *, dpi: int = 300) -> QIm
     return image
 
 
-def add_chart_images(document: QTextDocument, charts: tuple[Any, ...], *, dpi: int = 300) -> None:
-    """Give `document` each (chart, width, height) as the image its HTML names."""
-    for data, width, height in charts:
-        image = render_image(data, width, height, dpi=dpi)
-        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(address(data)), image)
+def add_chart_images(document: QTextDocument, charts: tuple[ChartImage, ...], *, dpi: int = 300) -> None:
+    """Give `document` each chart as the image its HTML names (before the HTML goes in)."""
+    for wanted in charts:
+        image = render_image(wanted.chart, wanted.width, wanted.height, dpi=dpi)
+        document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(wanted.address), image)
