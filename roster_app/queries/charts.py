@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import select
+from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.queries import careers
 from roster_app.queries import season as sq
+from roster_app.queries.season import PLAYED
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Referee, RefereeMatch, Team
 
@@ -52,16 +53,50 @@ def timeline_series(timeline: careers.TeamTimeline, measure: str, *, by_round: b
     return Series(timeline.name, tuple(points))
 
 
-def timelines_chart(timelines: list[careers.TeamTimeline], measure: str, *, season: int | None) -> Chart:
-    """Each timeline's rating, treasury or fan factor after each game (of `season`, or of every season)."""
-    series = tuple(timeline_series(t, measure, by_round=season is not None) for t in timelines)
+def _chart(measure: str, series: tuple[Series, ...], season: int | None) -> Chart:
     title = MEASURES[measure] + (f", season {season}" if season is not None else "")
     return Chart(f"team-{measure}", "lines", title, series, "Round" if season is not None else "Game",
                  MEASURES[measure])  # fmt: skip
 
 
+def timelines_chart(timelines: list[careers.TeamTimeline], measure: str, *, season: int | None) -> Chart:
+    """Each timeline's rating, treasury or fan factor after each game (of `season`, or of every season)."""
+    return _chart(
+        measure, tuple(timeline_series(t, measure, by_round=season is not None) for t in timelines), season
+    )
+
+
+def _after_each_game(db: LeagueDB, team_ids: list[int], measure: str, season: int | None) -> tuple[Series, ...]:
+    """Each team's rating or fan factor as its post-match sequence left it, game by game: the games' rows alone
+    (a team's timeline also reads its whole ledger, which only the treasury needs)."""
+    key = f"{measure}_after"
+    chosen = or_(Match.home_team_id.in_(team_ids), Match.away_team_id.in_(team_ids))
+    query = select(Match.round, Match.home_team_id, Match.away_team_id, Match.post_match).where(
+        chosen, Match.status.in_(PLAYED)
+    )
+    if season is not None:
+        query = query.where(Match.season == season)
+    with db.read() as session:
+        names = dict(session.execute(select(Team.id, Team.name).where(Team.id.in_(team_ids))).all())
+        rows = session.execute(query.order_by(Match.played_at, Match.id)).all()
+    points: dict[int, list[tuple[float, float]]] = {team: [] for team in team_ids}
+    games = dict.fromkeys(team_ids, 0)
+    for rnd, home, away, post_match in rows:
+        results = (post_match or {}).get("results", {})
+        for team in (home, away):
+            if team not in games:
+                continue
+            games[team] += 1
+            value = results.get(str(team), {}).get(key)
+            if value is not None:  # None until the game's post-match sequence has reached it
+                points[team].append((float(rnd if season is not None else games[team]), float(value)))
+    return tuple(Series(names[team], tuple(points[team])) for team in team_ids if team in names)
+
+
 def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int | None) -> Chart:
     """Each team's rating, treasury or fan factor after each game of `season` (every season: None)."""
+    if measure != "treasury":
+        return _chart(measure, _after_each_game(db, team_ids, measure, season), season)
     timelines = [careers.team_timeline(db, team_id, season=season) for team_id in team_ids]
     return timelines_chart(timelines, measure, season=season)
 
