@@ -97,8 +97,10 @@ def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int |
     """Each team's rating, treasury or fan factor after each game of `season` (every season: None)."""
     if measure != "treasury":
         return _chart(measure, _after_each_game(db, team_ids, measure, season), season)
-    timelines = [careers.team_timeline(db, team_id, season=season) for team_id in team_ids]
-    return timelines_chart(timelines, measure, season=season)
+    series = tuple(Series(name, tuple((float(rnd if season is not None else n), g / SCALES[measure])
+                                      for n, (rnd, g) in enumerate(gold, start=1)))
+                   for name, gold in careers.treasuries(db, team_ids, season=season))  # fmt: skip
+    return _chart(measure, series, season)
 
 
 def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10) -> Chart:

@@ -37,6 +37,10 @@ def test_a_teams_season_chart_is_its_timeline_round_by_round(league):
     gold = charts.team_chart(league, [orcs], "treasury", season=None)
     assert gold.x_title == "Game" and [x for x, _y in gold.series[0].points] == [float(n) for n in range(1, 8)]
     assert gold.series[0].points[-1][1] == treasury(league, orcs) / 1000  # thousands of gp on the axis
+    every = careers.team_timeline(league, orcs)
+    assert [y for _x, y in gold.series[0].points] == [p.treasury / 1000 for p in every.points]
+    season_gold = charts.team_chart(league, [orcs], "treasury", season=2)
+    assert season_gold.series[0].points == tuple((float(p.round), p.treasury / 1000) for p in timeline.points)
 
 
 def test_several_teams_compared_keep_the_order_asked(league):
