@@ -71,7 +71,9 @@ def with_sheets_and_ratings(source: Path, folder: Path) -> Path:
         for match_id, home, away, _when in games:
             results = {str(t): {"rating_after": rng.randint(110, 260), "fan_factor_after": rng.randint(2, 12)}
                        for t in (home, away)}  # fmt: skip
-            conn.execute("UPDATE match SET post_match = ? WHERE id = ?", (json.dumps({"results": results}), match_id))
+            conn.execute(
+                "UPDATE match SET post_match = ? WHERE id = ?", (json.dumps({"results": results}), match_id)
+            )
         conn.executemany(
             "INSERT INTO referee_match (referee_id, match_id, in_range, actions, riot, turns_played, casualties, "
             "sent_off, state, out_for_match, escaped, result, spp_gained, finished, created_at) "
