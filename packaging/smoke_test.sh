@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Smoke test of the one-folder bundle, run by `make dist` and CI: the bundle starts with no Python on
 # the PATH, draws the demo league and the first-run screen offscreen, hands a file to a running Dugout,
-# and (once `dugout print` exists) prints a roster to PDF.
+# prints a roster to PDF, and prints the league magazine with its charts (Qt Charts).
 #   packaging/smoke_test.sh [BUNDLE_DIR] [CHECKER_PYTHON]
 set -euo pipefail
 BUNDLE=${1:-dist/dugout}
@@ -65,4 +65,10 @@ run print "$DEMO" --team "Orcland Raiders" -o "$WORK/roster.pdf"
 head -c 5 "$WORK/roster.pdf" | grep -q "%PDF-"
 [ "$(stat -c %s "$WORK/roster.pdf")" -gt 2000 ]
 echo "smoke test: roster.pdf is $(stat -c %s "$WORK/roster.pdf") bytes"
+echo "smoke test: the league magazine with its charts (Qt Charts in the bundle)"
+run print "$DEMO" --magazine -o "$WORK/magazine.pdf" | tee "$WORK/magazine.txt"
+grep -q "3 pages written" "$WORK/magazine.txt"
+CHARTS=$(grep -a -c "/Subtype /Image" "$WORK/magazine.pdf" || true)
+[ "$CHARTS" -ge 2 ] || { echo "smoke test: the magazine has $CHARTS chart images" >&2; exit 1; }
+echo "smoke test: magazine.pdf has $CHARTS chart images"
 echo "smoke test: the bundle works"

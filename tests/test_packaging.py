@@ -29,3 +29,12 @@ def test_resources_are_found():
     from roster_app.paths import resources_dir
 
     assert (resources_dir() / "rulesets" / "lrb4" / "races.json").is_file()
+
+
+def test_pyside6_addons_has_the_same_pin_as_essentials():
+    """Qt Charts comes from PySide6-Addons, which needs PySide6-Essentials of its own version."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    deps = config["project"]["dependencies"]
+    essentials = sorted(d.removeprefix("PySide6-Essentials") for d in deps if d.startswith("PySide6-Essentials"))
+    addons = sorted(d.removeprefix("PySide6-Addons") for d in deps if d.startswith("PySide6-Addons"))
+    assert addons == essentials and len(addons) == 2  # both Python version markers

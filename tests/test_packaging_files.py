@@ -75,7 +75,9 @@ def test_the_spec_names_files_that_exist(spec):
     assert not any("__pycache__" in str(p) for p in sources)
     assert spec["ICON_ICO"].is_file() and spec["ICON_PNG"].is_file()
     assert "sqlalchemy.dialects.postgresql" in kwargs["hiddenimports"]
-    assert {"roster_app", "ui", "PySide6.QtNetwork"} <= set(kwargs["hiddenimports"])
+    assert {"roster_app", "ui", "PySide6.QtNetwork", "PySide6.QtCharts"} <= set(kwargs["hiddenimports"])
+    # Qt Charts needs Qt's OpenGL libraries, not PySide6's OpenGL modules
+    assert {"PySide6.QtOpenGL", "PySide6.QtOpenGLWidgets"} <= set(kwargs["excludes"])
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="the Linux files ship in Linux bundles")
@@ -115,6 +117,12 @@ def test_the_spec_version_and_id_match_the_app(spec):
         ("PySide6/Qt/lib/libQt6Pdf.so.6", False),
         ("PySide6/Qt/lib/libQt6Network.so.6", True),
         ("PySide6/Qt/lib/libQt6Widgets.so.6", True),
+        ("PySide6/Qt/lib/libQt6Charts.so.6", True),  # the charts (ui/charts)
+        ("PySide6/Qt/lib/libQt6OpenGL.so.6", True),  # libQt6Charts links these two
+        ("PySide6/Qt/lib/libQt6OpenGLWidgets.so.6", True),
+        ("PySide6/Qt/lib/libQt6ChartsQml.so.6", False),
+        ("PySide6/Qt6Charts.dll", True),
+        ("PySide6/Qt6OpenGLWidgets.dll", True),
         ("resources/rulesets/lrb4/races.json", True),
     ],
 )

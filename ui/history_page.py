@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries import history
 from roster_app.queries import season as sq
+from ui.charts.history_charts import HistoryCharts
 from ui.dialogs.career_dialogs import plain_label, read_only_table, show_career
 from ui.models.history_models import AwardsModel, RecordsModel, RefSeasonModel
 from ui.models.season_models import LeadersModel, StandingsModel
@@ -52,6 +53,7 @@ class HistoryPage(QWidget):
         self.refs_view = read_only_table(self.refs_model, self, 0)
         self.tabs.addTab(self.refs_view, "Referees")
         self.records_view = read_only_table(self.records_model, self, 5)
+        self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
         self._lay_out()
         self._connect()
         session.changed.connect(self.refresh)
@@ -76,7 +78,11 @@ class HistoryPage(QWidget):
         split.addWidget(box)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
-        layout.addWidget(split, 1)
+        self.page_tabs = QTabWidget(self)
+        self.page_tabs.setObjectName("historyTabs")
+        self.page_tabs.addTab(split, "Tables")
+        self.page_tabs.addTab(self.charts, "Charts")
+        layout.addWidget(self.page_tabs, 1)
         layout.addWidget(plain_label("Double-click a team, a player or a referee for his career.", self))
 
     def _connect(self) -> None:
@@ -120,6 +126,7 @@ class HistoryPage(QWidget):
         self.table_model.set_rows(list(story.table))
         self.awards_model.set_rows(list(story.awards))
         self.refs_model.set_rows(list(story.referees))
+        self.charts.set_season(number, list(story.table))
         for what, model in self.leader_models.items():
             model.set_rows(list(story.leaders[what]))
         for view in (self.table_view, self.awards_view, self.refs_view, self.records_view,

@@ -66,15 +66,16 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
 
 
 def _gui_application():  # noqa: ANN202
-    """A QGuiApplication on the offscreen platform: fonts and painting without a screen."""
+    """A QApplication on the offscreen platform: fonts and painting without a screen (a QApplication, not a
+    QGuiApplication: the magazine's charts are Qt Charts, which are widgets)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if not (os.environ.get("LC_ALL") or os.environ.get("LANG")):
         os.environ["LC_ALL"] = "C.UTF-8"  # under `env -i` Qt warns about the C locale
-    from PySide6.QtGui import QGuiApplication
+    from PySide6.QtWidgets import QApplication
 
     from ui.fonts import register_bundled_fonts
 
-    app = QGuiApplication.instance() or QGuiApplication(["dugout"])
+    app = QApplication.instance() or QApplication(["dugout"])
     register_bundled_fonts()  # the bundle may run where no font is installed
     return app
 

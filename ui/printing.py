@@ -32,6 +32,7 @@ from roster_app.printing.document import PrintDocument
 from roster_app.safety.atomic import ExportError, atomic_path
 
 PDF_RESOLUTION = 300
+CHART_DPI = 300  # a chart's image on paper: as sharp as the text at PDF_RESOLUTION, not a printer's 1200
 MARGINS_MM = QMarginsF(12, 11, 12, 9)
 FOOTER_POINTS = 16  # the band under the text that holds the footer line
 FONT_FAMILY = "DejaVu Sans"
@@ -103,6 +104,10 @@ def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[La
         text.setDefaultStyleSheet(stylesheet)
         text.setDocumentMargin(0)
         text.setPageSize(body)  # before the HTML: the text is laid out at its width, not once more after
+        if section.charts:  # Qt Charts is imported only for a page that shows a chart
+            from ui.charts.images import add_chart_images
+
+            add_chart_images(text, section.charts, dpi=min(device.logicalDpiX(), CHART_DPI))
         # Inserted at a cursor, not setHtml: setHtml is a whole-document change, which Qt lays out lazily in
         # steps, and a step that stops after a table starts again from the top of the page (a one-page roster
         # was laid out twice). An insertion is laid out in one pass: the same pages, ~1.5x faster.

@@ -9,13 +9,15 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from roster_app.errors import NotFound
-from roster_app.printing import data
+from roster_app.printing import data, render
 from roster_app.printing.render import Html, Section, blocks, fill, join
-from roster_app.queries import history
+from roster_app.queries import charts, history
 from roster_app.queries import season as sq
 from roster_app.queries.transfers import naive_utc
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Match, MatchPlayer, Player, Referee, RefereeMatch, Team, Transfer
+
+CHART_SIZE = (680, 290)  # CSS pixels: the width of an A4 or Letter page's text, three charts to the page
 
 
 @dataclass(frozen=True)
@@ -31,6 +33,7 @@ class Magazine:
     contracts: tuple[tuple[str, str, int, int], ...]  # (player, team, seasons, cost)
     injuries: tuple[tuple[str, str, str], ...]  # (player, team, injury); "Dead" ones are obituaries
     records: tuple[tuple[history.RecordRow, history.RecordRow | None], ...]
+    charts: tuple[charts.Chart, ...] = ()  # the round in pictures (empty ones left out)
 
 
 def latest_round(db: LeagueDB, season: int) -> int:
@@ -92,8 +95,28 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None) -> Magazine:
         tuple(name for name, _m, _r, state, _t in sheets if state == "dead"),
         tuple((p, s, b, t.price or 0) for t, p, s, b in deals if within(t.completed_at)),
         tuple((p, team, c.seasons, c.cost) for c, p, team in signed if within(c.created_at)),
-        tuple(injuries), tuple(history.records_broken(db, season, rnd)),
+        tuple(injuries), tuple(history.records_broken(db, season, rnd)), round_charts(db, season, rnd),
     )  # fmt: skip
+
+
+CHARTED_TEAMS = 6  # the top of the table: more lines than this read as a tangle on paper
+
+
+def _upto(chart: charts.Chart, rnd: int) -> charts.Chart:
+    """A chart over rounds cut at `rnd`: the magazine of an earlier round does not show later games."""
+    series = tuple(charts.Series(s.name, tuple(p for p in s.points if p[0] <= rnd)) for s in chart.series)
+    return charts.Chart(chart.key, chart.kind, chart.title, series, chart.x_title, chart.y_title, chart.categories)
+
+
+def round_charts(db: LeagueDB, season: int, rnd: int) -> tuple[charts.Chart, ...]:
+    """The round's charts: the leading teams' rating round by round, the season's SPP leaders, the round's refs."""
+    leading = [row.id for row in sq.league_table(db, season)[:CHARTED_TEAMS]]
+    found = (
+        _upto(charts.team_chart(db, leading, "rating", season=season), rnd),
+        charts.spp_leaders_chart(db, season, limit=8),
+        charts.referee_turns_chart(db, season, rnd=rnd),
+    )
+    return tuple(chart for chart in found if not chart.empty)
 
 
 def _result(t: dict, f: sq.FixtureRow) -> Html:
@@ -141,4 +164,12 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     dead = join([fill(t["obituary"], player=p, team=team) for p, team, injury in m.injuries if injury == "Dead"])
     back = fill(t["back"], league=heading.league, season=m.season, round=m.round, deals=deals or fill(nothing),
                 injuries=hurt or fill(nothing), obituaries=dead or fill(t["no_obituaries"]))  # fmt: skip
-    return [Section(f"magazine, round {m.round}", front), Section(f"magazine, round {m.round}, page 2", back)]
+    sections = [Section(f"magazine, round {m.round}", front), Section(f"magazine, round {m.round}, page 2", back)]
+    if m.charts:
+        images = tuple(render.ChartImage(chart, *CHART_SIZE) for chart in m.charts)
+        shown = join(
+            [fill(t["chart"], src=image.address, width=image.width, height=image.height) for image in images]
+        )
+        pictures = fill(t["pictures"], league=heading.league, season=m.season, round=m.round, charts=shown)
+        sections.append(Section(f"magazine, round {m.round}, page 3", pictures, images))
+    return sections

@@ -15,6 +15,7 @@ from typing import Any
 
 from roster_app.paths import resources_dir
 from roster_app.printing import data
+from roster_app.queries.charts import Chart
 from roster_app.rules.allies import fan_factor_text, surcharge_text
 from roster_app.rules.contracts import tally_marks
 from roster_app.words import count, noun
@@ -29,11 +30,26 @@ class Html(str):
 
 
 @dataclass(frozen=True)
+class ChartImage:
+    """A chart a page shows: its HTML holds <img src="chart:KEY" width=.. height=..>, and ui/printing.py draws
+    the chart into that image (Qt Charts; this side stays Qt-free). Sizes in CSS pixels, 96 to the inch."""
+
+    chart: Chart
+    width: int
+    height: int
+
+    @property
+    def address(self) -> str:
+        return f"chart:{self.chart.key}"
+
+
+@dataclass(frozen=True)
 class Section:
     """One part of a print job that starts on a new page (a team's roster, the league table ...)."""
 
     title: str
     html: Html
+    charts: tuple[ChartImage, ...] = ()  # the images its HTML names
 
 
 @cache

@@ -128,3 +128,33 @@ def test_export_the_history_as_json_and_csv(history_file, tmp_path, capsys):
     assert [s["champion"] for s in data["seasons"]] == ["Orcland Raiders", "Orcland Raiders", None]
     assert main(["export", str(history_file), "--history", "records", "-o", str(tmp_path / "r.csv")]) == 0
     assert (tmp_path / "r.csv").read_text(encoding="utf-8-sig").startswith("Record,Value,Holder")
+
+
+def test_print_the_magazine_with_its_charts(tmp_path):
+    from pypdf import PdfReader
+
+    from roster_app.queries import season as sq
+    from roster_app.services.league import create_league
+    from roster_app.services.referees import create_referee
+    from roster_app.services.season import generate_season
+    from tests.history_helpers import SEASON_ONE, play
+    from tests.season_helpers import build_teams
+
+    path = tmp_path / "Round One.dugout"
+    db = create_league(path, name="Round One")
+    try:
+        build_teams(db)
+        create_referee(db, name="Hans Whistle", race="Human")
+        generate_season(db)
+        play(db, sq.fixtures(db)[0], SEASON_ONE[0], 1)
+    finally:
+        db.close()
+    out = tmp_path / "magazine.pdf"
+    result = dugout("print", str(path), "--magazine", "-o", str(out))  # a QApplication: the charts are widgets
+    assert result.returncode == 0, result.stderr
+    pages = pdf_pages(out)
+    assert len(pages) == 3 and "The round in pictures" in pages[2]
+    objects = PdfReader(str(out)).pages[2]["/Resources"]["/XObject"]
+    images = [o.get_object() for o in objects.values() if o.get_object()["/Subtype"] == "/Image"]
+    assert len(images) == 3  # the leading teams' rating, the SPP leaders, the round's ref
+    assert all(image["/Width"] >= 2000 for image in images)  # drawn at 300 dpi, 680 CSS pixels wide

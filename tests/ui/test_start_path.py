@@ -19,5 +19,49 @@ def loaded_after_import(modules: tuple[str, ...], watched: tuple[str, ...]) -> d
 
 
 def test_the_start_path_imports_neither_the_orm_nor_the_network_nor_log_handlers():
-    watched = ("sqlmodel", "sqlalchemy", "alembic", "PySide6.QtNetwork", "logging.handlers", "platformdirs")
+    watched = ("sqlmodel", "sqlalchemy", "alembic", "PySide6.QtNetwork", "logging.handlers", "platformdirs",
+               "PySide6.QtCharts")  # fmt: skip
     assert loaded_after_import(START_PATH, watched) == dict.fromkeys(watched, False)
+
+
+CHARTS_LATE = """
+import sys, time
+from pathlib import Path
+from ui.app import make_app
+app = make_app()
+from ui.main_window import MainWindow
+window = MainWindow()
+shown = []
+window.league_shown.connect(lambda: shown.append(True))
+window.open_league_later(Path(sys.argv[1]))
+window.show()
+deadline = time.monotonic() + 60
+while not shown and time.monotonic() < deadline:
+    app.processEvents()
+seen = [bool(shown), "PySide6.QtCharts" in sys.modules]
+view = window.league_view
+view.show_page(view.history_page)
+app.processEvents()
+seen.append("PySide6.QtCharts" in sys.modules)
+view.history_page.page_tabs.setCurrentWidget(view.history_page.charts)
+app.processEvents()
+seen.append("PySide6.QtCharts" in sys.modules)
+print(" ".join(map(str, seen)))
+"""
+
+
+def test_qt_charts_is_imported_only_when_a_chart_is_first_shown(history_file, tmp_path):
+    import os
+    import shutil
+
+    league = tmp_path / history_file.name
+    shutil.copy(history_file, league)
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", XDG_CONFIG_HOME=str(tmp_path / "config"),
+               XDG_DATA_HOME=str(tmp_path / "data"))  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", CHARTS_LATE, str(league)], capture_output=True, text=True,
+                            cwd=ROOT, env=env, timeout=120)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    opened, at_start, at_history, at_charts = result.stdout.split()
+    assert opened == "True"
+    # the window and the league open, the History page's tables shown: no Qt Charts; the Charts tab: Qt Charts
+    assert (at_start, at_history, at_charts) == ("False", "False", "True")

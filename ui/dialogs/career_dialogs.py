@@ -8,9 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableView, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget
 
-from roster_app.queries import careers
+from roster_app.queries import careers, charts
+from ui.charts.view import ChartArea, TeamChart
 from ui.models.columns import gp
 from ui.models.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
 from ui.tables import make_table
@@ -34,6 +35,14 @@ def read_only_table(model: Any, parent: QWidget, stretch: int) -> QTableView:
     view.resizeColumnsToContents()
     view.horizontalHeader().setSectionResizeMode(stretch, QHeaderView.ResizeMode.Stretch)
     return view
+
+
+def career_tabs(parent: QWidget, *pages: tuple[QWidget, str]) -> QTabWidget:
+    """The career's table and its chart, a tab each (the chart is drawn when its tab is first shown)."""
+    tabs = QTabWidget(parent)
+    for page, title in pages:
+        tabs.addTab(page, title)
+    return tabs
 
 
 class CareerDialog(QDialog):
@@ -96,7 +105,9 @@ class TeamTimelineDialog(CareerDialog):
         inner.addWidget(self.ledger_view)
         split.addWidget(self.points_view)
         split.addWidget(box)
-        self.layout_.addWidget(split, 1)
+        self.chart = TeamChart(lambda _ids, measure: charts.timelines_chart([t], measure, season=season), [t.id],
+                               self)  # fmt: skip
+        self.layout_.addWidget(career_tabs(self, (split, "Games and gold"), (self.chart, "Chart")), 1)
         self.points_view.selectionModel().currentRowChanged.connect(lambda now, _old: self.show_point(now.row()))
         if t.points:
             self.points_view.selectRow(len(t.points) - 1)
@@ -122,7 +133,9 @@ class RefereeCareerDialog(CareerDialog):
         self.games_model = RefereeGamesModel(self)
         self.games_model.set_rows(list(c.games))
         self.games_view = read_only_table(self.games_model, self, 1)
-        self.layout_.addWidget(self.games_view, 1)
+        self.chart = ChartArea(lambda: charts.referee_career_chart(c), self,
+                               empty_text="No finished match sheet yet.")  # fmt: skip
+        self.layout_.addWidget(career_tabs(self, (self.games_view, "Games"), (self.chart, "Turns in range")), 1)
 
 
 def show_career(kind: str, db: Any, row_id: int, parent: QWidget | None) -> QDialog:
