@@ -34,6 +34,7 @@ class PrintRequest:
     sheets_round: int | None = None  # None: the next round with a fixture to play
     magazine: bool = False  # the league magazine of `magazine_round`
     magazine_round: int | None = None  # None: the latest round played
+    magazine_season: int | None = None  # None: the latest season with a match played
 
     @property
     def empty(self) -> bool:
@@ -78,6 +79,7 @@ def build_document(
     heading = data.heading(db, today=today)
     note = progress or (lambda _what: None)
     sections: list[Section] = []
+    title = None
     standings = data.league_table(db)
     if request.table:
         note("the league table")
@@ -115,10 +117,14 @@ def build_document(
         from roster_app.printing.magazine import magazine_data, magazine_sections
 
         note("the league magazine")
-        sections.extend(magazine_sections(magazine_data(db, round_number=request.magazine_round), heading))
+        story = magazine_data(db, round_number=request.magazine_round, season=request.magazine_season)
+        if len(sections) == 0:  # the magazine alone: its own title (the PDF's name, the print job's)
+            title = f"{heading.league} magazine, season {story.season}, round {story.round}"
+        sections.extend(magazine_sections(story, heading))
     if not sections:
         raise NothingToPrint(
             "There is nothing to print: choose a team (the league has none yet) or a league document."
         )
-    return PrintDocument(_title(request, heading, list(dict.fromkeys(names))), heading, tuple(sections),
+    title = title or _title(request, heading, list(dict.fromkeys(names)))
+    return PrintDocument(title, heading, tuple(sections),
                          render.stylesheet())  # fmt: skip

@@ -63,6 +63,7 @@ class SeasonHistory:
     leaders: dict[str, tuple[LeaderRow, ...]]
     referees: tuple[RefSeasonRow, ...]
     matches: int  # played
+    upto_round: int | None = None  # the season as it stood after this round (None: as it stands or ended)
 
 
 def season_numbers(db: LeagueDB) -> list[int]:
@@ -72,6 +73,22 @@ def season_numbers(db: LeagueDB) -> list[int]:
         numbers |= set(session.scalars(select(Match.season).distinct()))
         numbers.add(session.scalars(select(League.current_season)).one())
     return sorted(numbers)
+
+
+def played_rounds(db: LeagueDB, number: int) -> list[int]:
+    """The rounds of the season with at least one match played, in order."""
+    with db.read() as session:
+        rounds = session.scalars(
+            select(Match.round).where(Match.season == number, Match.status.in_(PLAYED)).distinct()
+        )
+        return sorted(rounds)
+
+
+def league_rounds(db: LeagueDB) -> list[tuple[int, int]]:
+    """(season, round) of every round of the league with a match played, oldest first."""
+    with db.read() as session:
+        rows = session.execute(select(Match.season, Match.round).where(Match.status.in_(PLAYED)).distinct())
+        return sorted((season, rnd) for season, rnd in rows)
 
 
 def _finished(db: LeagueDB, number: int) -> bool:
@@ -93,8 +110,10 @@ def _final_winner(db: LeagueDB, number: int) -> int | None:
     return final[0] if final[2] > final[3] else final[1]
 
 
-def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
-    """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate)."""
+def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None) -> list[RefSeasonRow]:
+    """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate);
+    `upto_round`: the sheets of that round and the earlier ones."""
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     count = func.count(RefereeMatch.id)
     with db.read() as session:
         rows = session.execute(
@@ -104,16 +123,17 @@ def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
                    func.sum(case((RefereeMatch.state == "dead", 1), else_=0)))
             .join(RefereeMatch, RefereeMatch.referee_id == Referee.id)
             .join(Match, Match.id == RefereeMatch.match_id)
-            .where(Match.season == number, RefereeMatch.finished.is_(True))
+            .where(Match.season == number, RefereeMatch.finished.is_(True), *upto)
             .group_by(Referee.id, Referee.name)
             .order_by(count.desc(), Referee.name)
         ).all()  # fmt: skip
     return [RefSeasonRow(*row) for row in rows]
 
 
-def mvp_leaders(db: LeagueDB, number: int, limit: int = 3) -> list[LeaderRow]:
+def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None) -> list[LeaderRow]:
     """The season's players with the most MVP awards."""
-    return leaders_by(db, func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0)), season=number, limit=limit)
+    mvps = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
+    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
@@ -126,22 +146,26 @@ def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
     return tuple(out)
 
 
-def season_history(db: LeagueDB, number: int, *, limit: int = 5) -> SeasonHistory:
-    """One season as the league will remember it (the current one as it stands, without a champion)."""
-    table = league_table(db, number)
-    finished = _finished(db, number)
-    tops = {what: leaders(db, what, season=number, limit=limit) for what in LEADERS}
-    tops["mvp"] = mvp_leaders(db, number, limit)
+def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int | None = None) -> SeasonHistory:
+    """One season as the league will remember it (the current one as it stands, without a champion); with
+    `upto_round`, the table, leaders, awards so far and refs as they stood after that round (no champion)."""
+    table = league_table(db, number, upto_round=upto_round)
+    finished = _finished(db, number) and upto_round is None
+    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round) for what in LEADERS}
+    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round)
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     with db.read() as session:
-        played = session.scalar(select(func.count()).where(Match.season == number, Match.status.in_(PLAYED)))
+        played = session.scalar(
+            select(func.count()).where(Match.season == number, Match.status.in_(PLAYED), *upto)
+        )
     champion_id = None
     if finished and played:
         champion_id = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
     names = {row.id: row.name for row in table}
     return SeasonHistory(
         number, finished, tuple(table), champion_id, names.get(champion_id, ""), _awards(tops),
-        {what: tuple(rows) for what, rows in tops.items() if what in LEADERS}, tuple(referee_season(db, number)),
-        played,
+        {what: tuple(rows) for what, rows in tops.items() if what in LEADERS},
+        tuple(referee_season(db, number, upto_round=upto_round)), played, upto_round,
     )  # fmt: skip
 
 
