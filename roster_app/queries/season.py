@@ -197,6 +197,7 @@ def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: i
     """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;
     `upto_round`: as they stood after that round."""
     total = summed.label("total")
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
         rows = session.execute(
@@ -204,8 +205,7 @@ def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: i
             .join(MatchPlayer, MatchPlayer.player_id == Player.id)
             .join(Match, Match.id == MatchPlayer.match_id)
             .join(Team, Team.id == MatchPlayer.team_id)
-            .where(Match.season == season, Match.status.in_(PLAYED),
-                   *([] if upto_round is None else [Match.round <= upto_round]))  # fmt: skip
+            .where(Match.season == season, Match.status.in_(PLAYED), *upto)
             .group_by(Player.id, Player.name, Team.name, Player.position)
             .having(total > 0)
             .order_by(total.desc(), Player.name)
