@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import history
 from roster_app.queries import season as sq
 from roster_app.words import count
+from ui.career_links import Link, link_careers
 from ui.dialogs.career_dialogs import plain_label, read_only_table, show_career
 from ui.models.history_models import AwardsModel, RecordsModel, RefSeasonModel
 from ui.models.season_models import LeadersModel, StandingsModel
@@ -91,6 +92,18 @@ class HistoryPage(QWidget):
         for view in (self.awards_view, self.records_view, *self.leader_views.values()):
             view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
         self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
+        # right-click too (double-click above); the team's timeline of the chosen season
+        season = Link("Timeline…", "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()})
+        link_careers(self.table_view, self, [season], double_click=False)
+        link_careers(
+            self.awards_view, self, [Link("Career…", "player", lambda r: r.player_id)], double_click=False
+        )
+        for view in self.leader_views.values():
+            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], double_click=False)
+        link_careers(
+            self.records_view, self, [Link("Career…", "player", lambda r: r.holder_id)], double_click=False
+        )
+        link_careers(self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)
 
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & HISTORY_TABLES:

@@ -311,3 +311,17 @@ def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
         if career.games:
             out[career.name] = [(f"S{g.season} R{g.round}" if g.season else "", g.in_range) for g in career.games]
     return out
+
+
+def match_people(db: LeagueDB, match_id: int) -> tuple[int, int, int | None]:
+    """(home team, away team, the ref of its sheet or None) of a match: the careers a fixture's row links to."""
+    with db.read() as session:
+        match = session.get(Match, match_id)
+        if match is None:
+            raise NotFound("That match is no longer in the league.")
+        ref = session.scalar(
+            select(RefereeMatch.referee_id)
+            .where(RefereeMatch.match_id == match_id)
+            .order_by(RefereeMatch.id.desc())
+        )
+        return match.home_team_id, match.away_team_id, ref
