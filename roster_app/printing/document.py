@@ -6,7 +6,7 @@ Qt-free: ui/printing.py lays each section out with QTextDocument and paints the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from roster_app.errors import DugoutError
@@ -118,8 +118,9 @@ def build_document(
 
         note("the league magazine")
         story = magazine_data(db, round_number=request.magazine_round, season=request.magazine_season)
-        if len(sections) == 0:  # the magazine alone: its own title (the PDF's name, the print job's)
+        if len(sections) == 0:  # the magazine alone: its own title (the PDF's name) and season in the footer
             title = f"{heading.league} magazine, season {story.season}, round {story.round}"
+            heading = replace(heading, season=story.season)
         sections.extend(magazine_sections(story, heading))
     if not sections:
         raise NothingToPrint(

@@ -141,3 +141,4 @@ def test_print_the_magazine_of_an_earlier_round(qapp, history_file, tmp_path):
     assert main(["print", str(history_file), "--magazine", "--season", "1", "--round", "3", "-o", str(out)]) == 0
     front = pdf_pages(out)[0]
     assert "season 1 · the league magazine" in front and "1 Orcland Raiders 3 2 1 0 7" in front
+    assert "Two Seasons · season 1 · magazine, round 3" in front  # the footer names the magazine's season
