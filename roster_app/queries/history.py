@@ -209,7 +209,8 @@ def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy c
     return condition
 
 
-def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: ANN001
+def _game_record(session, key: str, column, upto, *, played=None) -> RecordRow | None:  # noqa: ANN001
+    """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
     row = session.execute(
@@ -218,7 +219,7 @@ def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: 
         .join(Team, Team.id == MatchPlayer.team_id)
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(opponent, opponent.id == other)
-        .where(_played_upto(upto), column > 0)
+        .where(_played_upto(upto) if played is None else played, column > 0)
         .order_by(column.desc(), Match.season, Match.round, Match.id, Player.id)
         .limit(1)
     ).first()
@@ -228,32 +229,46 @@ def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: 
     return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, season, f"v {against}, round {rnd}")
 
 
-def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
+def _total_best(session, key: str, column, upto, *, by_season: bool, among=None) -> tuple[RecordRow, int] | None:  # noqa: ANN001, E501
+    """The best season's (or career's) total and the first match of that season (career): the tie-break.
+    `among`: (the players, the season) whose totals to rank, in place of every player's."""
     total = func.sum(column).label("total")
     groups = [MatchPlayer.player_id, Match.season] if by_season else [MatchPlayer.player_id]
     first = func.min(Match.id).label("first")
+    where = [_played_upto(upto)]
+    if among is not None:
+        players, season = among
+        where.append(MatchPlayer.player_id.in_(players))
+        if by_season:
+            where.append(Match.season == season)
     sub = (
         select(*groups, total, first)
         .join(Match, Match.id == MatchPlayer.match_id)
-        .where(_played_upto(upto))
+        .where(*where)
         .group_by(*groups)
         .subquery()
     )
     query = (
-        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first)
+        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first,
+               sub.c.first)
         .join(Player, Player.id == sub.c.player_id)
         .join(Team, Team.id == Player.team_id)
         .where(sub.c.total > 0)
         .order_by(sub.c.total.desc(), sub.c.first, Player.id)
         .limit(1)
-    )
+    )  # fmt: skip
     row = session.execute(query).first()
     if row is None:
         return None
-    value, pid, name, team, when = row
+    value, pid, name, team, when, first_match = row
     if by_season:
-        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}")
-    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career")
+        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}"), first_match
+    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career"), first_match
+
+
+def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
+    best = _total_best(session, key, column, upto, by_season=by_season)
+    return best[0] if best else None
 
 
 def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
@@ -311,9 +326,48 @@ def _broke(row: RecordRow, old: RecordRow | None) -> bool:
     return row.key.endswith("_game") or row.holder_id != old.holder_id
 
 
+def _first_of(session, row: RecordRow, upto) -> int:  # noqa: ANN001
+    """The first match of a season's (career's) record holder's lines up to `upto`: the totals' tie-break."""
+    where = [_played_upto(upto), MatchPlayer.player_id == row.holder_id]
+    if row.key.endswith("_season"):
+        where.append(Match.season == row.season)
+    joined = select(func.min(Match.id)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
+    return session.scalar(joined.where(*where))
+
+
+def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd: int) -> list[RecordRow]:  # noqa: ANN001
+    """The match records after the round from the records before it, reading only the round's players: a game
+    record needs the round's best line; a season's or career's total changes only for the players of the round
+    (every other total, the record before among them, stays as it was). Equal to `records(upto=(season, rnd))`."""
+    upto = (season, rnd)
+    in_round = (Match.season == season) & (Match.round == rnd) & Match.status.in_(PLAYED)
+    players = select(MatchPlayer.player_id).join(Match, Match.id == MatchPlayer.match_id).where(in_round)
+    played_now = set(session.scalars(players))
+    out = []
+    for what in ("touchdowns", "casualties", "spp"):
+        column = getattr(MatchPlayer, what)
+        old, new = before.get(f"{what}_game"), _game_record(session, f"{what}_game", column, None, played=in_round)
+        out.append(old if new is None or (old is not None and old.value >= new.value) else new)  # first to reach
+        for by_season, key in ((True, f"{what}_season"), (False, f"{what}_career")):
+            old = before.get(key)
+            changed = _total_best(session, key, column, upto, by_season=by_season, among=(players, season))
+            mine = old is not None and old.holder_id in played_now and (not by_season or old.season == season)
+            if old is None or mine:  # his own total is among the changed ones, and beats every other
+                out.append(changed[0] if changed else old)
+                continue
+            if changed is None:
+                out.append(old)
+                continue
+            row, first = changed
+            ahead = (-row.value, first, row.holder_id) < (-old.value, _first_of(session, old, upto), old.holder_id)
+            out.append(row if ahead else old)
+    order = list(RECORD_TITLES)
+    return sorted((row for row in out if row is not None), key=lambda row: order.index(row.key))
+
+
 def records_broken(db: LeagueDB, season: int, rnd: int) -> list[tuple[RecordRow, RecordRow | None]]:
     """The match records set in the round: (the new record, the one it broke, or None for the first ever)."""
     before = {row.key: row for row in records(db, upto=(season, rnd - 1) if rnd > 1 else (season - 1, 10**6))}
-    after = records(db, upto=(season, rnd))
-    matches = [row for row in after if row.key.endswith(("_game", "_season", "_career"))]
-    return [(row, before.get(row.key)) for row in matches if _broke(row, before.get(row.key))]
+    with db.read() as session:
+        after = _records_after_round(session, before, season, rnd)
+    return [(row, before.get(row.key)) for row in after if _broke(row, before.get(row.key))]

@@ -236,3 +236,20 @@ def _ref(db, name):
 
     with db.read() as session:
         return session.scalars(select(Referee.id).where(Referee.name == name)).one()
+
+
+def test_the_records_after_a_round_read_from_the_round_equal_the_records_then(league):
+    """records_broken reads only the round's players after the records before it: the same records as a full
+    read after the round, for every round of both seasons (the final too)."""
+    rounds = history.league_rounds(league)
+    assert len(rounds) == 3 + 4
+    for season, rnd in rounds:
+        before = history.records(league, upto=(season, rnd - 1) if rnd > 1 else (season - 1, 10**6))
+        with league.read() as session:
+            after = history._records_after_round(session, {r.key: r for r in before}, season, rnd)
+        full = [
+            r
+            for r in history.records(league, upto=(season, rnd))
+            if r.key.endswith(("_game", "_season", "_career"))
+        ]
+        assert after == full, (season, rnd)
