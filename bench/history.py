@@ -131,6 +131,24 @@ def records_floor(raw, upto: dict) -> None:  # noqa: ANN001
     raw(TRANSFER_RECORD_SQL), raw(CONTRACT_RECORD_SQL)
 
 
+ROUND_PLAYERS = ("SELECT mp2.player_id FROM match_player mp2 JOIN match m2 ON m2.id = mp2.match_id "
+                 "WHERE m2.season = :season AND m2.round = :round")  # fmt: skip
+
+
+def round_records_floor(raw, season: int, rnd: int) -> None:  # noqa: ANN001
+    """The records after the round from the records before it: the round's best lines, and the totals of the
+    round's players only (as queries/history.py reads them)."""
+    upto = {"season": season, "round": rnd}
+    for what in ("touchdowns", "casualties", "spp"):
+        game = GAME_RECORD_SQL.format(column=what).replace(UPTO, "m.season = :season AND m.round = :round")
+        raw(game, **upto)
+        among = f"AND mp.player_id IN ({ROUND_PLAYERS}) GROUP BY"
+        raw(TOTAL_RECORD_SQL.format(column=what, group="m.season,", by=", m.season")
+            .replace("GROUP BY", f"AND m.season = :season {among}"), **upto)  # fmt: skip
+        raw(TOTAL_RECORD_SQL.format(column=what, group="", by="").replace("GROUP BY", among), **upto)
+    raw(ROUND_PLAYERS, **upto)
+
+
 def history_views(db, conn, reps: int) -> None:  # noqa: ANN001
     from roster_app.queries import careers, history
     from roster_app.queries import season as season_queries
@@ -233,7 +251,8 @@ LEADERS_UPTO_SQL = LEADERS_SQL.replace(
 
 
 def magazine_reads(raw, season: int, rnd: int) -> None:  # noqa: ANN001
-    """The magazine's reads as plain SQL: the round, the table and leaders after it, the records before and after."""
+    """The magazine's reads as plain SQL: the round, the table and leaders after it, the records before it and
+    after it from the round's players."""
     for sql in ROUND_SQL:
         raw(sql, season=season, round=rnd)
     [json.loads(row[-1]) for row in raw(ROUND_SQL[1], season=season, round=rnd)]
@@ -241,7 +260,7 @@ def magazine_reads(raw, season: int, rnd: int) -> None:  # noqa: ANN001
     for what in ("touchdowns", "casualties", "spp"):
         raw(LEADERS_UPTO_SQL.format(column=what).replace("LIMIT 10", "LIMIT 3"), season=season, round=rnd)
     records_floor(raw, {"season": season, "round": rnd - 1})
-    records_floor(raw, {"season": season, "round": rnd})
+    round_records_floor(raw, season, rnd)
 
 
 def magazine(db, conn, out: Path, reps: int) -> None:  # noqa: ANN001
@@ -271,7 +290,7 @@ def magazine(db, conn, out: Path, reps: int) -> None:  # noqa: ANN001
     record("the league magazine of a round to PDF", "its SQL + plain QTextDocument", statistics.median(floors),
            app_ms, 1.5, note=f"{counted} pages; round {story.round} of season {story.season}, {len(story.results)} "
            f"games, {len(story.table)} teams; the pages alone {pages_ms:.1f} ms ({app_ms / pages_ms:.0f}x): the "
-           "records before and after the round are most of it")  # fmt: skip
+           "records as they stood before the round are most of it")  # fmt: skip
 
 
 def measure(path: Path, reps: int) -> None:

@@ -107,6 +107,7 @@ def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
 
 # Careers are read as plain rows (columns, not ORM objects: a long career is hundreds of rows) in one connection.
 _SIDE, _OPPONENT, _SELLER, _BUYER = aliased(Team), aliased(Team), aliased(Team), aliased(Team)
+_IS_PLAYED = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is rendered at each call
 _PLAYER_ID = bindparam("player")  # statements made once, filled per call (building one costs more than its SQL)
 _OTHER = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
 _PLAYER = (  # with his contracts and transfers counted: most players have none, so no query for them
@@ -124,7 +125,7 @@ _GAMES = (
     .join(Match, Match.id == MatchPlayer.match_id)
     .join(_SIDE, _SIDE.id == MatchPlayer.team_id)
     .join(_OPPONENT, _OPPONENT.id == _OTHER)
-    .where(MatchPlayer.player_id == _PLAYER_ID, Match.status.in_(PLAYED))
+    .where(MatchPlayer.player_id == _PLAYER_ID, _IS_PLAYED)
     .order_by(Match.season, Match.round, Match.played_at, Match.id)
 )  # fmt: skip
 _CONTRACTS = (
@@ -218,7 +219,7 @@ def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
 
 _TEAM_ID = bindparam("team")
 _TEAM = select(Team.id, Team.name, Team.race, Team.coach).where(Team.id == _TEAM_ID)
-_TEAM_PLAYED = or_(Match.home_team_id == _TEAM_ID, Match.away_team_id == _TEAM_ID), Match.status.in_(PLAYED)
+_TEAM_PLAYED = or_(Match.home_team_id == _TEAM_ID, Match.away_team_id == _TEAM_ID), _IS_PLAYED
 _TEAM_GAMES = (
     select(Match.id, Match.season, Match.round, Match.stage, Match.home_team_id, Match.away_team_id,
            Match.home_score, Match.away_score, Match.post_match, Match.played_at)
