@@ -23,6 +23,7 @@ class Link:
     kind: str  # player, team or referee
     id_of: Callable[[Any], int | None]  # the row object -> the id (None: nothing to open for this row)
     options: Callable[[Any], dict] | None = None  # extra arguments of the dialog (a team's season)
+    missing: str = ""  # said when the row has nobody to open ("No referee has been chosen for this game yet.")
 
 
 def _current_row(view: QAbstractItemView) -> Any:
@@ -39,6 +40,10 @@ def open_link(view: QAbstractItemView, page: QWidget, link: Link, row: Any = Non
     row = row if row is not None else _current_row(view)
     row_id = link.id_of(row) if row is not None else None
     if not row_id:
+        if row is not None and link.missing:
+            from ui.dialogs import ask
+
+            ask.info(page, link.missing, title=link.text.rstrip("…"))
         return None
     options = link.options(row) if link.options else {}
     return show_career(link.kind, page.session.db, row_id, page, **options)

@@ -169,7 +169,8 @@ class SeasonPage(QWidget):
         link_careers(self.fixtures_view, self, [
             Link("Home Team's Timeline…", "team", lambda r: r.home_id),
             Link("Away Team's Timeline…", "team", lambda r: r.away_id),
-            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2]),
+            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing="No referee has been chosen for this fixture yet."),
         ], double_click=False)  # fmt: skip
 
     def _fill_round_filter(self) -> None:
@@ -397,7 +398,8 @@ class TeamHistoryTab(QWidget):
         link_careers(self.view, self, [
             Link("Timeline…", "team", lambda _r: self.team_id, lambda r: {"season": r.season}),
             Link("Opponent's Timeline…", "team", opponent),
-            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2]),
+            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing="No referee refereed this game in Dugout."),
         ])  # fmt: skip
 
     def show_team(self, team_id: int | None) -> None:

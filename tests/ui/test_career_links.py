@@ -114,7 +114,7 @@ def double_click(qtbot, view, row: int):  # noqa: ANN001, ANN201
     return [(type(d), _name(d)) for d in opened]
 
 
-def test_careers_from_the_season_page_and_the_team_history(qtbot, window, story_file, tmp_path):
+def test_careers_from_the_season_page_and_the_team_history(qtbot, window, story_file, tmp_path, messages):
     view = _open(qtbot, window, story_file, tmp_path)
     view.show_page(view.season_page)
     page = view.season_page
@@ -130,6 +130,10 @@ def test_careers_from_the_season_page_and_the_team_history(qtbot, window, story_
     assert right_click(fixtures, game, "Home Team's Timeline…") == (TeamTimelineDialog, "Orcland Raiders")
     assert right_click(fixtures, game, "Away Team's Timeline…") == (TeamTimelineDialog, "Athelorn Avengers")
     assert right_click(fixtures, game, "Referee's Career…") == (RefereeCareerDialog, "Gorbag Chainsaw")
+    fixtures.setCurrentIndex(fixtures.model().index(_row(fixtures, lambda r: not r.played), 0))
+    [action] = [a for a in fixtures.actions() if a.text() == "Referee's Career…"]
+    action.trigger()  # a fixture still to play has no ref: said, not nothing
+    assert messages == ["No referee has been chosen for this fixture yet."] and not _careers()
     # the team's History tab: its games, the opponent and the ref of each
     view.show_page(view.teams_page)
     view.panel.select_team(next(t.id for t in page.standings_model.rows() if t.name == "Athelorn Avengers"))
