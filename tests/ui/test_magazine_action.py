@@ -80,3 +80,10 @@ def test_preview_the_magazine(qtbot, story_window):
     qtbot.waitUntil(preview.isVisible)
     assert "magazine" in preview.windowTitle().lower()
     preview.reject()
+
+
+def test_a_league_without_a_game_has_no_magazine_to_print(qtbot, open_window):
+    dialog = _open_dialog(qtbot, open_window)
+    assert dialog.round_choice.count() == 0
+    assert not any(button.isEnabled() for button in dialog.choice_buttons.values())
+    dialog.reject()
