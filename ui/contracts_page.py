@@ -13,6 +13,7 @@ from roster_app.queries import rosters as queries
 from roster_app.queries.clock import Act
 from roster_app.services.contracts import end_season
 from roster_app.words import noun
+from ui.career_links import Link, link_careers
 from ui.dialogs import ask
 from ui.models.contracts_model import ContractsModel
 from ui.page_layout import league_page_layout
@@ -84,6 +85,8 @@ class ContractsPage(QWidget):
         self.end_button.clicked.connect(self.end_season)
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
         self.view.doubleClicked.connect(lambda _i: self.sign_selected())
+        link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.player_id),
+                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], double_click=False)  # fmt: skip
         session.changed.connect(self.refresh)
         self.refresh(None)
         self.view.resizeColumnsToContents()

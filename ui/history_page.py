@@ -1,4 +1,4 @@
-"""The History page: the league's seasons as history (browsable by season) and the league's records.
+"""The History page: the league's seasons as history (browsable by season and round) and the league's records.
 
 Double-click a team, a player or a referee to open his career (ui/dialogs/career_dialogs.py).
 """
@@ -22,6 +22,8 @@ from PySide6.QtWidgets import (
 from roster_app.queries import history
 from roster_app.queries import season as sq
 from ui.charts.history_charts import HistoryCharts
+from roster_app.words import count
+from ui.career_links import Link, link_careers
 from ui.dialogs.career_dialogs import plain_label, read_only_table, show_career
 from ui.models.history_models import AwardsModel, RecordsModel, RefSeasonModel
 from ui.models.season_models import LeadersModel, StandingsModel
@@ -36,6 +38,8 @@ class HistoryPage(QWidget):
         self.session = session
         self.season_choice = QComboBox(self)
         self.season_choice.setObjectName("historySeason")
+        self.round_choice = QComboBox(self)  # the whole season, or the table and leaders after a round
+        self.round_choice.setObjectName("historyRound")
         self.summary = plain_label("", self)
         self.table_model = StandingsModel(self)
         self.table_view = read_only_table(self.table_model, self, 1)
@@ -63,6 +67,8 @@ class HistoryPage(QWidget):
         bar = QHBoxLayout()
         bar.addWidget(QLabel("Season:", self))
         bar.addWidget(self.season_choice)
+        bar.addWidget(QLabel("Round:", self))
+        bar.addWidget(self.round_choice)
         bar.addWidget(self.summary, 1)
         top = QSplitter(Qt.Orientation.Horizontal, self)
         top.addWidget(self.table_view)
@@ -87,10 +93,23 @@ class HistoryPage(QWidget):
 
     def _connect(self) -> None:
         self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
+        self.round_choice.currentIndexChanged.connect(lambda _i: self.show_round())
         self.table_view.doubleClicked.connect(lambda i: self.open_career(self.table_view, "team", i.row()))
         for view in (self.awards_view, self.records_view, *self.leader_views.values()):
             view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
         self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
+        # right-click too (double-click above); the team's timeline of the chosen season
+        season = Link("Timeline…", "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()})
+        link_careers(self.table_view, self, [season], double_click=False)
+        link_careers(
+            self.awards_view, self, [Link("Career…", "player", lambda r: r.player_id)], double_click=False
+        )
+        for view in self.leader_views.values():
+            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], double_click=False)
+        link_careers(
+            self.records_view, self, [Link("Career…", "player", lambda r: r.holder_id)], double_click=False
+        )
+        link_careers(self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)
 
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & HISTORY_TABLES:
@@ -105,7 +124,6 @@ class HistoryPage(QWidget):
         found = self.season_choice.findData(wanted)
         self.season_choice.setCurrentIndex(found if found >= 0 else self._latest_finished(numbers))
         self.season_choice.blockSignals(False)
-        self.records_model.set_rows(history.records(db))
         self.show_season()
 
     def _latest_finished(self, numbers: list[int]) -> int:
@@ -113,16 +131,38 @@ class HistoryPage(QWidget):
         return 1 if len(numbers) > 1 else 0
 
     def show_season(self) -> None:
+        """The chosen season's rounds in the round choice (the round kept when the season has it), then show."""
         number = self.season_choice.currentData()
         if number is None:
             return
-        story = history.season_history(self.session.db, number)
+        wanted = self.round_choice.currentData()
+        self.round_choice.blockSignals(True)
+        self.round_choice.clear()
+        self.round_choice.addItem("The whole season", None)
+        for rnd in history.played_rounds(self.session.db, number):
+            self.round_choice.addItem(f"After round {rnd}", rnd)
+        found = self.round_choice.findData(wanted) if wanted is not None else -1
+        self.round_choice.setCurrentIndex(max(found, 0))
+        self.round_choice.blockSignals(False)
+        self.show_round()
+
+    def show_round(self) -> None:
+        """The season as it stood after the chosen round (or as a whole), and the records as they stood then."""
+        number = self.season_choice.currentData()
+        if number is None:
+            return
+        db = self.session.db
+        rnd = self.round_choice.currentData()
+        story = history.season_history(db, number, upto_round=rnd)
         self.story = story
-        if story.champion:
-            state = f"Champions: {story.champion}"
+        self.records_model.set_rows(history.records(db, upto=None if rnd is None else (number, rnd)))
+        if rnd is not None:
+            self.summary.setText(f"Season {number} as it stood after round {rnd}: "
+                                 f"{count(story.matches, 'match')} played.")  # fmt: skip
         else:
-            state = "in progress" if not story.finished else "no champion"
-        self.summary.setText(f"Season {number}: {story.matches} matches played. {state}.")
+            state = f"Champions: {story.champion}" if story.champion else (
+                "in progress" if not story.finished else "no champion")  # fmt: skip
+            self.summary.setText(f"Season {number}: {story.matches} matches played. {state}.")
         self.table_model.set_rows(list(story.table))
         self.awards_model.set_rows(list(story.awards))
         self.refs_model.set_rows(list(story.referees))
@@ -135,6 +175,10 @@ class HistoryPage(QWidget):
 
     def select_season(self, number: int) -> None:
         self.season_choice.setCurrentIndex(self.season_choice.findData(number))
+
+    def select_round(self, rnd: int | None) -> None:
+        """None: the whole season."""
+        self.round_choice.setCurrentIndex(self.round_choice.findData(rnd) if rnd is not None else 0)
 
     def open_career(self, view: QTableView, kind: str, row: int) -> Any:
         if row < 0:

@@ -8,6 +8,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from roster_app.queries import rosters as queries
+from ui.career_links import Link, link_careers
 from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel
 from ui.tables import list_view
@@ -44,6 +45,8 @@ class LeaguePanel(QWidget):
         self.team_view.selectionModel().selectionChanged.connect(self._team_changed)
         self.referee_view.selectionModel().selectionChanged.connect(self._referee_changed)
         self.referee_view.clicked.connect(self._referee_changed)  # the same ref again: show his card again
+        link_careers(self.team_view, self, [Link("Timeline…", "team", lambda r: r.id)], double_click=False)
+        link_careers(self.referee_view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)
         session.changed.connect(self.refresh)
         self.refresh(None)
 

@@ -39,12 +39,14 @@ class PrintActions(QObject):
         self.print_action = self._action("&Print…", self.print_, QKeySequence.StandardKey.Print)
         self.preview_action = self._action("Print Pre&view…", self.preview)
         self.pdf_action = self._action("Export P&DF…", self.export_pdf, "Ctrl+Shift+P")
+        self.magazine_action = self._action("Print League &Magazine…", self.print_magazine)
+        self.magazine_dialog: Any = None
         self.json_action = self._action("The League as &JSON…", self.export_json)
         self.rosters_csv_action = self._action("&Rosters as CSV…", lambda: self.export_csv("rosters"))
         self.ledger_csv_action = self._action("&Ledgers as CSV…", lambda: self.export_csv("ledger"))
         self.import_action = self._action("&Import League from JSON…", self.import_json)
         self.league_actions = (self.print_action, self.preview_action, self.pdf_action, self.json_action,
-                               self.rosters_csv_action, self.ledger_csv_action)  # fmt: skip
+                               self.rosters_csv_action, self.ledger_csv_action, self.magazine_action)  # fmt: skip
 
     def _action(self, text: str, slot: Callable[[], None], shortcut: Any = None) -> QAction:
         action = QAction(text, self.window)
@@ -54,7 +56,7 @@ class PrintActions(QObject):
         return action
 
     def add_to(self, menu: QMenu) -> None:
-        for action in (self.print_action, self.preview_action, self.pdf_action):
+        for action in (self.print_action, self.preview_action, self.pdf_action, self.magazine_action):
             menu.addAction(action)
         export = menu.addMenu("E&xport")
         for action in (self.json_action, self.rosters_csv_action, self.ledger_csv_action):
@@ -122,6 +124,19 @@ class PrintActions(QObject):
         dialog = PrintChoiceDialog(queries.teams(self.db), current, action=action, parent=self.window)
         dialog.accepted.connect(lambda: self._build_then(dialog, then))
         self.choice_dialog = dialog
+        dialog.open()
+
+    def print_magazine(self) -> None:
+        """File > Print League Magazine…: choose the round, then print, preview or export it like any job."""
+        if self.window.session is None:
+            return
+        from roster_app.queries.history import league_rounds
+        from ui.dialogs.magazine_dialog import PDF, PREVIEW, MagazineDialog
+
+        dialog = MagazineDialog(league_rounds(self.db), self.window)
+        jobs = {PDF: self._save_pdf, PREVIEW: self._show_preview}
+        dialog.accepted.connect(lambda: self._build_then(dialog, jobs.get(dialog.choice, self._send_to_printer)))
+        self.magazine_dialog = dialog
         dialog.open()
 
     def _build_then(self, dialog: Any, then: Callable[[Any, str], None]) -> None:

@@ -43,6 +43,8 @@ def _print_parser() -> argparse.ArgumentParser:
                         help="the league magazine of a round: results, table, leaders, refs, deals, injuries, records")  # fmt: skip
     parser.add_argument("--round", type=int, metavar="N",
                         help="the round of --match-sheets (default: the next) or --magazine (default: the latest)")  # fmt: skip
+    parser.add_argument("--season", type=int, metavar="S",
+                        help="the season of --magazine (default: the latest with a match played)")  # fmt: skip
     parser.add_argument("--page-size", choices=["A4", "Letter"], help="paper size (default: from the locale)")
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
     return parser
@@ -55,6 +57,8 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
     names = args.team or []
     if args.round is not None and not (args.match_sheets or args.magazine):
         raise SystemExit("dugout print: --round goes with --match-sheets or --magazine")
+    if args.season is not None and not args.magazine:
+        raise SystemExit("dugout print: --season goes with --magazine")
     documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets, args.magazine)
     if not names and not args.all and not any(documents):
         return whole_league(db)
@@ -62,7 +66,8 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
     return PrintRequest(team_ids, rosters=bool(team_ids), ledgers=args.ledger, table=args.table,
                         contracts=args.contracts, referees=args.referees, match_sheet=args.match_sheet,
                         match_sheets=args.match_sheets, sheets_round=args.round, magazine=args.magazine,
-                        magazine_round=args.round)  # fmt: skip
+                        magazine_round=args.round if args.magazine else None,
+                        magazine_season=args.season)  # fmt: skip
 
 
 def _gui_application():  # noqa: ANN202

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries import referees as rq
 from roster_app.services import referees as svc
+from ui.career_links import Link, link_careers
 from ui.delegates.referee_card_delegate import RefereeCardDelegate
 from ui.dialogs import ask
 from ui.models.referee_model import RefereeModel
@@ -86,6 +87,7 @@ class RefereesPage(QWidget):
         for view in (self.card_view, self.table_view):
             view.selectionModel().selectionChanged.connect(self._selection_changed)
             view.doubleClicked.connect(lambda _index: self.open_sheet())
+            link_careers(view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)  # sheet
         session.changed.connect(self.refresh)
         self.refresh(None)
 

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import season as sq
 from roster_app.queries.corrections import corrections
 from roster_app.services.season import delete_fixture, move_fixture, swap_home_away
+from ui.career_links import Link, link_careers
 from ui.dialogs import ask
 from ui.models.corrections_model import CorrectionsModel
 from ui.models.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
@@ -158,16 +159,19 @@ class SeasonPage(QWidget):
         self._update_actions()
 
     def _connect_careers(self) -> None:
-        """Double-click a team of the table for its timeline, a leader for his career (issue 23)."""
-        from ui.dialogs.career_dialogs import show_career
+        """A team of the table for its timeline, a leader for his career (double-click or right-click), a
+        fixture's teams and ref (right-click: double-click opens the fixture) (issue 23)."""
+        from roster_app.queries.careers import match_people
 
-        def opener(view: QTableView, kind: str) -> Any:
-            return lambda index: show_career(kind, self.session.db, view.model().row(index.row()).id, self)
-
-        self.standings_view.doubleClicked.connect(opener(self.standings_view, "team"))
+        link_careers(self.standings_view, self, [Link("Timeline…", "team", lambda r: r.id)])
         for index in range(self.leaders.count()):
-            view = self.leaders.widget(index)
-            view.doubleClicked.connect(opener(view, "player"))
+            link_careers(self.leaders.widget(index), self, [Link("Career…", "player", lambda r: r.id)])
+        link_careers(self.fixtures_view, self, [
+            Link("Home Team's Timeline…", "team", lambda r: r.home_id),
+            Link("Away Team's Timeline…", "team", lambda r: r.away_id),
+            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing="No referee has been chosen for this fixture yet."),
+        ], double_click=False)  # fmt: skip
 
     def _fill_round_filter(self) -> None:
         current = self.round_filter.currentData()
@@ -382,6 +386,21 @@ class TeamHistoryTab(QWidget):
         layout.addWidget(self.corrections_title)
         layout.addWidget(self.corrections_view, 1)
         session.changed.connect(self.refresh)
+        self._connect_careers()
+
+    def _connect_careers(self) -> None:
+        from roster_app.queries.careers import match_people
+
+        def opponent(row: Any) -> int:
+            home, away, _ref = match_people(self.session.db, row.id)
+            return away if home == self.team_id else home
+
+        link_careers(self.view, self, [
+            Link("Timeline…", "team", lambda _r: self.team_id, lambda r: {"season": r.season}),
+            Link("Opponent's Timeline…", "team", opponent),
+            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing="No referee refereed this game in Dugout."),
+        ])  # fmt: skip
 
     def show_team(self, team_id: int | None) -> None:
         self.team_id = team_id

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries import rosters as queries
 from roster_app.services.players import retire_player
+from ui.career_links import Link, link_careers
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.list_text_delegate import ListTextDelegate
 from ui.delegates.skills_delegate import SkillsDelegate
@@ -73,6 +74,9 @@ class TeamPage(QWidget):
         toolbar.addSeparator()
         self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.roster_view.addActions([self.contract_action, self.retire_action, self.fire_action])
+        link_careers(
+            self.roster_view, self, [Link("Career…", "player", lambda r: r.id)], double_click=False
+        )  # edits
         toolbar.addWidget(self.show_former)
 
         roster_tab = QWidget(self)

@@ -12,6 +12,7 @@ from roster_app.queries.clock import Act
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
 from roster_app.words import noun
+from ui.career_links import Link, link_careers
 from ui.dialogs import ask
 from ui.models.transfers_model import TransfersModel
 from ui.page_layout import league_page_layout
@@ -36,6 +37,11 @@ class TransfersPage(QWidget):
         self.view.setObjectName("transfersView")
         self.view.setEditTriggers(self.view.EditTrigger.NoEditTriggers)
         self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+        link_careers(self.view, self, [
+            Link("Player's Career…", "player", lambda r: r.player_id),
+            Link("Seller's Timeline…", "team", lambda r: r.seller_id),
+            Link("Buyer's Timeline…", "team", lambda r: r.buyer_id),
+        ])  # fmt: skip
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.new_button)

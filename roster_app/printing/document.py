@@ -6,7 +6,7 @@ Qt-free: ui/printing.py lays each section out with QTextDocument and paints the 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import date
 
 from roster_app.errors import DugoutError
@@ -34,6 +34,7 @@ class PrintRequest:
     sheets_round: int | None = None  # None: the next round with a fixture to play
     magazine: bool = False  # the league magazine of `magazine_round`
     magazine_round: int | None = None  # None: the latest round played
+    magazine_season: int | None = None  # None: the latest season with a match played
 
     @property
     def empty(self) -> bool:
@@ -78,6 +79,7 @@ def build_document(
     heading = data.heading(db, today=today)
     note = progress or (lambda _what: None)
     sections: list[Section] = []
+    title = None
     standings = data.league_table(db)
     if request.table:
         note("the league table")
@@ -115,10 +117,15 @@ def build_document(
         from roster_app.printing.magazine import magazine_data, magazine_sections
 
         note("the league magazine")
-        sections.extend(magazine_sections(magazine_data(db, round_number=request.magazine_round), heading))
+        story = magazine_data(db, round_number=request.magazine_round, season=request.magazine_season)
+        if len(sections) == 0:  # the magazine alone: its own title (the PDF's name) and season in the footer
+            title = f"{heading.league} magazine, season {story.season}, round {story.round}"
+            heading = replace(heading, season=story.season)
+        sections.extend(magazine_sections(story, heading))
     if not sections:
         raise NothingToPrint(
             "There is nothing to print: choose a team (the league has none yet) or a league document."
         )
-    return PrintDocument(_title(request, heading, list(dict.fromkeys(names))), heading, tuple(sections),
+    title = title or _title(request, heading, list(dict.fromkeys(names)))
+    return PrintDocument(title, heading, tuple(sections),
                          render.stylesheet())  # fmt: skip

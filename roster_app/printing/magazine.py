@@ -37,9 +37,9 @@ class Magazine:
 
 
 def latest_round(db: LeagueDB, season: int) -> int:
-    with db.read() as session:
-        number = session.scalar(select(func.max(Match.round)).where(Match.season == season,
-                                                                   Match.status.in_(sq.PLAYED)))  # fmt: skip
+    """The latest round of the season with a match played (NotFound before the first)."""
+    rounds = history.played_rounds(db, season)
+    number = rounds[-1] if rounds else None
     if number is None:
         raise NotFound(f"No match of season {season} has been played yet: there is no round to write about.")
     return number
@@ -53,9 +53,16 @@ def _window(session, season: int, rnd: int):  # noqa: ANN001, ANN202 - the round
     return naive_utc(start), naive_utc(end)
 
 
-def magazine_data(db: LeagueDB, *, round_number: int | None = None) -> Magazine:
-    """The round's story (the latest played round of the current season by default)."""
-    season = sq.current_season(db)
+def story_season(db: LeagueDB) -> int:
+    """The season the magazine writes about by default: the latest with a match played (else the current)."""
+    with db.read() as session:
+        latest = session.scalar(select(func.max(Match.season)).where(Match.status.in_(sq.PLAYED)))
+    return latest if latest is not None else sq.current_season(db)
+
+
+def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int | None = None) -> Magazine:
+    """The round's story (by default the latest played round of the latest season with a match played)."""
+    season = season if season is not None else story_season(db)
     rnd = round_number if round_number is not None else latest_round(db, season)
     results = tuple(f for f in sq.fixtures(db, season) if f.round == rnd and f.played)
     if not results:
@@ -90,8 +97,9 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None) -> Magazine:
     refs = tuple((name, titles[mid], result, sum(1 for t in ticks if t is True))
                  for name, mid, result, _state, ticks in sheets)  # fmt: skip
     return Magazine(
-        season, rnd, results, tuple(sq.league_table(db, season)),
-        {what: tuple(sq.leaders(db, what, season=season, limit=3)) for what in history.LEADERS}, refs,
+        season, rnd, results, tuple(sq.league_table(db, season, upto_round=rnd)),  # as it stood after the round
+        {what: tuple(sq.leaders(db, what, season=season, limit=3, upto_round=rnd)) for what in history.LEADERS},
+        refs,
         tuple(name for name, _m, _r, state, _t in sheets if state == "dead"),
         tuple((p, s, b, t.price or 0) for t, p, s, b in deals if within(t.completed_at)),
         tuple((p, team, c.seasons, c.cost) for c, p, team in signed if within(c.created_at)),

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from dataclasses import dataclass
-from typing import Any
+from typing import NamedTuple
 
-from sqlalchemy import case, or_, select
+from sqlalchemy import bindparam, case, func, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
@@ -33,8 +33,8 @@ from roster_app.store.models import (
 )
 
 
-@dataclass(frozen=True)
-class CareerGame:
+# A career's game rows are NamedTuples (frozen too): a long career makes hundreds, 10x faster than a dataclass.
+class CareerGame(NamedTuple):
     match_id: int
     season: int
     round: int
@@ -97,69 +97,79 @@ class PlayerCareer:
         return sum(int(getattr(game, what)) for game in self.games)
 
 
-def _advances_by_match(matches: list[Match], player_id: int) -> dict[int, tuple[str, ...]]:
-    out = {}
-    for match in matches:
-        for team_results in (match.post_match or {}).get("results", {}).values():
-            gained = (team_results.get("advances") or {}).get(str(player_id))
-            if gained:
-                out[match.id] = tuple(gained)
-    return out
+def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
+    """The advances the player took in a match's post-match sequence."""
+    for team_results in (post_match or {}).get("results", {}).values():
+        gained = (team_results.get("advances") or {}).get(str(player_id))
+        if gained:
+            return tuple(gained)
+    return ()
 
 
-def _player_games(session, player_id: int) -> list[CareerGame]:  # noqa: ANN001
-    side, opponent = aliased(Team), aliased(Team)
-    other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-    rows = session.execute(
-        select(MatchPlayer, Match, side.name, opponent.name)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .join(side, side.id == MatchPlayer.team_id)
-        .join(opponent, opponent.id == other)
-        .where(MatchPlayer.player_id == player_id, Match.status.in_(PLAYED))
-        .order_by(Match.season, Match.round, Match.played_at, Match.id)
-    ).all()
-    advances = _advances_by_match([match for _line, match, _s, _o in rows], player_id)
+# Careers are read as plain rows (columns, not ORM objects: a long career is hundreds of rows) in one connection.
+_SIDE, _OPPONENT, _SELLER, _BUYER = aliased(Team), aliased(Team), aliased(Team), aliased(Team)
+_IS_PLAYED = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is rendered at each call
+_PLAYER_ID = bindparam("player")  # statements made once, filled per call (building one costs more than its SQL)
+_OTHER = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
+_PLAYER = (  # with his contracts and transfers counted: most players have none, so no query for them
+    select(Player.id, Player.name, Player.race, Player.position, Player.status, Player.team_id, Team.name,
+           Player.number, Player.spp, Player.skills, Player.injuries,
+           select(func.count(Contract.id)).where(Contract.player_id == Player.id).scalar_subquery(),
+           select(func.count(Transfer.id)).where(Transfer.player_id == Player.id).scalar_subquery())
+    .join(Team, Team.id == Player.team_id).where(Player.id == _PLAYER_ID)
+)  # fmt: skip
+_GAMES = (
+    select(Match.id, Match.season, Match.round, Match.stage, _SIDE.name, _OPPONENT.name, Match.home_team_id,
+           MatchPlayer.team_id, Match.home_score, Match.away_score, MatchPlayer.touchdowns, MatchPlayer.completions,
+           MatchPlayer.interceptions, MatchPlayer.casualties, MatchPlayer.mvp, MatchPlayer.spp, MatchPlayer.injury,
+           Match.post_match)
+    .join(Match, Match.id == MatchPlayer.match_id)
+    .join(_SIDE, _SIDE.id == MatchPlayer.team_id)
+    .join(_OPPONENT, _OPPONENT.id == _OTHER)
+    .where(MatchPlayer.player_id == _PLAYER_ID, _IS_PLAYED)
+    .order_by(Match.season, Match.round, Match.played_at, Match.id)
+)  # fmt: skip
+_CONTRACTS = (
+    select(Contract.id, Team.name, Contract.signed_season, Contract.seasons, Contract.served, Contract.cost,
+           Contract.status, Contract.renewal)
+    .join(Team, Team.id == Contract.team_id).where(Contract.player_id == _PLAYER_ID).order_by(Contract.id)
+)  # fmt: skip
+_TRANSFERS = (
+    select(Transfer.id, Transfer.season, _SELLER.name, _BUYER.name, Transfer.price, Transfer.status)
+    .join(_SELLER, _SELLER.id == Transfer.seller_team_id).join(_BUYER, _BUYER.id == Transfer.buyer_team_id)
+    .where(Transfer.player_id == _PLAYER_ID, Transfer.status.in_(("completed", "reversed"))).order_by(Transfer.id)
+)  # fmt: skip
+
+
+def _player_games(conn, player_id: int) -> list[CareerGame]:  # noqa: ANN001
     out, total = [], 0
-    for line, match, team, against in rows:
-        total += line.spp
-        home = match.home_team_id == line.team_id
-        mine, theirs = (match.home_score, match.away_score) if home else (match.away_score, match.home_score)
-        out.append(CareerGame(
-            match.id, match.season, match.round, match.stage, team, against, f"{mine} - {theirs}", line.touchdowns,
-            line.completions, line.interceptions, line.casualties, line.mvp, line.spp, total, line.injury,
-            advances.get(match.id, ()),
-        ))  # fmt: skip
+    for row in conn.execute(_GAMES, {"player": player_id}).all():
+        mid, season, rnd, stage, team, against, home_id, team_id, hs, as_, td, comp, ints, cas, mvp, spp, hurt, post = row  # fmt: skip
+        total += spp
+        mine, theirs = (hs, as_) if home_id == team_id else (as_, hs)
+        out.append(CareerGame(mid, season, rnd, stage, team, against, f"{mine} - {theirs}", td, comp, ints, cas,
+                              mvp, spp, total, hurt, _advances(post, player_id)))  # fmt: skip
     return out
 
 
 def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
     """A player's career: every game he played, his contracts and transfers, and the teams he played for."""
-    seller, buyer = aliased(Team), aliased(Team)
-    with db.read() as session:
-        player = session.get(Player, player_id)
+    with db.engine.connect() as conn:
+        chosen = {"player": player_id}
+        player = conn.execute(_PLAYER, chosen).first()
         if player is None:
             raise NotFound("That player no longer exists in this league.")
-        team = session.get(Team, player.team_id)
-        games = _player_games(session, player_id)
-        contracts = [CareerContract(c.id, name, c.signed_season, c.seasons, c.served, c.cost, c.status, c.renewal)
-                     for c, name in session.execute(
-                         select(Contract, Team.name).join(Team, Team.id == Contract.team_id)
-                         .where(Contract.player_id == player_id).order_by(Contract.id))]  # fmt: skip
-        transfers = [CareerTransfer(*row) for row in session.execute(
-            select(Transfer.id, Transfer.season, seller.name, buyer.name, Transfer.price, Transfer.status)
-            .join(seller, seller.id == Transfer.seller_team_id).join(buyer, buyer.id == Transfer.buyer_team_id)
-            .where(Transfer.player_id == player_id, Transfer.status.in_(("completed", "reversed")))
-            .order_by(Transfer.id))]  # fmt: skip
-        teams = list(dict.fromkeys([*(g.team for g in games), team.name]))
-        return PlayerCareer(
-            player.id, player.name, player.race, player.position, player.status, team.id, team.name, player.number,
-            player.spp, tuple(player.skills), tuple(player.injuries), tuple(teams), tuple(games), tuple(contracts),
-            tuple(transfers),
-        )  # fmt: skip
+        games = _player_games(conn, player_id)
+        *player, signed, approached = player
+        contracts = [CareerContract(*row) for row in conn.execute(_CONTRACTS, chosen).all()] if signed else []
+        transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
+    pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
+    teams = list(dict.fromkeys([*(g.team for g in games), team]))
+    return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
+                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers))  # fmt: skip
 
 
-@dataclass(frozen=True)
-class LedgerLine:
+class LedgerLine(NamedTuple):
     id: int
     kind: str
     reason: str
@@ -192,42 +202,14 @@ class TeamTimeline:
     points: tuple[TimelinePoint, ...]
 
 
-GAME_KEYS = (Match.id, Match.season, Match.round, Match.played_at)
-LEDGER_KEYS = (LedgerEntry.id, LedgerEntry.amount, LedgerEntry.match_id)
-
-
-def _played(team_id: int) -> Any:
-    # statuses as plain comparisons: an IN list is compiled again on every call (a tenth of a chart's reading)
-    return or_(Match.home_team_id == team_id, Match.away_team_id == team_id), or_(
-        *(Match.status == s for s in PLAYED)
-    )
-
-
-def _games(core: Any, team_id: int, *extra: Any) -> list[Any]:
-    """The team's games played, in order, as plain rows (Core: the ORM's loading costs as much as the reading)."""
-    query = select(*GAME_KEYS, *extra).where(*_played(team_id)).order_by(Match.played_at, Match.id)
-    return core.execute(query).all()
-
-
-def _ledger(core: Any, team_id: int, *extra: Any) -> tuple[list[Any], dict[int, Any]]:
-    """The team's ledger rows in order (a team of ten seasons has ~1,500), and when each row that names none of
-    its games was written: reading every row's date would double the cost."""
-    mine = LedgerEntry.team_id == team_id
-    rows = core.execute(select(*LEDGER_KEYS, *extra).where(mine).order_by(LedgerEntry.id)).all()
-    unnamed = or_(
-        LedgerEntry.match_id.is_(None), LedgerEntry.match_id.not_in(select(Match.id).where(*_played(team_id)))
-    )
-    return rows, dict(core.execute(select(LedgerEntry.id, LedgerEntry.created_at).where(mine, unnamed)).all())
-
-
-def _owners(matches: list[Any], entries: list[Any], written: dict[int, Any]) -> list[int | None]:
-    """The match each ledger row (LEDGER_KEYS first) belongs to: the one it names, else the last one played
-    before it was written."""
+def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
+    """The match each ledger row (its id first, its match last) belongs to: the one it names, else the last one
+    played before it was written (`written`: entry id -> when, for the rows that name none of `matches`)."""
     ids = {m.id for m in matches}
     played = sorted((naive_utc(m.played_at), m.id) for m in matches if m.played_at is not None)
     times = [when for when, _mid in played]
     out = []
-    for entry_id, _amount, match_id, *_more in entries:  # unpacked: a Row's attributes cost 3x as much
+    for entry_id, *_rest, match_id in entries:  # unpacked: a Row's attributes are slower
         if match_id in ids:
             out.append(match_id)
             continue
@@ -236,28 +218,57 @@ def _owners(matches: list[Any], entries: list[Any], written: dict[int, Any]) -> 
     return out
 
 
+_TEAM_ID = bindparam("team")
+_TEAM = select(Team.id, Team.name, Team.race, Team.coach).where(Team.id == _TEAM_ID)
+_TEAM_PLAYED = or_(Match.home_team_id == _TEAM_ID, Match.away_team_id == _TEAM_ID), _IS_PLAYED
+_TEAM_GAMES = (
+    select(Match.id, Match.season, Match.round, Match.stage, Match.home_team_id, Match.away_team_id,
+           Match.home_score, Match.away_score, Match.post_match, Match.played_at)
+    .where(*_TEAM_PLAYED).order_by(Match.played_at, Match.id)
+)  # fmt: skip
+_TEAM_LEDGER = (
+    select(LedgerEntry.id, LedgerEntry.kind, LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.match_id)
+    .where(LedgerEntry.team_id == _TEAM_ID).order_by(LedgerEntry.id)
+)  # fmt: skip
+# when a row was written matters only for a row that names none of the team's games (_owners)
+_STRAY_ROWS = select(LedgerEntry.id, LedgerEntry.created_at).where(
+    LedgerEntry.team_id == _TEAM_ID,
+    or_(LedgerEntry.match_id.is_(None), LedgerEntry.match_id.not_in(select(Match.id).where(*_TEAM_PLAYED))),
+)
+_TEAM_NAMES = select(Team.id, Team.name)
+_TEAM_GOLD = (
+    select(LedgerEntry.id, LedgerEntry.amount, LedgerEntry.match_id)
+    .where(LedgerEntry.team_id == _TEAM_ID)
+    .order_by(LedgerEntry.id)
+)
+_TEAM_ROUNDS = (
+    select(Match.id, Match.season, Match.round, Match.played_at)
+    .where(*_TEAM_PLAYED)
+    .order_by(Match.played_at, Match.id)
+)
+
+
 def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> TeamTimeline:
     """The team after every game it played (of one season, or all): rating, treasury and fan factor."""
-    with db.read() as session:
-        team = session.get(Team, team_id)
+    with db.engine.connect() as conn:
+        chosen = {"team": team_id}
+        team = conn.execute(_TEAM, chosen).first()
         if team is None:
             raise NotFound("That team no longer exists in this league.")
-        core = session.connection()
-        matches = _games(core, team_id, Match.stage, Match.home_team_id, Match.away_team_id, Match.home_score,
-                         Match.away_score, Match.post_match)  # fmt: skip
-        entries, written = _ledger(core, team_id, LedgerEntry.kind, LedgerEntry.reason)
-        names = dict(core.execute(select(Team.id, Team.name)).all())
+        matches = conn.execute(_TEAM_GAMES, chosen).all()
+        entries = conn.execute(_TEAM_LEDGER, chosen).all()
+        written = dict(conn.execute(_STRAY_ROWS, chosen).all())
+        names = dict(conn.execute(_TEAM_NAMES).all())
         wanted = {m.id for m in matches if season is None or m.season == season}
-        behind: dict[int, list[LedgerLine]] = {}
+        behind: dict[int | None, list[LedgerLine]] = {}
         last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
         balance = 0
-        for entry, owner in zip(entries, _owners(matches, entries, written), strict=True):
-            balance += entry.amount
+        owners = _owners(matches, entries, written)
+        for (entry_id, kind, reason, amount, _match), owner in zip(entries, owners, strict=True):
+            balance += amount
             last[owner] = balance
             if owner in wanted:  # another season's rows are only summed
-                behind.setdefault(owner, []).append(
-                    LedgerLine(entry.id, entry.kind, entry.reason, entry.amount, balance)
-                )
+                behind.setdefault(owner, []).append(LedgerLine(entry_id, kind, reason, amount, balance))
         opening = last.get(None, 0)
         points, treasury = [], opening
         for match in matches:
@@ -279,13 +290,15 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
 def treasury_after_games(db: LeagueDB, team_id: int, *, season: int | None = None) -> list[tuple[int, int]]:
     """(round, treasury) after each game the team played (of one season, or all), as `team_timeline` counts it,
     without the rows behind each point (a chart's reading: a third of the timeline's)."""
-    with db.read() as session:
-        return _treasuries(session.connection(), team_id, season)
+    with db.engine.connect() as conn:
+        return _treasuries(conn, team_id, season)
 
 
-def _treasuries(core: Any, team_id: int, season: int | None) -> list[tuple[int, int]]:
-    games = _games(core, team_id)
-    entries, written = _ledger(core, team_id)
+def _treasuries(conn, team_id: int, season: int | None) -> list[tuple[int, int]]:  # noqa: ANN001
+    chosen = {"team": team_id}
+    games = conn.execute(_TEAM_ROUNDS, chosen).all()
+    entries = conn.execute(_TEAM_GOLD, chosen).all()
+    written = dict(conn.execute(_STRAY_ROWS, chosen).all())
     last: dict[int | None, int] = {}
     balance = 0
     for (_id, amount, _match), owner in zip(entries, _owners(games, entries, written), strict=True):
@@ -301,14 +314,12 @@ def _treasuries(core: Any, team_id: int, season: int | None) -> list[tuple[int, 
 
 def treasuries(db: LeagueDB, team_ids: list[int], *, season: int | None = None) -> list[tuple[str, list]]:
     """(name, `treasury_after_games`) of each team that still exists, in the order asked, in one read."""
-    with db.read() as session:
-        core = session.connection()
-        names = dict(core.execute(select(Team.id, Team.name).where(Team.id.in_(team_ids))).all())
-        return [(names[t], _treasuries(core, t, season)) for t in team_ids if t in names]
+    with db.engine.connect() as conn:
+        names = dict(conn.execute(_TEAM_NAMES.where(Team.id.in_(team_ids))).all())
+        return [(names[t], _treasuries(conn, t, season)) for t in team_ids if t in names]
 
 
-@dataclass(frozen=True)
-class RefereeGame:
+class RefereeGame(NamedTuple):
     sheet_id: int
     match_id: int | None
     season: int | None
@@ -341,28 +352,35 @@ class RefereeCareer:
         return sum(1 for game in self.games if game.state == "dead")
 
 
+_REF_ID, _HOME, _AWAY = bindparam("referee"), aliased(Team), aliased(Team)
+_REFEREE = select(Referee.id, Referee.name, Referee.race, Referee.is_star, Referee.status, Referee.spp).where(
+    Referee.id == _REF_ID
+)
+_SHEETS = (
+    select(RefereeMatch.id, RefereeMatch.match_id, RefereeMatch.in_range, RefereeMatch.turns_played,
+           RefereeMatch.riot, RefereeMatch.casualties, RefereeMatch.state, RefereeMatch.result,
+           RefereeMatch.spp_gained, Match.season, Match.round, _HOME.name, _AWAY.name)
+    .outerjoin(Match, Match.id == RefereeMatch.match_id)
+    .outerjoin(_HOME, _HOME.id == Match.home_team_id)
+    .outerjoin(_AWAY, _AWAY.id == Match.away_team_id)
+    .where(RefereeMatch.referee_id == _REF_ID, RefereeMatch.finished.is_(True))
+    .order_by(RefereeMatch.id)
+)  # fmt: skip
+
+
 def referee_career(db: LeagueDB, referee_id: int) -> RefereeCareer:
     """Every finished match sheet of the ref, oldest first."""
-    home, away = aliased(Team), aliased(Team)
-    with db.read() as session:
-        ref = session.get(Referee, referee_id)
+    with db.engine.connect() as conn:
+        ref = conn.execute(_REFEREE, {"referee": referee_id}).first()
         if ref is None:
             raise NotFound("That referee is no longer in this league.")
-        rows = session.execute(
-            select(RefereeMatch, Match.season, Match.round, home.name, away.name)
-            .outerjoin(Match, Match.id == RefereeMatch.match_id)
-            .outerjoin(home, home.id == Match.home_team_id)
-            .outerjoin(away, away.id == Match.away_team_id)
-            .where(RefereeMatch.referee_id == referee_id, RefereeMatch.finished.is_(True))
-            .order_by(RefereeMatch.id)
-        ).all()
-        games = tuple(
-            RefereeGame(sheet.id, sheet.match_id, season, rnd, f"{h} v {a}" if h else "",
-                        sum(1 for tick in sheet.in_range if tick is True), sheet.turns_played, sheet.riot,
-                        sheet.casualties, sheet.state, sheet.result, sheet.spp_gained)
-            for sheet, season, rnd, h, a in rows
-        )  # fmt: skip
-        return RefereeCareer(ref.id, ref.name, ref.race, ref.is_star, ref.status, ref.spp, games)
+        rows = conn.execute(_SHEETS, {"referee": referee_id}).all()
+    games = tuple(
+        RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "", sum(1 for tick in ticks if tick is True),
+                    turns, riot, cas, state, result, spp)
+        for sid, mid, ticks, turns, riot, cas, state, result, spp, season, rnd, h, a in rows
+    )  # fmt: skip
+    return RefereeCareer(*ref, games)
 
 
 def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
@@ -375,3 +393,17 @@ def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
         if career.games:
             out[career.name] = [(f"S{g.season} R{g.round}" if g.season else "", g.in_range) for g in career.games]
     return out
+
+
+def match_people(db: LeagueDB, match_id: int) -> tuple[int, int, int | None]:
+    """(home team, away team, the ref of its sheet or None) of a match: the careers a fixture's row links to."""
+    with db.read() as session:
+        match = session.get(Match, match_id)
+        if match is None:
+            raise NotFound("That match is no longer in the league.")
+        ref = session.scalar(
+            select(RefereeMatch.referee_id)
+            .where(RefereeMatch.match_id == match_id)
+            .order_by(RefereeMatch.id.desc())
+        )
+        return match.home_team_id, match.away_team_id, ref

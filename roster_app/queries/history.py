@@ -63,6 +63,7 @@ class SeasonHistory:
     leaders: dict[str, tuple[LeaderRow, ...]]
     referees: tuple[RefSeasonRow, ...]
     matches: int  # played
+    upto_round: int | None = None  # the season as it stood after this round (None: as it stands or ended)
 
 
 def season_numbers(db: LeagueDB) -> list[int]:
@@ -72,6 +73,22 @@ def season_numbers(db: LeagueDB) -> list[int]:
         numbers |= set(session.scalars(select(Match.season).distinct()))
         numbers.add(session.scalars(select(League.current_season)).one())
     return sorted(numbers)
+
+
+def played_rounds(db: LeagueDB, number: int) -> list[int]:
+    """The rounds of the season with at least one match played, in order."""
+    with db.read() as session:
+        rounds = session.scalars(
+            select(Match.round).where(Match.season == number, Match.status.in_(PLAYED)).distinct()
+        )
+        return sorted(rounds)
+
+
+def league_rounds(db: LeagueDB) -> list[tuple[int, int]]:
+    """(season, round) of every round of the league with a match played, oldest first."""
+    with db.read() as session:
+        rows = session.execute(select(Match.season, Match.round).where(Match.status.in_(PLAYED)).distinct())
+        return sorted((season, rnd) for season, rnd in rows)
 
 
 def _finished(db: LeagueDB, number: int) -> bool:
@@ -93,8 +110,10 @@ def _final_winner(db: LeagueDB, number: int) -> int | None:
     return final[0] if final[2] > final[3] else final[1]
 
 
-def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
-    """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate)."""
+def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None) -> list[RefSeasonRow]:
+    """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate);
+    `upto_round`: the sheets of that round and the earlier ones."""
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     count = func.count(RefereeMatch.id)
     with db.read() as session:
         rows = session.execute(
@@ -104,16 +123,17 @@ def referee_season(db: LeagueDB, number: int) -> list[RefSeasonRow]:
                    func.sum(case((RefereeMatch.state == "dead", 1), else_=0)))
             .join(RefereeMatch, RefereeMatch.referee_id == Referee.id)
             .join(Match, Match.id == RefereeMatch.match_id)
-            .where(Match.season == number, RefereeMatch.finished.is_(True))
+            .where(Match.season == number, RefereeMatch.finished.is_(True), *upto)
             .group_by(Referee.id, Referee.name)
             .order_by(count.desc(), Referee.name)
         ).all()  # fmt: skip
     return [RefSeasonRow(*row) for row in rows]
 
 
-def mvp_leaders(db: LeagueDB, number: int, limit: int = 3) -> list[LeaderRow]:
+def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None) -> list[LeaderRow]:
     """The season's players with the most MVP awards."""
-    return leaders_by(db, func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0)), season=number, limit=limit)
+    mvps = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
+    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
@@ -126,22 +146,26 @@ def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
     return tuple(out)
 
 
-def season_history(db: LeagueDB, number: int, *, limit: int = 5) -> SeasonHistory:
-    """One season as the league will remember it (the current one as it stands, without a champion)."""
-    table = league_table(db, number)
-    finished = _finished(db, number)
-    tops = {what: leaders(db, what, season=number, limit=limit) for what in LEADERS}
-    tops["mvp"] = mvp_leaders(db, number, limit)
+def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int | None = None) -> SeasonHistory:
+    """One season as the league will remember it (the current one as it stands, without a champion); with
+    `upto_round`, the table, leaders, awards so far and refs as they stood after that round (no champion)."""
+    table = league_table(db, number, upto_round=upto_round)
+    finished = _finished(db, number) and upto_round is None
+    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round) for what in LEADERS}
+    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round)
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     with db.read() as session:
-        played = session.scalar(select(func.count()).where(Match.season == number, Match.status.in_(PLAYED)))
+        played = session.scalar(
+            select(func.count()).where(Match.season == number, Match.status.in_(PLAYED), *upto)
+        )
     champion_id = None
     if finished and played:
         champion_id = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
     names = {row.id: row.name for row in table}
     return SeasonHistory(
         number, finished, tuple(table), champion_id, names.get(champion_id, ""), _awards(tops),
-        {what: tuple(rows) for what, rows in tops.items() if what in LEADERS}, tuple(referee_season(db, number)),
-        played,
+        {what: tuple(rows) for what, rows in tops.items() if what in LEADERS},
+        tuple(referee_season(db, number, upto_round=upto_round)), played, upto_round,
     )  # fmt: skip
 
 
@@ -185,7 +209,8 @@ def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy c
     return condition
 
 
-def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: ANN001
+def _game_record(session, key: str, column, upto, *, played=None) -> RecordRow | None:  # noqa: ANN001
+    """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
     row = session.execute(
@@ -194,7 +219,7 @@ def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: 
         .join(Team, Team.id == MatchPlayer.team_id)
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(opponent, opponent.id == other)
-        .where(_played_upto(upto), column > 0)
+        .where(_played_upto(upto) if played is None else played, column > 0)
         .order_by(column.desc(), Match.season, Match.round, Match.id, Player.id)
         .limit(1)
     ).first()
@@ -204,32 +229,46 @@ def _game_record(session, key: str, column, upto) -> RecordRow | None:  # noqa: 
     return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, season, f"v {against}, round {rnd}")
 
 
-def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
+def _total_best(session, key: str, column, upto, *, by_season: bool, among=None) -> tuple[RecordRow, int] | None:  # noqa: ANN001, E501
+    """The best season's (or career's) total and the first match of that season (career): the tie-break.
+    `among`: (the players, the season) whose totals to rank, in place of every player's."""
     total = func.sum(column).label("total")
     groups = [MatchPlayer.player_id, Match.season] if by_season else [MatchPlayer.player_id]
     first = func.min(Match.id).label("first")
+    where = [_played_upto(upto)]
+    if among is not None:
+        players, season = among
+        where.append(MatchPlayer.player_id.in_(players))
+        if by_season:
+            where.append(Match.season == season)
     sub = (
         select(*groups, total, first)
         .join(Match, Match.id == MatchPlayer.match_id)
-        .where(_played_upto(upto))
+        .where(*where)
         .group_by(*groups)
         .subquery()
     )
     query = (
-        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first)
+        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first,
+               sub.c.first)
         .join(Player, Player.id == sub.c.player_id)
         .join(Team, Team.id == Player.team_id)
         .where(sub.c.total > 0)
         .order_by(sub.c.total.desc(), sub.c.first, Player.id)
         .limit(1)
-    )
+    )  # fmt: skip
     row = session.execute(query).first()
     if row is None:
         return None
-    value, pid, name, team, when = row
+    value, pid, name, team, when, first_match = row
     if by_season:
-        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}")
-    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career")
+        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}"), first_match
+    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career"), first_match
+
+
+def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
+    best = _total_best(session, key, column, upto, by_season=by_season)
+    return best[0] if best else None
 
 
 def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
@@ -287,9 +326,48 @@ def _broke(row: RecordRow, old: RecordRow | None) -> bool:
     return row.key.endswith("_game") or row.holder_id != old.holder_id
 
 
+def _first_of(session, row: RecordRow, upto) -> int:  # noqa: ANN001
+    """The first match of a season's (career's) record holder's lines up to `upto`: the totals' tie-break."""
+    where = [_played_upto(upto), MatchPlayer.player_id == row.holder_id]
+    if row.key.endswith("_season"):
+        where.append(Match.season == row.season)
+    joined = select(func.min(Match.id)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
+    return session.scalar(joined.where(*where))
+
+
+def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd: int) -> list[RecordRow]:  # noqa: ANN001
+    """The match records after the round from the records before it, reading only the round's players: a game
+    record needs the round's best line; a season's or career's total changes only for the players of the round
+    (every other total, the record before among them, stays as it was). Equal to `records(upto=(season, rnd))`."""
+    upto = (season, rnd)
+    in_round = (Match.season == season) & (Match.round == rnd) & Match.status.in_(PLAYED)
+    players = select(MatchPlayer.player_id).join(Match, Match.id == MatchPlayer.match_id).where(in_round)
+    played_now = set(session.scalars(players))
+    out = []
+    for what in ("touchdowns", "casualties", "spp"):
+        column = getattr(MatchPlayer, what)
+        old, new = before.get(f"{what}_game"), _game_record(session, f"{what}_game", column, None, played=in_round)
+        out.append(old if new is None or (old is not None and old.value >= new.value) else new)  # first to reach
+        for by_season, key in ((True, f"{what}_season"), (False, f"{what}_career")):
+            old = before.get(key)
+            changed = _total_best(session, key, column, upto, by_season=by_season, among=(players, season))
+            mine = old is not None and old.holder_id in played_now and (not by_season or old.season == season)
+            if old is None or mine:  # his own total is among the changed ones, and beats every other
+                out.append(changed[0] if changed else old)
+                continue
+            if changed is None:
+                out.append(old)
+                continue
+            row, first = changed
+            ahead = (-row.value, first, row.holder_id) < (-old.value, _first_of(session, old, upto), old.holder_id)
+            out.append(row if ahead else old)
+    order = list(RECORD_TITLES)
+    return sorted((row for row in out if row is not None), key=lambda row: order.index(row.key))
+
+
 def records_broken(db: LeagueDB, season: int, rnd: int) -> list[tuple[RecordRow, RecordRow | None]]:
     """The match records set in the round: (the new record, the one it broke, or None for the first ever)."""
     before = {row.key: row for row in records(db, upto=(season, rnd - 1) if rnd > 1 else (season - 1, 10**6))}
-    after = records(db, upto=(season, rnd))
-    matches = [row for row in after if row.key.endswith(("_game", "_season", "_career"))]
-    return [(row, before.get(row.key)) for row in matches if _broke(row, before.get(row.key))]
+    with db.read() as session:
+        after = _records_after_round(session, before, season, rnd)
+    return [(row, before.get(row.key)) for row in after if _broke(row, before.get(row.key))]

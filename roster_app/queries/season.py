@@ -126,6 +126,7 @@ WITH chosen AS (SELECT coalesce(:season, (SELECT current_season FROM league ORDE
 played AS (
     SELECT home_team_id, away_team_id, home_score, away_score, home_casualties, away_casualties FROM "match"
     WHERE season = (SELECT season FROM chosen) AND stage = 'league' AND status IN ('played', 'completed')
+      AND round <= coalesce(:upto, round)
 ),
 home AS (
     SELECT home_team_id AS team_id, count(*) AS p,
@@ -152,13 +153,14 @@ FROM team t LEFT JOIN home h ON h.team_id = t.id LEFT JOIN away a ON a.team_id =
 _STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters when made)
 
 
-def league_table(db: LeagueDB, season: int | None = None) -> list[StandingRow]:
-    """The league table of the season's league matches, ranked with the league's points and tie-breakers."""
+def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | None = None) -> list[StandingRow]:
+    """The league table of the season's league matches, ranked with the league's points and tie-breakers;
+    `upto_round`: as it stood after that round (its matches and the earlier rounds')."""
     ruleset = db.ruleset
     points = ruleset.table("league_points")
     win, draw, loss = points["win"], points["draw"], points["loss"]
     with db.engine.connect() as conn:
-        rows = conn.execute(_STANDINGS, {"season": season}).all()
+        rows = conn.execute(_STANDINGS, {"season": season, "upto": upto_round}).all()
     made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
     unranked = [StandingRow(*fields) for fields in made]
     fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
@@ -184,14 +186,18 @@ LEADER_TITLES = {"touchdowns": "Top scorers", "casualties": "Most casualties", "
 LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
 
 
-def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:
+def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10,
+            upto_round: int | None = None) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by touchdowns, casualties caused or SPP earned (ties share a rank)."""
-    return leaders_by(db, func.sum(LEADER_COLUMNS[what]), season=season, limit=limit)
+    return leaders_by(db, func.sum(LEADER_COLUMNS[what]), season=season, limit=limit, upto_round=upto_round)
 
 
-def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10) -> list[LeaderRow]:
-    """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank."""
+def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10,
+               upto_round: int | None = None) -> list[LeaderRow]:  # fmt: skip
+    """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;
+    `upto_round`: as they stood after that round."""
     total = summed.label("total")
+    upto = [] if upto_round is None else [Match.round <= upto_round]
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
         rows = session.execute(
@@ -199,7 +205,7 @@ def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: i
             .join(MatchPlayer, MatchPlayer.player_id == Player.id)
             .join(Match, Match.id == MatchPlayer.match_id)
             .join(Team, Team.id == MatchPlayer.team_id)
-            .where(Match.season == season, Match.status.in_(PLAYED))
+            .where(Match.season == season, Match.status.in_(PLAYED), *upto)
             .group_by(Player.id, Player.name, Team.name, Player.position)
             .having(total > 0)
             .order_by(total.desc(), Player.name)

@@ -266,6 +266,8 @@ class TransferRow:
     tribunal: str
     price: int | None
     contract_seasons: int
+    seller_id: int = 0  # the teams, for their timelines
+    buyer_id: int = 0
 
     @property
     def reversible(self) -> bool:
@@ -310,6 +312,8 @@ def transfers(db: LeagueDB) -> list[TransferRow]:
                 tribunal=rolls.get((t.id, "tribunal"), ""),
                 price=t.price,
                 contract_seasons=t.contract_seasons,
+                seller_id=t.seller_team_id,
+                buyer_id=t.buyer_team_id,
             )  # fmt: skip
             for t, player in session.execute(query)
         ]

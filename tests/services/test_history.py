@@ -68,6 +68,53 @@ def test_the_refs_records_of_a_season(league):
                    "Gorbag Chainsaw": (2, 1, 0, 0)}  # fmt: skip
 
 
+def test_a_season_as_it_stood_after_an_earlier_round(league):
+    assert history.played_rounds(league, 1) == [1, 2, 3] and history.played_rounds(league, 2) == [1, 2, 3, 4]
+    assert history.played_rounds(league, 3) == []
+    assert history.league_rounds(league)[:4] == [(1, 1), (1, 2), (1, 3), (2, 1)]
+    after = history.season_history(league, 1, upto_round=2)
+    assert (after.matches, after.finished, after.champion_id, after.upto_round) == (4, False, None, 2)
+    # round 1: Orcland 3-1 Athelorn, Reikland 1-1 Karak; round 2: Karak 1-1 Orcland, Athelorn 0-2 Reikland
+    table = {r.name: (r.played, r.won, r.drawn, r.lost, r.td_for, r.td_against, r.points) for r in after.table}
+    assert table == {
+        "Orcland Raiders": (2, 1, 1, 0, 3 + 1, 1 + 1, 3 + 1),
+        "Reikland Reavers": (2, 1, 1, 0, 1 + 2, 1 + 0, 3 + 1),
+        "Karak Grudgebearers": (2, 0, 2, 0, 1 + 1, 1 + 1, 1 + 1),
+        "Athelorn Avengers": (2, 0, 0, 2, 1 + 0, 3 + 2, 0),
+    }
+    assert [r.name for r in after.table][2:] == ["Karak Grudgebearers", "Athelorn Avengers"]
+    td = [(r.name, r.value, r.rank) for r in after.leaders["touchdowns"][:3]]
+    assert td == [("Orcland 1", 2 + 1, 1), ("Reikland 1", 1 + 2, 1), ("Karak 1", 1 + 1, 3)]
+    spp = [(r.name, r.value) for r in after.leaders["spp"][:2]]
+    assert spp == [("Orcland 1", 3 * 3 + 2 * 5), ("Reikland 1", 3 * 3 + 2 * 5)]  # 3 TD and 2 MVPs each
+    cas = [(r.name, r.value) for r in after.leaders["casualties"]]
+    assert cas[0] == ("Orcland 2", 2) and set(cas[1:]) == {("Karak 3", 1), ("Reikland 2", 1)}
+    assert {(a.title, a.name) for a in after.awards if a.title == "Top scorer"} == {
+        ("Top scorer", "Orcland 1"), ("Top scorer", "Reikland 1")}  # fmt: skip
+    refs = {r.name: (r.matches, r.awards, r.sackings, r.deaths) for r in after.referees}
+    assert refs == {"Hans Whistle": (2, 1, 1, 0), "Jorg Blackwhistle": (2, 1, 0, 0)}  # Thrudd's game is round 3
+    first = sq.league_table(league, 1, upto_round=1)
+    assert [(r.name, r.points) for r in first] == [("Orcland Raiders", 3), ("Karak Grudgebearers", 1),
+                                                   ("Reikland Reavers", 1), ("Athelorn Avengers", 0)]  # fmt: skip
+    assert history.season_history(league, 1, upto_round=3).table == history.season_history(league, 1).table
+
+
+def test_the_magazine_of_an_earlier_round_shows_that_rounds_table_and_leaders(league):
+    from roster_app.printing.magazine import magazine_data, story_season
+
+    assert story_season(league) == 2  # season 3 has no game yet: the latest season with one
+    m = magazine_data(league, season=1, round_number=1)
+    assert [(r.name, r.played, r.points) for r in m.table] == [
+        ("Orcland Raiders", 1, 3), ("Karak Grudgebearers", 1, 1), ("Reikland Reavers", 1, 1),
+        ("Athelorn Avengers", 1, 0)]  # fmt: skip
+    assert [(r.name, r.value) for r in m.leaders["touchdowns"][:1]] == [("Orcland 1", 2)]
+    assert [(r.name, r.value) for r in m.leaders["spp"][:1]] == [("Orcland 1", 2 * 3 + 5)]
+    latest = magazine_data(league)
+    assert (latest.season, latest.round) == (2, 4)  # the final
+    # the final is not a league game: the table after it is season 2's final table
+    assert [(r.name, r.points) for r in latest.table] == [(r.name, r.points) for r in sq.league_table(league, 2)]
+
+
 def test_the_leagues_records(league):
     found = {r.key: (r.value, r.holder, r.season, r.detail) for r in history.records(league)}
     assert found["touchdowns_game"] == (4, "Orcland 1", 2, "v Athelorn Avengers, round 1")
@@ -189,3 +236,20 @@ def _ref(db, name):
 
     with db.read() as session:
         return session.scalars(select(Referee.id).where(Referee.name == name)).one()
+
+
+def test_the_records_after_a_round_read_from_the_round_equal_the_records_then(league):
+    """records_broken reads only the round's players after the records before it: the same records as a full
+    read after the round, for every round of both seasons (the final too)."""
+    rounds = history.league_rounds(league)
+    assert len(rounds) == 3 + 4
+    for season, rnd in rounds:
+        before = history.records(league, upto=(season, rnd - 1) if rnd > 1 else (season - 1, 10**6))
+        with league.read() as session:
+            after = history._records_after_round(session, {r.key: r for r in before}, season, rnd)
+        full = [
+            r
+            for r in history.records(league, upto=(season, rnd))
+            if r.key.endswith(("_game", "_season", "_career"))
+        ]
+        assert after == full, (season, rnd)

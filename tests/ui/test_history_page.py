@@ -57,6 +57,29 @@ def test_the_history_page_shows_the_last_finished_season_and_browses(qtbot, hist
     assert "Most touchdowns in a game" in {r.title for r in page.records_model.rows()}
 
 
+def test_the_history_page_browses_by_round(qtbot, history_window):
+    page = history_window.league_view.history_page
+    page.select_season(1)
+    rounds = page.round_choice
+    assert [rounds.itemText(i) for i in range(rounds.count())] == [
+        "The whole season", "After round 1", "After round 2", "After round 3"]  # fmt: skip
+    page.select_round(2)
+    # round 1: Orcland 3-1 Athelorn, Reikland 1-1 Karak; round 2: Karak 1-1 Orcland, Athelorn 0-2 Reikland
+    points = {page.table_model.row(i).name: page.table_model.row(i).points for i in range(4)}
+    assert points == {"Orcland Raiders": 3 + 1, "Reikland Reavers": 1 + 3, "Karak Grudgebearers": 1 + 1,
+                      "Athelorn Avengers": 0}  # fmt: skip
+    assert page.summary.text() == "Season 1 as it stood after round 2: 4 matches played."
+    scorers = page.leader_models["touchdowns"]
+    assert [(scorers.row(i).name, scorers.row(i).value) for i in range(2)] == [("Orcland 1", 3), ("Reikland 1", 3)]
+    records = {r.key: r.value for r in page.records_model.rows()}
+    assert records["touchdowns_game"] == 2 and records["spp_career"] == 3 * 3 + 2 * 5  # Orcland 1's, after round 2
+    page.select_season(2)  # round 2 kept: season 2 has one
+    assert page.round_choice.currentData() == 2 and page.story.matches == 4
+    assert {r.key: r.value for r in page.records_model.rows()}["touchdowns_game"] == 4  # season 2, round 1
+    page.select_round(None)
+    assert page.story.champion == "Orcland Raiders" and page.story.matches == 7
+
+
 def test_careers_open_from_the_history_tables(qtbot, history_window):
     page = history_window.league_view.history_page
     page.select_season(1)

@@ -158,3 +158,17 @@ def test_print_the_magazine_with_its_charts(tmp_path):
     images = [o.get_object() for o in objects.values() if o.get_object()["/Subtype"] == "/Image"]
     assert len(images) == 3  # the leading teams' rating, the SPP leaders, the round's ref
     assert all(image["/Width"] >= 2000 for image in images)  # drawn at 300 dpi, 680 CSS pixels wide
+
+
+def test_print_the_magazine_of_an_earlier_round(qapp, history_file, tmp_path):
+    out = tmp_path / "magazine.pdf"
+    assert main(["print", str(history_file), "--magazine", "--round", "1", "-o", str(out)]) == 0
+    front = pdf_pages(out)[0]
+    # season 2 (season 3 has no game yet), round 1: Orcland 4-0 Athelorn, Reikland 1-1 Karak
+    assert "season 2 · the league magazine" in front and "Orcland Raiders beat Athelorn Avengers 4-0" in front
+    assert "1 Orcland Raiders 1 1 0 0 3" in front  # P W D L Pts after round 1, not the season's end
+    assert "Orcland 1 of Orcland Raiders leads the way with 4 TD" in front  # 4 + 0 + 1 + 2 by the final
+    assert main(["print", str(history_file), "--magazine", "--season", "1", "--round", "3", "-o", str(out)]) == 0
+    front = pdf_pages(out)[0]
+    assert "season 1 · the league magazine" in front and "1 Orcland Raiders 3 2 1 0 7" in front
+    assert "Two Seasons · season 1 · magazine, round 3" in front  # the footer names the magazine's season

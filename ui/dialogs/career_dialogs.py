@@ -138,10 +138,11 @@ class RefereeCareerDialog(CareerDialog):
         self.layout_.addWidget(career_tabs(self, (self.games_view, "Games"), (self.chart, "Turns in range")), 1)
 
 
-def show_career(kind: str, db: Any, row_id: int, parent: QWidget | None) -> QDialog:
-    """Open the career window of a player, team or referee (non-modal; it closes itself)."""
+def show_career(kind: str, db: Any, row_id: int, parent: QWidget | None, **options: Any) -> QDialog:
+    """Open the career window of a player, team or referee (non-modal; it closes itself); `options`: a team's
+    `season`."""
     dialog = {"player": PlayerCareerDialog, "team": TeamTimelineDialog, "referee": RefereeCareerDialog}[kind](
-        db, row_id, parent
+        db, row_id, parent, **options
     )
     dialog.show()
     return dialog
