@@ -45,7 +45,8 @@ def test_export_pdf_of_an_earlier_round(qtbot, story_window, tmp_path, monkeypat
     dialog.choose_round(1, 1)
     dialog.choice_buttons["pdf"].click()
     qtbot.waitUntil(out.exists)
-    front, back = pdf_pages(out)
+    front, _back, pictures = pdf_pages(out)
+    assert "The round in pictures" in pictures
     assert "season 1 · the league magazine" in front and "Round 1" in front
     # the table after round 1 (P W D L Pts): Orcland won 3-1, Reikland and Karak drew 1-1
     assert "1 Orcland Raiders 1 1 0 0 3" in front and "4 Athelorn Avengers 1 0 0 1 0" in front
