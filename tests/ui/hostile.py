@@ -6,6 +6,7 @@ typed; a rich label or tooltip that turns a name's tag into an image, a link or 
 
 from __future__ import annotations
 
+import random
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -217,6 +218,7 @@ def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], li
         for _pass in range(3):  # a roll may open the next one (the reaction, then the price)
             for dice in page.findChildren(DiceInput):
                 if dice.isVisibleTo(page) and dice.roll_button.isEnabled():
+                    dice.rng = dice.rng or random.Random(len(titles))  # the same walk every run
                     qtbot.mouseClick(dice.roll_button, Qt.MouseButton.LeftButton)
         for view in page.findChildren(QAbstractItemView):
             if (
