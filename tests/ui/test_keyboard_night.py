@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWizard
 from sqlalchemy import select
 
 from roster_app.queries import rosters as rq
@@ -96,6 +96,11 @@ def test_a_league_night_without_the_mouse(qtbot, window, two_teams_file, message
     with db.read() as session:
         lines = session.scalars(select(MatchPlayer).where(MatchPlayer.touchdowns > 0)).all()
         assert [(line.team_id, line.touchdowns, line.completions) for line in lines] == [(home, 1, 2)]
+
+    titles = run_the_post_match_sequence(qtbot, window)
+    assert len(titles) == 7 and titles[0] == "1. Winnings"
+    [fixture] = sq.fixtures(db)
+    assert fixture.status == "completed"
     assert messages == []
 
 
@@ -117,6 +122,7 @@ def report_the_match(qtbot, window, home: int) -> int:
     type_text(qtbot, "1")
     press(qtbot, Qt.Key.Key_Return)
     press(qtbot, Qt.Key.Key_O, ALT)  # Roll Gate
+    qtbot.waitUntil(lambda: dialog.gate_faces is not None)
     assert dialog.record_button.isEnabled(), dialog.verdict.text()
     press(qtbot, Qt.Key.Key_L, ALT)
     press(qtbot, Qt.Key.Key_Right)  # his completions
@@ -126,3 +132,53 @@ def report_the_match(qtbot, window, home: int) -> int:
     press(qtbot, Qt.Key.Key_Return)
     back_to(qtbot, window)
     return dialog.recorded_match_id
+
+
+def tab_to(qtbot, widget) -> None:  # noqa: ANN001
+    """Tab along the focus chain until `widget` has the focus, as a commissioner does."""
+    for _ in range(80):
+        if focused() is widget:
+            return
+        press(qtbot, Qt.Key.Key_Tab)
+    raise AssertionError(f"Tab never reaches {widget!r} (it stops at {focused()!r})")
+
+
+def take_the_rolls(qtbot, page) -> None:  # noqa: ANN001
+    """Every roll of a step by its button (Tab, Space), then what each star player roll gives (the arrows)."""
+    from ui.widgets.dice_input import DiceInput
+    from ui.wizards.postmatch_widgets import StarRollRow
+
+    for dice in page.findChildren(DiceInput):
+        if dice.isVisible() and dice.roll_button.isVisible() and dice.roll_button.isEnabled():
+            tab_to(qtbot, dice.roll_button)
+            press(qtbot, Qt.Key.Key_Space)
+    for row in page.findChildren(StarRollRow):
+        if row.isVisible() and row.choice.currentData() is None:
+            tab_to(qtbot, row.choice)
+            press(qtbot, Qt.Key.Key_Down)
+
+
+def run_the_post_match_sequence(qtbot, window) -> list[str]:
+    """Ctrl+M, then every step: its rolls, Alt+N; Alt+F on the last. Returns the steps' titles."""
+    from ui.wizards.postmatch_wizard import PostMatchWizard
+
+    press(qtbot, Qt.Key.Key_M, CTRL)
+    wizard = active(qtbot, PostMatchWizard)
+    titles = []
+    while True:
+        page = wizard.currentPage()
+        titles.append(page.title())
+        take_the_rolls(qtbot, page)
+        last = wizard.currentId() == wizard.pageIds()[-1]
+        button = wizard.button(QWizard.WizardButton.FinishButton if last else QWizard.WizardButton.NextButton)
+        assert button.isEnabled(), f"{page.title()}: {getattr(page, 'problems', page).text()}"
+        if last:
+            press(qtbot, Qt.Key.Key_F, ALT)
+            qtbot.waitUntil(
+                lambda: not isinstance(QApplication.activeModalWidget(), PostMatchWizard), timeout=5_000
+            )
+            break
+        press(qtbot, Qt.Key.Key_N, ALT)  # a mnemonic clicks its button a moment later (animateClick)
+        qtbot.waitUntil(lambda left=page: wizard.currentPage() is not left, timeout=5_000)
+    back_to(qtbot, window)
+    return titles

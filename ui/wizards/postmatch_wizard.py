@@ -484,7 +484,7 @@ class PostMatchWizard(QWizard):
         self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
-        self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Finish")
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
         self.resize(1040, 720)
         self.pages = {}
