@@ -53,7 +53,7 @@ class FirstLook(QTabWidget):
         self.status = QLabel("Opening the league…", team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
-        self.roster_view = make_table(self.roster_model, team, elastic=("skills", "injuries", "position"))
+        self.roster_view = make_table(self.roster_model, team, elastic=("skills", "position", "injuries", "level"))
         self.roster_view.setObjectName("firstLookRoster")
         if look.roster:
             fit_roster_columns(self.roster_view, self.roster_model)

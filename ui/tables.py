@@ -14,6 +14,7 @@ from ui.delegates.row_delegate import RowDelegate
 RESIZE_PRECISION = 200  # rows a "fit to contents" looks at: a 2,000-row table is not measured row by row
 WIDEST_FIT = 420  # a column sized to its content takes at most this; longer text is elided, whole in the tooltip
 ELASTIC_LEAST = 130  # the narrowest a long-text column (Skills) becomes to keep the figures beside it on screen
+SQUEEZED_LEAST = 64  # the narrowest the other elastic columns (Position, Level ...) become
 
 
 def window_settings(widget: QWidget) -> QSettings | None:
@@ -106,20 +107,27 @@ class ColumnWidths(QObject):
             self._fitting = False
 
     def _give_up_width(self, header: QHeaderView) -> None:
-        """Too wide for the view: the elastic columns narrow (down to ELASTIC_LEAST) so the short figures after
-        them (SPP, Value, Contract) stay on screen; their text is elided, whole in the tooltip."""
+        """Too wide for the view: the elastic columns narrow together, each by its share of what it has above its
+        floor (the first, Skills, down to ELASTIC_LEAST; the others down to SQUEEZED_LEAST), so the short figures
+        after them (SPP, Value, Contract, Status) stay on screen; their text is elided, whole in the tooltip."""
         room = self.view.viewport().width() or self.view.width()
         model = self.view.model()
         keys = [c.key for c in getattr(model, "COLUMNS", ())]
         elastic = [keys.index(k) for k in self.elastic if k in keys]
-        over = sum(header.sectionSize(c) for c in range(header.count())) - room
+        widths = [header.sectionSize(c) for c in range(header.count())]
+        if widths and header.stretchLastSection():  # Qt stretches the last column to at least its default size
+            widths[-1] = max(widths[-1], header.defaultSectionSize())
+        over = sum(widths) - room
+        floors = {c: ELASTIC_LEAST if i == 0 else SQUEEZED_LEAST for i, c in enumerate(elastic)}
+        slack = {c: max(0, header.sectionSize(c) - floors[c]) for c in elastic}
+        total = sum(slack.values())
+        if over <= 0 or total <= 0:
+            return
+        share = min(1.0, over / total)
         for column in elastic:
-            if over <= 0:
-                return
-            give = min(over, header.sectionSize(column) - ELASTIC_LEAST)
+            give = round(slack[column] * share)
             if give > 0:
                 header.resizeSection(column, header.sectionSize(column) - give)
-                over -= give
 
     def _resized(self, _column: int, _old: int, _new: int) -> None:
         # only a drag by the commissioner is kept (a fit, or the last column following the window, is not)

@@ -41,7 +41,7 @@ class TeamPage(QWidget):
 
         self.header = TeamHeaderWidget(session, self)
         self.roster_model = RosterModel(session, self)
-        self.roster_view = make_table(self.roster_model, self, elastic=("skills", "injuries", "position"))
+        self.roster_view = make_table(self.roster_model, self, elastic=("skills", "position", "injuries", "level"))
         self.roster_view.setObjectName("rosterView")
         self.roster_view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked

@@ -120,3 +120,24 @@ def test_the_transfers_history_shows_date_player_from_and_to_whole(qtbot, window
         text = model.index(0, column).data()
         assert header.sectionSize(column) > table.fontMetrics().horizontalAdvance(text), (key, text)
         assert header.sectionViewportPosition(column) + header.sectionSize(column) <= table.viewport().width()
+
+
+def test_at_1366_the_rosters_status_stays_on_screen_and_skills_do_not_narrow_alone(qtbot, open_window):
+    from ui.tables import ELASTIC_LEAST
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    for n, skills in enumerate((["Block", "Dodge", "Mighty Blow", "Guard", "Tackle"], ["Block"], [])):
+        add_player(db, tid, "Black Orc Blocker", f"Grak {n}", skills=skills)
+    open_window.resize(1366, 768)
+    open_window.session.changed.emit(None)
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    qtbot.wait(10)
+    view, model = page.roster_view, page.roster_model
+    header = view.horizontalHeader()
+    status = model.column_index("status")
+    assert header.sectionViewportPosition(status) + header.sectionSize(status) <= view.viewport().width()
+    skills, position = model.column_index("skills"), model.column_index("position")
+    assert header.sectionSize(skills) > ELASTIC_LEAST
+    assert header.sectionSize(position) < view.column_widths._content[position]  # Position gave its share too
