@@ -68,7 +68,7 @@ class FirstLook(QTabWidget):
         splitter.addWidget(panel)
         splitter.addWidget(team)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([330, 1070])
+        splitter.setSizes([290, 1110])
         self.addTab(splitter, "Teams")
         self._watch = PaintWatch(self.roster_view.viewport(), self.roster_painted.emit)
 

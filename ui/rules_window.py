@@ -80,7 +80,7 @@ class RulesWindow(QDialog):
         self.setStyleSheet(STYLE)
         self.setModal(False)
         self.setWindowFlag(Qt.WindowType.Window, True)
-        self.resize(1320, 780)
+        self.resize(1320, 700)  # fits a 1366x768 laptop with its title bar and panel
 
         self.table_model = RuleTablesModel(self)
         self.table_view = self._table_list()

@@ -104,7 +104,7 @@ class MatchPadWindow(QWidget):
         self._build_keys()
         self.session.changed.connect(self._changed)
         self.refresh()
-        self.resize(1340, 720)
+        self.resize(1340, 700)  # fits a 1366x768 laptop with its title bar and panel
 
     # -- building -------------------------------------------------------------------------------------
     def _build(self) -> None:
