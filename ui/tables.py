@@ -14,7 +14,9 @@ from ui.delegates.row_delegate import RowDelegate
 RESIZE_PRECISION = 200  # rows a "fit to contents" looks at: a 2,000-row table is not measured row by row
 WIDEST_FIT = 420  # a column sized to its content takes at most this; longer text is elided, whole in the tooltip
 ELASTIC_LEAST = 130  # the narrowest a long-text column (Skills) becomes to keep the figures beside it on screen
-SQUEEZED_LEAST = 64  # the narrowest the other elastic columns (Position, Level ...) become
+SQUEEZED_LEAST = 64  # the narrowest the other elastic columns (Level, Injuries ...) become
+# the roster's long columns, narrowing together on a small screen; a position keeps room for "Wood Elf Lineman"
+ROSTER_ELASTIC = ("skills", ("position", 112), "injuries", "level")
 
 
 def window_settings(widget: QWidget) -> QSettings | None:
@@ -32,7 +34,7 @@ class ColumnWidths(QObject):
     what is left; once the commissioner drags a column, the table's widths are kept (QSettings
     `tables/<key>/widths`) and used from then on, at any window size."""
 
-    def __init__(self, view: QTableView, key: str, elastic: tuple[str, ...] = ()):
+    def __init__(self, view: QTableView, key: str, elastic: tuple[str | tuple[str, int], ...] = ()):
         super().__init__(view)
         self.view, self.key = view, key
         self.elastic = elastic  # long-text columns that give up width first when the table is too wide
@@ -108,17 +110,22 @@ class ColumnWidths(QObject):
 
     def _give_up_width(self, header: QHeaderView) -> None:
         """Too wide for the view: the elastic columns narrow together, each by its share of what it has above its
-        floor (the first, Skills, down to ELASTIC_LEAST; the others down to SQUEEZED_LEAST), so the short figures
+        floor (the first, Skills, down to ELASTIC_LEAST; the others down to SQUEEZED_LEAST or the floor named with
+        them, `("position", 112)`), so the short figures
         after them (SPP, Value, Contract, Status) stay on screen; their text is elided, whole in the tooltip."""
         room = self.view.viewport().width() or self.view.width()
         model = self.view.model()
         keys = [c.key for c in getattr(model, "COLUMNS", ())]
-        elastic = [keys.index(k) for k in self.elastic if k in keys]
+        named = [(item, None) if isinstance(item, str) else item for item in self.elastic]
+        floors = {keys.index(k): least for k, least in named if k in keys}
+        elastic = list(floors)
+        for i, column in enumerate(elastic):
+            if floors[column] is None:
+                floors[column] = ELASTIC_LEAST if i == 0 else SQUEEZED_LEAST
         widths = [header.sectionSize(c) for c in range(header.count())]
         if widths and header.stretchLastSection():  # Qt stretches the last column to at least its default size
             widths[-1] = max(widths[-1], header.defaultSectionSize())
         over = sum(widths) - room
-        floors = {c: ELASTIC_LEAST if i == 0 else SQUEEZED_LEAST for i, c in enumerate(elastic)}
         slack = {c: max(0, header.sectionSize(c) - floors[c]) for c in elastic}
         total = sum(slack.values())
         if over <= 0 or total <= 0:
@@ -150,7 +157,7 @@ class ColumnWidths(QObject):
 
 
 def make_table(
-    model: Any, parent: QWidget, *, key: str | None = None, elastic: tuple[str, ...] = ()
+    model: Any, parent: QWidget, *, key: str | None = None, elastic: tuple[str | tuple[str, int], ...] = ()
 ) -> QTableView:
     """A table view with the app's look; its columns sized by ColumnWidths (`key`: the model's class name;
     `elastic`: the long-text columns that narrow first)."""
