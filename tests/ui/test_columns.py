@@ -128,7 +128,7 @@ def test_at_1366_the_rosters_status_stays_on_screen_and_skills_do_not_narrow_alo
     db = open_window.session.db
     tid = team_id(db, "Orcland Raiders")
     for n, skills in enumerate((["Block", "Dodge", "Mighty Blow", "Guard", "Tackle"], ["Block"], [])):
-        add_player(db, tid, "Black Orc Blocker", f"Grak {n}", skills=skills)
+        add_player(db, tid, "Black Orc Blocker", f"Grak {n}", skills=skills, spp=40)  # an Emerging Star
     open_window.resize(1366, 768)
     open_window.session.changed.emit(None)
     page = open_window.league_view.team_page
@@ -138,6 +138,6 @@ def test_at_1366_the_rosters_status_stays_on_screen_and_skills_do_not_narrow_alo
     header = view.horizontalHeader()
     status = model.column_index("status")
     assert header.sectionViewportPosition(status) + header.sectionSize(status) <= view.viewport().width()
-    skills, position = model.column_index("skills"), model.column_index("position")
+    skills, level = model.column_index("skills"), model.column_index("level")
     assert header.sectionSize(skills) > ELASTIC_LEAST
-    assert header.sectionSize(position) < view.column_widths._content[position]  # Position gave its share too
+    assert header.sectionSize(level) < view.column_widths._content[level]  # Level gave its share too
