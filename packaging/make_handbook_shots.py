@@ -108,7 +108,7 @@ def every_screen(app: QApplication, shots: Shots, window: object) -> None:
     """Every page, each step of the post-match wizard, and the dialogs a league night opens."""
     from ui.dialogs.about_dialog import AboutDialog
     from ui.dialogs.hire_dialog import HireDialog
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
 
     view = window.league_view
     for index in range(view.count()):
@@ -135,7 +135,7 @@ def every_screen(app: QApplication, shots: Shots, window: object) -> None:
     wizard = PostMatchWizard(window.session, due_fixture(window).id, window)
     wizard.show()
     for step in range(7):
-        shots.save(wizard, f"postmatch-{step}-{wizard.currentId()}")
+        shots.save(wizard, f"postmatch-{step}-{PageId(wizard.currentId()).name.lower()}")
         wizard.next()
     wizard.reject()
     window.show_rules()
@@ -191,6 +191,14 @@ def close(widget: object) -> None:
         widget.close()
 
 
+def roll_everything(page: QWidget) -> None:
+    from ui.widgets.dice_input import DiceInput
+
+    for dice in page.findChildren(DiceInput):
+        if dice.isVisible() and dice.roll_button.isVisible() and dice.roll_button.isEnabled():
+            dice.roll_button.click()
+
+
 def wizard_steps(shots: Shots, name: str, wizard: object, steps: int = 12) -> None:
     """Every step of `wizard` as far as next() goes (Dugout's own draft data: nothing is written)."""
     if wizard is None:
@@ -199,6 +207,10 @@ def wizard_steps(shots: Shots, name: str, wizard: object, steps: int = 12) -> No
     for _ in range(steps):
         seen.add(wizard.currentId())
         shots.save(wizard, f"{name}-{len(seen)}-{type(wizard.currentPage()).__name__}")
+        if not wizard.button(QWizard.WizardButton.NextButton).isEnabled():
+            roll_everything(wizard.currentPage())  # the dice a step waits for, rolled by Dugout
+            settle(QApplication.instance())
+            shots.save(wizard, f"{name}-{len(seen)}-{type(wizard.currentPage()).__name__}-rolled")
         if not wizard.button(QWizard.WizardButton.NextButton).isEnabled():
             break  # a step waiting for the commissioner (next() would skip its checks)
         wizard.next()
@@ -257,12 +269,29 @@ def every_other_screen(app: QApplication, shots: Shots, window: object) -> None:
             ("dialog-career-referee", lambda: career_dialogs.RefereeCareerDialog(db, referee, window)),
         ):
             close(shoot(shots, name, make))
-        wizard_steps(shots, "prematch", shoot(shots, "prematch-0", lambda: PreMatchWizard(session, scheduled.id, window)))
+        wizard_steps(
+            shots, "prematch", shoot(shots, "prematch-0", lambda: PreMatchWizard(session, scheduled.id, window))
+        )
         wizard_steps(shots, "transfer", shoot(shots, "transfer-0", lambda: TransferWizard(session, window)))
         view.show_page(view.season_page)
         view.season_page.select_fixture(played.id)
-        close(shoot(shots, "dialog-match-report-played", lambda: view.season_page.report_match() or next(
-            (w for w in QApplication.topLevelWidgets() if w.isVisible() and w is not window and w.isWindow()), None)))
+        close(
+            shoot(
+                shots,
+                "dialog-match-report-played",
+                lambda: (
+                    view.season_page.report_match()
+                    or next(
+                        (
+                            w
+                            for w in QApplication.topLevelWidgets()
+                            if w.isVisible() and w is not window and w.isWindow()
+                        ),
+                        None,
+                    )
+                ),
+            )
+        )
         view.season_page.select_fixture(scheduled.id)
         pad = shoot(shots, "match-pad", view.season_page.match_pad)
         if pad is not None:
