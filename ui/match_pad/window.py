@@ -235,9 +235,9 @@ class MatchPadWindow(QWidget):
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log.setTextElideMode(Qt.TextElideMode.ElideRight)
         body = QHBoxLayout()
-        body.addLayout(left, 4)
+        body.addLayout(left, 5)  # the players' names whole beside the pitch at 1366 px
         body.addWidget(ref, 5)
-        body.addLayout(history, 3)
+        body.addLayout(history, 2)
         end = QHBoxLayout()
         end.addWidget(self._button("riot"))
         end.addSpacing(12)
