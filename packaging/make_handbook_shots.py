@@ -23,7 +23,7 @@ sys.path.insert(0, str(ROOT))
 
 from PySide6.QtCore import QSettings, Qt  # noqa: E402
 from PySide6.QtGui import QImage  # noqa: E402
-from PySide6.QtWidgets import QApplication, QWidget  # noqa: E402
+from PySide6.QtWidgets import QApplication, QWidget, QWizard  # noqa: E402
 
 IMAGES = ROOT / "resources" / "handbook" / "images"
 HANDBOOK_WIDTH = 900
@@ -108,7 +108,7 @@ def every_screen(app: QApplication, shots: Shots, window: object) -> None:
     """Every page, each step of the post-match wizard, and the dialogs a league night opens."""
     from ui.dialogs.about_dialog import AboutDialog
     from ui.dialogs.hire_dialog import HireDialog
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
 
     view = window.league_view
     for index in range(view.count()):
@@ -135,19 +135,172 @@ def every_screen(app: QApplication, shots: Shots, window: object) -> None:
     wizard = PostMatchWizard(window.session, due_fixture(window).id, window)
     wizard.show()
     for step in range(7):
-        shots.save(wizard, f"postmatch-{step}-{wizard.currentId()}")
+        shots.save(wizard, f"postmatch-{step}-{PageId(wizard.currentId()).name.lower()}")
         wizard.next()
     wizard.reject()
     window.show_rules()
     rules = window.rules_window
-    for row in range(rules.list_view.model().rowCount() if hasattr(rules, "list_view") else 0):
-        rules.show_table_at(row)
-        shots.save(rules, f"rules-{row}")
-    rules.show_table("referee_rules")
-    shots.save(rules, "rules-referee_rules")
+    for row in range(rules.table_model.rowCount()):
+        rules.table_view.selectRow(row)
+        shots.save(rules, f"rules-{row:02}-{rules.current_key()}")
     rules.close()
     handbook = window.show_handbook()
     shots.save(handbook, "handbook")
+    handbook.close()
+    every_other_screen(app, shots, window)
+
+
+class Silent:
+    """The messages a walk through every screen meets, printed instead of shown (nothing waits for a click)."""
+
+    def __enter__(self) -> None:
+        from ui.dialogs import ask
+
+        self.saved = {name: getattr(ask, name) for name in ("error", "info", "confirm", "pick", "choose", "text")}
+        ask.error = ask.info = lambda parent, text, **kw: print(f"  message: {text}")
+        ask.confirm = lambda parent, text, **kw: (print(f"  question: {text}"), False)[1]
+        ask.pick = lambda parent, label, options, **kw: (print(f"  picked {options[0]}: {label}"), 0)[1]
+        ask.choose = lambda parent, text, options, **kw: None
+        ask.text = lambda parent, label, **kw: None
+
+    def __exit__(self, *_exc: object) -> None:
+        from ui.dialogs import ask
+
+        for name, function in self.saved.items():
+            setattr(ask, name, function)
+
+
+def shoot(shots: Shots, name: str, make: object) -> object:
+    """Show what `make()` gives (a dialog or wizard), save it as `name`, close it; a screen that cannot open
+    here is named and skipped."""
+    try:
+        widget = make()
+        if widget is None:
+            print(f"  {name}: did not open", file=sys.stderr)
+            return None
+        widget.show()
+        shots.save(widget, name)
+        return widget
+    except Exception as exc:  # noqa: BLE001 - a review walk names what it could not show and goes on
+        print(f"  {name}: {type(exc).__name__}: {exc}", file=sys.stderr)
+        return None
+
+
+def close(widget: object) -> None:
+    if widget is not None:
+        widget.close()
+
+
+def roll_everything(page: QWidget) -> None:
+    from ui.widgets.dice_input import DiceInput
+
+    for dice in page.findChildren(DiceInput):
+        if dice.isVisible() and dice.roll_button.isVisible() and dice.roll_button.isEnabled():
+            dice.roll_button.click()
+
+
+def wizard_steps(shots: Shots, name: str, wizard: object, steps: int = 12) -> None:
+    """Every step of `wizard` as far as next() goes (Dugout's own draft data: nothing is written)."""
+    if wizard is None:
+        return
+    seen = set()
+    for _ in range(steps):
+        seen.add(wizard.currentId())
+        shots.save(wizard, f"{name}-{len(seen)}-{type(wizard.currentPage()).__name__}")
+        if not wizard.button(QWizard.WizardButton.NextButton).isEnabled():
+            roll_everything(wizard.currentPage())  # the dice a step waits for, rolled by Dugout
+            settle(QApplication.instance())
+            shots.save(wizard, f"{name}-{len(seen)}-{type(wizard.currentPage()).__name__}-rolled")
+        if not wizard.button(QWizard.WizardButton.NextButton).isEnabled():
+            break  # a step waiting for the commissioner (next() would skip its checks)
+        wizard.next()
+        if wizard.currentId() in seen or wizard.currentId() < 0:
+            break
+    wizard.reject()
+
+
+def every_other_screen(app: QApplication, shots: Shots, window: object) -> None:
+    """The dialogs and wizards of the menus and pages beyond a league night's (`--all`)."""
+    from roster_app.queries import referees as rq
+    from roster_app.queries import rosters as rosters
+    from roster_app.queries import season as sq
+    from ui.dialogs import career_dialogs, fixture_dialogs
+    from ui.dialogs.check_dialog import CheckDialog
+    from ui.dialogs.connect_dialog import ConnectDialog
+    from ui.dialogs.contract_dialog import ContractDialog
+    from ui.dialogs.draft_dialog import DraftDialog
+    from ui.dialogs.new_league_dialog import NewLeagueDialog
+    from ui.dialogs.new_team_dialog import NewTeamDialog
+    from ui.dialogs.print_choice_dialog import PrintChoiceDialog
+    from ui.dialogs.referee_dialog import RefereeDialog
+    from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog
+    from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
+    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
+    from ui.wizards.prematch_wizard import PreMatchWizard
+    from ui.wizards.transfer_wizard import TransferWizard
+
+    session, db, view = window.session, window.session.db, window.league_view
+    team = view.current_team_id()
+    player = rosters.roster(db, team)[0].id
+    referee = rq.referee_cards(db)[0].id
+    fixtures = sq.fixtures(db)
+    scheduled = next(f for f in fixtures if f.status == "scheduled")
+    played = next(f for f in fixtures if f.status in ("played", "completed"))
+    sheet = next((s for s in (rq.sheet_of_match(db, f.id) for f in fixtures) if s is not None), None)
+    with Silent():
+        for name, make in (
+            ("dialog-new-league", lambda: NewLeagueDialog(window)),
+            ("dialog-new-team", lambda: NewTeamDialog(session, window)),
+            ("dialog-contract", lambda: ContractDialog(session, player, window)),
+            ("dialog-correction", lambda: window.correct()),
+            ("dialog-check-league", lambda: CheckDialog(session, window)),
+            ("dialog-connect-shared", lambda: ConnectDialog("", window)),
+            ("dialog-print-choice", lambda: PrintChoiceDialog(rosters.teams(db), team, parent=window)),
+            ("dialog-generate-season", lambda: fixture_dialogs.GenerateSeasonDialog(session, window)),
+            ("dialog-add-fixture", lambda: fixture_dialogs.AddFixtureDialog(session, 1, window)),
+            ("dialog-draft-reserves", lambda: DraftDialog(session, team, window)),
+            ("dialog-reserve-affairs", lambda: ReserveAffairsDialog(session, team, window)),
+            ("dialog-referee-new", lambda: RefereeDialog(session, None, window)),
+            ("dialog-referee-edit", lambda: RefereeDialog(session, referee, window)),
+            ("dialog-referee-rolls", lambda: RefereeRollsDialog(session, referee, None, window)),
+            ("dialog-referee-sheet", lambda: RefereeSheetDialog(session, sheet.id, window) if sheet else None),
+            ("dialog-career-player", lambda: career_dialogs.PlayerCareerDialog(db, player, window)),
+            ("dialog-career-team", lambda: career_dialogs.TeamTimelineDialog(db, team, window)),
+            ("dialog-career-referee", lambda: career_dialogs.RefereeCareerDialog(db, referee, window)),
+        ):
+            close(shoot(shots, name, make))
+        wizard_steps(
+            shots, "prematch", shoot(shots, "prematch-0", lambda: PreMatchWizard(session, scheduled.id, window))
+        )
+        wizard_steps(shots, "transfer", shoot(shots, "transfer-0", lambda: TransferWizard(session, window)))
+        view.show_page(view.season_page)
+        view.season_page.select_fixture(played.id)
+        close(
+            shoot(
+                shots,
+                "dialog-match-report-played",
+                lambda: (
+                    view.season_page.report_match()
+                    or next(
+                        (
+                            w
+                            for w in QApplication.topLevelWidgets()
+                            if w.isVisible() and w is not window and w.isWindow()
+                        ),
+                        None,
+                    )
+                ),
+            )
+        )
+        view.season_page.select_fixture(scheduled.id)
+        pad = shoot(shots, "match-pad", view.season_page.match_pad)
+        if pad is not None:
+            pad.resize(1366, 768)
+            shots.save(pad, "match-pad-1366x768")
+            pad.close()
+    window.close_league()
+    settle(app, 0.2)
+    shots.save(window, "welcome")
 
 
 def main() -> int:

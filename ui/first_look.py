@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 
 from ui.models.roster_model import RosterModel
 from ui.models.team_list_model import TeamListModel
-from ui.tables import fit_roster_columns, list_view, make_table
+from ui.tables import ROSTER_ELASTIC, fit_roster_columns, list_view, make_table
 
 
 class FirstLook(QTabWidget):
@@ -53,7 +53,7 @@ class FirstLook(QTabWidget):
         self.status = QLabel("Opening the league…", team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
-        self.roster_view = make_table(self.roster_model, team, elastic=("skills", "injuries", "position"))
+        self.roster_view = make_table(self.roster_model, team, elastic=ROSTER_ELASTIC)
         self.roster_view.setObjectName("firstLookRoster")
         if look.roster:
             fit_roster_columns(self.roster_view, self.roster_model)
@@ -68,7 +68,7 @@ class FirstLook(QTabWidget):
         splitter.addWidget(panel)
         splitter.addWidget(team)
         splitter.setStretchFactor(1, 1)
-        splitter.setSizes([330, 1070])
+        splitter.setSizes([290, 1110])
         self.addTab(splitter, "Teams")
         self._watch = PaintWatch(self.roster_view.viewport(), self.roster_painted.emit)
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from roster_app.queries import rosters as queries
@@ -13,6 +13,17 @@ from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel
 from ui.tables import list_view
 from ui.widgets.basics import text_html
+
+
+def _heading(text: str, buddy: QWidget) -> QLabel:
+    """A bold heading whose mnemonic (Alt + the underlined letter) puts the focus in `buddy`."""
+    label = QLabel(text)
+    label.setTextFormat(Qt.TextFormat.PlainText)
+    font = label.font()
+    font.setBold(True)
+    label.setFont(font)
+    label.setBuddy(buddy)
+    return label
 
 
 class LeaguePanel(QWidget):
@@ -36,10 +47,10 @@ class LeaguePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
-        layout.addWidget(QLabel("<b>Teams</b>"))
+        layout.addWidget(_heading("Tea&ms", self.team_view))  # Alt+M: the teams from the keyboard
         layout.addWidget(self.team_view, 3)
         layout.addWidget(self.add_team_button)
-        layout.addWidget(QLabel("<b>Referees</b>"))
+        layout.addWidget(_heading("&Referees", self.referee_view))
         layout.addWidget(self.referee_view, 2)
 
         self.team_view.selectionModel().selectionChanged.connect(self._team_changed)

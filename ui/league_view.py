@@ -25,7 +25,7 @@ class LeagueView(QTabWidget):
         self.teams_page.addWidget(self.team_page)
         self.teams_page.setStretchFactor(0, 0)
         self.teams_page.setStretchFactor(1, 1)
-        self.teams_page.setSizes([330, 1070])  # the referees' names fit beside race, status and SPP
+        self.teams_page.setSizes([290, 1110])  # the referees' names fit beside race, status and SPP
         self._lazy: dict[str, tuple[QWidget, Callable[[], QWidget]]] = {}
         self.currentChanged.connect(self._build_shown)
         self.add_page(self.teams_page, "Teams")

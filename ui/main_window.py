@@ -445,6 +445,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         self.statusBar().showMessage(f"{db.location}{'  (read-only)' if db.read_only else ''}")
         self.safety.league_opened(db)
+        self.league_view.panel.team_view.setFocus()  # the keys start in the teams: arrows choose, Ctrl+H hires
         self.league_shown.emit()
 
     def _refresh_title(self) -> None:

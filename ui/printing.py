@@ -30,6 +30,7 @@ from PySide6.QtGui import (
 
 from roster_app.printing.document import PrintDocument
 from roster_app.safety.atomic import ExportError, atomic_path
+from ui.referee_cards_pdf import paint_card_sheet
 
 PDF_RESOLUTION = 300
 CHART_DPI = 300  # a chart's image on paper: as sharp as the text at PDF_RESOLUTION, not a printer's 1200
@@ -67,6 +68,7 @@ class LaidOut:
     title: str
     document: QTextDocument
     pages: int
+    cards: tuple = ()  # a page of referee cards, painted below the document as the screen draws them
 
 
 def _base_font() -> QFont:
@@ -112,7 +114,7 @@ def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[La
         # steps, and a step that stops after a table starts again from the top of the page (a one-page roster
         # was laid out twice). An insertion is laid out in one pass: the same pages, ~1.5x faster.
         QTextCursor(text).insertHtml(section.html)
-        laid.append(LaidOut(section.title, text, text.pageCount()))
+        laid.append(LaidOut(section.title, text, text.pageCount(), section.cards))
     return laid, body
 
 
@@ -145,6 +147,10 @@ def _paint_page(painter: QPainter, laid: LaidOut, index: int, body: QSizeF) -> N
     painter.setClipRect(context.clip)
     laid.document.documentLayout().draw(painter, context)
     painter.restore()
+    if laid.cards:
+        top = laid.document.size().height() + painter.device().logicalDpiY() / 8
+        dpi = painter.device().logicalDpiY()
+        paint_card_sheet(painter, laid.cards, QRectF(0, top, body.width(), body.height() - top), dpi)
 
 
 def paint(document: PrintDocument, device: QPagedPaintDevice, *, progress: Progress | None = None) -> int:

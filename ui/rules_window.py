@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QModelIndex, QRect, Qt
+from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -57,7 +57,9 @@ class BadgeDelegate(QStyledItemDelegate):
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = option.fontMetrics
-        width = metrics.horizontalAdvance(text) + 14
+        room = option.rect.width() - 4  # inside its own cell: never over the table's name beside it
+        text = metrics.elidedText(text, Qt.TextElideMode.ElideRight, room - 14)
+        width = min(metrics.horizontalAdvance(text) + 14, room)
         rect = QRect(0, 0, width, metrics.height() + 4)
         rect.moveCenter(option.rect.center())
         painter.setPen(QPen(QColor(ink).lighter(160)))
@@ -66,6 +68,10 @@ class BadgeDelegate(QStyledItemDelegate):
         painter.setPen(QColor(ink))
         painter.drawText(rect, Qt.AlignmentFlag.AlignCenter, text)
         painter.restore()
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex) -> QSize:  # noqa: N802
+        hint = super().sizeHint(option, index)
+        return QSize(hint.width() + 18, hint.height())  # the badge's rounded ends
 
 
 class RulesWindow(QDialog):
@@ -80,7 +86,7 @@ class RulesWindow(QDialog):
         self.setStyleSheet(STYLE)
         self.setModal(False)
         self.setWindowFlag(Qt.WindowType.Window, True)
-        self.resize(1320, 780)
+        self.resize(1320, 700)  # fits a 1366x768 laptop with its title bar and panel
 
         self.table_model = RuleTablesModel(self)
         self.table_view = self._table_list()
@@ -137,8 +143,7 @@ class RulesWindow(QDialog):
         view.verticalHeader().hide()
         view.verticalHeader().setDefaultSectionSize(28)
         view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Fixed)
-        view.horizontalHeader().resizeSection(1, 100)
+        view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)  # whole badges
         view.horizontalHeader().setHighlightSections(False)
         view.setMinimumWidth(250)
         return view

@@ -210,8 +210,15 @@ class SeasonPage(QWidget):
         rows = self.fixtures_view.selectionModel().selectedRows()
         return self.fixtures_model.row(rows[0].row()) if rows else None
 
-    def _chosen_fixture(self) -> sq.FixtureRow | None:
+    def _chosen_fixture(self, due: str | None = None) -> sq.FixtureRow | None:
+        """The selected fixture; with none selected, the first one `due` for the job (Ctrl+R: the first still to
+        play, Ctrl+M: the first whose post-match sequence is due), selected, with the focus in the list."""
         fixture = self.selected_fixture()
+        if fixture is None and due is not None:
+            fixture = next((r for r in self._rows if r.status == due), None)
+            if fixture is not None:
+                self.select_fixture(fixture.id)
+                self.fixtures_view.setFocus()
         if fixture is None:
             ask.info(self, "Choose a fixture in the list of the Season page first.")
         return fixture
@@ -252,7 +259,7 @@ class SeasonPage(QWidget):
         GenerateSeasonDialog(self.session, self).open()
 
     def report_match(self) -> None:
-        fixture = self._chosen_fixture()
+        fixture = self._chosen_fixture(due="scheduled")
         if fixture is None:
             return
         from ui.dialogs.match_report_dialog import MatchReportDialog
@@ -287,7 +294,7 @@ class SeasonPage(QWidget):
         return wizard
 
     def post_match(self) -> None:
-        fixture = self._chosen_fixture()
+        fixture = self._chosen_fixture(due="played")
         if fixture is None:
             return
         from ui.wizards.postmatch_wizard import PostMatchWizard

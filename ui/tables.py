@@ -14,6 +14,9 @@ from ui.delegates.row_delegate import RowDelegate
 RESIZE_PRECISION = 200  # rows a "fit to contents" looks at: a 2,000-row table is not measured row by row
 WIDEST_FIT = 420  # a column sized to its content takes at most this; longer text is elided, whole in the tooltip
 ELASTIC_LEAST = 130  # the narrowest a long-text column (Skills) becomes to keep the figures beside it on screen
+SQUEEZED_LEAST = 64  # the narrowest the other elastic columns (Level, Injuries ...) become
+# the roster's long columns, narrowing together on a small screen; a position keeps room for "Wood Elf Lineman"
+ROSTER_ELASTIC = ("skills", ("position", 112), "injuries", "level")
 
 
 def window_settings(widget: QWidget) -> QSettings | None:
@@ -31,7 +34,7 @@ class ColumnWidths(QObject):
     what is left; once the commissioner drags a column, the table's widths are kept (QSettings
     `tables/<key>/widths`) and used from then on, at any window size."""
 
-    def __init__(self, view: QTableView, key: str, elastic: tuple[str, ...] = ()):
+    def __init__(self, view: QTableView, key: str, elastic: tuple[str | tuple[str, int], ...] = ()):
         super().__init__(view)
         self.view, self.key = view, key
         self.elastic = elastic  # long-text columns that give up width first when the table is too wide
@@ -106,20 +109,32 @@ class ColumnWidths(QObject):
             self._fitting = False
 
     def _give_up_width(self, header: QHeaderView) -> None:
-        """Too wide for the view: the elastic columns narrow (down to ELASTIC_LEAST) so the short figures after
-        them (SPP, Value, Contract) stay on screen; their text is elided, whole in the tooltip."""
+        """Too wide for the view: the elastic columns narrow together, each by its share of what it has above its
+        floor (the first, Skills, down to ELASTIC_LEAST; the others down to SQUEEZED_LEAST or the floor named with
+        them, `("position", 112)`), so the short figures
+        after them (SPP, Value, Contract, Status) stay on screen; their text is elided, whole in the tooltip."""
         room = self.view.viewport().width() or self.view.width()
         model = self.view.model()
         keys = [c.key for c in getattr(model, "COLUMNS", ())]
-        elastic = [keys.index(k) for k in self.elastic if k in keys]
-        over = sum(header.sectionSize(c) for c in range(header.count())) - room
+        named = [(item, None) if isinstance(item, str) else item for item in self.elastic]
+        floors = {keys.index(k): least for k, least in named if k in keys}
+        elastic = list(floors)
+        for i, column in enumerate(elastic):
+            if floors[column] is None:
+                floors[column] = ELASTIC_LEAST if i == 0 else SQUEEZED_LEAST
+        widths = [header.sectionSize(c) for c in range(header.count())]
+        if widths and header.stretchLastSection():  # Qt stretches the last column to at least its default size
+            widths[-1] = max(widths[-1], header.defaultSectionSize())
+        over = sum(widths) - room
+        slack = {c: max(0, header.sectionSize(c) - floors[c]) for c in elastic}
+        total = sum(slack.values())
+        if over <= 0 or total <= 0:
+            return
+        share = min(1.0, over / total)
         for column in elastic:
-            if over <= 0:
-                return
-            give = min(over, header.sectionSize(column) - ELASTIC_LEAST)
+            give = round(slack[column] * share)
             if give > 0:
                 header.resizeSection(column, header.sectionSize(column) - give)
-                over -= give
 
     def _resized(self, _column: int, _old: int, _new: int) -> None:
         # only a drag by the commissioner is kept (a fit, or the last column following the window, is not)
@@ -142,7 +157,7 @@ class ColumnWidths(QObject):
 
 
 def make_table(
-    model: Any, parent: QWidget, *, key: str | None = None, elastic: tuple[str, ...] = ()
+    model: Any, parent: QWidget, *, key: str | None = None, elastic: tuple[str | tuple[str, int], ...] = ()
 ) -> QTableView:
     """A table view with the app's look; its columns sized by ColumnWidths (`key`: the model's class name;
     `elastic`: the long-text columns that narrow first)."""

@@ -26,7 +26,7 @@ from ui.dialogs import ask
 from ui.models.ledger_model import LedgerModel
 from ui.models.roster_model import RosterModel
 from ui.reserves_tab import ReservesTab
-from ui.tables import fit_roster_columns, make_table
+from ui.tables import ROSTER_ELASTIC, fit_roster_columns, make_table
 from ui.team_header import TeamHeaderWidget
 
 ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
@@ -42,7 +42,7 @@ class TeamPage(QWidget):
 
         self.header = TeamHeaderWidget(session, self)
         self.roster_model = RosterModel(session, self)
-        self.roster_view = make_table(self.roster_model, self, elastic=("skills", "injuries", "position"))
+        self.roster_view = make_table(self.roster_model, self, elastic=ROSTER_ELASTIC)
         self.roster_view.setObjectName("rosterView")
         self.roster_view.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked

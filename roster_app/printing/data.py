@@ -13,13 +13,15 @@ from datetime import date
 from sqlalchemy import Connection, case, func, select
 
 from roster_app.errors import NotFound
+from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
+from roster_app.queries.referees import RefereeCard
 from roster_app.queries.season import league_table as season_table
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
 from roster_app.rules.referees import ref_range
 from roster_app.rules.ruleset import Ruleset
-from roster_app.rules.spp import level_name, star_player_rolls
+from roster_app.rules.spp import star_player_rolls
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Contract,
@@ -162,40 +164,6 @@ class ContractSheet:
     free_agents: tuple[FreeAgentLine, ...]
     lengths: tuple[int, ...]  # the contract lengths a player may sign for
     cost_per_roll_per_season: int
-
-
-@dataclass(frozen=True)
-class RefereeSkill:
-    name: str
-    effect: str
-
-
-@dataclass(frozen=True)
-class Equipment:
-    name: str
-    penalty: int | None
-    effect: str
-
-
-@dataclass(frozen=True)
-class RefereeCard:
-    name: str
-    race: str
-    is_star: bool
-    ma: int
-    st: int
-    ag: int
-    av: int
-    skills: tuple[RefereeSkill, ...]
-    equipment: tuple[Equipment, ...]
-    spp: int
-    level: str
-    matches: int
-    awards: int
-    casualties: int
-    status: str
-    description: str
-    range_squares: int
 
 
 @dataclass(frozen=True)
@@ -368,37 +336,9 @@ def referee_rules(ruleset: Ruleset) -> RefereeRules:
     )  # fmt: skip
 
 
-def _skill_effects(ruleset: Ruleset) -> dict[str, str]:
-    table = ruleset.table("referee_skills")
-    effects = {s["name"]: s.get("effect", "") for group in table["groups"] for s in group["skills"]}
-    return {**ruleset.skill_effects, **{k: v for k, v in effects.items() if v}}
-
-
 def referee_cards(db: LeagueDB) -> list[RefereeCard]:
-    """A card for every referee who can still be chosen: custom refs first, then Star Refs, by name."""
-    ruleset = db.ruleset
-    effects = _skill_effects(ruleset)
-    equipment = {e["name"]: e for e in ruleset.table("referee_skills").get("equipment", [])}
-    with db.read() as session:
-        refs = session.scalars(
-            select(Referee)
-            .where(Referee.status.not_in(GONE_REFEREES))
-            .order_by(Referee.is_star, func.lower(Referee.name))
-        ).all()
-    return [
-        RefereeCard(
-            name=r.name, race=r.race, is_star=r.is_star, ma=r.ma, st=r.st, ag=r.ag, av=r.av,
-            skills=tuple(RefereeSkill(s, effects.get(s, "")) for s in r.skills),
-            equipment=tuple(
-                Equipment(e, equipment.get(e, {}).get("penalty"), equipment.get(e, {}).get("effect", ""))
-                for e in r.equipment
-            ),
-            spp=r.spp, level="Star Ref" if r.is_star else level_name(r.spp, ruleset), matches=r.matches,
-            awards=r.awards, casualties=r.casualties, status=r.status, description=r.description,
-            range_squares=ref_range(r.skills, ruleset),
-        )
-        for r in refs
-    ]  # fmt: skip
+    """The screen's card of every referee who can still be chosen: custom refs first, then Star Refs, by name."""
+    return [card for card in referees.referee_cards(db) if card.status not in GONE_REFEREES]
 
 
 # -- matches of the season ----------------------------------------------------------------------------

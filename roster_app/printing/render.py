@@ -21,8 +21,7 @@ from roster_app.rules.contracts import tally_marks
 from roster_app.words import count, noun
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
-CARDS_PER_PAGE = 8
-CARD_COLUMNS = 2
+CARDS_PER_PAGE = 9  # three by three, painted as the screen draws them (ui/referee_cards_pdf.py)
 
 
 class Html(str):
@@ -50,6 +49,7 @@ class Section:
     title: str
     html: Html
     charts: tuple[ChartImage, ...] = ()  # the images its HTML names
+    cards: tuple[data.RefereeCard, ...] = ()  # referee cards painted below the html, as on screen
 
 
 @cache
@@ -337,51 +337,17 @@ def contracts_section(sheet: data.ContractSheet, heading: data.Heading) -> Secti
 
 
 # -- referee cards -----------------------------------------------------------------------------------
-def _card(card: data.RefereeCard) -> Html:
-    t = blocks("referee_cards")
-    skills = [fill(t["skill"], name=s.name, effect=f": {s.effect}" if s.effect else "") for s in card.skills]
-    for e in card.equipment:
-        penalty = f" (penalty {e.penalty}+)" if e.penalty else ""
-        skills.append(fill(t["skill"], name=f"{e.name}{penalty}", effect=f": {e.effect}" if e.effect else ""))
-    if not skills:
-        skills.append(Html('<p class="muted">No skills yet.</p>'))
-    if card.is_star:
-        record = f"Star Ref: gains no SPP \u00b7 {_count(card.matches, 'match', 'matches')} refereed"
-    else:
-        record = " \u00b7 ".join(
-            [
-                f"{card.spp} SPP",
-                _count(card.matches, "match", "matches"),
-                _count(card.awards, "award"),
-                _count(card.casualties, "casualty", "casualties") + " caused",
-            ]
-        )
-    description = Html(f'<p class="note"><i>{html.escape(card.description)}</i></p>' if card.description else "")
-    star = Html('<span class="star">\u2605 Star Ref</span>' if card.is_star else "")
-    return fill(
-        t["card"], name=card.name, star=star, race=card.race,
-        level=card.status if card.is_star else f"{card.level} \u00b7 {card.status}",
-        ma=card.ma, st=card.st, ag=card.ag, av=card.av, range=card.range_squares, skills=join(skills),
-        record=record, description=description,
-    )  # fmt: skip
-
-
 def referee_card_sections(cards: list[data.RefereeCard], heading: data.Heading) -> list[Section]:
-    """Cards two abreast, CARDS_PER_PAGE to a page; each page is its own section (a fresh sheet to cut)."""
+    """CARDS_PER_PAGE cards to a page, each page its own section (a fresh sheet to cut). The page's html is its
+    heading; the cards are the screen's cards, which ui/printing.py paints below it."""
     t = blocks("referee_cards")
-    sections = []
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)] or [[]]
+    sections = []
     for number, page in enumerate(pages, start=1):
-        cells = [_card(card) for card in page]
-        cells += [Html('<td class="card" width="50%"></td>')] * (-len(cells) % CARD_COLUMNS)
-        rows = [
-            Html(f"<tr>{''.join(cells[i : i + CARD_COLUMNS])}</tr>") for i in range(0, len(cells), CARD_COLUMNS)
-        ]
-        if not cards:
-            rows = [Html('<tr><td class="empty">The league has no referee who can be chosen.</td></tr>')]
+        empty = "" if cards else '<p class="empty">The league has no referee who can be chosen.</p>'
         suffix = f" ({number} of {len(pages)})" if len(pages) > 1 else ""
-        body = fill(t["page"], league=heading.league, season=heading.season, rows=join(rows))
-        sections.append(Section(f"referee cards{suffix}", body))
+        body = fill(t["page"], league=heading.league, season=heading.season, empty=Html(empty))
+        sections.append(Section(f"referee cards{suffix}", body, cards=tuple(page)))
     return sections
 
 

@@ -123,7 +123,7 @@ def test_a_referee_card_gives_the_range_he_must_keep(db, skills, squares):
     with db.write() as tx:
         tx.session.add(Referee(name="Test Ref", race="Human", ma=6, st=3, ag=3, av=8, skills=skills))
     card = next(c for c in data.referee_cards(db) if c.name == "Test Ref")
-    assert card.range_squares == squares
+    assert card.range == squares
 
 
 def test_equipment_penalties_come_from_the_ruleset(db):

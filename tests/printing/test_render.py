@@ -44,7 +44,7 @@ def test_the_whole_league_is_in_league_night_order(night_db):
     assert titles[1:5] == [f"{name} \u2014 roster" for name in
                            ("Athelorn Avengers", "Karak Grudgebearers", "Orcland Raiders", "Reikland Reavers")]  # fmt: skip
     assert titles[5] == "contract sheet"
-    assert titles[6:] == ["referee cards (1 of 2)", "referee cards (2 of 2)"]  # 10 cards, 8 to a page
+    assert titles[6:] == ["referee cards (1 of 2)", "referee cards (2 of 2)"]  # 10 cards, 9 to a page
     assert document.heading.printed_on == date(2025, 3, 1)
 
 

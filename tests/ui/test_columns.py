@@ -100,3 +100,44 @@ def test_the_rules_windows_values_are_in_sight(qtbot, open_window):
     rect = view.visualRect(index)
     assert index.data() and rect.right() <= view.viewport().width(), (rect, view.viewport().width())
     assert view.viewport().rect().contains(QPoint(rect.right() - 2, rect.center().y()))
+
+
+def test_the_transfers_history_shows_date_player_from_and_to_whole(qtbot, window, night_file, tmp_path):
+    import shutil
+
+    window.open_league_later(shutil.copy(night_file, tmp_path / "night.dugout"))
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    window.resize(1366, 768)
+    view = window.league_view
+    view.show_page(view.transfers_page)
+    qtbot.wait(10)
+    table, model = view.transfers_page.view, view.transfers_page.model
+    assert model.rowCount()
+    header = table.horizontalHeader()
+    for key in ("when", "player", "seller", "buyer"):
+        column = [c.key for c in model.COLUMNS].index(key)
+        text = model.index(0, column).data()
+        assert header.sectionSize(column) > table.fontMetrics().horizontalAdvance(text), (key, text)
+        assert header.sectionViewportPosition(column) + header.sectionSize(column) <= table.viewport().width()
+
+
+def test_at_1366_the_rosters_status_stays_on_screen_and_skills_do_not_narrow_alone(qtbot, open_window):
+    from ui.tables import ELASTIC_LEAST
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    for n, skills in enumerate((["Block", "Dodge", "Mighty Blow", "Guard", "Tackle"], ["Block"], [])):
+        add_player(db, tid, "Black Orc Blocker", f"Grak {n}", skills=skills, spp=40)  # an Emerging Star
+    open_window.resize(1366, 768)
+    open_window.session.changed.emit(None)
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    qtbot.wait(10)
+    view, model = page.roster_view, page.roster_model
+    header = view.horizontalHeader()
+    status = model.column_index("status")
+    assert header.sectionViewportPosition(status) + header.sectionSize(status) <= view.viewport().width()
+    skills, level = model.column_index("skills"), model.column_index("level")
+    assert header.sectionSize(skills) > ELASTIC_LEAST
+    assert header.sectionSize(level) < view.column_widths._content[level]  # Level gave its share too

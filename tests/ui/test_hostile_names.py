@@ -74,7 +74,10 @@ def test_the_referee_cards_show_names_and_descriptions_as_typed(qtbot, hostile_w
     view.referees_page.grab().save("/tmp/harden-hostile-cards.png")
 
 
-def test_the_printed_sheets_show_names_as_typed(hostile_window):
+def test_the_printed_sheets_show_names_as_typed(hostile_window, tmp_path):
+    from tests.printing.pdf_text import pdf_pages
+    from ui.printing import write_pdf
+
     db = hostile_window.session.db
     ids = tuple(t.id for t in hostile_window.league_view.panel.team_model.rows())
     document = build_document(db, PrintRequest(team_ids=ids, ledgers=True, table=True, referees=True))
@@ -83,8 +86,11 @@ def test_the_printed_sheets_show_names_as_typed(hostile_window):
         doc = QTextDocument()
         doc.setHtml(str(section.html))
         text += doc.toPlainText()
-    for name in [*TEAMS, PLAYER, REFEREE]:
+    for name in TEAMS + [PLAYER]:
         assert name in text
+    path = tmp_path / "cards.pdf"  # the cards are painted as on screen: their names read back from the PDF
+    write_pdf(build_document(db, PrintRequest(referees=True)), path)
+    assert REFEREE in " ".join(pdf_pages(path))
 
 
 def test_a_blob_team_name_is_refused_in_words_without_a_first_look(qtbot, window, messages, hostile_file):

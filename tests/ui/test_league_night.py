@@ -55,7 +55,7 @@ def test_the_nights_jobs_have_keys(qtbot, open_window):
 
 def open_hire_by_keyboard(qtbot, window) -> HireDialog:
     window.activateWindow()
-    qtbot.waitActive(window)
+    qtbot.waitUntil(window.isActiveWindow)  # waitActive is a context manager: called bare it waits for nothing
     qtbot.keyClick(window.league_view.team_page.roster_view, Qt.Key.Key_H, Qt.KeyboardModifier.ControlModifier)
     dialog = window.league_view.team_page.findChild(HireDialog)
     assert dialog is not None, "Ctrl+H opened nothing"
@@ -106,7 +106,7 @@ def test_an_arrow_in_the_header_spends_nothing_until_enter(qtbot, open_window):
 def test_typing_after_a_missed_click_does_not_reach_the_coach(qtbot, open_window):
     header = open_window.league_view.team_page.header
     open_window.activateWindow()
-    qtbot.waitActive(open_window)
+    qtbot.waitUntil(open_window.isActiveWindow)
     header.coach.setFocus()
     empty = QPoint(header.width() - 4, header.height() - 4)  # the frame's margin: no child there
     assert header.childAt(empty) is None

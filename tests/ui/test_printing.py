@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import os
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
 from pypdf import PdfReader
+from sqlalchemy import select
 
 from roster_app.printing.data import team_ids
 from roster_app.printing.document import PrintRequest, build_document, whole_league
@@ -46,7 +48,7 @@ def test_the_whole_league_in_one_document_numbers_every_page(qapp, night_db, tmp
     for team in ("Athelorn Avengers", "Karak Grudgebearers", "Orcland Raiders", "Reikland Reavers"):
         assert any(text.startswith(f"Old World Classic · season 1 · team roster {team}") for text in pages)
     assert "Contract sheet" in pages[5] and "Johann Weissmann" in pages[5]
-    assert "cut along the dashed lines" in pages[6] and "Hans Pfeiffer" in pages[6]
+    assert "cut round each card" in pages[6] and "Hans Pfeiffer" in pages[6]
     assert "Referee’s match sheet" in pages[-1]
 
 
@@ -85,3 +87,26 @@ def test_a_cancelled_pdf_leaves_nothing_behind(qapp, night_db, tmp_path):
     with pytest.raises(PrintCancelled):
         write_pdf(document, tmp_path / "league.pdf", progress=lambda done, total: done < 3)
     assert os.listdir(tmp_path) == []
+
+
+def test_printed_referee_cards_are_the_screen_cards_without_their_reminders(qapp, night_file, tmp_path):
+    from roster_app.queries import referees as rq
+    from roster_app.safety.opening import open_league
+    from roster_app.store.models import DiceRoll, Referee, RefereeMatch
+
+    shutil.copy(night_file, tmp_path / "night.dugout")
+    night_db = open_league(tmp_path / "night.dugout")
+    with night_db.write() as tx:
+        hans = tx.session.scalars(select(Referee).where(Referee.name == "Hans Pfeiffer")).one()
+        tx.session.add(RefereeMatch(referee_id=hans.id, in_range=[], actions=[]))
+        tx.session.add(DiceRoll(purpose=rq.ADVANCE_PENDING, dice="2D6", faces=[4, 5], total=9, referee_id=hans.id))
+    card = next(c for c in rq.referee_cards(night_db) if c.name == "Hans Pfeiffer")
+    assert card.open_sheet_id is not None and card.waiting_roll == 9  # the screen card says both
+    pages = write(night_db, PrintRequest(referees=True), tmp_path / "cards.pdf")
+    assert len(pages) == 2  # ten cards, nine to a sheet
+    first = pages[0]
+    # the screen card's words: the range line, the skill with its effect, the figures of its footer
+    assert "Range: within 11 squares of the ball" in first and "Eagle Eyes" in first
+    assert "Borri Keeneye DWARF · LEAGUE REFEREE MA 4 ST 3 AG 2 AV 9" in first  # its name plate and boxes
+    assert "match sheet" not in first.lower() and "take it" not in first and "roll due" not in first.lower()
+    night_db.close()

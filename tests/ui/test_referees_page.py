@@ -72,6 +72,9 @@ def test_creating_a_referee_through_the_dialog(qtbot, open_window, page, league_
     assert not dialog.ok_button.isEnabled()
     dialog.race.setCurrentText("Dwarf")
     assert "MA 4" in dialog.profile.text() and "AV 9" in dialog.profile.text()
+    dialog.race.setCurrentText("Chaos")  # a position named with its race is not named twice
+    assert "Chaos Beastman:" in dialog.profile.text() and "Chaos Chaos" not in dialog.profile.text()
+    dialog.race.setCurrentText("Dwarf")
     qtbot.keyClicks(dialog.name, "Borri Keeneye")
     qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
     db = open_league(league_file, read_only=True)

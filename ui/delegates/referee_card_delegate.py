@@ -14,6 +14,7 @@ from roster_app.queries.referees import RefereeCard
 from ui.models.columns import RowTableModel
 
 CARD_SIZE = QSize(280, 400)
+CARD_DPI = 96  # the resolution the card's pixels and points are drawn for
 MARGIN = 7  # room around a card in the grid for its shadow and the selection outline
 
 INK = QColor("#1d1d1f")
@@ -41,6 +42,11 @@ def _font(size: float, *, bold: bool = False, italic: bool = False, caps: bool =
     return font
 
 
+def _set_font(painter: QPainter, size: float, **style: bool) -> None:
+    """A card is laid out in pixels at 96 dpi: its points are scaled so a 300 dpi printer sets the same text."""
+    painter.setFont(_font(size * CARD_DPI / painter.device().logicalDpiY(), **style))
+
+
 def _stripes(painter: QPainter, rect: QRectF, clip: QPainterPath) -> None:
     """The referee's black and white stripes across the top of the card."""
     painter.save()
@@ -62,12 +68,12 @@ def _name_plate(painter: QPainter, rect: QRectF, card: RefereeCard) -> None:
     painter.setBrush(PAPER)
     painter.drawRoundedRect(plate, 6, 6)
     painter.setPen(INK)
-    painter.setFont(_font(11.5, bold=True))
+    _set_font(painter, 11.5, bold=True)
     name = f"★ {card.name}" if card.is_star else card.name
     metrics = painter.fontMetrics()
     text = metrics.elidedText(name, Qt.TextElideMode.ElideRight, int(plate.width() - 16))
     painter.drawText(plate.adjusted(8, 5, -8, -22), Qt.AlignmentFlag.AlignCenter, text)
-    painter.setFont(_font(7.5, caps=True))
+    _set_font(painter, 7.5, caps=True)
     painter.setPen(GOLD.darker(130) if card.is_star else MUTED)
     painter.drawText(plate.adjusted(8, 27, -8, -4), Qt.AlignmentFlag.AlignCenter, f"{card.race} · {card.kind}")
 
@@ -81,10 +87,10 @@ def _stats(painter: QPainter, rect: QRectF, card: RefereeCard) -> float:
         painter.setPen(QPen(INK, 1.2))
         painter.setBrush(PANEL)
         painter.drawRoundedRect(box, 4, 4)
-        painter.setFont(_font(7, bold=True))
+        _set_font(painter, 7, bold=True)
         painter.setPen(MUTED)
         painter.drawText(box.adjusted(0, 3, 0, -26), Qt.AlignmentFlag.AlignCenter, label)
-        painter.setFont(_font(15, bold=True))
+        _set_font(painter, 15, bold=True)
         painter.setPen(INK)
         painter.drawText(box.adjusted(0, 14, 0, 0), Qt.AlignmentFlag.AlignCenter, str(value))
     return top + 44
@@ -96,10 +102,10 @@ def _range_line(painter: QPainter, rect: QRectF, y: float, card: RefereeCard) ->
     painter.setBrush(INK)
     painter.drawRoundedRect(QRectF(line.left(), line.top(), 28, 20), 4, 4)
     painter.setPen(QColor("white"))
-    painter.setFont(_font(10, bold=True))
+    _set_font(painter, 10, bold=True)
     painter.drawText(QRectF(line.left(), line.top(), 28, 20), Qt.AlignmentFlag.AlignCenter, str(card.range))
     painter.setPen(INK)
-    painter.setFont(_font(8.5))
+    _set_font(painter, 8.5)
     painter.drawText(line.adjusted(36, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter,
                      f"Range: within {card.range} squares of the ball")  # fmt: skip
     return line.bottom()
@@ -138,14 +144,14 @@ def _skills(painter: QPainter, rect: QRectF, top: float, bottom: float, card: Re
     doc.drawContents(painter, clip)
     painter.restore()
     if doc.size().height() > area.height():  # more than fits: say so rather than cut a line silently
-        painter.setFont(_font(7.5, bold=True))
+        _set_font(painter, 7.5, bold=True)
         painter.setPen(MUTED)
         painter.drawText(QRectF(area.left(), area.bottom() - 2, area.width(), 12),
                          Qt.AlignmentFlag.AlignRight, "more…")  # fmt: skip
 
 
 def _pill(painter: QPainter, x: float, y: float, text: str, colour: QColor, *, filled: bool = True) -> float:
-    painter.setFont(_font(6.8, bold=True, caps=True))
+    _set_font(painter, 6.8, bold=True, caps=True)
     width = painter.fontMetrics().horizontalAdvance(text.upper()) + 14
     box = QRectF(x, y, width, 16)
     painter.setPen(QPen(colour, 1.2))
@@ -167,14 +173,14 @@ def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool
     x = band.left() + 10
     for (label, value, sub), share in zip(cells, widths, strict=True):
         cell = QRectF(x, top + 4, (band.width() - 20) * share, 46)
-        painter.setFont(_font(6.8, bold=True, caps=True))
+        _set_font(painter, 6.8, bold=True, caps=True)
         painter.setPen(MUTED)
         painter.drawText(cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
-        painter.setFont(_font(12, bold=True))
+        _set_font(painter, 12, bold=True)
         painter.setPen(INK)
         painter.drawText(cell.adjusted(0, 11, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, value)
         if sub:
-            painter.setFont(_font(6.8))
+            _set_font(painter, 6.8)
             painter.setPen(MUTED)
             painter.drawText(
                 cell.adjusted(0, 30, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub
@@ -198,7 +204,7 @@ def _stamp(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
     painter.save()
     painter.translate(rect.center())
     painter.rotate(-24)
-    painter.setFont(_font(26, bold=True, caps=True))
+    _set_font(painter, 26, bold=True, caps=True)
     width = painter.fontMetrics().horizontalAdvance(text.upper()) + 30
     box = QRectF(-width / 2, -26, width, 52)
     faded = QColor(colour)

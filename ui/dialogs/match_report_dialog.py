@@ -45,6 +45,13 @@ def _spin(maximum: int = 30) -> QSpinBox:
     return spin
 
 
+def _label(text: str, buddy: QWidget) -> QLabel:
+    """A field's label: Alt + its underlined letter puts the focus in the field."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
+
+
 class MatchReportDialog(QDialog):
     def __init__(self, session: Any, fixture: FixtureRow, parent: QWidget | None = None):
         super().__init__(parent)
@@ -79,7 +86,7 @@ class MatchReportDialog(QDialog):
         self.gate.setSingleStep(db.ruleset.table("gate")["per_die"])
         self.gate.setGroupSeparatorShown(True)
         self.gate.setSuffix(" spectators")
-        self.roll_gate_button = QPushButton("Roll Gate")
+        self.roll_gate_button = QPushButton("R&oll Gate")
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
         fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
@@ -87,7 +94,7 @@ class MatchReportDialog(QDialog):
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
         self.referee.setObjectName("reportReferee")
-        self.riot = QCheckBox("A Riot ended the match early")
+        self.riot = QCheckBox("A R&iot ended the match early")
         self.riot.setObjectName("reportRiot")
         self.ref_note = QLabel()
         self.ref_note.setWordWrap(True)
@@ -118,7 +125,8 @@ class MatchReportDialog(QDialog):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.record_button = self.buttons.addButton("Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.record_button = self.buttons.addButton("&Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.record_button.setDefault(True)  # Enter records, from any field
         self._lay_out(headers)
         self._connect()
         self._referee_chosen()
@@ -131,15 +139,19 @@ class MatchReportDialog(QDialog):
             grid.addWidget(self.score[team_id], 1, column)
             grid.addWidget(self.casualties[team_id], 2, column)
             grid.addWidget(self.mvp[team_id], 3, column)
-        for row, text in enumerate(("Score:", "Casualties caused:", "MVP:"), start=1):
-            grid.addWidget(QLabel(text), row, 0)
+        home = next(iter(self.players))
+        buddies = (self.score[home], self.casualties[home], self.mvp[home])
+        for row, (text, buddy) in enumerate(
+            zip(("&Score:", "&Casualties caused:", "M&VP:"), buddies, strict=True), 1
+        ):
+            grid.addWidget(_label(text, buddy), row, 0)
         gate_row = QHBoxLayout()
         gate_row.addWidget(self.gate)
         gate_row.addWidget(self.roll_gate_button)
         gate_row.addWidget(self.gate_hint, 1)
-        grid.addWidget(QLabel("Gate:"), 4, 0)
+        grid.addWidget(_label("&Gate:", self.gate), 4, 0)
         grid.addLayout(gate_row, 4, 1, 1, 2)
-        grid.addWidget(QLabel("Referee:"), 5, 0)
+        grid.addWidget(_label("R&eferee:", self.referee), 5, 0)
         grid.addWidget(self.referee, 5, 1)
         grid.addWidget(self.riot, 5, 2)
         grid.addWidget(self.ref_note, 6, 1, 1, 2)
@@ -155,7 +167,9 @@ class MatchReportDialog(QDialog):
             )
         )
         layout.addLayout(grid)
-        layout.addWidget(QLabel("Each player's line (double-click a number or an injury to change it):"))
+        layout.addWidget(
+            _label("Each player's &line (type a number in a cell, or double-click it to change it):", self.view)
+        )
         layout.addWidget(self.view, 1)
         layout.addWidget(self.verdict)
         layout.addWidget(self.buttons)

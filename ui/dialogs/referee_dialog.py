@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from roster_app.errors import DugoutError
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
+from roster_app.rules.roster import position_label
 from roster_app.rules.ruleset import STATS
 from roster_app.services import referees as svc
 from ui.widgets.basics import text_html
@@ -202,7 +203,7 @@ class RefereeDialog(QDialog):
             profile = rr.starting_profile(race, self.ruleset)
             lineman = self.ruleset.race(race).basic_lineman.name
             self.profile.setText(
-                f"{race} {lineman}: "
+                f"{text_html(position_label(race, lineman))}: "
                 + "  ".join(f"{rr.STAT_LABELS[s]} {v}" for s, v in profile.items())
                 + "<br><small>No skills and no SPP: he learns the trade match by match.</small>"
             )

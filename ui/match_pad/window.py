@@ -104,7 +104,7 @@ class MatchPadWindow(QWidget):
         self._build_keys()
         self.session.changed.connect(self._changed)
         self.refresh()
-        self.resize(1340, 720)
+        self.resize(1340, 700)  # fits a 1366x768 laptop with its title bar and panel
 
     # -- building -------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -235,9 +235,9 @@ class MatchPadWindow(QWidget):
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log.setTextElideMode(Qt.TextElideMode.ElideRight)
         body = QHBoxLayout()
-        body.addLayout(left, 4)
+        body.addLayout(left, 5)  # the players' names whole beside the pitch at 1366 px
         body.addWidget(ref, 5)
-        body.addLayout(history, 3)
+        body.addLayout(history, 2)
         end = QHBoxLayout()
         end.addWidget(self._button("riot"))
         end.addSpacing(12)

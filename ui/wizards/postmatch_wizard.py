@@ -484,9 +484,9 @@ class PostMatchWizard(QWizard):
         self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
-        self.setButtonText(QWizard.WizardButton.FinishButton, "Finish")
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Finish")
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
-        self.resize(1040, 720)
+        self.resize(1040, 700)  # fits a 1366x768 laptop with its title bar and panel
         self.pages = {}
         for page_id, page_class in PAGES:
             self.pages[page_id] = page_class(self)

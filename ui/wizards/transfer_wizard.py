@@ -97,7 +97,7 @@ class TransferWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, False)
-        self.resize(1180, 740)
+        self.resize(1180, 700)  # fits a 1366x768 laptop with its title bar and panel
         self.steps = StepList(self)
         self.setSideWidget(self.steps)
         for page_id, page_class in PAGES.items():

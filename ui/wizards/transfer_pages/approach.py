@@ -26,7 +26,7 @@ class TellCoachPage(TransferPage):
         self.layout_.addWidget(self.text)
         self.layout_.addStretch(1)
         self.setCommitPage(True)
-        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the Approach")
+        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the &Approach")
 
     def initializePage(self) -> None:  # noqa: N802
         t = self.terms

@@ -46,7 +46,7 @@ class SellerConsentPage(TransferPage):
 
     def _changed(self) -> None:
         refuse = self.choice.chosen() == "refuse"
-        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the Refusal" if refuse else "Go On")
+        self.setButtonText(QWizard.WizardButton.CommitButton, "&Record the Refusal" if refuse else "&Go On")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802

@@ -60,7 +60,7 @@ class LastChancePage(TransferPage):
     def _changed(self) -> None:
         pulling = self.choice.chosen() == "pull out"
         self.setCommitPage(pulling)
-        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the Pull-Out")
+        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the &Pull-Out")
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802

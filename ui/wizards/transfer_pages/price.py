@@ -114,7 +114,7 @@ class PricePage(TransferPage):
                 + f"<p>{text}. Going on records the refusal and the roll; the deal ends.</p>"
             )
             self.setCommitPage(True)
-            self.setButtonText(QWizard.WizardButton.CommitButton, "Record the Refusal")
+            self.setButtonText(QWizard.WizardButton.CommitButton, "&Record the Refusal")
         else:
             self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {text}.</b></p>")
             self._show_price_panel()
