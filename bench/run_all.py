@@ -20,7 +20,18 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import ROOT, Figure, child_env, print_header, print_row  # noqa: E402
 
-SCRIPTS = ["startup", "tables", "queries", "printing", "match_sheets", "memory", "writes", "matchpad", "charts", "history"]
+SCRIPTS = [
+    "startup",
+    "tables",
+    "queries",
+    "printing",
+    "match_sheets",
+    "memory",
+    "writes",
+    "matchpad",
+    "charts",
+    "history",
+]
 
 
 def run_script(name: str, results: Path, reps: int | None) -> tuple[list[Figure], str | None]:

@@ -21,9 +21,9 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries import history
 from roster_app.queries import season as sq
-from ui.charts.history_charts import HistoryCharts
 from roster_app.words import count
 from ui.career_links import Link, link_careers
+from ui.charts.history_charts import HistoryCharts
 from ui.dialogs.career_dialogs import plain_label, read_only_table, show_career
 from ui.models.history_models import AwardsModel, RecordsModel, RefSeasonModel
 from ui.models.season_models import LeadersModel, StandingsModel
