@@ -11,8 +11,9 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QText
 
 from roster_app.paths import resources_dir
 
-PAGE_SECTIONS = {  # a page's tab title (or a wizard) -> its section of the handbook
-    "Teams": "teams", "Roster": "teams", "Ledger": "teams", "Reserves": "reserves", "History": "corrections",
+PAGE_SECTIONS = {  # a page's tab title (a team's tab: "team " and its title, or a wizard) -> its handbook section
+    "Teams": "teams", "team Roster": "teams", "team Ledger": "teams", "team Reserves": "reserves",
+    "team History": "corrections", "History": "story",
     "Referees": "referees", "Contracts": "contracts", "Transfers": "transfers", "Season": "season",
     "post-match": "postmatch", "rules": "rules", "welcome": "night",
 }  # fmt: skip

@@ -161,8 +161,8 @@ class HistoryPage(QWidget):
                                  f"{count(story.matches, 'match')} played.")  # fmt: skip
         else:
             state = f"Champions: {story.champion}" if story.champion else (
-                "in progress" if not story.finished else "no champion")  # fmt: skip
-            self.summary.setText(f"Season {number}: {story.matches} matches played. {state}.")
+                "In progress" if not story.finished else "No champion")  # fmt: skip
+            self.summary.setText(f"Season {number}: {count(story.matches, 'match')} played. {state}.")
         self.table_model.set_rows(list(story.table))
         self.awards_model.set_rows(list(story.awards))
         self.refs_model.set_rows(list(story.referees))

@@ -174,7 +174,7 @@ class MainWindow(QMainWindow):
         page = view.tabText(view.currentIndex()).replace("&", "")
         if page == "Teams":
             tabs = view.team_page.tabs
-            page = tabs.tabText(tabs.currentIndex()).replace("&", "")
+            page = "team " + tabs.tabText(tabs.currentIndex()).replace("&", "")
         return PAGE_SECTIONS.get(page, "top")
 
     def show_handbook(self) -> Any:

@@ -191,7 +191,9 @@ class PrintActions(QObject):
         except DugoutError as exc:
             ask.error(self.window, str(exc), title="Cannot print")
             return
-        self._status("Printing cancelled." if pages is None else f"{pages} pages sent to the printer.")
+        from roster_app.words import count
+
+        self._status("Printing cancelled." if pages is None else f"{count(pages, 'page')} sent to the printer.")
 
     def preview(self) -> None:
         self._choose("Preview", self._show_preview)
@@ -234,7 +236,9 @@ class PrintActions(QObject):
             return
         finally:
             self._finish(progress)
-        self._status(f"{pages} pages written to {path}")
+        from roster_app.words import count
+
+        self._status(f"{count(pages, 'page')} written to {path}")
 
     # -- exchange ----------------------------------------------------------------------------------------
     def _league_name(self) -> str:

@@ -397,4 +397,6 @@ def running_verdict(state: PadState, ruleset: Ruleset | None = None) -> Running:
         return Running(verdict.result, verdict.in_range, done, verdict.describe())
     result = "sacked" if verdict.sacked else "award" if verdict.award else "on track"
     words = {"sacked": "heading for the sack", "award": "heading for the award", "on track": "on track"}[result]
-    return Running(result, ticks, done, f"{state.ref.name}: {ticks} of {done} turns in range, {words}.")
+    return Running(
+        result, ticks, done, f"{state.ref.name}: {ticks} of {words.count(done, 'turn')} in range, {words}."
+    )

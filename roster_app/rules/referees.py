@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from roster_app import words
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
@@ -98,7 +99,9 @@ class Verdict:
         """The result in a commissioner's words."""
         if not self.refereed:
             return "He did not referee this match (a normal ref took over): no sacking, no award, no SPP."
-        of = f"{self.in_range} of {self.turns_played} turns in range" + (" (a Riot)" if self.riot else "")
+        of = f"{self.in_range} of {words.count(self.turns_played, 'turn')} in range" + (
+            " (a Riot)" if self.riot else ""
+        )
         if self.sacked:
             head = f"Sacked: {of}. He may never referee in this league again."
         elif self.award:

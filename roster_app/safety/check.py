@@ -35,6 +35,7 @@ from typing import Any
 from sqlalchemy import exists, select
 from sqlmodel import Session, SQLModel
 
+from roster_app import words
 from roster_app.errors import DugoutError, RulesetError
 from roster_app.queries.postmatch import match_title
 from roster_app.rules.reserves import Kind as ReserveKind
@@ -276,7 +277,7 @@ def _contracts(ctx: Ctx) -> Iterator[Problem]:
         if player is None:
             yield Problem("contract", f"Contract {c.id} belongs to a player who does not exist.")
         if not terms["min_seasons"] <= c.seasons <= terms["max_seasons"]:
-            yield Problem("contract", f"{who} lasts {c.seasons} seasons, outside {terms['min_seasons']}-{terms['max_seasons']}.")  # fmt: skip
+            yield Problem("contract", f"{who} lasts {words.count(c.seasons, 'season')}, outside {terms['min_seasons']}-{terms['max_seasons']}.")  # fmt: skip
         if not 0 <= c.served <= c.seasons:
             yield Problem("contract", f"{who} has {c.served} season(s) served of {c.seasons}.")
         if c.status not in CONTRACT_STATUSES:

@@ -444,7 +444,7 @@ def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: 
         if not isinstance(turns_played, int) or not 1 <= turns_played <= turns:
             raise RuleViolation(f"The turns played are from 1 to {turns}.")
         sheet.turns_played = turns_played
-    return f"Riot after {sheet.turns_played} turns"
+    return f"Riot after {count(sheet.turns_played, 'turn')}"
 
 
 def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any) -> str:

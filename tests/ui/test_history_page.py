@@ -95,6 +95,11 @@ def test_careers_open_from_the_history_tables(qtbot, history_window):
     _double_click(qtbot, page.refs_view, _row(page.refs_view, lambda r: r.name == "Jorg Blackwhistle"))
     [ref] = _opened(RefereeCareerDialog)
     assert ref.career.name == "Jorg Blackwhistle" and ref.games_model.rowCount() == 3
+    c = ref.career
+    facts = ref.facts.text()  # counted in words: "1 award", never "1 awards"
+    assert f"{len(c.games)} games: " in facts and (" 1 awards" not in facts and " 1 deaths" not in facts)
+    assert ("1 award," if c.count("award") == 1 else f"{c.count('award')} awards,") in facts
+    assert player.facts.text().startswith(f"{player.career.position} (") and "7 games: " in player.facts.text()
     for dialog in (timeline, player, ref):
         dialog.close()
 

@@ -125,6 +125,8 @@ def test_f1_opens_the_handbook_at_the_pages_section(qtbot, open_window):
     assert open_window.handbook_section() == "teams"
     view.show_page(view.transfers_page)
     assert open_window.handbook_section() == "transfers"
+    view.show_page(view.history_page)
+    assert open_window.handbook_section() == "story"  # the league's History page, not a team's History tab
     view.show_page(view.season_page)
     open_window.handbook_action.trigger()
     first = handbook.browser.verticalScrollBar().value()

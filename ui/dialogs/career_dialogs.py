@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget
 
 from roster_app.queries import careers, charts
+from roster_app.words import count
 from ui.charts.view import ChartArea, TeamChart
 from ui.models.columns import gp
 from ui.models.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
@@ -63,7 +64,7 @@ class PlayerCareerDialog(CareerDialog):
         c = careers.player_career(db, player_id)
         self.career = c
         facts = [f"{c.position} ({c.race}), #{c.number} of {c.team}, {c.status}. {c.spp} SPP",
-                 f"{len(c.games)} games: {c.total('touchdowns')} TD, {c.total('casualties')} Cas, "
+                 f"{count(len(c.games), 'game')}: {c.total('touchdowns')} TD, {c.total('casualties')} Cas, "
                  f"{sum(g.mvp for g in c.games)} MVP"]  # fmt: skip
         if c.skills:
             facts.append("Skills gained: " + ", ".join(c.skills))
@@ -74,7 +75,7 @@ class PlayerCareerDialog(CareerDialog):
         facts += [f"Transfer, season {t.season}: {t.seller} to {t.buyer}"
                   + (f" for {gp(t.price)}" if t.price else "") + ("" if t.status == "completed" else f" ({t.status})")
                   for t in c.transfers]  # fmt: skip
-        facts += [f"Contract with {k.team}, season {k.signed_season}: {k.seasons} seasons, {gp(k.cost)} ({k.status})"
+        facts += [f"Contract with {k.team}, season {k.signed_season}: {count(k.seasons, 'season')}, {gp(k.cost)} ({k.status})"
                   for k in c.contracts]  # fmt: skip
         super().__init__(f"Career of {c.name}", c.name, "\n".join(facts), parent)
         self.games_model = PlayerGamesModel(self)
@@ -127,8 +128,8 @@ class RefereeCareerDialog(CareerDialog):
         c = careers.referee_career(db, referee_id)
         self.career = c
         kind = "Star Ref" if c.is_star else f"{c.spp} SPP"
-        facts = (f"{c.race}, {kind}, {c.status}. {len(c.games)} games: {c.count('award')} awards, "
-                 f"{c.count('sacked')} sackings, {c.deaths} deaths")  # fmt: skip
+        facts = (f"{c.race}, {kind}, {c.status}. {count(len(c.games), 'game')}: {count(c.count('award'), 'award')}, "
+                 f"{count(c.count('sacked'), 'sacking')}, {count(c.deaths, 'death')}")  # fmt: skip
         super().__init__(f"Career of {c.name}", c.name, facts, parent)
         self.games_model = RefereeGamesModel(self)
         self.games_model.set_rows(list(c.games))

@@ -29,6 +29,7 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
+from roster_app.words import count
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.spin_delegate import SpinDelegate
 from ui.models.season_models import COUNT_KEYS, LineRow, MatchLinesModel
@@ -219,7 +220,7 @@ class MatchReportDialog(QDialog):
         elif sheet is None:
             self.ref_note.setText("Recording opens his match sheet for this match (Referees page).")
         else:
-            state = "finished" if sheet.finished else f"open, {sheet.ticked} turns in range so far"
+            state = "finished" if sheet.finished else f"open, {count(sheet.ticked, 'turn')} in range so far"
             self.ref_note.setText(f"His match sheet ({state}) goes with this match.")
         self._update()
 
