@@ -166,7 +166,7 @@ class HistoryPage(QWidget):
         self.table_model.set_rows(list(story.table))
         self.awards_model.set_rows(list(story.awards))
         self.refs_model.set_rows(list(story.referees))
-        self.charts.set_season(number, list(story.table))
+        self.charts.set_season(number, list(story.table), rnd)
         for what, model in self.leader_models.items():
             model.set_rows(list(story.leaders[what]))
         for view in (self.table_view, self.awards_view, self.refs_view, self.records_view,

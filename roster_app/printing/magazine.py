@@ -110,18 +110,13 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int 
 CHARTED_TEAMS = 6  # the top of the table: more lines than this read as a tangle on paper
 
 
-def _upto(chart: charts.Chart, rnd: int) -> charts.Chart:
-    """A chart over rounds cut at `rnd`: the magazine of an earlier round does not show later games."""
-    series = tuple(charts.Series(s.name, tuple(p for p in s.points if p[0] <= rnd)) for s in chart.series)
-    return charts.Chart(chart.key, chart.kind, chart.title, series, chart.x_title, chart.y_title, chart.categories)
-
-
 def round_charts(db: LeagueDB, season: int, rnd: int) -> tuple[charts.Chart, ...]:
-    """The round's charts: the leading teams' rating round by round, the season's SPP leaders, the round's refs."""
-    leading = [row.id for row in sq.league_table(db, season)[:CHARTED_TEAMS]]
+    """The round's charts, as they stood after it: the leading teams' rating round by round, the season's SPP
+    leaders, the round's refs (the magazine of an earlier round does not show later games)."""
+    leading = [row.id for row in sq.league_table(db, season, upto_round=rnd)[:CHARTED_TEAMS]]
     found = (
-        _upto(charts.team_chart(db, leading, "rating", season=season), rnd),
-        charts.spp_leaders_chart(db, season, limit=8),
+        charts.upto(charts.team_chart(db, leading, "rating", season=season), rnd),
+        charts.spp_leaders_chart(db, season, limit=8, upto_round=rnd),
         charts.referee_turns_chart(db, season, rnd=rnd),
     )
     return tuple(chart for chart in found if not chart.empty)

@@ -103,9 +103,17 @@ def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int |
     return _chart(measure, series, season)
 
 
-def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10) -> Chart:
-    """The season's SPP leaders as bars, the leader first."""
-    rows = sq.leaders(db, "spp", season=season, limit=limit)
+def upto(chart: Chart, rnd: int | None) -> Chart:
+    """A chart over rounds cut at `rnd` (None: whole): the season as it stood after that round."""
+    if rnd is None:
+        return chart
+    series = tuple(Series(s.name, tuple(p for p in s.points if p[0] <= rnd)) for s in chart.series)
+    return Chart(chart.key, chart.kind, chart.title, series, chart.x_title, chart.y_title, chart.categories)
+
+
+def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10, upto_round: int | None = None) -> Chart:
+    """The season's SPP leaders as bars, the leader first (as they stood after `upto_round`)."""
+    rows = sq.leaders(db, "spp", season=season, limit=limit, upto_round=upto_round)
     return Chart("spp-leaders", "bars", f"SPP leaders, season {season}",
                  (Series("SPP", tuple((float(i), float(r.value)) for i, r in enumerate(rows))),),
                  "", "SPP", tuple(f"{r.name} ({r.team})" for r in rows))  # fmt: skip

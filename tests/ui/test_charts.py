@@ -155,3 +155,20 @@ def test_the_magazine_printed_from_the_window_has_its_charts_at_print_resolution
         found = pictures.resource(QTextDocument.ResourceType.ImageResource, QUrl(image.address))
         assert found.width() == round(image.width * 300 / 96)
     assert "The round in pictures" in pictures.toPlainText()
+
+
+def test_the_charts_follow_the_history_pages_round(qtbot, history_page):
+    charts = history_page.charts
+    history_page.page_tabs.setCurrentWidget(charts)
+    choice = history_page.round_choice
+    choice.setCurrentIndex(choice.findData(2))  # season 2 as it stood after round 2
+    assert all(x <= 2.0 for points in _lines(charts.team_chart.area.view).values() for x, _y in points)
+    assert [x for x, _y in _lines(charts.team_chart.area.view)["Orcland Raiders"]] == [1.0, 2.0]
+    charts.setCurrentWidget(charts.leaders)
+    after_two = charts.leaders.view.chart().series()[0].barSets()[0]
+    assert max(after_two.at(i) for i in range(after_two.count())) < 41  # Orcland 1's 41 SPP came later
+    charts.setCurrentWidget(charts.referees)
+    assert all(x <= 2.0 for points in _lines(charts.referees.view).values() for x, _y in points)
+    choice.setCurrentIndex(choice.findData(None))  # the whole season again
+    charts.setCurrentWidget(charts.teams_tab if hasattr(charts, "teams_tab") else charts.widget(0))
+    assert [x for x, _y in _lines(charts.team_chart.area.view)["Orcland Raiders"]] == [1.0, 2.0, 3.0, 4.0]

@@ -19,24 +19,29 @@ class HistoryCharts(QTabWidget):
         super().__init__(parent)
         self.session = session
         self.season: int | None = None
+        self.round: int | None = None  # the History page's "after round N"
         self.picker = TeamPicker(self)
         self.team_chart = TeamChart(self._team_chart, [], self)
         self.team_chart.area.empty.setText("Nothing to chart: tick a team that has played this season.")
         self.addTab(picker_split(self.picker, self.team_chart, self), "Teams")
-        self.leaders = ChartArea(lambda: charts.spp_leaders_chart(self.session.db, self.season), self)
+        self.leaders = ChartArea(
+            lambda: charts.spp_leaders_chart(self.session.db, self.season, upto_round=self.round), self
+        )
         self.addTab(self.leaders, "SPP leaders")
-        self.referees = ChartArea(lambda: charts.referee_turns_chart(self.session.db, self.season), self,
+        self.referees = ChartArea(lambda: charts.upto(charts.referee_turns_chart(self.session.db, self.season),
+                                                      self.round), self,
                                   empty_text="No referee has finished a match sheet this season.")  # fmt: skip
         self.addTab(self.referees, "Referees")
         self.picker.list.itemChanged.connect(lambda _item: self.team_chart.set_teams(self.picker.ticked()))
 
     def _team_chart(self, team_ids: list[int], measure: str) -> charts.Chart:
-        return charts.team_chart(self.session.db, team_ids, measure, season=self.season)
+        return charts.upto(charts.team_chart(self.session.db, team_ids, measure, season=self.season), self.round)
 
-    def set_season(self, number: int, table: list[StandingRow]) -> None:
-        """Chart `number`: the teams of its table offered, the ticks kept where the team is still there."""
+    def set_season(self, number: int, table: list[StandingRow], rnd: int | None = None) -> None:
+        """Chart `number` as it stood after round `rnd` (None: all of it): the teams of its table offered, the
+        ticks kept where the team is still there."""
         kept = set(self.picker.ticked()) if self.season is not None else set()
-        self.season = number
+        self.season, self.round = number, rnd
         ids = [row.id for row in table]
         ticked = (kept & set(ids)) or set(ids[:FIRST_TICKED])
         self.picker.set_teams([(row.id, row.name) for row in table], ticked)
