@@ -93,7 +93,7 @@ def measure(path: Path, reps: int) -> None:
             times.append(timed_ms(app))
         floor_ms, app_ms = statistics.median(floors), statistics.median(times)
         record(f"all {len(ids)} rosters to one PDF, reads included", "64 simple pages, QTextDocument",
-               floor_ms, app_ms, 1.5, note=f"{counted} pages; {app_ms / counted:.1f} ms/page, floor "
+               floors, times, 1.5, note=f"{counted} pages; {app_ms / counted:.1f} ms/page, floor "
                f"{floor_ms / len(pages):.1f} ms/page")  # fmt: skip
     finally:
         db.close()

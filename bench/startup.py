@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import subprocess
 import sys
 import tempfile
@@ -69,15 +68,12 @@ def measure(big: Path, reps: int) -> None:
                 w0.append(timed_child(["bench/bare_window.py"], floor_env)["first-paint"])
                 for moment, ms in timed_child(args, env).items():
                     seen[name].setdefault(moment, []).append(ms)
-        floor = statistics.median(w0)
         for name in cases:
             label = "demo league" if name == "demo" else "large league"
-            first = statistics.median(seen[name]["first-paint"])
-            roster = statistics.median(seen[name]["first-roster"])
-            opened = statistics.median(seen[name]["league-open"])
-            record(f"window painted, {label}", "W0 bare window painted", floor, first, 1.5)
-            record(f"first roster on screen, {label}", "W0 bare window painted", floor, roster, 4.5,
-                   note=f"stretch 2x {'met' if roster / floor <= 2 else 'missed'}; league open at {opened:.0f} ms")  # fmt: skip
+            record(f"window painted, {label}", "W0 bare window painted", w0, seen[name]["first-paint"], 1.5)
+            record(f"first roster on screen, {label}", "W0 bare window painted", w0, seen[name]["first-roster"], 2.0)
+            record(f"league ready for edits, {label}", "W0 bare window painted", w0, seen[name]["league-open"], 5.0,
+                   note="every page built, the opening checks done or running")  # fmt: skip
     finally:
         shutil.rmtree(work, ignore_errors=True)
 

@@ -85,3 +85,24 @@ def test_a_cancelled_pdf_leaves_nothing_behind(qapp, night_db, tmp_path):
     with pytest.raises(PrintCancelled):
         write_pdf(document, tmp_path / "league.pdf", progress=lambda done, total: done < 3)
     assert os.listdir(tmp_path) == []
+
+
+def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
+    """lay_out gives a section only the rules that can match it: the formats Qt resolves are the same."""
+    from PySide6.QtGui import QPdfWriter, QTextCursor, QTextDocument
+
+    from ui.printing import PDF_RESOLUTION, installed_families, lay_out, page_layout
+
+    document = build_document(night_db, replace(whole_league(night_db), match_sheet=True, match_sheets=True))
+    writer = QPdfWriter(os.devnull)
+    writer.setResolution(PDF_RESOLUTION)
+    writer.setPageLayout(page_layout("A4"))
+    laid, _body = lay_out(document, writer)
+    assert len(laid) == len(document.sections) > 5
+    for part, section in zip(laid, document.sections, strict=True):
+        whole = QTextDocument()
+        whole.setDefaultFont(part.document.defaultFont())
+        whole.setDefaultStyleSheet(installed_families(document.stylesheet))
+        QTextCursor(whole).insertHtml(section.html)
+        assert part.document.toHtml() == whole.toHtml(), section.title
+        assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())
