@@ -71,7 +71,9 @@ def measure(big: Path, reps: int) -> None:
         for name in cases:
             label = "demo league" if name == "demo" else "large league"
             record(f"window painted, {label}", "W0 bare window painted", w0, seen[name]["first-paint"], 1.5)
-            record(f"first roster on screen, {label}", "W0 bare window painted", w0, seen[name]["first-roster"], 2.0)
+            record(
+                f"first roster on screen, {label}", "W0 bare window painted", w0, seen[name]["first-roster"], 2.0
+            )
             record(f"league ready for edits, {label}", "W0 bare window painted", w0, seen[name]["league-open"], 5.0,
                    note="every page built, the opening checks done or running")  # fmt: skip
     finally:

@@ -171,4 +171,3 @@ def test_a_page_keeps_every_stylesheet_rule_that_can_match_it():
         "table.grid td { vertical-align: top; }",
         "a:hover { color: red; }",  # not a plain selector: kept
     ]
-
