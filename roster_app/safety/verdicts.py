@@ -44,7 +44,11 @@ def _read() -> dict[str, str]:
         data = json.loads(_store().read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return {}
-    return {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)} if isinstance(data, dict) else {}
+    return (
+        {k: v for k, v in data.items() if isinstance(k, str) and isinstance(v, str)}
+        if isinstance(data, dict)
+        else {}
+    )
 
 
 def passed_before(path: Path, key: str) -> bool:
