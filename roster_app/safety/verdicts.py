@@ -15,7 +15,7 @@ import os
 import zlib
 from pathlib import Path
 
-from roster_app.store.migrations import head_revision
+from roster_app.store.migrations import HEAD
 
 CHECKS = "1"  # bump when the opening checks change: every remembered verdict is then checked again
 KEEP = 50  # league files remembered (the most recently opened)
@@ -36,7 +36,7 @@ def content_key(path: Path) -> tuple[str, tuple[int, int]]:
         stat = os.fstat(handle.fileno())
         while block := handle.read(CHUNK):
             crc = zlib.crc32(block, crc)
-    return f"{CHECKS}/{head_revision()}/{stat.st_size}/{crc:08x}", (stat.st_size, stat.st_mtime_ns)
+    return f"{CHECKS}/{HEAD}/{stat.st_size}/{crc:08x}", (stat.st_size, stat.st_mtime_ns)
 
 
 def _read() -> dict[str, str]:
