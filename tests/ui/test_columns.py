@@ -100,3 +100,31 @@ def test_the_rules_windows_values_are_in_sight(qtbot, open_window):
     rect = view.visualRect(index)
     assert index.data() and rect.right() <= view.viewport().width(), (rect, view.viewport().width())
     assert view.viewport().rect().contains(QPoint(rect.right() - 2, rect.center().y()))
+
+
+def test_a_hidden_tabs_table_is_sized_when_first_shown(qtbot, open_window):
+    """Opening a league does not measure the tables of tabs not yet looked at (the Ledger's, ~50 ms when long)."""
+    from roster_app.services.common import post
+    from roster_app.store.models import Team
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    with db.write() as tx:
+        post(
+            tx.session,
+            tx.session.get(Team, tid),
+            12_345,
+            kind="winnings",
+            reason="A long reason for a ledger row, to be measured",
+        )
+        tx.label = "gold"
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    view = page.ledger_view
+    assert not view.isVisible() and view.column_widths._fit_when_shown
+    reason = [c.key for c in view.model().COLUMNS].index("reason")
+    before = view.horizontalHeader().sectionSize(reason)
+    page.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(view.isVisible)
+    assert not view.column_widths._fit_when_shown
+    assert view.horizontalHeader().sectionSize(reason) > before
