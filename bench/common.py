@@ -9,7 +9,7 @@ import statistics
 import subprocess
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -26,6 +26,9 @@ class Figure:
     target: float  # the largest ratio that passes
     unit: str = "ms"
     note: str = ""
+    runs: int = 1  # how many measurements the median is of
+    low: float | None = None  # the fastest and slowest of them
+    high: float | None = None
 
     @property
     def ratio(self) -> float:
@@ -34,6 +37,15 @@ class Figure:
     @property
     def ok(self) -> bool:
         return self.ratio <= self.target
+
+    @property
+    def near(self) -> bool:
+        """The median passes but the slowest run crossed the line: a verdict a busier moment could turn."""
+        return self.ok and self.high is not None and self.floor > 0 and self.high / self.floor > self.target
+
+    @property
+    def result(self) -> str:
+        return "FAIL" if not self.ok else "near" if self.near else "PASS"
 
 
 # The machine is shared: other programs' load stretches wall-clock time (often 2x, unevenly), not the CPU time
@@ -61,7 +73,13 @@ def median_ms(fn: Callable[[], object], *, repeat: int = 7, warmup: int = 1) -> 
 
 
 def child_env() -> dict[str, str]:
+    """The environment of a bench's child process. Its modules load from bytecode compiled once into
+    bench/.cache/pycache, as an installed Dugout's do (a wheel and the bundle ship .pyc files): a shell with
+    PYTHONDONTWRITEBYTECODE=1 would otherwise compile every Dugout module from source at each start (~100 ms
+    of CPU before the league is ready) and W0, whose PySide6 has its .pyc, would not."""
     env = dict(os.environ)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
+    env["PYTHONPYCACHEPREFIX"] = str(ROOT / "bench" / ".cache" / "pycache")
     env.setdefault("QT_QPA_PLATFORM", "offscreen")
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
     return env
@@ -76,9 +94,20 @@ def run_child(args: list[str], *, env: dict[str, str] | None = None) -> str:
 
 
 def record(
-    name: str, floor_name: str, floor: float, measured: float, target: float, unit: str = "ms", note: str = ""
+    name: str,
+    floor_name: str,
+    floor: float | Sequence[float],
+    measured: float | Sequence[float],
+    target: float,
+    unit: str = "ms",
+    note: str = "",
 ) -> Figure:
-    figure = Figure(name, floor_name, floor, measured, target, unit, note)
+    """One figure; `floor` and `measured` are a value or the runs (their median is the figure, their spread is
+    shown beside it)."""
+    floors = [floor] if isinstance(floor, int | float) else list(floor)
+    runs = [measured] if isinstance(measured, int | float) else list(measured)
+    figure = Figure(name, floor_name, statistics.median(floors), statistics.median(runs), target, unit, note,
+                    runs=len(runs), low=min(runs), high=max(runs))  # fmt: skip
     RESULTS.append(figure)
     print_row(figure)
     results = os.environ.get("BENCH_RESULTS")  # bench/run_all.py collects every script's figures
@@ -89,13 +118,21 @@ def record(
 
 
 def print_header() -> None:
-    print(f"{'figure':<46} {'floor':<28} {'floor':>9} {'measured':>9} {'ratio':>6} {'target':>7}  result")
+    print(f"{'figure':<46} {'floor':<28} {'floor':>9} {'measured':>9} {'spread (min-max)':>18} {'ratio':>6} "
+          f"{'max':>5} {'target':>7}  result")  # fmt: skip
+
+
+def spread(f: Figure) -> str:
+    if f.low is None or f.high is None or f.runs < 2:
+        return "-"
+    return f"{f.low:.1f}-{f.high:.1f}{f.unit} x{f.runs}"
 
 
 def print_row(f: Figure) -> None:
+    high = f"{f.high / f.floor:.2f}" if f.high is not None and f.floor else "-"
     print(
         f"{f.name:<46} {f.floor_name:<28} {f.floor:>7.1f}{f.unit:<2} {f.measured:>7.1f}{f.unit:<2} "
-        f"{f.ratio:>6.2f} {'<=' + format(f.target, 'g') + 'x':>7}  {'PASS' if f.ok else 'FAIL'}"
+        f"{spread(f):>18} {f.ratio:>6.2f} {high:>5} {'<=' + format(f.target, 'g') + 'x':>7}  {f.result}"
         + (f"  ({f.note})" if f.note else ""),
         flush=True,
     )

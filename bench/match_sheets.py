@@ -96,7 +96,7 @@ def measure(path: Path, reps: int) -> None:
             times.append(timed_ms(app))
         floor_ms, app_ms = statistics.median(floors), statistics.median(times)
         record(f"match sheets of a {len(sheets)}-fixture round to PDF", f"{len(pages)} fixtures, plain QTextDocument",
-               floor_ms, app_ms, 1.5, note=f"{counted} pages; {app_ms / len(sheets):.1f} ms a fixture, floor "
+               floors, times, 1.5, note=f"{counted} pages; {app_ms / len(sheets):.1f} ms a fixture, floor "
                f"{floor_ms / len(pages):.1f} ms")  # fmt: skip
     finally:
         db.close()

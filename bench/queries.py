@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import statistics
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -50,14 +49,14 @@ FROM team t LEFT JOIN ledger_entry l ON l.team_id = t.id GROUP BY t.id ORDER BY 
 """
 
 
-def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> tuple[float, float]:
-    """Median ms of each, run turn about (after one warm-up run each)."""
+def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> tuple[list[float], list[float]]:
+    """The ms of each run of each, run turn about (after one warm-up run each)."""
     app(), floor()
     a, f = [], []
     for _ in range(reps):
         f.append(timed_ms(floor))
         a.append(timed_ms(app))
-    return statistics.median(f), statistics.median(a)
+    return f, a
 
 
 def measure(path: Path, reps: int) -> None:

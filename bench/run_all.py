@@ -84,7 +84,8 @@ def main(argv: list[str] | None = None) -> int:
     failed = [f for f in figures if not f.ok]
     for error in errors:
         print(f"ERROR: {error}")
-    print(f"{len(figures)} figures: {len(figures) - len(failed)} PASS, {len(failed)} FAIL"
+    near = [f for f in figures if f.near]
+    print(f"{len(figures)} figures: {len(figures) - len(failed)} PASS ({len(near)} near), {len(failed)} FAIL"
           + (f", {len(errors)} script(s) failed to run" if errors else ""))  # fmt: skip
     return 1 if failed or errors else 0
 

@@ -109,10 +109,10 @@ def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: 
         freset.append(timed(lambda fw=fwhich: (floor.reset(list(fw)), fview.viewport().repaint())))  # noqa: B023
         reset.append(timed(lambda w=which: (model.set_rows(w), view.viewport().repaint())))  # noqa: B023
     record(f"{name}: model reset + repaint", "tuple model reset + repaint",
-           statistics.median(freset), statistics.median(reset), 1.5,
+           freset, reset, 1.5,
            note=f"{len(rows):,} rows")  # fmt: skip
 
-    worst: tuple[float, float, str] = (0.0, 1.0, "")
+    worst: tuple[float, float, str, list[float], list[float]] = (0.0, 1.0, "", [], [])
     for column in range(len(model.COLUMNS)):
         times, ftimes = [], []
         for i in range(max(3, reps // 2)):
@@ -121,8 +121,8 @@ def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: 
             times.append(timed(lambda o=order: (view.sortByColumn(column, o), view.viewport().repaint())))  # noqa: B023
         measured, floor_ms = statistics.median(times), statistics.median(ftimes)
         if measured / floor_ms > worst[0] / worst[1]:
-            worst = (measured, floor_ms, model.COLUMNS[column].header or model.COLUMNS[column].key)
-    record(f"{name}: sort (worst column)", "in-model sort of tuples", worst[1], worst[0], 2.0,
+            worst = (measured, floor_ms, model.COLUMNS[column].header or model.COLUMNS[column].key, ftimes, times)
+    record(f"{name}: sort (worst column)", "in-model sort of tuples", worst[3], worst[4], 2.0,
            note=f"column '{worst[2]}'")  # fmt: skip
 
     keys, fkeys, firsts = [], [], []
@@ -140,11 +140,11 @@ def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: 
     model.set_filter("")
     floor.reset(list(values))
     record(f"{name}: filter, one keystroke", "Python filter of tuples + reset",
-           statistics.median(fkeys), statistics.median(keys), 1.5,
+           fkeys, keys, 1.5,
            note=f"typing {' / '.join(repr(w) for w in words)}; first keystroke {statistics.median(firsts):.1f} ms")  # fmt: skip
 
     paints = [timed(view.viewport().repaint) for _ in range(reps)]
-    record(f"{name}: one repaint", "a frame at 60 Hz", FRAME_MS, statistics.median(paints), 1.0,
+    record(f"{name}: one repaint", "a frame at 60 Hz", FRAME_MS, paints, 1.0,
            note=f"data() {data_us(model):.1f} us a call")  # fmt: skip
     holder.close()
     fholder.close()

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 
 from ui.models.roster_model import RosterModel
 from ui.models.team_list_model import TeamListModel
-from ui.tables import ROSTER_ELASTIC, fit_roster_columns, list_view, make_table
+from ui.tables import ROSTER_ELASTIC, list_view, make_table
 
 
 class FirstLook(QTabWidget):
@@ -54,9 +54,7 @@ class FirstLook(QTabWidget):
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
         self.roster_view = make_table(self.roster_model, team, elastic=ROSTER_ELASTIC)
-        self.roster_view.setObjectName("firstLookRoster")
-        if look.roster:
-            fit_roster_columns(self.roster_view, self.roster_model)
+        self.roster_view.setObjectName("firstLookRoster")  # its columns fitted by make_table: the rows are in
         if shown is not None:
             self.team_view.selectRow(self.team_model.row_of(shown.id))
         team_layout = QVBoxLayout(team)

@@ -352,6 +352,14 @@ class MainWindow(QMainWindow):
         self.stack.setCurrentWidget(self.first_look)
         return self.first_look
 
+    def after_first_look(self, then: Callable[[], None]) -> None:
+        """Call `then` once the first look's roster has painted (at once when there is no first look to wait for),
+        before the league opens."""
+        if self.first_look is None or self._roster_painted:
+            then()
+        else:
+            self.first_look.roster_painted.connect(then)
+
     def _drop_first_look(self) -> None:
         if self.first_look is not None:
             self.stack.removeWidget(self.first_look)

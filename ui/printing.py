@@ -29,6 +29,7 @@ from PySide6.QtGui import (
 )
 
 from roster_app.printing.document import PrintDocument
+from roster_app.printing.render import rules_used
 from roster_app.safety.atomic import ExportError, atomic_path
 from ui.referee_cards_pdf import paint_card_sheet
 
@@ -103,7 +104,7 @@ def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[La
         text = QTextDocument()
         text.documentLayout().setPaintDevice(device)
         text.setDefaultFont(_base_font())
-        text.setDefaultStyleSheet(stylesheet)
+        text.setDefaultStyleSheet(rules_used(stylesheet, section.html))
         text.setDocumentMargin(0)
         text.setPageSize(body)  # before the HTML: the text is laid out at its width, not once more after
         if section.charts:  # Qt Charts is imported only for a page that shows a chart

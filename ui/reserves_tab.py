@@ -64,6 +64,7 @@ class ReservesTab(QWidget):
         self.session = session
         self.team_id: int | None = None
         self.info: ReservesInfo | None = None
+        self._stale = False  # changed while hidden: read again when shown
         self.dialog: Any = None
 
         self.status = QLabel(self)
@@ -151,6 +152,11 @@ class ReservesTab(QWidget):
         session.changed.connect(self.refresh)
 
     # -- showing ---------------------------------------------------------------------------------
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        super().showEvent(event)
+        if self._stale:
+            self.refresh(None)
+
     def show_team(self, team_id: int | None) -> None:
         self.team_id = team_id
         self.refresh(None)
@@ -158,6 +164,10 @@ class ReservesTab(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not (tables & RESERVE_TABLES):
             return
+        if not self.isVisible():  # read when the tab is shown: opening a league does not wait for it (~60 ms)
+            self._stale = True
+            return
+        self._stale = False
         db = self.session.db
         self.info = reserve_queries.reserves_info(db, self.team_id) if self.team_id is not None else None
         info = self.info

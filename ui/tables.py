@@ -47,6 +47,7 @@ class ColumnWidths(QObject):
         view.model().modelReset.connect(self._reset)
         self._content: list[int] = []  # the widths the content asked for at the last fit
         self._measured_rows = False  # the last fit saw rows (not only the headers)
+        self._fit_when_shown = False  # a fit asked while the table was hidden (a tab not yet looked at)
         view.viewport().installEventFilter(self)
         # A width is kept only when the commissioner drags it: a press on the header itself (the application's
         # button state can be stale after a double-click that opened a dialog took the release).
@@ -57,6 +58,9 @@ class ColumnWidths(QObject):
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
         """The view got wider or narrower: share the width again (measured widths reused, nothing re-read)."""
         kind = event.type()
+        if kind == QEvent.Type.Show and self._fit_when_shown:
+            self.fit()
+            return False
         if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
             if watched is self._header_viewport:
                 self._dragging = kind == QEvent.Type.MouseButtonPress
@@ -98,6 +102,10 @@ class ColumnWidths(QObject):
                 for column, width in enumerate(saved):
                     header.resizeSection(column, width)
                 return
+            if not self.view.isVisible():  # measured when first shown: opening a league does not size its
+                self._fit_when_shown = True  # hidden tabs' tables (~50 ms for a long ledger)
+                return
+            self._fit_when_shown = False
             self.view.resizeColumnsToContents()
             for column in range(header.count()):
                 if header.sectionSize(column) > WIDEST_FIT:

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import SQLModel
 
 from roster_app.errors import InterruptedSave, LeagueFileError
+from roster_app.safety import verdicts
 from roster_app.safety.integrity import stored_value_problems
 from roster_app.store import sqlite_file
 from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
@@ -54,8 +55,14 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
             f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
         )
     try:
+        key, stat = verdicts.content_key(path)
+    except OSError as exc:
+        raise LeagueFileError(f"'{path.name}' cannot be read: {exc.strerror}.") from None
+    # bytes that passed the row-by-row checks before pass them again (a -wal file would hold more bytes)
+    checked = verdicts.passed_before(path, key) and not path.with_name(path.name + "-wal").exists()
+    try:
         with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
-            return _inspect_league(path, conn)
+            found = _inspect_league(path, conn, checked=checked)
     except UnicodeDecodeError as exc:  # a damaged name in SQLite's own catalogue
         raise _explain_sqlite_error(path, exc) from None
     except sqlite3.DatabaseError as exc:
@@ -65,11 +72,17 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
                 "(not read-only) and Dugout will put it back as it was before that save."
             ) from None
         raise _explain_sqlite_error(path, exc) from None
+    if not checked and is_head(found[0]):
+        verdicts.remember(path, key, stat)
+    return found
 
 
-def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[Any, list[Any]]]:
-    """The checks of inspect_file that read the database (read-only connection)."""
-    check = conn.execute("PRAGMA quick_check").fetchall()
+def _inspect_league(
+    path: Path, conn: sqlite3.Connection, *, checked: bool = False
+) -> tuple[str, tuple[Any, list[Any]]]:
+    """The checks of inspect_file that read the database (read-only connection); `checked`: these very bytes
+    passed quick_check and the stored-value checks before (safety/verdicts.py)."""
+    check = [("ok",)] if checked else conn.execute("PRAGMA quick_check").fetchall()
     if check != [("ok",)]:
         problems = "; ".join(str(r[0]) for r in check[:3])
         raise LeagueFileError(
@@ -84,7 +97,7 @@ def _inspect_league(path: Path, conn: sqlite3.Connection) -> tuple[str, tuple[An
         raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
     if is_head(row[0]):  # an older file gains its later tables in the upgrade, inspected again after it
         _require_schema(path, conn)
-    problems = stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
+    problems = [] if checked else stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
     if problems:
         raise LeagueFileError(
             f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "

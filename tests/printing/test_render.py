@@ -155,3 +155,19 @@ def test_a_roster_without_allies_has_no_allies_line(db):
     hire_player(db, team_id=orcs, position="Orc Lineman", name="Grak")
     text = _text(render.roster_section(render.data.roster_sheet(db, orcs), render.data.heading(db)).html)
     assert "Allies" not in text and "with 1 ally" not in text
+
+
+def test_a_page_keeps_every_stylesheet_rule_that_can_match_it():
+    css = (
+        "/* a comment { x: 1 } */ body { color: #111; } .kicker { color: #222; } td.num, th.num { text-align: center; }"
+        " table.grid td { vertical-align: top; } table.cards { border-style: dashed; } a:hover { color: red; }"
+    )
+    page = '<p class="kicker">x</p><table class="grid"><tr><th class="num">#</th><td>1</td></tr></table>'
+    kept = render.rules_used(css, page)
+    assert kept.splitlines() == [
+        "body { color: #111; }",
+        ".kicker { color: #222; }",
+        "td.num, th.num { text-align: center; }",  # a td and the class num: it may match
+        "table.grid td { vertical-align: top; }",
+        "a:hover { color: red; }",  # not a plain selector: kept
+    ]

@@ -141,3 +141,31 @@ def test_at_1366_the_rosters_status_stays_on_screen_and_skills_do_not_narrow_alo
     skills, level = model.column_index("skills"), model.column_index("level")
     assert header.sectionSize(skills) > ELASTIC_LEAST
     assert header.sectionSize(level) < view.column_widths._content[level]  # Level gave its share too
+
+
+def test_a_hidden_tabs_table_is_sized_when_first_shown(qtbot, open_window):
+    """Opening a league does not measure the tables of tabs not yet looked at (the Ledger's, ~50 ms when long)."""
+    from roster_app.services.common import post
+    from roster_app.store.models import Team
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    with db.write() as tx:
+        post(
+            tx.session,
+            tx.session.get(Team, tid),
+            12_345,
+            kind="winnings",
+            reason="A long reason for a ledger row, to be measured",
+        )
+        tx.label = "gold"
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    view = page.ledger_view
+    assert not view.isVisible() and view.column_widths._fit_when_shown
+    reason = [c.key for c in view.model().COLUMNS].index("reason")
+    before = view.horizontalHeader().sectionSize(reason)
+    page.tabs.setCurrentWidget(view)
+    qtbot.waitUntil(view.isVisible)
+    assert not view.column_widths._fit_when_shown
+    assert view.horizontalHeader().sectionSize(reason) > before

@@ -110,3 +110,24 @@ def test_printed_referee_cards_are_the_screen_cards_without_their_reminders(qapp
     assert "Borri Keeneye DWARF · LEAGUE REFEREE MA 4 ST 3 AG 2 AV 9" in first  # its name plate and boxes
     assert "match sheet" not in first.lower() and "take it" not in first and "roll due" not in first.lower()
     night_db.close()
+
+
+def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
+    """lay_out gives a section only the rules that can match it: the formats Qt resolves are the same."""
+    from PySide6.QtGui import QPdfWriter, QTextCursor, QTextDocument
+
+    from ui.printing import PDF_RESOLUTION, installed_families, lay_out, page_layout
+
+    document = build_document(night_db, replace(whole_league(night_db), match_sheet=True, match_sheets=True))
+    writer = QPdfWriter(os.devnull)
+    writer.setResolution(PDF_RESOLUTION)
+    writer.setPageLayout(page_layout("A4"))
+    laid, _body = lay_out(document, writer)
+    assert len(laid) == len(document.sections) > 5
+    for part, section in zip(laid, document.sections, strict=True):
+        whole = QTextDocument()
+        whole.setDefaultFont(part.document.defaultFont())
+        whole.setDefaultStyleSheet(installed_families(document.stylesheet))
+        QTextCursor(whole).insertHtml(section.html)
+        assert part.document.toHtml() == whole.toHtml(), section.title
+        assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())

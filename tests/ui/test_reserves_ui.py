@@ -380,3 +380,21 @@ def test_the_tab_leads_into_the_post_match_sequence_and_never_offers_a_round(qtb
     wizard = tab.sequence.open_sequence()
     assert isinstance(wizard, PostMatchWizard) and wizard.match_id == match_id
     wizard.reject()
+
+
+def test_the_tab_is_read_when_shown_not_while_hidden(qtbot, open_window, monkeypatch):
+    """Opening a league (or a change while another tab is up) does not read the reserves (~60 ms)."""
+    import ui.reserves_tab
+
+    reads = []
+    real = ui.reserves_tab.reserve_queries.reserves_info
+    monkeypatch.setattr(ui.reserves_tab.reserve_queries, "reserves_info", lambda *a: reads.append(a) or real(*a))
+    page = open_window.league_view.team_page
+    page.show_team(page.team_id)
+    open_window.session.changed.emit(None)
+    assert reads == []
+    tab = reserves_tab(open_window)
+    qtbot.waitUntil(tab.isVisible)
+    assert len(reads) == 1 and tab.info is not None and tab.info.team_id == page.team_id
+    open_window.session.changed.emit(None)  # shown: read at once
+    assert len(reads) == 2

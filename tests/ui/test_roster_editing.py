@@ -36,6 +36,23 @@ def test_league_loads_after_the_window_paints(qtbot, window, league_file):
     assert "Test League" in window.windowTitle()
 
 
+def test_start_up_work_waits_for_the_first_looks_roster_but_not_for_the_league(qtbot, window, league_file):
+    """ui/app.py's after_first_paint runs once the first look's roster is on screen, before the league opens."""
+    from PySide6.QtCore import QTimer
+
+    seen = []
+    record = lambda: seen.append((window._roster_painted, window.session))  # noqa: E731
+    window.first_painted.connect(
+        lambda: QTimer.singleShot(0, lambda: window.after_first_look(record))
+    )  # as app.py
+    window.open_league_later(league_file)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    assert seen == [(True, None)]
+    window.after_first_look(lambda: seen.append("now"))  # no first look to wait for
+    assert seen[-1] == "now"
+
+
 def test_editing_a_stat_through_the_spin_box_persists(qtbot, open_window, league_file):
     tid, pid = hire_in_file(open_window)
     page = open_window.league_view.team_page

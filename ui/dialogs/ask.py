@@ -5,7 +5,6 @@ typed), and QMessageBox would otherwise guess rich text from the first tag it se
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMessageBox, QWidget
 
 LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
@@ -13,6 +12,8 @@ LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
 
 def _box(icon: QMessageBox.Icon, title: str, text: str, buttons: QMessageBox.StandardButton,
          parent: QWidget | None) -> QMessageBox:  # fmt: skip
+    from PySide6.QtCore import Qt  # not at import: the Qt namespace's enums cost ~16 ms before the first paint
+
     box = QMessageBox(icon, title, text, buttons, parent)
     box.setTextFormat(Qt.TextFormat.PlainText)
     return box
@@ -44,6 +45,8 @@ def choose(parent: QWidget | None, text: str, options: list[str], *, title: str 
 
 def _input(parent: QWidget | None, title: str, label: str) -> QInputDialog:
     """An input dialog whose question is plain text (its label would guess rich text from a name's tag)."""
+    from PySide6.QtCore import Qt
+
     dialog = QInputDialog(parent)
     dialog.setWindowTitle(title)
     dialog.setLabelText(label)
