@@ -11,6 +11,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.rules import referees as rr
 from roster_app.rules.postmatch import INJURIES
@@ -396,7 +397,7 @@ def running_verdict(state: PadState, ruleset: Ruleset | None = None) -> Running:
     if state.over:
         return Running(verdict.result, verdict.in_range, done, verdict.describe())
     result = "sacked" if verdict.sacked else "award" if verdict.award else "on track"
-    words = {"sacked": "heading for the sack", "award": "heading for the award", "on track": "on track"}[result]
+    heading = {"sacked": "heading for the sack", "award": "heading for the award", "on track": "on track"}[result]
     return Running(
-        result, ticks, done, f"{state.ref.name}: {ticks} of {words.count(done, 'turn')} in range, {words}."
+        result, ticks, done, f"{state.ref.name}: {ticks} of {words.count(done, 'turn')} in range, {heading}."
     )

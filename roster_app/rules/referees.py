@@ -11,7 +11,6 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from roster_app import words
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
@@ -99,7 +98,7 @@ class Verdict:
         """The result in a commissioner's words."""
         if not self.refereed:
             return "He did not referee this match (a normal ref took over): no sacking, no award, no SPP."
-        of = f"{self.in_range} of {words.count(self.turns_played, 'turn')} in range" + (
+        of = f"{self.in_range} of {count(self.turns_played, 'turn')} in range" + (
             " (a Riot)" if self.riot else ""
         )
         if self.sacked:
