@@ -98,9 +98,7 @@ class Verdict:
         """The result in a commissioner's words."""
         if not self.refereed:
             return "He did not referee this match (a normal ref took over): no sacking, no award, no SPP."
-        of = f"{self.in_range} of {count(self.turns_played, 'turn')} in range" + (
-            " (a Riot)" if self.riot else ""
-        )
+        of = f"{self.in_range} of {count(self.turns_played, 'turn')} in range" + (" (a Riot)" if self.riot else "")
         if self.sacked:
             head = f"Sacked: {of}. He may never referee in this league again."
         elif self.award:
