@@ -5,6 +5,7 @@ post-match wizard opening on it; a Riot; every event by keys; one pad a game; cl
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 from sqlalchemy import select
 
@@ -190,3 +191,24 @@ def test_the_pad_at_1366x768(qtbot, pad_game):
     QApplication.processEvents()
     pad.grab().save("/tmp/matchpad-1366.png")
     assert pad.minimumSizeHint().width() <= 1366 and pad.minimumSizeHint().height() <= 728
+
+
+def test_a_long_name_is_cut_at_the_lists_edge_and_whole_on_hover(qtbot, pad_game):
+    """No sideways scroll bar under a team's list at 1366 px: the name is elided, its tooltip the whole line, as
+    typed (a tooltip that looks like markup is shown escaped)."""
+    from roster_app.store.models import Player
+
+    pad, session = pad_game["pad"], pad_game["session"]
+    home = pad.game.state.home_id
+    long_name = "Azhag the <b>Slaughterer</b> of Many Long Names"
+    with session.db.write() as tx:
+        player = tx.session.scalars(select(Player).where(Player.team_id == home)).first()
+        player.name = long_name
+        tx.label = "a long name"
+    pad.refresh()
+    pad.resize(1366, 728)
+    QApplication.processEvents()
+    view = pad.lists[home]
+    assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    item = next(view.item(r) for r in range(view.count()) if long_name in view.item(r).text())
+    assert "&lt;b&gt;Slaughterer&lt;/b&gt;" in item.toolTip()  # escaped: read as typed, never bold

@@ -30,6 +30,7 @@ from roster_app.rules import referees as rr
 from roster_app.services import matchpad as pad
 from ui.match_pad.gate import GateInput
 from ui.match_pad.pitch import PitchGrid
+from ui.widgets.basics import plain_tip
 from ui.widgets.dice_input import DiceInput
 
 # Every event and command of the pad, by key: (name, text, shortcut). A test walks this list.
@@ -57,6 +58,9 @@ class PlayerList(QListWidget):
         super().__init__(parent)
         self._typed = ""
         self._clock = QElapsedTimer()
+        # a long name ("Azhag the Slaughterer (KO'd) ★ MVP") is cut at the edge, whole on hover: no sideways scroll
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
 
     def reset_typing(self) -> None:
         self._typed = ""
@@ -231,7 +235,7 @@ class MatchPadWindow(QWidget):
         undo.addWidget(self._button("undo"))
         undo.addWidget(self._button("redo"))
         history.addLayout(undo)
-        self.log.setMaximumWidth(330)
+        self.log.setMaximumWidth(300)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.log.setTextElideMode(Qt.TextElideMode.ElideRight)
         body = QHBoxLayout()
@@ -282,7 +286,7 @@ class MatchPadWindow(QWidget):
         self.log.clear()
         for event in g.events:  # plain text items: names are never HTML
             item = QListWidgetItem(q.describe(event, g))
-            item.setToolTip(item.text())  # a long line is cut in the log: its whole text on hover
+            item.setToolTip(plain_tip(item.text()))  # a long line is cut in the log: its whole text on hover
             self.log.addItem(item)
         self.log.scrollToBottom()
         self._show_ref()
@@ -296,6 +300,7 @@ class MatchPadWindow(QWidget):
             mvp = " ★ MVP" if s.mvp.get(p.team_id) == p.id else ""
             freebooter = " (freebooter)" if p.id in self.game.drafted else ""
             item = QListWidgetItem(f"{p.number}  {p.name}{freebooter}{' (' + out + ')' if out else ''}{mvp}")
+            item.setToolTip(plain_tip(item.text()))
             item.setData(Qt.ItemDataRole.UserRole, p.id)
             item.setData(NUMBER_ROLE, p.number)
             if out:
