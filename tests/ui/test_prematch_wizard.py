@@ -179,3 +179,35 @@ def test_a_played_fixture_has_no_pre_match(qtbot, fixture_window, messages):
     page = window.league_view.season_page
     page.select_fixture(match)
     assert not page.pre_match_action.isEnabled()
+
+
+def test_a_refs_note_is_cut_at_the_edge_whole_on_hover_and_said_when_chosen(qtbot, fixture_window, messages):
+    """At the wizard's own size no column hides behind a sideways scroll bar: an injured ref's long note takes
+    the width left, whole in its tooltip and under the table when his row is chosen."""
+    window, match, _ids = fixture_window
+    with window.session.db.write("test: a ref is hurt") as tx:
+        ref = tx.session.scalars(select(Referee).order_by(Referee.id)).first()
+        ref.status, name = "injured", ref.name
+    window.session.reload()
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    handicaps = wizard.currentPage()
+    for face in [1, 4, 2, 3][: wizard.view.due.rolls]:
+        type_dice(qtbot, handicaps.dice, face)
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    referees = wizard.currentPage()
+    assert referees.title() == "The referee"
+    QApplication.processEvents()
+    table = referees.table
+    assert table.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
+    header = table.horizontalHeader()
+    assert header.sectionViewportPosition(5) + 40 < table.viewport().width()  # the note's column is on screen
+    row = next(r for r in range(table.rowCount()) if table.item(r, 0).text().startswith(name))
+    note = table.item(row, 5).text()
+    assert note and table.item(row, 5).toolTip() == note
+    table.selectRow(row)
+    assert note in referees.chosen.text() and not referees.choose_button.isEnabled()
+    wizard.reject()

@@ -15,7 +15,7 @@ from enum import IntEnum
 from html import escape
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -37,7 +37,7 @@ from roster_app.rules.prematch import difference_bands, handicap_dice
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
 from roster_app.words import count
-from ui.widgets.basics import rich_label
+from ui.widgets.basics import plain_tip, rich_label
 from ui.widgets.dice_input import DiceInput
 
 BAD, MUTED = "#a32020", "#5b6470"
@@ -200,7 +200,13 @@ class RefereePage(PreMatchPage):
         self.table = QTableWidget(0, 6, self)
         self.table.setObjectName("refereeTable")
         self.table.setHorizontalHeaderLabels(["Referee", "Range", "Skills", "Lately", "This season", "Note"])
-        self.table.horizontalHeader().setSectionResizeMode(2, QHeaderView.ResizeMode.Stretch)
+        # the note (why a ref cannot take this game) takes the width left, cut with its whole text on hover and
+        # under the table when the row is chosen: no sideways scrolling at 1366 px
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(False)
+        self.table.viewport().installEventFilter(self)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -234,10 +240,11 @@ class RefereePage(PreMatchPage):
                       str(offer.season), offer.problem or "")  # fmt: skip
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
+                item.setToolTip(plain_tip(value))
                 if offer.problem:
                     item.setForeground(Qt.GlobalColor.darkGray)
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        self._fit_columns()
         if self.view.referee:
             self.chosen.setText(
                 f"<b>{escape(self.view.referee)}</b> referees this match (his match sheet is open)."
@@ -245,6 +252,19 @@ class RefereePage(PreMatchPage):
         else:
             self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
         self._update_button()
+
+    def _fit_columns(self) -> None:
+        """Columns to their content; when the row is too wide the skills give way first, the note keeps 120 px."""
+        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        room = self.table.viewport().width() - sum(header.sectionSize(c) for c in range(5)) - 120
+        if room < 0:
+            header.resizeSection(2, max(header.sectionSize(2) + room, 160))
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize and self.offers:
+            self._fit_columns()  # the room is known only once the table has its size
+        return super().eventFilter(watched, event)
 
     def selected(self) -> pq.RefereeOffer | None:
         rows = self.table.selectionModel().selectedRows()
@@ -259,6 +279,10 @@ class RefereePage(PreMatchPage):
         self.choose_button.setEnabled(
             self.may_act and self.view.referee is None and offer is not None and offer.problem is None
         )
+        if self.view.referee is None and offer is not None and offer.problem:
+            self.chosen.setText(_muted(f"{escape(offer.label)}: {escape(offer.problem)}"))
+        elif self.view.referee is None:
+            self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
 
     def choose(self) -> None:
         offer = self.selected()
