@@ -4,7 +4,7 @@ import shutil
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QDialog, QWizard
+from PySide6.QtWidgets import QApplication, QDialog, QWizard
 from sqlalchemy import select
 
 from roster_app.safety.opening import open_league
@@ -371,3 +371,24 @@ def test_the_transfer_price_follows_a_tribunal_table_edited_in_the_rules_window(
     d.roll(price.reaction_dice, 5, 4)
     d.roll(price.tribunal_dice, 3)
     assert "195,000 gp" in price.price.text()  # 90,000 + 3 rolls x 25,000 (was 10,000) + 3 x 10,000
+
+
+def test_the_market_fits_the_wizard_with_its_reasons_cut_and_whole_on_hover(qtbot, market_window):
+    """Step 1 at the wizard's own size (it fits a 1366x768 laptop): every column on screen, no sideways scroll
+    bar; the long "Can be approached?" reason is what narrows, its whole text in the tooltip."""
+    d = Drive(qtbot, market_window)
+    page = d.page
+    QApplication.processEvents()
+    view, model = page.view, page.model
+    header = view.horizontalHeader()
+    assert d.w.height() <= 700
+    assert header.length() <= view.viewport().width() + 1 and not view.horizontalScrollBar().isVisible()
+    approach = [c.key for c in model.COLUMNS].index("approach")
+    blocked = next(r for r in range(model.rowCount()) if not model.row(r).approachable)
+    index = model.index(blocked, approach)
+    assert index.data(Qt.ItemDataRole.ToolTipRole) and model.row(blocked).problem in index.data(
+        Qt.ItemDataRole.ToolTipRole
+    )
+    name = [c.key for c in model.COLUMNS].index("name")
+    assert header.sectionSize(name) >= view.fontMetrics().horizontalAdvance(model.index(0, name).data())
+    d.w.reject()

@@ -12,7 +12,7 @@ from roster_app.queries import rosters as queries
 from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
 from ui.models.market_model import MarketModel
-from ui.team_page import make_table
+from ui.tables import make_table
 from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, article, red, text_label
 
@@ -30,7 +30,8 @@ class ChoosePlayerPage(TransferPage):
         self.search.setClearButtonEnabled(True)
         self.only_open = QCheckBox("Only players who can be approached", self)
         self.model = MarketModel(self)
-        self.view = make_table(self.model, self)
+        # the reason a player cannot be approached narrows first (whole on hover, and under the table once chosen)
+        self.view = make_table(self.model, self, elastic=("approach", ("position", 140), ("team", 140)))
         self.view.setObjectName("marketView")
         self.view.setEditTriggers(self.view.EditTrigger.NoEditTriggers)
         self.view.horizontalHeader().setStretchLastSection(True)
