@@ -70,7 +70,7 @@ class SectionWidget(QWidget):
         self.title = QLabel(f"<b>{text_html(section.title)}</b>", self)
         self.buttons: dict[str, QToolButton] = {}
 
-        top = QHBoxLayout()
+        self.top = top = QHBoxLayout()
         top.setContentsMargins(0, 0, 0, 0)
         top.addWidget(self.title)
         top.addSpacing(12)
@@ -132,6 +132,8 @@ class SectionWidget(QWidget):
             narrow = field.kind == "int" and (field.check.high or 99) <= 16
             least = 220 if self.section.kind == "values" else 140 if field.kind == "text" else 70
             most = 180 if field.kind in ("texts", "opt_texts") else 260
+            title = self.model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+            most = max(most, header.fontMetrics().horizontalAdvance(str(title or "")) + 24)  # the heading whole
             header.resizeSection(column, 48 if narrow else min(max(header.sectionSize(column), least), most))
         wide = [c for c, f in enumerate(fields) if f.key in WIDE]
         header.setStretchLastSection(False)
@@ -145,7 +147,11 @@ class SectionWidget(QWidget):
         header = self.view.horizontalHeader()
         columns = sum(header.sectionSize(c) for c in range(header.count()))
         scroll = self.view.verticalScrollBar().sizeHint().width() if self.model.rowCount() > 8 else 0
-        self.view.setMaximumWidth(columns + 2 * self.view.frameWidth() + scroll)
+        # never narrower than the title and its buttons above it ("Categories  Add Remove Up Down")
+        least = self.top.minimumSize().width()
+        self.view.setMaximumWidth(max(columns + 2 * self.view.frameWidth() + scroll, least))
+        if least > columns:
+            self.view.horizontalHeader().setStretchLastSection(True)
 
     def fitted_height(self) -> int:
         """The height that shows every row without scrolling (title and hint included)."""
@@ -297,7 +303,8 @@ class TablePage(QWidget):
         widths = []
         for widget in widgets:
             header = widget.view.horizontalHeader()
-            widths.append(sum(header.sectionSize(c) for c in range(header.count())) + 24)
+            columns = sum(header.sectionSize(c) for c in range(header.count())) + 24
+            widths.append(max(columns, widget.top.minimumSize().width()))  # its title and buttons whole too
         for index in range(len(widgets)):
             row.setStretchFactor(index, int(index == len(widgets) - 1))
             # never squeezed below its columns: a squeezed grid hid its right-aligned values off to the right

@@ -4,7 +4,7 @@ import json
 
 import pytest
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QComboBox, QLineEdit, QSpinBox
+from PySide6.QtWidgets import QApplication, QComboBox, QLineEdit, QSpinBox
 
 from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.ruleset import TABLES
@@ -343,3 +343,22 @@ def test_the_roster_reads_the_new_spp_levels_at_once(qtbot, open_window, rules):
     levels = rules.show_table("spp_levels").section(("levels",))
     type_number(qtbot, levels, 1, column(levels, "min_spp"), 7)
     assert roster.row(0).level == "Rookie"
+
+
+@pytest.mark.parametrize("key", ["skills", "star_player_table"])
+def test_every_sections_title_buttons_and_headings_are_whole(qtbot, rules, key):
+    """At 1366 px: a small grid is never narrower than its title and buttons ("Categories Add Remove Up Down"),
+    and a column is as wide as its heading ("Or instead (the coach chooses)")."""
+    rules.resize(1320, 700)
+    page = rules.show_table(key)
+    QApplication.processEvents()
+    for section in page.sections:
+        title = section.title
+        assert title.width() >= title.sizeHint().width(), section.section.title
+        for name, button in section.buttons.items():
+            assert button.width() >= button.sizeHint().width(), (section.section.title, name)
+        header = section.view.horizontalHeader()
+        for column in range(header.count()):
+            heading = str(section.model.headerData(column, Qt.Orientation.Horizontal))
+            if section.model.rowCount() and header.sectionSize(column) > 48:  # a narrow 1-16 number keeps 48 px
+                assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(heading), heading
