@@ -265,11 +265,12 @@ class DonePage(Page):
     def show_info(self, info: ReservesInfo) -> None:
         rows = [r for r in reserve_queries.reserve_history(self.dialog.session.db, info.team_id)
                 if r.id > self.dialog.first_event_id]  # fmt: skip
-        lines = "".join(f"<li><b>{r.title}</b>: {r.detail}</li>" for r in rows) or "<li>Nothing was done.</li>"
+        lines = "".join(f"<li><b>{text_html(r.title)}</b>: {text_html(r.detail)}</li>" for r in rows)
+        lines = lines or "<li>Nothing was done.</li>"
         after = (
             f"Next Player Table roll: D6 + {info.player_table_modifier}."
             if info.has_coach
-            else "The team has no Reserve Coach now; hire another from the Reserves tab when it has the money."
+            else "The team has no Reserve Coach now; hire one from the Reserves tab when it has the money."
         )
         self.text.setText(f"<b>Reserve affairs are done for now.</b><ul>{lines}</ul>{after}")
 
