@@ -42,7 +42,7 @@ class TellCoachPage(TransferPage):
         self.text.setText(
             f"<p style='font-size:12pt'>Tell {coach_of(t.seller)}, that <b>{h(t.buyer.name)}</b> "
             f"{f'(coach {h(t.buyer.coach)}) ' if t.buyer.coach else ''}are making an approach for "
-            f"<b>{h(t.player)}</b>, {t.position.name if t.position else ''} ({t.spp} SPP).</p>"
+            f"<b>{h(t.player)}</b>, {h(t.position.name) if t.position else ''} ({t.spp} SPP).</p>"
             f"<p>{standing}</p>"
             f"<p>The approach is recorded when you go on, and it counts even if the deal fails: {h(t.player)} "
             f"cannot be approached again until after {h(possessive(t.seller.name))} next match.</p>"

@@ -70,7 +70,7 @@ class PricePage(TransferPage):
             return
         self._built_for = self.draft.transfer_id
         t, ruleset = self.terms, self.tw.session.db.ruleset
-        mods = "".join(f"<li>{m.text}: <b>{m.value:+d}</b></li>" for m in t.modifiers) or "<li>none apply</li>"
+        mods = "".join(f"<li>{h(m.text)}: <b>{m.value:+d}</b></li>" for m in t.modifiers) or "<li>none apply</li>"
         self.intro.setText(
             f"<p style='font-size:12pt'>The Player Reaction roll for <b>{h(t.player)}</b>: {t.reaction_dice} "
             f"{f'{t.modifier:+d}' if t.modifier else 'with no modifier'}</p><p>Modifiers that apply ({h(t.buyer.name)}: rating {t.buyer.rating}, fan factor "
@@ -111,12 +111,12 @@ class PricePage(TransferPage):
         if row["result"] == "refuses":
             self.outcome.setText(
                 red(f"<p style='font-size:12pt'><b>{roll.total}: {h(t.player)} refuses.</b></p>")
-                + f"<p>{text}. Going on records the refusal and the roll; the deal ends.</p>"
+                + f"<p>{h(text)}. Going on records the refusal and the roll; the deal ends.</p>"
             )
             self.setCommitPage(True)
             self.setButtonText(QWizard.WizardButton.CommitButton, "&Record the Refusal")
         else:
-            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {text}.</b></p>")
+            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {h(text)}.</b></p>")
             self._show_price_panel()
         self.completeChanged.emit()
 
