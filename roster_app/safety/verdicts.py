@@ -3,21 +3,23 @@ again.
 
 SQLite's quick_check and the stored-value checks (`safety/integrity.py`) read every row: ~0.4 s of CPU on a
 league of 100,000 ledger rows, at every open. Their verdict depends only on the file's bytes (and on the
-schema and the checks themselves), so once a file has passed, its size and CRC-32 are kept in the user's cache
-folder; a file with the same size and CRC-32 (read in ~10 ms) passed the same checks. A changed byte changes
-the CRC (a flipped bit always does): the file is checked in full again. Check League never uses this.
+schema and the checks themselves), so once a file has passed, its size and SHA-256 are kept in the user's cache
+folder; a file with the same size and SHA-256 (read in ~12 ms on a large league) passed the same checks. A
+changed byte changes the digest: the file is checked in full again. A cryptographic digest, not a CRC: a file
+crafted to match a checked league's CRC is trivial to make, one matching its SHA-256 is not. Check League never
+uses this.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
-import zlib
 from pathlib import Path
 
 from roster_app.store.migrations import HEAD
 
-CHECKS = "1"  # bump when the opening checks change: every remembered verdict is then checked again
+CHECKS = "2"  # bump when the opening checks change: every remembered verdict is then checked again
 KEEP = 50  # league files remembered (the most recently opened)
 FILE = "checked-leagues.json"
 CHUNK = 1 << 20
@@ -30,13 +32,13 @@ def _store() -> Path:
 
 
 def content_key(path: Path) -> tuple[str, tuple[int, int]]:
-    """The file's checks-version, size and CRC-32, and its (size, mtime) to tell it was not written meanwhile."""
-    crc = 0
+    """The file's checks-version, size and SHA-256, and its (size, mtime) to tell it was not written meanwhile."""
+    digest = hashlib.sha256()
     with open(path, "rb") as handle:
         stat = os.fstat(handle.fileno())
         while block := handle.read(CHUNK):
-            crc = zlib.crc32(block, crc)
-    return f"{CHECKS}/{HEAD}/{stat.st_size}/{crc:08x}", (stat.st_size, stat.st_mtime_ns)
+            digest.update(block)
+    return f"{CHECKS}/{HEAD}/{stat.st_size}/{digest.hexdigest()}", (stat.st_size, stat.st_mtime_ns)
 
 
 def _read() -> dict[str, str]:

@@ -62,3 +62,12 @@ def test_a_damaged_store_of_verdicts_only_costs_a_full_check(league_file, checks
     open_league(league_file, read_only=True).close()
     open_league(league_file, read_only=True).close()
     assert len(checks) == 2
+
+
+def test_a_verdict_is_kept_under_a_digest_a_crafted_file_cannot_match(league_file):
+    """A CRC-32 can be matched by changing four bytes of any file; the key is the file's SHA-256."""
+    import hashlib
+
+    key, (size, _mtime) = verdicts.content_key(league_file)
+    data = league_file.read_bytes()
+    assert key.endswith(f"/{len(data)}/{hashlib.sha256(data).hexdigest()}") and size == len(data)
