@@ -200,3 +200,21 @@ def test_careers_from_the_roster_transfers_contracts_referees_and_the_panel(qtbo
         assert right_click(cards, 0, "Career…") == (RefereeCareerDialog, name)
     refs = panel.referee_view
     assert right_click(refs, 0, "Career…") == (RefereeCareerDialog, refs.model().row(0).name)
+
+
+def test_careers_from_the_transfer_wizards_market(qtbot, window, market_file, tmp_path):
+    from tests.helpers import after_match
+
+    view = _open(qtbot, window, market_file, tmp_path)
+    db = window.session.db
+    buyer, seller = (t.id for t in view.panel.team_model.rows()[:2])
+    after_match(db, buyer, step="purchases", opponent=seller)  # the buyer may buy now
+    window.session.reload()
+    window.transfer_action.trigger()
+    wizard = view.transfers_page.wizard
+    qtbot.waitExposed(wizard)
+    market = wizard.currentPage().view
+    row = _row(market, lambda r: r.name == "Grak")
+    assert right_click(market, row, "Player's Career…") == (PlayerCareerDialog, "Grak")
+    assert right_click(market, row, "Team's Timeline…") == (TeamTimelineDialog, "Orc Rivals")
+    wizard.reject()

@@ -58,6 +58,10 @@ class TransferPage(QWizardPage):
         return self.tw.draft
 
     @property
+    def session(self) -> Any:  # the league session (career windows opened from a page read it)
+        return self.tw.session
+
+    @property
     def terms(self) -> DealTerms:
         return self.tw.draft.terms
 

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QL
 from roster_app.queries import rosters as queries
 from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
+from ui.career_links import Link, link_careers
 from ui.models.market_model import MarketModel
 from ui.tables import make_table
 from ui.widgets.basics import text_html as h
@@ -37,6 +38,10 @@ class ChoosePlayerPage(TransferPage):
         self.view.horizontalHeader().setStretchLastSection(True)
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # double-click keeps choosing the player; a right-click opens his career or his team's timeline
+        link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.id),
+                                       Link("Team's Timeline…", "team", lambda r: r.team_id)],
+                     double_click=False)  # fmt: skip
         self.verdict = text_label(self, "choiceVerdict")
 
         top = QHBoxLayout()
