@@ -46,7 +46,8 @@ def open_link(view: QAbstractItemView, page: QWidget, link: Link, row: Any = Non
             ask.info(page, link.missing, title=link.text.rstrip("…"))
         return None
     options = link.options(row) if link.options else {}
-    return show_career(link.kind, page.session.db, row_id, page, **options)
+    db = page.session.db if hasattr(page, "session") else page.db  # a page of the league, or a career window
+    return show_career(link.kind, db, row_id, page, **options)
 
 
 def link_careers(

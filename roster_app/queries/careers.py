@@ -395,6 +395,16 @@ def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
     return out
 
 
+def opponent_in(db: LeagueDB, match_id: int, team_name: str) -> int | None:
+    """The team that played `team_name`'s side in a match (a career row names its opponent; None: neither)."""
+    home, away, _ref = match_people(db, match_id)
+    with db.read() as session:
+        names = dict(session.execute(select(Team.id, Team.name).where(Team.id.in_((home, away)))).all())
+    if names.get(home) == team_name:
+        return away
+    return home if names.get(away) == team_name else None
+
+
 def match_people(db: LeagueDB, match_id: int) -> tuple[int, int, int | None]:
     """(home team, away team, the ref of its sheet or None) of a match: the careers a fixture's row links to."""
     with db.read() as session:

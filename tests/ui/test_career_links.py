@@ -218,3 +218,32 @@ def test_careers_from_the_transfer_wizards_market(qtbot, window, market_file, tm
     assert right_click(market, row, "Player's Career…") == (PlayerCareerDialog, "Grak")
     assert right_click(market, row, "Team's Timeline…") == (TeamTimelineDialog, "Orc Rivals")
     wizard.reject()
+
+
+def test_careers_from_the_career_windows_own_tables(qtbot, window, story_file, tmp_path):
+    """A career window's games lead on: a player's game to his opponent and its ref, a team's game to its
+    opponent, a ref's game to both teams."""
+    from ui.dialogs.career_dialogs import show_career
+
+    view = _open(qtbot, window, story_file, tmp_path)
+    db = window.session.db
+    player = show_career("player", db, _player_id(db, "Orcland 1"), view)
+    games = player.games_view
+    first = _row(games, lambda g: g.season == 1 and g.round == 1)
+    opponent = games.model().row(first).opponent
+    assert right_click(games, first, "Opponent's Timeline…") == (TeamTimelineDialog, opponent)
+    kind, ref = right_click(games, first, "Referee's Career…")
+    assert kind is RefereeCareerDialog and ref
+    player.close()
+    team = show_career("team", db, view.panel.team_model.rows()[0].id, view)
+    points = team.points_view
+    rival = points.model().row(0).opponent
+    assert right_click(points, 0, "Opponent's Timeline…") == (TeamTimelineDialog, rival)
+    team.close()
+    referee = show_career("referee", db, view.panel.referee_model.rows()[0].id, view)
+    played = referee.games_view
+    row = _row(played, lambda g: g.match_id is not None)
+    home, away = played.model().row(row).fixture.split(" v ")
+    assert right_click(played, row, "Home Team's Timeline…") == (TeamTimelineDialog, home)
+    assert right_click(played, row, "Away Team's Timeline…") == (TeamTimelineDialog, away)
+    referee.close()

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableVie
 
 from roster_app.queries import careers, charts
 from roster_app.words import count
+from ui.career_links import Link, link_careers
 from ui.charts.view import ChartArea, TeamChart
 from ui.models.columns import gp
 from ui.models.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
@@ -82,6 +83,12 @@ class PlayerCareerDialog(CareerDialog):
         self.games_model.set_rows(list(c.games))
         self.games_view = read_only_table(self.games_model, self, 12)
         self.layout_.addWidget(self.games_view, 1)
+        self.db = db
+        link_careers(self.games_view, self, [
+            Link("Opponent's Timeline…", "team", lambda g: careers.opponent_in(db, g.match_id, g.team)),
+            Link("Referee's Career…", "referee", lambda g: careers.match_people(db, g.match_id)[2],
+                 missing="No referee's match sheet is linked to this game."),
+        ], double_click=False)  # fmt: skip
 
 
 class TeamTimelineDialog(CareerDialog):
@@ -110,6 +117,12 @@ class TeamTimelineDialog(CareerDialog):
                                self)  # fmt: skip
         self.layout_.addWidget(career_tabs(self, (split, "Games and gold"), (self.chart, "Chart")), 1)
         self.points_view.selectionModel().currentRowChanged.connect(lambda now, _old: self.show_point(now.row()))
+        self.db = db
+        link_careers(self.points_view, self, [
+            Link("Opponent's Timeline…", "team", lambda p: careers.opponent_in(db, p.match_id, t.name)),
+            Link("Referee's Career…", "referee", lambda p: careers.match_people(db, p.match_id)[2],
+                 missing="No referee's match sheet is linked to this game."),
+        ], double_click=False)  # fmt: skip
         if t.points:
             self.points_view.selectRow(len(t.points) - 1)
 
@@ -134,6 +147,13 @@ class RefereeCareerDialog(CareerDialog):
         self.games_model = RefereeGamesModel(self)
         self.games_model.set_rows(list(c.games))
         self.games_view = read_only_table(self.games_model, self, 1)
+        self.db = db
+        link_careers(self.games_view, self, [
+            Link("Home Team's Timeline…", "team", lambda g: g.match_id and careers.match_people(db, g.match_id)[0],
+                 missing="This sheet is linked to no fixture."),
+            Link("Away Team's Timeline…", "team", lambda g: g.match_id and careers.match_people(db, g.match_id)[1],
+                 missing="This sheet is linked to no fixture."),
+        ], double_click=False)  # fmt: skip
         self.chart = ChartArea(lambda: charts.referee_career_chart(c), self,
                                empty_text="No finished match sheet yet.")  # fmt: skip
         self.layout_.addWidget(career_tabs(self, (self.games_view, "Games"), (self.chart, "Turns in range")), 1)
