@@ -20,7 +20,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtCore import QSizeF  # noqa: E402
+from PySide6.QtCore import QSizeF, QUrl  # noqa: E402
 from PySide6.QtGui import QPainter, QPdfWriter, QTextDocument  # noqa: E402
 from PySide6.QtWidgets import QApplication  # noqa: E402
 
@@ -43,7 +43,8 @@ def simple_pages(sheets: list[Any]) -> list[str]:
     return pages
 
 
-def floor_pdf(pages: list[str], path: Path) -> None:
+def floor_pdf(pages: list[str], path: Path, images: dict | None = None) -> None:
+    """Plain QTextDocument pages into one PDF; `images`: address -> QImage the pages' HTML names."""
     from ui.printing import PDF_RESOLUTION, page_layout
 
     writer = QPdfWriter(str(path))
@@ -55,6 +56,8 @@ def floor_pdf(pages: list[str], path: Path) -> None:
         document = QTextDocument()
         document.documentLayout().setPaintDevice(writer)
         document.setDocumentMargin(0)
+        for address, image in (images or {}).items():
+            document.addResource(QTextDocument.ResourceType.ImageResource, QUrl(address), image)
         document.setHtml(page)
         document.setPageSize(body)
         documents.append(document)

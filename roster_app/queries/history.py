@@ -229,48 +229,6 @@ def _game_record(session, key: str, column, upto, *, played=None) -> RecordRow |
     return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, season, f"v {against}, round {rnd}")
 
 
-def _total_best(session, key: str, column, upto, *, by_season: bool, among=None) -> tuple[RecordRow, int] | None:  # noqa: ANN001, E501
-    """The best season's (or career's) total and the first match of that season (career): the tie-break.
-    `among`: (the players, the season) whose totals to rank, in place of every player's."""
-    total = func.sum(column).label("total")
-    groups = [MatchPlayer.player_id, Match.season] if by_season else [MatchPlayer.player_id]
-    first = func.min(Match.id).label("first")
-    where = [_played_upto(upto)]
-    if among is not None:
-        players, season = among
-        where.append(MatchPlayer.player_id.in_(players))
-        if by_season:
-            where.append(Match.season == season)
-    sub = (
-        select(*groups, total, first)
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .where(*where)
-        .group_by(*groups)
-        .subquery()
-    )
-    query = (
-        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first,
-               sub.c.first)
-        .join(Player, Player.id == sub.c.player_id)
-        .join(Team, Team.id == Player.team_id)
-        .where(sub.c.total > 0)
-        .order_by(sub.c.total.desc(), sub.c.first, Player.id)
-        .limit(1)
-    )  # fmt: skip
-    row = session.execute(query).first()
-    if row is None:
-        return None
-    value, pid, name, team, when, first_match = row
-    if by_season:
-        return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, when, f"season {when}"), first_match
-    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, 0, "career"), first_match
-
-
-def _total_record(session, key: str, column, upto, *, by_season: bool) -> RecordRow | None:  # noqa: ANN001
-    best = _total_best(session, key, column, upto, by_season=by_season)
-    return best[0] if best else None
-
-
 def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
     seller, buyer = aliased(Team), aliased(Team)
     row = session.execute(
@@ -303,16 +261,72 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
     return RecordRow("contract", RECORD_TITLES["contract"], seasons, name, pid, team, season, f"{cost:,} gp")
 
 
+TOTALS = ("touchdowns", "casualties", "spp")
+
+
+def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
+    """Every season's and career's record of the three totals, with the first game of the record's total (the
+    tie-break), from ONE grouped read (a player's season each row): the rule (the highest
+    total; a tie goes to the total whose first game came first, then the lower player id; a player with no team
+    is not listed), six reads of 80,000 lines made one. `among`: (the players, the season): only their totals
+    (their careers, and their seasons of that season)."""
+    where = [_played_upto(upto)]
+    if among is not None:
+        where.append(MatchPlayer.player_id.in_(among[0]))
+    rows = session.execute(
+        select(MatchPlayer.player_id, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS),
+               func.min(Match.id))
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(*where)
+        .group_by(MatchPlayer.player_id, Match.season)
+    ).all()  # fmt: skip
+    listed = dict(
+        (pid, (name, team))
+        for pid, name, team in session.execute(
+            select(Player.id, Player.name, Team.name).join(Team, Team.id == Player.team_id)
+        )
+    )
+    seasons: dict[str, list] = {w: [] for w in TOTALS}  # (-total, first game, player, season)
+    career: dict[int, list] = {}  # player -> [totals..., first game]
+    for pid, season, *totals, first in rows:
+        if pid not in listed:
+            continue
+        mine = career.setdefault(pid, [0] * len(TOTALS) + [first])
+        for i, (what, total) in enumerate(zip(TOTALS, totals, strict=True)):
+            total = int(total or 0)
+            mine[i] += total
+            if total > 0 and (among is None or season == among[1]):
+                seasons[what].append((-total, first, pid, season))
+        mine[-1] = min(mine[-1], first)
+    out: dict[str, tuple[RecordRow, int]] = {}
+    for i, what in enumerate(TOTALS):
+        if seasons[what]:
+            total, first, pid, season = min(seasons[what])
+            name, team = listed[pid]
+            key = f"{what}_season"
+            out[key] = (
+                RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, season, f"season {season}"),
+                first,
+            )
+        best = min(((-t[i], t[-1], pid) for pid, t in career.items() if t[i] > 0), default=None)
+        if best is not None:
+            total, first, pid = best
+            name, team = listed[pid]
+            key = f"{what}_career"
+            out[key] = RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, 0, "career"), first
+    return out
+
+
 def records(db: LeagueDB, *, upto: tuple[int, int] | None = None) -> list[RecordRow]:
     """The league's records (the first to reach a value holds it; a tie does not break it). `upto`: the match
     records as they stood after that (season, round); the transfer and contract records are always today's."""
     out: list[RecordRow | None] = []
     with db.read() as session:
-        for what in ("touchdowns", "casualties", "spp"):
+        totals = _total_records(session, upto)
+        for what in TOTALS:
             column = getattr(MatchPlayer, what)
             out.append(_game_record(session, f"{what}_game", column, upto))
-            out.append(_total_record(session, f"{what}_season", column, upto, by_season=True))
-            out.append(_total_record(session, f"{what}_career", column, upto, by_season=False))
+            out += [totals[k][0] if k in totals else None for k in (f"{what}_season", f"{what}_career")]
         out += [_transfer_record(session), _contract_record(session)]
     order = list(RECORD_TITLES)
     return sorted((row for row in out if row is not None), key=lambda row: order.index(row.key))
@@ -343,6 +357,7 @@ def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd
     in_round = (Match.season == season) & (Match.round == rnd) & Match.status.in_(PLAYED)
     players = select(MatchPlayer.player_id).join(Match, Match.id == MatchPlayer.match_id).where(in_round)
     played_now = set(session.scalars(players))
+    totals = _total_records(session, upto, among=(players, season))
     out = []
     for what in ("touchdowns", "casualties", "spp"):
         column = getattr(MatchPlayer, what)
@@ -350,7 +365,7 @@ def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd
         out.append(old if new is None or (old is not None and old.value >= new.value) else new)  # first to reach
         for by_season, key in ((True, f"{what}_season"), (False, f"{what}_career")):
             old = before.get(key)
-            changed = _total_best(session, key, column, upto, by_season=by_season, among=(players, season))
+            changed = totals.get(key)
             mine = old is not None and old.holder_id in played_now and (not by_season or old.season == season)
             if old is None or mine:  # his own total is among the changed ones, and beats every other
                 out.append(changed[0] if changed else old)

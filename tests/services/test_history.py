@@ -2,9 +2,11 @@
 services (tests/history_helpers.py writes every game out; the sums below are added up by hand from it)."""
 
 import pytest
+from sqlalchemy import func, select
 
 from roster_app.queries import careers, history
 from roster_app.queries import season as sq
+from roster_app.store.models import Match, MatchPlayer, Player, Team
 from tests.helpers import ledger_sum, team_id, treasury
 from tests.history_helpers import two_seasons
 from tests.transfer_helpers import dice, market
@@ -253,3 +255,61 @@ def test_the_records_after_a_round_read_from_the_round_equal_the_records_then(le
             if r.key.endswith(("_game", "_season", "_career"))
         ]
         assert after == full, (season, rnd)
+
+
+# The plain rule, one SQL query a record (the app reads every total in one grouped read): the test's oracle.
+def _total_best(session, key, column, upto, *, by_season, among=None):  # noqa: ANN001, ANN202
+    """The best season's (or career's) total and the first match of that season (career): the tie-break.
+    `among`: (the players, the season) whose totals to rank, in place of every player's."""
+    total = func.sum(column).label("total")
+    groups = [MatchPlayer.player_id, Match.season] if by_season else [MatchPlayer.player_id]
+    first = func.min(Match.id).label("first")
+    where = [history._played_upto(upto)]
+    if among is not None:
+        players, season = among
+        where.append(MatchPlayer.player_id.in_(players))
+        if by_season:
+            where.append(Match.season == season)
+    sub = (
+        select(*groups, total, first)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(*where)
+        .group_by(*groups)
+        .subquery()
+    )
+    query = (
+        select(sub.c.total, Player.id, Player.name, Team.name, sub.c.season if by_season else sub.c.first,
+               sub.c.first)
+        .join(Player, Player.id == sub.c.player_id)
+        .join(Team, Team.id == Player.team_id)
+        .where(sub.c.total > 0)
+        .order_by(sub.c.total.desc(), sub.c.first, Player.id)
+        .limit(1)
+    )  # fmt: skip
+    row = session.execute(query).first()
+    if row is None:
+        return None
+    value, pid, name, team, when, first_match = row
+    if by_season:
+        return history.RecordRow(
+            key, history.RECORD_TITLES[key], value, name, pid, team, when, f"season {when}"
+        ), first_match
+    return history.RecordRow(key, history.RECORD_TITLES[key], value, name, pid, team, 0, "career"), first_match
+
+
+def test_the_totals_records_from_one_read_equal_one_query_a_record(league):
+    """Every round of both seasons, the whole league and the round's players alone (records_broken's read)."""
+    rounds = history.league_rounds(league)
+    for upto in [None, *rounds]:
+        with league.read() as session:
+            among = None
+            if upto is not None:
+                in_round = (Match.season == upto[0]) & (Match.round == upto[1])
+                among = (select(MatchPlayer.player_id).join(Match, Match.id == MatchPlayer.match_id)
+                         .where(in_round), upto[0])  # fmt: skip
+            for chosen in (None, among):
+                fast = history._total_records(session, upto, among=chosen)
+                for what in history.TOTALS:
+                    for by_season, key in ((True, f"{what}_season"), (False, f"{what}_career")):
+                        assert fast.get(key) == _total_best(session, key, getattr(MatchPlayer, what), upto,
+                                                            by_season=by_season, among=chosen), (upto, key)  # fmt: skip
