@@ -122,13 +122,16 @@ class HistoryPage(QWidget):
         for number in reversed(numbers):
             self.season_choice.addItem(f"Season {number}", number)
         found = self.season_choice.findData(wanted)
-        self.season_choice.setCurrentIndex(found if found >= 0 else self._latest_finished(numbers))
+        self.season_choice.setCurrentIndex(found if found >= 0 else self._first_shown(numbers))
         self.season_choice.blockSignals(False)
         self.show_season()
 
-    def _latest_finished(self, numbers: list[int]) -> int:
-        """The last finished season first (the one the league talks about), else the season in progress."""
-        return 1 if len(numbers) > 1 else 0
+    def _first_shown(self, numbers: list[int]) -> int:
+        """The last finished season with a game played (the one the league talks about), else the season in
+        progress: a league brought in from paper has seasons with no game in Dugout, an empty page to open on."""
+        played = {season for season, _round in history.league_rounds(self.session.db)}
+        ranked = [n for n in reversed(numbers[:-1]) if n in played] or [n for n in numbers[-1:] if n in played]
+        return self.season_choice.findData(ranked[0]) if ranked else 0
 
     def show_season(self) -> None:
         """The chosen season's rounds in the round choice (the round kept when the season has it), then show."""

@@ -115,3 +115,20 @@ def test_the_season_pages_table_and_leaders_open_careers(qtbot, history_window):
     timeline.close()
     leaders = page.leaders.widget(0)
     assert leaders.model().rowCount() == 0  # season 3: no leaders yet; the history page has the old ones
+
+
+def test_a_league_brought_in_from_paper_opens_on_its_season_with_games(qtbot, window, tmp_path):
+    """The demo league starts in season 3 (seasons 1 and 2 were played on paper: no game in Dugout): the page
+    opens on the season that has games, not on an empty one."""
+    from roster_app.demo.league import build_demo
+
+    path = tmp_path / "demo.dugout"
+    build_demo(path).close()
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    view = window.league_view
+    view.show_page(view.history_page)
+    page = view.history_page
+    assert page.season_choice.currentData() == 3
+    assert page.table_model.rowCount() == 4 and sum(page.table_model.row(i).played for i in range(4)) > 0
