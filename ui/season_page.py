@@ -396,7 +396,11 @@ class TeamHistoryTab(QWidget):
         self._connect_careers()
 
     def _connect_careers(self) -> None:
-        from roster_app.queries.careers import match_people
+        def match_people(db: Any, match_id: int) -> tuple[int, int, int | None]:
+            # imported at the first use: opening a league does not wait for the careers' queries (~15 ms)
+            from roster_app.queries.careers import match_people
+
+            return match_people(db, match_id)
 
         def opponent(row: Any) -> int:
             home, away, _ref = match_people(self.session.db, row.id)
