@@ -49,6 +49,7 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     assert treasury(db, tid) == before - 20_000 == ledger_sum(db, tid)
 
     page = open_window.league_view.team_page
+    page.tabs.setCurrentWidget(page.ledger_view)  # the ledger is read when its tab is shown
     last = page.ledger_model.rows()[-1]
     assert (last.kind, last.amount) == ("correction", -20_000)
     assert last.reason == "Commissioner's correction by Ann Marsh: Winnings counted twice"
