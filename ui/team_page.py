@@ -147,7 +147,9 @@ class TeamPage(QWidget):
             self._ledger_stale = True
             return
         self._ledger_stale = False
-        self.ledger_model.set_rows(queries.ledger(self.session.db, self.team_id) if self.team_id is not None else [])
+        self.ledger_model.set_rows(
+            queries.ledger(self.session.db, self.team_id) if self.team_id is not None else []
+        )
 
     def selected_player(self) -> Any:
         rows = self.roster_view.selectionModel().selectedRows()
