@@ -34,7 +34,7 @@ def _version_column() -> Column:
 class _Table(SQLModel):
     """Every table's base. A table model never validates on init (SQLModel constructs it), so pydantic's
     validator and serializer for each are built only if something validates or dumps one (defer_build):
-    ~14 ms less to import this module, on the path to an open league (issue 24)."""
+    ~9 ms less to import this module, on the path to an open league (issue 24)."""
 
     model_config = ConfigDict(defer_build=True)
 
