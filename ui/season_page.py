@@ -374,10 +374,14 @@ class TeamHistoryTab(QWidget):
     """Every match of the selected team (result, winnings, gold spent after it, treasury after it), and below
     them the commissioner's corrections of the team, newest first."""
 
-    def __init__(self, session: Any, parent: QWidget | None = None):
+    def __init__(self, session: Any, parent: QWidget | None = None, *, tabs: Any = None):
         super().__init__(parent)
         self.session = session
         self.team_id: int | None = None
+        self._tabs = tabs  # the team page's tabs: read when this one is shown (None: at once)
+        self._stale = False
+        if tabs is not None:
+            tabs.currentChanged.connect(lambda _i: self._stale and self.refresh(None))
         self.model = HistoryModel(self)
         self.view = _read_only_table(self.model, self, 2)
         self.view.setObjectName("historyView")
@@ -396,7 +400,11 @@ class TeamHistoryTab(QWidget):
         self._connect_careers()
 
     def _connect_careers(self) -> None:
-        from roster_app.queries.careers import match_people
+        def match_people(db: Any, match_id: int) -> tuple[int, int, int | None]:
+            # imported at the first use: opening a league does not wait for the careers' queries (~15 ms)
+            from roster_app.queries.careers import match_people
+
+            return match_people(db, match_id)
 
         def opponent(row: Any) -> int:
             home, away, _ref = match_people(self.session.db, row.id)
@@ -416,6 +424,10 @@ class TeamHistoryTab(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & {"match", "ledger_entry", "team", "correction"}:
             return
+        if self._tabs is not None and self._tabs.currentWidget() is not self:
+            self._stale = True  # opening a league or choosing a team does not wait for a tab the roster hides
+            return
+        self._stale = False
         rows = sq.team_history(self.session.db, self.team_id) if self.team_id is not None else []
         self.model.set_rows(rows)
         self.empty.setVisible(not rows)
@@ -431,7 +443,7 @@ def install_season(league_view: Any) -> None:
     """Add the Season page to the league view and the History tab to the team page."""
     league_view.add_lazy_page("season_page", "Season", lambda: SeasonPage(league_view.session, league_view))
     team_page = league_view.team_page
-    team_page.history_tab = TeamHistoryTab(league_view.session, team_page)
+    team_page.history_tab = TeamHistoryTab(league_view.session, team_page, tabs=team_page.tabs)
     team_page.tabs.addTab(team_page.history_tab, "History")
     league_view.panel.team_selected.connect(team_page.history_tab.show_team)
     team_page.history_tab.show_team(league_view.current_team_id())

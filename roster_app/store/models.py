@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
+from pydantic import ConfigDict
 from sqlalchemy import JSON, Column, Integer, UniqueConstraint, text
 from sqlmodel import Field, SQLModel
 
@@ -30,11 +31,19 @@ def _version_column() -> Column:
     return Column("version", Integer, nullable=False, server_default=text("1"))
 
 
+class _Table(SQLModel):
+    """Every table's base. A table model never validates on init (SQLModel constructs it), so pydantic's
+    validator and serializer for each are built only if something validates or dumps one (defer_build):
+    ~9 ms less to import this module, on the path to an open league (issue 24)."""
+
+    model_config = ConfigDict(defer_build=True)
+
+
 _TEAM_VERSION = _version_column()
 _PLAYER_VERSION = _version_column()
 
 
-class League(SQLModel, table=True):
+class League(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str
     ruleset_name: str
@@ -44,7 +53,7 @@ class League(SQLModel, table=True):
     notes: str = ""
 
 
-class RulesetTable(SQLModel, table=True):
+class RulesetTable(_Table, table=True):
     """One table of the league's own ruleset (house rules travel with the file)."""
 
     __tablename__ = "ruleset_table"
@@ -54,13 +63,13 @@ class RulesetTable(SQLModel, table=True):
     updated_at: datetime = Field(default_factory=utcnow)
 
 
-class Season(SQLModel, table=True):
+class Season(_Table, table=True):
     number: int = Field(primary_key=True)
     started_at: datetime = Field(default_factory=utcnow)
     ended_at: datetime | None = None
 
 
-class Team(SQLModel, table=True):
+class Team(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str = Field(unique=True)
     race: str
@@ -78,7 +87,7 @@ class Team(SQLModel, table=True):
     __mapper_args__ = {"version_id_col": _TEAM_VERSION}
 
 
-class Player(SQLModel, table=True):
+class Player(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     team_id: int = Field(foreign_key="team.id", index=True)
     number: int
@@ -104,7 +113,7 @@ class Player(SQLModel, table=True):
     __mapper_args__ = {"version_id_col": _PLAYER_VERSION}
 
 
-class LedgerEntry(SQLModel, table=True):
+class LedgerEntry(_Table, table=True):
     """Every movement of a team's gold. Corrections are new entries that reverse old ones, never edits."""
 
     __tablename__ = "ledger_entry"
@@ -122,7 +131,7 @@ class LedgerEntry(SQLModel, table=True):
     reverses_id: int | None = Field(default=None, foreign_key="ledger_entry.id")
 
 
-class Contract(SQLModel, table=True):
+class Contract(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     player_id: int = Field(foreign_key="player.id", index=True)
     team_id: int = Field(foreign_key="team.id", index=True)
@@ -137,7 +146,7 @@ class Contract(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class Match(SQLModel, table=True):
+class Match(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     season: int = Field(index=True)
     round: int
@@ -158,7 +167,7 @@ class Match(SQLModel, table=True):
     pre_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
 
 
-class MatchPlayer(SQLModel, table=True):
+class MatchPlayer(_Table, table=True):
     """One player's line in a match report."""
 
     __tablename__ = "match_player"
@@ -176,7 +185,7 @@ class MatchPlayer(SQLModel, table=True):
     injury: str = ""
 
 
-class DiceRoll(SQLModel, table=True):
+class DiceRoll(_Table, table=True):
     """A roll as it happened, with what it was for."""
 
     __tablename__ = "dice_roll"
@@ -195,7 +204,7 @@ class DiceRoll(SQLModel, table=True):
     transfer_id: int | None = Field(default=None, foreign_key="transfer.id")
 
 
-class Referee(SQLModel, table=True):
+class Referee(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     name: str
     race: str
@@ -217,7 +226,7 @@ class Referee(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class RefereeMatch(SQLModel, table=True):
+class RefereeMatch(_Table, table=True):
     """The referee's match sheet: turns within range, actions, casualties, send-offs, state, result."""
 
     __tablename__ = "referee_match"
@@ -241,7 +250,7 @@ class RefereeMatch(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class ReserveSide(SQLModel, table=True):
+class ReserveSide(_Table, table=True):
     """A team's reserve side and its Reserve Coach (one at a time)."""
 
     __tablename__ = "reserve_side"
@@ -254,7 +263,7 @@ class ReserveSide(SQLModel, table=True):
     hired_at: datetime | None = None
 
 
-class ReserveEvent(SQLModel, table=True):
+class ReserveEvent(_Table, table=True):
     """History of reserve affairs: upkeep, rolls, new players, drafts, the coach leaving."""
 
     __tablename__ = "reserve_event"
@@ -268,7 +277,7 @@ class ReserveEvent(SQLModel, table=True):
     match_id: int | None = Field(default=None, foreign_key="match.id")
 
 
-class Transfer(SQLModel, table=True):
+class Transfer(_Table, table=True):
     """An approach for a player and how it ended; completed ones can be reversed, never deleted."""
 
     id: int | None = Field(default=None, primary_key=True)
@@ -288,7 +297,7 @@ class Transfer(SQLModel, table=True):
     completed_at: datetime | None = None
 
 
-class Correction(SQLModel, table=True):
+class Correction(_Table, table=True):
     """A commissioner's correction outside the league's clock: what it changed, from what to what, who and why.
 
     Gold corrections move gold through the ledger (`ledger_entry_id`); the others change the row they name."""
@@ -309,7 +318,7 @@ class Correction(SQLModel, table=True):
     after: dict[str, Any] = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))
 
 
-class LiveMatch(SQLModel, table=True):
+class LiveMatch(_Table, table=True):
     """The match pad's record of a fixture being played at the table (one per fixture); its events are the game."""
 
     __tablename__ = "live_match"
@@ -320,7 +329,7 @@ class LiveMatch(SQLModel, table=True):
     created_at: datetime = Field(default_factory=utcnow)
 
 
-class LiveEvent(SQLModel, table=True):
+class LiveEvent(_Table, table=True):
     """One event of a live match, saved as it is made (one transaction, one undo step)."""
 
     __tablename__ = "live_event"

@@ -137,6 +137,7 @@ def test_careers_from_the_season_page_and_the_team_history(qtbot, window, story_
     # the team's History tab: its games, the opponent and the ref of each
     view.show_page(view.teams_page)
     view.panel.select_team(next(t.id for t in page.standings_model.rows() if t.name == "Athelorn Avengers"))
+    view.team_page.tabs.setCurrentWidget(view.team_page.history_tab)
     history = view.team_page.history_tab.view
     latest = _row(history, lambda r: r.season == 3)
     assert right_click(history, latest, "Timeline…") == (TeamTimelineDialog, "Athelorn Avengers")

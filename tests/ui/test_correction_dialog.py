@@ -49,12 +49,14 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     assert treasury(db, tid) == before - 20_000 == ledger_sum(db, tid)
 
     page = open_window.league_view.team_page
+    page.tabs.setCurrentWidget(page.ledger_view)  # the ledger is read when its tab is shown
     last = page.ledger_model.rows()[-1]
     assert (last.kind, last.amount) == ("correction", -20_000)
     assert last.reason == "Commissioner's correction by Ann Marsh: Winnings counted twice"
     row = page.ledger_model.row_of(last.id)
     assert page.ledger_model.index(row, 3).data() == "Correction"
     history = page.history_tab
+    page.tabs.setCurrentWidget(history)  # read when its tab is shown
     assert [(r.kind_label, r.reason, r.made_by) for r in history.corrections_model.rows()] == [
         ("Gold", "Winnings counted twice", "Ann Marsh")
     ]
@@ -63,8 +65,9 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     assert open_window.undo_action.text() == "&Undo correction of Orcland Raiders's treasury: -20,000 gp"
     open_window.undo_action.trigger()
     assert treasury(db, tid) == before == ledger_sum(db, tid)
-    assert all(r.kind != "correction" for r in page.ledger_model.rows())
     assert history.corrections_model.rows() == [] and history.corrections_view.isHidden()
+    page.tabs.setCurrentWidget(page.ledger_view)  # the undo is in the ledger too, once it is shown
+    assert all(r.kind != "correction" for r in page.ledger_model.rows())
 
 
 def test_the_commissioners_name_is_remembered_between_uses(qtbot, open_window, settings):
@@ -151,3 +154,18 @@ def test_the_header_fan_factor_after_a_first_match_opens_the_correction(qtbot, o
     dialog.accept()
     assert header.counters["fan_factor"].value() == 4
     assert treasury(db, tid) == ledger_sum(db, tid)
+
+
+def test_the_team_history_tab_is_read_when_shown(qtbot, open_window):
+    """The team's History tab (games, corrections) is read when it is shown, with what changed meanwhile."""
+    from roster_app.services.corrections import correct_gold
+
+    page = open_window.league_view.team_page
+    history = page.history_tab
+    tid = team_id(open_window.session.db, "Orcland Raiders")
+    open_window.league_view.panel.select_team(tid)
+    assert page.tabs.currentWidget() is not history and history.corrections_model.rows() == []
+    open_window.session.run(correct_gold, team_id=tid, amount=-20_000, reason="Counted twice", made_by="Ann")
+    assert history.corrections_model.rows() == []  # hidden: not read yet
+    page.tabs.setCurrentWidget(history)
+    assert [r.reason for r in history.corrections_model.rows()] == ["Counted twice"]

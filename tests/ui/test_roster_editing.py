@@ -226,6 +226,8 @@ def test_retire_from_the_toolbar(qtbot, open_window):
 def test_models_pass_the_model_tester(qtmodeltester, open_window):
     hire_in_file(open_window)
     page = open_window.league_view.team_page
+    page.tabs.setCurrentWidget(page.ledger_view)
+    assert page.ledger_model.rowCount() > 0
     qtmodeltester.check(page.roster_model)
     qtmodeltester.check(page.ledger_model)
     qtmodeltester.check(open_window.league_view.panel.team_model)
@@ -245,3 +247,22 @@ def test_add_team_through_the_dialog(qtbot, open_window):
     panel = open_window.league_view.panel
     assert [t.name for t in panel.team_model.rows()] == ["Karak Grudgebearers", "Orcland Raiders"]
     assert open_window.league_view.team_page.header.title.text() == "Karak Grudgebearers"
+
+
+def test_the_ledger_is_read_when_its_tab_is_shown(qtbot, open_window):
+    """Opening a league or choosing a team does not read the ledger the Roster tab hides; a change made meanwhile
+    is in it when it is shown."""
+    page = open_window.league_view.team_page
+    page.show_team(team_id(open_window.session.db, "Orcland Raiders"))
+    assert page.tabs.currentWidget() is not page.ledger_view and page.ledger_model.rowCount() == 0
+    page.tabs.setCurrentWidget(page.ledger_view)
+    lines = page.ledger_model.rowCount()
+    assert lines > 0
+    page.tabs.setCurrentIndex(0)
+    hire_in_file(open_window)  # the hire's cost is posted while the Ledger tab is hidden
+    assert page.ledger_model.rowCount() == lines
+    page.tabs.setCurrentWidget(page.ledger_view)
+    assert page.ledger_model.rowCount() == lines + 1
+    assert page.ledger_model.rows()[-1].amount < 0
+    page.show_team(None)  # no team: an empty ledger at once
+    assert page.ledger_model.rowCount() == 0

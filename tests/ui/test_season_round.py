@@ -320,7 +320,9 @@ def test_season_models_pass_the_model_tester(qtbot, qtmodeltester, season_window
     dialog.score[fixture.home_id].setValue(1)
     dialog.gate.setValue(27_000)
     dialog.accept()
-    season_window.league_view.team_page.history_tab.show_team(fixture.home_id)
+    team_page = season_window.league_view.team_page
+    team_page.tabs.setCurrentWidget(team_page.history_tab)
+    team_page.history_tab.show_team(fixture.home_id)
     models = [page.fixtures_model, page.standings_model, *page.leader_models.values(), dialog.lines,
               season_window.league_view.team_page.history_tab.model]  # fmt: skip
     for model in models:

@@ -110,3 +110,25 @@ def test_with_no_file_and_no_last_league_dugout_shows_the_first_run_screen(
     assert opened == []
     assert Path(tmp_path / "shot.png").is_file()
     assert not QApplication.windowIcon().isNull()  # every window shows the Dugout icon
+
+
+def test_the_garbage_collector_is_off_while_starting_and_on_once_the_league_is_shown(
+    qtbot, monkeypatch, tmp_path, league_file, no_after_start, messages
+):
+    import gc
+
+    import ui.main_window
+
+    seen: dict[str, bool] = {}
+    original = ui.main_window.MainWindow._show_league
+
+    def show(self, db):  # noqa: ANN001
+        seen["opening"] = gc.isenabled()
+        original(self, db)
+        seen["shown"] = gc.isenabled()
+
+    monkeypatch.setattr(ui.main_window.MainWindow, "_show_league", show)
+    code, _opened = run_in_process(monkeypatch, tmp_path, league=str(league_file), demo=False)
+    assert code == 0
+    assert seen == {"opening": False, "shown": True}  # back on when league_shown is emitted
+    assert gc.isenabled()
