@@ -145,9 +145,13 @@ def tab_to(qtbot, widget) -> None:  # noqa: ANN001
 
 def take_the_rolls(qtbot, page) -> None:  # noqa: ANN001
     """Every roll of a step by its button (Tab, Space), then what each star player roll gives (the arrows)."""
+    from PySide6.QtWidgets import QTableWidget
+
     from ui.widgets.dice_input import DiceInput
     from ui.wizards.postmatch_widgets import StarRollRow
 
+    for table in page.findChildren(QTableWidget):  # a table to read never keeps Tab to itself, cell after cell
+        assert not table.tabKeyNavigation(), table.objectName()
     for dice in page.findChildren(DiceInput):
         if dice.isVisible() and dice.roll_button.isVisible() and dice.roll_button.isEnabled():
             tab_to(qtbot, dice.roll_button)

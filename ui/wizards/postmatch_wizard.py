@@ -74,6 +74,7 @@ class WinningsPage(StepPage):
         self.grid = FiguresGrid([t.name for t in self.plan.teams])
         self.table = QTableWidget(self)
         self.table.setObjectName("winningsTable")
+        self.table.setTabKeyNavigation(False)  # a table to read: Tab goes on to the page's rolls and buttons
         layout = QVBoxLayout(self)
         layout.addLayout(self.grid)
         layout.addWidget(
@@ -154,6 +155,7 @@ class StarPlayerPage(StepPage):
             table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
             table.verticalHeader().hide()
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            table.setTabKeyNavigation(False)  # Tab goes on to the star player rolls (the arrows move in it)
             table.horizontalHeader().setStretchLastSection(True)
             self.spp_tables[team_id] = table
             box.addWidget(table)

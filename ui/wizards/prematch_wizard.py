@@ -143,6 +143,7 @@ class HandicapsPage(PreMatchPage):
         self.dice.rolled.connect(self.roll)
         self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("handicapTable")
+        self.table.setTabKeyNavigation(False)  # a table to read: Tab goes on to the roll and the buttons
         self.table.setHorizontalHeaderLabels(["Team", "Roll", "Handicap", "What it does"])
         self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -199,6 +200,7 @@ class RefereePage(PreMatchPage):
         self.intro = rich_label(self)
         self.table = QTableWidget(0, 6, self)
         self.table.setObjectName("refereeTable")
+        self.table.setTabKeyNavigation(False)  # the arrows choose a ref; Tab goes on to Choose This Referee
         self.table.setHorizontalHeaderLabels(["Referee", "Range", "Skills", "Lately", "This season", "Note"])
         # the note (why a ref cannot take this game) takes the width left, cut with its whole text on hover and
         # under the table when the row is chosen: no sideways scrolling at 1366 px
