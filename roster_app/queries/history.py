@@ -266,10 +266,10 @@ TOTALS = ("touchdowns", "casualties", "spp")
 
 def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
-    tie-break), from ONE grouped read (a player's season each row): the rule (the highest
-    total; a tie goes to the total whose first game came first, then the lower player id; a player with no team
-    is not listed), six reads of 80,000 lines made one. `among`: (the players, the season): only their totals
-    (their careers, and their seasons of that season)."""
+    tie-break), from ONE grouped read (a player's season each row), six reads of 80,000 lines made one. The rule:
+    the highest total; a tie goes to the total whose first game came first, then the lower player id; a player
+    on no team's books is not listed. `among`: (the players, the season): only their totals (their careers, and
+    their seasons of that season)."""
     where = [_played_upto(upto)]
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
@@ -280,40 +280,45 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
         .where(*where)
         .group_by(MatchPlayer.player_id, Match.season)
     ).all()  # fmt: skip
-    listed = dict(
-        (pid, (name, team))
-        for pid, name, team in session.execute(
-            select(Player.id, Player.name, Team.name).join(Team, Team.id == Player.team_id)
-        )
-    )
-    seasons: dict[str, list] = {w: [] for w in TOTALS}  # (-total, first game, player, season)
-    career: dict[int, list] = {}  # player -> [totals..., first game]
-    for pid, season, *totals, first in rows:
+    listed = set(session.scalars(select(Player.id).where(Player.team_id.is_not(None))))
+    wanted = None if among is None else among[1]
+    seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
+    career: dict[int, list] = {}  # player -> [touchdowns, casualties, spp, first game]
+    for pid, season, td, cas, spp, first in rows:
         if pid not in listed:
             continue
-        mine = career.setdefault(pid, [0] * len(TOTALS) + [first])
-        for i, (what, total) in enumerate(zip(TOTALS, totals, strict=True)):
-            total = int(total or 0)
-            mine[i] += total
-            if total > 0 and (among is None or season == among[1]):
-                seasons[what].append((-total, first, pid, season))
-        mine[-1] = min(mine[-1], first)
-    out: dict[str, tuple[RecordRow, int]] = {}
+        td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)
+        mine = career.get(pid)
+        if mine is None:
+            career[pid] = [td, cas, spp, first]
+        else:
+            mine[0] += td
+            mine[1] += cas
+            mine[2] += spp
+            mine[3] = min(mine[3], first)
+        if wanted is None or season == wanted:
+            for i, total in enumerate((td, cas, spp)):
+                if total > 0:
+                    seasons[i].append((-total, first, pid, season))
+    best: dict[str, tuple] = {}
     for i, what in enumerate(TOTALS):
-        if seasons[what]:
-            total, first, pid, season = min(seasons[what])
-            name, team = listed[pid]
-            key = f"{what}_season"
-            out[key] = (
-                RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, season, f"season {season}"),
-                first,
-            )
-        best = min(((-t[i], t[-1], pid) for pid, t in career.items() if t[i] > 0), default=None)
-        if best is not None:
-            total, first, pid = best
-            name, team = listed[pid]
-            key = f"{what}_career"
-            out[key] = RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, 0, "career"), first
+        if seasons[i]:
+            best[f"{what}_season"] = min(seasons[i])
+        top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0), default=None)
+        if top is not None:
+            best[f"{what}_career"] = top
+    holders = {pid for _total, _first, pid, _season in best.values()}
+    named = {}
+    if holders:
+        named = {pid: (name, team) for pid, name, team in session.execute(
+            select(Player.id, Player.name, Team.name).join(Team, Team.id == Player.team_id)
+            .where(Player.id.in_(holders))
+        )}  # fmt: skip
+    out: dict[str, tuple[RecordRow, int]] = {}
+    for key, (total, first, pid, season) in best.items():
+        name, team = named[pid]
+        where_set = f"season {season}" if key.endswith("_season") else "career"
+        out[key] = RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, season, where_set), first
     return out
 
 
