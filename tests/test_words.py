@@ -51,6 +51,7 @@ def test_no_count_or_possessive_is_spelled_by_hand():
         r"""\{'s' if|\{"s" if|'ies'\}|\}' (next|roster|treasury|head coach)"""
         r"""|(?<!to )\{(len\([\w.]+\)|[\w.]+)\} (pages|games|matches|awards|seasons|sackings|deaths|turns)"""
         r"""( sent| written| played| in range|[:,"])"""
+        r"""|setSuffix\(" (seasons|matches|games|turns|players|season\(s\))"\)"""  # a spin box: counted_suffix
     )
     found = [f"{path.relative_to(root)}:{n}" for folder in ("roster_app", "ui") for path in (root / folder).rglob("*.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]  # fmt: skip

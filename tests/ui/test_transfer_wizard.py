@@ -203,6 +203,10 @@ def test_an_under_contract_transfer_at_the_sellers_price(qtbot, market_window):
     d.forward()
     d.forward()
     d.page.seasons.setValue(1)
+    assert d.page.seasons.text() == "1 season"  # counted in words, never "1 seasons"
+    d.page.seasons.setValue(2)
+    assert d.page.seasons.text() == "2 seasons"
+    d.page.seasons.setValue(1)
     with qtbot.waitSignal(d.w.finished):
         d.click(Button.FinishButton)
     assert file_treasury(market_window, orcs) == 300_000 - 125_000 - 2_000

@@ -12,7 +12,7 @@ from roster_app.rules.contracts import contract_state, length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services.contracts import renew_contract, sign_contract
 from roster_app.words import count
-from ui.widgets.basics import text_html
+from ui.widgets.basics import counted_suffix, text_html
 
 BAD = "#a32020"
 
@@ -45,7 +45,7 @@ class ContractDialog(QDialog):
         self.seasons = QSpinBox(self)
         self.seasons.setRange(low, high)
         self.seasons.setValue(min(high, max(low, 2)))
-        self.seasons.setSuffix(" seasons")
+        counted_suffix(self.seasons, "season")
         self.cost = QLabel(self)
         self.treasury = QLabel(self)
         self.verdict = QLabel(self)
@@ -90,7 +90,6 @@ class ContractDialog(QDialog):
 
     def _update(self) -> None:
         seasons = self.seasons.value()
-        self.seasons.setSuffix(" season" if seasons == 1 else " seasons")
         cost = self.offer.cost(seasons, self.ruleset) or 0
         per = self.ruleset.table("contracts")["cost_per_roll_per_season"]
         self.cost.setText(

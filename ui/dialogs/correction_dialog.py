@@ -30,6 +30,7 @@ from roster_app.queries.rosters import team_header, teams
 from roster_app.rules.contracts import length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services import corrections as svc
+from ui.widgets.basics import counted_suffix
 from ui.widgets.dice_input import DiceInput
 
 NAME_KEY = "corrections/commissioner"
@@ -159,7 +160,8 @@ class CorrectionDialog(QDialog):
         self.contract = QComboBox()
         self.contract.setObjectName("correctionContract")
         shortest, longest = length_range(self.db.ruleset)
-        self.seasons = _spin(shortest, longest, suffix=" season(s)")
+        self.seasons = _spin(shortest, longest)
+        counted_suffix(self.seasons, "season")
         self.served = _spin(0, longest)
         self.cancel_contract = QCheckBox("Cancel the contract (the player becomes a free agent)")
         self.roll = QComboBox()

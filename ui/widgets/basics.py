@@ -48,6 +48,17 @@ def mnemonic_safe(text: object) -> str:
     return str(text).replace("&", "&&")
 
 
+def counted_suffix(spin: QWidget, word: str) -> None:
+    """A spin box's unit counted with its value ("1 season", "2 seasons"), kept so as the value changes."""
+    from roster_app.words import noun
+
+    def show(value: int) -> None:
+        spin.setSuffix(f" {noun(value, word)}")
+
+    spin.valueChanged.connect(show)
+    show(spin.value())
+
+
 def plain_tip(text: str | None) -> str | None:
     """A tooltip shown as typed: Qt reads a tooltip that looks like markup (a name's `<b>`, `&lt;`) as rich text,
     so such a one goes as escaped rich text, its lines kept."""

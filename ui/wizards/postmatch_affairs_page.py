@@ -33,7 +33,7 @@ from roster_app.rules.roster import gp
 from roster_app.services.postmatch.affairs import ContractLine, ReservePlan, RollShown, set_reserve_roll
 from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
 from roster_app.words import count
-from ui.widgets.basics import mnemonic_safe, plain_label, rich_label, text_html
+from ui.widgets.basics import counted_suffix, mnemonic_safe, plain_label, rich_label, text_html
 from ui.widgets.dice_input import DiceInput
 from ui.wizards.postmatch_base import StepPage, note
 from ui.wizards.postmatch_widgets import treasury_text
@@ -298,7 +298,7 @@ class ContractsBox(QGroupBox):
             spin.setObjectName(f"contract_{c.player_id}")
             spin.setRange(0, high)
             spin.setSpecialValueText("not now")
-            spin.setSuffix(" seasons")
+            counted_suffix(spin, "season")
             spin.setMinimumWidth(110)
             spin.setToolTip(f"A contract lasts {low} to {high} seasons, paid at once.")
             spin.valueChanged.connect(lambda value, pid=c.player_id: self._signed(pid, value))

@@ -8,6 +8,7 @@ from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import complete_transfer
 from roster_app.words import count, possessive
+from ui.widgets.basics import counted_suffix
 from ui.widgets.basics import text_html as h
 from ui.wizards.transfer_pages.base import TransferPage, money, muted, red, text_label
 
@@ -23,7 +24,7 @@ class NewContractPage(TransferPage):
         self.seasons = QSpinBox(self)
         self.seasons.setObjectName("contractSeasons")
         self.seasons.setMaximumWidth(140)
-        self.seasons.setSuffix(" seasons")
+        counted_suffix(self.seasons, "season")
         self.form = QFormLayout()
         self.form.addRow("Length:", self.seasons)
         self.cost = text_label(self, "contractCost")
