@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
 import json
 import os
@@ -136,3 +137,25 @@ def print_row(f: Figure) -> None:
         + (f"  ({f.note})" if f.note else ""),
         flush=True,
     )
+
+
+def large_league_main(measure: Callable[[Path, int], object], argv: list[str] | None, *, reps: int,
+                      qt: bool = True) -> int:  # fmt: skip
+    """The command line of a script over the large league: `--reps` (default `reps`, or BENCH_REPS) and
+    `--league` (default: the generated one), a QApplication when it draws (`qt`), the table's header, then
+    `measure(league, reps)`."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", reps)))
+    parser.add_argument("--league", type=Path, default=None)
+    args = parser.parse_args(argv)
+    from bench.make_league import large_league
+
+    app = None
+    if qt:
+        from PySide6.QtWidgets import QApplication
+
+        app = QApplication.instance() or QApplication(sys.argv[:1])
+    print_header()
+    measure(args.league or large_league(), args.reps)
+    del app
+    return 0

@@ -11,7 +11,6 @@ season records, a ref's career and the magazine's refs have rows to read.
 
 from __future__ import annotations
 
-import argparse
 import html
 import json
 import os
@@ -25,9 +24,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bench.common import print_header, record, timed_ms  # noqa: E402
+from bench.common import large_league_main, record, timed_ms  # noqa: E402
 from bench.printing import floor_pdf  # noqa: E402
 from bench.queries import LEADERS_SQL, STANDINGS_SQL, interleaved  # noqa: E402
 from roster_app.store import sqlite_file  # noqa: E402
@@ -347,16 +345,7 @@ def measure(path: Path, reps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 9)))
-    parser.add_argument("--league", type=Path, default=None)
-    args = parser.parse_args(argv)
-    from bench.make_league import large_league
-
-    _app = QApplication.instance() or QApplication(sys.argv[:1])
-    print_header()
-    measure(args.league or large_league(), args.reps)
-    return 0
+    return large_league_main(measure, argv, reps=9)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ the same QPdfWriter), interleaved, medians. Target: within 1.5x.
 
 from __future__ import annotations
 
-import argparse
 import html
 import os
 import shutil
@@ -21,9 +20,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bench.common import print_header, record, timed_ms  # noqa: E402
+from bench.common import large_league_main, record, timed_ms  # noqa: E402
 from bench.printing import floor_pdf  # noqa: E402
 
 
@@ -104,16 +102,7 @@ def measure(path: Path, reps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 3)))
-    parser.add_argument("--league", type=Path, default=None)
-    args = parser.parse_args(argv)
-    from bench.make_league import large_league
-
-    _app = QApplication.instance() or QApplication(sys.argv[:1])
-    print_header()
-    measure(args.league or large_league(), args.reps)
-    return 0
+    return large_league_main(measure, argv, reps=3)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,6 @@ Target: within 1.3x (issue 24).
 
 from __future__ import annotations
 
-import argparse
 import html
 import os
 import statistics
@@ -22,9 +21,8 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from PySide6.QtCore import QSizeF, QUrl  # noqa: E402
 from PySide6.QtGui import QPainter, QPdfWriter, QTextDocument  # noqa: E402
-from PySide6.QtWidgets import QApplication  # noqa: E402
 
-from bench.common import print_header, record, timed_ms  # noqa: E402
+from bench.common import large_league_main, record, timed_ms  # noqa: E402
 
 
 def simple_pages(sheets: list[Any]) -> list[str]:
@@ -106,16 +104,7 @@ def measure(path: Path, reps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 5)))
-    parser.add_argument("--league", type=Path, default=None)
-    args = parser.parse_args(argv)
-    from bench.make_league import large_league
-
-    _app = QApplication.instance() or QApplication(sys.argv[:1])
-    print_header()
-    measure(args.league or large_league(), args.reps)
-    return 0
+    return large_league_main(measure, argv, reps=5)
 
 
 if __name__ == "__main__":

@@ -7,8 +7,6 @@ a team's match history. Each within 2x.
 
 from __future__ import annotations
 
-import argparse
-import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -16,7 +14,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import print_header, record, timed_ms  # noqa: E402
+from bench.common import large_league_main, record, timed_ms  # noqa: E402
 from roster_app.store import sqlite_file  # noqa: E402
 
 STANDINGS_SQL = """
@@ -91,15 +89,7 @@ def measure(path: Path, reps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 9)))
-    parser.add_argument("--league", type=Path, default=None)
-    args = parser.parse_args(argv)
-    from bench.make_league import large_league
-
-    print_header()
-    measure(args.league or large_league(), args.reps)
-    return 0
+    return large_league_main(measure, argv, reps=9, qt=False)
 
 
 if __name__ == "__main__":

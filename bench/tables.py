@@ -13,7 +13,6 @@ size, offscreen): a minimal QAbstractTableModel over a list of tuples holding th
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
 import sys
@@ -27,7 +26,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
-from bench.common import clock, print_header, record, timed_ms  # noqa: E402
+from bench.common import clock, large_league_main, record, timed_ms  # noqa: E402
 
 FRAME_MS = 16.0
 VIEW_SIZE = (1100, 640)
@@ -188,16 +187,7 @@ def measure(path: Path, reps: int) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 9)))
-    parser.add_argument("--league", type=Path, default=None)
-    args = parser.parse_args(argv)
-    from bench.make_league import large_league
-
-    _app = QApplication.instance() or QApplication(sys.argv[:1])
-    print_header()
-    measure(args.league or large_league(), args.reps)
-    return 0
+    return large_league_main(measure, argv, reps=9)
 
 
 if __name__ == "__main__":
