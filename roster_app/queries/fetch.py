@@ -27,39 +27,31 @@ def current_season(session: Session) -> int:
     return league_row(session).current_season
 
 
+def _get(session: Session, model: type, key: int, gone: str):  # noqa: ANN202 - the model's row
+    row = session.get(model, key)
+    if row is None:
+        raise NotFound(gone)
+    return row
+
+
 def get_team(session: Session, team_id: int) -> Team:
-    team = session.get(Team, team_id)
-    if team is None:
-        raise NotFound("That team no longer exists in this league.")
-    return team
+    return _get(session, Team, team_id, "That team no longer exists in this league.")
 
 
 def get_player(session: Session, player_id: int) -> Player:
-    player = session.get(Player, player_id)
-    if player is None:
-        raise NotFound("That player no longer exists in this league.")
-    return player
+    return _get(session, Player, player_id, "That player no longer exists in this league.")
 
 
 def get_match(session: Session, match_id: int) -> Match:
-    match = session.get(Match, match_id)
-    if match is None:
-        raise NotFound("That match no longer exists in this league.")
-    return match
+    return _get(session, Match, match_id, "That match no longer exists in this league.")
 
 
 def get_referee(session: Session, referee_id: int) -> Referee:
-    ref = session.get(Referee, referee_id)
-    if ref is None:
-        raise NotFound("That referee no longer exists in this league.")
-    return ref
+    return _get(session, Referee, referee_id, "That referee no longer exists in this league.")
 
 
 def get_sheet(session: Session, sheet_id: int) -> RefereeMatch:
-    sheet = session.get(RefereeMatch, sheet_id)
-    if sheet is None:
-        raise NotFound("That match sheet no longer exists.")
-    return sheet
+    return _get(session, RefereeMatch, sheet_id, "That match sheet no longer exists.")
 
 
 def roster_count(session: Session, team_id: int) -> int:

@@ -58,3 +58,18 @@ def season_window(qtbot, window, season_file):
     view = window.league_view
     view.show_page(view.season_page)
     return window
+
+
+@pytest.fixture
+def history_window(qtbot, window, history_file, tmp_path):
+    """The main window over a copy of the two-season league (tests/conftest.py), its History page in front."""
+    import shutil
+
+    path = tmp_path / history_file.name
+    shutil.copy(history_file, path)
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    view = window.league_view
+    view.show_page(view.history_page)
+    return window

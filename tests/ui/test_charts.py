@@ -3,8 +3,6 @@ seasons played (tests/history_helpers.py). Qt Charts draws its text as HTML: eve
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
 from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QImage, QTextDocument
@@ -17,15 +15,8 @@ from ui.dialogs.career_dialogs import RefereeCareerDialog, TeamTimelineDialog
 
 
 @pytest.fixture
-def history_page(qtbot, window, history_file, tmp_path):
-    path = tmp_path / history_file.name
-    shutil.copy(history_file, path)
-    window.open_league_later(path)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
-    view.show_page(view.history_page)
-    return view.history_page
+def history_page(history_window):
+    return history_window.league_view.history_page
 
 
 def _as_read(rich: str) -> str:

@@ -2,25 +2,10 @@
 
 from __future__ import annotations
 
-import shutil
-
-import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from ui.dialogs.career_dialogs import PlayerCareerDialog, RefereeCareerDialog, TeamTimelineDialog
-
-
-@pytest.fixture
-def history_window(qtbot, window, history_file, tmp_path):
-    path = tmp_path / history_file.name
-    shutil.copy(history_file, path)
-    window.open_league_later(path)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
-    view.show_page(view.history_page)
-    return window
 
 
 def _double_click(qtbot, view, row, column=0):

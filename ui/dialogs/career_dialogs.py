@@ -60,6 +60,15 @@ class CareerDialog(QDialog):
         self.layout_.addWidget(self.facts)
 
 
+def _link_games(view: Any, dialog: QWidget, db: Any, side: Any) -> None:
+    """A career's games lead on: each game's opponent (of `side(row)`, the team's name) and its ref."""
+    link_careers(view, dialog, [
+        Link("Opponent's Timeline…", "team", lambda row: careers.opponent_in(db, row.match_id, side(row))),
+        Link("Referee's Career…", "referee", lambda row: careers.match_people(db, row.match_id)[2],
+             missing="No referee's match sheet is linked to this game."),
+    ], double_click=False)  # fmt: skip
+
+
 class PlayerCareerDialog(CareerDialog):
     def __init__(self, db: Any, player_id: int, parent: QWidget | None = None):
         c = careers.player_career(db, player_id)
@@ -84,11 +93,7 @@ class PlayerCareerDialog(CareerDialog):
         self.games_view = read_only_table(self.games_model, self, 12)
         self.layout_.addWidget(self.games_view, 1)
         self.db = db
-        link_careers(self.games_view, self, [
-            Link("Opponent's Timeline…", "team", lambda g: careers.opponent_in(db, g.match_id, g.team)),
-            Link("Referee's Career…", "referee", lambda g: careers.match_people(db, g.match_id)[2],
-                 missing="No referee's match sheet is linked to this game."),
-        ], double_click=False)  # fmt: skip
+        _link_games(self.games_view, self, db, lambda g: g.team)
 
 
 class TeamTimelineDialog(CareerDialog):
@@ -118,11 +123,7 @@ class TeamTimelineDialog(CareerDialog):
         self.layout_.addWidget(career_tabs(self, (split, "Games and gold"), (self.chart, "Chart")), 1)
         self.points_view.selectionModel().currentRowChanged.connect(lambda now, _old: self.show_point(now.row()))
         self.db = db
-        link_careers(self.points_view, self, [
-            Link("Opponent's Timeline…", "team", lambda p: careers.opponent_in(db, p.match_id, t.name)),
-            Link("Referee's Career…", "referee", lambda p: careers.match_people(db, p.match_id)[2],
-                 missing="No referee's match sheet is linked to this game."),
-        ], double_click=False)  # fmt: skip
+        _link_games(self.points_view, self, db, lambda _point: t.name)
         if t.points:
             self.points_view.selectRow(len(t.points) - 1)
 
