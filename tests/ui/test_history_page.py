@@ -72,6 +72,7 @@ def test_careers_open_from_the_history_tables(qtbot, history_window):
     [timeline] = _opened(TeamTimelineDialog)
     assert timeline.timeline.name == "Orcland Raiders" and timeline.points_model.rowCount() == 3  # season 1 only
     assert timeline.ledger_model.rowCount() >= 1 and "treasury" in timeline.ledger_title.text()
+    assert timeline.ledger_title.text().endswith(" gp") and " gp." in timeline.facts.text()  # gold in words
     _double_click(qtbot, page.records_view, _row(page.records_view, lambda r: r.key == "touchdowns_game"))
     [player] = _opened(PlayerCareerDialog)
     assert player.career.name == "Orcland 1" and player.games_model.rowCount() == 7

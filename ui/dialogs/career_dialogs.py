@@ -11,10 +11,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableView, QTabWidget, QVBoxLayout, QWidget
 
 from roster_app.queries import careers, charts
+from roster_app.rules.roster import gp  # gold in words: "20,000 gp" (the tables use columns.gp)
 from roster_app.words import count
 from ui.career_links import Link, link_careers
 from ui.charts.view import ChartArea, TeamChart
-from ui.models.columns import gp
 from ui.models.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
 from ui.tables import make_table
 
