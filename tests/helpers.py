@@ -33,6 +33,13 @@ def team_id(db: LeagueDB, name: str) -> int:
         return session.scalars(select(Team.id).where(Team.name == name)).one()
 
 
+def player_id(db: LeagueDB, name: str) -> int:
+    from roster_app.store.models import Player
+
+    with db.read() as session:
+        return session.scalars(select(Player.id).where(Player.name == name)).one()
+
+
 def add_orcs(db: LeagueDB, name: str = "Orcland Raiders", treasury: int | None = None) -> int:
     from roster_app.services.teams import add_team
 
@@ -190,3 +197,11 @@ def in_pre_match(db: LeagueDB, team: int, *, opponent: int | None = None) -> int
     with db.read() as session:
         last_round = session.scalar(select(func_max(Match.round))) or 0
     return add_fixture(db, home_team_id=team, away_team_id=opponent, round_number=last_round + 1).result
+
+
+def show_league(qtbot, window, path):  # noqa: ANN001, ANN201
+    """The window shown with the league at `path` loaded after the first paint, as in real use; its league view."""
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    return window.league_view

@@ -51,13 +51,18 @@ def taken_positions(session: Session, team: Team) -> Counter[str]:
     return Counter(rows)
 
 
-def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]:
-    """(kind, roll total) of the team's events since the round began (the last upkeep or coach change)."""
-    start = session.scalar(
+def _round_start(session: Session, team_id: int) -> int | None:
+    """The event that began the team's current round (the last upkeep or coach change), if any."""
+    return session.scalar(
         select(func.max(ReserveEvent.id)).where(
             ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
         )
     )
+
+
+def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]:
+    """(kind, roll total) of the team's events since the round began (the last upkeep or coach change)."""
+    start = _round_start(session, team_id)
     if start is None:
         return []
     query = (
@@ -71,11 +76,7 @@ def round_events(session: Session, team_id: int) -> list[tuple[str, int | None]]
 
 def round_dice(session: Session, team_id: int) -> list[tuple[str, tuple[int, ...], bool, int]]:
     """(kind, faces, typed in, modifier) of the rolls of the team's current round, in order (a round continued)."""
-    start = session.scalar(
-        select(func.max(ReserveEvent.id)).where(
-            ReserveEvent.team_id == team_id, ReserveEvent.kind.in_(Kind.STARTS)
-        )
-    )
+    start = _round_start(session, team_id)
     if start is None:
         return []
     query = (

@@ -13,7 +13,7 @@ from roster_app.services.league import create_league
 from roster_app.services.players import hire_player
 from roster_app.services.teams import add_team
 from tests.crash import crash_at_every_statement
-from tests.helpers import snapshot
+from tests.helpers import player_id, snapshot
 
 
 def _league_with_orcs(path):
@@ -30,7 +30,7 @@ def _league_with_a_pending_transfer(path):
 
     db = create_league(path, name="Transfer League")
     teams = market(db)
-    record_approach(db, player_id=_player(db, "Gotrek"), buyer_team_id=teams["orcs"])
+    record_approach(db, player_id=player_id(db, "Gotrek"), buyer_team_id=teams["orcs"])
     db.close()
 
 
@@ -39,15 +39,6 @@ def _league_with_a_completed_transfer(path):
     db = open_league(path, backup=False)
     transfer(db)
     db.close()
-
-
-def _player(db, name):
-    from sqlalchemy import select
-
-    from roster_app.store.models import Player
-
-    with db.read() as session:
-        return session.scalars(select(Player.id).where(Player.name == name)).one()
 
 
 # Module-level calls, so the crash worker can import them by name.
@@ -67,7 +58,7 @@ def transfer(db):
     from tests.transfer_helpers import dice
 
     with db.read() as session:
-        terms = deal_terms(session, db.ruleset, session.get(Player, _player(db, "Gotrek")), session.get(Team, 1))
+        terms = deal_terms(session, db.ruleset, session.get(Player, player_id(db, "Gotrek")), session.get(Team, 1))
     complete_transfer(db, transfer_id=1, reaction_roll=dice("2D6", 5, 4, modifier=terms.modifier), price=150_000,
                       tribunal_roll=dice("D6", 3), contract_seasons=2)  # fmt: skip
 

@@ -7,7 +7,7 @@ from sqlalchemy import func, select
 from roster_app.queries import careers, history
 from roster_app.queries import season as sq
 from roster_app.store.models import Match, MatchPlayer, Player, Team
-from tests.helpers import ledger_sum, team_id, treasury
+from tests.helpers import ledger_sum, player_id, team_id, treasury
 from tests.history_helpers import two_seasons
 from tests.transfer_helpers import dice, market
 
@@ -141,7 +141,7 @@ def test_records_as_they_stood_and_broken_in_a_round(league):
 
 
 def test_a_players_career_game_by_game(league):
-    career = careers.player_career(league, _player(league, "Orcland 1"))
+    career = careers.player_career(league, player_id(league, "Orcland 1"))
     assert [(g.season, g.round, g.stage, g.opponent, g.score, g.touchdowns, g.spp) for g in career.games] == [
         (1, 1, "league", "Athelorn Avengers", "3 - 1", 2, 11), (1, 2, "league", "Karak Grudgebearers", "1 - 1", 1, 8),
         (1, 3, "league", "Reikland Reavers", "1 - 0", 1, 8), (2, 1, "league", "Athelorn Avengers", "4 - 0", 4, 17),
@@ -156,7 +156,7 @@ def test_a_players_career_game_by_game(league):
 
 
 def test_an_injury_shows_in_the_career(league):
-    career = careers.player_career(league, _player(league, "Reikland 2"))
+    career = careers.player_career(league, player_id(league, "Reikland 2"))
     assert [(g.season, g.round, g.injury) for g in career.games if g.injury] == [(2, 3, "Niggling injury")]
     assert "Niggling injury" in career.injuries
 
@@ -205,8 +205,8 @@ def test_the_biggest_transfer_and_the_longest_contract(db):
     from tests.helpers import signed
 
     teams = market(db)
-    signed(db, _player(db, "Grak"), 3)
-    gotrek = _player(db, "Gotrek")
+    signed(db, player_id(db, "Grak"), 3)
+    gotrek = player_id(db, "Gotrek")
     tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
     modifier = deal(db, gotrek, teams["orcs"]).modifier
     complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
@@ -220,15 +220,6 @@ def test_the_biggest_transfer_and_the_longest_contract(db):
         ("Karak Grudgebearers", "Orcland Raiders", 150_000, "completed")
     ]
     assert [(c.team, c.seasons, c.status) for c in career.contracts] == [("Orcland Raiders", 4, "running")]
-
-
-def _player(db, name):
-    from sqlalchemy import select
-
-    from roster_app.store.models import Player
-
-    with db.read() as session:
-        return session.scalars(select(Player.id).where(Player.name == name)).one()
 
 
 def _ref(db, name):

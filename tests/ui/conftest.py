@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.helpers import show_league
+
 
 @pytest.fixture
 def messages(monkeypatch):
@@ -30,9 +32,7 @@ def window(qtbot, settings, messages):
 @pytest.fixture
 def open_window(qtbot, window, league_file):
     """The main window showing `league_file` (loaded after the first paint, as in real use)."""
-    window.open_league_later(league_file)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
+    show_league(qtbot, window, league_file)
     return window
 
 
@@ -52,10 +52,7 @@ def season_file(tmp_path):
 @pytest.fixture
 def season_window(qtbot, window, season_file):
     """The main window showing `season_file`, on its Season page."""
-    window.open_league_later(season_file)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
+    view = show_league(qtbot, window, season_file)
     view.show_page(view.season_page)
     return window
 
@@ -65,11 +62,6 @@ def history_window(qtbot, window, history_file, tmp_path):
     """The main window over a copy of the two-season league (tests/conftest.py), its History page in front."""
     import shutil
 
-    path = tmp_path / history_file.name
-    shutil.copy(history_file, path)
-    window.open_league_later(path)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
+    view = show_league(qtbot, window, shutil.copy(history_file, tmp_path / history_file.name))
     view.show_page(view.history_page)
     return window

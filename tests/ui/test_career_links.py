@@ -9,6 +9,7 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tests.helpers import player_id, show_league
 from ui.dialogs.career_dialogs import PlayerCareerDialog, RefereeCareerDialog, TeamTimelineDialog
 
 
@@ -45,8 +46,8 @@ def market_file(tmp_path_factory):
     db = create_league(path, name="Market")
     try:
         teams = market(db)
-        signed(db, _player_id(db, "Grak"), 3)
-        gotrek = _player_id(db, "Gotrek")
+        signed(db, player_id(db, "Grak"), 3)
+        gotrek = player_id(db, "Gotrek")
         tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
         modifier = deal(db, gotrek, teams["orcs"]).modifier
         complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
@@ -56,21 +57,8 @@ def market_file(tmp_path_factory):
     return path
 
 
-def _player_id(db, name):  # noqa: ANN001, ANN202
-    from sqlalchemy import select
-
-    from roster_app.store.models import Player
-
-    with db.read() as session:
-        return session.scalars(select(Player.id).where(Player.name == name)).one()
-
-
 def _open(qtbot, window, path, tmp_path):  # noqa: ANN001, ANN202
-    copy = shutil.copy(path, tmp_path / path.name)
-    window.open_league_later(copy)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    return window.league_view
+    return show_league(qtbot, window, shutil.copy(path, tmp_path / path.name))
 
 
 def _careers():  # noqa: ANN202
@@ -228,7 +216,7 @@ def test_careers_from_the_career_windows_own_tables(qtbot, window, story_file, t
 
     view = _open(qtbot, window, story_file, tmp_path)
     db = window.session.db
-    player = show_career("player", db, _player_id(db, "Orcland 1"), view)
+    player = show_career("player", db, player_id(db, "Orcland 1"), view)
     games = player.games_view
     first = _row(games, lambda g: g.season == 1 and g.round == 1)
     opponent = games.model().row(first).opponent

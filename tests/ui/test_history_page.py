@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
+from tests.helpers import show_league
 from ui.dialogs.career_dialogs import PlayerCareerDialog, RefereeCareerDialog, TeamTimelineDialog
 
 
@@ -110,10 +111,7 @@ def test_a_league_brought_in_from_paper_opens_on_its_season_with_games(qtbot, wi
 
     path = tmp_path / "demo.dugout"
     build_demo(path).close()
-    window.open_league_later(path)
-    with qtbot.waitSignal(window.league_shown, timeout=10_000):
-        window.show()
-    view = window.league_view
+    view = show_league(qtbot, window, path)
     view.show_page(view.history_page)
     page = view.history_page
     assert page.season_choice.currentData() == 3
