@@ -116,3 +116,17 @@ def test_a_league_brought_in_from_paper_opens_on_its_season_with_games(qtbot, wi
     page = view.history_page
     assert page.season_choice.currentData() == 3
     assert page.table_model.rowCount() == 4 and sum(page.table_model.row(i).played for i in range(4)) > 0
+
+
+def test_every_history_table_names_each_column(history_window):
+    """A column without a heading leaves the commissioner guessing what its figures count (the awards' totals)."""
+    from PySide6.QtWidgets import QTableView
+
+    page = history_window.league_view.history_page
+    views = page.findChildren(QTableView)
+    assert page.awards_view in views
+    for view in views:
+        model = view.model()
+        for column in range(model.columnCount()):
+            heading = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
+            assert heading, f"{type(model).__name__} column {column} has no heading"

@@ -11,7 +11,7 @@ class AwardsModel(RowTableModel):
         Column("title", "Award", lambda r: r.title),
         Column("name", "Player", lambda r: r.name),
         Column("team", "Team", lambda r: r.team),
-        Column("value", "", lambda r: r.value, align=RIGHT),
+        Column("value", "Total", lambda r: r.value, align=RIGHT),
     )
 
 
@@ -30,7 +30,7 @@ class RecordsModel(RowTableModel):
         Column("title", "Record", lambda r: r.title),
         Column(
             "value",
-            "",
+            "Figure",
             lambda r: gp(r.value) if r.key == "transfer" else r.value,
             sort=lambda r: r.value,
             align=RIGHT,
