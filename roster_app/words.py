@@ -1,5 +1,6 @@
 """Counts and possessives in the words a commissioner reads: "1 season", "2 seasons", "Orcland Raiders'
-roster", "the Aldermen's treasury". Every count or possessive Dugout writes goes through here."""
+roster", "the Aldermen's treasury". Every count or possessive Dugout writes goes through here, and every name
+or reason a commissioner types is kept as `tidy` leaves it."""
 
 from __future__ import annotations
 
@@ -36,3 +37,18 @@ def possessive(name: str) -> str:
     """ "Orcland Raiders'" (a name ending in s), "the Aldermen's", "Grak's"."""
     name = name.rstrip()
     return f"{name}'" if re.search(r"s$", name, re.IGNORECASE) else f"{name}'s"
+
+
+# Characters no typed name or reason keeps: control characters other than whitespace (a NUL cuts a name short in
+# other programs) and the bidirectional embeddings, overrides and isolates (U+202A-U+202E, U+2066-U+2069), which
+# make a name show as another ("\u202eredaeR" reads "Reader"). Whitespace is left to str.split.
+_HIDDEN = dict.fromkeys(
+    c
+    for c in (*range(0x20), *range(0x7F, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A))
+    if not chr(c).isspace()
+)
+
+
+def tidy(text: object) -> str:
+    """Typed text as Dugout keeps it: without hidden characters, every run of whitespace one space, trimmed."""
+    return " ".join(str(text).translate(_HIDDEN).split())

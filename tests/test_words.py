@@ -1,8 +1,8 @@
-"""roster_app/words.py: the one place counts and possessives are written."""
+"""roster_app/words.py: the one place counts and possessives are written, and typed names tidied."""
 
 import pytest
 
-from roster_app.words import count, noun, possessive
+from roster_app.words import count, noun, possessive, tidy
 
 
 @pytest.mark.parametrize(
@@ -56,3 +56,21 @@ def test_no_count_or_possessive_is_spelled_by_hand():
     found = [f"{path.relative_to(root)}:{n}" for folder in ("roster_app", "ui") for path in (root / folder).rglob("*.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)]  # fmt: skip
     assert found == []
+
+
+@pytest.mark.parametrize(
+    ("typed", "kept"),
+    [
+        ("  Grak   Skullsplitta ", "Grak Skullsplitta"),
+        ("Grak\nSkull\tsplitta", "Grak Skull splitta"),  # whitespace of any kind is one space
+        ("Gr\x00ak", "Grak"),  # a NUL or an escape is dropped, not turned into a space
+        ("\x1b[31mRed", "[31mRed"),
+        ("\u202eredaeR", "redaeR"),  # a right-to-left override would show it as "Reader"
+        ("\u2066Left\u2069 \u202aright\u202c", "Left right"),
+        ("Zoë Ðwarf 山田", "Zoë Ðwarf 山田"),  # letters of any script are kept
+        ("👨\u200d👩", "👨\u200d👩"),  # a zero-width joiner belongs to the emoji
+        ("\x00\u202e", ""),
+    ],
+)
+def test_tidy_keeps_what_a_commissioner_typed_and_drops_hidden_characters(typed, kept):
+    assert tidy(typed) == kept

@@ -25,7 +25,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll
 from roster_app.store.statuses import ContractStatus, PlayerStatus
-from roster_app.words import count
+from roster_app.words import count, tidy
 
 LEDGER_KIND = "correction"
 
@@ -36,7 +36,7 @@ def ledger_reason(made_by: str, reason: str) -> str:
 
 
 def _words(text: str) -> str:
-    return " ".join(str(text or "").split())
+    return tidy(text or "")
 
 
 def _signed_by(made_by: str, reason: str) -> tuple[str, str]:

@@ -23,6 +23,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB, create_schema, file_engine, memory_engine
 from roster_app.store.models import League, Referee, RulesetTable, Season
 from roster_app.store.server import drop_version_table, prepare_empty, server_engine, server_error
+from roster_app.words import tidy
 
 
 def seed_new_league(db: LeagueDB, *, name: str, ruleset: Ruleset) -> Change:
@@ -50,10 +51,21 @@ def add_sample_star_refs(session: Session, ruleset: Ruleset) -> None:
         )  # fmt: skip
 
 
-def rename_league(db: LeagueDB, *, name: str) -> Change:
-    name = name.strip()
+LEAGUE_NAME_LENGTH = 100  # as long as an imported league's name may be (exchange/league_json.py)
+
+
+def league_name(name: str, refusal: type[Exception]) -> str:
+    """The league's name as typed, tidied (roster_app/words.py), or `refusal` saying why it cannot be one."""
+    name = tidy(name)
     if not name:
-        raise RuleViolation("A league needs a name.")
+        raise refusal("A league needs a name.")
+    if len(name) > LEAGUE_NAME_LENGTH:
+        raise refusal(f"A league name can be at most {LEAGUE_NAME_LENGTH} characters long.")
+    return name
+
+
+def rename_league(db: LeagueDB, *, name: str) -> Change:
+    name = league_name(name, RuleViolation)
     with db.write(f"rename league to {name}") as tx:
         league = league_row(tx.session)
         league.name = name
@@ -64,9 +76,7 @@ def rename_league(db: LeagueDB, *, name: str) -> Change:
 def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", overwrite: bool = False) -> LeagueDB:
     """Create a new league file (written to a temporary file first, then moved into place) and open it."""
     path = Path(path)
-    name = name.strip()
-    if not name:
-        raise LeagueFileError("A league needs a name.")
+    name = league_name(name, LeagueFileError)
     if path.exists() and not overwrite:
         raise LeagueFileError(f"A file already exists at {path}; choose another name.")
     holder = holder_of(path) if path.exists() else None
@@ -98,9 +108,7 @@ def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> Le
 
 def create_server_league(url: str | URL, *, name: str, ruleset_key: str = "lrb4") -> LeagueDB:
     """A new league in an empty PostgreSQL database (tables from the models, stamped with the head revision)."""
-    name = name.strip()
-    if not name:
-        raise ServerError("A league needs a name.")
+    name = league_name(name, ServerError)
     ruleset = load_bundled(ruleset_key)
     engine = server_engine(url)
     try:

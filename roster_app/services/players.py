@@ -32,6 +32,7 @@ from roster_app.services.common import check_version, lock_teams, position_label
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
+from roster_app.words import tidy
 
 INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
 
@@ -44,7 +45,7 @@ def _check_number(session: Session, team_id: int, number: int, *, except_id: int
 
 
 def _check_name(name: str) -> str:
-    name = " ".join(name.split())
+    name = tidy(name)
     if not name:
         raise RuleViolation("A player needs a name.")
     if len(name) > 60:
@@ -130,7 +131,7 @@ def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str,
         check_skills(pos, value, ruleset)
         return value
     if field == "injuries":
-        return [" ".join(str(v).split()) for v in value if str(v).strip()]
+        return [text for text in map(tidy, value) if text]
     if field in ("spp", "value", "rolls_taken"):
         if not isinstance(value, int) or value < 0:
             raise RuleViolation(f"{field.upper() if field == 'spp' else field.replace('_', ' ').capitalize()} "

@@ -19,7 +19,7 @@ from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
-from roster_app.words import count
+from roster_app.words import count, tidy
 
 ADVANCE_TAKEN = "referee star player roll"
 
@@ -41,7 +41,7 @@ def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]
 
 
 def _check_name(name: str) -> str:
-    name = " ".join(str(name).split())
+    name = tidy(name)
     if not name:
         raise RuleViolation("A referee needs a name.")
     if len(name) > 60:
@@ -61,7 +61,7 @@ def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "",
     profile = rr.starting_profile(race, ruleset)  # refuses a race the league does not have
     name = _check_name(name)
     with db.write() as tx:
-        ref = Referee(name=name, race=race, description=" ".join(description.split()), is_star=star, **profile)
+        ref = Referee(name=name, race=race, description=tidy(description), is_star=star, **profile)
         tx.session.add(ref)
         tx.session.flush()
         tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
@@ -73,7 +73,7 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
     if field == "name":
         return _check_name(value)
     if field == "description":
-        return " ".join(str(value).split())
+        return tidy(value)
     if field == "race":
         if not ref.is_star:
             ruleset.race(value)  # a custom ref's race is a team list of the league
@@ -371,7 +371,7 @@ def _check_turn(sheet: RefereeMatch, turn: int, turns: int) -> None:
 def _check_sent_off(value: list[Any], turns: int) -> list[dict[str, Any]]:
     out = []
     for entry in value:
-        player = " ".join(str(entry.get("player", "")).split())
+        player = tidy(entry.get("player", ""))
         turn = entry.get("turn")
         if not player:
             raise RuleViolation("Name the player who was sent off.")
@@ -677,7 +677,7 @@ def roll_send_off(
         sheet = _sheet_of(session, ref, sheet_id)
         dice_roll = accept(roll, "D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.send_off(dice_roll, ruleset)
-        who = " ".join(player.split())
+        who = tidy(player)
         _store_roll(session, f"send-off{': ' + who if who else ''}", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip
         if sheet is not None and outcome.success and who:

@@ -17,7 +17,7 @@ from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Team
-from roster_app.words import count, noun, possessive
+from roster_app.words import count, noun, possessive, tidy
 
 # Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
 COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
@@ -30,7 +30,7 @@ COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
 
 
 def _check_name(session: Session, name: str, *, team_id: int | None = None) -> str:
-    name = " ".join(name.split())
+    name = tidy(name)
     if not name:
         raise RuleViolation("A team needs a name.")
     if len(name) > 60:
@@ -50,7 +50,7 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
         raise RuleViolation("A team cannot start with less than 0 gp.")
     with db.write() as tx:
         session = tx.session
-        team = Team(name=_check_name(session, name), race=race, coach=coach.strip())
+        team = Team(name=_check_name(session, name), race=race, coach=tidy(coach))
         session.add(team)
         session.flush()
         if start:
@@ -74,7 +74,7 @@ def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int |
     with db.write() as tx:
         team = get_team(tx.session, team_id)
         check_version(team, expected_version, team.name)
-        team.coach = " ".join(coach.split())
+        team.coach = tidy(coach)
         tx.session.add(team)
         tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
     return tx.change

@@ -34,7 +34,7 @@ from roster_app.services.postmatch.draft import DiceEntry, ReserveDraft, Reserve
 from roster_app.services.postmatch.state import TeamState
 from roster_app.store.models import Contract, Match
 from roster_app.store.statuses import ContractStatus
-from roster_app.words import count
+from roster_app.words import count, tidy
 
 
 @dataclass(frozen=True)
@@ -284,7 +284,7 @@ class _Reserves:
         if retiree is None and self.plan.roster_full:
             return (f"{self.state.team.name} already has {len(on_roster)} players: choose who retires to make room, "
                     "or lose the new player for good.")  # fmt: skip
-        if not " ".join(entry.name.split()):
+        if not tidy(entry.name):
             return "the free player from the reserves needs a name."
         numbers = {p.number for p in on_roster if p is not retiree}
         if not 1 <= entry.number <= 99 or entry.number in numbers:

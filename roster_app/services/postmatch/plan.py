@@ -47,6 +47,7 @@ from roster_app.services.postmatch.state import PlayerState, TeamState
 from roster_app.services.teams import COUNTERS, unit_price
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.words import tidy
 
 BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
 
@@ -310,7 +311,7 @@ def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | 
         )
     except DugoutError as exc:
         return str(exc)
-    if not " ".join(hire.name.split()):
+    if not tidy(hire.name):
         return "a new player needs a name."
     if not 1 <= hire.number <= 99 or hire.number in {p.number for p in on_roster}:
         return f"number {hire.number} is already taken (or not from 1 to 99)."

@@ -11,6 +11,7 @@ from roster_app.rules.roster import STAT_NAMES
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import RatedPlayer, TeamSheet
 from roster_app.store.models import Team
+from roster_app.words import tidy
 
 
 @dataclass
@@ -45,7 +46,7 @@ class TeamState:
         """A new player (hired in 4.3, or free from the reserves in 4.1) with his position's profile."""
         position = self.ruleset.position(self.team.race, position_name)
         player = PlayerState(
-            None, number, " ".join(name.split()), position.race, position.name,
+            None, number, tidy(name), position.race, position.name,
             {s: position.stat(s) for s in STAT_NAMES}, [], 0, 0, position.cost, True,
         )  # fmt: skip
         self.hired.append(player)
