@@ -25,7 +25,9 @@ def _team_key(path: Path | str) -> str:
     """The settings key remembering the team shown last in the league at `path`."""
     import hashlib  # not at import time: it loads OpenSSL (~10 ms) before the first paint
 
-    return "last_team/" + hashlib.sha1(str(Path(path).resolve()).encode()).hexdigest()[:16]
+    from roster_app.store.address import named
+
+    return "last_team/" + hashlib.sha1(str(named(path)).encode()).hexdigest()[:16]
 
 
 class MainWindow(QMainWindow):
@@ -399,13 +401,13 @@ class MainWindow(QMainWindow):
     def open_league(self, path: Path | str, *, read_only: bool = False) -> bool:
         """Open a league file (or a shared league's URL) now; a file that is not a league is refused with the reason."""
         from roster_app.errors import DugoutError
-        from roster_app.store.address import is_database_url
+        from roster_app.store.address import is_database_url, named
         from ui.safety import open_with_lock_prompt
 
         if is_database_url(path):
             return self.shared.connect(str(path), read_only=read_only)
         path = Path(path)
-        if self.session is not None and self.session.db.path == path.resolve() and not self.session.db.on_server:
+        if self.session is not None and self.session.db.path == named(path) and not self.session.db.on_server:
             self.statusBar().showMessage("That league is already open.", 5000)
             return True
         try:

@@ -48,8 +48,10 @@ def message_for(league: str | None, *, demo: bool = False, read_only: bool = Fal
     if demo:
         return {"demo": True}
     if league:
+        from roster_app.store.address import named
+
         shared = "://" in league  # a shared league's URL is handed over as it is
-        return {"open": league if shared else str(Path(league).resolve()), "read_only": read_only}
+        return {"open": league if shared else str(named(league)), "read_only": read_only}
     return {}
 
 

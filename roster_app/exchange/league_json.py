@@ -28,6 +28,7 @@ from sqlmodel import SQLModel
 from roster_app.errors import DugoutError
 from roster_app.safety.atomic import atomic_path, atomic_text
 from roster_app.safety.check import check_league
+from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB, create_schema, file_engine
 from roster_app.store.ruleset import load_ruleset, ruleset_or_error
 from roster_app.store.tables import league_rows
@@ -84,6 +85,8 @@ def _json_items() -> dict[tuple[str, str], type]:
 INT_RANGE = (-(2**63), 2**63 - 1)
 NAME_LENGTHS = {("team", "name"): 60, ("player", "name"): 60, ("referee", "name"): 60}
 NAME_LENGTH, TEXT_LENGTH, JSON_DEPTH = 100, 10_000, 32
+# an export is read into memory whole: 64 teams and 10 seasons are ~52 MB, so 1 GB is no league's
+EXPORT_BYTES = 1 << 30
 
 
 def _text_limit(table: str, column: str) -> int:
@@ -153,6 +156,11 @@ def export_json(db: LeagueDB, destination: Path | str) -> Path:
 
 # -- JSON import: checking -----------------------------------------------------------------------------
 def _read_document(source: Path) -> dict[str, Any]:
+    problem = sqlite_file.not_a_file(source, "league export")  # a named pipe or a device is never read
+    if problem is not None:
+        raise ImportRefused(problem)
+    if (size := source.stat().st_size) > EXPORT_BYTES:
+        raise ImportRefused(f"'{source.name}' is {size:,} bytes long: too large to be a league export.")
     try:
         text = source.read_text(encoding="utf-8")
     except FileNotFoundError:

@@ -192,6 +192,8 @@ def peek(path: Path | str, team_id: int | None = None) -> FirstLook | None:
     """The league at `path` with `team_id`'s roster (the first team's if it is not in the league), read
     read-only with sqlite3; None when anything about the file is unusual (it is then opened as usual)."""
     path = Path(path)
+    if sqlite_file.not_a_file(path) is not None:  # a named pipe would block the window: the open says why
+        return None
     try:
         with contextlib.closing(sqlite_file.connect(path, read_only=True, isolation_level=None)) as conn:
             conn.execute("BEGIN")  # one snapshot for every read

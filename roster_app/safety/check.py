@@ -505,7 +505,10 @@ def check_file(path: Path | str) -> Report:
     """Everything, on a league file that may be closed or open elsewhere (read-only, the file is untouched)."""
     from roster_app.store.db import file_engine
 
-    path = Path(path).resolve()
+    try:
+        path = sqlite_file.resolved(path)
+    except DugoutError as exc:
+        return Report((Problem("file", str(exc)),))
     found = file_problems(path)
     if found:
         return Report(tuple(found))

@@ -37,10 +37,9 @@ def inspect_file(path: Path) -> str:
 
 def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
     """inspect_file, also returning the league row and ruleset rows it read (opening needs them next)."""
-    if not path.exists():
-        raise LeagueFileError(f"There is no file at {path}.")
-    if not path.is_file():
-        raise LeagueFileError(f"{path} is a folder, not a league file.")
+    problem = sqlite_file.not_a_file(path)  # before anything opens it: a named pipe would block the read
+    if problem is not None:
+        raise LeagueFileError(problem)
     try:
         with path.open("rb") as handle:
             header = handle.read(100)

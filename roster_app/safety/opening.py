@@ -18,6 +18,7 @@ from roster_app.safety import backups, locking
 from roster_app.safety.files import clean_leftovers, recover_interrupted_save
 from roster_app.safety.inspection import inspect
 from roster_app.safety.upgrade import upgrade_file
+from roster_app.store import sqlite_file
 from roster_app.store.address import is_database_url
 from roster_app.store.db import LeagueDB, file_engine
 from roster_app.store.migrations import head_revision, is_head, is_newer, upgrade_engine
@@ -59,7 +60,7 @@ def open_league(
     backup="background" makes that backup in a thread (`db.opening_backup`; the GUI shows the league meanwhile):
     every write, undo and close waits for it, so it always holds the league as it was opened.
     """
-    path = Path(path).resolve()
+    path = sqlite_file.resolved(path)
     interrupted, rules = None, None
     try:
         revision, rules = inspect(path)

@@ -7,6 +7,7 @@ The first screen reads through it before the ORM is imported; the league's engin
 
 from __future__ import annotations
 
+import errno
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -21,3 +22,43 @@ def sqlite_uri(path: Path | str, *, read_only: bool) -> str:
 def connect(path: Path | str, *, read_only: bool, **options: Any) -> sqlite3.Connection:
     """sqlite3.connect on exactly `path`; read-only never creates a file, read-write may (a new league)."""
     return sqlite3.connect(sqlite_uri(path, read_only=read_only), uri=True, **options)
+
+
+def resolved(path: Path | str) -> Path:
+    """`path` made absolute with its symbolic links followed; links that go round in a loop are refused in words."""
+    from roster_app.errors import LeagueFileError
+
+    try:
+        return Path(path).resolve()
+    except (RuntimeError, OSError):  # a loop of links: RuntimeError up to Python 3.12, OSError (ELOOP) after
+        raise LeagueFileError(
+            f"{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+        ) from None
+
+
+def not_a_file(path: Path | str, what: str = "league file") -> str | None:
+    """Why `path` cannot be read as a `what`, in words (None: a regular file). Nothing reads a named pipe or
+    a device: reading one waits for a writer forever, or never ends."""
+    import stat
+
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except FileNotFoundError:
+        return f"There is no file at {path}."
+    except OSError as exc:
+        if exc.errno == errno.ELOOP:
+            return f"{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+        return f"'{path.name}' cannot be read: {exc.strerror}."
+    if stat.S_ISDIR(mode):
+        return f"{path} is a folder, not a {what}."
+    if not stat.S_ISREG(mode):
+        kind = (
+            "a named pipe"
+            if stat.S_ISFIFO(mode)
+            else "a device"
+            if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
+            else "not a file"
+        )
+        return f"{path} is {kind}, not a {what}."
+    return None
