@@ -177,6 +177,8 @@ def _read_document(source: Path) -> dict[str, Any]:
         raise ImportRefused(
             f"'{source.name}' is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
         ) from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise ImportRefused(f"'{source.name}' holds a number far too long to be in a league.") from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
         raise ImportRefused(f"'{source.name}' is not a Dugout league export (its format is not '{FORMAT}').")
     version = document.get("version")

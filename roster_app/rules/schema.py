@@ -44,12 +44,24 @@ def _is_dice(v: Any) -> bool:
     return True
 
 
-INT = Check("a whole number", _is_int, kind="int")
-NAT = Check("a whole number of 0 or more", lambda v: _is_int(v) and v >= 0, kind="int", low=0)
-POS = Check("a whole number above 0", lambda v: _is_int(v) and v > 0, kind="int", low=1)
-GOLD = Check("a whole number of gold pieces, 0 or more", lambda v: _is_int(v) and v >= 0, kind="gold", low=0)
-PRICE = Check("a whole number of gold pieces above 0", lambda v: _is_int(v) and v > 0, kind="gold", low=1)
-OPT_INT = Check("a whole number or empty", lambda v: v is None or _is_int(v), kind="opt_int")
+# Numbers no league reaches: beyond them a value is a slip or a hostile file, and gold beyond a billion could
+# overflow the league file's 64-bit sums. (The Rules window's editors stop far below: rule_models.py.)
+BOUND, GOLD_BOUND = 1_000_000, 1_000_000_000
+
+
+def _whole(v: Any, low: int, high: int = BOUND) -> bool:
+    return _is_int(v) and low <= v <= high
+
+
+INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int")
+NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0)
+POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1)
+GOLD = Check(f"a whole number of gold pieces, 0 or more (at most {GOLD_BOUND:,})",
+             lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0)  # fmt: skip
+PRICE = Check(f"a whole number of gold pieces above 0 (at most {GOLD_BOUND:,})",
+              lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1)  # fmt: skip
+OPT_INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}, or empty", lambda v: v is None or _whole(v, -BOUND),
+                kind="opt_int")  # fmt: skip
 TEXT = Check("a text", lambda v: isinstance(v, str))
 NAME = Check("a non-empty text", lambda v: isinstance(v, str) and v.strip() != "")
 OPT_TEXT = Check("a text or empty", lambda v: v is None or isinstance(v, str))

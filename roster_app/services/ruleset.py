@@ -23,6 +23,7 @@ from roster_app.rules.ruleset import TABLES, load_bundled
 from roster_app.rules.schema import check_links, check_table
 from roster_app.safety.atomic import atomic_text
 from roster_app.safety.backups import backup_open_league
+from roster_app.store import sqlite_file
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable, utcnow
@@ -120,9 +121,21 @@ def reset_table(db: LeagueDB, *, key: str) -> Change:
 
 
 # -- files ----------------------------------------------------------------------------------------------
+RULESET_BYTES = 10 << 20  # a whole ruleset exports as ~60 KB; a file is read into memory whole
+
+
 def _read_document(path: Path) -> Any:
+    problem = sqlite_file.not_a_file(path, "ruleset file")  # a named pipe would never finish reading
+    if problem is not None:
+        raise RuleViolation(f"{problem} Nothing was imported.")
+    if (size := path.stat().st_size) > RULESET_BYTES:
+        raise RuleViolation(
+            f"'{path.name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported."
+        )
     try:
         return json.loads(path.read_text(encoding="utf-8"))
+    except RecursionError:
+        raise RuleViolation(f"'{path.name}' is nested too deeply to be a ruleset. Nothing was imported.") from None
     except json.JSONDecodeError as exc:
         raise RuleViolation(
             f"'{path.name}' is not a readable ruleset: line {exc.lineno} column {exc.colno} is not valid JSON "
@@ -131,6 +144,10 @@ def _read_document(path: Path) -> Any:
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "it is not a text file"
         raise RuleViolation(f"'{path.name}' cannot be read ({reason}). Nothing was imported.") from None
+    except ValueError:  # a number of more than 4,300 digits, which Python will not read
+        raise RuleViolation(
+            f"'{path.name}' holds a number far too long to be a rule. Nothing was imported."
+        ) from None
 
 
 def tables_in(document: Any, name: str) -> dict[str, Any]:

@@ -91,6 +91,9 @@ BAD_EXPORTS = [
      "exactly one league record"),
     ("broken house rules", lambda d: d["tables"]["ruleset_table"][0].update(data={"nonsense": 1}),
      "The imported league would not open"),
+    ("house rules beyond any league", lambda d: next(r for r in d["tables"]["ruleset_table"]
+     if r["key"] == "team_rules")["data"].update(starting_treasury=10**30), "(at most 1,000,000,000)"),
+    ("a number of 5,000 digits", None, "holds a number far too long to be in a league"),  # Python's ValueError
 ]  # fmt: skip
 
 
@@ -98,6 +101,9 @@ BAD_EXPORTS = [
 def test_a_bad_export_is_refused_with_the_reason_and_leaves_nothing(export_file, tmp_path, what, edit, reason):
     if what == "not json":
         export_file.write_text('{"format": "dugout-league", "version": 1, "tables": {', encoding="utf-8")
+    elif edit is None:  # json.dumps cannot write it either
+        text = export_file.read_text(encoding="utf-8")
+        export_file.write_text(text.replace('"treasury": ', '"treasury": 1' + "0" * 5000 + ', "x": ', 1))
     else:
         _edited(export_file, edit)
     before = sorted(os.listdir(tmp_path))

@@ -2,6 +2,7 @@
 
 import copy
 import json
+import os
 import shutil
 
 import pytest
@@ -189,6 +190,10 @@ def _export(db, tmp_path, change):
          "Team lists and positions, race 3 (Dark Elf), position 2 (Thrower), 'cost'"),
         (lambda d: d["tables"].update({"weather": {}}), "tables Dugout does not know (weather)"),
         (lambda d: d.pop("tables"), "holds no tables"),
+        # a number no league reaches (gold beyond a billion could overflow the file's sums)
+        (lambda d: d["tables"]["team_rules"].update(starting_treasury=10**30),
+         "'starting_treasury': must be a whole number of gold pieces, 0 or more (at most 1,000,000,000)"),
+        (lambda d: d["tables"]["league_points"].update(win=10**7), "'win': must be a whole number from -1,000,000"),
     ],
 )  # fmt: skip
 def test_an_import_is_refused_whole_with_the_table_row_and_problem_named(db, tmp_path, change, words):
@@ -224,3 +229,42 @@ def test_a_league_file_copied_elsewhere_keeps_its_house_rules(file_db, league_fi
 def test_every_bundled_range_table_is_whole(key):
     data = load_bundled().table(key)
     check_ranges(key, data["rows"], data.get("dice"))
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        (
+            "[" * 100_000 + "]" * 100_000,
+            "nested too deeply to be a ruleset",
+        ),  # Python's RecursionError reached the window
+        (
+            '{"tables": {"gate": {"per_die": 1' + "0" * 5000 + "}}}",
+            "holds a number far too long",
+        ),  # a ValueError did
+        ("\udcff", "cannot be read (it is not a text file)"),
+    ],
+)
+def test_a_hostile_ruleset_file_is_refused_in_words(db, tmp_path, text, words):
+    path = tmp_path / "hostile.json"
+    path.write_bytes(text.encode("utf-8", "surrogateescape"))
+    before = snapshot(db)
+    with pytest.raises(RuleViolation) as refused:
+        import_ruleset(db, path=path)
+    assert words in str(refused.value) and "Nothing was imported." in str(refused.value)
+    assert snapshot(db) == before
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="named pipes as on Unix")
+def test_a_named_pipe_or_a_huge_file_is_never_read(db, tmp_path, monkeypatch):
+    from roster_app.services import ruleset
+
+    pipe = tmp_path / "pipe.json"
+    os.mkfifo(pipe)  # reading it would wait for a writer forever
+    with pytest.raises(RuleViolation, match="is a named pipe, not a ruleset file. Nothing was imported."):
+        import_ruleset(db, path=pipe)
+    big = tmp_path / "big.json"
+    big.write_text("{}")
+    monkeypatch.setattr(ruleset, "RULESET_BYTES", 1)
+    with pytest.raises(RuleViolation, match="2 bytes long: too large to be a ruleset"):
+        import_ruleset(db, path=big)
