@@ -543,6 +543,10 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
     A destination that exists is refused (an import never overwrites a league).
     """
     destination = Path(destination)
+    if destination.is_dir():
+        raise ImportRefused(
+            f"{destination} is a folder; import into a new file, such as a name ending in .dugout."
+        )
     if destination.exists():
         raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
     rows = _read(source)

@@ -38,6 +38,8 @@ def atomic_path(destination: Path | str) -> Iterator[Path]:
     The caller (or a library such as QPdfWriter) writes the whole file to the temporary path and closes it.
     """
     destination = Path(destination)
+    if not destination.name or destination.name in (".", ".."):  # Path("") is "."
+        raise ExportError("No file name was given to save to. Nothing was saved.")
     if not destination.parent.is_dir():
         raise ExportError(f"The folder {destination.parent} does not exist. Nothing was saved.")
     clean_leftovers(destination.parent)  # what a killed export or import left here

@@ -176,6 +176,19 @@ def test_an_export_to_a_missing_folder_is_refused_plainly(night_db, tmp_path):
         export_json(night_db, tmp_path / "nowhere" / "league.json")
 
 
+@pytest.mark.parametrize("where", ["", ".", ".."])
+def test_an_export_or_import_to_no_file_name_is_refused_plainly(
+    night_db, export_file, tmp_path, monkeypatch, where
+):
+    monkeypatch.chdir(tmp_path)  # `-o ""` on the command line: Path("") raised Python's ValueError
+    before = sorted(os.listdir(tmp_path))
+    with pytest.raises(ExportError, match="No file name was given"):
+        export_json(night_db, where)
+    with pytest.raises(ImportRefused, match="is a folder; import into a new file"):
+        import_json(export_file, where)
+    assert sorted(os.listdir(tmp_path)) == before
+
+
 def _csv_rows(path: Path) -> list[dict[str, str]]:
     with path.open(encoding="utf-8-sig", newline="") as handle:
         return list(csv.DictReader(handle))
