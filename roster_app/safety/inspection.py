@@ -89,6 +89,7 @@ def _inspect_league(
             "Restore it from a backup. The file was not changed."
         )
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    _refuse_foreign_code(path, conn)
     if not {"league", "team", "player", "alembic_version"} <= tables:
         raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
     row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
@@ -103,6 +104,22 @@ def _inspect_league(
             "Restore it from a backup. The file was not changed."
         )
     return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
+
+
+def _refuse_foreign_code(path: Path, conn: sqlite3.Connection) -> None:
+    """Dugout makes tables and indexes only. A trigger runs inside Dugout's own writes (one planted in a file made
+    gold appear in a treasury at the next edit) and a view can hide what a table holds: a file with either was
+    changed by another program and is not opened."""
+    found = conn.execute(
+        "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name"
+    ).fetchall()
+    if found:
+        names = ", ".join(f"{kind} '{str(name)[:40]}'" for kind, name in found[:3]) + (" ..." if len(found) > 3 else "")
+        raise LeagueFileError(
+            f"'{path.name}' holds database code that Dugout never makes ({names}): another program changed it, "
+            "and that code could change the league behind your back. It was not opened; restore it from a backup, "
+            "or ask whoever sent it for a clean copy. The file was not changed."
+        )
 
 
 def _require_schema(path: Path, conn: sqlite3.Connection) -> None:

@@ -86,23 +86,46 @@ def _bad_json(path):
         conn.execute("UPDATE ruleset_table SET data = '{\"levels\": [' WHERE key = 'spp_levels'")
 
 
+def _a_trigger(path):  # gold appeared in a treasury at the next edit, beside a ledger that never saw it
+    with sqlite3.connect(path) as conn:
+        conn.execute("CREATE TRIGGER rich AFTER UPDATE ON team BEGIN UPDATE team SET treasury = 999999999 "
+                     "WHERE id = NEW.id AND treasury <> 999999999; END")  # fmt: skip
+
+
+def _a_view(path):
+    with sqlite3.connect(path) as conn:
+        conn.execute('CREATE VIEW "<b>x</b>" AS SELECT * FROM team')
+
+
 @pytest.mark.parametrize(
     ("damage", "words"),
     [
+        (_a_trigger, "holds database code that Dugout never makes (trigger 'rich')"),
+        (_a_view, "(view '<b>x</b>')"),
         (_damage_a_value, "cannot be read"),
         (_drop_schema_version, "schema version is missing"),
         (_bad_date, "cannot be read"),
         (_not_utf8, "cannot be read"),
         (_bad_json, "cannot be read"),
     ],
-    ids=["text-in-a-number", "no-schema-version", "impossible-date", "not-utf8", "broken-json"],
+    ids=[
+        "a-trigger",
+        "a-view",
+        "text-in-a-number",
+        "no-schema-version",
+        "impossible-date",
+        "not-utf8",
+        "broken-json",
+    ],
 )
 def test_damaged_values_are_refused_before_any_screen_reads_them(league_file, damage, words):
     damage(league_file)
     before = file_digest(league_file)
     beside = sorted(p.name for p in league_file.parent.iterdir())
-    with pytest.raises(LeagueFileError, match=words):
+    with pytest.raises(LeagueFileError) as refused:
         open_league(league_file)
+    assert words in str(refused.value)
+    assert any(words in p.text for p in check_file(league_file).problems)  # Check League says the same
     assert file_digest(league_file) == before
     assert sorted(p.name for p in league_file.parent.iterdir()) == beside
 
