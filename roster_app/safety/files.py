@@ -46,6 +46,17 @@ def verify_copy(path: Path) -> list[str]:
     return [] if rows == [("ok",)] else [str(r[0]) for r in rows]
 
 
+def use_rollback_journal(league: Path) -> bool:
+    """Put a league another program switched to WAL mode back in the rollback-journal mode every league file has
+    (a save cut short then leaves a -journal that the next open rolls back); True if it was changed. The caller
+    holds the league's lock."""
+    with contextlib.closing(sqlite_file.connect(league, read_only=False, isolation_level=None)) as conn:
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            return False
+        conn.execute("PRAGMA journal_mode = DELETE")
+    return True
+
+
 def make_backup(league: Path, destination: Path) -> Path:
     """Copy `league` to `destination` as a consistent, integrity-checked snapshot (never half a file)."""
     league, destination = Path(league), Path(destination)
@@ -56,6 +67,7 @@ def make_backup(league: Path, destination: Path) -> Path:
             contextlib.closing(sqlite_file.connect(tmp, read_only=False)) as target,
         ):
             source.backup(target)  # one step: the whole file under one read lock
+            target.execute("PRAGMA journal_mode = DELETE")  # a copy of a WAL file would leave -wal/-shm beside it
         problems = verify_copy(tmp)
         if problems:
             raise LeagueFileError(f"The copy of '{league.name}' failed its integrity check; it was not kept.")

@@ -114,7 +114,9 @@ def _refuse_foreign_code(path: Path, conn: sqlite3.Connection) -> None:
         "SELECT type, name FROM sqlite_master WHERE type IN ('trigger', 'view') ORDER BY name"
     ).fetchall()
     if found:
-        names = ", ".join(f"{kind} '{str(name)[:40]}'" for kind, name in found[:3]) + (" ..." if len(found) > 3 else "")
+        names = ", ".join(f"{kind} '{str(name)[:40]}'" for kind, name in found[:3]) + (
+            " ..." if len(found) > 3 else ""
+        )
         raise LeagueFileError(
             f"'{path.name}' holds database code that Dugout never makes ({names}): another program changed it, "
             "and that code could change the league behind your back. It was not opened; restore it from a backup, "

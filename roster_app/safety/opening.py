@@ -15,7 +15,7 @@ from sqlalchemy.exc import DBAPIError
 
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety import backups, locking
-from roster_app.safety.files import clean_leftovers, recover_interrupted_save
+from roster_app.safety.files import clean_leftovers, recover_interrupted_save, use_rollback_journal
 from roster_app.safety.inspection import inspect
 from roster_app.safety.upgrade import upgrade_file
 from roster_app.store import sqlite_file
@@ -126,6 +126,9 @@ def _open_checked(
         revision, rules = inspect(path)
         if is_newer(revision):
             raise LeagueFileError(NEWER_FILE)
+    if not read_only and use_rollback_journal(path):
+        notices.append("The league file had been switched to another journal mode by another program; it is back "
+                       "in the mode Dugout keeps it in, so a save cut short can always be put back.")  # fmt: skip
     if not read_only and not is_head(revision):
         made, revision = upgrade_file(path), head_revision()
         rules = None  # read again, from the upgraded file

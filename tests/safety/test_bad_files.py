@@ -1,5 +1,6 @@
 """Bad files: a clear message, the file byte for byte untouched, and no file left beside it."""
 
+import contextlib
 import random
 import sqlite3
 from collections import Counter
@@ -137,3 +138,26 @@ def test_a_truncated_league_leaves_no_sidecar_files(league_file):
         open_league(league_file)
     assert file_digest(league_file) == before
     assert sorted(p.name for p in league_file.parent.iterdir()) == ["test.dugout"]
+
+
+def _journal_mode(path):
+    with contextlib.closing(sqlite3.connect(path)) as conn:
+        return conn.execute("PRAGMA journal_mode").fetchone()[0]
+
+
+def test_a_league_another_program_switched_to_wal_is_put_back_in_rollback_journal_mode(league_file):
+    with contextlib.closing(sqlite3.connect(league_file)) as conn:
+        conn.execute("PRAGMA journal_mode = WAL")  # what DB Browser for SQLite and others may do
+    read_only = open_league(league_file, read_only=True)
+    read_only.close()
+    assert _journal_mode(league_file) == "wal"  # a read-only open changes nothing
+    db = open_league(league_file)
+    try:
+        assert any("journal mode" in notice for notice in db.notices)
+        assert _journal_mode(league_file) == "delete"
+        add_team(db, name="Reikland Reavers", race="Human", coach="Ann")
+    finally:
+        db.close()
+    folder = league_file.parent
+    left = [p.name for p in folder.rglob("*") if p.name.endswith(("-wal", "-shm", "-journal"))]
+    assert left == []  # neither beside the league nor beside its opening backup
