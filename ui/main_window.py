@@ -564,8 +564,10 @@ class MainWindow(QMainWindow):
     def _fill_recent(self) -> None:
         self.recent_menu.clear()
         recent = self.recent_files()
+        from ui.widgets.basics import mnemonic_safe
+
         for path in recent:
-            action = self.recent_menu.addAction(path)
+            action = self.recent_menu.addAction(mnemonic_safe(path))  # "Tom & Jerry.dugout" keeps its "&"
             action.triggered.connect(lambda _c=False, p=path: self.open_league(p))
         if not recent:
             self.recent_menu.addAction("(no recent leagues)").setEnabled(False)

@@ -16,6 +16,7 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
 from ui.dialogs import ask
+from ui.widgets.basics import mnemonic_safe
 
 log = logging.getLogger(__name__)
 
@@ -24,7 +25,9 @@ class ServiceCommand(QUndoCommand):
     """One undo step = one service call. Keeps the recorded rows, never widgets or ORM objects."""
 
     def __init__(self, session: LeagueSession, change: Any):
-        super().__init__(change.label)
+        # The text after "\n" goes into the Undo/Redo actions, where "&" marks a shortcut letter ("Tom & Jerry"
+        # showed as "Tom _Jerry"): doubled there; before it, as typed (the command's own text).
+        super().__init__(f"{change.label}\n{mnemonic_safe(change.label)}")
         self._session = session
         self._change = change
         self._applied = True  # the service already ran when the command is pushed

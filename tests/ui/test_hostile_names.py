@@ -295,3 +295,18 @@ def test_input_dialogs_show_their_question_as_typed(qtbot):
     plain = Qt.TextFormat.PlainText
     assert seen == [[(plain, "Who referees <b>Orcs</b> v <img src=x>?")], [(plain, "Move <b>Orcs</b> to round:")],
                     [(plain, "Rename &amp; <i>Elves</i>:")]]  # fmt: skip
+
+
+def test_the_undo_action_and_the_recent_leagues_show_an_ampersand_as_typed(qtbot, hostile_window, tmp_path):
+    """In a menu "&" marks the shortcut letter: "Tom & Jerry" showed as "Tom _Jerry" in Edit > Undo."""
+    window = hostile_window
+    team = window.league_view.current_team_id()
+    window.session.run(hire_player, team_id=team, position="Orc Lineman", name="Tom & Jerry")
+    action = window.undo_action
+    assert action.text() == "&Undo hire of Tom && Jerry, Orc Lineman"
+    odd = tmp_path / "Salt & Pepper Cup.dugout"
+    create_league(odd, name="Salt & Pepper").close()
+    window.open_league(odd)
+    window._fill_recent()
+    texts = [a.text() for a in window.recent_menu.actions()]
+    assert str(odd).replace("&", "&&") in texts
