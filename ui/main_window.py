@@ -460,7 +460,7 @@ class MainWindow(QMainWindow):
         if self.session is None:
             self.setWindowTitle("Dugout")
             return
-        from roster_app.queries.rosters import league_info
+        from roster_app.queries.open_reads import league_info
 
         info = league_info(self.session.db)
         where = Path(self.session.db.path).name if not self.session.db.on_server else self.session.db.location
@@ -577,7 +577,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rename_league(self) -> None:
-        from roster_app.queries.rosters import league_info
+        from roster_app.queries.open_reads import league_info
         from roster_app.services.league import rename_league
 
         name = ask.text(self, "New name of the league:", value=league_info(self.session.db).name)
