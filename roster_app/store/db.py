@@ -16,7 +16,7 @@ import contextlib
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,7 +34,6 @@ if TYPE_CHECKING:
     from sqlalchemy.engine import Engine
     from sqlmodel import Session
 
-    from roster_app.queries.first_screen import Fetch
     from roster_app.rules.ruleset import Ruleset
     from roster_app.store.changes import Change, Recorder
 
@@ -176,7 +175,7 @@ class LeagueDB:
             yield session
 
     @contextlib.contextmanager
-    def fetch(self) -> Iterator[Fetch]:
+    def fetch(self) -> Iterator[Callable[[str, Mapping[str, Any]], Sequence[Sequence[Any]]]]:
         """A query runner (roster_app.queries.first_screen.Fetch: SQL with :named parameters) in one read
         transaction: over plain sqlite3 while the league file's engine is not made, else over the engine."""
         if self._engine is None:

@@ -8,5 +8,5 @@ from roster_app.store.schema_names import TABLES
 
 
 def test_the_schema_names_are_the_models_tables_and_columns():
-    assert TABLES == {t.name: tuple(c.name for c in t.columns) for t in SQLModel.metadata.sorted_tables}
+    assert {t.name: tuple(c.name for c in t.columns) for t in SQLModel.metadata.sorted_tables} == TABLES
     assert list(TABLES) == [t.name for t in SQLModel.metadata.sorted_tables]
