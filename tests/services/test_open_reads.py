@@ -71,3 +71,35 @@ def test_the_busy_league_has_what_the_reads_must_get_right(busy_file):
         assert not db.engine_ready
     finally:
         db.close()
+
+
+def test_the_reads_agree_with_the_orm_on_every_backend(db):
+    """In memory and on PostgreSQL (tests/services/conftest.py): the same SQL through text(), the figures the ORM's
+    team sheet gives, an ally, a contract, a former player and a star referee."""
+    from roster_app.queries.rosters import team_sheet
+    from roster_app.rules.team import team_value
+    from roster_app.store.models import Referee, Team
+    from tests.helpers import add_orcs
+
+    orcs = add_orcs(db)
+    ally = add_player(db, orcs, "Orc Lineman", "Gotrek Ally", race="Dwarf", spp=20)
+    signed(db, ally, 2)
+    retire_player(db, player_id=add_player(db, orcs, "Orc Lineman", "Old Ugrak"))
+    with db.write("test: referees") as tx:
+        for name, star in (("Zed", False), ("Alf", True)):
+            tx.session.add(Referee(name=name, race="Human", is_star=star, ma=6, st=3, ag=3, av=8))
+    header = open_reads.team_header(db, orcs)
+    with db.read() as session:
+        assert header.value == team_value(team_sheet(session, session.get(Team, orcs)), db.ruleset)
+    assert header.allies == (f"#{open_reads.roster(db, orcs)[0].number} Gotrek Ally (Dwarf Orc Lineman)",)
+    assert header.apothecary is False and header.players == 1
+    roster = open_reads.roster(db, orcs, include_former=True)
+    assert [(p.name, p.on_roster, p.contract_seasons, p.ally) for p in roster] == [
+        ("Gotrek Ally", True, 2, True), ("Old Ugrak", False, None, False)]  # fmt: skip
+    assert [(t.name, t.players) for t in open_reads.teams(db)] == [("Orcland Raiders", 1)]
+    refs = open_reads.referees(db)  # the league's own referees first, then the star referees, by name
+    assert [(r.name, r.is_star) for r in refs if r.name in ("Zed", "Alf")] == [("Zed", False), ("Alf", True)]
+    assert [r.is_star for r in refs] == sorted(r.is_star for r in refs)
+    stars = [r.name.lower() for r in refs if r.is_star]
+    assert stars == sorted(stars)
+    assert open_reads.league_info(db).name == "Test League"
