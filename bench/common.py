@@ -118,6 +118,15 @@ def record(
     return figure
 
 
+def inform(text: str) -> None:
+    """A line of information (no pass/fail), printed now and by bench/run_all.py below its table."""
+    print(text, flush=True)
+    results = os.environ.get("BENCH_RESULTS")
+    if results:
+        with open(results, "a", encoding="utf-8") as handle:
+            handle.write(json.dumps({"info": text}) + "\n")
+
+
 def print_header() -> None:
     print(f"{'figure':<46} {'floor':<28} {'floor':>9} {'measured':>9} {'spread (min-max)':>18} {'ratio':>6} "
           f"{'max':>5} {'target':>7}  result")  # fmt: skip

@@ -20,6 +20,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import ROOT, Figure, child_env, print_header, print_row  # noqa: E402
 
+INFO: list[str] = []  # the scripts' lines of information (bench.common.inform), printed below the table
 SCRIPTS = [
     "startup",
     "tables",
@@ -35,7 +36,8 @@ SCRIPTS = [
 
 
 def run_script(name: str, results: Path, reps: int | None) -> tuple[list[Figure], str | None]:
-    """Run bench/<name>.py; its figures (from the results file it appends to) and an error, if it failed."""
+    """Run bench/<name>.py; its figures (from the results file it appends to; its lines of information go to
+    INFO) and an error, if it failed."""
     env = child_env()
     env["BENCH_RESULTS"] = str(results)
     if reps is not None:
@@ -45,7 +47,12 @@ def run_script(name: str, results: Path, reps: int | None) -> tuple[list[Figure]
     code = subprocess.run([sys.executable, f"bench/{name}.py"], env=env, cwd=ROOT).returncode
     figures = []
     if results.exists():
-        figures = [Figure(**json.loads(line)) for line in results.read_text(encoding="utf-8").splitlines() if line]
+        for line in results.read_text(encoding="utf-8").splitlines():
+            row = json.loads(line) if line else None
+            if row is not None and "info" in row:
+                INFO.append(row["info"])
+            elif row is not None:
+                figures.append(Figure(**row))
     if code != 0:
         return figures, f"bench/{name}.py exited with status {code}"
     if not figures:
@@ -82,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
     for figure in figures:
         print_row(figure)
     failed = [f for f in figures if not f.ok]
+    for line in INFO:
+        print(line)
     for error in errors:
         print(f"ERROR: {error}")
     near = [f for f in figures if f.near]

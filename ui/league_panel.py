@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
-from roster_app.queries import rosters as queries
+from roster_app.queries import open_reads as queries  # no ORM: the league shows before it loads (test_start_path)
 from ui.career_links import Link, link_careers
 from ui.models.referee_list_model import RefereeListModel
 from ui.models.team_list_model import TeamListModel

@@ -19,6 +19,9 @@ from ui.dialogs import ask
 
 log = logging.getLogger(__name__)
 MAX_RECENT = 8
+# Imported in idle time once the league is shown, one per turn of the event loop (input is handled between
+# them), then the league's engine is made: the league shows before the ORM loads (tests/ui/test_start_path.py).
+ORM_STEPS = ("sqlalchemy", "sqlalchemy.orm", "sqlmodel", "roster_app.store.models")
 
 
 def _team_key(path: Path | str) -> str:
@@ -35,6 +38,7 @@ class MainWindow(QMainWindow):
     league_failed = Signal(str)
     first_painted = Signal()  # after the league load is queued: start-up work that can wait goes here
     first_roster_painted = Signal()  # a roster is on screen (the first look's, or the open league's)
+    orm_ready = Signal()  # after league_shown: the ORM imported in idle time, the league's engine made
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -48,6 +52,7 @@ class MainWindow(QMainWindow):
         self._roster_watch: Any = None
         self._shortcuts: list[tuple[QAction, tuple[Any, ...]]] = []
         self._shortcuts_installed = False
+        self._orm_load: object | None = None  # the idle ORM import under way (a new league starts another)
         self.setWindowTitle("Dugout")
         self.resize(1280, 800)
 
@@ -457,12 +462,40 @@ class MainWindow(QMainWindow):
         self.safety.league_opened(db)
         self.league_view.panel.team_view.setFocus()  # the keys start in the teams: arrows choose, Ctrl+H hires
         self.league_shown.emit()
+        self._load_orm_later(db)
+
+    def _load_orm_later(self, db: Any) -> None:
+        """Import the ORM in idle time, a step per turn of the event loop, then make `db`'s engine (unless the
+        league was closed or replaced meanwhile); `orm_ready` once done. A service or a page that needs the ORM
+        sooner imports it itself."""
+        import importlib
+
+        load = self._orm_load = object()
+        steps = [lambda m=m: importlib.import_module(m) for m in ORM_STEPS]
+
+        def engine() -> None:
+            if self.session is not None and self.session.db is db:
+                db.engine  # noqa: B018 - made now, not at the first edit
+
+        steps.append(engine)
+
+        def step() -> None:
+            if self._orm_load is not load:  # another league's load took over: it finishes the imports
+                return
+            steps.pop(0)()
+            if steps:
+                QTimer.singleShot(0, step)
+            else:
+                self._orm_load = None
+                self.orm_ready.emit()
+
+        QTimer.singleShot(0, step)
 
     def _refresh_title(self) -> None:
         if self.session is None:
             self.setWindowTitle("Dugout")
             return
-        from roster_app.queries.rosters import league_info
+        from roster_app.queries.open_reads import league_info
 
         info = league_info(self.session.db)
         where = Path(self.session.db.path).name if not self.session.db.on_server else self.session.db.location
@@ -581,7 +614,7 @@ class MainWindow(QMainWindow):
         dialog.open()
 
     def rename_league(self) -> None:
-        from roster_app.queries.rosters import league_info
+        from roster_app.queries.open_reads import league_info
         from roster_app.services.league import rename_league
 
         name = ask.text(self, "New name of the league:", value=league_info(self.session.db).name)

@@ -10,7 +10,7 @@ roster_app.services (one undo step each).
 from __future__ import annotations
 
 from html import escape
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -25,15 +25,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.queries import reserves as reserve_queries
-from roster_app.queries.clock import Act
-from roster_app.queries.reserves import ReservesInfo
+from roster_app.rules.clock import Act
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
-from roster_app.services.reserves import approve_reserves, hire_reserve_coach
 from ui.dialogs import ask
 from ui.models.reserve_history_model import ReserveHistoryModel
 from ui.widgets.sequence_link import SequenceLink
+
+# The reserves' queries and services (the ORM) are imported where used, when the tab is shown or acts: the
+# league shows before the ORM loads (tests/ui/test_start_path.py).
+if TYPE_CHECKING:
+    from roster_app.queries.reserves import ReservesInfo
 
 RESERVE_TABLES = {
     "reserve_side",
@@ -167,6 +169,8 @@ class ReservesTab(QWidget):
         if not self.isVisible():  # read when the tab is shown: opening a league does not wait for it (~60 ms)
             self._stale = True
             return
+        from roster_app.queries import reserves as reserve_queries
+
         self._stale = False
         db = self.session.db
         self.info = reserve_queries.reserves_info(db, self.team_id) if self.team_id is not None else None
@@ -273,17 +277,23 @@ class ReservesTab(QWidget):
             return
         if ask.confirm(self, f"Record that the League Commissioner approves a reserve team for "
                        f"{self.info.team_name}?", yes="Approve"):  # fmt: skip
+            from roster_app.services.reserves import approve_reserves
+
             self.session.run(approve_reserves, parent=self, team_id=self.info.team_id)
 
     def withdraw(self) -> None:
         if self.info is None:
             return
         if ask.confirm(self, f"Withdraw the approval of {self.info.team_name}'s reserve team?", yes="Withdraw"):
+            from roster_app.services.reserves import approve_reserves
+
             self.session.run(approve_reserves, parent=self, team_id=self.info.team_id, approved=False)
 
     def hire_coach(self) -> None:
         if self.info is None or self.coach_types.currentData() is None:
             return
+        from roster_app.services.reserves import hire_reserve_coach
+
         self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id,
                          coach_type=self.coach_types.currentData())  # fmt: skip
 

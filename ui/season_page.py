@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
@@ -18,14 +18,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.queries import season as sq
-from roster_app.queries.corrections import corrections
-from roster_app.services.season import delete_fixture, move_fixture, swap_home_away
 from ui.career_links import Link, link_careers
 from ui.dialogs import ask
 from ui.models.corrections_model import CorrectionsModel
 from ui.models.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
 from ui.team_page import make_table
+
+# The season's queries and services (the ORM) are imported where used: `install_season` runs when the league
+# shows, before the ORM loads (tests/ui/test_start_path.py).
+if TYPE_CHECKING:
+    from roster_app.queries import season as sq
 
 SEASON_TABLES = {"match", "match_player", "team", "player", "league", "season", "ruleset_table", "referee",
                  "ledger_entry", "referee_match"}  # fmt: skip
@@ -62,6 +64,8 @@ class SeasonPage(QWidget):
         self.standings_model = StandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)
         self.standings_view.setObjectName("standingsView")
+        from roster_app.queries import season as sq
+
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
         self.leaders = QTabWidget(self)
         for what, model in self.leader_models.items():
@@ -134,6 +138,8 @@ class SeasonPage(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & SEASON_TABLES:
             return
+        from roster_app.queries import season as sq
+
         db = self.session.db
         self._rows = sq.fixtures(db)
         season = sq.current_season(db)
@@ -195,6 +201,8 @@ class SeasonPage(QWidget):
         rows = [r for r in self._rows if number == ALL_ROUNDS or r.round == number]
         selected = self.selected_fixture()
         self.fixtures_model.set_rows(rows)
+        from roster_app.queries import season as sq
+
         byes = sq.byes_by_round(self.session.db, [r for r in self._rows if r.stage == "league"])
         shown = byes.get(number, []) if number else []
         self.byes.setText(f"Bye in round {number}: {', '.join(shown)}" if shown else "")
@@ -348,11 +356,15 @@ class SeasonPage(QWidget):
         number = ask.number(self, f"Move {fixture.home} v {fixture.away} to round:", value=fixture.round,
                             minimum=1, maximum=99)  # fmt: skip
         if number is not None and number != fixture.round:
+            from roster_app.services.season import move_fixture
+
             self.session.run(move_fixture, parent=self, match_id=fixture.id, round_number=number)
 
     def swap(self) -> None:
         fixture = self.selected_fixture()
         if fixture is not None:
+            from roster_app.services.season import swap_home_away
+
             self.session.run(swap_home_away, parent=self, match_id=fixture.id)
 
     def delete(self) -> None:
@@ -361,6 +373,8 @@ class SeasonPage(QWidget):
             return
         if ask.confirm(self, f"Delete the fixture {fixture.home} v {fixture.away} (round {fixture.round})?",
                        yes="Delete"):  # fmt: skip
+            from roster_app.services.season import delete_fixture
+
             self.session.run(delete_fixture, parent=self, match_id=fixture.id)
 
     def add(self) -> None:
@@ -427,6 +441,9 @@ class TeamHistoryTab(QWidget):
         if self._tabs is not None and self._tabs.currentWidget() is not self:
             self._stale = True  # opening a league or choosing a team does not wait for a tab the roster hides
             return
+        from roster_app.queries import season as sq
+        from roster_app.queries.corrections import corrections
+
         self._stale = False
         rows = sq.team_history(self.session.db, self.team_id) if self.team_id is not None else []
         self.model.set_rows(rows)

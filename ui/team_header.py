@@ -18,13 +18,15 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import NotFound
-from roster_app.queries.corrections import has_played
-from roster_app.queries.rosters import TeamHeader
+from roster_app.queries.open_reads import TeamHeader
 from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
 from roster_app.rules.roster import gp, players_to_play
+from roster_app.rules.team import COUNTERS
 from roster_app.rules.transfers import ally_penalties as describe_penalties
-from roster_app.services.teams import COUNTERS, set_coach, set_counter
 from ui.widgets.basics import text_html
+
+# The services and ORM-bound queries are imported where used: the league shows before the ORM loads
+# (tests/ui/test_start_path.py).
 
 
 def reroll_price_text(header: TeamHeader) -> str:
@@ -266,12 +268,17 @@ class TeamHeaderWidget(QFrame):
 
     def _coach_edited(self) -> None:
         if self.header and self.coach.text().strip() != self.header.coach:
+            from roster_app.services.teams import set_coach
+
             self.session.run(set_coach, parent=self, team_id=self.header.id, coach=self.coach.text(),
                              expected_version=self.header.version)  # fmt: skip
 
     def _counter_edited(self, counter: str, value: int) -> None:
         if self.header is None or int(getattr(self.header, counter)) == value:
             return
+        from roster_app.queries.corrections import has_played
+        from roster_app.services.teams import set_counter
+
         if counter == "fan_factor" and has_played(self.session.db, self.header.id):
             self._correct_fan_factor(value)
             return

@@ -15,8 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.queries import rosters as queries
-from roster_app.services.players import retire_player
+from roster_app.queries import open_reads as queries
 from ui.career_links import Link, link_careers
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.list_text_delegate import ListTextDelegate
@@ -28,6 +27,9 @@ from ui.models.roster_model import RosterModel
 from ui.reserves_tab import ReservesTab
 from ui.tables import ROSTER_ELASTIC, fit_roster_columns, make_table
 from ui.team_header import TeamHeaderWidget
+
+# ORM-bound modules (services, queries over sqlmodel) are imported where used: the league shows before the
+# ORM loads (tests/ui/test_start_path.py).
 
 ROSTER_TABLES = {"player", "team", "contract", "ruleset_table", "ledger_entry"}
 
@@ -147,9 +149,9 @@ class TeamPage(QWidget):
             self._ledger_stale = True
             return
         self._ledger_stale = False
-        self.ledger_model.set_rows(
-            queries.ledger(self.session.db, self.team_id) if self.team_id is not None else []
-        )
+        from roster_app.queries.rosters import ledger
+
+        self.ledger_model.set_rows(ledger(self.session.db, self.team_id) if self.team_id is not None else [])
 
     def selected_player(self) -> Any:
         rows = self.roster_view.selectionModel().selectedRows()
@@ -181,6 +183,8 @@ class TeamPage(QWidget):
         verb = "Fire" if fired else "Retire"
         if not ask.confirm(self, f"{verb} {player.name}? He leaves the roster for good (no refund).", yes=verb):
             return
+        from roster_app.services.players import retire_player
+
         self.session.run(retire_player, parent=self, player_id=player.id, fired=fired)
 
     def sign_contract(self) -> None:

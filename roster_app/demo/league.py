@@ -7,22 +7,16 @@ written once to the user's data folder; `dugout --demo` opens that copy.
 from __future__ import annotations
 
 from pathlib import Path
-
-from sqlalchemy import select
+from typing import TYPE_CHECKING
 
 from roster_app import words
 from roster_app.paths import DEMO_NAME, demo_path
-from roster_app.queries.contracts import last_contract
 from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
-from roster_app.services.common import position_label, post
-from roster_app.services.contracts import advance_season, sign
-from roster_app.services.league import create_league
-from roster_app.services.players import new_player
-from roster_app.services.teams import COUNTERS, unit_price
-from roster_app.store.db import LeagueDB
-from roster_app.store.models import Player
+
+if TYPE_CHECKING:  # the services and the ORM load only to build the demo: `dugout --demo` opens the one built
+    from roster_app.store.db import LeagueDB
 
 DEMO_VERSION = 7  # bump when the demo's content changes, so users get the new one
 
@@ -117,6 +111,8 @@ CONTRACTS = [
 
 
 def _cost(ruleset, session, team, spec) -> int:  # noqa: ANN001
+    from roster_app.services.teams import unit_price
+
     counters = sum(
         int(spec[c]) * unit_price(session, ruleset, team, c)
         for c in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
@@ -131,6 +127,12 @@ def _contracts_cost(spec: dict) -> int:
 
 def _sign_contracts(session, ruleset) -> None:  # noqa: ANN001
     """The demo's contracts, season after season (the league opens in the season after the last group)."""
+    from sqlalchemy import select
+
+    from roster_app.queries.contracts import last_contract
+    from roster_app.services.contracts import advance_season, sign
+    from roster_app.store.models import Player
+
     players = {p.name: p for p in session.scalars(select(Player))}
     for index, group in enumerate(CONTRACTS):
         for name, seasons in group:
@@ -146,6 +148,11 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
     With history=False only the teams, rosters and referees are built (no contracts or seasons played): tests
     that add their own history start from that.
     """
+    from roster_app.services.common import position_label, post
+    from roster_app.services.league import create_league
+    from roster_app.services.players import new_player
+    from roster_app.services.teams import COUNTERS, unit_price
+
     db = create_league(path, name=DEMO_NAME, overwrite=overwrite)
     ruleset = db.ruleset
     with db.write("build the demo league") as tx:

@@ -11,8 +11,6 @@ same to say when a thing can be done. Changes outside the clock are commissioner
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
-from enum import StrEnum
 
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
@@ -20,96 +18,11 @@ from sqlmodel import Session
 from roster_app.errors import RuleViolation
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.referees import fixture_title
-from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
+from roster_app.rules.clock import AT_STEP, WHEN, Act, Moment, step_words  # noqa: F401 - the clock's names, here too
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
 from roster_app.words import possessive
-
-
-class Act(StrEnum):
-    """The things the clock times, each at one step of the post-match sequence."""
-
-    RESERVES = "reserve affairs"
-    CONTRACTS = "contracts"
-    TRANSFERS = "transfers"
-    PURCHASES = "purchases"
-
-
-# The step each act waits for: the team's next step of the sequence must be this one. Transfers (4.2) have no
-# step of their own: they are made once 4.1 is written and before 4.3 is, the same gap as 4.3's purchases.
-AT_STEP = {
-    Act.RESERVES: "affairs",
-    Act.CONTRACTS: "affairs",
-    Act.TRANSFERS: "purchases",
-    Act.PURCHASES: "purchases",
-}
-
-WHEN = {
-    Act.RESERVES: "Reserve affairs are dealt with at the start of purchases in the post-match sequence (step 4.1)",
-    Act.CONTRACTS: "Contracts are signed at the start of purchases in the post-match sequence (step 4.1)",
-    Act.TRANSFERS: "Transfers are made in the purchases of the post-match sequence, after contracts and before "
-    "new players (step 4.2)",
-    Act.PURCHASES: "New players and staff are bought in the purchases of the post-match sequence (step 4.3)",
-}
-
-
-@dataclass(frozen=True)
-class Moment:
-    """Where one team stands now."""
-
-    team_id: int
-    team: str
-    created: bool  # the team has not played a match yet: it is being created
-    match_id: int | None = None  # the match whose post-match sequence the team is in; None: none is open
-    match: str = ""  # that match, in words
-    next_step: str | None = None  # the team's next step of that sequence (a key of STEPS)
-
-    def allows(self, act: Act) -> bool:
-        if act == Act.PURCHASES and self.created:
-            return True
-        return self.match_id is not None and self.next_step == AT_STEP[act]
-
-    def refusal(self, act: Act) -> str | None:
-        """Why the team cannot do `act` now, with when it can; None when it can."""
-        if self.allows(act):
-            return None
-        if self.match_id is None:
-            return f"{WHEN[act]}: after {possessive(self.team)} next match."
-        at = STEPS.index(self.next_step)
-        if at < STEPS.index(AT_STEP[act]):
-            first, last = STEP_TITLES[STEPS[at]].split()[0].rstrip("."), _before(act)
-            come = f"step {first} comes" if first == last else f"steps {first} to {last} come"
-            return (
-                f"{WHEN[act]}. {self.team} are at {step_words(self.next_step)} of the post-match sequence of "
-                f"{self.match}: {come} first."
-            )
-        return (
-            f"{WHEN[act]}. {self.team} are past it in the post-match sequence of {self.match} (next: "
-            f"{step_words(self.next_step)}): after the team's next match."
-        )
-
-    def check(self, act: Act) -> None:
-        problem = self.refusal(act)
-        if problem:
-            raise RuleViolation(problem)
-
-    @property
-    def where(self) -> str:
-        """The team's place in the league's timeline, in words (for the tabs that lead into the sequence)."""
-        if self.match_id is None:
-            return "being created: it buys its squad" if self.created else "between matches"
-        return f"at {step_words(self.next_step)} of the post-match sequence of {self.match}"
-
-
-def step_words(step: str) -> str:
-    """ "step 4.3 (new players and staff)" for a step of STEPS, to use inside a sentence."""
-    number, title = STEP_TITLES[step].split(" ", 1)
-    return f"step {number.rstrip('.')} ({title[0].lower()}{title[1:]})"
-
-
-def _before(act: Act) -> str:
-    step = STEPS[STEPS.index(AT_STEP[act]) - 1]
-    return STEP_TITLES[step].split()[0].rstrip(".")
 
 
 def open_sequence(session: Session, team_id: int) -> Match | None:

@@ -8,6 +8,15 @@ from math import floor
 
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 
+# Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
+COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
+    "rerolls": ("re-roll", None, "max_rerolls"),
+    "assistant_coaches": ("assistant coach", "assistant_coach_cost", "max_assistant_coaches"),
+    "cheerleaders": ("cheerleader", "cheerleader_cost", "max_cheerleaders"),
+    "apothecary": ("apothecary", "apothecary_cost", None),
+    "fan_factor": ("fan factor", "fan_factor_cost", "max_fan_factor"),
+}
+
 
 @dataclass(frozen=True)
 class RatedPlayer:

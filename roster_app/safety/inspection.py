@@ -12,15 +12,13 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from sqlmodel import SQLModel
-
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety import verdicts
-from roster_app.safety.integrity import stored_value_problems
 from roster_app.store import sqlite_file
 from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
 from roster_app.store.migrations import is_head
 from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
+from roster_app.store.schema_names import TABLES
 
 
 def _explain_sqlite_error(path: Path, exc: Exception) -> LeagueFileError:
@@ -97,7 +95,7 @@ def _inspect_league(
         raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
     if is_head(row[0]):  # an older file gains its later tables in the upgrade, inspected again after it
         _require_schema(path, conn)
-    problems = [] if checked else stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # parsed on load
+    problems = [] if checked else _value_problems(conn)
     if problems:
         raise LeagueFileError(
             f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
@@ -124,23 +122,30 @@ def _refuse_foreign_code(path: Path, conn: sqlite3.Connection) -> None:
         )
 
 
+def _value_problems(conn: sqlite3.Connection) -> list[str]:
+    """The stored-value checks (they know the columns' ORM types: the ORM is imported only when they run)."""
+    from roster_app.safety.integrity import stored_value_problems
+
+    return stored_value_problems(conn, limit=3, skip=("ruleset_table",))  # the ruleset is parsed on load
+
+
 def _require_schema(path: Path, conn: sqlite3.Connection) -> None:
     """Every table and column of the current schema is there: a league missing one would fail in a screen."""
     query = "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p WHERE m.type = 'table'"
     present: dict[str, set[str]] = {}
     for table, column in conn.execute(query):
         present.setdefault(table, set()).add(column)
-    missing = [t.name for t in SQLModel.metadata.sorted_tables if t.name not in present]
+    missing = [name for name in TABLES if name not in present]
     if missing:
         raise LeagueFileError(
             f"'{path.name}' is not a complete Dugout league: the table(s) {', '.join(missing)} are missing. "
             "Restore it from a backup. The file was not changed."
         )
-    for table in SQLModel.metadata.sorted_tables:
-        lost = [c.name for c in table.columns if c.name not in present[table.name]]
+    for table, columns in TABLES.items():
+        lost = [c for c in columns if c not in present[table]]
         if lost:
             raise LeagueFileError(
-                f"'{path.name}' is not a complete Dugout league: the table {table.name} has lost its "
+                f"'{path.name}' is not a complete Dugout league: the table {table} has lost its "
                 f"column(s) {', '.join(lost)}. Restore it from a backup. The file was not changed."
             )
 

@@ -8,22 +8,21 @@ from __future__ import annotations
 import errno
 import os
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy.engine import URL
-from sqlalchemy.exc import DBAPIError
+from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import InterruptedSave, LeagueFileError
 from roster_app.safety import backups, locking
 from roster_app.safety.files import clean_leftovers, recover_interrupted_save, use_rollback_journal
 from roster_app.safety.inspection import inspect
-from roster_app.safety.upgrade import upgrade_file
 from roster_app.store import sqlite_file
 from roster_app.store.address import is_database_url
 from roster_app.store.db import LeagueDB, file_engine
-from roster_app.store.migrations import head_revision, is_head, is_newer, upgrade_engine
+from roster_app.store.migrations import head_revision, is_head, is_newer
 from roster_app.store.ruleset import ruleset_from_rows, ruleset_or_error
-from roster_app.store.server import display_url, inspect_server, server_engine, server_error
+
+if TYPE_CHECKING:  # SQLAlchemy, Alembic and the server code load only on the paths that use them (upgrade,
+    # server): a league file opens and shows before the ORM is imported (tests/ui/test_start_path.py)
+    from sqlalchemy.engine import URL
 
 NEWER_FILE = (
     "This league was saved by a newer version of Dugout. It is open read-only, so it is never changed "
@@ -130,11 +129,13 @@ def _open_checked(
         notices.append("The league file had been switched to another journal mode by another program; it is back "
                        "in the mode Dugout keeps it in, so a save cut short can always be put back.")  # fmt: skip
     if not read_only and not is_head(revision):
+        from roster_app.safety.upgrade import upgrade_file
+
         made, revision = upgrade_file(path), head_revision()
         rules = None  # read again, from the upgraded file
         notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
-    engine = file_engine(path, read_only=read_only)
-    db = LeagueDB(engine, path=path, read_only=read_only)
+    # the engine (and SQLAlchemy) is made at its first use: the league shows reading through db.fetch()
+    db = LeagueDB(make_engine=lambda: file_engine(path, read_only=read_only), path=path, read_only=read_only)
     db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
     try:  # the ruleset is loaded now, so a damaged one fails here and not in the middle of a screen
         if load_ruleset and rules is not None:  # the rows inspection read: no second connection needed
@@ -142,7 +143,7 @@ def _open_checked(
         elif load_ruleset:
             db.ruleset  # noqa: B018
     except BaseException:
-        engine.dispose()
+        db.close()
         raise
     if not read_only and backup == "background":
         db.opening_backup = backups.BackgroundBackup(path, reason="opened")
@@ -157,6 +158,11 @@ def _open_checked(
 
 def open_server_league(url: str | URL, *, read_only: bool = False, load_ruleset: bool = True) -> LeagueDB:
     """Open the league held by a PostgreSQL database (upgrading an older schema in one transaction)."""
+    from sqlalchemy.exc import DBAPIError
+
+    from roster_app.store.migrations import upgrade_engine
+    from roster_app.store.server import display_url, inspect_server, server_engine, server_error
+
     engine = server_engine(url)
     try:
         revision, rules = inspect_server(engine)

@@ -12,21 +12,12 @@ from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
-from roster_app.rules.team import reroll_price
+from roster_app.rules.team import COUNTERS, reroll_price
 from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Team
 from roster_app.words import count, noun, possessive, tidy
-
-# Team counters a commissioner edits in the team header: (label, ruleset price key or None, limit key)
-COUNTERS: dict[str, tuple[str, str | None, str | None]] = {
-    "rerolls": ("re-roll", None, "max_rerolls"),
-    "assistant_coaches": ("assistant coach", "assistant_coach_cost", "max_assistant_coaches"),
-    "cheerleaders": ("cheerleader", "cheerleader_cost", "max_cheerleaders"),
-    "apothecary": ("apothecary", "apothecary_cost", None),
-    "fan_factor": ("fan factor", "fan_factor_cost", "max_fan_factor"),
-}
 
 
 def _check_name(session: Session, name: str, *, team_id: int | None = None) -> str:

@@ -4,6 +4,10 @@ A league file is a SQLite database with Dugout's application_id, created through
 the Alembic head; a shared league is the same schema on a PostgreSQL server (store/server.py). The store
 makes empty schemas; a new league is filled by services/league.py, and opened (checked, locked, upgraded,
 backed up) by safety/opening.py.
+
+This module imports no SQLAlchemy at load: a league file's engine is made at its first use (`db.engine`), so the
+league view can show the league reading through `db.fetch()` (plain sqlite3) before the ORM is imported
+(tests/ui/test_start_path.py).
 """
 
 from __future__ import annotations
@@ -12,16 +16,10 @@ import contextlib
 import random
 import sqlite3
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import DBAPIError, OperationalError
-from sqlalchemy.orm.exc import StaleDataError
-from sqlmodel import Session, SQLModel
+from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import (
     ChangedMeanwhile,
@@ -29,13 +27,15 @@ from roster_app.errors import (
     LeagueFileError,
     ReadOnlyLeague,
 )
-from roster_app.rules.ruleset import Ruleset
-from roster_app.store import (
-    models,  # noqa: F401 - registers the tables on SQLModel.metadata
-    sqlite_file,
-)
-from roster_app.store.changes import Change, Recorder, apply, written_versions
-from roster_app.store.ruleset import load_ruleset, ruleset_or_error
+from roster_app.store import sqlite_file
+from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
+
+if TYPE_CHECKING:
+    from sqlalchemy.engine import Engine
+    from sqlmodel import Session
+
+    from roster_app.rules.ruleset import Ruleset
+    from roster_app.store.changes import Change, Recorder
 
 APPLICATION_ID = int.from_bytes(b"Dgt1", "big")  # PRAGMA application_id of every league file
 SQLITE_HEADER = b"SQLite format 3\x00"
@@ -43,7 +43,10 @@ SQLITE_HEADER = b"SQLite format 3\x00"
 
 def file_engine(path: Path, *, read_only: bool, foreign_keys: bool = True) -> Engine:
     """The engine of the league file at exactly `path` (connections made from the path, never a URL of it)."""
+    from sqlalchemy import create_engine, event
     from sqlalchemy.pool import QueuePool
+
+    from roster_app.store import models  # noqa: F401 - registers the tables on SQLModel.metadata
 
     path = Path(path).absolute()
 
@@ -78,22 +81,45 @@ class Tx:
     label: str
     result: Any = None
     undoable: bool = True
-    recorder: Recorder = field(default_factory=Recorder)
+    recorder: Recorder = field(default_factory=lambda: _recorder())
 
     @property
     def change(self) -> Change:
+        from roster_app.store.changes import Change
+
         return Change(self.label, tuple(self.recorder.rows), self.result, self.undoable)
 
 
+def _recorder() -> Recorder:
+    from roster_app.store.changes import Recorder
+
+    return Recorder()
+
+
 class LeagueDB:
-    """An open league: its engine, its ruleset, and the write context every service uses."""
+    """An open league: its engine, its ruleset, and the write context every service uses.
+
+    Given an engine (memory, server, tests) it uses it; given `make_engine` (a league file) it makes the engine
+    at the first `engine`, `read()`, `write()` or `replay()`; until then `fetch()` reads over plain sqlite3."""
 
     RETRIES = 8  # how often LeagueDB.run re-runs a service that clashed with another commissioner's
 
     def __init__(
-        self, engine: Engine, *, path: Path | None = None, url: str | None = None, read_only: bool = False
+        self,
+        engine: Engine | None = None,
+        *,
+        make_engine: Callable[[], Engine] | None = None,
+        path: Path | None = None,
+        url: str | None = None,
+        read_only: bool = False,
     ):
-        self.engine = engine
+        if (engine is None) == (make_engine is None):
+            raise TypeError("LeagueDB needs an engine or a way to make one (not both)")
+        if make_engine is not None and path is None:
+            raise TypeError("a LeagueDB whose engine is made later is a league file: give its path")
+        self._engine = engine
+        self._make_engine = make_engine
+        self._write: Engine | None = None
         self.path = path
         self.url = url  # a shared league's address (without its password); None for a file or memory
         self.read_only = read_only
@@ -103,16 +129,37 @@ class LeagueDB:
         self.lock: Any = None  # the roster_app.safety.locking.LeagueLock held while open for writing
         self._ruleset: Ruleset | None = None
         self.schema_revision: str | None = None
-        self._write_engine = engine.execution_options(dugout_write=True)
         self.opening_backup: Any = (
             None  # a roster_app.safety.backups.BackgroundBackup writes wait for (backup="background")
         )
         self._versions: dict[tuple[str, tuple[Any, ...]], int | None] = {}  # row versions written here last
 
     @property
+    def engine(self) -> Engine:
+        """The league's SQLAlchemy engine (made now for a league file opened without one)."""
+        if self._engine is None:
+            if self._make_engine is None:
+                raise LeagueFileError("The league is closed.")
+            self._engine = self._make_engine()
+        return self._engine
+
+    @property
+    def engine_ready(self) -> bool:
+        """Whether the engine exists (a league file's is made at its first use)."""
+        return self._engine is not None
+
+    @property
+    def _write_engine(self) -> Engine:
+        if self._write is None:
+            self._write = self.engine.execution_options(dugout_write=True)
+        return self._write
+
+    @property
     def on_server(self) -> bool:
         """A shared league (PostgreSQL): no lock file, no file backups; clashes are refused or retried."""
-        return self.engine.dialect.name != "sqlite"
+        if self._engine is None:
+            return False  # only a league file's engine is made later
+        return self._engine.dialect.name != "sqlite"
 
     @property
     def location(self) -> str:
@@ -122,15 +169,39 @@ class LeagueDB:
     # -- reading -----------------------------------------------------------------------------
     @contextlib.contextmanager
     def read(self) -> Iterator[Session]:
+        from sqlmodel import Session
+
         with Session(self.engine, expire_on_commit=False) as session, session.begin():
             yield session
+
+    @contextlib.contextmanager
+    def fetch(self) -> Iterator[Callable[[str, Mapping[str, Any]], Sequence[Sequence[Any]]]]:
+        """A query runner (roster_app.queries.first_screen.Fetch: SQL with :named parameters) in one read
+        transaction: over plain sqlite3 while the league file's engine is not made, else over the engine."""
+        if self._engine is None:
+            if self.path is None:
+                raise LeagueFileError("The league is closed.")
+            with contextlib.closing(sqlite_file.connect(self.path, read_only=True, isolation_level=None)) as conn:
+                conn.execute("BEGIN")  # one snapshot for every read
+                yield lambda sql, params: conn.execute(sql, params).fetchall()
+                conn.execute("ROLLBACK")
+            return
+        from sqlalchemy import text
+
+        with self._engine.connect() as conn, conn.begin():
+            yield lambda sql, params: conn.execute(text(sql), params).all()
 
     @property
     def ruleset(self) -> Ruleset:
         """The league's own ruleset (cached until a ruleset table is written)."""
         if self._ruleset is None:
-            self._ruleset = ruleset_or_error(lambda: load_ruleset(self.engine))
+            self._ruleset = ruleset_or_error(self._read_ruleset)
         return self._ruleset
+
+    def _read_ruleset(self) -> Ruleset:
+        with self.fetch() as fetch:
+            league = fetch(LEAGUE_SQL, {})
+            return ruleset_from_rows(league[0] if league else None, list(fetch(RULES_SQL, {})))
 
     def forget_ruleset(self) -> None:
         self._ruleset = None
@@ -139,6 +210,10 @@ class LeagueDB:
     @contextlib.contextmanager
     def write(self, label: str = "change") -> Iterator[Tx]:
         """One transaction: all of it is written or none of it. The Tx records the rows for undo."""
+        from sqlmodel import Session
+
+        from roster_app.store.changes import written_versions
+
         self._ready_to_write()
         with Session(self._write_engine, expire_on_commit=False, autoflush=True) as session:
             tx = Tx(session, label)
@@ -152,6 +227,10 @@ class LeagueDB:
     def replay(self, change: Change, *, forward: bool) -> None:
         """Undo (forward=False) or redo a change in one transaction; refused (UndoConflict) when the league
         changed since, or someone else wrote a row it touches (its version is not the one written here)."""
+        from sqlmodel import Session
+
+        from roster_app.store.changes import apply
+
         self._ready_to_write()
         with Session(self._write_engine) as session, self._in_plain_words(), session.begin():
             versions = apply(session, change, forward=forward, versions=self._versions)
@@ -185,6 +264,9 @@ class LeagueDB:
     @contextlib.contextmanager
     def _in_plain_words(self) -> Iterator[None]:
         """A failed write raised as the DugoutError that says why (a bug is raised as it is)."""
+        from sqlalchemy.exc import DBAPIError
+        from sqlalchemy.orm.exc import StaleDataError
+
         try:
             yield
         except (DBAPIError, StaleDataError, sqlite3.OperationalError) as exc:
@@ -196,6 +278,9 @@ class LeagueDB:
     def _error(self, exc: BaseException) -> DugoutError | None:
         """A failed write in plain words (None: a bug, raised as it is); a clash with another commissioner
         is ChangedMeanwhile (retry=True)."""
+        from sqlalchemy.exc import OperationalError
+        from sqlalchemy.orm.exc import StaleDataError
+
         if isinstance(exc, StaleDataError):  # the ORM's version check: the row changed since it was read
             return ChangedMeanwhile("The league", retry=True)
         if self.on_server:
@@ -208,7 +293,9 @@ class LeagueDB:
 
     def close(self) -> None:
         self.wait_for_opening_backup()
-        self.engine.dispose()
+        if self._engine is not None:
+            self._engine.dispose()
+        self._make_engine = None  # a closed league's engine is never made again
         if self.lock is not None:
             self.lock.release()
 
@@ -232,6 +319,10 @@ def _write_error(exc: Exception) -> LeagueFileError:
 
 def create_schema(engine: Engine) -> None:
     """The league's empty tables, stamped with the head revision (a league file also gets its application_id)."""
+    from sqlmodel import SQLModel
+
+    from roster_app.store import models  # noqa: F401 - registers the tables on SQLModel.metadata
+
     SQLModel.metadata.create_all(engine)
     if engine.dialect.name == "sqlite":
         with engine.begin() as conn:
@@ -243,6 +334,7 @@ def create_schema(engine: Engine) -> None:
 
 def memory_engine() -> Engine:
     """An in-memory database holding the league's empty schema (tests and previews; filled by a service)."""
+    from sqlalchemy import create_engine, event
     from sqlalchemy.pool import StaticPool
 
     engine = create_engine("sqlite+pysqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False})

@@ -3,13 +3,15 @@ each table as the league edited it. Opening a file, a server and the JSON import
 
 from __future__ import annotations
 
-from typing import Any
-
-from sqlalchemy.engine import Engine
-from sqlalchemy.exc import SQLAlchemyError
+import sqlite3
+import sys
+from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import LeagueFileError, RulesetError
 from roster_app.rules.ruleset import Ruleset, from_stored
+
+if TYPE_CHECKING:  # no SQLAlchemy at import: a league file is shown before the ORM loads
+    from sqlalchemy.engine import Engine
 
 LEAGUE_SQL = "SELECT ruleset_name, ruleset_key FROM league ORDER BY id LIMIT 1"
 RULES_SQL = "SELECT key, data FROM ruleset_table"
@@ -34,5 +36,11 @@ def ruleset_or_error(load: Any) -> Ruleset:
         return load()
     except RulesetError as exc:
         raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
-    except (ValueError, TypeError, AttributeError, SQLAlchemyError) as exc:
+    except (ValueError, TypeError, AttributeError, sqlite3.Error, *_sqlalchemy_errors()) as exc:
         raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
+
+
+def _sqlalchemy_errors() -> tuple[type[Exception], ...]:
+    """SQLAlchemy's error class once it is imported (before that, nothing can raise it)."""
+    exc = sys.modules.get("sqlalchemy.exc")
+    return (exc.SQLAlchemyError,) if exc is not None else ()

@@ -6,7 +6,7 @@ import sqlite3
 import pytest
 
 from roster_app.errors import LeagueFileError
-from roster_app.safety import inspection, verdicts
+from roster_app.safety import integrity, verdicts
 from roster_app.safety.opening import open_league
 
 
@@ -14,13 +14,13 @@ from roster_app.safety.opening import open_league
 def checks(monkeypatch):
     """How many times the stored-value checks read a file."""
     seen = []
-    real = inspection.stored_value_problems
+    real = integrity.stored_value_problems
 
     def counted(*args, **kwargs):
         seen.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(inspection, "stored_value_problems", counted)
+    monkeypatch.setattr(integrity, "stored_value_problems", counted)  # imported by inspection when it runs
     return seen
 
 

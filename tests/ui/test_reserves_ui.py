@@ -385,11 +385,11 @@ def test_the_tab_leads_into_the_post_match_sequence_and_never_offers_a_round(qtb
 
 def test_the_tab_is_read_when_shown_not_while_hidden(qtbot, open_window, monkeypatch):
     """Opening a league (or a change while another tab is up) does not read the reserves (~60 ms)."""
-    import ui.reserves_tab
+    from roster_app.queries import reserves as reserve_queries  # the tab imports it when it first reads
 
     reads = []
-    real = ui.reserves_tab.reserve_queries.reserves_info
-    monkeypatch.setattr(ui.reserves_tab.reserve_queries, "reserves_info", lambda *a: reads.append(a) or real(*a))
+    real = reserve_queries.reserves_info
+    monkeypatch.setattr(reserve_queries, "reserves_info", lambda *a: reads.append(a) or real(*a))
     page = open_window.league_view.team_page
     page.show_team(page.team_id)
     open_window.session.changed.emit(None)

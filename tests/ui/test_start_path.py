@@ -5,6 +5,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent.parent
 START_PATH = ("ui.cli", "ui.app", "ui.main_window", "ui.welcome", "ui.icons", "ui.single_instance", "ui.crash")
 
@@ -84,3 +86,76 @@ def test_the_qt_namespace_is_not_made_before_the_first_paint(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env,
                             timeout=60)  # fmt: skip
     assert result.stdout.split() == ["False"], result.stderr
+
+
+ORM = ("sqlalchemy", "sqlmodel", "pydantic", "roster_app.store.models")
+READY_BEFORE_ORM = """
+import json, sys, time
+from pathlib import Path
+from ui.app import make_app
+app = make_app()
+from ui.main_window import MainWindow
+window = MainWindow()
+seen = {}
+
+def loaded():
+    return [m for m in %(orm)r if m in sys.modules]
+
+def shown():
+    page = window.league_view.team_page
+    seen["at_shown"] = loaded()
+    seen["engine_at_shown"] = window.session.db.engine_ready
+    seen["header"], seen["roster"] = repr(page.header.header), repr(page.roster_model.rows())
+    seen["team"] = page.team_id
+
+def ready():
+    from roster_app.queries import rosters  # the ORM path's module: its reads now go through the engine
+    db = window.session.db
+    seen["at_ready"], seen["engine_at_ready"] = loaded(), db.engine_ready
+    seen["orm_header"] = repr(rosters.team_header(db, seen["team"]))
+    seen["orm_roster"] = repr(rosters.roster(db, seen["team"]))
+
+window.league_shown.connect(shown)
+window.orm_ready.connect(ready)
+if sys.argv[1] == "--demo":
+    window.open_demo_later()
+else:
+    window.open_league_later(Path(sys.argv[1]))
+window.show()
+deadline = time.monotonic() + 60
+while "at_ready" not in seen and time.monotonic() < deadline:
+    app.processEvents()
+print(json.dumps(seen))
+"""
+
+
+def ready_before_orm(target: str) -> dict:
+    result = subprocess.run([sys.executable, "-c", READY_BEFORE_ORM % {"orm": ORM}, target], capture_output=True,
+                            text=True, cwd=ROOT, env=dict(os.environ, QT_QPA_PLATFORM="offscreen"), timeout=120)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    import json
+
+    return json.loads(result.stdout.splitlines()[-1])
+
+
+@pytest.mark.parametrize("which", ["demo", "file"])
+def test_the_league_is_shown_ready_for_edits_before_the_orm_is_imported(which, league_file):
+    """At league_shown no SQLAlchemy, SQLModel, pydantic or models are loaded (the league reads with sqlite3); the
+    main window imports them in idle time after it (orm_ready), and the page shows what the ORM path reads."""
+    from roster_app.demo.league import ensure_demo
+    from roster_app.safety.inspection import inspect_file
+
+    path = ensure_demo() if which == "demo" else league_file
+    if which == "file":
+        from roster_app.safety.opening import open_league
+        from tests.helpers import add_player, team_id
+
+        db = open_league(path)
+        add_player(db, team_id(db, "Orcland Raiders"), "Orc Lineman", "Ugrak")
+        db.close()
+    inspect_file(path)  # the file's verdict remembered, as after any earlier open: no row-by-row checks
+    seen = ready_before_orm("--demo" if which == "demo" else str(path))
+    assert (seen["at_shown"], seen["engine_at_shown"]) == ([], False)
+    assert (seen["at_ready"], seen["engine_at_ready"]) == (list(ORM), True)
+    assert seen["team"] is not None and seen["header"] != "None" and seen["roster"] != "[]"
+    assert (seen["header"], seen["roster"]) == (seen["orm_header"], seen["orm_roster"])

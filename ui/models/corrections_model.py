@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
-from roster_app.queries.corrections import CorrectionRow
+from typing import TYPE_CHECKING
+
 from ui.models.columns import CENTER, Column, RowTableModel
+
+if TYPE_CHECKING:  # the row types only: corrections queries load the ORM, and the league shows before it
+    from roster_app.queries.corrections import CorrectionRow
 
 
 def _when(r: CorrectionRow) -> str:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from roster_app.queries.rosters import LedgerRow
 from ui.models.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
+
+if TYPE_CHECKING:  # the row type only: queries.rosters loads the ORM, and the league shows before it does
+    from roster_app.queries.rosters import LedgerRow
 
 CORRECTION = "correction"  # the ledger kind of a commissioner's correction (and of a Check League repair)
 CORRECTION_TIP = "A correction made outside the league's timeline: the team's History tab lists who and why."

@@ -7,7 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
-from roster_app.queries.rosters import RefereeItem
+from roster_app.queries.open_reads import RefereeItem
 from ui.models.columns import RIGHT, Column, RowTableModel
 
 

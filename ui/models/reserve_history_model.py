@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
-from roster_app.queries.reserves import ReserveEventRow
 from ui.models.columns import Column, RowTableModel
+
+if TYPE_CHECKING:  # the row type only: queries.reserves loads the ORM, and the league shows before it does
+    from roster_app.queries.reserves import ReserveEventRow
 
 # rows that move the team forward in green, losses in red
 GOOD = {"new_player", "draft", "coach_hired", "approved"}

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
-from roster_app.queries.season import FixtureRow, HistoryRow, LeaderRow, StandingRow
 from roster_app.rules.postmatch import INJURIES
 from ui.models.columns import (
     CENTER,
@@ -21,6 +20,9 @@ from ui.models.columns import (
     gp,
 )
 from ui.models.roster_model import ChoicesRole, RangeRole
+
+if TYPE_CHECKING:  # the row types only: season queries load the ORM, and the league shows before it
+    from roster_app.queries.season import FixtureRow, HistoryRow, LeaderRow, StandingRow
 
 STATUS_COLOURS = {"to play": "#6b6b6b", "post-match due": "#a05a00", "post-match started": "#a05a00",
                   "done": "#1b7f3b"}  # fmt: skip

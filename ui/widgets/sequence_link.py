@@ -12,7 +12,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
-from roster_app.queries.clock import WHEN, Act, Moment, league_moments, team_moment
+from roster_app.rules.clock import WHEN, Act, Moment
+
+# queries.clock (the ORM) is imported where a team's moment is read: the league shows before the ORM loads
+# (tests/ui/test_start_path.py).
 
 
 class SequenceLink(QWidget):
@@ -35,6 +38,8 @@ class SequenceLink(QWidget):
         layout.addWidget(self.button, 0, Qt.AlignmentFlag.AlignTop)
 
     def show_team(self, team_id: int | None) -> None:
+        from roster_app.queries.clock import team_moment
+
         self.moment = team_moment(self.session.db, team_id) if team_id is not None else None
         now = self.moment
         if now is None:
@@ -61,6 +66,8 @@ class SequenceLink(QWidget):
 
     def show_league(self) -> list[str]:
         """For a page of every team: which teams are at this job's step now (their names, returned too)."""
+        from roster_app.queries.clock import league_moments
+
         self.moment = None
         ready = [m.team for m in league_moments(self.session.db) if m.match_id is not None and m.allows(self.act)]
         if ready:

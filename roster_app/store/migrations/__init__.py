@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from functools import cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from sqlalchemy.engine import Engine
+if TYPE_CHECKING:  # no SQLAlchemy at import: a league file is shown before the ORM loads
+    from sqlalchemy.engine import Engine
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent
 _BUNDLED_DIR = MIGRATIONS_DIR
