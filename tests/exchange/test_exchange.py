@@ -16,6 +16,7 @@ from roster_app.exchange import league_json as exchange
 from roster_app.exchange.league_json import ImportRefused, export_json, import_json
 from roster_app.safety.atomic import ExportError
 from roster_app.safety.opening import open_league
+from roster_app.words import tidy
 from tests.helpers import snapshot
 from tests.printing.league_night import FILLED_TABLES, LEDGER_LINES, ORCS
 
@@ -52,7 +53,7 @@ def test_the_export_is_versioned_and_covers_every_table(export_file):
     assert document["league"] == "Old World Classic"
 
 
-@given(name=st.text(min_size=1, max_size=30).filter(str.strip), amount=st.integers(-(10**9), 10**9))
+@given(name=st.text(min_size=1, max_size=30).filter(tidy), amount=st.integers(-(10**9), 10**9))  # a name kept
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 def test_any_text_and_amount_survive_the_round_trip(tmp_path_factory, name, amount):
     from roster_app.services.league import memory_league
