@@ -68,7 +68,13 @@ class FirstLook(QTabWidget):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 1110])
         self.addTab(splitter, "Teams")
-        self._watch = PaintWatch(self.roster_view.viewport(), self.roster_painted.emit)
+        self._roster_shown = False
+        self.roster_view.watch(self._roster_event)  # not a filter on viewport(): see ui.tables.Table
+
+    def _roster_event(self, event: QEvent) -> None:
+        if not self._roster_shown and event.type() == QEvent.Type.Paint:
+            self._roster_shown = True
+            QTimer.singleShot(0, self.roster_painted.emit)  # after the paint event: the roster is drawn
 
 
 class PaintWatch(QObject):

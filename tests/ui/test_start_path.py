@@ -84,3 +84,39 @@ def test_the_qt_namespace_is_not_made_before_the_first_paint(tmp_path):
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env=env,
                             timeout=60)  # fmt: skip
     assert result.stdout.split() == ["False"], result.stderr
+
+
+FIRST_ROSTER = """
+import os, sys
+import ui.app
+from PySide6 import QtWidgets
+
+def report(app, window, *, loading):
+    def done():
+        print(window.first_look is not None, {probes}, flush=True)
+        os._exit(0)
+    window.first_roster_painted.connect(done)
+
+ui.app.report_timing = report
+from ui.cli import main
+main(sys.argv[1:])
+"""
+
+
+def first_roster(tmp_path, league, probes: str) -> list[str]:
+    """What `probes` (a Python expression) says at the moment the first look's roster is painted."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DUGOUT_TIMING="1", PYTHONPATH=str(ROOT))
+    for name in ("CONFIG", "DATA", "RUNTIME", "STATE", "CACHE"):
+        env[f"XDG_{name}_HOME" if name != "RUNTIME" else "XDG_RUNTIME_DIR"] = str(tmp_path / name.lower())
+    (tmp_path / "runtime").mkdir(exist_ok=True)
+    result = subprocess.run([sys.executable, "-c", FIRST_ROSTER.format(probes=probes), str(league)],
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_the_first_roster_is_drawn_before_a_plain_qwidget_is_wrapped(tmp_path, league_file):
+    """The first wrapper PySide6 makes of a plain QWidget from Qt (a view's `viewport()`) creates every QWidget
+    subclass of QtWidgets (~65 classes, ~10 ms of CPU): the first look watches its tables' viewports through
+    ui.tables.Table instead."""
+    assert first_roster(tmp_path, league_file, "'QLCDNumber' in vars(QtWidgets)") == ["True", "False"]
