@@ -231,12 +231,31 @@ def list_view(model: Any, parent: QWidget) -> QTableView:
     view.setWordWrap(False)
     view.verticalHeader().setDefaultSectionSize(24)
     header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     header.setHighlightSections(False)
     header.setResizeContentsPrecision(RESIZE_PRECISION)
     view.setItemDelegate(RowDelegate(view))
+    view.content_columns = ContentColumns(view)
     return view
+
+
+class ContentColumns(QObject):
+    """A list's columns after the first as wide as their content (as Qt's ResizeToContents sizes them: every row
+    up to RESIZE_PRECISION, and the header), measured when its rows change, not at every layout pass:
+    ResizeToContents measured the 64 teams' cells again and again before the first look's first paint."""
+
+    def __init__(self, view: QTableView):
+        super().__init__(view)
+        self.view = view
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged):
+            signal.connect(self.fit)
+        self.fit()
+
+    def fit(self, *_args: Any) -> None:
+        for column in range(1, self.view.model().columnCount()):
+            self.view.resizeColumnToContents(column)
 
 
 def fit_roster_columns(view: QTableView, model: Any) -> None:

@@ -191,3 +191,20 @@ def test_a_column_dragged_wider_is_remembered(qtbot, open_window, settings):
         header.sectionSize(column),
         str(header.sectionSize(column)),
     )
+
+
+def test_the_team_list_fits_its_races_and_counts_again_when_they_change(qtbot, open_window):
+    """The side list's columns after the first are as wide as Qt's ResizeToContents would make them, measured
+    when the rows change (ui.tables.ContentColumns)."""
+    import dataclasses
+
+    view = open_window.league_view.panel.team_view
+    model, header = view.model(), view.horizontalHeader()
+
+    def content(column: int) -> int:
+        return max(view.sizeHintForColumn(column), header.sectionSizeHint(column))
+
+    assert [header.sectionSize(c) for c in (1, 2)] == [content(1), content(2)]
+    rows = model.rows()
+    model.set_rows([dataclasses.replace(rows[0], race="Chaos Chosen of the Northern Wastes"), *rows[1:]])
+    assert header.sectionSize(1) == content(1) > view.fontMetrics().horizontalAdvance("Chaos Chosen of the")
