@@ -131,3 +131,10 @@ def test_the_first_looks_team_list_measures_its_cells_once(tmp_path, league_file
     CPU): the Race and Players columns are measured once for the rows shown (ui.tables.ContentColumns)."""
     once = "len(asked) <= 2 * window.first_look.team_model.rowCount()"
     assert first_roster(tmp_path, league_file, once) == ["True", "True"]
+
+
+def test_the_first_roster_needs_neither_openssl_nor_the_locale_module(tmp_path, league_file):
+    """hashlib's OpenSSL binding (~3 ms of CPU: ui/digests.py has the start's two digests) and `locale`, which
+    argparse's messages import (~2 ms: `dugout FILE` is read without the parser)."""
+    probes = "'_hashlib' in sys.modules, 'locale' in sys.modules"
+    assert first_roster(tmp_path, league_file, probes) == ["True", "False", "False"]
