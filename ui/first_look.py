@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 
 from ui.models.roster_model import RosterModel
 from ui.models.team_list_model import TeamListModel
+from ui.style import styled
 from ui.tables import ROSTER_ELASTIC, list_view, make_table
 
 
@@ -49,7 +50,7 @@ class FirstLook(QTabWidget):
         team = QWidget(splitter)
         shown = next((t for t in look.teams if t.id == look.team_id), None)
         heading = QLabel(f"{_escape(shown.name)} · {_escape(shown.race)}" if shown else "", team)
-        heading.setObjectName("teamTitle")
+        styled(heading, "teamTitle")  # drawn before the app's style sheet is set
         self.status = QLabel("Opening the league…", team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)

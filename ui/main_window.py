@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.dialogs import ask
+from ui.style import styled
 
 log = logging.getLogger(__name__)
 MAX_RECENT = 8
@@ -52,7 +53,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget(self)
         self.loading = QLabel("Opening the league…", self)
-        self.loading.setObjectName("loadingLabel")
+        styled(self.loading, "loadingLabel")  # drawn before the app's style sheet is set
         self._welcome: Any = None  # built when first shown: a start that opens a league never builds it
         self.stack.addWidget(self.loading)
         self.setCentralWidget(self.stack)
