@@ -7,25 +7,34 @@ from roster_app.queries.first_screen import peek
 from ui.style import STYLE, style_app
 
 
-def test_the_loading_message_and_the_first_looks_title_look_as_the_sheet_says(qtbot, window, league_file):
-    assert QApplication.instance().styleSheet() == ""  # as at the first paint
-    window.loading.ensurePolished()
-    assert window.loading.font().pointSize() == 14
+def test_the_loading_message_and_the_first_looks_title_look_as_the_sheet_says(qtbot, settings, league_file):
     from ui.first_look import FirstLook
+    from ui.main_window import MainWindow
 
-    look = FirstLook(peek(league_file), window)
-    qtbot.addWidget(look)
-    title = look.findChild(QLabel, "teamTitle")
-    title.ensurePolished()
-    assert (title.font().pointSize(), title.font().weight()) == (17, QFont.Weight.DemiBold)
+    app = QApplication.instance()
+    before = app.styleSheet()
+    app.setStyleSheet("")  # as at the first paint (another test may have started the app's way)
+    try:
+        window = MainWindow(settings)
+        qtbot.addWidget(window)
+        window.loading.ensurePolished()
+        assert window.loading.font().pointSize() == 14
+        look = FirstLook(peek(league_file), window)
+        title = look.findChild(QLabel, "teamTitle")
+        title.ensurePolished()
+        assert (title.font().pointSize(), title.font().weight()) == (17, QFont.Weight.DemiBold)
+    finally:
+        app.setStyleSheet(before)
 
 
 def test_the_apps_sheet_is_set_once(qtbot):
     app = QApplication.instance()
+    before = app.styleSheet()
+    app.setStyleSheet("")
     try:
         style_app(app)
         assert app.styleSheet() == STYLE
         style_app(app)  # again: nothing polished again
         assert app.styleSheet() == STYLE
     finally:
-        app.setStyleSheet("")
+        app.setStyleSheet(before)
