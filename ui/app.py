@@ -19,15 +19,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
-log = logging.getLogger(__name__)
+from ui.style import style_app
 
-STYLE = """
-#teamTitle { font-size: 17pt; font-weight: 600; }
-#figureTitle { color: #5b6470; font-size: 8pt; text-transform: uppercase; }
-#figureValue { font-size: 13pt; font-weight: 600; }
-#teamHeader { background: #f6f7f9; border: 1px solid #d8dce2; border-radius: 6px; }
-#loadingLabel { font-size: 14pt; color: #5b6470; qproperty-alignment: AlignCenter; }
-"""
+log = logging.getLogger(__name__)
 
 
 def has_display() -> bool:
@@ -48,7 +42,8 @@ def skip_pyside_source_scan() -> None:
         feature._mod_uses_pyside = lambda _module: False
 
 
-def make_app(argv: list[str] | None = None):  # noqa: ANN201 - keeps PySide6 out of this module's import
+def make_app(argv: list[str] | None = None, *, style_sheet: bool = True):  # noqa: ANN201 - no PySide6 at import
+    """The QApplication; `style_sheet=False`: its style sheet is set later (`style_app`, after the first roster)."""
     from PySide6.QtWidgets import QApplication
 
     skip_pyside_source_scan()
@@ -57,7 +52,8 @@ def make_app(argv: list[str] | None = None):  # noqa: ANN201 - keeps PySide6 out
     app.setOrganizationName("Dugout")
     app.setApplicationName("Dugout")
     app.setStyle("Fusion")
-    app.setStyleSheet(STYLE)
+    if style_sheet:
+        style_app(app)
     from ui.icons import APP_ID, app_icon
 
     app.setDesktopFileName(APP_ID)  # Wayland/X11 match the window to org.dugout.Dugout.desktop
@@ -70,7 +66,11 @@ def make_app(argv: list[str] | None = None):  # noqa: ANN201 - keeps PySide6 out
 
 
 def after_first_paint(window: Any, *, single_instance: bool, tell_about_crashes: bool) -> None:
-    """Start-up work that waits until the window is on screen and the league load has begun."""
+    """Start-up work that waits until the first look's roster is on screen (or the window, without one); the
+    app's style sheet first (ui/style.py)."""
+    from PySide6.QtWidgets import QApplication
+
+    style_app(QApplication.instance())
     from ui import crash
 
     crash.enable_crash_log()
@@ -151,7 +151,7 @@ def run_gui(
 def _run_window(
     *, league: str | None, demo: bool, screenshot: str | None, read_only: bool, page: str | None
 ) -> int:
-    app = make_app()
+    app = make_app(style_sheet=False)  # set by after_first_paint
     from PySide6.QtCore import QTimer
 
     from ui.main_window import MainWindow

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidge
 
 from ui.models.roster_model import RosterModel
 from ui.models.team_list_model import TeamListModel
+from ui.style import styled
 from ui.tables import ROSTER_ELASTIC, list_view, make_table
 
 
@@ -49,7 +50,7 @@ class FirstLook(QTabWidget):
         team = QWidget(splitter)
         shown = next((t for t in look.teams if t.id == look.team_id), None)
         heading = QLabel(f"{_escape(shown.name)} · {_escape(shown.race)}" if shown else "", team)
-        heading.setObjectName("teamTitle")
+        styled(heading, "teamTitle")  # drawn before the app's style sheet is set
         self.status = QLabel("Opening the league…", team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
@@ -68,7 +69,13 @@ class FirstLook(QTabWidget):
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 1110])
         self.addTab(splitter, "Teams")
-        self._watch = PaintWatch(self.roster_view.viewport(), self.roster_painted.emit)
+        self._roster_shown = False
+        self.roster_view.watch(self._roster_event)  # not a filter on viewport(): see ui.tables.Table
+
+    def _roster_event(self, event: QEvent) -> None:
+        if not self._roster_shown and event.type() == QEvent.Type.Paint:
+            self._roster_shown = True
+            QTimer.singleShot(0, self.roster_painted.emit)  # after the paint event: the roster is drawn
 
 
 class PaintWatch(QObject):

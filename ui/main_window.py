@@ -16,6 +16,7 @@ from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.dialogs import ask
+from ui.style import styled
 
 log = logging.getLogger(__name__)
 MAX_RECENT = 8
@@ -26,11 +27,10 @@ ORM_STEPS = ("sqlalchemy", "sqlalchemy.orm", "sqlmodel", "roster_app.store.model
 
 def _team_key(path: Path | str) -> str:
     """The settings key remembering the team shown last in the league at `path`."""
-    import hashlib  # not at import time: it loads OpenSSL (~10 ms) before the first paint
-
     from roster_app.store.address import named
+    from ui.digests import hexdigest  # not hashlib: it loads OpenSSL (~3 ms) on the way to the first roster
 
-    return "last_team/" + hashlib.sha1(str(named(path)).encode()).hexdigest()[:16]
+    return "last_team/" + hexdigest("sha1", str(named(path)).encode())[:16]
 
 
 class MainWindow(QMainWindow):
@@ -59,7 +59,7 @@ class MainWindow(QMainWindow):
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget(self)
         self.loading = QLabel("Opening the league…", self)
-        self.loading.setObjectName("loadingLabel")
+        styled(self.loading, "loadingLabel")  # drawn before the app's style sheet is set
         self._welcome: Any = None  # built when first shown: a start that opens a league never builds it
         self.stack.addWidget(self.loading)
         self.setCentralWidget(self.stack)

@@ -12,7 +12,6 @@ a start with no running Dugout pays nothing. macOS sends a running app a FileOpe
 
 from __future__ import annotations
 
-import hashlib
 import json
 import logging
 import os
@@ -20,6 +19,8 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from ui.digests import hexdigest
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +32,7 @@ def server_name() -> str:
     """This user's server: keyed on the home folder and data folder, so each user (and each test's
     temporary home) has its own. A full socket path on Unix, a pipe name on Windows."""
     key = f"{Path.home()}|{os.environ.get('XDG_DATA_HOME', '')}|{os.environ.get('XDG_CONFIG_HOME', '')}"
-    name = "dugout-" + hashlib.sha256(key.encode()).hexdigest()[:16]
+    name = "dugout-" + hexdigest("sha256", key.encode())[:16]
     if sys.platform == "win32":
         return name
     runtime = os.environ.get("XDG_RUNTIME_DIR", "")

@@ -3,6 +3,7 @@ league panel's lists. No ORM here: the first look (ui/first_look.py) uses them b
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QEvent, QObject, QSettings, Qt
@@ -29,12 +30,31 @@ def window_settings(widget: QWidget) -> QSettings | None:
     return None
 
 
+class Table(QTableView):
+    """The app's table view (make_table). Its viewport's events reach Python through `viewportEvent` (`watch`),
+    so nothing on the way to the first roster asks for `viewport()`: PySide6 wraps the first plain QWidget Qt
+    hands it by creating every QWidget subclass of QtWidgets (~65 classes, ~10 ms of CPU)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._watchers: list[Callable[[QEvent], None]] = []
+
+    def watch(self, watcher: Callable[[QEvent], None]) -> None:
+        """Call `watcher(event)` with each of the viewport's events, before the view handles it."""
+        self._watchers.append(watcher)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        for watcher in self._watchers:
+            watcher(event)
+        return super().viewportEvent(event)
+
+
 class ColumnWidths(QObject):
     """Every column as wide as its content (header and the first rows, up to WIDEST_FIT), the last column taking
     what is left; once the commissioner drags a column, the table's widths are kept (QSettings
     `tables/<key>/widths`) and used from then on, at any window size."""
 
-    def __init__(self, view: QTableView, key: str, elastic: tuple[str | tuple[str, int], ...] = ()):
+    def __init__(self, view: Table, key: str, elastic: tuple[str | tuple[str, int], ...] = ()):
         super().__init__(view)
         self.view, self.key = view, key
         self.elastic = elastic  # long-text columns that give up width first when the table is too wide
@@ -48,24 +68,35 @@ class ColumnWidths(QObject):
         self._content: list[int] = []  # the widths the content asked for at the last fit
         self._measured_rows = False  # the last fit saw rows (not only the headers)
         self._fit_when_shown = False  # a fit asked while the table was hidden (a tab not yet looked at)
-        view.viewport().installEventFilter(self)
+        self._room: int | None = None  # the viewport's width, from its last resize
+        view.watch(self._viewport_event)
         # A width is kept only when the commissioner drags it: a press on the header itself (the application's
-        # button state can be stale after a double-click that opened a dialog took the release).
+        # button state can be stale after a double-click that opened a dialog took the release). The header's
+        # viewport is watched from the first time the mouse enters the table (no press on it can come sooner).
         self._dragging = False
-        self._header_viewport = header.viewport()
-        self._header_viewport.installEventFilter(self)
+        self._header_viewport: Any = None
+        view.installEventFilter(self)
 
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
+            if watched is self._header_viewport:
+                self._dragging = kind == QEvent.Type.MouseButtonPress
+        elif kind == QEvent.Type.Enter and watched is self.view and self._header_viewport is None:
+            self._header_viewport = self.view.horizontalHeader().viewport()
+            self._header_viewport.installEventFilter(self)
+        return False
+
+    def _viewport_event(self, event: QEvent) -> None:
         """The view got wider or narrower: share the width again (measured widths reused, nothing re-read)."""
         kind = event.type()
         if kind == QEvent.Type.Show and self._fit_when_shown:
             self.fit()
-            return False
-        if kind in (QEvent.Type.MouseButtonPress, QEvent.Type.MouseButtonRelease):
-            if watched is self._header_viewport:
-                self._dragging = kind == QEvent.Type.MouseButtonPress
-            return False
-        if event.type() == QEvent.Type.Resize and self._content and not self.saved():
+            return
+        if kind != QEvent.Type.Resize:
+            return
+        self._room = event.size().width()
+        if self._content and not self.saved():
             header = self.view.horizontalHeader()
             self._fitting = True
             try:
@@ -74,7 +105,6 @@ class ColumnWidths(QObject):
                 self._give_up_width(header)
             finally:
                 self._fitting = False
-        return False
 
     def _setting(self) -> str:
         return f"tables/{self.key}/widths"
@@ -121,7 +151,7 @@ class ColumnWidths(QObject):
         floor (the first, Skills, down to ELASTIC_LEAST; the others down to SQUEEZED_LEAST or the floor named with
         them, `("position", 112)`), so the short figures
         after them (SPP, Value, Contract, Status) stay on screen; their text is elided, whole in the tooltip."""
-        room = self.view.viewport().width() or self.view.width()
+        room = (self._room if self._room is not None else self.view.viewport().width()) or self.view.width()
         model = self.view.model()
         keys = [c.key for c in getattr(model, "COLUMNS", ())]
         named = [(item, None) if isinstance(item, str) else item for item in self.elastic]
@@ -169,7 +199,7 @@ def make_table(
 ) -> QTableView:
     """A table view with the app's look; its columns sized by ColumnWidths (`key`: the model's class name;
     `elastic`: the long-text columns that narrow first)."""
-    view = QTableView(parent)
+    view = Table(parent)
     view.setModel(model)
     view.setSortingEnabled(True)
     view.setAlternatingRowColors(True)
@@ -201,12 +231,31 @@ def list_view(model: Any, parent: QWidget) -> QTableView:
     view.setWordWrap(False)
     view.verticalHeader().setDefaultSectionSize(24)
     header = view.horizontalHeader()
-    header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+    header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
     header.setHighlightSections(False)
     header.setResizeContentsPrecision(RESIZE_PRECISION)
     view.setItemDelegate(RowDelegate(view))
+    view.content_columns = ContentColumns(view)
     return view
+
+
+class ContentColumns(QObject):
+    """A list's columns after the first as wide as their content (as Qt's ResizeToContents sizes them: every row
+    up to RESIZE_PRECISION, and the header), measured when its rows change, not at every layout pass:
+    ResizeToContents measured the 64 teams' cells again and again before the first look's first paint."""
+
+    def __init__(self, view: QTableView):
+        super().__init__(view)
+        self.view = view
+        model = view.model()
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved, model.dataChanged):
+            signal.connect(self.fit)
+        self.fit()
+
+    def fit(self, *_args: Any) -> None:
+        for column in range(1, self.view.model().columnCount()):
+            self.view.resizeColumnToContents(column)
 
 
 def fit_roster_columns(view: QTableView, model: Any) -> None:

@@ -33,3 +33,13 @@ def test_dugout_copy_refuses_an_existing_file_and_changes_nothing(tmp_path, caps
     assert cli.main(["copy", str(source), str(there)]) == 1
     assert "already exists" in capsys.readouterr().err
     assert there.read_bytes() == b"keep me"
+
+
+def test_the_everyday_starts_are_read_as_the_parser_reads_them():
+    """`dugout`, `dugout --demo` and `dugout FILE` start without argparse (ui.cli._everyday_start)."""
+    for argv in ([], ["--demo"], ["Big League.dugout"], ["leagues/x.dugout"]):
+        args = cli._gui_parser().parse_args(argv)
+        assert cli._everyday_start(argv) == (args.league, args.demo), argv
+    for argv in (["--demo", "x.dugout"], ["--read-only", "x.dugout"], ["x.dugout", "--page", "Contracts"],
+                 ["--version"], ["-h"], ["--database", "postgresql://u@h/db"]):  # fmt: skip
+        assert cli._everyday_start(argv) is None, argv

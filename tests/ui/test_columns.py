@@ -169,3 +169,42 @@ def test_a_hidden_tabs_table_is_sized_when_first_shown(qtbot, open_window):
     qtbot.waitUntil(view.isVisible)
     assert not view.column_widths._fit_when_shown
     assert view.horizontalHeader().sectionSize(reason) > before
+
+
+def test_a_column_dragged_wider_is_remembered(qtbot, open_window, settings):
+    """The header's viewport is watched from the first time the mouse enters the table (ui.tables.Table)."""
+    from PySide6.QtTest import QTest
+
+    view = open_window.league_view.team_page.roster_view
+    header = view.horizontalHeader()
+    column = view.model().column_index("name")
+    edge = QPoint(header.sectionViewportPosition(column) + header.sectionSize(column) - 1, header.height() // 2)
+    before = header.sectionSize(column)
+    QTest.mouseMove(view.viewport(), QPoint(5, 5))  # the mouse comes in over the rows, then to the header
+    QTest.mouseMove(header.viewport(), edge)
+    QTest.mousePress(header.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier, edge)
+    QTest.mouseMove(header.viewport(), edge + QPoint(40, 0))
+    QTest.mouseRelease(header.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier,
+                       edge + QPoint(40, 0))  # fmt: skip
+    assert header.sectionSize(column) > before
+    assert settings.value("tables/RosterModel/widths")[column] in (
+        header.sectionSize(column),
+        str(header.sectionSize(column)),
+    )
+
+
+def test_the_team_list_fits_its_races_and_counts_again_when_they_change(qtbot, open_window):
+    """The side list's columns after the first are as wide as Qt's ResizeToContents would make them, measured
+    when the rows change (ui.tables.ContentColumns)."""
+    import dataclasses
+
+    view = open_window.league_view.panel.team_view
+    model, header = view.model(), view.horizontalHeader()
+
+    def content(column: int) -> int:
+        return max(view.sizeHintForColumn(column), header.sectionSizeHint(column))
+
+    assert [header.sectionSize(c) for c in (1, 2)] == [content(1), content(2)]
+    rows = model.rows()
+    model.set_rows([dataclasses.replace(rows[0], race="Chaos Chosen of the Northern Wastes"), *rows[1:]])
+    assert header.sectionSize(1) == content(1) > view.fontMetrics().horizontalAdvance("Chaos Chosen of the")

@@ -159,3 +159,67 @@ def test_the_league_is_shown_ready_for_edits_before_the_orm_is_imported(which, l
     assert (seen["at_ready"], seen["engine_at_ready"]) == (list(ORM), True)
     assert seen["team"] is not None and seen["header"] != "None" and seen["roster"] != "[]"
     assert (seen["header"], seen["roster"]) == (seen["orm_header"], seen["orm_roster"])
+
+
+FIRST_ROSTER = """
+import os, sys
+import ui.app
+from PySide6 import QtWidgets
+from ui.models.team_list_model import TeamListModel
+
+asked = []  # the team list's cells asked for their look (drawn or measured)
+TeamListModel.multiData = lambda self, index, span: (asked.append(1), super(TeamListModel, self).multiData(index, span))[1]
+
+def report(app, window, *, loading):
+    def done():
+        print(window.first_look is not None, {probes}, flush=True)
+        os._exit(0)
+    window.{moment}.connect(done)
+
+ui.app.report_timing = report
+from ui.cli import main
+main(sys.argv[1:])
+"""
+
+
+def first_roster(tmp_path, league, probes: str, moment: str = "first_roster_painted") -> list[str]:
+    """What `probes` (Python expressions) say at the moment the first look's roster is painted (or at `moment`,
+    a signal of the main window), and whether there was a first look."""
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", DUGOUT_TIMING="1", PYTHONPATH=str(ROOT))
+    for name in ("CONFIG", "DATA", "RUNTIME", "STATE", "CACHE"):
+        env[f"XDG_{name}_HOME" if name != "RUNTIME" else "XDG_RUNTIME_DIR"] = str(tmp_path / name.lower())
+    (tmp_path / "runtime").mkdir(exist_ok=True)
+    result = subprocess.run([sys.executable, "-c", FIRST_ROSTER.format(probes=probes, moment=moment), str(league)],
+                            capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    return result.stdout.split()
+
+
+def test_the_first_roster_is_drawn_before_a_plain_qwidget_is_wrapped(tmp_path, league_file):
+    """The first wrapper PySide6 makes of a plain QWidget from Qt (a view's `viewport()`) creates every QWidget
+    subclass of QtWidgets (~65 classes, ~10 ms of CPU): the first look watches its tables' viewports through
+    ui.tables.Table instead."""
+    assert first_roster(tmp_path, league_file, "'QLCDNumber' in vars(QtWidgets)") == ["True", "False"]
+
+
+def test_the_first_looks_team_list_measures_its_cells_once(tmp_path, league_file):
+    """Qt's ResizeToContents measured every team's cells at each layout pass (7 times for 64 teams, ~9 ms of
+    CPU): the Race and Players columns are measured once for the rows shown (ui.tables.ContentColumns)."""
+    once = "len(asked) <= 2 * window.first_look.team_model.rowCount()"
+    assert first_roster(tmp_path, league_file, once) == ["True", "True"]
+
+
+def test_the_first_roster_needs_neither_openssl_nor_locale_nor_html(tmp_path, league_file):
+    """hashlib's OpenSSL binding (~3 ms of CPU: ui/digests.py has the start's two digests), `locale`, which
+    argparse's messages import (~2 ms: `dugout FILE` is read without the parser), and `html`'s entity tables
+    (~1 ms: ui.widgets.basics escapes by itself)."""
+    probes = "'_hashlib' in sys.modules, 'locale' in sys.modules, 'html' in sys.modules"
+    assert first_roster(tmp_path, league_file, probes) == ["True", "False", "False", "False"]
+
+
+def test_the_apps_style_sheet_is_set_once_the_first_roster_is_on_screen(tmp_path, league_file):
+    """An application style sheet draws every widget through Qt's style-sheet style (~10 ms of CPU before the
+    first roster): set after it (ui/style.py), before the league view is built."""
+    sheet = "QtWidgets.QApplication.instance().styleSheet() == __import__('ui.style').style.STYLE"
+    assert first_roster(tmp_path, league_file, sheet) == ["True", "False"]
+    assert first_roster(tmp_path, league_file, sheet, moment="league_shown") == ["False", "True"]

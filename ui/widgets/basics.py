@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from html import escape
-
 from PySide6.QtCore import Qt
 from PySide6.QtGui import Qt as GuiQt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
@@ -31,9 +29,14 @@ def right_aligned(*widgets: QWidget) -> QHBoxLayout:
     return row
 
 
+def _escape(text: str) -> str:
+    """html.escape(text, quote=False), without importing `html` (its entity tables, ~1 ms on the start path)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def text_html(text: object) -> str:
     """User-typed text to put inside a rich label: shown as typed, never read as markup."""
-    return escape(str(text), quote=False)
+    return _escape(str(text))
 
 
 def plain_label(text: str = "", parent: QWidget | None = None) -> QLabel:
@@ -64,4 +67,4 @@ def plain_tip(text: str | None) -> str | None:
     so such a one goes as escaped rich text, its lines kept."""
     if not text or not GuiQt.mightBeRichText(text):
         return text
-    return f"<p style='white-space:pre-wrap'>{escape(text, quote=False)}</p>"
+    return f"<p style='white-space:pre-wrap'>{_escape(text)}</p>"
