@@ -187,6 +187,7 @@ def _run_window(
         report_timing(app, window, loading=loading)
     if screenshot:
         result = {"code": 1}
+        app.setQuitOnLastWindowClosed(False)  # it quits once the picture is taken, never when the window goes
 
         def shoot() -> None:
             window.grab().save(screenshot)
@@ -198,7 +199,16 @@ def _run_window(
         else:
             window.first_painted.connect(lambda: QTimer.singleShot(50, shoot))
         window.league_failed.connect(lambda message: (print(f"dugout: {message}", file=sys.stderr), app.quit()))
-        QTimer.singleShot(60_000, app.quit)
+        give_up = QTimer(window, singleShot=True, interval=60_000)
+        give_up.timeout.connect(app.quit)
+        give_up.start()
         app.exec()
+        # in a process that goes on (the tests), nothing of this window may quit a later event loop: Qt's quit on
+        # the last window closed left every later QEventLoop returning at once
+        give_up.stop()
+        window.close_league()
+        window.hide()
+        window.deleteLater()
+        app.setQuitOnLastWindowClosed(True)
         return result["code"]
     return app.exec()

@@ -134,3 +134,24 @@ def test_the_garbage_collector_is_off_while_starting_and_on_once_the_orm_is_load
     # still off when league_shown is emitted (the ORM's idle import comes next), back on once it is done
     assert seen == {"opening": False, "shown": False, "orm ready": True}
     assert gc.isenabled()
+
+
+def test_a_screenshot_run_in_this_process(qtbot, monkeypatch, tmp_path, no_after_start, messages):
+    """The first of a pair (the next test checks what this one leaves behind): run_gui in a process that goes on."""
+    QSettings("Dugout", "Dugout").remove("files/recent")
+    assert run_in_process(monkeypatch, tmp_path, league=None, demo=False)[0] == 0
+
+
+def test_the_next_test_after_a_screenshot_run_has_working_event_loops(qtbot):
+    """Qt's quit when the last window went (the screenshot run's, once the test was over) left every later QEventLoop
+    returning at once: the waits of whichever test came next timed out at once (tests/ui/test_columns.py after this
+    module). Runs after the test above, as pytest keeps a module's order."""
+    import time
+
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+    QTimer.singleShot(200, loop.quit)
+    start = time.monotonic()
+    loop.exec()
+    assert time.monotonic() - start >= 0.15
