@@ -6,13 +6,14 @@ the section and "Page N of M". The same code paints onto a QPrinter (print dialo
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
-from PySide6.QtCore import QLocale, QMarginsF, QRect, QRectF, QSizeF, Qt
+from PySide6.QtCore import QLocale, QMarginsF, QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import (
     QAbstractTextDocumentLayout,
     QBrush,
@@ -27,9 +28,11 @@ from PySide6.QtGui import (
     QPen,
     QTextCursor,
     QTextDocument,
+    QTextFormat,
     QTextFrameFormat,
     QTextTable,
     QTextTableCell,
+    QTextTableFormat,
 )
 
 from roster_app.printing.document import PrintDocument
@@ -85,13 +88,15 @@ class LaidOut:
     rules: tuple[Ruled, ...] = ()  # the lines of its ruled tables, painted under the page
 
 
-def _base_font() -> QFont:
-    font = QFont(FONT_FAMILY)
+def _base_font(family: str = FONT_FAMILY) -> QFont:
+    font = QFont(family)
     font.setPointSizeF(8.5)
     return font
 
 
-RULED, STRIPE = 'class="grid ruled', ' class="stripe"'  # print.css: tables whose lines ui/printing.py paints
+TOP_PADDING = QTextFormat.Property.TableCellTopPadding
+RULED, STRIPE = 'class="ruled', ' class="stripe"'  # print.css: tables whose lines ui/printing.py paints
+GRID_FAMILY = re.compile(r'table\.grid \{ font-family: "([^"]+)"')  # after installed_families: one family
 FAMILY_LIST = re.compile(r"font-family:\s*([^;}]+)")
 
 
@@ -129,7 +134,8 @@ def _text_document(
 ) -> QTextDocument:
     text = QTextDocument()
     text.documentLayout().setPaintDevice(device)
-    text.setDefaultFont(_base_font())
+    grid = GRID_FAMILY.search(stylesheet) if RULED in html else None  # print.css: a ruled table's font
+    text.setDefaultFont(_base_font(grid.group(1) if grid else FONT_FAMILY))
     text.setDefaultStyleSheet(rules_used(stylesheet, html))
     text.setDocumentMargin(0)
     text.setPageSize(body)  # before the HTML: the text is laid out at its width, not once more after
@@ -149,69 +155,108 @@ def _ruled_tables(text: QTextDocument, scale: float) -> tuple[Ruled, ...] | None
     have drawn them: the table's frame, a 1px line on each side of the gaps between its columns and its rows,
     the striped rows' cells. Qt draws four edges and a fill a cell, each a painter save and restore: ~40% of
     painting a roster. None when a ruled table runs onto another page."""
-    layout, page_height, found = text.documentLayout(), text.pageSize().height(), []
+    found = []
     for frame in text.rootFrame().childFrames():
-        if not isinstance(frame, QTextTable):
-            continue
-        table = frame.format()
-        if not table.border() or table.borderStyle() != QTextFrameFormat.BorderStyle.BorderStyle_None:
-            continue
-        size = layout.frameBoundingRect(frame).size()
-        rows, columns = frame.rows(), frame.columns()
-        pad, border = table.cellPadding() * scale, table.border() * scale
-        inset = table.padding() * scale + 2 * border + table.cellSpacing() * scale  # the frame to a cell
-        gap = 2 * border + table.cellSpacing() * scale  # a cell to the next
-
-        def text_at(cell: QTextTableCell) -> QRectF:
-            return layout.blockBoundingRect(text.findBlock(cell.firstPosition()))
-
-        cells = [frame.cellAt(rows - 1, column) for column in range(columns)]  # the last row's
-        lefts = [text_at(cell).x() - pad for cell in cells]
-        for column in range(1, columns):  # a cell spanning columns: the column's left from a row above
-            if cells[column].firstPosition() == cells[column - 1].firstPosition():
-                row = next((r for r in range(rows - 2, -1, -1) if frame.cellAt(r, column).column() == column), 0)
-                lefts[column] = text_at(frame.cellAt(row, column)).x() - pad
-        # a cell's text starts at its top (vertical-align: top, or the tallest cell of a middle-aligned row)
-        firsts = [text.findBlock(frame.cellAt(row, 0).firstPosition()) for row in range(rows)]
-        tops = [layout.blockBoundingRect(block).y() - pad for block in firsts]
-        box = QRectF(
-            lefts[0] - inset, tops[0] - inset, size.width() - (table.leftMargin() + table.rightMargin()) * scale,
-            size.height() - (table.topMargin() + table.bottomMargin()) * scale,
-        )  # fmt: skip
-        if box.top() // page_height != (box.bottom() - 1) // page_height:
-            return None  # its rows move at the page break: Qt draws it
-        rights = [left - gap for left in lefts[1:]] + [box.right() - inset]
-        bottoms = [top - gap for top in tops[1:]] + [box.bottom() - inset]
-        outer = QRectF(box.left(), box.top(), box.width() - border, box.height() - border).toRect()
-        x, y, w, h, b = outer.x(), outer.y(), outer.width(), outer.height(), int(border)
-        lines = [
-            QRect(x, y, b, h + b),
-            QRect(x + b, y, w, b),
-            QRect(x + w, y + b, b, h - b),
-            QRect(x + b, y + h, w, b),
-        ]
-        x0, x1, y0, y1 = round(lefts[0] - 1), round(rights[-1]) + 1, round(tops[0] - 1), round(bottoms[-1]) + 1
-        lines += [QRect(round(left - 1), y0, 1, y1 - y0) for left in lefts]
-        lines += [QRect(round(right), y0, 1, y1 - y0) for right in rights]
-        lines += [QRect(x0, round(top - 1), x1 - x0, 1) for top in tops]
-        lines += [QRect(x0, round(bottom), x1 - x0, 1) for bottom in bottoms]
-        fills = []
-        stripes: dict[int, list[QRectF]] = {}  # a striped row: a stripe across it, the gaps white again
-        for block, top, bottom in zip(firsts, tops, bottoms, strict=True):
-            if block.userState() >= 0:
-                stripes.setdefault(block.userState(), []).append(
-                    QRectF(lefts[0], top, rights[-1] - lefts[0], bottom - top)
-                )
-        if stripes:
-            fills += [(QBrush(QColor(rgb)), rects) for rgb, rects in stripes.items()]
-            gaps = [
-                QRectF(right, tops[0], left - right, bottoms[-1] - tops[0])
-                for right, left in zip(rights, lefts[1:], strict=False)
-            ]
-            fills.append((QBrush(Qt.GlobalColor.white), gaps))
-        fills.append((table.borderBrush(), lines))
-        found.append(Ruled(int(box.top() // page_height), tuple(fills)))
+        if isinstance(frame, QTextTable) and _is_ruled(frame.format()):
+            ruled = _ruled(text, frame, scale)
+            if ruled is None:
+                return None
+            found.append(ruled)
     return tuple(found)
+
+
+def _is_ruled(table: QTextTableFormat) -> bool:
+    return bool(table.border()) and table.borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_None
+
+
+def _ruled(text: QTextDocument, frame: QTextTable, scale: float) -> Ruled | None:
+    table, layout, rows, columns = frame.format(), text.documentLayout(), frame.rows(), frame.columns()
+    border = table.border() * scale
+    inset = table.padding() * scale + 2 * border + table.cellSpacing() * scale  # the frame to a cell
+    gap = 2 * border + table.cellSpacing() * scale  # a cell to the next
+
+    pad, insets = table.cellPadding() * scale, {}
+
+    def left(cell: QTextTableCell) -> float:  # its text's, less the padding (print.css: no cell pads one side)
+        return layout.blockBoundingRect(text.findBlock(cell.firstPosition())).x() - pad
+
+    def top(cell: QTextTableCell) -> float:  # its text's, less its padding and border (td.total has a top rule)
+        index = cell.tableCellFormatIndex()
+        if index not in insets:  # a format copied once for the cells that share it
+            style = cell.format().toTableCellFormat()
+            padding = style.topPadding() * scale if style.hasProperty(TOP_PADDING) else pad
+            insets[index] = padding + style.topBorder() * scale
+        return layout.blockBoundingRect(text.findBlock(cell.firstPosition())).y() - insets[index]
+
+    last = [frame.cellAt(rows - 1, column) for column in range(columns)]
+    lefts = [left(cell) for cell in last]
+    for column in range(1, columns):  # a cell spanning columns: the column's left from a row above
+        if last[column].firstPosition() == last[column - 1].firstPosition():
+            row = next((r for r in range(rows - 2, -1, -1) if frame.cellAt(r, column).column() == column), 0)
+            lefts[column] = left(frame.cellAt(row, column))
+    # a cell's text starts at its top (vertical-align: top, or the tallest cell of a middle-aligned row)
+    firsts = [frame.cellAt(row, 0) for row in range(rows)]
+    tops = [top(cell) for cell in firsts]
+    size = layout.frameBoundingRect(frame).size()
+    origin = QPointF(lefts[0] - inset - table.leftMargin() * scale, tops[0] - inset - table.topMargin() * scale)
+    box = QRectF(
+        lefts[0] - inset, tops[0] - inset, size.width() - (table.leftMargin() + table.rightMargin()) * scale,
+        size.height() - (table.topMargin() + table.bottomMargin()) * scale,
+    )  # fmt: skip
+    page_height = text.pageSize().height()
+    if box.top() // page_height != (box.bottom() - 1) // page_height:
+        return None  # its rows move at the page break: Qt draws it
+    # Qt paints a table at its position rounded to the pixel, and rounds as qRound: the same here
+    dx, dy = _pixel(origin.x()) - origin.x(), _pixel(origin.y()) - origin.y()
+    box.translate(dx, dy)
+    lefts, tops = [left + dx for left in lefts], [top + dy for top in tops]
+    rights = [left - gap for left in lefts[1:]] + [box.right() - inset]
+    bottoms = [top - gap for top in tops[1:]] + [box.bottom() - inset]
+    outer = QRectF(box.left(), box.top(), box.width() - border, box.height() - border).toRect()
+    x, y, w, h, b = outer.x(), outer.y(), outer.width(), outer.height(), int(border)
+    lines = [
+        _rect(x, y, b, h + b),
+        _rect(x + b, y, w, b),
+        _rect(x + w, y + b, b, h - b),
+        _rect(x + b, y + h, w, b),
+    ]
+    # a cell's border: QRectF(left - 1, top - 1, width + 1, height + 1).toRect(), its edges 1px wide
+    columns_at = [_edges(left - 1, right - left + 1) for left, right in zip(lefts, rights, strict=True)]
+    rows_at = [_edges(top - 1, bottom - top + 1) for top, bottom in zip(tops, bottoms, strict=True)]
+    x0, x1, y0, y1 = columns_at[0][0], columns_at[-1][1] + 1, rows_at[0][0], rows_at[-1][1] + 1
+    lines += [_rect(x, y0, 1, y1 - y0) for pair in columns_at for x in pair]
+    lines += [_rect(x0, y, x1 - x0, 1) for pair in rows_at for y in pair]
+    fills = []
+    stripes: dict[int, list[QRectF]] = {}  # a stripe across each striped row, then the gaps white again
+    for cell, top, bottom in zip(firsts, tops, bottoms, strict=True):
+        state = text.findBlock(cell.firstPosition()).userState()
+        if state >= 0:  # print.css: a striped row's colour, 0xRRGGBB (a row of cells, none spanning columns)
+            stripes.setdefault(state, []).append(_rectf(lefts[0], top, rights[-1] - lefts[0], bottom - top))
+    if stripes:
+        fills += [(QBrush(QColor(rgb)), rects) for rgb, rects in stripes.items()]
+        gaps = [
+            _rectf(r, tops[0], left - r, bottoms[-1] - tops[0]) for r, left in zip(rights, lefts[1:], strict=False)
+        ]
+        fills.append((QBrush(Qt.GlobalColor.white), gaps))
+    fills.append((table.borderBrush(), lines))
+    return Ruled(int(box.top() // page_height), tuple(fills))
+
+
+# The rectangles of a ruled table's lines, shared by the pages whose tables stand alike (most rosters' do):
+# making a QRect costs more than finding it.
+_rect = lru_cache(maxsize=4096)(QRect)
+_rectf = lru_cache(maxsize=1024)(QRectF)
+
+
+def _edges(start: float, length: float) -> tuple[int, int]:
+    """Where QRectF.toRect() puts a rectangle's two sides along one axis (Qt 6's rounding)."""
+    first = _pixel(start)
+    return first, first + _pixel(length + (start - first) / 2)
+
+
+def _pixel(value: float) -> int:
+    """qRound: halves away from zero (Python's round takes them to the even number)."""
+    return math.floor(value + 0.5)
 
 
 def _footer_height(device: QPagedPaintDevice) -> int:
@@ -241,11 +286,14 @@ def _paint_page(painter: QPainter, laid: LaidOut, index: int, body: QSizeF) -> N
     context = QAbstractTextDocumentLayout.PaintContext()
     context.clip = QRectF(0, index * body.height(), body.width(), body.height())
     painter.setClipRect(context.clip)
-    painter.setPen(Qt.PenStyle.NoPen)
-    for ruled in laid.rules:
-        for brush, rects in ruled.fills if ruled.page == index else ():
-            painter.setBrush(brush)
-            painter.drawRects(rects)
+    if any(ruled.page == index for ruled in laid.rules):
+        painter.save()
+        painter.setPen(Qt.PenStyle.NoPen)
+        for ruled in laid.rules:
+            for brush, rects in ruled.fills if ruled.page == index else ():
+                painter.setBrush(brush)
+                painter.drawRects(rects)
+        painter.restore()
     laid.document.documentLayout().draw(painter, context)
     painter.restore()
     if laid.cards:

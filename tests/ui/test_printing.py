@@ -131,3 +131,91 @@ def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
         QTextCursor(whole).insertHtml(section.html)
         assert part.document.toHtml() == whole.toHtml(), section.title
         assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())
+
+
+def _laid_roster(db, lines: int | None = None):  # noqa: ANN001, ANN202
+    """The Orcs' roster laid out for an A4 PDF at 300 dpi; `lines`: that many player lines (a long roster)."""
+    from PySide6.QtGui import QPdfWriter
+
+    from roster_app.printing import data, render
+    from roster_app.printing.document import PrintDocument
+    from ui.printing import PDF_RESOLUTION, lay_out, page_layout
+
+    [orcs] = team_ids(db, [ORCS])
+    sheet = data.roster_sheet(db, orcs)
+    if lines is not None:
+        sheet = replace(sheet, lines=(sheet.lines * lines)[:lines], max_players=lines)
+    heading = data.heading(db)
+    document = PrintDocument("t", heading, (render.roster_section(sheet, heading),), render.stylesheet())
+    writer = QPdfWriter(os.devnull)
+    writer.setResolution(PDF_RESOLUTION)
+    writer.setPageLayout(page_layout("A4"))
+    return document, *lay_out(document, writer), writer
+
+
+def _painted(laid, body, device):  # noqa: ANN001, ANN202
+    """The first page as _paint_page paints it, on an image the size of the page's body at its resolution."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from ui.printing import _paint_page
+
+    image = QImage(round(body.width()), round(body.height()), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(device.logicalDpiX() / 0.0254))
+    image.setDotsPerMeterY(round(device.logicalDpiY() / 0.0254))
+    image.fill(0xFFFFFF)
+    painter = QPainter(image)
+    _paint_page(painter, laid, 0, body)
+    painter.end()
+    return image
+
+
+def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
+    """The lines and stripes ui/printing.py paints for a ruled table are where Qt draws its borders and fills:
+    the page differs only where a column's gap crosses a row's (the lines run through, a few pixels each)."""
+    from PySide6.QtGui import QTextFrameFormat
+
+    from ui.printing import RULED, STRIPE, _text_document, installed_families
+
+    document, [laid], body, writer = _laid_roster(night_db)
+    assert [len(ruled.fills) for ruled in laid.rules] == [3, 1, 1]  # stripes, the gaps white again, lines
+    for frame in laid.document.rootFrame().childFrames():
+        assert frame.format().borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_None
+    section = document.sections[0]
+    assert RULED in section.html and STRIPE in section.html
+    plain = _text_document(
+        section, section.html.replace(RULED, 'class="grid').replace(STRIPE, ' class="shade"'),
+        installed_families(document.stylesheet), writer, body,
+    )  # fmt: skip
+    _painted(laid, body, writer)  # the glyphs cached: both pages drawn alike
+    ours, qts = _painted(laid, body, writer), _painted(replace(laid, document=plain, rules=()), body, writer)
+    line, white = bytes((0x9E, 0x93, 0x8A, 0xFF)), bytes((0xFF, 0xFF, 0xFF, 0xFF))  # BGRA: #8a939e
+    differ = []
+    for y in range(ours.height()):
+        a, b = bytes(ours.constScanLine(y)), bytes(qts.constScanLine(y))
+        if a != b:
+            differ += [(a[i : i + 4], b[i : i + 4]) for i in range(0, len(a), 4) if a[i : i + 4] != b[i : i + 4]]
+    assert set(differ) == {(line, white)}  # only a line of ours over the white of a gap
+    intersections = 18 * 18 + 6 * 5 + 9 * 5  # (rows + 1) x (columns + 1) of the three tables
+    assert len(differ) <= intersections * 24
+
+
+def test_a_long_roster_is_laid_out_as_qt_draws_it_with_its_page_break(qapp, night_db, tmp_path):
+    from PySide6.QtGui import QTextFormat, QTextFrameFormat
+
+    _document, [laid], _body, _writer = _laid_roster(night_db, lines=60)
+    assert laid.pages >= 2 and laid.rules == ()  # Qt draws a table whose rows move at the page break
+    grid = laid.document.rootFrame().childFrames()[0]
+    assert grid.format().borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_Solid
+    assert grid.cellAt(2, 3).format().hasProperty(QTextFormat.Property.BackgroundBrush)  # its stripes, by Qt
+    assert not grid.cellAt(1, 3).format().hasProperty(QTextFormat.Property.BackgroundBrush)
+
+
+def test_a_stripe_is_the_colour_of_a_shaded_row(qapp):
+    import re
+
+    from roster_app.printing.render import stylesheet
+
+    css = stylesheet()
+    state = int(re.search(r"tr\.stripe td \{ -qt-user-state: (\d+); \}", css).group(1))
+    shade = re.search(r"tr\.shade td \{ background-color: #([0-9a-f]{6}); \}", css).group(1)
+    assert state == int(shade, 16)
