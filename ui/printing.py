@@ -73,10 +73,12 @@ def page_layout(page_size: str | None = None) -> QPageLayout:
 
 @dataclass(frozen=True)
 class Ruled:
-    """A ruled table (print.css: `table.ruled`) on one page: its lines and stripes, one drawRects a colour."""
+    """A ruled table (print.css: `table.ruled`) on one page: its stripes (a drawRects a colour) and its lines
+    (a rectangle each, as Qt's edges: a viewer widens a lone rectangle thinner than a pixel to one)."""
 
     page: int
-    fills: tuple[tuple[QBrush, list[QRect] | list[QRectF]], ...]
+    stripes: tuple[tuple[QBrush, list[QRectF]], ...]
+    lines: tuple[QBrush, list[QRect]]
 
 
 @dataclass
@@ -180,7 +182,7 @@ def _ruled(text: QTextDocument, frame: QTextTable, scale: float) -> Ruled | None
     def left(cell: QTextTableCell) -> float:  # its text's, less the padding (print.css: no cell pads one side)
         return layout.blockBoundingRect(text.findBlock(cell.firstPosition())).x() - pad
 
-    def top(cell: QTextTableCell) -> float:  # its text's, less its padding and border (td.total has a top rule)
+    def top(cell: QTextTableCell) -> float:  # its text's, less its padding and border (a CSS border moves it)
         index = cell.tableCellFormatIndex()
         if index not in insets:  # a format copied once for the cells that share it
             style = cell.format().toTableCellFormat()
@@ -226,20 +228,15 @@ def _ruled(text: QTextDocument, frame: QTextTable, scale: float) -> Ruled | None
     x0, x1, y0, y1 = columns_at[0][0], columns_at[-1][1] + 1, rows_at[0][0], rows_at[-1][1] + 1
     lines += [_rect(x, y0, 1, y1 - y0) for pair in columns_at for x in pair]
     lines += [_rect(x0, y, x1 - x0, 1) for pair in rows_at for y in pair]
-    fills = []
-    stripes: dict[int, list[QRectF]] = {}  # a stripe across each striped row, then the gaps white again
+    stripes: dict[int, list[QRectF]] = {}
     for cell, top, bottom in zip(firsts, tops, bottoms, strict=True):
         state = text.findBlock(cell.firstPosition()).userState()
         if state >= 0:  # print.css: a striped row's colour, 0xRRGGBB (a row of cells, none spanning columns)
-            stripes.setdefault(state, []).append(_rectf(lefts[0], top, rights[-1] - lefts[0], bottom - top))
-    if stripes:
-        fills += [(QBrush(QColor(rgb)), rects) for rgb, rects in stripes.items()]
-        gaps = [
-            _rectf(r, tops[0], left - r, bottoms[-1] - tops[0]) for r, left in zip(rights, lefts[1:], strict=False)
-        ]
-        fills.append((QBrush(Qt.GlobalColor.white), gaps))
-    fills.append((table.borderBrush(), lines))
-    return Ruled(int(box.top() // page_height), tuple(fills))
+            stripes.setdefault(state, []).extend(
+                _rectf(left, top, right - left, bottom - top) for left, right in zip(lefts, rights, strict=True)
+            )
+    colours = tuple((QBrush(QColor(rgb)), rects) for rgb, rects in stripes.items())
+    return Ruled(int(box.top() // page_height), colours, (table.borderBrush(), lines))
 
 
 # The rectangles of a ruled table's lines, shared by the pages whose tables stand alike (most rosters' do):
@@ -289,8 +286,11 @@ def _paint_page(painter: QPainter, laid: LaidOut, index: int, body: QSizeF) -> N
     if any(ruled.page == index for ruled in laid.rules):
         painter.save()
         painter.setPen(Qt.PenStyle.NoPen)
-        for ruled in laid.rules:
-            for brush, rects in ruled.fills if ruled.page == index else ():
+        for ruled in (ruled for ruled in laid.rules if ruled.page == index):
+            painter.setBrush(ruled.lines[0])
+            for rect in ruled.lines[1]:
+                painter.drawRect(rect)
+            for brush, rects in ruled.stripes:  # after the lines, as Qt fills a cell after its border
                 painter.setBrush(brush)
                 painter.drawRects(rects)
         painter.restore()

@@ -177,9 +177,11 @@ def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
     from ui.printing import RULED, STRIPE, _text_document, installed_families
 
     document, [laid], body, writer = _laid_roster(night_db)
-    assert [len(ruled.fills) for ruled in laid.rules] == [3, 1, 1]  # stripes, the gaps white again, lines
-    for frame in laid.document.rootFrame().childFrames():
-        assert frame.format().borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_None
+    assert [len(ruled.stripes) for ruled in laid.rules] == [1, 0]  # the players' rows are striped
+    styles = [frame.format().borderStyle() for frame in laid.document.rootFrame().childFrames()]
+    assert styles == [QTextFrameFormat.BorderStyle.BorderStyle_None] * 2 + [
+        QTextFrameFormat.BorderStyle.BorderStyle_Solid
+    ]
     section = document.sections[0]
     assert RULED in section.html and STRIPE in section.html
     plain = _text_document(
@@ -195,7 +197,7 @@ def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
         if a != b:
             differ += [(a[i : i + 4], b[i : i + 4]) for i in range(0, len(a), 4) if a[i : i + 4] != b[i : i + 4]]
     assert set(differ) == {(line, white)}  # only a line of ours over the white of a gap
-    intersections = 18 * 18 + 6 * 5 + 9 * 5  # (rows + 1) x (columns + 1) of the three tables
+    intersections = 18 * 18 + 6 * 5  # (rows + 1) x (columns + 1) of the ruled tables
     assert len(differ) <= intersections * 24
 
 
