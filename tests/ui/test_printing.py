@@ -133,8 +133,9 @@ def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
         assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())
 
 
-def _laid_roster(db, lines: int | None = None):  # noqa: ANN001, ANN202
-    """The Orcs' roster laid out for an A4 PDF at 300 dpi; `lines`: that many player lines (a long roster)."""
+def _laid_roster(db, lines: int | None = None, name: str | None = None):  # noqa: ANN001, ANN202
+    """The Orcs' roster laid out for an A4 PDF at 300 dpi; `lines`: that many player lines (a long roster);
+    `name`: the first player's."""
     from PySide6.QtGui import QPdfWriter
 
     from roster_app.printing import data, render
@@ -145,6 +146,9 @@ def _laid_roster(db, lines: int | None = None):  # noqa: ANN001, ANN202
     sheet = data.roster_sheet(db, orcs)
     if lines is not None:
         sheet = replace(sheet, lines=(sheet.lines * lines)[:lines], max_players=lines)
+    if name is not None:
+        first = sheet.lines[0]
+        sheet = replace(sheet, lines=(replace(first, player=replace(first.player, name=name)), *sheet.lines[1:]))
     heading = data.heading(db)
     document = PrintDocument("t", heading, (render.roster_section(sheet, heading),), render.stylesheet())
     writer = QPdfWriter(os.devnull)
@@ -201,10 +205,12 @@ def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
     assert len(differ) <= intersections * 24
 
 
-def test_a_long_roster_is_laid_out_as_qt_draws_it_with_its_page_break(qapp, night_db, tmp_path):
+@pytest.mark.parametrize("name", ["Grak Skullsplitta", 'Grak <b class="ruled stripe">\' class="stripe"'])
+def test_a_long_roster_is_laid_out_as_qt_draws_it_with_its_page_break(qapp, night_db, name):
     from PySide6.QtGui import QTextFormat, QTextFrameFormat
 
-    _document, [laid], _body, _writer = _laid_roster(night_db, lines=60)
+    _document, [laid], _body, _writer = _laid_roster(night_db, lines=60, name=name)
+    assert name in laid.document.toPlainText()  # a hostile name is text, untouched by the second layout
     assert laid.pages >= 2 and laid.rules == ()  # Qt draws a table whose rows move at the page break
     grid = laid.document.rootFrame().childFrames()[0]
     assert grid.format().borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_Solid
