@@ -121,14 +121,23 @@ def lay_out(document: PrintDocument, device: QPagedPaintDevice) -> tuple[list[La
     body = QSizeF(device.width(), device.height() - _footer_height(device))
     laid = []
     stylesheet = installed_families(document.stylesheet)
+    # the ruled tables' lines stand where Qt's would at the PDF's resolution (tests/ui/test_printing.py); a
+    # printer's resolution gets Qt's grid
+    ruling = device.logicalDpiY() == PDF_RESOLUTION
     for section in document.sections:
-        text = _text_document(section, section.html, stylesheet, device, body)
+        text = _text_document(
+            section, section.html if ruling else _as_grid(section.html), stylesheet, device, body
+        )
         rules = _ruled_tables(text, device.logicalDpiY() / 96)
         if rules is None:  # a long roster: its tables laid out again as Qt draws them, borders and stripes
-            html = section.html.replace(RULED, 'class="grid').replace(STRIPE, ' class="shade"')
-            text, rules = _text_document(section, html, stylesheet, device, body), ()
+            text, rules = _text_document(section, _as_grid(section.html), stylesheet, device, body), ()
         laid.append(LaidOut(section.title, text, text.pageCount(), section.cards, rules))
     return laid, body
+
+
+def _as_grid(html: str) -> str:
+    """The page with its ruled tables as grids, which Qt draws with their borders and stripes (print.css)."""
+    return html.replace(RULED, 'class="grid').replace(STRIPE, ' class="shade"')
 
 
 def _text_document(
@@ -215,7 +224,7 @@ def _ruled(text: QTextDocument, frame: QTextTable, scale: float) -> Ruled | None
     rights = [left - gap for left in lefts[1:]] + [box.right() - inset]
     bottoms = [top - gap for top in tops[1:]] + [box.bottom() - inset]
     outer = QRectF(box.left(), box.top(), box.width() - border, box.height() - border).toRect()
-    x, y, w, h, b = outer.x(), outer.y(), outer.width(), outer.height(), int(border)
+    x, y, w, h, b = outer.x(), outer.y(), outer.width(), outer.height(), _pixel(border)
     lines = [
         _rect(x, y, b, h + b),
         _rect(x + b, y, w, b),

@@ -133,7 +133,7 @@ def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
         assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())
 
 
-def _laid_roster(db, lines: int | None = None, name: str | None = None):  # noqa: ANN001, ANN202
+def _laid_roster(db, lines: int | None = None, name: str | None = None, dpi: int = 300):  # noqa: ANN001, ANN202
     """The Orcs' roster laid out for an A4 PDF at 300 dpi; `lines`: that many player lines (a long roster);
     `name`: the first player's."""
     from PySide6.QtGui import QPdfWriter
@@ -152,8 +152,9 @@ def _laid_roster(db, lines: int | None = None, name: str | None = None):  # noqa
     heading = data.heading(db)
     document = PrintDocument("t", heading, (render.roster_section(sheet, heading),), render.stylesheet())
     writer = QPdfWriter(os.devnull)
-    writer.setResolution(PDF_RESOLUTION)
+    writer.setResolution(dpi)
     writer.setPageLayout(page_layout("A4"))
+    assert PDF_RESOLUTION == 300
     return document, *lay_out(document, writer), writer
 
 
@@ -178,7 +179,7 @@ def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
     the page differs only where a column's gap crosses a row's (the lines run through, a few pixels each)."""
     from PySide6.QtGui import QTextFrameFormat
 
-    from ui.printing import RULED, STRIPE, _text_document, installed_families
+    from ui.printing import RULED, STRIPE, _as_grid, _text_document, installed_families
 
     document, [laid], body, writer = _laid_roster(night_db)
     assert [len(ruled.stripes) for ruled in laid.rules] == [1, 0]  # the players' rows are striped
@@ -188,10 +189,7 @@ def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db):
     ]
     section = document.sections[0]
     assert RULED in section.html and STRIPE in section.html
-    plain = _text_document(
-        section, section.html.replace(RULED, 'class="grid').replace(STRIPE, ' class="shade"'),
-        installed_families(document.stylesheet), writer, body,
-    )  # fmt: skip
+    plain = _text_document(section, _as_grid(section.html), installed_families(document.stylesheet), writer, body)
     _painted(laid, body, writer)  # the glyphs cached: both pages drawn alike
     ours, qts = _painted(laid, body, writer), _painted(replace(laid, document=plain, rules=()), body, writer)
     line, white = bytes((0x9E, 0x93, 0x8A, 0xFF)), bytes((0xFF, 0xFF, 0xFF, 0xFF))  # BGRA: #8a939e
@@ -227,3 +225,12 @@ def test_a_stripe_is_the_colour_of_a_shaded_row(qapp):
     state = int(re.search(r"tr\.stripe td \{ -qt-user-state: (\d+); \}", css).group(1))
     shade = re.search(r"tr\.shade td \{ background-color: #([0-9a-f]{6}); \}", css).group(1)
     assert state == int(shade, 16)
+
+
+def test_a_printer_at_another_resolution_gets_qts_grid(qapp, night_db):
+    from PySide6.QtGui import QTextFrameFormat
+
+    _document, [laid], _body, _writer = _laid_roster(night_db, dpi=600)
+    assert laid.rules == ()
+    styles = {frame.format().borderStyle() for frame in laid.document.rootFrame().childFrames()}
+    assert styles == {QTextFrameFormat.BorderStyle.BorderStyle_Solid}
