@@ -152,6 +152,11 @@ def shade(index: int) -> Html:
     return Html(' class="shade"' if index % 2 else "")
 
 
+def stripe(index: int) -> Html:
+    """`shade` for a row of a ruled table (print.css), whose stripes are painted with its lines."""
+    return Html(' class="stripe"' if index % 2 else "")
+
+
 def _date(value: object) -> str:
     return value.strftime("%Y-%m-%d") if hasattr(value, "strftime") else str(value)
 
@@ -184,7 +189,7 @@ def _contract(player: data.queries.PlayerRow) -> str:
 def _player_row(index: int, line: data.RosterLine) -> Html:
     p, t = line.player, line.totals
     return fill(
-        blocks("roster")["player"], shade=shade(index), number=p.number, name=p.name, position=p.position,
+        blocks("roster")["player"], stripe=stripe(index), number=p.number, name=p.name, position=p.position,
         ma=p.ma, st=p.st, ag=p.ag, av=p.av, skills=_skills(p), injuries=_injuries(p),
         completions=t.completions or "", touchdowns=t.touchdowns or "", interceptions=t.interceptions or "",
         casualties=t.casualties or "", mvps=t.mvps or "", spp=p.spp, player_value=gold(p.value),
@@ -228,7 +233,7 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     """The classic roster: one numbered line per player, blank lines up to the roster limit, staff, figures."""
     t = blocks("roster")
     rows = [_player_row(i, line) for i, line in enumerate(sheet.lines)]
-    rows += [fill(t["blank"], shade=shade(i)) for i in range(len(rows), sheet.max_players)]
+    rows += [fill(t["blank"], stripe=stripe(i)) for i in range(len(rows), sheet.max_players)]
     staff = [fill(t["staff"], label=s.label, count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
              for s in sheet.staff]  # fmt: skip
     team = sheet.team

@@ -131,3 +131,117 @@ def test_each_section_is_laid_out_as_with_the_whole_stylesheet(qapp, night_db):
         QTextCursor(whole).insertHtml(section.html)
         assert part.document.toHtml() == whole.toHtml(), section.title
         assert len(part.document.defaultStyleSheet()) < len(whole.defaultStyleSheet())
+
+
+def _laid_roster(db, lines=None, name=None, dpi=300, allies=()):  # noqa: ANN001, ANN202
+    """The Orcs' roster laid out for an A4 PDF at 300 dpi; `lines`: that many player lines (a long roster);
+    `name`: the first player's; `allies`: the team's (a row spanning the Team table's columns)."""
+    from PySide6.QtGui import QPdfWriter
+
+    from roster_app.printing import data, render
+    from roster_app.printing.document import PrintDocument
+    from ui.printing import PDF_RESOLUTION, lay_out, page_layout
+
+    [orcs] = team_ids(db, [ORCS])
+    sheet = data.roster_sheet(db, orcs)
+    if lines is not None:
+        sheet = replace(sheet, lines=(sheet.lines * lines)[:lines], max_players=lines)
+    sheet = replace(sheet, team=replace(sheet.team, allies=tuple(allies)))
+    if name is not None:
+        first = sheet.lines[0]
+        sheet = replace(sheet, lines=(replace(first, player=replace(first.player, name=name)), *sheet.lines[1:]))
+    heading = data.heading(db)
+    document = PrintDocument("t", heading, (render.roster_section(sheet, heading),), render.stylesheet())
+    writer = QPdfWriter(os.devnull)
+    writer.setResolution(dpi)
+    writer.setPageLayout(page_layout("A4"))
+    assert PDF_RESOLUTION == 300
+    return document, *lay_out(document, writer), writer
+
+
+def _painted(laid, body, device):  # noqa: ANN001, ANN202
+    """The first page as _paint_page paints it, on an image the size of the page's body at its resolution."""
+    from PySide6.QtGui import QImage, QPainter
+
+    from ui.printing import _paint_page
+
+    image = QImage(round(body.width()), round(body.height()), QImage.Format.Format_RGB32)
+    image.setDotsPerMeterX(round(device.logicalDpiX() / 0.0254))
+    image.setDotsPerMeterY(round(device.logicalDpiY() / 0.0254))
+    image.fill(0xFFFFFF)
+    painter = QPainter(image)
+    _paint_page(painter, laid, 0, body)
+    painter.end()
+    return image
+
+
+@pytest.mark.parametrize("allies", [(), ("Goblin Looney",)])
+def test_a_rosters_ruled_tables_look_as_qt_draws_them(qapp, night_db, allies):
+    """The lines and stripes ui/printing.py paints for a ruled table are where Qt draws its borders and fills:
+    the page differs only where a column's gap crosses a row's (the lines run through, a few pixels each)."""
+    from PySide6.QtGui import QTextFrameFormat
+
+    from ui.printing import RULED, STRIPE, _as_grid, _text_document, installed_families
+
+    document, [laid], body, writer = _laid_roster(night_db, allies=allies)
+    assert [len(ruled.stripes) for ruled in laid.rules] == [1, 0]  # the players' rows are striped
+    styles = [frame.format().borderStyle() for frame in laid.document.rootFrame().childFrames()]
+    assert styles == [QTextFrameFormat.BorderStyle.BorderStyle_None] * 2 + [
+        QTextFrameFormat.BorderStyle.BorderStyle_Solid
+    ]
+    section = document.sections[0]
+    assert RULED in section.html and STRIPE in section.html
+    plain = _text_document(section, _as_grid(section.html), installed_families(document.stylesheet), writer, body)
+    _painted(laid, body, writer)  # the glyphs cached: both pages drawn alike
+    ours, qts = _painted(laid, body, writer), _painted(replace(laid, document=plain, rules=()), body, writer)
+    line, white = bytes((0x9E, 0x93, 0x8A, 0xFF)), bytes((0xFF, 0xFF, 0xFF, 0xFF))  # BGRA: #8a939e
+    differ, kinds = set(), set()
+    for y in range(ours.height()):
+        a, b = bytes(ours.constScanLine(y)), bytes(qts.constScanLine(y))
+        for i in range(0, len(a), 4) if a != b else ():
+            if a[i : i + 4] != b[i : i + 4]:
+                differ.add((i // 4, y))
+                kinds.add((a[i : i + 4], b[i : i + 4]))
+    assert kinds == {(line, white)}  # only a line of ours over the white of a gap
+    # ... where a row's gap crosses a column's: no run of them longer than the 4px gap and its two lines
+    assert 0 < _longest_run(differ) <= 6 and 0 < _longest_run({(y, x) for x, y in differ}) <= 6
+
+
+def _longest_run(points: set[tuple[int, int]]) -> int:
+    """The longest run of points next to each other along x, at one y."""
+    return max(
+        (next(n for n in range(1, 99) if (x + n, y) not in points) for x, y in points if (x - 1, y) not in points)
+    )
+
+
+@pytest.mark.parametrize("name", ["Grak Skullsplitta", 'Grak <b class="ruled stripe">\' class="stripe"'])
+def test_a_long_roster_is_laid_out_as_qt_draws_it_with_its_page_break(qapp, night_db, name):
+    from PySide6.QtGui import QTextFormat, QTextFrameFormat
+
+    _document, [laid], _body, _writer = _laid_roster(night_db, lines=60, name=name)
+    assert name in laid.document.toPlainText()  # a hostile name is text, untouched by the second layout
+    assert laid.pages >= 2 and laid.rules == ()  # Qt draws a table whose rows move at the page break
+    grid = laid.document.rootFrame().childFrames()[0]
+    assert grid.format().borderStyle() == QTextFrameFormat.BorderStyle.BorderStyle_Solid
+    assert grid.cellAt(2, 3).format().hasProperty(QTextFormat.Property.BackgroundBrush)  # its stripes, by Qt
+    assert not grid.cellAt(1, 3).format().hasProperty(QTextFormat.Property.BackgroundBrush)
+
+
+def test_a_stripe_is_the_colour_of_a_shaded_row(qapp):
+    import re
+
+    from roster_app.printing.render import stylesheet
+
+    css = stylesheet()
+    state = int(re.search(r"tr\.stripe td \{ -qt-user-state: (\d+); \}", css).group(1))
+    shade = re.search(r"tr\.shade td \{ background-color: #([0-9a-f]{6}); \}", css).group(1)
+    assert state == int(shade, 16)
+
+
+def test_a_printer_at_another_resolution_gets_qts_grid(qapp, night_db):
+    from PySide6.QtGui import QTextFrameFormat
+
+    _document, [laid], _body, _writer = _laid_roster(night_db, dpi=600)
+    assert laid.rules == ()
+    styles = {frame.format().borderStyle() for frame in laid.document.rootFrame().childFrames()}
+    assert styles == {QTextFrameFormat.BorderStyle.BorderStyle_Solid}
