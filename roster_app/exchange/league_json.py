@@ -543,11 +543,15 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
     A destination that exists is refused (an import never overwrites a league).
     """
     destination = Path(destination)
-    if destination.is_dir():
+    try:
+        folder, taken = destination.is_dir(), destination.exists()
+    except OSError as exc:  # a name longer than the disk allows, a folder that cannot be looked into
+        raise ImportRefused(f"'{destination.name[:60]}' cannot be a league file here ({exc.strerror}).") from None
+    if folder:
         raise ImportRefused(
             f"{destination} is a folder; import into a new file, such as a name ending in .dugout."
         )
-    if destination.exists():
+    if taken:
         raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
     rows = _read(source)
     with atomic_path(destination) as temporary:

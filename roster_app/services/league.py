@@ -77,14 +77,23 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
     """Create a new league file (written to a temporary file first, then moved into place) and open it."""
     path = Path(path)
     name = league_name(name, LeagueFileError)
+    try:
+        path.exists()
+    except OSError as exc:  # a name longer than the disk allows, a folder that cannot be looked into
+        raise LeagueFileError(f"'{path.name[:60]}' cannot be a league file here ({exc.strerror}).") from None
     if path.exists() and not overwrite:
         raise LeagueFileError(f"A file already exists at {path}; choose another name.")
     holder = holder_of(path) if path.exists() else None
     if holder is not None:
         raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
     ruleset = load_bundled(ruleset_key)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
+    except OSError as exc:  # a folder that cannot be made or written: nothing is left behind
+        raise LeagueFileError(
+            f"The league could not be made in {path.parent} ({exc.strerror}). Nothing was made."
+        ) from None
     os.close(fd)
     tmp = Path(tmp_name)
     try:

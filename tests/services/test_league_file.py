@@ -100,3 +100,22 @@ def test_migrations_build_the_same_schema_as_the_models(tmp_path):
     with engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn, opts={"compare_type": True}), SQLModel.metadata)
     assert diff == []
+
+
+@pytest.mark.parametrize("where", ["name too long", "inside a file"])
+def test_a_league_that_cannot_be_made_there_is_refused_in_words(tmp_path, where):
+    """Python's OSError reached the New League dialog (a name longer than the disk allows, a folder that is a file)."""
+    blocker = tmp_path / "notes.txt"
+    blocker.write_text("not a folder")
+    path = tmp_path / ("x" * 300 + ".dugout") if where == "name too long" else blocker / "league.dugout"
+    with pytest.raises(LeagueFileError, match="cannot be a league file here|could not be made in"):
+        create_league(path, name="Spring Cup")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["notes.txt"]
+
+
+def test_an_import_into_a_name_too_long_is_refused_in_words(file_db, tmp_path):
+    from roster_app.exchange.league_json import ImportRefused, export_json, import_json
+
+    exported = export_json(file_db, tmp_path / "league.json")
+    with pytest.raises(ImportRefused, match="cannot be a league file here"):
+        import_json(exported, tmp_path / ("x" * 300 + ".dugout"))
