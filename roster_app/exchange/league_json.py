@@ -26,6 +26,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
+from roster_app.rules.limits import TEXT_LENGTH, text_limit
 from roster_app.safety.atomic import atomic_path, atomic_text
 from roster_app.safety.check import check_league
 from roster_app.store import sqlite_file
@@ -80,19 +81,12 @@ def _json_items() -> dict[tuple[str, str], type]:
     return items
 
 
-# Limits of what a league holds: numbers that fit the file's 64-bit integers, names as long as the services
-# allow (the rest of a league's text is bounded too), JSON no deeper than the house rules ever are.
+# Limits of what a league holds: numbers that fit the file's 64-bit integers, texts as long as the services keep
+# (rules/limits.py), JSON no deeper than the house rules ever are.
 INT_RANGE = (-(2**63), 2**63 - 1)
-NAME_LENGTHS = {("team", "name"): 60, ("player", "name"): 60, ("referee", "name"): 60}
-NAME_LENGTH, TEXT_LENGTH, JSON_DEPTH = 100, 10_000, 32
+JSON_DEPTH = 32
 # an export is read into memory whole: 64 teams and 10 seasons are ~52 MB, so 1 GB is no league's
 EXPORT_BYTES = 1 << 30
-
-
-def _text_limit(table: str, column: str) -> int:
-    if (table, column) in NAME_LENGTHS:
-        return NAME_LENGTHS[(table, column)]
-    return NAME_LENGTH if column in ("name", "coach", "ruleset_name") else TEXT_LENGTH
 
 
 def _depth(value: Any) -> int:
@@ -239,7 +233,7 @@ class _ColumnPlan:
     may_be_empty: bool
     required: bool
     items: type | None = None  # str or int: what a JSON list column's entries must be
-    text_limit: int = TEXT_LENGTH
+    text_limit: int = TEXT_LENGTH  # rules/limits.py
 
 
 @cache
@@ -248,7 +242,7 @@ def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
         _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
                     _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
                     column.primary_key or (column.default is None and not column.nullable),
-                    _json_items().get((table.name, column.name)), _text_limit(table.name, column.name))
+                    _json_items().get((table.name, column.name)), text_limit(table.name, column.name))
         for column in table.columns
     )  # fmt: skip
 

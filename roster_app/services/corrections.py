@@ -18,6 +18,7 @@ from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import current_season, get_player, get_team
 from roster_app.rules.contracts import check_length, tally_marks
 from roster_app.rules.dice import typed_roll
+from roster_app.rules.limits import NAME_LENGTH, REASON_LENGTH, kept
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import check_version, lock_teams, post
@@ -25,7 +26,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll
 from roster_app.store.statuses import ContractStatus, PlayerStatus
-from roster_app.words import count, tidy
+from roster_app.words import count
 
 LEDGER_KIND = "correction"
 
@@ -35,13 +36,10 @@ def ledger_reason(made_by: str, reason: str) -> str:
     return f"Commissioner's correction by {made_by}: {reason}"
 
 
-def _words(text: str) -> str:
-    return tidy(text or "")
-
-
 def _signed_by(made_by: str, reason: str) -> tuple[str, str]:
-    """The commissioner's name and the reason, tidied; refused when either is missing."""
-    made_by, reason = _words(made_by), _words(reason)
+    """The commissioner's name and the reason, tidied; refused when either is missing or too long to keep."""
+    made_by = kept(made_by or "", "The name of the commissioner who makes a correction", NAME_LENGTH)
+    reason = kept(reason or "", "A correction's reason", REASON_LENGTH)
     if not reason:
         raise RuleViolation("A correction needs a reason: say what went wrong, so the league can read it later.")
     if not made_by:

@@ -16,6 +16,7 @@ from sqlmodel import Session, SQLModel
 
 from roster_app.errors import LeagueFileError, RuleViolation, ServerError
 from roster_app.queries.fetch import league_row
+from roster_app.rules.limits import NAME_LENGTH
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.safety.locking import holder_of
 from roster_app.safety.opening import open_league, open_server_league
@@ -51,7 +52,7 @@ def add_sample_star_refs(session: Session, ruleset: Ruleset) -> None:
         )  # fmt: skip
 
 
-LEAGUE_NAME_LENGTH = 100  # as long as an imported league's name may be (exchange/league_json.py)
+LEAGUE_NAME_LENGTH = NAME_LENGTH  # as long as an imported league's name may be (rules/limits.py)
 
 
 def league_name(name: str, refusal: type[Exception]) -> str:

@@ -17,6 +17,7 @@ from roster_app.queries.fetch import (
     roster_count,
     used_numbers,
 )
+from roster_app.rules.limits import PLAYER_NAME
 from roster_app.rules.roster import (
     STAT_NAMES,
     check_affordable,
@@ -48,8 +49,8 @@ def _check_name(name: str) -> str:
     name = tidy(name)
     if not name:
         raise RuleViolation("A player needs a name.")
-    if len(name) > 60:
-        raise RuleViolation("A player's name can be at most 60 characters long.")
+    if len(name) > PLAYER_NAME:
+        raise RuleViolation(f"A player's name can be at most {PLAYER_NAME} characters long.")
     return name
 
 

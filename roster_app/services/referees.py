@@ -13,6 +13,7 @@ from roster_app.queries.fetch import get_referee, get_sheet
 from roster_app.queries.referees import ADVANCE_PENDING, fixture_title, sheet_of
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
+from roster_app.rules.limits import NAME_LENGTH, REFEREE_NAME, TEXT_LENGTH, kept
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import store_roll
@@ -44,8 +45,8 @@ def _check_name(name: str) -> str:
     name = tidy(name)
     if not name:
         raise RuleViolation("A referee needs a name.")
-    if len(name) > 60:
-        raise RuleViolation("A referee's name can be at most 60 characters long.")
+    if len(name) > REFEREE_NAME:
+        raise RuleViolation(f"A referee's name can be at most {REFEREE_NAME} characters long.")
     return name
 
 
@@ -61,7 +62,13 @@ def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "",
     profile = rr.starting_profile(race, ruleset)  # refuses a race the league does not have
     name = _check_name(name)
     with db.write() as tx:
-        ref = Referee(name=name, race=race, description=tidy(description), is_star=star, **profile)
+        ref = Referee(
+            name=name,
+            race=race,
+            description=kept(description, "A referee's description", TEXT_LENGTH),
+            is_star=star,
+            **profile,
+        )
         tx.session.add(ref)
         tx.session.flush()
         tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
@@ -73,7 +80,7 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
     if field == "name":
         return _check_name(value)
     if field == "description":
-        return tidy(value)
+        return kept(value, "A referee's description", TEXT_LENGTH)
     if field == "race":
         if not ref.is_star:
             ruleset.race(value)  # a custom ref's race is a team list of the league
@@ -371,7 +378,7 @@ def _check_turn(sheet: RefereeMatch, turn: int, turns: int) -> None:
 def _check_sent_off(value: list[Any], turns: int) -> list[dict[str, Any]]:
     out = []
     for entry in value:
-        player = tidy(entry.get("player", ""))
+        player = kept(entry.get("player", ""), "The name of a player sent off", NAME_LENGTH)
         turn = entry.get("turn")
         if not player:
             raise RuleViolation("Name the player who was sent off.")
@@ -677,7 +684,7 @@ def roll_send_off(
         sheet = _sheet_of(session, ref, sheet_id)
         dice_roll = accept(roll, "D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.send_off(dice_roll, ruleset)
-        who = tidy(player)
+        who = kept(player, "The name of a player sent off", NAME_LENGTH)
         _store_roll(session, f"send-off{': ' + who if who else ''}", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip
         if sheet is not None and outcome.success and who:

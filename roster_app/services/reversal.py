@@ -15,12 +15,12 @@ from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.queries.fetch import get_team
+from roster_app.rules.limits import REASON_LENGTH, kept
 from roster_app.rules.roster import gp
 from roster_app.services.common import post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import LedgerEntry
-from roster_app.words import tidy
 
 
 def reversal_of(session: Session, entry_id: int) -> LedgerEntry | None:
@@ -37,7 +37,7 @@ def reverse_ledger_entries(
     or a reversal that would leave a treasury below 0 (unless allow_negative). For use inside a service's
     transaction; the treasury moves through post(), so it keeps equal to the ledger.
     """
-    reason = tidy(reason)
+    reason = kept(reason, "A reversal's reason", REASON_LENGTH)
     if not reason:
         raise RuleViolation("A reversal needs a reason (it is written in the ledger).")
     entries = list(entries)

@@ -10,6 +10,7 @@ from roster_app.queries.clock import Act, has_played, moment
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
+from roster_app.rules.limits import NAME_LENGTH, TEAM_NAME, kept
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import COUNTERS, reroll_price
@@ -24,8 +25,8 @@ def _check_name(session: Session, name: str, *, team_id: int | None = None) -> s
     name = tidy(name)
     if not name:
         raise RuleViolation("A team needs a name.")
-    if len(name) > 60:
-        raise RuleViolation("A team name can be at most 60 characters long.")
+    if len(name) > TEAM_NAME:
+        raise RuleViolation(f"A team name can be at most {TEAM_NAME} characters long.")
     clash = session.scalars(select(Team).where(func.lower(Team.name) == name.lower())).first()
     if clash is not None and clash.id != team_id:
         raise RuleViolation(f"There is already a team called '{clash.name}' in this league.")
@@ -41,7 +42,9 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
         raise RuleViolation("A team cannot start with less than 0 gp.")
     with db.write() as tx:
         session = tx.session
-        team = Team(name=_check_name(session, name), race=race, coach=tidy(coach))
+        team = Team(
+            name=_check_name(session, name), race=race, coach=kept(coach, "A head coach's name", NAME_LENGTH)
+        )
         session.add(team)
         session.flush()
         if start:
@@ -65,7 +68,7 @@ def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int |
     with db.write() as tx:
         team = get_team(tx.session, team_id)
         check_version(team, expected_version, team.name)
-        team.coach = tidy(coach)
+        team.coach = kept(coach, "A head coach's name", NAME_LENGTH)
         tx.session.add(team)
         tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
     return tx.change

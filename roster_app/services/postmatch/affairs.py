@@ -25,6 +25,7 @@ from roster_app.queries.reserves import current_round, reserve_side
 from roster_app.rules import reserves as rules
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.dice import Roll
+from roster_app.rules.limits import PLAYER_NAME
 from roster_app.rules.reserves import Kind
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset
@@ -286,6 +287,8 @@ class _Reserves:
                     "or lose the new player for good.")  # fmt: skip
         if not tidy(entry.name):
             return "the free player from the reserves needs a name."
+        if len(tidy(entry.name)) > PLAYER_NAME:
+            return f"a player's name can be at most {PLAYER_NAME} characters long."
         numbers = {p.number for p in on_roster if p is not retiree}
         if not 1 <= entry.number <= 99 or entry.number in numbers:
             return f"number {entry.number} is already taken (or not from 1 to 99)."

@@ -27,6 +27,7 @@ from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.rosters import running_contracts
 from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import AllyPenalties, surcharge_text
+from roster_app.rules.limits import PLAYER_NAME
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.rules.roster import check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
@@ -313,6 +314,8 @@ def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | 
         return str(exc)
     if not tidy(hire.name):
         return "a new player needs a name."
+    if len(tidy(hire.name)) > PLAYER_NAME:
+        return f"a player's name can be at most {PLAYER_NAME} characters long."
     if not 1 <= hire.number <= 99 or hire.number in {p.number for p in on_roster}:
         return f"number {hire.number} is already taken (or not from 1 to 99)."
     return None
