@@ -189,7 +189,7 @@ def test_a_really_full_database_refuses_the_write_and_keeps_the_league(file_db):
     before = snapshot(file_db)
     with pytest.raises(LeagueFileError, match="The disk is full"):
         for n in range(200):  # fill the free space in the last pages, then one more page is refused
-            add_team(file_db, name=f"Team {n} " + "x" * 40, race="Human", coach="c" * 200)
+            add_team(file_db, name=f"Team {n} " + "x" * 40, race="Human", coach="c" * 100)
             before = snapshot(file_db)
     assert snapshot(file_db) == before
     assert check_league(file_db).ok
