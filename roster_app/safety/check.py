@@ -39,10 +39,11 @@ from roster_app import words
 from roster_app.errors import DugoutError, RulesetError
 from roster_app.queries.postmatch import match_title
 from roster_app.rules.reserves import Kind as ReserveKind
-from roster_app.rules.roster import gp
+from roster_app.rules.roster import STAT_NAMES, gp
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
+from roster_app.rules.team import COUNTERS
 from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
@@ -217,6 +218,17 @@ def _treasuries(ctx: Ctx) -> Iterator[Problem]:
             yield Problem("treasury", f"{team.name} has a negative treasury ({gp(team.treasury)}).")
 
 
+def _team_counts(ctx: Ctx) -> Iterator[Problem]:
+    """What a team buys or earns is never below 0 (a file written by another program may say so)."""
+    for team in ctx.session.scalars(select(Team).order_by(Team.id)):
+        for counter, (label, _price, _limit) in COUNTERS.items():
+            value = int(getattr(team, counter))
+            if value < 0:
+                yield Problem(
+                    "team", f"{team.name} has {value} for its {words.plural(label)}; a team has 0 or more."
+                )
+
+
 def _correct_ledger(team_id: int, amount: int) -> Callable[[Session], None]:
     def fix(session: Session) -> None:
         from roster_app.queries.fetch import current_season
@@ -241,6 +253,11 @@ def _players(ctx: Ctx) -> Iterator[Problem]:
             yield _status_problem(p, who)
         if p.status in PlayerStatus.ON_ROSTER:
             numbers[(p.team_id, p.number)] += 1
+            if not 1 <= p.number <= 99:
+                yield Problem("number", f"{who} wears number {p.number}; a roster's numbers run from 1 to 99.")
+        for stat, label in STAT_NAMES.items():  # every change keeps them within 1-10 (rules/roster.py stat_bounds)
+            if not 1 <= getattr(p, stat) <= 10:
+                yield Problem("stat", f"{who} has {label} {getattr(p, stat)}; a characteristic is from 1 to 10.")
         if p.spp < 0 or p.rolls_taken < 0:
             yield Problem("spp", f"{who} has a negative SPP or star player roll count.")
         elif p.rolls_taken > star_player_rolls(p.spp, ctx.ruleset):
@@ -447,6 +464,7 @@ CHECKS: list[Check] = [
     _league,
     _rulesets,
     _treasuries,
+    _team_counts,
     _players,
     _contracts,
     _reversals,

@@ -95,6 +95,10 @@ BAD_EXPORTS = [
     ("house rules beyond any league", lambda d: next(r for r in d["tables"]["ruleset_table"]
      if r["key"] == "team_rules")["data"].update(starting_treasury=10**30), "(at most 1,000,000,000)"),
     ("a number of 5,000 digits", None, "holds a number far too long to be in a league"),  # Python's ValueError
+    ("a characteristic no player has", lambda d: d["tables"]["player"][0].update(ma=10**12),
+     "a characteristic is from 1 to 10"),
+    ("negative re-rolls", lambda d: d["tables"]["team"][0].update(rerolls=-3), "a team has 0 or more"),
+    ("a shirt number past 99", lambda d: d["tables"]["player"][0].update(number=100_000), "run from 1 to 99"),
 ]  # fmt: skip
 
 

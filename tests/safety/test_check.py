@@ -89,6 +89,13 @@ REPORTED_ONLY = {
     "numbers": ("UPDATE player SET number = 1", "has 2 players wearing number 1"),
     "negative": ("UPDATE ledger_entry SET amount = amount - 2000000 WHERE kind = 'opening'", "negative treasury"),
     "edited-rules": ("UPDATE ruleset_table SET data = '[]', is_default = 0 WHERE key = 'gate'", "edited, so it must be corrected by hand"),
+    # values no service writes (a file written by another program, an import): Check League and the import say so
+    "number-0": ("UPDATE player SET number = 0 WHERE id = 1", "wears number 0; a roster's numbers run from 1 to 99"),
+    "number-100": ("UPDATE player SET number = 100000 WHERE id = 1", "wears number 100000; a roster's numbers run from 1 to 99"),
+    "stat-0": ("UPDATE player SET av = 0 WHERE id = 1", "has AV 0; a characteristic is from 1 to 10"),
+    "stat-huge": ("UPDATE player SET ma = 1000000000000 WHERE id = 1", "has MA 1000000000000; a characteristic is from 1 to 10"),
+    "rerolls": ("UPDATE team SET rerolls = -3", "has -3 for its re-rolls; a team has 0 or more"),
+    "cheerleaders": ("UPDATE team SET cheerleaders = -1", "has -1 for its cheerleaders; a team has 0 or more"),
 }  # fmt: skip
 
 
