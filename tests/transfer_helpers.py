@@ -63,3 +63,20 @@ def play_match(db: LeagueDB, home: int, away: int) -> None:
 
 def dice(spec: str, *faces: int, modifier: int = 0):
     return typed_roll(spec, list(faces), modifier=modifier)
+
+
+def market_with_deals(db: LeagueDB) -> dict[str, int]:
+    """market(), Grak signed for 3 seasons, and Gotrek bought by the Orcs from Karak for 150,000 on a 4-season
+    contract (the league's biggest transfer and longest contract): the teams, as market() gives them."""
+    from roster_app.queries.transfers import deal
+    from roster_app.services.transfers import complete_transfer, record_approach
+    from tests.helpers import player_id, signed
+
+    teams = market(db)
+    signed(db, player_id(db, "Grak"), 3)
+    gotrek = player_id(db, "Gotrek")
+    tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
+    modifier = deal(db, gotrek, teams["orcs"]).modifier
+    complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
+                      tribunal_roll=dice("D6", 3), contract_seasons=4)  # fmt: skip
+    return teams

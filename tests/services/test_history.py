@@ -9,7 +9,7 @@ from roster_app.queries import season as sq
 from roster_app.store.models import Match, MatchPlayer, Player, Team
 from tests.helpers import ledger_sum, player_id, team_id, treasury
 from tests.history_helpers import two_seasons
-from tests.transfer_helpers import dice, market
+from tests.transfer_helpers import market_with_deals
 
 
 @pytest.fixture(scope="module")
@@ -200,21 +200,11 @@ def test_a_referees_career_from_his_sheets(league):
 
 
 def test_the_biggest_transfer_and_the_longest_contract(db):
-    from roster_app.queries.transfers import deal
-    from roster_app.services.transfers import complete_transfer, record_approach
-    from tests.helpers import signed
-
-    teams = market(db)
-    signed(db, player_id(db, "Grak"), 3)
-    gotrek = player_id(db, "Gotrek")
-    tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
-    modifier = deal(db, gotrek, teams["orcs"]).modifier
-    complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
-                      tribunal_roll=dice("D6", 3), contract_seasons=4)  # fmt: skip
+    market_with_deals(db)
     found = {r.key: (r.value, r.holder, r.team, r.detail) for r in history.records(db)}
     assert found["transfer"] == (150_000, "Gotrek", "Orcland Raiders", "from Karak Grudgebearers")
     assert found["contract"][:3] == (4, "Gotrek", "Orcland Raiders")
-    career = careers.player_career(db, gotrek)
+    career = careers.player_career(db, player_id(db, "Gotrek"))
     assert career.teams == ("Orcland Raiders",) and career.team == "Orcland Raiders"
     assert [(t.seller, t.buyer, t.price, t.status) for t in career.transfers] == [
         ("Karak Grudgebearers", "Orcland Raiders", 150_000, "completed")

@@ -36,22 +36,13 @@ def story_file(history_file, tmp_path_factory):
 @pytest.fixture(scope="module")
 def market_file(tmp_path_factory):
     """Three teams, a contract (Grak) and a completed transfer (Gotrek, Karak to Orcland for 150,000)."""
-    from roster_app.queries.transfers import deal
     from roster_app.services.league import create_league
-    from roster_app.services.transfers import complete_transfer, record_approach
-    from tests.helpers import signed
-    from tests.transfer_helpers import dice, market
+    from tests.transfer_helpers import market_with_deals
 
     path = tmp_path_factory.mktemp("market") / "Market.dugout"
     db = create_league(path, name="Market")
     try:
-        teams = market(db)
-        signed(db, player_id(db, "Grak"), 3)
-        gotrek = player_id(db, "Gotrek")
-        tid = record_approach(db, player_id=gotrek, buyer_team_id=teams["orcs"]).result
-        modifier = deal(db, gotrek, teams["orcs"]).modifier
-        complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=modifier), price=150_000,
-                          tribunal_roll=dice("D6", 3), contract_seasons=4)  # fmt: skip
+        market_with_deals(db)
     finally:
         db.close()
     return path
