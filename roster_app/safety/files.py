@@ -50,9 +50,10 @@ def use_rollback_journal(league: Path) -> bool:
     """Put a league another program switched to WAL mode back in the rollback-journal mode every league file has
     (a save cut short then leaves a -journal that the next open rolls back); True if it was changed. The caller
     holds the league's lock."""
-    with contextlib.closing(sqlite_file.connect(league, read_only=False, isolation_level=None)) as conn:
-        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+    with open(league, "rb") as handle:  # the header says so (bytes 18-19: 2 for WAL): no connection at every open
+        if handle.read(20)[18:20] != b"\x02\x02":
             return False
+    with contextlib.closing(sqlite_file.connect(league, read_only=False, isolation_level=None)) as conn:
         conn.execute("PRAGMA journal_mode = DELETE")
     return True
 

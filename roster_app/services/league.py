@@ -79,10 +79,10 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
     path = Path(path)
     name = league_name(name, LeagueFileError)
     try:
-        path.exists()
+        taken = path.exists()
     except OSError as exc:  # a name longer than the disk allows, a folder that cannot be looked into
         raise LeagueFileError(f"'{path.name[:60]}' cannot be a league file here ({exc.strerror}).") from None
-    if path.exists() and not overwrite:
+    if taken and not overwrite:
         raise LeagueFileError(f"A file already exists at {path}; choose another name.")
     holder = holder_of(path) if path.exists() else None
     if holder is not None:

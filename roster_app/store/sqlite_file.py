@@ -24,6 +24,9 @@ def connect(path: Path | str, *, read_only: bool, **options: Any) -> sqlite3.Con
     return sqlite3.connect(sqlite_uri(path, read_only=read_only), uri=True, **options)
 
 
+_LOOP = "{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+
+
 def resolved(path: Path | str) -> Path:
     """`path` made absolute with its symbolic links followed; links that go round in a loop are refused in words."""
     from roster_app.errors import LeagueFileError
@@ -31,9 +34,7 @@ def resolved(path: Path | str) -> Path:
     try:
         return Path(path).resolve()
     except (RuntimeError, OSError):  # a loop of links: RuntimeError up to Python 3.12, OSError (ELOOP) after
-        raise LeagueFileError(
-            f"{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
-        ) from None
+        raise LeagueFileError(_LOOP.format(path=path)) from None
 
 
 def not_a_file(path: Path | str, what: str = "league file") -> str | None:
@@ -48,7 +49,7 @@ def not_a_file(path: Path | str, what: str = "league file") -> str | None:
         return f"There is no file at {path}."
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return f"{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+            return _LOOP.format(path=path)
         return f"'{path.name}' cannot be read: {exc.strerror}."
     if stat.S_ISDIR(mode):
         return f"{path} is a folder, not a {what}."
