@@ -83,7 +83,12 @@ def ref_info(session: Session, sheet: RefereeMatch | None) -> mp.RefInfo | None:
     if sheet is None:
         return None
     ref = session.get(Referee, sheet.referee_id)
-    return mp.RefInfo(ref.name, tuple(ref.skills), tuple(ref.equipment), ref.is_star)
+    return mp.RefInfo(ref.name, tuple(ref.skills), tuple(ref.equipment), ref.is_star, ref.ma)
+
+
+def fold_state(g: Game, events: tuple[mp.Event, ...]) -> mp.PadState:
+    """The game as these of its events leave it (the state before its last event, for a Super Pro re-roll)."""
+    return mp.fold(events, home_id=g.state.home_id, away_id=g.state.away_id, ref=g.state.ref, turns=g.state.turns)
 
 
 def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:

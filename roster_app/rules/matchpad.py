@@ -8,23 +8,28 @@ database. The service (services/matchpad.py) refuses what `check_event` refuses,
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from roster_app import words
 from roster_app.errors import RuleViolation
+from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.ruleset import Ruleset
 
 PITCH = (26, 15)  # squares of a Blood Bowl pitch: 26 long, 15 wide
 
-TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "sent off", "mvp")
-REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty")
+TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "sent off", "mvp", "foul", "block")
+REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "place ref", "ref blocked",
+             "super pro", "apothecary", "argue the call")  # fmt: skip
 FLOW_KINDS = ("kick-off", "end turn", "riot")
 KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
 REF_STATES = rr.STATES
 STATE_LABELS = {"injured": "seriously injured"}
+# What a decision stored with an event says (rules/refcalls.py); a Super Pro re-roll replaces all of it.
+DECISION_KEYS = ("calls", "ref_state", "revenge", "deafened", "text", "double", "success", "sent_off", "total",
+                 "escaped", "in_range")  # fmt: skip
 OUT_OF_GAME = ("casualty", "injury", "sent off")  # a player these happen to takes no further part
 
 
@@ -59,6 +64,7 @@ class RefInfo:
     skills: tuple[str, ...]
     equipment: tuple[str, ...]
     is_star: bool
+    ma: int = 6
 
 
 @dataclass
@@ -89,6 +95,14 @@ class PadState:
     quiet_turn: int | None = None  # Lawquoter: nobody is sent off in this turn
     escape_pending: int | None = None  # Get the Ref on this turn's kick-off: his Escapist 4+ is rolled next
     kick_offs: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "result", "total"}
+    ref_square: list[int] | None = None  # where the ref stands (placed before the kick-off, then his turns)
+    ball_square: list[int] | None = None
+    setup: bool = True  # the teams are set up (game start, after a touchdown, half time): the ref may be placed
+    deafened: dict[int, int] = field(default_factory=dict)  # player id -> the turn he cannot move or block
+    revenge: list[int] = field(default_factory=list)  # blockers the ref tries to send off once he stands
+    calls: list[dict[str, Any]] = field(default_factory=list)  # the ref's calls: {"turn", "call", "player", ...}
+    super_pro: dict[int, int] = field(default_factory=dict)  # half -> the turn of its re-roll
+    apothecary_used: bool = False
 
     @property
     def half(self) -> int:
@@ -115,16 +129,29 @@ def fold(events: Iterable[Event], *, home_id: int, away_id: int, ref: RefInfo | 
     """Every event in order, applied to a new game."""
     state = PadState(turns=turns, home_id=home_id, away_id=away_id, ref=ref, score={home_id: 0, away_id: 0},
                      in_range=[None] * turns, actions=[None] * turns)  # fmt: skip
-    for event in events:
+    for event in with_rerolls(events):
         apply(state, event)
     return state
+
+
+def with_rerolls(events: Iterable[Event]) -> list[Event]:
+    """The events with each Super Pro re-roll's decision in place of the decision of the event it re-rolled."""
+    out = list(events)
+    for index, event in enumerate(out):
+        if event.kind == "super pro" and index > 0:
+            target = out[index - 1]
+            kept = {k: v for k, v in target.data.items() if k not in DECISION_KEYS}
+            out[index - 1] = replace(target, data={**kept, **event.data.get("decision", {})})
+    return out
 
 
 def apply(state: PadState, event: Event) -> None:
     """One event's effect on the game (already checked)."""
     kind, data = event.kind, event.data
+    _decision(state, event)
     if kind == "touchdown":
         state.score[event.team_id] = state.score.get(event.team_id, 0) + 1
+        state.setup = True
     elif kind in ("casualty", "injury", "ref casualty"):
         state.out[event.victim_id] = data.get("injury") or "casualty"
         state.ref_casualties += kind == "ref casualty"
@@ -136,6 +163,17 @@ def apply(state: PadState, event: Event) -> None:
         _ref_state(state, data["state"], event.turn)
     elif kind == "penalty roll" and data.get("sent_off"):
         _ref_state(state, rr.PENALTY_SENT_OFF, event.turn)  # the Whistle's lost pea: he is sent off
+    elif kind == "penalty roll" and data.get("success") and data.get("item") == "Chainsaw":
+        state.ref_state = rc.CLEANING  # off to clean it: not sent off, back when the pad says so
+    elif kind == "place ref":
+        state.ref_square = list(data["square"])
+    elif kind == "super pro":
+        state.super_pro[state.half] = event.turn
+    elif kind == "apothecary":
+        _apothecary(state, data["state"])
+    elif kind == "argue the call" and data.get("result") == "overturned":
+        state.out.pop(data["player_id"], None)
+        state.sent_off = [s for s in state.sent_off if s["player_id"] != data["player_id"]]
     elif kind == "get the ref":
         state.got_the_ref, state.escaped = event.turn, bool(data.get("escaped"))
         state.escape_pending = None
@@ -150,8 +188,42 @@ def apply(state: PadState, event: Event) -> None:
 def _send_off(state: PadState, event: Event) -> None:
     state.out[event.player_id] = "sent off"
     state.sent_off.append({"turn": event.turn, "player": event.data.get("name", ""), "player_id": event.player_id})
+    state.calls.append({"turn": event.turn, "call": "sent off", "player_id": event.player_id,
+                        "player": event.data.get("name", ""), "why": event.kind, "by": "ref"})  # fmt: skip
     if state.ref is not None and "Lawquoter" in state.ref.skills and state.ref_on_pitch():
         state.quiet_turn = event.turn + 1
+
+
+def _decision(state: PadState, event: Event) -> None:
+    """What the event's decision says (rules/refcalls.py): the calls, the ref's new state and square, the
+    blockers he will try to send off once he stands, the player the Whistle deafens."""
+    data, turn = event.data, event.turn
+    for call in data.get("calls", ()):
+        state.calls.append({"turn": turn, **call})
+        if call["call"] != "sent off":
+            continue
+        state.out[call["player_id"]] = "sent off"
+        state.sent_off.append({"turn": turn, "player": call["player"], "player_id": call["player_id"]})
+        if state.ref is not None and "Lawquoter" in state.ref.skills and call.get("by") in ("ref", "assistant"):
+            state.quiet_turn = turn + 1
+    if "revenge" in data:
+        state.revenge = list(data["revenge"])
+    if data.get("ref_state"):
+        _ref_state(state, data["ref_state"], turn)
+    if event.kind in ("ref blocked", "end turn") and data.get("ref_square") is not None:
+        state.ref_square = list(data["ref_square"])
+    if data.get("deafened") is not None:
+        state.deafened[data["deafened"]] = turn + 1
+
+
+def _apothecary(state: PadState, new: str) -> None:
+    """His Personal Apothecary: a knocked-out ref comes round, a hurt one keeps the result chosen."""
+    state.apothecary_used = True
+    state.ref_state = new
+    if new in rr.ON_PITCH_STATES:
+        state.out_state, state.out_turn = "standing", None
+    else:
+        state.out_state = new
 
 
 def _kick_off(state: PadState, event: Event) -> None:
@@ -168,7 +240,9 @@ def _kick_off(state: PadState, event: Event) -> None:
 
 def _ref_state(state: PadState, new: str, turn: int) -> None:
     state.ref_state = new
-    if new not in rr.ON_PITCH_STATES:
+    if new not in ("standing", "prone", "stunned"):
+        state.revenge = []  # hurt or gone: the normal rules
+    if new not in rr.ON_PITCH_STATES and new != rc.CLEANING:
         state.out_state = new
         state.out_turn = turn
 
@@ -179,6 +253,9 @@ def _end_turn(state: PadState, event: Event) -> None:
         state.in_range[turn - 1] = bool(event.data["in_range"])
         state.actions[turn - 1] = event.data.get("action")
         state.squares[turn] = (event.data.get("ref_square"), event.data.get("ball_square"))
+    if event.data.get("ball_square") is not None:
+        state.ball_square = list(event.data["ball_square"])
+    state.setup = turn == state.turns // 2  # half time: the teams set up again
     if turn >= state.turns:
         state.over, state.turns_played = True, state.turns
         return
@@ -188,7 +265,8 @@ def _end_turn(state: PadState, event: Event) -> None:
 
 
 # -- checking a new event -------------------------------------------------------------------------------
-def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ruleset: Ruleset | None = None
+                ) -> None:  # fmt: skip
     """Refuse, in words, an event that cannot happen now; return quietly when it may be recorded."""
     kind = event.kind
     if kind not in KINDS:
@@ -206,7 +284,7 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) ->
     elif kind in REF_KINDS:
         _check_ref_event(state, event, players)
     elif kind == "end turn":
-        _check_end_turn(state, event)
+        _check_end_turn(state, event, players, ruleset)
     elif kind == "riot" and state.turn == 1:
         raise RuleViolation("A Riot before turn 1 is played ends no match; play on (no turn has been played).")
 
@@ -244,11 +322,43 @@ def _check_team_event(state: PadState, event: Event, players: Mapping[int, InGam
                                     "team: a casualty counts for the other team's player.")  # fmt: skip
         _check_injury(event)
         return
+    if kind in ("foul", "block"):
+        return _check_foul_or_block(state, event, players)
     player = _player(players, state, event.player_id, "player")
     if event.team_id != player.team_id:
         raise RuleViolation(f"#{player.number} {player.name} does not play for that team.")
     if kind == "sent off":
         _check_sending_off(state, roll=False)
+
+
+def _check_foul_or_block(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+    what = "fouling player" if event.kind == "foul" else "blocker"
+    by = _player(players, state, event.player_id, what)
+    victim = _player(
+        players, state, event.victim_id, "player " + ("fouled" if event.kind == "foul" else "blocked")
+    )
+    if by.team_id == victim.team_id:
+        raise RuleViolation(f"#{by.number} {by.name} and #{victim.number} {victim.name} play for the same team.")
+    if event.kind == "block":
+        _check_not_deafened(state, by)
+    _check_assists(state, event, players, by)
+
+
+def _check_not_deafened(state: PadState, player: InGame) -> None:
+    if state.deafened.get(player.id) == state.turn:
+        raise RuleViolation(f"#{player.number} {player.name} was deafened by the ref's Whistle: he cannot move or "
+                            "block this turn.")  # fmt: skip
+
+
+def _check_assists(state: PadState, event: Event, players: Mapping[int, InGame], by: InGame) -> None:
+    assists = event.data.get("assists", [])
+    if not isinstance(assists, list) or len(set(assists)) != len(assists):
+        raise RuleViolation("Name each assisting player once.")
+    for player_id in assists:
+        helper = _player(players, state, player_id, "assisting player")
+        if helper.id == by.id or helper.team_id != by.team_id:
+            raise RuleViolation(f"#{helper.number} {helper.name} cannot assist #{by.number} {by.name}: an assist "
+                                "comes from another player of his team.")  # fmt: skip
 
 
 def _check_injury(event: Event) -> None:
@@ -298,8 +408,23 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         if not state.ref_on_pitch():
             raise _off_pitch(state)
         return
+    if kind == "apothecary":
+        return _check_apothecary(state, event)
+    if kind == "ref state" and state.ref_state == rc.CLEANING and event.data.get("state") == "standing":
+        return  # back from cleaning his chainsaw
     if not state.ref_on_pitch():
         raise _off_pitch(state)
+    if kind == "place ref":
+        _check_place(state, event)
+    elif kind == "ref blocked":
+        _check_ref_blocked(state, event, players)
+    elif kind == "super pro" and "Super Pro" not in state.ref.skills:
+        raise RuleViolation(f"{state.ref.name} has no Super Pro skill: he has no Referee re-roll.")
+    elif kind == "super pro" and state.half in state.super_pro:
+        raise RuleViolation(f"Super Pro gives one Referee re-roll each half: {state.ref.name} used this half's in "
+                            f"turn {state.super_pro[state.half]}.")  # fmt: skip
+    elif kind == "argue the call":
+        _check_argue(state, event)
     if kind == "ref state":
         new = event.data.get("state")
         if new not in REF_STATES:
@@ -320,7 +445,65 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         _check_injury(event)
 
 
-def _check_end_turn(state: PadState, event: Event) -> None:
+def _check_place(state: PadState, event: Event) -> None:
+    if not state.setup:
+        raise RuleViolation("The ref is placed after both teams have set up and before the kick-off (the start of "
+                            "the game, of the second half, or after a touchdown).")  # fmt: skip
+    square = check_square(event.data.get("square") or ())
+    if state.ball_square is not None and list(square) == list(state.ball_square):
+        raise RuleViolation("The ref is placed in an empty square: the ball is there.")
+
+
+def _check_ref_blocked(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+    data = event.data
+    how = data.get("how", "block")
+    if how not in ("block", "blitz", "foul"):
+        raise RuleViolation("The ref is blocked, blitzed or fouled.")
+    if how == "foul" and not state.ref_down():
+        raise RuleViolation(
+            f"{state.ref.name} is standing: a foul is made against a prone ref; block him instead."
+        )
+    if how != "foul" and state.ref_down():
+        raise RuleViolation(f"{state.ref.name} is {state.ref_state}: a ref on the ground is fouled, not blocked.")
+    by = _player(
+        players, state, event.player_id, "player who " + ("fouls" if how == "foul" else "blocks") + " the ref"
+    )
+    if how != "foul":
+        _check_not_deafened(state, by)
+    _check_assists(state, event, players, by)
+    if data.get("result", "prone") not in (*rr.ON_PITCH_STATES, *rc.INJURED_STATES):
+        raise RuleViolation("Say how the ref ends up: standing, prone, stunned, knocked out or hurt.")
+    if data.get("ref_square") is not None:
+        check_square(data["ref_square"])
+
+
+def _check_apothecary(state: PadState, event: Event) -> None:
+    ref = state.ref
+    if ref is None or "Personal Apothecary" not in ref.skills:
+        raise RuleViolation("Only a ref with a Personal Apothecary has one to call." if ref else
+                            "A normal ref referees this game: there is no ref of the league to patch up.")  # fmt: skip
+    if state.apothecary_used:
+        raise RuleViolation(f"{ref.name}'s Personal Apothecary has been used this game (once, as any Apothecary).")
+    if state.ref_state not in rc.INJURED_STATES or state.out_turn != state.turn:
+        raise RuleViolation(f"The Personal Apothecary treats {ref.name} just after he is knocked out or hurt; he is "
+                            f"{_label(state.ref_state)} now.")  # fmt: skip
+    new = event.data.get("state")
+    order = list(rc.INJURED_STATES)
+    allowed = ["standing"] if state.ref_state == "knocked out" else order[1 : order.index(state.ref_state) + 1]
+    if new not in allowed:
+        raise RuleViolation(f"After the Apothecary {ref.name} is {' or '.join(map(_label, allowed))} (a knocked-out "
+                            "ref comes round; a hurt ref rolls again on the Casualty table and keeps either).")  # fmt: skip
+
+
+def _check_argue(state: PadState, event: Event) -> None:
+    player_id = event.data.get("player_id")
+    if not any(
+        c["call"] == "sent off" and c["player_id"] == player_id and c["turn"] == state.turn for c in state.calls
+    ):
+        raise RuleViolation("A call is argued just after it is made: that player was not sent off this turn.")
+
+
+def _check_end_turn(state: PadState, event: Event, players: Mapping[int, InGame], ruleset: Ruleset | None) -> None:
     ref_turn = "in_range" in event.data or "action" in event.data
     if state.ref_on_pitch() and not ref_turn:
         raise RuleViolation(f"The ref's turn comes first: {state.ref.name}'s action and whether he is in range.")
@@ -328,14 +511,52 @@ def _check_end_turn(state: PadState, event: Event) -> None:
         return
     if not state.ref_on_pitch():
         raise _off_pitch(state)
-    action = event.data.get("action")
-    if action not in rr.ACTIONS:
-        raise RuleViolation(f"Choose the ref's action ({', '.join(rr.ACTIONS)}).")
-    if not isinstance(event.data.get("in_range"), bool):
-        raise RuleViolation("Say whether the ref ended his turn in range of the ball.")
+    data = event.data
     for name in ("ref_square", "ball_square"):
-        if event.data.get(name) is not None:
-            check_square(event.data[name])
+        if data.get(name) is not None:
+            check_square(data[name])
+    rc.check_ref_turn(state, event, players, ruleset)
+    ref_square, ball_square = data.get("ref_square"), data.get("ball_square")
+    if ref_square is not None and ball_square is not None:
+        if list(ref_square) == list(ball_square):
+            raise RuleViolation("The ball never ends on the ref's square: it scatters one square away from him. Say "
+                                "which square it went to.")  # fmt: skip
+        return
+    if not isinstance(data.get("in_range"), bool):
+        raise RuleViolation("Say whether the ref ended his turn in range of the ball (or give both squares).")
+
+
+def range_from_squares(state: PadState, data: Mapping[str, Any], ruleset: Ruleset | None) -> bool | None:
+    """In range as the squares say (None: a square is missing and the tick counts). A tick that disagrees with
+    the squares is refused: the squares decide (a sacking and the award rest on them)."""
+    ref_square, ball_square = data.get("ref_square"), data.get("ball_square")
+    if ref_square is None or ball_square is None:
+        return None
+    apart = squares_apart(ref_square, ball_square)
+    limit = rr.ref_range(state.ref.skills, ruleset)
+    inside = apart <= limit
+    if isinstance(data.get("in_range"), bool) and data["in_range"] != inside:
+        said = "in range" if data["in_range"] else "out of range"
+        raise RuleViolation(f"The squares are {count_squares(apart)} apart: {'in' if inside else 'out of'} "
+                            f"{possessive_ref(state)} range of {limit}, not {said}. The squares decide; correct "
+                            "them or clear one to tick by hand.")  # fmt: skip
+    return inside
+
+
+def count_squares(n: int) -> str:
+    return words.count(n, "square")
+
+
+def possessive_ref(state: PadState) -> str:
+    return words.possessive(state.ref.name)
+
+
+def scatter_squares(ref_square: Sequence[int]) -> list[tuple[int, int]]:
+    """The squares one square away from the ref (on the pitch): where a ball landing on him may scatter to."""
+    x, y = check_square(ref_square)
+    width, height = PITCH
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < width and 0 <= y + dy < height]  # fmt: skip
 
 
 # -- range on the pitch --------------------------------------------------------------------------------
@@ -372,7 +593,7 @@ class Running:
 
 def sheet_fields(state: PadState) -> dict[str, Any]:
     """What the ref's match sheet says at the end of this game."""
-    return {"in_range": list(state.in_range), "actions": list(state.actions), "riot": state.riot,
+    return {"calls": [dict(c) for c in state.calls], "in_range": list(state.in_range), "actions": list(state.actions), "riot": state.riot,
             "turns_played": state.turns_played if state.riot else state.turns, "casualties": state.ref_casualties,
             "sent_off": [{"turn": s["turn"], "player": s["player"]} for s in state.sent_off],
             "state": state.out_state if state.out_turn is not None else "standing", "out_turn": state.out_turn,

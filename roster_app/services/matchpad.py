@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 from sqlmodel import Session
@@ -18,6 +19,7 @@ from roster_app.queries import matchpad as q
 from roster_app.queries.fetch import get_match, get_sheet, get_team
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
+from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll, accept
 from roster_app.rules.dicetables import lookup
@@ -104,14 +106,22 @@ def record_event(
     victim_id: int | None = None,
     data: Mapping[str, Any] | None = None,
     roll: Roll | None = None,
+    rolls: Mapping[str, Roll] | None = None,
 ) -> Change:
-    """Record one event of the game (see rules/matchpad.KINDS); a roll (send-off, penalty, Escapist) is stored
-    with what it was for. Refused in words, with nothing written, when it cannot happen now."""
+    """Record one event of the game (see rules/matchpad.KINDS); each roll (send-off, penalty, Escapist, a foul's
+    armour, Go For It, Hates Gang Ups...) is stored with what it was for: `roll` is the one roll of an event that
+    has one, `rolls` the dice typed in by what they are for (rules/refcalls.py names them); a roll not given is
+    made by Dugout's dice. Refused in words, with nothing written, when it cannot happen now."""
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         live = _claimed(session, match_id, holder)
         game = q.game(session, ruleset, match_id)
+        if kind == "super pro":
+            tx.result = _super_pro(session, ruleset, live, game, roll or (rolls or {}).get("reroll"), data or {})
+            tx.label = f"match pad: Super Pro re-roll ({tx.result[1]})"
+            tx.result = tx.result[0]
+            return tx.change
         if team_id is None and player_id in game.players:
             team_id = game.players[player_id].team_id
         if kind == "casualty" and team_id is None and victim_id in game.players:
@@ -120,8 +130,16 @@ def record_event(
         if kind in ("injury", "ref casualty") and victim_id in game.players:
             team_id = game.players[victim_id].team_id
         event = mp.Event(kind, game.state.turn, team_id, player_id, victim_id, dict(data or {}))
-        mp.check_event(game.state, event, game.players)
-        extra, roll_id = _roll(session, ruleset, game, event, roll)
+        mp.check_event(game.state, event, game.players, ruleset)
+        if kind in DECIDED:
+            if roll is not None:
+                raise RuleViolation(f"A {kind} takes its dice by what they are for (rolls=...), not one roll.")
+            dice = Dicer(session, _links(session, game), rolls or {})
+            extra = _decide(game, event, dice, ruleset)
+            roll_id = dice.first_id
+            extra["dice"] = dice.kept
+        else:
+            extra, roll_id = _roll(session, ruleset, game, event, roll)
         if player_id in game.players:
             extra.setdefault("name", game.players[player_id].name)
         row = LiveEvent(live_id=live.id, turn=event.turn, kind=kind, team_id=team_id, player_id=player_id,
@@ -132,6 +150,105 @@ def record_event(
         tx.label = f"match pad: {q.describe(stored, game)}"
         tx.result = row.id
     return tx.change
+
+
+# Events whose dice and calls rules/refcalls.py decides (several rolls each, by what they are for).
+DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call")
+
+
+class Dicer:
+    """The dice of one event: the roll typed in for each purpose, else Dugout's; each stored with what it was for.
+    `replay` (a Super Pro re-roll) gives back the event's other rolls as they fell, storing nothing new."""
+
+    def __init__(self, session: Session, links: Mapping[str, int | None], given: Mapping[str, Roll],
+                 replay: Mapping[str, Mapping[str, Any]] | None = None, reroll: str | None = None):  # fmt: skip
+        self.session, self.links, self.given = session, dict(links), given
+        self.replay, self.reroll = replay or {}, reroll
+        self.kept: dict[str, dict[str, Any]] = {}
+        self.first_id: int | None = None
+        self.rerolled: Roll | None = None
+
+    def __call__(self, key: str, dice: str, modifier: int, purpose: str) -> Roll:
+        if key in self.replay and key != self.reroll:
+            old = self.replay[key]
+            return Roll(old["dice"], tuple(old["faces"]), old["modifier"], old["typed"])
+        given = self.given.get("reroll" if key == self.reroll else key)
+        made = accept(given, dice, modifier=modifier)
+        if key == self.reroll:
+            purpose, self.rerolled = f"Super Pro re-roll: {purpose}", made
+        row = store_roll(self.session, made, purpose, **self.links)
+        self.first_id = self.first_id if self.first_id is not None else row.id
+        self.kept[key] = {"dice": made.dice, "faces": list(made.faces), "modifier": made.modifier,
+                          "typed": made.typed, "total": made.total, "id": row.id, "for": purpose}  # fmt: skip
+        return made
+
+
+def _links(session: Session, game: q.Game) -> dict[str, int | None]:
+    links: dict[str, int | None] = {"match_id": game.match_id}
+    if game.sheet_id is not None:
+        links["referee_id"] = get_sheet(session, game.sheet_id).referee_id
+    return links
+
+
+def _decide(game: q.Game, event: mp.Event, dice: Dicer, ruleset: Any) -> dict[str, Any]:
+    """The calls and dice of a foul, a block, the ref's turn, his standing up (the blockers he goes after)."""
+    state, players, kind = game.state, game.players, event.kind
+    if kind == "foul":
+        return rc.foul(state, event, players, dice, ruleset)
+    if kind == "block":
+        return rc.block(state, event, players, dice, ruleset)
+    if kind == "ref blocked":
+        return rc.ref_blocked(state, event, players, dice, ruleset)
+    if kind == "argue the call":
+        return _argue(state, event, players, dice, ruleset)
+    if kind == "ref state" and event.data.get("state") == "standing" and state.revenge:
+        return {"calls": rc.revenge(state, state.revenge, players, dice, ruleset), "revenge": []}
+    if kind == "end turn" and state.ref_on_pitch() and "action" in event.data:
+        decided = rc.ref_turn(state, event, players, dice, ruleset)
+        inside = mp.range_from_squares(state, event.data, ruleset)
+        return decided | ({"in_range": inside} if inside is not None else {})
+    return {}
+
+
+def _argue(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ruleset: Any) -> dict[str, Any]:
+    """The coach argues a send-off, where the league's rules have the roll; Strict and Biased Refs say no."""
+    player = players[event.data["player_id"]]
+    problem = rc.argue_problem(state, player.team_id, ruleset)
+    if problem is not None:
+        raise RuleViolation(problem)
+    rows = rc.argue_rows(ruleset)
+    made = dice("argue", rows[0].get("dice", "D6"), 0, f"argue the call: {player.name}")
+    row = lookup(rows, made.total)
+    return {"result": row["result"], "text": f"Argue the call {made.total}: {row.get('text', row['result'])}"}
+
+
+def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, given: Roll | None,
+               data: Mapping[str, Any]) -> tuple[int, str]:  # fmt: skip
+    """Super Pro: the ref re-rolls one of his own dice of the game's last event; its decision is made again with
+    the new roll (the event's other dice stand as they fell). Once each half."""
+    if not game.events:
+        raise RuleViolation("Nothing to re-roll: no event has been recorded in this game yet.")
+    last = game.events[-1]
+    event = mp.Event("super pro", game.state.turn, data=dict(data))
+    mp.check_event(game.state, event, game.players, ruleset)
+    rolled = last.data.get("dice", {})
+    own = [k for k in rolled if k.startswith(rc.REROLLABLE)]
+    key = data.get("roll") or (own[0] if own else None)
+    if key not in own or last.kind not in DECIDED:
+        raise RuleViolation(f"Super Pro re-rolls one of the ref's own dice of the last event ({q.describe(last, game)}"
+                            "): it has none to re-roll.")  # fmt: skip
+    again = replace(game, state=q.fold_state(game, game.events[:-1]))
+    dice = Dicer(session, _links(session, game), {"reroll": given} if given else {}, replay=rolled, reroll=key)
+    target = mp.Event(last.kind, last.turn, last.team_id, last.player_id, last.victim_id,
+                      {k: v for k, v in last.data.items() if k not in mp.DECISION_KEYS and k != "dice"}, last.id)  # fmt: skip
+    decision = _decide(again, target, dice, ruleset)
+    row = LiveEvent(live_id=live.id, turn=game.state.turn, kind="super pro", data={
+        "of": last.id, "roll": key, "decision": decision, "dice": dice.kept,
+        "text": f"{rolled[key]['for']}: {rolled[key]['total']} re-rolled, now {dice.rerolled.total}"},
+        dice_roll_id=dice.first_id)  # fmt: skip
+    session.add(row)
+    session.flush()
+    return row.id, row.data["text"]
 
 
 def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: Roll | None
@@ -201,10 +318,10 @@ def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
             raise RuleViolation("Nothing to take back: no event has been recorded in this game yet.")
         last = game.events[-1]
         row = session.get(LiveEvent, last.id)
-        roll_id = row.dice_roll_id
+        roll_ids = {row.dice_roll_id, *(d["id"] for d in (row.data or {}).get("dice", {}).values())} - {None}
         session.delete(row)
         session.flush()
-        if roll_id is not None:
+        for roll_id in sorted(roll_ids):
             session.delete(session.get(DiceRoll, roll_id))
         tx.label = f"match pad: took back {q.describe(last, game)}"
         tx.result = (last.id, game.events[-2].id if len(game.events) > 1 else None)

@@ -76,10 +76,14 @@ def test_a_chainsaw_penalty_is_no_send_off_and_the_pad_says_the_article_gives_no
     f = claimed(fixture, equipment=["Chainsaw"], skills=["Hates Dirty Tricks"])
     event(f, "penalty roll", data={"item": "Chainsaw"}, roll=typed_roll("2D6", [4, 5]))  # 9 - 1 = 8: made
     s = state(f)
-    assert s.ref_state == "standing" and s.ref_on_pitch()
+    assert s.ref_state == "cleaning his chainsaw" and not s.ref_on_pitch()  # "the Ref has gone to clean them off"
+    assert s.out_state == "standing" and s.out_turn is None  # not sent off: his sheet does not end his match
     data = q.read_game(f["db"], f["match"]).events[-1].data
     assert data["success"] and not data["sent_off"] and "not sent off" in data["text"]
     assert "gives no rule for how long he is gone" in data["text"]
+    event(f, "end turn")  # no ref's turn while he cleans it
+    event(f, "ref state", data={"state": "standing"})  # back
+    assert state(f).ref_on_pitch()
 
 
 def test_whether_a_penalty_sends_off_is_league_data_and_an_older_league_reads_the_default(fixture):
