@@ -286,15 +286,11 @@ def ref_turn(state: PadState, event: Event, players: Mapping[int, InGame], dice:
 
 
 # -- arguing the call --------------------------------------------------------------------------------------
-def argue_rows(ruleset: Ruleset | None) -> list[Mapping[str, Any]]:
-    """The league's argue-the-call roll (none in the bundled rulesets: the seed has no such roll)."""
-    return list(rule(ruleset, "argue_the_call", []) or [])
-
-
 def argue_problem(state: PadState, team_id: int, ruleset: Ruleset | None) -> str | None:
-    """Why the team may not argue the call now (None: it may)."""
-    if not argue_rows(ruleset):
-        return "This league's rules have no argue-the-call roll (League > Rules > Referee rules)."
+    """Why the team may not argue the call now (None: it may): only where the league plays an argue-the-call roll;
+    never with a Strict Ref; a Biased Ref sides with the team that is winning."""
+    if not rule(ruleset, "argue_the_call", False):
+        return "This league plays no argue-the-call roll (the article has none; League > Rules > Referee rules)."
     if state.ref is None or caller(state) not in ("ref", "assistant"):
         return None
     if "Strict Ref" in state.ref.skills:
@@ -303,3 +299,19 @@ def argue_problem(state: PadState, team_id: int, ruleset: Ruleset | None) -> str
     if "Biased Ref" in state.ref.skills and state.score.get(team_id, 0) < state.score.get(other, 0):
         return f"{state.ref.name} is a Biased Ref: the team that is losing cannot argue the call."
     return None
+
+
+def argue(state: PadState, player: InGame, dice: Dice, ruleset: Ruleset | None) -> dict[str, Any]:
+    """The argue-the-call roll (the league's dice): at or above `argue_overturned_at` the call is overturned, at or
+    below `argue_coach_ejected_at` the coach is ejected, else the call stands."""
+    problem = argue_problem(state, player.team_id, ruleset)
+    if problem is not None:
+        raise RuleViolation(problem)
+    made = dice("argue", rule(ruleset, "argue_dice", "D6"), 0, f"argue the call: {player.name}")
+    if made.total >= rule(ruleset, "argue_overturned_at", 6):
+        result, text = "overturned", f"the call is overturned: #{player.number} {player.name} is not sent off"
+    elif made.total <= rule(ruleset, "argue_coach_ejected_at", 1):
+        result, text = "coach ejected", "the call stands and the coach is ejected for arguing"
+    else:
+        result, text = "stands", "the call stands"
+    return {"result": result, "player_id": player.id, "text": f"Argue the call {made.total}: {text}."}

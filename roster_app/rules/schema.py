@@ -181,6 +181,8 @@ SHAPES: dict[str, Any] = {
         "range": POS, "turns": POS, "sacked_at_most": NAT, "award_at_least": NAT, "riot_sacked_percent": NAT,
         "riot_award_percent": NAT, "award_spp": NAT, "casualty_spp": NAT, "send_off_target": POS,
         "escapist_target": POS, "range_skills": MapOf(POS), "penalty_modifiers?": MapOf(INT),
+        "dirty_tricks_on_send_offs?": BOOL, "go_for_it_squares?": NAT, "go_for_it_target?": POS,
+        "argue_the_call?": BOOL, "argue_dice?": DICE, "argue_overturned_at?": POS, "argue_coach_ejected_at?": NAT,
     },
     "ally_penalties": {"fan_factor_per_ally": INT, "reroll_cost_per_ally": GOLD},
     "races": {"races": [{

@@ -200,7 +200,7 @@ def _decide(game: q.Game, event: mp.Event, dice: Dicer, ruleset: Any) -> dict[st
     if kind == "ref blocked":
         return rc.ref_blocked(state, event, players, dice, ruleset)
     if kind == "argue the call":
-        return _argue(state, event, players, dice, ruleset)
+        return rc.argue(state, players[event.data.get("player_id")], dice, ruleset)
     if kind == "ref state" and event.data.get("state") == "standing" and state.revenge:
         return {"calls": rc.revenge(state, state.revenge, players, dice, ruleset), "revenge": []}
     if kind == "end turn" and state.ref_on_pitch() and "action" in event.data:
@@ -208,18 +208,6 @@ def _decide(game: q.Game, event: mp.Event, dice: Dicer, ruleset: Any) -> dict[st
         inside = mp.range_from_squares(state, event.data, ruleset)
         return decided | ({"in_range": inside} if inside is not None else {})
     return {}
-
-
-def _argue(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ruleset: Any) -> dict[str, Any]:
-    """The coach argues a send-off, where the league's rules have the roll; Strict and Biased Refs say no."""
-    player = players[event.data["player_id"]]
-    problem = rc.argue_problem(state, player.team_id, ruleset)
-    if problem is not None:
-        raise RuleViolation(problem)
-    rows = rc.argue_rows(ruleset)
-    made = dice("argue", rows[0].get("dice", "D6"), 0, f"argue the call: {player.name}")
-    row = lookup(rows, made.total)
-    return {"result": row["result"], "text": f"Argue the call {made.total}: {row.get('text', row['result'])}"}
 
 
 def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, given: Roll | None,
@@ -274,7 +262,7 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
         return {"escaped": escaped}, store_roll(session, dice, "Get the Ref: Escapist", **links).id
     modifier = rr.penalty_modifier(ref.skills, ruleset)
     if kind == "send-off roll":
-        dice = accept(given, "D6", modifier=modifier)
+        dice = accept(given, "D6", modifier=rc.send_off_modifier(ref.skills, ruleset))
         outcome = rr.send_off(dice, ruleset)
         name = game.players[event.player_id].name
         row = store_roll(session, dice, f"send-off: {name}", player_id=event.player_id, **links)
