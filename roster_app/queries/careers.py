@@ -75,6 +75,14 @@ class CareerTransfer:
     status: str
 
 
+class CareerCall(NamedTuple):
+    match_id: int
+    turn: int | None
+    call: str  # "warning" / "sent off"
+    why: str
+    referee: str
+
+
 @dataclass(frozen=True)
 class PlayerCareer:
     id: int
@@ -92,6 +100,7 @@ class PlayerCareer:
     games: tuple[CareerGame, ...]
     contracts: tuple[CareerContract, ...]
     transfers: tuple[CareerTransfer, ...]
+    calls: tuple[CareerCall, ...] = ()  # the refs' calls on him: warnings and send-offs
 
     def total(self, what: str) -> int:
         return sum(int(getattr(game, what)) for game in self.games)
@@ -152,6 +161,22 @@ def _player_games(conn, player_id: int) -> list[CareerGame]:  # noqa: ANN001
     return out
 
 
+_CALLS = (
+    select(RefereeMatch.match_id, RefereeMatch.calls, Referee.name)
+    .join(Referee, Referee.id == RefereeMatch.referee_id)
+    .join(MatchPlayer, MatchPlayer.match_id == RefereeMatch.match_id)
+    .where(MatchPlayer.player_id == _PLAYER_ID, RefereeMatch.finished.is_(True))
+    .order_by(RefereeMatch.match_id)
+)  # fmt: skip
+
+
+def _player_calls(conn, player_id: int) -> list[CareerCall]:  # noqa: ANN001
+    """The warnings and send-offs the refs' sheets give the player, game by game."""
+    return [CareerCall(mid, c.get("turn"), c["call"], c.get("why", ""), ref)
+            for mid, calls, ref in conn.execute(_CALLS, {"player": player_id}).all()
+            for c in calls or () if c.get("player_id") == player_id and c.get("call") in ("warning", "sent off")]  # fmt: skip
+
+
 def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
     """A player's career: every game he played, his contracts and transfers, and the teams he played for."""
     with db.engine.connect() as conn:
@@ -160,13 +185,15 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
         if player is None:
             raise NotFound("That player no longer exists in this league.")
         games = _player_games(conn, player_id)
+        calls = _player_calls(conn, player_id) if games else []
         *player, signed, approached = player
         contracts = [CareerContract(*row) for row in conn.execute(_CONTRACTS, chosen).all()] if signed else []
         transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
     pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
     return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
-                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers))  # fmt: skip
+                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers),
+                        tuple(calls))  # fmt: skip
 
 
 class LedgerLine(NamedTuple):
@@ -332,6 +359,17 @@ class RefereeGame(NamedTuple):
     state: str  # how he ended the game
     result: str  # sacked / award / kept
     spp: int
+    sent_off: int = 0  # the calls he made (the match pad's): players sent off
+    warnings: int = 0
+    fouls_spotted: int = 0
+    fouls_missed: int = 0
+
+
+def call_counts(calls: list[dict]) -> tuple[int, int, int, int]:
+    """Sent off, warnings, fouls spotted, fouls missed among a sheet's calls."""
+    kinds = [c.get("call") for c in calls or ()]
+    return (kinds.count("sent off"), kinds.count("warning"), kinds.count("foul spotted"),
+            kinds.count("foul missed") + kinds.count("foul unseen"))  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -359,7 +397,7 @@ _REFEREE = select(Referee.id, Referee.name, Referee.race, Referee.is_star, Refer
 _SHEETS = (
     select(RefereeMatch.id, RefereeMatch.match_id, RefereeMatch.in_range, RefereeMatch.turns_played,
            RefereeMatch.riot, RefereeMatch.casualties, RefereeMatch.state, RefereeMatch.result,
-           RefereeMatch.spp_gained, Match.season, Match.round, _HOME.name, _AWAY.name)
+           RefereeMatch.spp_gained, Match.season, Match.round, _HOME.name, _AWAY.name, RefereeMatch.calls)
     .outerjoin(Match, Match.id == RefereeMatch.match_id)
     .outerjoin(_HOME, _HOME.id == Match.home_team_id)
     .outerjoin(_AWAY, _AWAY.id == Match.away_team_id)
@@ -377,8 +415,8 @@ def referee_career(db: LeagueDB, referee_id: int) -> RefereeCareer:
         rows = conn.execute(_SHEETS, {"referee": referee_id}).all()
     games = tuple(
         RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "", sum(1 for tick in ticks if tick is True),
-                    turns, riot, cas, state, result, spp)
-        for sid, mid, ticks, turns, riot, cas, state, result, spp, season, rnd, h, a in rows
+                    turns, riot, cas, state, result, spp, *call_counts(calls))
+        for sid, mid, ticks, turns, riot, cas, state, result, spp, season, rnd, h, a, calls in rows
     )  # fmt: skip
     return RefereeCareer(*ref, games)
 

@@ -104,6 +104,7 @@ class SheetView:
     available: tuple[int, ...]  # turns that can be ticked
     finished: bool
     verdict: rr.Verdict
+    calls: tuple[dict, ...] = ()  # the ref's calls (the match pad's): send-offs, warnings, fouls spotted or missed
 
     @property
     def ticked(self) -> int:
@@ -184,6 +185,7 @@ def sheet_view(db: LeagueDB, sheet_id: int) -> SheetView | None:
             sent_off=tuple((e.get("turn"), e.get("player", "")) for e in sheet.sent_off), state=sheet.state,
             out_turn=sheet.out_turn, get_the_ref=sheet.get_the_ref, escaped=sheet.escaped,
             available=tuple(available), finished=sheet.finished, verdict=verdict,
+            calls=tuple(dict(c) for c in sheet.calls or ()),
         )  # fmt: skip
 
 

@@ -11,16 +11,15 @@ off once he stands), `text`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from roster_app.errors import RuleViolation
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
+from roster_app.rules.padstate import Event, InGame, PadState
+from roster_app.rules.pitch import squares_apart
 from roster_app.rules.ruleset import Ruleset
 from roster_app.words import count
-
-if TYPE_CHECKING:
-    from roster_app.rules.matchpad import Event, InGame, PadState
 
 Dice = Callable[[str, str, int, str], Roll]  # key, dice, modifier, what it is for -> the roll
 
@@ -234,8 +233,6 @@ def check_ref_turn(state: PadState, event: Event, players: Mapping[int, InGame],
 
 
 def _check_move(state: PadState, action: str, square: Sequence[int] | None, ruleset: Ruleset | None) -> None:
-    from roster_app.rules.matchpad import squares_apart
-
     if square is None or state.ref_square is None:
         return
     moved = squares_apart(state.ref_square, square)
@@ -255,8 +252,6 @@ def ref_turn(state: PadState, event: Event, players: Mapping[int, InGame], dice:
              ) -> dict[str, Any]:  # fmt: skip
     """The decisions of the ref's turn: Go For It rolls, his foul's armour roll (a double: rotten eggs), the
     Whistle's penalty roll and the player deafened next turn."""
-    from roster_app.rules.matchpad import squares_apart
-
     data, ref = event.data, state.ref
     out: dict[str, Any] = {}
     action = data["action"]

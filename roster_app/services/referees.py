@@ -388,6 +388,20 @@ def _check_sent_off(value: list[Any], turns: int) -> list[dict[str, Any]]:
     return out
 
 
+def _check_calls(value: list[Any], turns: int) -> list[dict[str, Any]]:
+    """The ref's calls as the pad made them: each names its player (kept to the name limit) and its turn."""
+    out = []
+    for entry in value:
+        player = kept(entry.get("player", ""), "The name of a player the ref called", NAME_LENGTH)
+        turn = entry.get("turn")
+        if turn is not None and (not isinstance(turn, int) or not 1 <= turn <= turns):
+            raise RuleViolation(f"A call is made in turn 1 to {turns}.")
+        out.append({"turn": turn, "call": str(entry.get("call", "")), "player": player,
+                    "player_id": entry.get("player_id"), "why": kept(str(entry.get("why", "")), "Why the ref called it", TEXT_LENGTH),
+                    "by": entry.get("by")})  # fmt: skip
+    return out
+
+
 def record_sheet(
     db: LeagueDB,
     *,
@@ -566,6 +580,7 @@ def write_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, fields:
     sheet.sent_off = _check_sent_off(fields["sent_off"], turns)
     sheet.in_range = [None if t is None else bool(t) for t in fields["in_range"]]
     sheet.actions = list(fields["actions"])
+    sheet.calls = _check_calls(fields.get("calls", []), turns)
     _normalise(sheet, turns)
     session.add(sheet)
 

@@ -248,6 +248,9 @@ class RefereeMatch(_Table, table=True):
     spp_gained: int = 0
     finished: bool = False
     created_at: datetime = Field(default_factory=utcnow)
+    # The ref's calls (the match pad's): {"turn", "call" (sent off, warning, foul spotted/missed...), "player",
+    # "player_id", "why", "by"}; a player's career reads his warnings and send-offs from here.
+    calls: list[Any] = Field(default_factory=list, sa_column=Column(JSON, nullable=False, server_default="[]"))
 
 
 class ReserveSide(_Table, table=True):

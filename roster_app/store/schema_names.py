@@ -25,7 +25,7 @@ TABLES: dict[str, tuple[str, ...]] = {
         "casualties", "mvp", "spp", "injury"),
     "referee_match": ("id", "referee_id", "match_id", "in_range", "actions", "riot", "turns_played", "casualties",
         "sent_off", "state", "out_for_match", "out_turn", "get_the_ref", "escaped", "result", "spp_gained",
-        "finished", "created_at"),
+        "finished", "created_at", "calls"),
     "transfer": ("id", "season", "player_id", "seller_team_id", "buyer_team_id", "status", "under_contract",
         "reaction_total", "price", "contract_seasons", "ally", "notes", "created_at", "completed_at"),
     "contract": ("id", "player_id", "team_id", "signed_season", "seasons", "served", "rolls_at_signing", "cost",

@@ -90,7 +90,7 @@ def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
     for turn in range(9, 17):
         if turn != 16:
             key(qtbot, pad, "R")  # in range by hand
-        key(qtbot, pad, "Ctrl+3" if turn == 10 else "Ctrl+1")
+        key(qtbot, pad, "Ctrl+2" if turn == 10 else "Ctrl+1")  # he blocks the player chosen (away #1)
         key(qtbot, pad, "N")
     assert pad.game.state.over and "Full time" in pad.turn.text()
     choose(qtbot, pad, "home", 1)

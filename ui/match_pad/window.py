@@ -489,10 +489,13 @@ class MatchPadWindow(QWidget):
         if s.ref_on_pitch():
             data = {"action": self.action.currentText(), "in_range": self.in_range.isChecked(),
                     "ref_square": _square(self.pitch.ref), "ball_square": _square(self.pitch.ball)}  # fmt: skip
+            if data["action"] in ("block", "foul"):  # against the player chosen on the acting side
+                data["target"] = self.chosen(self.acting_side)
         change = self.record("end turn", data=data)
         if change is not None:
             self.in_range.setChecked(False)
             self.action.setCurrentIndex(0)
+            self.pitch.set_squares(self.pitch.ref, None)  # the ball moves on: its square is given again
         return change
 
     def _ref_state_chosen(self) -> None:
