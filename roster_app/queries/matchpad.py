@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import select
 from sqlmodel import Session
 
+from roster_app import words
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.referees import sheet_of
 from roster_app.rules import matchpad as mp
@@ -148,16 +149,51 @@ def describe(event: mp.Event, g: Game) -> str:
         )
     elif kind == "ref casualty":
         text = f"The ref hurts {victim}{injury}"
+    elif kind in ("foul", "block", "ref blocked"):
+        text = _contact(event, g, who, victim)
+    elif kind == "place ref":
+        text = f"The ref is placed at {_square(data['square'])}"
+    elif kind in ("super pro", "argue the call"):
+        text = f"{'Super Pro: ' if kind == 'super pro' else ''}{data.get('text', kind)}"
+    elif kind == "apothecary":
+        text = f"Personal Apothecary: the ref is {mp.STATE_LABELS.get(data['state'], data['state'])}"
     elif kind == "riot":
         text = f"Riot! The match ends after turn {event.turn - 1}"
     elif kind == "kick-off":
         text = f"Kick-off {data.get('total')}: {data.get('result')}"
     elif "in_range" in data:
         where = "in range" if data["in_range"] else "out of range"
-        text = f"End of turn {event.turn}: the ref {data.get('action')}, {where}"
+        target = f" {_who(g, data['target'])}" if data.get("target") is not None else ""
+        squares = ""
+        if data.get("ref_square") is not None and data.get("ball_square") is not None:
+            apart = mp.squares_apart(data["ref_square"], data["ball_square"])
+            squares = f" ({words.count(apart, 'square')} from the ball)"
+        text = f"End of turn {event.turn}: the ref {data.get('action')}{target}, {where}{squares}"
+        text += f". {data['text']}" if data.get("text") else ""
     else:
         text = f"End of turn {event.turn}"
     return f"T{event.turn}  {text}"
+
+
+def _square(square: list[int]) -> str:
+    return f"({square[0] + 1}, {square[1] + 1})"
+
+
+def _contact(event: mp.Event, g: Game, who: str, victim: str) -> str:
+    """A foul, a block, or a block on the ref, with the calls it brought."""
+    data = event.data
+    if event.kind == "foul":
+        head = f"Foul: {who} on {victim}" + (" (a double)" if data.get("double") else "")
+    elif event.kind == "block":
+        head = f"Block: {who} on {victim}"
+    else:
+        how = {"block": "blocks", "blitz": "blitzes", "foul": "fouls"}[data.get("how", "block")]
+        head = f"{who} {how} the ref: he is {mp.STATE_LABELS.get(data.get('result', 'prone'), data.get('result'))}"
+    assists = data.get("assists") or []
+    if assists:
+        head += f", {words.count(len(assists), 'assist')}"
+    said = [f"{c['call']}: {_who(g, c['player_id'])}" for c in data.get("calls", ())]
+    return head + (f"; {'; '.join(said)}" if said else "")
 
 
 def _who(g: Game, player_id: int | None) -> str:

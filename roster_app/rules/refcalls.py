@@ -26,7 +26,7 @@ Dice = Callable[[str, str, int, str], Roll]  # key, dice, modifier, what it is f
 CLEANING = "cleaning his chainsaw"  # the pad's state after a Chainsaw penalty: off the pitch, not sent off
 INJURED_STATES = ("knocked out", "badly hurt", "injured", "dead")
 ROTTEN_EGGS = "sent off by rotten eggs"
-ACTIONS = (*rr.ACTIONS, "blitz", "blow the whistle")
+ACTIONS = rr.ALL_ACTIONS
 STILL = ("watch like a hawk", "blow the whistle", "foul")  # he does not move (a block may follow up one square)
 CALLS = ("sent off", "warning", "foul spotted", "foul missed", "foul unseen", "not sent off")
 # The ref's own dice a Super Pro re-roll may take again (key prefixes), never a player's.

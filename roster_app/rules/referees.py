@@ -19,6 +19,8 @@ from roster_app.words import count
 
 # The ref's four actions, his states on the pitch and his standing in the league (names, not numbers).
 ACTIONS = ("move", "block", "foul", "watch like a hawk")
+SKILL_ACTIONS = ("blitz", "blow the whistle")  # with the Blitz skill; with a Whistle
+ALL_ACTIONS = ACTIONS + SKILL_ACTIONS
 STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead",
           "sent off by rotten eggs", "sent off")  # fmt: skip
 PENALTY_SENT_OFF = "sent off"  # a penalty roll that sends the ref off (seed 000: the Whistle's lost pea)

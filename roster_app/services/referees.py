@@ -495,8 +495,8 @@ def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool 
         sheet.in_range = ticks
         parts.append("in range" if in_range else "out of range")
     if action is not UNSET:
-        if action is not None and action not in rr.ACTIONS:
-            raise RuleViolation(f"'{action}' is not a referee's action ({', '.join(rr.ACTIONS)}).")
+        if action is not None and action not in rr.ALL_ACTIONS:
+            raise RuleViolation(f"'{action}' is not a referee's action ({', '.join(rr.ALL_ACTIONS)}).")
         actions = list(sheet.actions)
         actions[turn - 1] = action
         sheet.actions = actions

@@ -83,6 +83,12 @@ def test_the_match_sheet_has_a_box_for_every_turn(db):
     assert "4 turns or fewer" in text and "12 turns or more" in text
 
 
+def test_the_match_sheet_has_room_for_the_refs_calls(db):
+    text = _text(render.match_sheet_section(render.data.referee_rules(db.ruleset), render.data.heading(db)).html)
+    assert "Players sent off" in text and "Warnings (assisted a block or foul on the ref)" in text
+    assert "Fouls spotted" in text and "Fouls missed" in text and "Fast Runner may Go For It" in text
+
+
 def test_an_empty_league_still_prints_its_documents(db):
     document = build_document(db, PrintRequest(table=True, contracts=True, referees=True))
     text = _text("".join(s.html for s in document.sections))

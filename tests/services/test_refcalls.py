@@ -465,3 +465,19 @@ def test_the_calls_are_on_the_sheet_the_refs_career_and_the_players(g):
     warned = careers.player_career(db, ap[2])
     assert [(c.call, c.turn, c.referee) for c in warned.calls] == [("warning", 1, "Ranulf")]
     assert [c.call for c in careers.player_career(db, hp[0]).calls] == ["sent off"]
+
+
+def test_the_pads_log_says_each_call_in_words(g):
+    db, hp, ap = g["db"], g["hp"], g["ap"]
+    ev(g, "place ref", data={"square": [4, 4]})
+    ev(g, "foul", player_id=hp[0], victim_id=ap[0], rolls=DOUBLE)
+    ev(g, "ref blocked", player_id=ap[1], data={"assists": [ap[2]], "result": "prone"})
+    turn(g, "watch like a hawk", ref_square=[4, 4], ball_square=[10, 4])
+    game = q.read_game(db, g["match"])
+    lines = [q.describe(e, game) for e in game.events]
+    assert lines == [
+        "T1  The ref is placed at (5, 5)",
+        "T1  Foul: #1 Orcland 1 on #1 Reikland 1 (a double); foul spotted: #1 Orcland 1; sent off: #1 Orcland 1",
+        "T1  #2 Reikland 2 blocks the ref: he is prone, 1 assist; warning: #3 Reikland 3",
+        "T1  End of turn 1: the ref watch like a hawk, in range (6 squares from the ball)",
+    ]
