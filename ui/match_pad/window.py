@@ -44,6 +44,10 @@ KEYS = [
     ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"), ("kick-off", "Kick-Off Roll", "Ctrl+K"),
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
+    ("player foul", "Player Fouls", "U"), ("player block", "Player Blocks", "B"),
+    ("ref blocked", "Player Blocks the Ref", "Shift+B"), ("place ref", "Place the Ref", "Ctrl+P"),
+    ("super pro", "Super Pro Re-roll", "Ctrl+U"), ("apothecary", "Ref's Apothecary", "Shift+A"),
+    ("argue the call", "Argue the Call", "Shift+G"),
 ]  # fmt: skip
 log = logging.getLogger(__name__)
 BIG = "font-size:20pt; font-weight:bold"
@@ -413,6 +417,11 @@ class MatchPadWindow(QWidget):
             return self.record("injury", victim_id=self.chosen(side))
         if name == "ref casualty":
             return self.record("ref casualty", victim_id=self.chosen(side))
+        if name in ("player foul", "player block"):  # the chosen player on the acting side, on the other's
+            return self.record(name.split()[1], team_id=side, player_id=self.chosen(side),
+                               victim_id=self.chosen(self._other(side)))  # fmt: skip
+        if name in ("ref blocked", "place ref", "super pro", "apothecary", "argue the call"):
+            return self._ref_call(name, side)
         if name in ("home", "away"):
             team_id = self.game.state.home_id if name == "home" else self.game.state.away_id
             self.lists[team_id].setFocus()
@@ -454,6 +463,30 @@ class MatchPadWindow(QWidget):
             return self.redo()
         self._show_ref()
         return None
+
+    def _ref_call(self, name: str, side: int) -> Any:
+        """The ref blocked or fouled, placed, his Super Pro re-roll and Apothecary, a call argued."""
+        from ui.dialogs import ask
+
+        s = self.game.state
+        if name == "place ref":
+            return self.record("place ref", data={"square": _square(self.pitch.ref)})
+        if name == "super pro":
+            return self.record("super pro")
+        if name == "argue the call":
+            return self.record("argue the call", data={"player_id": self.chosen(side)})
+        if name == "apothecary":
+            states = ["standing"] if s.ref_state == "knocked out" else ["badly hurt", "injured", "dead"]
+            chosen = ask.choose(self, "The ref after his Apothecary:", states) if len(states) > 1 else states[0]
+            return self.record("apothecary", data={"state": chosen}) if chosen else None
+        results = ["prone", "stunned", "standing", "knocked out", "badly hurt", "injured", "dead"]
+        result = ask.choose(self, "How does the ref end up?", results)
+        if result is None:
+            return None
+        how = "foul" if s.ref_down() else "block"
+        return self.record(
+            "ref blocked", team_id=side, player_id=self.chosen(side), data={"how": how, "result": result}
+        )
 
     def undo(self) -> Any:
         """Take back the game's last event (saved: it works in a pad opened again), one step."""
