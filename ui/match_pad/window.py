@@ -45,7 +45,7 @@ KEYS = [
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
     ("player foul", "Player Fouls", "U"), ("player block", "Player Blocks", "B"),
-    ("ref blocked", "Player Blocks the Ref", "Shift+B"), ("place ref", "Place the Ref", "Ctrl+P"),
+    ("ref blocked", "Player Blocks the Ref", "Shift+B"), ("place ref", "Place the Ref", "Ctrl+L"),
     ("super pro", "Super Pro Re-roll", "Ctrl+U"), ("apothecary", "Ref's Apothecary", "Shift+A"),
     ("argue the call", "Argue the Call", "Shift+G"),
 ]  # fmt: skip
