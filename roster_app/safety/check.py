@@ -413,7 +413,7 @@ def _referee_sheets(ctx: Ctx) -> Iterator[Problem]:
 
 def _nothing_recorded(sheet: RefereeMatch, match_riot: bool = False) -> bool:
     return (not sheet.finished and not any(sheet.in_range) and not any(sheet.actions) and not sheet.casualties
-            and not sheet.sent_off and sheet.state == "standing" and sheet.out_turn is None
+            and not sheet.sent_off and not sheet.calls and sheet.state == "standing" and sheet.out_turn is None
             and sheet.get_the_ref is None and sheet.riot in (False, match_riot))  # fmt: skip
 
 
