@@ -381,6 +381,10 @@ def _check_ref_blocked(state: PadState, event: Event, players: Mapping[int, InGa
     _check_assists(state, event, players, by)
     if data.get("result", "prone") not in (*rr.ON_PITCH_STATES, *rc.INJURED_STATES):
         raise RuleViolation("Say how the ref ends up: standing, prone, stunned, knocked out or hurt.")
+    if how == "foul" and data.get("result", "prone") == "standing":
+        raise RuleViolation(
+            f"A foul leaves {state.ref.name} on the ground (prone or stunned) or hurt, not standing."
+        )
     if data.get("ref_square") is not None:
         check_square(data["ref_square"])
 

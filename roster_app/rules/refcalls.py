@@ -175,10 +175,12 @@ def ref_blocked(state: PadState, event: Event, players: Mapping[int, InGame], di
         return out  # hurt off the pitch: a normal ref comes on (the ordinary rules)
     sent = {c["player_id"] for c in calls}
     calls.extend(_call("warning", p, f"assisted the {how} on the ref", "ref") for p in helpers if p.id not in sent)
+    pending = list(dict.fromkeys([*state.revenge, who.id]))  # and any who knocked him down before
     if result != "standing":
-        out["revenge"] = [who.id]
+        out["revenge"] = pending
         return out
-    calls.extend(revenge(state, [who.id], players, dice, ruleset))
+    calls.extend(revenge(state, pending, players, dice, ruleset))
+    out["revenge"] = []
     return out
 
 
