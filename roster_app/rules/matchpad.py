@@ -320,17 +320,14 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         return _check_apothecary(state, event)
     if kind == "ref state" and state.ref_state == rc.CLEANING and event.data.get("state") == "standing":
         return  # back from cleaning his chainsaw
+    if kind == "super pro":
+        return _check_super_pro(state)
     if not state.ref_on_pitch():
         raise _off_pitch(state)
     if kind == "place ref":
         _check_place(state, event)
     elif kind == "ref blocked":
         _check_ref_blocked(state, event, players)
-    elif kind == "super pro" and "Super Pro" not in state.ref.skills:
-        raise RuleViolation(f"{state.ref.name} has no Super Pro skill: he has no Referee re-roll.")
-    elif kind == "super pro" and state.half in state.super_pro:
-        raise RuleViolation(f"Super Pro gives one Referee re-roll each half: {state.ref.name} used this half's in "
-                            f"turn {state.super_pro[state.half]}.")  # fmt: skip
     elif kind == "argue the call":
         _check_argue(state, event)
     if kind == "ref state":
@@ -351,6 +348,17 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
     elif kind == "ref casualty":
         _player(players, state, event.victim_id, "player hurt")
         _check_injury(event)
+
+
+def _check_super_pro(state: PadState) -> None:
+    """His re-roll of the last event's dice (which may be what took him off: Get the Ref's Escapist)."""
+    if state.ref is None:
+        raise _off_pitch(state)
+    if "Super Pro" not in state.ref.skills:
+        raise RuleViolation(f"{state.ref.name} has no Super Pro skill: he has no Referee re-roll.")
+    if state.half in state.super_pro:
+        raise RuleViolation(f"Super Pro gives one Referee re-roll each half: {state.ref.name} used this half's in "
+                            f"turn {state.super_pro[state.half]}.")  # fmt: skip
 
 
 def _check_place(state: PadState, event: Event) -> None:

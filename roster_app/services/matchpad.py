@@ -132,9 +132,13 @@ def record_event(
         event = mp.Event(kind, game.state.turn, team_id, player_id, victim_id, dict(data or {}))
         mp.check_event(game.state, event, game.players, ruleset)
         if kind in DECIDED:
+            given = dict(rolls or {})
             if roll is not None:
-                raise RuleViolation(f"A {kind} takes its dice by what they are for (rolls=...), not one roll.")
-            dice = Dicer(session, _links(session, game), rolls or {})
+                if kind not in ONE_ROLL:
+                    raise RuleViolation(f"A {kind} takes its dice by what they are for (rolls=...), not one roll.")
+                given[ONE_ROLL[kind]] = roll
+            links = _links(session, game) | ({"player_id": player_id} if player_id in game.players else {})
+            dice = Dicer(session, links, given)
             extra = _decide(game, event, dice, ruleset)
             roll_id = dice.first_id
             extra["dice"] = dice.kept
@@ -152,8 +156,11 @@ def record_event(
     return tx.change
 
 
-# Events whose dice and calls rules/refcalls.py decides (several rolls each, by what they are for).
-DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call")
+# Events whose dice and calls rules/refcalls.py decides (several rolls each, by what they are for); those with one
+# roll of the ref's take it as `roll` too.
+ONE_ROLL = {"send-off roll": "send-off", "penalty roll": "penalty", "get the ref": "escapist"}
+DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call",
+           *ONE_ROLL)  # fmt: skip
 
 
 class Dicer:
@@ -193,6 +200,8 @@ def _links(session: Session, game: q.Game) -> dict[str, int | None]:
 def _decide(game: q.Game, event: mp.Event, dice: Dicer, ruleset: Any) -> dict[str, Any]:
     """The calls and dice of a foul, a block, the ref's turn, his standing up (the blockers he goes after)."""
     state, players, kind = game.state, game.players, event.kind
+    if kind in ONE_ROLL:
+        return _one_roll(state, event, players, dice, ruleset)
     if kind == "foul":
         return rc.foul(state, event, players, dice, ruleset)
     if kind == "block":
@@ -208,6 +217,31 @@ def _decide(game: q.Game, event: mp.Event, dice: Dicer, ruleset: Any) -> dict[st
         inside = mp.range_from_squares(state, event.data, ruleset)
         return decided | ({"in_range": inside} if inside is not None else {})
     return {}
+
+
+def _one_roll(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ruleset: Any) -> dict[str, Any]:
+    """A send-off roll (D6 4+), a Whistle or Chainsaw penalty roll (2D6), Get the Ref's Escapist (D6 4+)."""
+    ref = state.ref
+    if event.kind == "get the ref":
+        if "Escapist" not in ref.skills:
+            if dice.given:
+                raise RuleViolation(f"{ref.name} has no Escapist: there is nothing to roll, he is out.")
+            return {"escaped": False}
+        made = dice("escapist", "D6", 0, "Get the Ref: Escapist")
+        return {"escaped": rr.escapes_get_the_ref(made, ref.skills, ruleset)}
+    if event.kind == "send-off roll":
+        name = players[event.player_id].name
+        made = dice("send-off", "D6", rc.send_off_modifier(ref.skills, ruleset), f"send-off: {name}")
+        outcome = rr.send_off(made, ruleset)
+        return {"success": outcome.success, "text": outcome.text, "total": made.total}
+    item = event.data["item"]
+    made = dice("penalty", "2D6", rr.penalty_modifier(ref.skills, ruleset), f"{item} penalty")
+    outcome = rr.penalty(item, made, ruleset)
+    if not outcome.success:
+        return {"success": False, "text": outcome.text, "total": made.total}
+    # what it means is decided now and kept with the event (a later rules edit rewrites nothing)
+    return {"success": True, "text": f"{outcome.text} {rr.penalty_consequence(item, ruleset)}", "total": made.total,
+            "sent_off": rr.penalty_sends_off(item, ruleset)}  # fmt: skip
 
 
 def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, given: Roll | None,
@@ -226,7 +260,8 @@ def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, gi
         raise RuleViolation(f"Super Pro re-rolls one of the ref's own dice of the last event ({q.describe(last, game)}"
                             "): it has none to re-roll.")  # fmt: skip
     again = replace(game, state=q.fold_state(game, game.events[:-1]))
-    dice = Dicer(session, _links(session, game), {"reroll": given} if given else {}, replay=rolled, reroll=key)
+    links = _links(session, game) | ({"player_id": last.player_id} if last.player_id in game.players else {})
+    dice = Dicer(session, links, {"reroll": given} if given else {}, replay=rolled, reroll=key)
     target = mp.Event(last.kind, last.turn, last.team_id, last.player_id, last.victim_id,
                       {k: v for k, v in last.data.items() if k not in mp.DECISION_KEYS and k != "dice"}, last.id)  # fmt: skip
     decision = _decide(again, target, dice, ruleset)
@@ -241,43 +276,12 @@ def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, gi
 
 def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: Roll | None
           ) -> tuple[dict[str, Any], int | None]:  # fmt: skip
-    """The event's roll, checked and stored (send-off D6, penalty 2D6, Escapist D6), and what it decided."""
-    kind = event.kind
-    if kind == "kick-off":
+    """The Kick-Off Table roll; any other event left here has nothing to roll."""
+    if event.kind == "kick-off":
         return _kick_off_roll(session, ruleset, game, given)
-    rolls = kind in ("send-off roll", "penalty roll") or (
-        kind == "get the ref" and "Escapist" in game.state.ref.skills
-    )
-    if not rolls:
-        if given is not None:
-            raise RuleViolation(f"A {kind} has nothing to roll." if kind != "get the ref" else
-                                f"{game.state.ref.name} has no Escapist: there is nothing to roll, he is out.")  # fmt: skip
-        return ({"escaped": False} if kind == "get the ref" else {}), None
-    sheet = get_sheet(session, game.sheet_id)
-    ref = session.get(Referee, sheet.referee_id)
-    links = {"referee_id": ref.id, "match_id": game.match_id}
-    if kind == "get the ref":
-        dice = accept(given, "D6")
-        escaped = rr.escapes_get_the_ref(dice, ref.skills, ruleset)
-        return {"escaped": escaped}, store_roll(session, dice, "Get the Ref: Escapist", **links).id
-    modifier = rr.penalty_modifier(ref.skills, ruleset)
-    if kind == "send-off roll":
-        dice = accept(given, "D6", modifier=rc.send_off_modifier(ref.skills, ruleset))
-        outcome = rr.send_off(dice, ruleset)
-        name = game.players[event.player_id].name
-        row = store_roll(session, dice, f"send-off: {name}", player_id=event.player_id, **links)
-    else:
-        dice = accept(given, "2D6", modifier=modifier)
-        item = event.data["item"]
-        outcome = rr.penalty(item, dice, ruleset)
-        row = store_roll(session, dice, f"{item} penalty", **links)
-        if (
-            outcome.success
-        ):  # what it means is decided now and kept with the event (a later rules edit rewrites nothing)
-            sent_off = rr.penalty_sends_off(item, ruleset)
-            return {"success": True, "text": f"{outcome.text} {rr.penalty_consequence(item, ruleset)}",
-                    "total": dice.total, "sent_off": sent_off}, row.id  # fmt: skip
-    return {"success": outcome.success, "text": outcome.text, "total": dice.total}, row.id
+    if given is not None:
+        raise RuleViolation(f"A {event.kind} has nothing to roll.")
+    return {}, None
 
 
 def _kick_off_roll(session: Session, ruleset: Any, game: q.Game, given: Roll | None) -> tuple[dict[str, Any], int]:

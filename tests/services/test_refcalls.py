@@ -481,3 +481,20 @@ def test_the_pads_log_says_each_call_in_words(g):
         "T1  #2 Reikland 2 blocks the ref: he is prone, 1 assist; warning: #3 Reikland 3",
         "T1  End of turn 1: the ref watch like a hawk, in range (6 squares from the ball)",
     ]
+
+
+def test_super_pro_re_rolls_a_send_off_roll_or_escapist_too(g):
+    give(g, ["Super Pro", "Escapist"])
+    ev(g, "send-off roll", player_id=g["ap"][0], roll=d6(1))
+    assert state(g).playing(g["ap"][0])
+    ev(g, "super pro", roll=d6(6))
+    assert state(g).out[g["ap"][0]] == "sent off" and calls(g, "sent off") == [("sent off", g["ap"][0])]
+    for _ in range(8):
+        turn(g)
+    ev(g, "get the ref", roll=d6(2))
+    assert not state(g).ref_on_pitch()
+    ev(g, "super pro", roll=d6(4))
+    assert state(g).ref_on_pitch() and state(g).escaped
+    with g["db"].read() as session:  # each roll kept: the first and its re-roll
+        linked = session.scalars(select(DiceRoll.player_id).where(DiceRoll.purpose.like("%send-off%"))).all()
+    assert linked == [g["ap"][0], g["ap"][0]]
