@@ -498,3 +498,26 @@ def test_super_pro_re_rolls_a_send_off_roll_or_escapist_too(g):
     with g["db"].read() as session:  # each roll kept: the first and its re-roll
         linked = session.scalars(select(DiceRoll.player_id).where(DiceRoll.purpose.like("%send-off%"))).all()
     assert linked == [g["ap"][0], g["ap"][0]]
+
+
+def test_a_game_with_a_normal_ref_sends_off_a_double_and_nothing_else(db):
+    home, away = build_teams(db, 2)
+    match_id = add_fixture(db, home_team_id=home, away_team_id=away, round_number=1).result
+    pad.open_pad(db, match_id=match_id, holder=HOLDER)
+    n = {"db": db, "match": match_id, "hp": roster_ids(db, home), "ap": roster_ids(db, away)}
+    ev(n, "foul", player_id=n["hp"][0], victim_id=n["ap"][0], rolls=NO_DOUBLE)
+    ev(n, "foul", player_id=n["hp"][1], victim_id=n["ap"][0], rolls=DOUBLE)
+    assert calls(n) == [("sent off", n["hp"][1])] and state(n).calls[0]["by"] == "normal ref"
+    refused(db, lambda: ev(n, "ref blocked", player_id=n["hp"][2]), "normal ref referees this game")
+    refused(db, lambda: ev(n, "super pro", roll=d6(6)), "normal ref referees this game")
+
+
+def test_rotten_eggs_end_his_match_on_the_sheet(g):
+    turn(g, "foul", target=g["ap"][0], rolls={"ref armour": two(1, 1)})
+    for _ in range(15):
+        ev(g, "end turn")
+    ev(g, "mvp", team_id=g["home"], player_id=g["hp"][0])
+    ev(g, "mvp", team_id=g["away"], player_id=g["ap"][0])
+    pad.full_time(g["db"], match_id=g["match"], gate_faces=[3] * 11)
+    view = sheet_of_match(g["db"], g["match"])
+    assert (view.state, view.out_turn, view.verdict.result) == ("sent off by rotten eggs", 1, "did not referee")
