@@ -139,7 +139,7 @@ def describe(event: mp.Event, g: Game) -> str:
     elif kind == "mvp":
         text = f"MVP of {team}: {who}"
     elif kind == "ref state":
-        text = f"The ref is {mp.STATE_LABELS.get(data['state'], data['state'])}"
+        text = f"The ref is {mp.STATE_LABELS.get(data['state'], data['state'])}{_calls_text(data, g)}"
     elif kind in ("send-off roll", "penalty roll"):
         text = data.get("text", kind)
         text = f"Send-off roll for {who}: {text}" if kind == "send-off roll" else text
@@ -192,8 +192,13 @@ def _contact(event: mp.Event, g: Game, who: str, victim: str) -> str:
     assists = data.get("assists") or []
     if assists:
         head += f", {words.count(len(assists), 'assist')}"
+    return head + _calls_text(data, g)
+
+
+def _calls_text(data: dict, g: Game) -> str:
+    """The calls an event brought ("; sent off: #1 Grim"), or nothing."""
     said = [f"{c['call']}: {_who(g, c['player_id'])}" for c in data.get("calls", ())]
-    return head + (f"; {'; '.join(said)}" if said else "")
+    return f"; {'; '.join(said)}" if said else ""
 
 
 def _who(g: Game, player_id: int | None) -> str:
