@@ -219,6 +219,9 @@ def check_ref_turn(state: PadState, event: Event, players: Mapping[int, InGame],
     action = data.get("action")
     if action not in ACTIONS:
         raise RuleViolation(f"Choose the ref's action ({', '.join(ACTIONS)}).")
+    if state.ref_down() and action != "watch like a hawk":
+        raise RuleViolation(f"{ref.name} is {state.ref_state}: stand him up first (the Ref's State) before he "
+                            f"can {action}; on the ground he can only watch.")  # fmt: skip
     if action == "blitz" and "Blitz" not in ref.skills:
         raise RuleViolation(f"{ref.name} has no Blitz skill: a ref may not Blitz.")
     if action == "blow the whistle" and "Whistle" not in ref.equipment:

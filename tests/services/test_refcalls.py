@@ -162,6 +162,7 @@ def test_fast_runner_goes_for_it_with_its_rolls_and_trips_on_a_one(g):
     assert [p for p, _t in rolls_for(g)] == ["Ranulf: Go For It 1 (2+)", "Ranulf: Go For It 2 (2+)"]
     turn(g, ref_square=[15, 0], rolls={"gfi 1": d6(1)})
     assert state(g).ref_state == "prone" and "trips" in last(g).data["text"]
+    refused(db, lambda: turn(g, ref_square=[16, 0]), "prone: stand him up first")
 
 
 def test_the_ref_blitzes_only_with_the_blitz_skill(g):
