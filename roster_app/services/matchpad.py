@@ -21,7 +21,7 @@ from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
 from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
-from roster_app.rules.dice import Roll, accept
+from roster_app.rules.dice import DiceSpec, Roll, accept
 from roster_app.rules.dicetables import lookup
 from roster_app.services import referees
 from roster_app.services.common import store_roll
@@ -107,18 +107,22 @@ def record_event(
     data: Mapping[str, Any] | None = None,
     roll: Roll | None = None,
     rolls: Mapping[str, Roll] | None = None,
+    table_dice: Sequence[Roll] = (),
 ) -> Change:
     """Record one event of the game (see rules/matchpad.KINDS); each roll (send-off, penalty, Escapist, a foul's
     armour, Go For It, Hates Gang Ups...) is stored with what it was for: `roll` is the one roll of an event that
     has one, `rolls` the dice typed in by what they are for (rules/refcalls.py names them); a roll not given is
-    made by Dugout's dice. Refused in words, with nothing written, when it cannot happen now."""
+    made by Dugout's dice. `table_dice` are dice typed at the table without saying what for: each goes to the first
+    roll of its kind the rules ask for (the pad's D6 and 2D6 boxes). Refused in words, with nothing written, when it
+    cannot happen now."""
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         live = _claimed(session, match_id, holder)
         game = q.game(session, ruleset, match_id)
         if kind == "super pro":
-            tx.result = _super_pro(session, ruleset, live, game, roll or (rolls or {}).get("reroll"), data or {})
+            tx.result = _super_pro(session, ruleset, live, game, roll or (rolls or {}).get("reroll"), data or {},
+                                   table_dice)  # fmt: skip
             tx.label = f"match pad: Super Pro re-roll ({tx.result[1]})"
             tx.result = tx.result[0]
             return tx.change
@@ -138,7 +142,7 @@ def record_event(
                     raise RuleViolation(f"A {kind} takes its dice by what they are for (rolls=...), not one roll.")
                 given[ONE_ROLL[kind]] = roll
             links = _links(session, game) | ({"player_id": player_id} if player_id in game.players else {})
-            dice = Dicer(session, links, given)
+            dice = Dicer(session, links, given, table=table_dice)
             extra = _decide(game, event, dice, ruleset)
             roll_id = dice.first_id
             extra["dice"] = dice.kept
@@ -168,8 +172,10 @@ class Dicer:
     `replay` (a Super Pro re-roll) gives back the event's other rolls as they fell, storing nothing new."""
 
     def __init__(self, session: Session, links: Mapping[str, int | None], given: Mapping[str, Roll],
-                 replay: Mapping[str, Mapping[str, Any]] | None = None, reroll: str | None = None):  # fmt: skip
+                 replay: Mapping[str, Mapping[str, Any]] | None = None, reroll: str | None = None,
+                 table: Sequence[Roll] = ()):  # fmt: skip
         self.session, self.links, self.given = session, dict(links), given
+        self.table = list(table)  # dice typed at the table, taken in the order the rules ask for their kind
         self.replay, self.reroll = replay or {}, reroll
         self.kept: dict[str, dict[str, Any]] = {}
         self.first_id: int | None = None
@@ -179,7 +185,7 @@ class Dicer:
         if key in self.replay and key != self.reroll:
             old = self.replay[key]
             return Roll(old["dice"], tuple(old["faces"]), old["modifier"], old["typed"])
-        given = self.given.get("reroll" if key == self.reroll else key)
+        given = self.given.get("reroll" if key == self.reroll else key) or self._from_table(dice)
         made = accept(given, dice, modifier=modifier)
         if key == self.reroll:
             purpose, self.rerolled = f"Super Pro re-roll: {purpose}", made
@@ -188,6 +194,13 @@ class Dicer:
         self.kept[key] = {"dice": made.dice, "faces": list(made.faces), "modifier": made.modifier,
                           "typed": made.typed, "total": made.total, "id": row.id, "for": purpose}  # fmt: skip
         return made
+
+    def _from_table(self, dice: str) -> Roll | None:
+        spec = DiceSpec.parse(dice)
+        for index, typed in enumerate(self.table):
+            if DiceSpec.parse(typed.dice) == spec:
+                return self.table.pop(index)
+        return None
 
 
 def _links(session: Session, game: q.Game) -> dict[str, int | None]:
@@ -245,7 +258,7 @@ def _one_roll(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ru
 
 
 def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, given: Roll | None,
-               data: Mapping[str, Any]) -> tuple[int, str]:  # fmt: skip
+               data: Mapping[str, Any], table_dice: Sequence[Roll] = ()) -> tuple[int, str]:  # fmt: skip
     """Super Pro: the ref re-rolls one of his own dice of the game's last event; its decision is made again with
     the new roll (the event's other dice stand as they fell). Once each half."""
     if not game.events:
@@ -261,7 +274,7 @@ def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, gi
                             "): it has none to re-roll.")  # fmt: skip
     again = replace(game, state=q.fold_state(game, game.events[:-1]))
     links = _links(session, game) | ({"player_id": last.player_id} if last.player_id in game.players else {})
-    dice = Dicer(session, links, {"reroll": given} if given else {}, replay=rolled, reroll=key)
+    dice = Dicer(session, links, {"reroll": given} if given else {}, replay=rolled, reroll=key, table=table_dice)
     target = mp.Event(last.kind, last.turn, last.team_id, last.player_id, last.victim_id,
                       {k: v for k, v in last.data.items() if k not in mp.DECISION_KEYS and k != "dice"}, last.id)  # fmt: skip
     decision = _decide(again, target, dice, ruleset)

@@ -61,12 +61,12 @@ def ev(g, kind, **kw):
     return pad.record_event(g["db"], match_id=g["match"], holder=HOLDER, kind=kind, **kw)
 
 
-def turn(g, action="move", in_range=True, rolls=None, **data):
+def turn(g, action="move", in_range=True, rolls=None, table_dice=(), **data):
     """The ref's turn: in range by the tick unless squares are given."""
     body = {"action": action, **data}
     if "ball_square" not in data:
         body["in_range"] = in_range
-    return ev(g, "end turn", data=body, rolls=rolls)
+    return ev(g, "end turn", data=body, rolls=rolls, table_dice=table_dice)
 
 
 def state(g):
@@ -522,3 +522,13 @@ def test_rotten_eggs_end_his_match_on_the_sheet(g):
     pad.full_time(g["db"], match_id=g["match"], gate_faces=[3] * 11)
     view = sheet_of_match(g["db"], g["match"])
     assert (view.state, view.out_turn, view.verdict.result) == ("sent off by rotten eggs", 1, "did not referee")
+
+
+def test_dice_typed_at_the_table_go_to_the_rolls_in_the_order_the_rules_ask(g):
+    give(g, ["Two Heads", "Fast Runner"])
+    ev(g, "foul", player_id=g["hp"][0], victim_id=g["ap"][0], table_dice=[d6(4), two(2, 5)])
+    assert state(g).out[g["hp"][0]] == "sent off"
+    assert rolls_for(g) == [("foul by Orcland 1: armour roll", 7), ("send-off (foul spotted): Orcland 1", 4)]
+    ev(g, "place ref", data={"square": [0, 0]})
+    turn(g, ref_square=[8, 0], table_dice=[d6(2), d6(1)])  # the second Go For It fails
+    assert state(g).ref_state == "prone" and [t for _p, t in rolls_for(g)[-2:]] == [2, 1]
