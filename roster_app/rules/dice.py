@@ -99,3 +99,15 @@ def accept(given: Roll | None, dice: str, *, modifier: int = 0) -> Roll:
         raise RuleViolation(f"This is rolled with {DiceSpec.parse(dice)}, not {given.dice}.")
     checked = typed_roll(dice, given.faces, modifier=modifier)
     return Roll(checked.dice, checked.faces, modifier, typed=given.typed)
+
+
+def typed_dice(text: str) -> list[Roll]:
+    """Dice typed at the table in one line: "4" is a D6, "3+3" a 2D6 (the faces joined by +), separated by spaces or
+    commas. Refuses in words what is not dice."""
+    out = []
+    for word in text.replace(",", " ").split():
+        faces = word.split("+")
+        if not all(f.strip().isdigit() for f in faces) or len(faces) > 2:
+            raise RuleViolation(f"'{word}' is not dice: type a D6 as 4 and a 2D6 as 3+5.")
+        out.append(typed_roll("2D6" if len(faces) == 2 else "D6", [int(f) for f in faces]))
+    return out

@@ -99,3 +99,22 @@ def test_the_house_rule_for_dirty_tricks_is_league_data_with_words_in_the_rules_
         "Dirty Tricks also on the D6 send-off rolls"
     )
     assert rc.send_off_modifier(["Loves Dirty Tricks"], None) == 0
+
+
+def test_dice_typed_in_one_line_are_d6s_and_2d6s():
+    from roster_app.rules.dice import typed_dice
+
+    rolls = typed_dice("4, 3+3  6")
+    assert [(r.dice, r.faces, r.typed) for r in rolls] == [
+        ("D6", (4,), True),
+        ("2D6", (3, 3), True),
+        ("D6", (6,), True),
+    ]
+    assert typed_dice("  ") == []
+    for bad, words in (("7", "A D6 shows 1 to 6"), ("x", "is not dice"), ("1+2+3", "is not dice")):
+        try:
+            typed_dice(bad)
+        except RuleViolation as refused:
+            assert words in str(refused)
+        else:
+            raise AssertionError(f"{bad!r} was taken as dice")
