@@ -207,7 +207,7 @@ def test_roster_app_works_with_qt_blocked():
 
 
 def test_the_main_window_module_does_not_import_the_orm():
-    """The window must paint before SQLModel (~0.3 s) is imported: keep ui.main_window light."""
-    code = "import sys, ui.app, ui.main_window; print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules)"
+    """The window must paint before SQLModel (~0.3 s) is imported: keep ui.mainwindow.window light."""
+    code = "import sys, ui.app.start, ui.mainwindow.window; print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.stdout.split() == ["False", "False"], result.stderr
