@@ -171,8 +171,8 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.safety.opening import open_league
     from ui.pages.contracts.contracts_model import ContractsModel
     from ui.pages.team.ledger_model import LedgerModel
-    from ui.sequences.transfer.market_model import MarketModel
     from ui.records.season_models import StandingsModel
+    from ui.sequences.transfer.market_model import MarketModel
 
     db = open_league(path, read_only=True)
     try:

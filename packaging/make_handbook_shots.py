@@ -225,19 +225,19 @@ def every_other_screen(app: QApplication, shots: Shots, window: object) -> None:
     from roster_app.queries import rosters as rosters
     from roster_app.queries import season as sq
     from ui.careers import windows as career_dialogs
-    from ui.pages.season import fixture_dialogs
     from ui.mainwindow.check_dialog import CheckDialog
     from ui.mainwindow.connect_dialog import ConnectDialog
-    from ui.roster.contract_dialog import ContractDialog
-    from ui.sequences.prematch.draft_dialog import DraftDialog
     from ui.mainwindow.new_league_dialog import NewLeagueDialog
     from ui.mainwindow.new_team_dialog import NewTeamDialog
-    from ui.printing.print_choice_dialog import PrintChoiceDialog
     from ui.pages.referees.referee_dialog import RefereeDialog
+    from ui.pages.season import fixture_dialogs
+    from ui.pages.team.reserve_affairs_dialog import ReserveAffairsDialog
+    from ui.printing.print_choice_dialog import PrintChoiceDialog
+    from ui.roster.contract_dialog import ContractDialog
+    from ui.sequences.prematch.draft_dialog import DraftDialog
+    from ui.sequences.prematch.wizard import PreMatchWizard
     from ui.sequences.referee_sheet.rolls_dialog import RefereeRollsDialog
     from ui.sequences.referee_sheet.sheet_dialog import RefereeSheetDialog
-    from ui.pages.team.reserve_affairs_dialog import ReserveAffairsDialog
-    from ui.sequences.prematch.wizard import PreMatchWizard
     from ui.sequences.transfer.wizard import TransferWizard
 
     session, db, view = window.session, window.session.db, window.league_view

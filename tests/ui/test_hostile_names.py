@@ -219,7 +219,7 @@ def test_the_transfer_wizard_shows_names_as_typed(qtbot, hostile_league):
 def test_the_match_pad_shows_names_as_typed(qtbot, hostile_league, monkeypatch):
     from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
     from ui.kit import ask
-    from ui.sequences.match_pad.opening import OPEN
+    from ui.sequences.match_pad.registry import OPEN
 
     fixture = _fixture_of(hostile_league)
     monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
@@ -242,11 +242,11 @@ def test_the_dialogs_show_names_as_typed(qtbot, hostile_league, monkeypatch):
     from roster_app.queries import referees as rq
     from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
     from ui.kit import ask
-    from ui.pages.team.correction_dialog import CorrectionDialog
-    from ui.pages.season.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
-    from ui.roster.hire_dialog import HireDialog
-    from ui.printing.print_choice_dialog import PrintChoiceDialog
     from ui.pages.referees.referee_advance_dialog import RefereeAdvanceDialog
+    from ui.pages.season.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
+    from ui.pages.team.correction_dialog import CorrectionDialog
+    from ui.printing.print_choice_dialog import PrintChoiceDialog
+    from ui.roster.hire_dialog import HireDialog
     from ui.sequences.referee_sheet.rolls_dialog import RefereeRollsDialog
 
     session = hostile_league.session

@@ -111,7 +111,7 @@ def click_next(qtbot, wizard):
 def transfer_an_elf_through_the_transfer_wizard(qtbot, wizard, orcs_id):
     """Step 4.2: the real transfer wizard, opened from the post-match wizard (which writes steps 1 to 4.1)."""
     from ui.sequences.postmatch.wizard import PageId
-    from ui.sequences.transfer.wizard import Page
+    from ui.sequences.transfer.steps import Page
 
     page = wizard.pages[PageId.TRANSFERS]
     assert "opening the Transfer Wizard first writes steps 1 to 4.1" in page.status.text()

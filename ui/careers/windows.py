@@ -13,9 +13,9 @@ from PySide6.QtWidgets import QDialog, QHeaderView, QLabel, QSplitter, QTableVie
 from roster_app.queries import careers, charts
 from roster_app.rules.roster import gp  # gold in words: "20,000 gp" (the tables use columns.gp)
 from roster_app.words import count
+from ui.careers.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
 from ui.careers.links import Link, link_careers
 from ui.charts.view import ChartArea, TeamChart
-from ui.careers.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
 from ui.kit.tables import make_table
 
 
@@ -66,7 +66,7 @@ def _link_games(view: Any, dialog: QWidget, db: Any, side: Any) -> None:
         Link("Opponent's Timeline…", "team", lambda row: careers.opponent_in(db, row.match_id, side(row))),
         Link("Referee's Career…", "referee", lambda row: careers.match_people(db, row.match_id)[2],
              missing="No referee's match sheet is linked to this game."),
-    ], double_click=False)  # fmt: skip
+    ], show_career, double_click=False)  # fmt: skip
 
 
 class PlayerCareerDialog(CareerDialog):
@@ -154,7 +154,7 @@ class RefereeCareerDialog(CareerDialog):
                  missing="This sheet is linked to no fixture."),
             Link("Away Team's Timeline…", "team", lambda g: g.match_id and careers.match_people(db, g.match_id)[1],
                  missing="This sheet is linked to no fixture."),
-        ], double_click=False)  # fmt: skip
+        ], show_career, double_click=False)  # fmt: skip
         self.chart = ChartArea(lambda: charts.referee_career_chart(c), self,
                                empty_text="No finished match sheet yet.")  # fmt: skip
         self.layout_.addWidget(career_tabs(self, (self.games_view, "Games"), (self.chart, "Turns in range")), 1)

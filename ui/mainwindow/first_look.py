@@ -13,10 +13,10 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
-from ui.roster.roster_model import RosterModel
-from ui.mainwindow.team_list_model import TeamListModel
 from ui.kit.style import styled
 from ui.kit.tables import ROSTER_ELASTIC, list_view, make_table
+from ui.mainwindow.team_list_model import TeamListModel
+from ui.roster.roster_model import RosterModel
 
 
 class FirstLook(QTabWidget):

@@ -9,10 +9,11 @@ from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
 from roster_app.queries import open_reads as queries  # no ORM: the league shows before it loads (test_start_path)
 from ui.careers.links import Link, link_careers
+from ui.careers.opening import show_career
+from ui.kit.basics import text_html
+from ui.kit.tables import list_view
 from ui.mainwindow.referee_list_model import RefereeListModel
 from ui.mainwindow.team_list_model import TeamListModel
-from ui.kit.tables import list_view
-from ui.kit.basics import text_html
 
 
 def _heading(text: str, buddy: QWidget) -> QLabel:
@@ -56,8 +57,12 @@ class LeaguePanel(QWidget):
         self.team_view.selectionModel().selectionChanged.connect(self._team_changed)
         self.referee_view.selectionModel().selectionChanged.connect(self._referee_changed)
         self.referee_view.clicked.connect(self._referee_changed)  # the same ref again: show his card again
-        link_careers(self.team_view, self, [Link("Timeline…", "team", lambda r: r.id)], double_click=False)
-        link_careers(self.referee_view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)
+        link_careers(
+            self.team_view, self, [Link("Timeline…", "team", lambda r: r.id)], show_career, double_click=False
+        )
+        link_careers(
+            self.referee_view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+        )
         session.changed.connect(self.refresh)
         self.refresh(None)
 

@@ -17,8 +17,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from ui.kit.icons import app_icon
 from ui.kit.basics import plain_tip
+from ui.kit.icons import app_icon
 
 STYLE = """
 #welcomeCard { background: #ffffff; border: 1px solid #d8dce2; border-radius: 10px; }

@@ -434,9 +434,9 @@ class MainWindow(QMainWindow):
         self._add_recent(db.location)
 
     def _show_league(self, db: Any) -> None:
+        from ui.kit.session import LeagueSession
         from ui.mainwindow.first_look import PaintWatch
         from ui.mainwindow.league_view import LeagueView
-        from ui.kit.session import LeagueSession
 
         shown = self.first_look.look.team_id if self.first_look is not None else None
         self.close_league()

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QPushButton, QVBoxLayout, QWidget
 
-from ui.printing.layout import PAGE_SIZES, locale_page_size
 from ui.kit.basics import plain_label
+from ui.printing.layout import PAGE_SIZES, locale_page_size
 
 PRINT, PREVIEW, PDF = "print", "preview", "pdf"
 

@@ -23,8 +23,8 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.printing.document import PrintRequest
-from ui.printing.layout import PAGE_SIZES, locale_page_size
 from ui.kit.basics import mnemonic_safe
+from ui.printing.layout import PAGE_SIZES, locale_page_size
 
 CURRENT, CHOSEN, LEAGUE = range(3)
 

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 
 from roster_app.errors import DugoutError
 from roster_app.rules.table_layout import Section, sections
-from ui.rules.delegate import RuleDelegate
 from ui.kit import ask
-from ui.rules.models import EntriesModel, SettingsModel
 from ui.kit.basics import text_html
+from ui.rules.delegate import RuleDelegate
+from ui.rules.models import EntriesModel, SettingsModel
 
 ROW_HEIGHT = 26
 WIDE = ("text", "effect", "description")  # long texts: the column that takes the room left

@@ -8,7 +8,15 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[3]
-START_PATH = ("ui.app.cli", "ui.app.start", "ui.mainwindow.window", "ui.mainwindow.welcome", "ui.kit.icons", "ui.app.single_instance", "ui.app.crash")
+START_PATH = (
+    "ui.app.cli",
+    "ui.app.start",
+    "ui.mainwindow.window",
+    "ui.mainwindow.welcome",
+    "ui.kit.icons",
+    "ui.app.single_instance",
+    "ui.app.crash",
+)
 
 
 def loaded_after_import(modules: tuple[str, ...], watched: tuple[str, ...]) -> dict[str, bool]:

@@ -9,9 +9,9 @@ from PySide6.QtGui import QImage, QTextDocument
 
 from roster_app.printing.render import ChartImage
 from roster_app.queries.charts import Chart, Series
+from ui.careers.windows import RefereeCareerDialog, TeamTimelineDialog
 from ui.charts import build
 from ui.charts.images import render_image
-from ui.careers.windows import RefereeCareerDialog, TeamTimelineDialog
 
 
 @pytest.fixture

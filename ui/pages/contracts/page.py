@@ -14,10 +14,11 @@ from roster_app.queries.clock import Act
 from roster_app.services.contracts import end_season
 from roster_app.words import noun
 from ui.careers.links import Link, link_careers
+from ui.careers.opening import show_career
 from ui.kit import ask
-from ui.pages.contracts.contracts_model import ContractsModel
 from ui.kit.page_layout import league_page_layout
-from ui.pages.team.page import make_table
+from ui.kit.tables import make_table
+from ui.pages.contracts.contracts_model import ContractsModel
 from ui.sequences.postmatch.link import SequenceLink
 
 TABLES = {"contract", "player", "team", "season", "league", "match"}
@@ -86,7 +87,7 @@ class ContractsPage(QWidget):
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
         self.view.doubleClicked.connect(lambda _i: self.sign_selected())
         link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.player_id),
-                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], double_click=False)  # fmt: skip
+                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], show_career, double_click=False)  # fmt: skip
         session.changed.connect(self.refresh)
         self.refresh(None)
         self.view.resizeColumnsToContents()

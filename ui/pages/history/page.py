@@ -22,10 +22,10 @@ from PySide6.QtWidgets import (
 from roster_app.queries import history
 from roster_app.queries import season as sq
 from roster_app.words import count
-from ui.careers.links import Link, link_careers
-from ui.charts.history_charts import HistoryCharts
-from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.careers.history_models import AwardsModel, RecordsModel, RefSeasonModel
+from ui.careers.links import Link, link_careers
+from ui.careers.windows import plain_label, read_only_table, show_career
+from ui.charts.history_charts import HistoryCharts
 from ui.records.season_models import LeadersModel, StandingsModel
 
 HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
@@ -100,16 +100,26 @@ class HistoryPage(QWidget):
         self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
         # right-click too (double-click above); the team's timeline of the chosen season
         season = Link("Timeline…", "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()})
-        link_careers(self.table_view, self, [season], double_click=False)
+        link_careers(self.table_view, self, [season], show_career, double_click=False)
         link_careers(
-            self.awards_view, self, [Link("Career…", "player", lambda r: r.player_id)], double_click=False
+            self.awards_view,
+            self,
+            [Link("Career…", "player", lambda r: r.player_id)],
+            show_career,
+            double_click=False,
         )
         for view in self.leader_views.values():
-            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], double_click=False)
+            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], show_career, double_click=False)
         link_careers(
-            self.records_view, self, [Link("Career…", "player", lambda r: r.holder_id)], double_click=False
+            self.records_view,
+            self,
+            [Link("Career…", "player", lambda r: r.holder_id)],
+            show_career,
+            double_click=False,
         )
-        link_careers(self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)
+        link_careers(
+            self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+        )
 
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & HISTORY_TABLES:

@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 from roster_app.queries import referees as rq
 from roster_app.services import referees as svc
 from ui.careers.links import Link, link_careers
-from ui.printing.referee_card import RefereeCardDelegate
+from ui.careers.opening import show_career
 from ui.kit import ask
+from ui.kit.tables import make_table
 from ui.pages.referees.referee_model import RefereeModel
-from ui.pages.team.page import make_table
+from ui.printing.referee_card import RefereeCardDelegate
 
 REFEREE_TABLES = {"referee", "referee_match", "dice_roll", "ruleset_table"}
 
@@ -87,7 +88,9 @@ class RefereesPage(QWidget):
         for view in (self.card_view, self.table_view):
             view.selectionModel().selectionChanged.connect(self._selection_changed)
             view.doubleClicked.connect(lambda _index: self.open_sheet())
-            link_careers(view, self, [Link("Career…", "referee", lambda r: r.id)], double_click=False)  # sheet
+            link_careers(
+                view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+            )  # sheet
         session.changed.connect(self.refresh)
         self.refresh(None)
 

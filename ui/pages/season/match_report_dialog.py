@@ -30,11 +30,11 @@ from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.words import count
+from ui.kit.basics import text_html
+from ui.kit.tables import make_table
+from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
 from ui.roster.choice_delegate import ChoiceDelegate
 from ui.roster.spin_delegate import SpinDelegate
-from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
-from ui.pages.team.page import make_table
-from ui.kit.basics import text_html
 
 RANDOM_MVP = -1
 

@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
 )
 
 from ui.careers.links import Link, link_careers
+from ui.careers.opening import show_career
 from ui.kit import ask
+from ui.kit.tables import make_table
 from ui.pages.season.corrections_model import CorrectionsModel
 from ui.records.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
-from ui.pages.team.page import make_table
 
 # The season's queries and services (the ORM) are imported where used: `install_season` runs when the league
 # shows, before the ORM loads (tests/ui/app/test_start_path.py).
@@ -169,15 +170,17 @@ class SeasonPage(QWidget):
         fixture's teams and ref (right-click: double-click opens the fixture) (issue 23)."""
         from roster_app.queries.careers import match_people
 
-        link_careers(self.standings_view, self, [Link("Timeline…", "team", lambda r: r.id)])
+        link_careers(self.standings_view, self, [Link("Timeline…", "team", lambda r: r.id)], show_career)
         for index in range(self.leaders.count()):
-            link_careers(self.leaders.widget(index), self, [Link("Career…", "player", lambda r: r.id)])
+            link_careers(
+                self.leaders.widget(index), self, [Link("Career…", "player", lambda r: r.id)], show_career
+            )
         link_careers(self.fixtures_view, self, [
             Link("Home Team's Timeline…", "team", lambda r: r.home_id),
             Link("Away Team's Timeline…", "team", lambda r: r.away_id),
             Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
                  missing="No referee has been chosen for this fixture yet."),
-        ], double_click=False)  # fmt: skip
+        ], show_career, double_click=False)  # fmt: skip
 
     def _fill_round_filter(self) -> None:
         current = self.round_filter.currentData()
@@ -429,7 +432,7 @@ class TeamHistoryTab(QWidget):
             Link("Opponent's Timeline…", "team", opponent),
             Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
                  missing="No referee refereed this game in Dugout."),
-        ])  # fmt: skip
+        ], show_career)  # fmt: skip
 
     def show_team(self, team_id: int | None) -> None:
         self.team_id = team_id

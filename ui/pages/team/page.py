@@ -17,16 +17,17 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries import open_reads as queries
 from ui.careers.links import Link, link_careers
-from ui.roster.choice_delegate import ChoiceDelegate
-from ui.roster.list_text_delegate import ListTextDelegate
-from ui.roster.skills_delegate import SkillsDelegate
-from ui.roster.spin_delegate import SpinDelegate
+from ui.careers.opening import show_career
 from ui.kit import ask
-from ui.pages.team.ledger_model import LedgerModel
-from ui.roster.roster_model import RosterModel
-from ui.pages.team.reserves_tab import ReservesTab
 from ui.kit.tables import ROSTER_ELASTIC, fit_roster_columns, make_table
 from ui.pages.team.header import TeamHeaderWidget
+from ui.pages.team.ledger_model import LedgerModel
+from ui.pages.team.reserves_tab import ReservesTab
+from ui.roster.choice_delegate import ChoiceDelegate
+from ui.roster.list_text_delegate import ListTextDelegate
+from ui.roster.roster_model import RosterModel
+from ui.roster.skills_delegate import SkillsDelegate
+from ui.roster.spin_delegate import SpinDelegate
 
 # ORM-bound modules (services, queries over sqlmodel) are imported where used: the league shows before the
 # ORM loads (tests/ui/app/test_start_path.py).
@@ -77,7 +78,7 @@ class TeamPage(QWidget):
         self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.roster_view.addActions([self.contract_action, self.retire_action, self.fire_action])
         link_careers(
-            self.roster_view, self, [Link("Career…", "player", lambda r: r.id)], double_click=False
+            self.roster_view, self, [Link("Career…", "player", lambda r: r.id)], show_career, double_click=False
         )  # edits
         toolbar.addWidget(self.show_former)
 

@@ -29,6 +29,7 @@ from roster_app.rules.clock import Act
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
 from ui.kit import ask
+from ui.kit.tables import make_table
 from ui.pages.team.reserve_history_model import ReserveHistoryModel
 from ui.sequences.postmatch.link import SequenceLink
 
@@ -127,8 +128,6 @@ class ReservesTab(QWidget):
         actions.addRow(QLabel("Reserve affairs:"), self.sequence)
         actions.addRow(self.affairs_button, self.affairs_label)
         actions.addRow(self.draft_button, self.draft_label)
-
-        from ui.pages.team.page import make_table
 
         self.history_model = ReserveHistoryModel(self)
         self.history_view = make_table(self.history_model, self)

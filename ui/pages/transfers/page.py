@@ -13,10 +13,11 @@ from roster_app.rules.roster import gp
 from roster_app.services.transfers import reverse_transfer
 from roster_app.words import noun
 from ui.careers.links import Link, link_careers
+from ui.careers.opening import show_career
 from ui.kit import ask
-from ui.pages.transfers.transfers_model import TransfersModel
 from ui.kit.page_layout import league_page_layout
-from ui.pages.team.page import make_table
+from ui.kit.tables import make_table
+from ui.pages.transfers.transfers_model import TransfersModel
 from ui.sequences.postmatch.link import SequenceLink
 
 TABLES = {"transfer", "dice_roll", "team", "player", "match"}
@@ -41,7 +42,7 @@ class TransfersPage(QWidget):
             Link("Player's Career…", "player", lambda r: r.player_id),
             Link("Seller's Timeline…", "team", lambda r: r.seller_id),
             Link("Buyer's Timeline…", "team", lambda r: r.buyer_id),
-        ])  # fmt: skip
+        ], show_career)  # fmt: skip
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
         bar.addWidget(self.new_button)

@@ -11,8 +11,8 @@ from typing import Any
 from PySide6.QtWidgets import QWidget
 
 from ui.kit import ask
+from ui.sequences.match_pad.registry import OPEN
 
-OPEN: dict[int, Any] = {}  # match id -> the pad window this Dugout has open on it
 NORMAL_REF = "A normal ref (none of the league's referees)"
 
 

@@ -28,10 +28,11 @@ from roster_app.queries import matchpad as q
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
 from roster_app.services import matchpad as pad
-from ui.sequences.match_pad.gate import GateInput
-from ui.sequences.match_pad.pitch import PitchGrid
 from ui.kit.basics import plain_tip
 from ui.kit.dice_input import DiceInput
+from ui.sequences.match_pad.gate import GateInput
+from ui.sequences.match_pad.pitch import PitchGrid
+from ui.sequences.match_pad.registry import OPEN
 
 # Every event and command of the pad, by key: (name, text, shortcut). A test walks this list.
 KEYS = [
@@ -544,7 +545,6 @@ class MatchPadWindow(QWidget):
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         from roster_app.errors import DugoutError
-        from ui.sequences.match_pad.opening import OPEN
 
         if self._closed:  # closed once already (full time closes the pad itself)
             super().closeEvent(event)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import random
+from typing import Any, Protocol
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
@@ -17,13 +18,27 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.rules.postmatch import STEP_TITLES
+from roster_app.services.postmatch.draft import PostMatchDraft
 from roster_app.services.postmatch.plan import PostMatchPlan
 from ui.kit.basics import mnemonic_safe, text_html
 
-if TYPE_CHECKING:
-    from ui.sequences.postmatch.wizard import PostMatchWizard
-
 BAD = "#a32020"
+
+
+class Sequence(Protocol):
+    """What a page needs of the post-match wizard (wizard.py's PostMatchWizard): the pages sit below it."""
+
+    session: Any
+    match_id: int
+    rng: random.Random | None
+    draft: PostMatchDraft
+    plan: PostMatchPlan
+
+    def replan(self) -> PostMatchPlan: ...
+    def team_now(self, team_id: int) -> dict[str, int]: ...
+    def save_progress(self) -> None: ...
+    def mark_saved(self) -> None: ...
+    def currentId(self) -> int: ...  # noqa: N802 - QWizard's
 
 
 def note(text: str) -> QLabel:
@@ -43,7 +58,7 @@ class StepPage(QWizardPage):
 
     STEP = ""
 
-    def __init__(self, wizard: PostMatchWizard):
+    def __init__(self, wizard: Sequence):
         super().__init__()
         self.w = wizard
         self.setTitle(STEP_TITLES.get(self.STEP, ""))

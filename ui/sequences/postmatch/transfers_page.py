@@ -9,7 +9,7 @@ a transfer, Finish writes the whole sequence in one transaction.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
@@ -21,14 +21,11 @@ from roster_app.rules.roster import gp
 from roster_app.services.postmatch.write import write_before_transfers
 from ui.kit import ask
 from ui.kit.basics import rich_label, text_html
-from ui.sequences.postmatch.base import StepPage, note, problems_text
-
-if TYPE_CHECKING:
-    from ui.sequences.postmatch.wizard import PostMatchWizard
+from ui.sequences.postmatch.base import Sequence, StepPage, note, problems_text
 
 
 class TransfersPage(StepPage):
-    def __init__(self, wizard: PostMatchWizard):
+    def __init__(self, wizard: Sequence):
         super().__init__(wizard)
         self.setTitle("4.2 Transfers")
         self.setSubTitle("After contracts, before normal purchases, so a team can spend what it receives.")

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.postmatch.plan import HireEntry, RollPlan
-from ui.roster.hire_dialog import HireDialog
 from ui.kit.basics import plain_label, text_html
 from ui.kit.dice_input import DiceInput
+from ui.roster.hire_dialog import HireDialog
 
 
 class StarRollRow(QWidget):

@@ -29,8 +29,8 @@ from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
 from ui.kit import ask
-from ui.sequences.referee_sheet.rolls_dialog import player_choice
 from ui.kit.dice_input import DiceInput
+from ui.sequences.referee_sheet.rolls_dialog import player_choice
 
 SHEET_TABLES = {"referee_match", "referee", "dice_roll", "match"}
 NO_ACTION = "—"

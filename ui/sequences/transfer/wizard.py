@@ -7,49 +7,32 @@ Cancel writes nothing more than what was already recorded.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from enum import IntEnum
 from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget, QWizard
 
-from roster_app.queries.transfers import DealTerms
-from roster_app.rules.dice import Roll
 from roster_app.rules.transfers import STEPS
+from ui.sequences.transfer.pages.approach import TellCoachPage
+from ui.sequences.transfer.pages.choose import ChoosePlayerPage
+from ui.sequences.transfer.pages.consent import SellerConsentPage
+from ui.sequences.transfer.pages.contract import NewContractPage
+from ui.sequences.transfer.pages.deal_off import DealOffPage
+from ui.sequences.transfer.pages.last_chance import LastChancePage
+from ui.sequences.transfer.pages.movements import MovementsPage
+from ui.sequences.transfer.pages.price import PricePage
+from ui.sequences.transfer.steps import STEP_OF_PAGE, Draft, Page
 
-
-class Page(IntEnum):
-    CHOOSE = 1
-    APPROACH = 2
-    CONSENT = 3
-    PRICE = 4
-    LAST_CHANCE = 5
-    MOVEMENTS = 6
-    CONTRACT = 10
-    DEAL_OFF = 99
-
-
-STEP_OF_PAGE = {Page.CHOOSE: (1,), Page.APPROACH: (2,), Page.CONSENT: (3,), Page.PRICE: (4,),
-                Page.LAST_CHANCE: (5,), Page.MOVEMENTS: (6, 7, 8, 9), Page.CONTRACT: (10,)}  # fmt: skip
-
-
-@dataclass
-class Draft:
-    """What the pages have settled so far (nothing here is written until a page's service call)."""
-
-    buyer_id: int | None = None
-    player_id: int | None = None
-    transfer_id: int | None = None
-    terms: DealTerms | None = None
-    reaction: Roll | None = None
-    result: str | None = None  # refuses / listens / keen
-    tribunal: Roll | None = None
-    price: int | None = None
-    number: int | None = None
-    seasons: int | None = None
-    deal_off: str = ""  # why the deal ended early, in words
-    completed: bool = False
+PAGES = {  # one page a step (steps 6-9 share one summary page)
+    Page.CHOOSE: ChoosePlayerPage,
+    Page.APPROACH: TellCoachPage,
+    Page.CONSENT: SellerConsentPage,
+    Page.PRICE: PricePage,
+    Page.LAST_CHANCE: LastChancePage,
+    Page.MOVEMENTS: MovementsPage,
+    Page.CONTRACT: NewContractPage,
+    Page.DEAL_OFF: DealOffPage,
+}
 
 
 class StepList(QLabel):
@@ -89,8 +72,6 @@ class TransferWizard(QWizard):
     def __init__(self, session: Any, parent: QWidget | None = None, *, buyer_id: int | None = None,
                  player_id: int | None = None):  # fmt: skip
         super().__init__(parent)
-        from ui.sequences.transfer.pages import PAGES
-
         self.session = session
         self.draft = Draft(buyer_id=buyer_id, player_id=player_id)
         self.setWindowTitle("Transfer a player")

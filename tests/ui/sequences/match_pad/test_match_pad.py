@@ -22,7 +22,7 @@ REF_NAME = "Ranulf <b>the Fair</b>"
 def pad_game(qtbot, season_window, monkeypatch):
     """The first fixture of a generated season, a custom ref of the league chosen for it, its pad open."""
     from ui.kit import ask
-    from ui.sequences.match_pad.opening import OPEN
+    from ui.sequences.match_pad.registry import OPEN
 
     session = season_window.session
     page = season_window.league_view.season_page
@@ -164,7 +164,7 @@ def test_undo_and_redo_inside_the_pad(qtbot, pad_game):
 
 
 def test_one_pad_a_game_and_closing_loses_nothing(qtbot, pad_game, messages):
-    from ui.sequences.match_pad.opening import OPEN
+    from ui.sequences.match_pad.registry import OPEN
 
     pad, page, fixture = pad_game["pad"], pad_game["page"], pad_game["fixture"]
     choose(qtbot, pad, "away", 2)

@@ -11,7 +11,8 @@ from roster_app.safety.opening import open_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Team, Transfer
 from tests.helpers import snapshot, treasury
 from tests.transfer_helpers import market
-from ui.sequences.transfer.wizard import Page, TransferWizard
+from ui.sequences.transfer.steps import Page
+from ui.sequences.transfer.wizard import TransferWizard
 
 Button = QWizard.WizardButton
 

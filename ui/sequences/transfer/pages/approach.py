@@ -9,7 +9,7 @@ from roster_app.services.transfers import record_approach
 from roster_app.words import possessive
 from ui.kit.basics import text_html as h
 from ui.sequences.transfer.pages.base import TransferPage, muted, text_label
-from ui.sequences.transfer.wizard import Page
+from ui.sequences.transfer.steps import Page
 
 
 def coach_of(side) -> str:  # noqa: ANN001

@@ -9,7 +9,7 @@ from PySide6.QtWidgets import QButtonGroup, QLabel, QRadioButton, QVBoxLayout, Q
 
 from roster_app.queries.transfers import DealTerms
 from roster_app.rules.roster import gp
-from ui.sequences.transfer.wizard import Draft
+from ui.sequences.transfer.steps import Draft
 
 BAD = "#a32020"
 GOOD = "#1b7f3b"

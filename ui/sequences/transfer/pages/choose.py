@@ -12,9 +12,10 @@ from roster_app.queries import rosters as queries
 from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
 from ui.careers.links import Link, link_careers
-from ui.sequences.transfer.market_model import MarketModel
-from ui.kit.tables import make_table
+from ui.careers.opening import show_career
 from ui.kit.basics import text_html as h
+from ui.kit.tables import make_table
+from ui.sequences.transfer.market_model import MarketModel
 from ui.sequences.transfer.pages.base import TransferPage, article, red, text_label
 
 
@@ -40,7 +41,7 @@ class ChoosePlayerPage(TransferPage):
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # double-click keeps choosing the player; a right-click opens his career or his team's timeline
         link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.id),
-                                       Link("Team's Timeline…", "team", lambda r: r.team_id)],
+                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], show_career,
                      double_click=False)  # fmt: skip
         self.verdict = text_label(self, "choiceVerdict")
 

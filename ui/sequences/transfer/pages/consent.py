@@ -11,7 +11,7 @@ from ui.kit.basics import mnemonic_safe
 from ui.kit.basics import text_html as h
 from ui.sequences.transfer.pages.approach import coach_of
 from ui.sequences.transfer.pages.base import Choice, TransferPage, text_label
-from ui.sequences.transfer.wizard import Page
+from ui.sequences.transfer.steps import Page
 
 
 class SellerConsentPage(TransferPage):

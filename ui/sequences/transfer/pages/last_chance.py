@@ -12,7 +12,7 @@ from roster_app.words import possessive
 from ui.kit.basics import mnemonic_safe
 from ui.kit.basics import text_html as h
 from ui.sequences.transfer.pages.base import Choice, TransferPage, money, muted, red, text_label
-from ui.sequences.transfer.wizard import Page
+from ui.sequences.transfer.steps import Page
 
 
 class LastChancePage(TransferPage):

@@ -12,7 +12,7 @@ from roster_app.words import noun, possessive
 from ui.kit.basics import text_html as h
 from ui.kit.dice_input import DiceInput
 from ui.sequences.transfer.pages.base import TransferPage, money, muted, red, text_label
-from ui.sequences.transfer.wizard import Page
+from ui.sequences.transfer.steps import Page
 
 
 def _rows_text(ruleset) -> str:  # noqa: ANN001
