@@ -71,7 +71,7 @@ def after_first_paint(window: Any, *, single_instance: bool, tell_about_crashes:
     from PySide6.QtWidgets import QApplication
 
     style_app(QApplication.instance())
-    from ui.app.start import crash
+    from ui.app import crash
 
     crash.enable_crash_log()
     crash.install_excepthook(lambda: window)

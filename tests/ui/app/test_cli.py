@@ -5,7 +5,7 @@ import pytest
 
 from roster_app.safety.opening import open_league
 from roster_app.services.league import create_league
-from ui.app.start import cli
+from ui.app import cli
 
 
 @pytest.mark.parametrize("name", sorted(cli.COMMANDS))

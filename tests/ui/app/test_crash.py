@@ -11,7 +11,7 @@ import textwrap
 
 import pytest
 
-from ui.app.start import crash
+from ui.app import crash
 
 
 @pytest.fixture
@@ -73,7 +73,7 @@ def test_an_exception_in_a_slot_reaches_the_hook_in_a_real_app(tmp_path):
         from pathlib import Path
         from PySide6.QtCore import QTimer
         from PySide6.QtWidgets import QApplication
-        from ui.app.start import crash
+        from ui.app import crash
         from ui.kit import ask
         app = QApplication(sys.argv[:1])
         ask.error = lambda parent, text, **kw: print("TOLD:", text.splitlines()[0])
