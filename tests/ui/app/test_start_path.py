@@ -228,6 +228,6 @@ def test_the_first_roster_needs_neither_openssl_nor_locale_nor_html(tmp_path, le
 def test_the_apps_style_sheet_is_set_once_the_first_roster_is_on_screen(tmp_path, league_file):
     """An application style sheet draws every widget through Qt's style-sheet style (~10 ms of CPU before the
     first roster): set after it (ui/kit/style.py), before the league view is built."""
-    sheet = "QtWidgets.QApplication.instance().styleSheet() == __import__('ui.kit.style').style.STYLE"
+    sheet = "QtWidgets.QApplication.instance().styleSheet() == __import__('ui.kit.style').kit.style.STYLE"
     assert first_roster(tmp_path, league_file, sheet) == ["True", "False"]
     assert first_roster(tmp_path, league_file, sheet, moment="league_shown") == ["False", "True"]
