@@ -33,7 +33,7 @@ from roster_app.services.postmatch.draft import ReserveDraft, ReservePlayerEntry
 from roster_app.words import count
 from ui.kit.basics import counted_suffix, mnemonic_safe, plain_label, rich_label, text_html
 from ui.kit.dice_input import DiceInput
-from ui.sequences.postmatch.base import Sequence, StepPage, note
+from ui.sequences.postmatch.base import PostMatchSequence, StepPage, note
 from ui.sequences.postmatch.widgets import treasury_text
 
 
@@ -57,7 +57,7 @@ class ReserveBox(QGroupBox):
     edited = Signal()  # the draft changed
     rolled_by_app = Signal()  # Dugout rolled: the draft is saved at once
 
-    def __init__(self, wizard: Sequence, team_id: int, parent: QWidget | None = None):
+    def __init__(self, wizard: PostMatchSequence, team_id: int, parent: QWidget | None = None):
         super().__init__("Reserve affairs", parent)
         self.w, self.team_id = wizard, team_id
         self.plan: ReservePlan | None = None
@@ -254,7 +254,7 @@ class ContractsBox(QGroupBox):
 
     edited = Signal()
 
-    def __init__(self, wizard: Sequence, team_id: int, parent: QWidget | None = None):
+    def __init__(self, wizard: PostMatchSequence, team_id: int, parent: QWidget | None = None):
         super().__init__("Contracts", parent)
         self.w, self.team_id = wizard, team_id
         self.grid = QGridLayout(self)
@@ -316,7 +316,7 @@ class ContractsBox(QGroupBox):
 class ReservesContractsPage(StepPage):
     STEP = "affairs"
 
-    def __init__(self, wizard: Sequence):
+    def __init__(self, wizard: PostMatchSequence):
         super().__init__(wizard)
         self.setSubTitle("At the very start of the purchases, before anyone is bought or sold: reserve affairs, "
                          "then contracts (a team may renew before anyone can approach its player).")  # fmt: skip

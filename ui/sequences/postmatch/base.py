@@ -25,7 +25,7 @@ from ui.kit.basics import mnemonic_safe, text_html
 BAD = "#a32020"
 
 
-class Sequence(Protocol):
+class PostMatchSequence(Protocol):
     """What a page needs of the post-match wizard (wizard.py's PostMatchWizard): the pages sit below it."""
 
     session: Any
@@ -58,7 +58,7 @@ class StepPage(QWizardPage):
 
     STEP = ""
 
-    def __init__(self, wizard: Sequence):
+    def __init__(self, wizard: PostMatchSequence):
         super().__init__()
         self.w = wizard
         self.setTitle(STEP_TITLES.get(self.STEP, ""))

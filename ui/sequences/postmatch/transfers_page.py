@@ -21,11 +21,11 @@ from roster_app.rules.roster import gp
 from roster_app.services.postmatch.write import write_before_transfers
 from ui.kit import ask
 from ui.kit.basics import rich_label, text_html
-from ui.sequences.postmatch.base import Sequence, StepPage, note, problems_text
+from ui.sequences.postmatch.base import PostMatchSequence, StepPage, note, problems_text
 
 
 class TransfersPage(StepPage):
-    def __init__(self, wizard: Sequence):
+    def __init__(self, wizard: PostMatchSequence):
         super().__init__(wizard)
         self.setTitle("4.2 Transfers")
         self.setSubTitle("After contracts, before normal purchases, so a team can spend what it receives.")
