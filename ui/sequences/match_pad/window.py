@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -24,9 +25,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.errors import RuleViolation
 from roster_app.queries import matchpad as q
 from roster_app.rules import matchpad as mp
+from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
+from roster_app.rules.dice import typed_dice
 from roster_app.services import matchpad as pad
 from ui.kit.basics import plain_tip
 from ui.kit.dice_input import DiceInput
@@ -45,11 +49,44 @@ KEYS = [
     ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"), ("kick-off", "Kick-Off Roll", "Ctrl+K"),
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
-    ("player foul", "Player Fouls", "U"), ("player block", "Player Blocks", "B"),
-    ("ref blocked", "Player Blocks the Ref", "Shift+B"), ("place ref", "Place the Ref", "Ctrl+L"),
-    ("super pro", "Super Pro Re-roll", "Ctrl+U"), ("apothecary", "Ref's Apothecary", "Shift+A"),
-    ("argue the call", "Argue the Call", "Shift+G"),
+    ("blitz", "Ref Blitzes", "Ctrl+5"), ("blow the whistle", "Ref Blows the Whistle", "Ctrl+6"),
+    ("player foul", "Foul", "U"), ("player block", "Block", "B"), ("ref blocked", "Block the Ref", "Shift+B"),
+    ("place ref", "Place Ref", "Ctrl+L"), ("super pro", "Super Pro", "Ctrl+U"), ("apothecary", "Apothecary", "Shift+A"),
+    ("argue the call", "Argue", "Shift+G"),
 ]  # fmt: skip
+# What each of the ref's calls does, on its button (seed 000 as the pad plays it).
+TIPS = {
+    "player foul": "The chosen player fouls the other side's chosen player. A double on the armour or injury roll: "
+    "sent off (unless the ref is down or quoting the rules). A ref who watched like a hawk, or has Two "
+    "Heads, spots it and sends him off on a D6 of 4+; otherwise it is missed.",
+    "player block": "The chosen player blocks the other side's chosen player, with the assists typed. A ref who "
+    "Hates Gang Ups rolls a D6: at or below the assists, one of them is sent off. An Assistant Ref "
+    "sends off anyone who blocks while the ref is down.",
+    "ref blocked": "The chosen player blocks (or, if the ref is down, fouls) the ref. Not hurt: each assisting player "
+    "is warned, and once he stands the ref sends the perpetrator off on a D6 of 4+.",
+    "place ref": "Put the ref on the square clicked on the pitch: after both teams have set up, before the kick-off.",
+    "super pro": "Super Pro: re-roll one of the ref's own dice of the last event (once each half). The die typed "
+    "at the table is used, else Dugout rolls.",
+    "apothecary": "The ref's Personal Apothecary, once a game, just after he is hurt: knocked out, he comes round; "
+    "a casualty, keep the milder of two results.",
+    "argue the call": "The chosen player's coach argues his send-off: only where the league plays an "
+    "argue-the-call roll; never with a Strict Ref; a Biased Ref hears no argument from the team "
+    "that is losing.",
+    "blitz": "With the Blitz skill: the ref blitzes the closest player (chosen on the acting side).",
+    "blow the whistle": "With a Whistle: he stands still and blows; the closest player (chosen) cannot move or block "
+    "next turn; the Whistle's penalty roll (10+) may lose him his pea.",
+    "end turn": "The ref's turn: his action and his square, and the ball's; the squares say whether he is in range "
+    "(the tick counts only without them).",
+}
+CALLED = (
+    "foul",
+    "block",
+    "ref blocked",
+    "ref state",
+    "end turn",
+    "super pro",
+    "argue the call",
+)  # the notice says
 log = logging.getLogger(__name__)
 BIG = "font-size:20pt; font-weight:bold"
 NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -141,7 +178,23 @@ class MatchPadWindow(QWidget):
         self.ref_state.activated.connect(self._ref_state_chosen)
         self.action = QComboBox(self)
         self.action.setObjectName("refAction")
-        self.action.addItems(rr.ACTIONS)
+        self.action.addItems(rr.ALL_ACTIONS)
+        self.assists = QLineEdit(self)
+        self.assists.setObjectName("padAssists")
+        self.assists.setPlaceholderText("assists: numbers, e.g. 3 7")
+        self.assists.setToolTip("The acting side's players who assist the block or foul, by number.")
+        self.table_dice = QLineEdit(self)
+        self.table_dice.setObjectName("tableDice")
+        self.table_dice.setPlaceholderText("dice at the table: 4  3+5 (empty: Dugout rolls)")
+        self.table_dice.setToolTip(
+            "The dice rolled at the table for the next call, in the order the rules ask: a D6 "
+            "as 4, a 2D6 as 3+5. Any die not typed is rolled by Dugout; all are stored."
+        )
+        self.armour_broken = QCheckBox("Armour broken", self)
+        self.armour_broken.setToolTip(
+            "The foul broke the armour: an injury roll follows (a double on it sends off too)."
+        )
+        self.armour_broken.setObjectName("armourBroken")
         self.in_range = QCheckBox("In range of the ball at the end of his turn", self)
         self.in_range.setObjectName("inRange")
         self.pitch = PitchGrid(self)
@@ -186,6 +239,7 @@ class MatchPadWindow(QWidget):
         button.setAutoDefault(False)
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys, not Tab stops: focus stays on the players
         button.clicked.connect(lambda _c=False, n=name: self.trigger(n))
+        button.setToolTip(TIPS.get(name, text))
         self.buttons[name] = button
         return button
 
@@ -212,6 +266,7 @@ class MatchPadWindow(QWidget):
         left = QVBoxLayout()
         left.addLayout(teams, 1)
         left.addLayout(events)
+        left.addWidget(self._calls_box())
         ref = QGroupBox("The referee's turn (after both teams' turns)", self)
         grid = QGridLayout(ref)
         grid.addWidget(QLabel("State:"), 0, 0)
@@ -257,6 +312,27 @@ class MatchPadWindow(QWidget):
         layout.addLayout(top)
         layout.addLayout(body, 1)
         layout.addLayout(end)
+
+    def _calls_box(self) -> QGroupBox:
+        """The players' fouls and blocks the ref may call, blocks on the ref, and his skills."""
+        box = QGroupBox("The ref's calls", self)
+        grid = QGridLayout(box)
+        grid.setContentsMargins(4, 4, 4, 4)
+        names = (
+            "player foul",
+            "player block",
+            "ref blocked",
+            "place ref",
+            "super pro",
+            "apothecary",
+            "argue the call",
+        )
+        for index, name in enumerate(names):
+            grid.addWidget(self._button(name), index // 2, index % 2)
+        grid.addWidget(self.assists, 4, 0)
+        grid.addWidget(self.armour_broken, 4, 1)
+        grid.addWidget(self.table_dice, 5, 0, 1, 2)
+        return box
 
     def _build_keys(self) -> None:
         self.key_actions: dict[str, QAction] = {}
@@ -332,6 +408,8 @@ class MatchPadWindow(QWidget):
             text = f"Get the Ref on the kick-off! Roll {s.ref.name}'s Escapist: on 4+ he stays, else a normal ref (G)."
         elif last is not None and last.kind == "penalty roll" and last.data.get("success"):
             text = last.data.get("text", "")
+        elif last is not None and (last.data.get("calls") or last.data.get("text")) and last.kind in CALLED:
+            text = q.describe(last, self.game).split("  ", 1)[-1]  # the calls it brought, in words
         elif last is not None and last.kind == "kick-off":
             text = f"Kick-off {last.data.get('total')}: {last.data.get('result')}. {last.data.get('text', '')}"
         self.notice.setText(text)
@@ -343,6 +421,7 @@ class MatchPadWindow(QWidget):
         on = s.ref_on_pitch() and not s.over
         for widget in (self.ref_state, self.action, self.in_range, self.pitch, self.send_off_dice):
             widget.setEnabled(on)
+        self.ref_state.setEnabled(on or (s.ref_state == rc.CLEANING and not s.over))  # back from cleaning it
         self.ref_state.setCurrentIndex(max(0, self.ref_state.findData(s.ref_state)))
         items = list(ref.equipment) if ref else []
         self.penalty_item.clear()
@@ -392,8 +471,21 @@ class MatchPadWindow(QWidget):
         self.acting_side = team_id
 
     def record(self, kind: str, **kwargs: Any) -> Any:
+        uses_table = kind in pad.DECIDED or kind == "super pro"
+        if uses_table and "roll" not in kwargs:
+            try:
+                kwargs["table_dice"] = typed_dice(self.table_dice.text())
+            except RuleViolation as refused:
+                from ui.kit import ask
+
+                ask.error(self, str(refused))
+                return None
         change = self.session.run(pad.record_event, parent=self, undo_stack=self.recorded, match_id=self.match_id,
                                   holder=self.holder, kind=kind, **kwargs)  # fmt: skip
+        if change is not None and uses_table:
+            self.table_dice.clear()
+            self.assists.clear()
+            self.armour_broken.setChecked(False)
         if change is None:
             self.refresh()  # a refusal: show the game as it is
         else:
@@ -419,8 +511,11 @@ class MatchPadWindow(QWidget):
         if name == "ref casualty":
             return self.record("ref casualty", victim_id=self.chosen(side))
         if name in ("player foul", "player block"):  # the chosen player on the acting side, on the other's
+            data: dict[str, Any] = {"assists": self._assists(side)}
+            if name == "player foul":
+                data["armour_broken"] = self.armour_broken.isChecked()
             return self.record(name.split()[1], team_id=side, player_id=self.chosen(side),
-                               victim_id=self.chosen(self._other(side)))  # fmt: skip
+                               victim_id=self.chosen(self._other(side)), data=data)  # fmt: skip
         if name in ("ref blocked", "place ref", "super pro", "apothecary", "argue the call"):
             return self._ref_call(name, side)
         if name in ("home", "away"):
@@ -429,7 +524,7 @@ class MatchPadWindow(QWidget):
             self.lists[team_id].reset_typing()  # H or A starts a new number
             self.acting_side = team_id
             return None
-        if name in rr.ACTIONS:
+        if name in rr.ALL_ACTIONS:
             self.action.setCurrentText(name)
             return None
         return self._command(name)
@@ -485,9 +580,14 @@ class MatchPadWindow(QWidget):
         if result is None:
             return None
         how = "foul" if s.ref_down() else "block"
-        return self.record(
-            "ref blocked", team_id=side, player_id=self.chosen(side), data={"how": how, "result": result}
-        )
+        data = {"how": how, "result": result, "assists": self._assists(side)}
+        return self.record("ref blocked", team_id=side, player_id=self.chosen(side), data=data)
+
+    def _assists(self, side: int) -> list[int]:
+        """The players of the acting side whose numbers are typed as assists (an unknown number is kept, refused)."""
+        by_number = {p.number: p.id for p in self.game.team_players(side)}
+        words = self.assists.text().replace(",", " ").split()
+        return [by_number.get(int(w), -int(w)) if w.isdigit() else -1 for w in words]
 
     def undo(self) -> Any:
         """Take back the game's last event (saved: it works in a pad opened again), one step."""
@@ -523,14 +623,32 @@ class MatchPadWindow(QWidget):
         if s.ref_on_pitch():
             data = {"action": self.action.currentText(), "in_range": self.in_range.isChecked(),
                     "ref_square": _square(self.pitch.ref), "ball_square": _square(self.pitch.ball)}  # fmt: skip
-            if data["action"] in ("block", "foul"):  # against the player chosen on the acting side
+            if data["action"] in ("block", "foul", "blitz", "blow the whistle"):  # the chosen player
                 data["target"] = self.chosen(self.acting_side)
+            if data["ref_square"] is not None and data["ref_square"] == data["ball_square"]:
+                if not self._scatter():
+                    return None
+                data["ball_square"] = _square(self.pitch.ball)
         change = self.record("end turn", data=data)
         if change is not None:
             self.in_range.setChecked(False)
             self.action.setCurrentIndex(0)
             self.pitch.set_squares(self.pitch.ref, None)  # the ball moves on: its square is given again
+            self._squares(self.pitch.ref, None)
         return change
+
+    def _scatter(self) -> bool:
+        """The ball landed on the ref: it scatters one square away from him; the pad asks which square."""
+        from ui.kit import ask
+
+        squares = mp.scatter_squares(list(self.pitch.ref))
+        words = [f"({x + 1}, {y + 1})" for x, y in squares]
+        index = ask.pick(self, "The ball never ends on the ref's square: it scatters one square away. Where to?",
+                         words)  # fmt: skip
+        if index is None:
+            return False
+        self.pitch.set_squares(self.pitch.ref, squares[index])
+        return True
 
     def _ref_state_chosen(self) -> None:
         state = self.ref_state.currentData()

@@ -119,6 +119,83 @@ def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
     assert [m for m in messages if "full time" not in m] == []
 
 
+def test_a_hawk_eyed_lawquoter_by_keys_sends_off_a_fouler_and_his_blocker_then_quiets_a_turn(
+    qtbot, pad_game, messages, monkeypatch
+):
+    """Seed 000 at the table: the ref placed before the kick-off watches like a hawk and sends off a fouler on his
+    D6; blocked with an assist, he warns the assisting player and, standing again, sends off the blocker; Lawquoter
+    then quiets the next turn, when even a double sends nobody off. The dice are typed at the table."""
+    from ui.kit import ask
+
+    pad, session, fixture = pad_game["pad"], pad_game["session"], pad_game["fixture"]
+    with session.db.write("test: a Lawquoter") as tx:
+        tx.session.get(Referee, pad_game["ref"]).skills = ["Lawquoter"]
+    pad.refresh()
+    s = pad.game.state
+    home = {p.number: p.id for p in pad.game.team_players(s.home_id)}
+    away = {p.number: p.id for p in pad.game.team_players(s.away_id)}
+    pad.pitch.click((12, 7))
+    key(qtbot, pad, "Ctrl+L")  # placed before the kick-off
+    pad.pitch.click((15, 7), ball=True)
+    key(qtbot, pad, "Ctrl+4")  # turn 1: he watches like a hawk
+    key(qtbot, pad, "N")
+    assert pad.game.state.in_range[0] is True and pad.game.state.actions[0] == "watch like a hawk"
+    # turn 2: Orcland #1 fouls Athelorn #1; the hawk-eyed ref spots it (armour 2+6, his D6 a 5)
+    choose(qtbot, pad, "away", 1)
+    choose(qtbot, pad, "home", 1)
+    qtbot.keyClicks(pad.table_dice, "2+6 5")
+    key(qtbot, pad, "U")
+    assert pad.game.state.out[home[1]] == "sent off" and pad.table_dice.text() == ""
+    assert "sent off: #1 Orcland 1" in pad.log.item(pad.log.count() - 1).text()
+    # Athelorn #2 blocks the ref with #3 assisting: he goes down, #3 is warned
+    monkeypatch.setattr(ask, "choose", lambda parent, text, options, **kw: "prone")
+    choose(qtbot, pad, "away", 2)
+    qtbot.keyClicks(pad.assists, "3")
+    key(qtbot, pad, "Shift+B")
+    s = pad.game.state
+    assert s.ref_state == "prone" and s.revenge == [away[2]]
+    assert [(c["call"], c["player_id"]) for c in s.calls][-1] == ("warning", away[3]) and s.playing(away[3])
+    # he stands again and sends the blocker off on a typed 4
+    qtbot.keyClicks(pad.table_dice, "4")
+    pad.ref_state.setCurrentIndex(pad.ref_state.findData("standing"))
+    pad.ref_state.activated.emit(pad.ref_state.currentIndex())
+    assert pad.game.state.out[away[2]] == "sent off" and pad.game.state.quiet_turn == 3
+    pad.pitch.click((14, 7), ball=True)
+    key(qtbot, pad, "Ctrl+4")
+    key(qtbot, pad, "N")
+    # turn 3: the Lawquoter is still quoting the rules: a double on a foul sends nobody off
+    choose(qtbot, pad, "home", 2)
+    choose(qtbot, pad, "away", 4)
+    qtbot.keyClicks(pad.table_dice, "3+3")
+    key(qtbot, pad, "U")
+    assert pad.game.state.playing(away[4]) and "quoting the rules" in pad.game.state.calls[-1]["why"]
+    pad.resize(1366, 728)
+    QApplication.processEvents()
+    pad.grab().save("/tmp/matchpad-calls-1366.png")
+    for _turn in range(3, 17):
+        key(qtbot, pad, "R")  # in range by the tick (no ball square given)
+        key(qtbot, pad, "N")
+    assert pad.game.state.over
+    choose(qtbot, pad, "home", 1)
+    key(qtbot, pad, "M")
+    choose(qtbot, pad, "away", 1)
+    key(qtbot, pad, "M")
+    key(qtbot, pad, "F")
+    pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
+    key(qtbot, pad, "Ctrl+Return")
+    with session.db.read() as read:
+        sheet = read.scalars(select(RefereeMatch).where(RefereeMatch.match_id == fixture.id)).one()
+        assert [c["call"] for c in sheet.calls] == [
+            "foul spotted",
+            "sent off",
+            "warning",
+            "sent off",
+            "foul unseen",
+        ]
+        assert sheet.finished and sum(1 for t in sheet.in_range if t) == 16
+    assert [m for m in messages if "full time" not in m] == []
+
+
 def test_a_riot_ends_the_game_early_and_the_sheet_judges_the_turns_played(qtbot, pad_game, messages):
     pad, session, fixture = pad_game["pad"], pad_game["session"], pad_game["fixture"]
     for turn in range(1, 6):
