@@ -98,6 +98,15 @@ class RefereeGamesModel(RowTableModel):
             align=CENTER,
         ),  # fmt: skip
         Column("cas", "Casualties", lambda r: r.casualties or "", align=CENTER),
+        Column("sent_off", "Sent off", lambda r: r.sent_off or "", align=CENTER),
+        Column("warnings", "Warnings", lambda r: r.warnings or "", align=CENTER),
+        Column(
+            "fouls",
+            "Fouls spotted / missed",
+            lambda r: f"{r.fouls_spotted} / {r.fouls_missed}" if r.fouls_spotted or r.fouls_missed else "",
+            sort=lambda r: r.fouls_spotted,
+            align=CENTER,
+        ),  # fmt: skip
         Column("state", "Ended", lambda r: r.state),
         Column("result", "Verdict", lambda r: r.result),
         Column("spp", "SPP", lambda r: r.spp, align=RIGHT),

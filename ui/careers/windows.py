@@ -82,6 +82,8 @@ class PlayerCareerDialog(CareerDialog):
             facts.append("Injuries: " + ", ".join(c.injuries))
         if len(c.teams) > 1:
             facts.append("Teams: " + ", ".join(c.teams))
+        facts += [f"{k.call.capitalize()} by {k.referee}" + (f" in turn {k.turn}" if k.turn else "")
+                  + (f": {k.why}" if k.why else "") for k in c.calls]  # fmt: skip
         facts += [f"Transfer, season {t.season}: {t.seller} to {t.buyer}"
                   + (f" for {gp(t.price)}" if t.price else "") + ("" if t.status == "completed" else f" ({t.status})")
                   for t in c.transfers]  # fmt: skip

@@ -162,6 +162,11 @@ class RefereeSheetDialog(QDialog):
         buttons.addWidget(remove)
         buttons.addStretch(1)
         column.addLayout(buttons)
+        self.calls = QLabel(self)  # the match pad's calls: warnings, fouls spotted or missed
+        self.calls.setObjectName("sheetCalls")
+        self.calls.setWordWrap(True)
+        self.calls.setTextFormat(Qt.TextFormat.PlainText)
+        column.addWidget(self.calls)
         row.addLayout(column, 3)
         return box
 
@@ -229,6 +234,14 @@ class RefereeSheetDialog(QDialog):
         self.sent_off.addItems(
             [f"{player}" + (f" (turn {turn})" if turn else "") for turn, player in view.sent_off]
         )
+        others = [c for c in view.calls if c.get("call") != "sent off"]
+        self.calls.setText(
+            "The pad's calls: "
+            + "; ".join(
+                f"{c['call']}: {c['player']}" + (f" (turn {c['turn']})" if c.get("turn") else "") for c in others
+            )
+        )
+        self.calls.setVisible(bool(others))
         self._show_heading()
         self._show_get_the_ref()
         self._show_verdict()

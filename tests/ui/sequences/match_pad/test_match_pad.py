@@ -193,7 +193,28 @@ def test_a_hawk_eyed_lawquoter_by_keys_sends_off_a_fouler_and_his_blocker_then_q
             "foul unseen",
         ]
         assert sheet.finished and sum(1 for t in sheet.in_range if t) == 16
+    _the_calls_on_the_sheet_and_the_careers(qtbot, session, pad_game["ref"], sheet.id, away[3])
     assert [m for m in messages if "full time" not in m] == []
+
+
+def _the_calls_on_the_sheet_and_the_careers(qtbot, session, ref_id, sheet_id, warned):
+    """The ref's sheet, his career and the warned player's career show the calls the pad made."""
+    from ui.careers.windows import PlayerCareerDialog, RefereeCareerDialog
+    from ui.sequences.referee_sheet.sheet_dialog import RefereeSheetDialog
+
+    sheet = RefereeSheetDialog(session, sheet_id)
+    qtbot.addWidget(sheet)
+    assert sheet.calls.isVisibleTo(sheet) and "warning: Athelorn 3 (turn 2)" in sheet.calls.text()
+    assert sheet.sent_off.count() == 2
+    career = RefereeCareerDialog(session.db, ref_id)
+    qtbot.addWidget(career)
+    model = career.games_model
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    cells = {h: model.index(0, c).data() for c, h in enumerate(headers)}
+    assert (cells["Sent off"], cells["Warnings"], cells["Fouls spotted / missed"]) == (2, 1, "1 / 1")
+    player = PlayerCareerDialog(session.db, warned)
+    qtbot.addWidget(player)
+    assert f"Warning by {REF_NAME} in turn 2: assisted the block on the ref" in player.facts.text()
 
 
 def test_a_riot_ends_the_game_early_and_the_sheet_judges_the_turns_played(qtbot, pad_game, messages):
