@@ -310,3 +310,32 @@ def test_a_long_name_is_cut_at_the_lists_edge_and_whole_on_hover(qtbot, pad_game
     assert view.horizontalScrollBarPolicy() == Qt.ScrollBarPolicy.ScrollBarAlwaysOff
     item = next(view.item(r) for r in range(view.count()) if long_name in view.item(r).text())
     assert "&lt;b&gt;Slaughterer&lt;/b&gt;" in item.toolTip()  # escaped: read as typed, never bold
+
+
+def test_the_ball_on_the_refs_square_is_asked_where_it_scatters(qtbot, pad_game, messages, monkeypatch):
+    from ui.kit import ask
+
+    pad = pad_game["pad"]
+    asked = []
+
+    def pick(parent, label, options, **kw):
+        asked.append((label, options))
+        return options.index("(6, 5)")
+
+    monkeypatch.setattr(ask, "pick", pick)
+    pad.pitch.click((4, 4))
+    pad.pitch.click((4, 4), ball=True)
+    key(qtbot, pad, "N")
+    assert "scatters one square away" in asked[0][0] and len(asked[0][1]) == 8
+    assert pad.game.state.ball_square == [5, 4] and pad.game.state.in_range[0] is True
+    assert messages == []
+
+
+def test_each_call_of_the_ref_has_its_rule_as_a_tooltip(pad_game):
+    from ui.sequences.match_pad.window import TIPS
+
+    pad = pad_game["pad"]
+    for name in ("player foul", "player block", "ref blocked", "place ref", "super pro", "apothecary",
+                 "argue the call", "end turn"):  # fmt: skip
+        assert pad.buttons[name].toolTip() == TIPS[name] and len(TIPS[name]) > 40
+    assert pad.table_dice.toolTip() and pad.assists.toolTip() and pad.armour_broken.toolTip()
