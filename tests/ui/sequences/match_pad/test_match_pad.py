@@ -59,6 +59,18 @@ def choose(qtbot, pad, side: str, number: int) -> None:
     assert pad.chosen(team) == next(p.id for p in pad.game.team_players(team) if p.number == number)
 
 
+def mvps_gate_and_full_time(qtbot, pad, *, home_chosen: bool = False) -> None:
+    """After the last turn: each side's #1 the MVP (M), the gate dice typed (F), full time (Ctrl+Return)."""
+    if not home_chosen:
+        choose(qtbot, pad, "home", 1)
+    key(qtbot, pad, "M")
+    choose(qtbot, pad, "away", 1)
+    key(qtbot, pad, "M")
+    key(qtbot, pad, "F")
+    pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
+    key(qtbot, pad, "Ctrl+Return")
+
+
 def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
     pad, session, fixture = pad_game["pad"], pad_game["session"], pad_game["fixture"]
     s = pad.game.state
@@ -96,12 +108,7 @@ def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
     choose(qtbot, pad, "home", 1)
     key(qtbot, pad, "T")  # refused: nothing written
     assert any("full time" in m for m in messages)
-    key(qtbot, pad, "M")
-    choose(qtbot, pad, "away", 1)
-    key(qtbot, pad, "M")
-    key(qtbot, pad, "F")
-    pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
-    key(qtbot, pad, "Ctrl+Return")
+    mvps_gate_and_full_time(qtbot, pad, home_chosen=True)
     db = session.db
     with db.read() as read:
         match = read.get(Match, fixture.id)
@@ -176,13 +183,7 @@ def test_a_hawk_eyed_lawquoter_by_keys_sends_off_a_fouler_and_his_blocker_then_q
         key(qtbot, pad, "R")  # in range by the tick (no ball square given)
         key(qtbot, pad, "N")
     assert pad.game.state.over
-    choose(qtbot, pad, "home", 1)
-    key(qtbot, pad, "M")
-    choose(qtbot, pad, "away", 1)
-    key(qtbot, pad, "M")
-    key(qtbot, pad, "F")
-    pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
-    key(qtbot, pad, "Ctrl+Return")
+    mvps_gate_and_full_time(qtbot, pad)
     with session.db.read() as read:
         sheet = read.scalars(select(RefereeMatch).where(RefereeMatch.match_id == fixture.id)).one()
         assert [c["call"] for c in sheet.calls] == [
