@@ -234,3 +234,23 @@ def test_the_csv_ledger_names_a_correction_in_its_kind_column(db, tmp_path):
         rows = list(csv.DictReader(handle))
     assert [(r["Kind"], r["Reason"], r["Amount"]) for r in rows][-1] == (
         "correction", "Commissioner's correction by Ann: Gate short by 5,000", "5000")  # fmt: skip
+
+
+def test_an_export_made_before_the_refs_calls_were_kept_imports_with_none(export_file, tmp_path):
+    """referee_match.calls came with the match pad's calls (issue 34): an older export's sheets have none."""
+
+    def older(document):  # noqa: ANN001
+        for row in document["tables"]["referee_match"]:
+            row.pop("calls")
+
+    from sqlalchemy import select
+
+    from roster_app.store.models import RefereeMatch
+
+    imported = open_league(import_json(_edited(export_file, older), tmp_path / "older.dugout"))
+    try:
+        with imported.read() as session:
+            sheets = session.scalars(select(RefereeMatch)).all()
+        assert sheets and all(sheet.calls == [] for sheet in sheets)
+    finally:
+        imported.close()
