@@ -94,7 +94,17 @@ def _send_off_roll(state: PadState, dice: Dice, key: str, who: InGame, ruleset: 
 def foul(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dice, ruleset: Ruleset | None
          ) -> dict[str, Any]:  # fmt: skip
     """A player fouls another: sent off on a double (armour or injury roll) unless nobody is watching; spotted on
-    D6 4+ by a ref watching like a hawk (or with Two Heads); a Terrible Ref sends off only on his D6 4+."""
+    D6 4+ by a ref watching like a hawk (or with Two Heads); a Terrible Ref sends off only on his D6 4+. A ref who
+    Hates Gang Ups rolls for the foul's assists first."""
+    helpers = [players[i] for i in event.data.get("assists", [])]
+    gang = _gang_ups(state, helpers, dice, caller(state))
+    out = _foul(state, event, players, dice, ruleset)
+    out["calls"] = gang + out["calls"]
+    return out
+
+
+def _foul(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dice, ruleset: Ruleset | None
+          ) -> dict[str, Any]:  # fmt: skip
     fouler = players[event.player_id]
     armour = dice("armour", "2D6", 0, f"foul by {fouler.name}: armour roll")
     doubles = [armour.is_double]

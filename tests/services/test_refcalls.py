@@ -532,3 +532,12 @@ def test_dice_typed_at_the_table_go_to_the_rolls_in_the_order_the_rules_ask(g):
     ev(g, "place ref", data={"square": [0, 0]})
     turn(g, ref_square=[8, 0], table_dice=[d6(2), d6(1)])  # the second Go For It fails
     assert state(g).ref_state == "prone" and [t for _p, t in rolls_for(g)[-2:]] == [2, 1]
+
+
+def test_hates_gang_ups_rolls_for_a_fouls_assists_too(g):
+    give(g, ["Hates Gang Ups"])
+    hp = g["hp"]
+    ev(g, "foul", player_id=hp[0], victim_id=g["ap"][0], data={"assists": [hp[1]]},
+       rolls={**NO_DOUBLE, "gang ups": d6(1)})  # fmt: skip
+    assert calls(g) == [("sent off", hp[1]), ("foul missed", hp[0])]
+    assert ("Hates Gang Ups (1 assist)", 1) in rolls_for(g)
