@@ -241,7 +241,7 @@ def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
     return tuple(
         _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
                     _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
-                    column.primary_key or (column.default is None and not column.nullable),
+                    column.primary_key or (column.default is None and column.server_default is None and not column.nullable),
                     _json_items().get((table.name, column.name)), text_limit(table.name, column.name))
         for column in table.columns
     )  # fmt: skip
