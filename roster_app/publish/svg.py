@@ -12,11 +12,11 @@ from html import escape
 
 from roster_app.queries.charts import Chart, Series
 
-WIDTH, HEIGHT = 640, 300  # the viewBox; the picture is as wide as its column
-LEFT, RIGHT, TOP, BOTTOM = 56, 16, 16, 44
+WIDTH, HEIGHT = 520, 280  # the viewBox; the picture is as wide as its column
+LEFT, RIGHT, TOP, BOTTOM = 52, 12, 14, 46
 COLOURS = ("#1f5f9e", "#b5400f", "#2e7d32", "#6a3d9a", "#8c6d00", "#c2185b", "#00796b", "#455a64")
 DASHES = ("", "6 3", "2 3", "8 3 2 3", "1 4", "10 4", "4 2 1 2", "3 6")
-LABEL_CHARS = 24  # a bar's label longer than this is cut (its whole text stays in the <desc> and the table)
+LABEL_CHARS = 20  # a bar's label longer than this is cut (its whole text stays in the <desc> and the table)
 
 
 def nice_ticks(low: float, high: float, most: int = 6) -> list[float]:
@@ -52,8 +52,11 @@ def describe(chart: Chart) -> str:
         parts = []
         for series in chart.series:
             if series.points:
-                first, last = series.points[0][1], series.points[-1][1]
-                parts.append(f"{series.name}: {number(first)} to {number(last)} over {len(series.points)} points")
+                values = [y for _x, y in series.points]
+                parts.append(
+                    f"{series.name}: {number(values[0])} to {number(values[-1])} over {len(values)} "
+                    f"points (highest {number(max(values))}, lowest {number(min(values))})"
+                )
         return f"{chart.y_title} by {chart.x_title.lower() or 'point'}. " + "; ".join(parts) + "."
     values = chart.series[0].points
     named = [
@@ -152,7 +155,7 @@ def _cut(label: str) -> str:
 def _bars(chart: Chart) -> str:
     """Across: a leaders' list, the leader on top, each bar's label on its left."""
     values = chart.series[0].points
-    left = 190
+    left = 170
     ticks = nice_ticks(0, max(v for _i, v in values))
     x_of = _scale(0, ticks[-1], left, WIDTH - RIGHT)
     band = (HEIGHT - TOP - BOTTOM) / max(1, len(values))
