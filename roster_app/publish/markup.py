@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass
+from html import escape
 
 from roster_app.printing.render import Block, Html, blocks, fill, join
 
@@ -47,19 +48,28 @@ def section(ident: str, title: object, body: Html) -> Html:
     return fill(t()["section"], ident=ident, title=title, body=body)
 
 
-def cell(value: object, *, numeric: bool = False, header: bool = False, wide: bool = False) -> Html:
-    text = value if isinstance(value, Html) else fill(_PLAIN, text=value)
-    css = ' class="num"' if numeric else ' class="wide"' if wide else ""
-    if header:
-        return Html(f'<th scope="row"{css}>{text}</th>')
-    return Html(f"<td{css}>{text}</td>")
+def _text(value: object) -> str:
+    """A cell's value as HTML: Html as it is, anything else escaped (most values, numbers and plain names, need
+    no escaping: skip the replaces)."""
+    if isinstance(value, Html):
+        return value
+    text = value if isinstance(value, str) else str(value)
+    if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
+        return escape(text)
+    return text
+
+
+def _opening(col: Col, header: bool) -> str:
+    css = ' class="num"' if col.numeric else ' class="wide"' if col.wide else ""
+    return f'<th scope="row"{css}>' if header else f"<td{css}>"
 
 
 def table(
     ident: str, caption: object, columns: list[Col], rows: list[list[object]], *, row_header: int = 0
 ) -> Html:
     """A table in its own scrolling box: column headers with scope, the `row_header` column as each row's
-    header (a team's or a player's name), figures aligned right."""
+    header (a team's or a player's name), figures aligned right. Cells are joined as plain strings: a career
+    of 200 games is 3,000 cells, a large league's site over a million."""
     b = t()
     head = []
     for col in columns:
@@ -68,12 +78,15 @@ def table(
             head.append(fill(b["column_abbr"], name=col.name, title=col.title, css=css))
         else:
             head.append(fill(b["column"], name=col.name, css=css))
+    cells = [
+        (_opening(col, i == row_header), "</th>" if i == row_header else "</td>") for i, col in enumerate(columns)
+    ]
     body = [
-        Html("<tr>" + "".join(cell(v, numeric=c.numeric, header=i == row_header, wide=c.wide)
-                              for i, (v, c) in enumerate(zip(row, columns, strict=True))) + "</tr>")
+        "<tr>" + "".join([f"{start}{_text(value)}{end}" for value, (start, end) in zip(row, cells, strict=True)])
+        + "</tr>"
         for row in rows
     ]  # fmt: skip
-    return fill(b["table"], ident=ident, caption=caption, head=Html("".join(head)), rows=join(body))
+    return fill(b["table"], ident=ident, caption=caption, head=Html("".join(head)), rows=Html("\n".join(body)))
 
 
 def facts(items: list[tuple[str, object]]) -> Html:

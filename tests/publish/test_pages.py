@@ -217,3 +217,15 @@ def test_a_chart_is_svg_that_says_what_it_shows(kind):
 def test_an_empty_chart_says_so():
     drawn = chart_svg(Chart("k", "lines", "Rating", (Series("A", ()),)), "c")
     assert "No game has been played yet." in ET.fromstring(drawn).find("{http://www.w3.org/2000/svg}desc").text
+
+
+def test_the_roll_of_honour_names_the_champions_the_seasons_history_names(seasons_db, seasons_site):
+    from roster_app.queries import history
+
+    for number in (1, 2, 3):
+        story = history.season_history(seasons_db, number)
+        assert history.champion(seasons_db, number) == (
+            (story.champion_id, story.champion) if story.champion else None
+        )
+    honours = (seasons_site / "seasons" / "index.html").read_text(encoding="utf-8")
+    assert honours.count("Orcland Raiders") >= 1 and "in play" in honours
