@@ -3,8 +3,8 @@
 1. the whole site into an empty folder (every page read from the league, made and written, the folder swapped
    in) against writing the same number of plain files of the same sizes into a new folder (the cheapest way to
    put those bytes on the disk: no reads, no HTML made);
-2. publishing again after one match (a fixture added to a copy of the league, reported and its post-match
-   sequence run through the services) against the first publish: only the pages that match touched are made
+2. publishing again after one match (a round added to a copy of the league, its first fixture reported and
+   its post-match sequence run through the services) against the first publish: only the pages that match touched are made
    and written, the rest are linked from the site as it was.
 
     python bench/publish.py [--reps N]
@@ -24,30 +24,19 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import inform, large_league_main, record, timed_ms  # noqa: E402
+from bench.match_sheets import with_a_round_to_play  # noqa: E402
 
 FIRST_TARGET = 30.0  # the whole site against writing its bytes alone: every page is read from the league
 AGAIN_TARGET = 0.15  # publishing again after one match, as a fraction of the first publish
 
 
 def with_one_match(source: Path, folder: Path) -> tuple[Path, int]:
-    """A copy of the large league with one fixture more in its last season (two teams that both have a full
-    roster); returns the copy and the fixture's id."""
-    from roster_app.safety.opening import open_league
-
-    league = folder / "one-match.dugout"
-    shutil.copyfile(source, league)
-    open_league(league, backup=False).close()  # a league of an older schema is upgraded first
+    """A copy of the large league with a round more to play (bench/match_sheets.py); returns the copy and the id of
+    that round's first fixture, the match played between the two publishes."""
+    league = with_a_round_to_play(source, folder)
     with sqlite3.connect(league) as conn:
-        season = conn.execute("SELECT current_season FROM league").fetchone()[0]
-        last = conn.execute("SELECT COALESCE(MAX(round), 0) FROM match WHERE season = ?", (season,)).fetchone()[0]
-        home, away = (row[0] for row in conn.execute("SELECT id FROM team ORDER BY id LIMIT 2"))
-        cursor = conn.execute(
-            "INSERT INTO match (season, round, home_team_id, away_team_id, status, stage, home_score, away_score, "
-            "home_casualties, away_casualties, gate, riot, post_match, pre_match) "
-            "VALUES (?, ?, ?, ?, 'scheduled', 'league', 0, 0, 0, 0, 0, 0, '{}', '{}')",
-            (season, last + 1, home, away),
-        )
-        return league, cursor.lastrowid
+        (match_id,) = conn.execute("SELECT min(id) FROM match WHERE status = 'scheduled'").fetchone()
+    return league, match_id
 
 
 def play(league: Path, match_id: int) -> None:
