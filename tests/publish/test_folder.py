@@ -202,3 +202,18 @@ def test_the_command_publishes_and_refuses_in_words(tmp_path, capsys):
     assert main(["publish", str(path), "-o", str(tmp_path / "busy")]) == 1
     assert "dugout publish: The folder" in capsys.readouterr().err
     assert main(["publish", str(path), "-o", str(tmp_path / "busy"), "--force", "--show-money"]) == 0
+
+
+def test_a_renamed_team_moves_to_its_new_page_and_every_page_follows(league, tmp_path):
+    from roster_app.services.teams import rename_team
+
+    folder = tmp_path / "site"
+    publish(league, folder)
+    old = next((folder / "teams").glob("*-orcland-raiders.html"))
+    team_id = int(old.name.split("-")[0])
+    rename_team(league, team_id=team_id, name="Da Boyz")
+    done = publish(league, folder)
+    assert not old.exists() and (folder / "teams" / f"{team_id}-da-boyz.html").is_file()
+    assert old.relative_to(folder).as_posix() in done.removed
+    every = "".join(site_pages(folder).values())
+    assert "Orcland Raiders" not in every and old.name not in every and every.count(f"{team_id}-da-boyz.html") > 10

@@ -229,3 +229,23 @@ def test_the_roll_of_honour_names_the_champions_the_seasons_history_names(season
         )
     honours = (seasons_site / "seasons" / "index.html").read_text(encoding="utf-8")
     assert honours.count("Orcland Raiders") >= 1 and "in play" in honours
+
+
+def test_the_structural_check_finds_what_a_validator_would():
+    bad = ('<html><head><title></title></head><body><h1>A</h1><h1 id="x">B</h1><h3 id="x">C</h3>'
+           '<table><tr><th>no scope</th></tr></table><div><span></div><img src="a.png">'
+           '<a href="https://example.org" onclick="go()">out</a><svg><rect/></svg></body></html>')  # fmt: skip
+    found = " | ".join(check_page(bad).verdict())
+    for problem in ("no <!DOCTYPE html>", "no lang", "titles", "2 <h1>", "ids used twice", "h3 after h1",
+                    "a <th> in <table>", "</div> closes <span>", "an <img> without alt", "leaving the site",
+                    "event handler", "0 <main>", "<svg> without role=img"):  # fmt: skip
+        assert problem in found, problem
+
+
+def test_a_file_name_is_made_of_plain_letters_whatever_the_name():
+    from roster_app.publish.markup import slug
+
+    assert slug("Reikland Reavers") == "reikland-reavers"
+    assert slug("Björn Ørnulf Ça") == "bjorn-rnulf-ca"
+    assert slug('<script>"..\\..\\etc"</script>') == "script-etc-script"
+    assert slug("日本") == "x"
