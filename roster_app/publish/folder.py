@@ -39,7 +39,8 @@ BUILDING, REPLACED = ".publishing-", ".replaced-"
 
 
 class NotASite(DugoutError):
-    """The folder holds other files and is not a Dugout website: publishing there would mix them."""
+    """The folder holds other files and is not a Dugout website: publishing there would mix them (unless the
+    commissioner says so: `force`, the command's --force, the window's Publish Anyway)."""
 
 
 @dataclass
@@ -72,7 +73,7 @@ def read_manifest(folder: Path) -> dict | None:
         or manifest.get("generator") != GENERATOR
         or not isinstance(manifest.get("pages"), dict)
     ):
-        raise NotASite(f"{folder} holds a {MANIFEST} that Dugout did not write or cannot read. Nothing was "
+        raise ExportError(f"{folder} holds a {MANIFEST} that Dugout did not write or cannot read. Nothing was "
                        "published. Choose another folder, or delete that file if the folder is yours.")  # fmt: skip
     return manifest
 
@@ -101,8 +102,8 @@ def check_folder(folder: Path, *, force: bool = False) -> dict | None:
     if manifest is None and entries and not force:
         shown = ", ".join(entries[:3]) + (" ..." if len(entries) > 3 else "")
         raise NotASite(f"The folder {folder} already holds other files ({shown}) and is not a league website "
-                       "Dugout published. Nothing was published: choose an empty or a new folder, or publish with "
-                       "--force (Publish anyway) to add the website to it; its files are kept.")  # fmt: skip
+                       "Dugout published. Nothing was published: choose an empty or a new folder, or publish anyway "
+                       "(--force) to add the website to it; its files are kept.")  # fmt: skip
     return manifest
 
 
