@@ -125,20 +125,20 @@ def _score(row: sq.FixtureRow) -> str:
 
 
 # -- the league table ---------------------------------------------------------------------------------
-STANDING_COLUMNS = [
-    Col("Pos", "Position", numeric=True), Col("Team", wide=True), Col("Race"), Col("P", "Played", numeric=True),
+STANDING_COLUMNS = [  # the points beside W/D/L (what a phone shows first), the tie-breakers and the race after
+    Col("Pos", "Position", numeric=True), Col("Team", wide=True), Col("P", "Played", numeric=True),
     Col("W", "Won", numeric=True), Col("D", "Drawn", numeric=True), Col("L", "Lost", numeric=True),
-    Col("TD+", "Touchdowns for", numeric=True), Col("TD\u2212", "Touchdowns against", numeric=True),
-    Col("TD\u00b1", "Touchdown difference", numeric=True), Col("Cas+", "Casualties caused", numeric=True),
-    Col("Cas\u2212", "Casualties suffered", numeric=True), Col("Cas\u00b1", "Casualty difference", numeric=True),
-    Col("Pts", "Points", numeric=True),
+    Col("Pts", "Points", numeric=True), Col("TD+", "Touchdowns for", numeric=True),
+    Col("TD\u2212", "Touchdowns against", numeric=True), Col("TD\u00b1", "Touchdown difference", numeric=True),
+    Col("Cas+", "Casualties caused", numeric=True), Col("Cas\u2212", "Casualties suffered", numeric=True),
+    Col("Cas\u00b1", "Casualty difference", numeric=True), Col("Race"),
 ]  # fmt: skip
 
 
 def standings_table(links: Links, ident: str, caption: str, rows: list[sq.StandingRow]) -> Html:
     body = [
-        [r.position, links.team(r.id, r.name), r.race, r.played, r.won, r.drawn, r.lost, r.td_for, r.td_against,
-         _signed(r.td_difference), r.cas_for, r.cas_against, _signed(r.cas_difference), r.points]
+        [r.position, links.team(r.id, r.name), r.played, r.won, r.drawn, r.lost, r.points, r.td_for, r.td_against,
+         _signed(r.td_difference), r.cas_for, r.cas_against, _signed(r.cas_difference), r.race]
         for r in rows
     ]  # fmt: skip
     return table(ident, caption, STANDING_COLUMNS, body, row_header=1)
@@ -157,15 +157,16 @@ FIXTURE_COLUMNS = [Col("Round", numeric=True), Col("Home", wide=True), Col("Scor
                    Col("Away", wide=True)]  # fmt: skip
 
 
-def fixtures_table(
-    links: Links, ident: str, caption: str, rows: list[sq.FixtureRow], *, stage: bool = False
-) -> Html:
-    columns = [*FIXTURE_COLUMNS, Col("Stage")] if stage else FIXTURE_COLUMNS
-    body = [
-        [r.round, links.team(r.home_id, r.home), _score(r), links.team(r.away_id, r.away)] + ([r.stage] if stage else [])
-        for r in rows
-    ]  # fmt: skip
-    return table(ident, caption, columns, body, row_header=1)
+def fixtures_table(links: Links, ident: str, caption: str, rows: list[sq.FixtureRow], *, stage: bool = False,
+                   rounds: bool = True) -> Html:  # fmt: skip
+    """Games with their score ("v" still to play); `rounds`: a Round column (not when the caption names it)."""
+    columns = (FIXTURE_COLUMNS if rounds else FIXTURE_COLUMNS[1:]) + ([Col("Stage")] if stage else [])
+    body = []
+    for r in rows:
+        line = [r.round] if rounds else []
+        line += [links.team(r.home_id, r.home), _score(r), links.team(r.away_id, r.away)]
+        body.append([*line, r.stage] if stage else line)
+    return table(ident, caption, columns, body, row_header=1 if rounds else 0)
 
 
 LEADER_COLUMNS = [Col("Rank", numeric=True), Col("Player", wide=True), Col("Team"), Col("Position"),
@@ -206,10 +207,10 @@ def front_page(site: Site, front: Front) -> str:
     nearest = min((f.round for f in waiting), default=None)
     upcoming = [f for f in waiting if f.round == nearest]
     body.append(section("results", "Latest results",
-                        fixtures_table(links, "results-caption", f"Round {latest}", results) if results
+                        fixtures_table(links, "results-caption", f"Round {latest}", results, rounds=False) if results
                         else empty("No result yet this season.")))  # fmt: skip
     body.append(section("fixtures", "Next fixtures",
-                        fixtures_table(links, "fixtures-caption", f"Round {nearest}", upcoming) if upcoming
+                        fixtures_table(links, "fixtures-caption", f"Round {nearest}", upcoming, rounds=False) if upcoming
                         else empty("No fixture is waiting to be played.")))  # fmt: skip
     cups = [f for f in front.fixtures if f.stage != "league"]
     if cups:

@@ -18,6 +18,7 @@ import hashlib
 import json
 from collections import defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from sqlalchemy import text
 
@@ -52,8 +53,9 @@ class Sources:
 
 
 def site_format() -> str:
-    folder = resources_dir() / "templates" / "site"
-    files = sorted(folder.iterdir())
+    """The pages' making: the templates, the style, this room's code where its source is at hand (a bundle has
+    only bytecode: its version then), so a Dugout that makes a page differently makes it again."""
+    files = sorted((resources_dir() / "templates" / "site").iterdir()) + sorted(Path(__file__).parent.glob("*.py"))
     return digest(SITE_FORMAT, __version__, [(f.name, f.read_bytes().decode("utf-8", "replace")) for f in files])
 
 
