@@ -24,6 +24,7 @@ import secrets
 import shutil
 import sys
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -33,6 +34,7 @@ from roster_app.safety.atomic import ExportError
 from roster_app.safety.files import LEFTOVER_AGE, fsync_dir
 from roster_app.words import count
 
+Progress = Callable[[int, int], bool]  # (pages done, pages in all) -> go on
 MANIFEST = "dugout-site.json"
 GENERATOR = "Dugout league website"
 BUILDING, REPLACED = ".publishing-", ".replaced-"
@@ -184,8 +186,15 @@ def _foreign(folder: Path, ours: set[str]) -> list[str]:
     return out
 
 
-def write_site(pages: list, folder: Path | str, *, force: bool = False, league: str = "") -> Published:
-    """Write `pages` (each with path, key and make()) as the site in `folder`; see the module's docstring."""
+class Cancelled(DugoutError):
+    """The commissioner stopped the publish: the folder holds the site as it was."""
+
+
+def write_site(
+    pages: list, folder: Path | str, *, force: bool = False, league: str = "", progress: Progress | None = None
+) -> Published:
+    """Write `pages` (each with path, key and make()) as the site in `folder`; see the module's docstring.
+    `progress(done, total)` after each page; its False stops the publish (Cancelled, nothing changed)."""
     folder = Path(folder).expanduser().absolute()
     if folder.is_symlink():
         folder = folder.resolve()
@@ -199,7 +208,7 @@ def write_site(pages: list, folder: Path | str, *, force: bool = False, league: 
         raise ExportError(f"The folder {folder.parent} cannot be written ({exc.strerror or exc}). Nothing was "
                           "published.") from None  # fmt: skip
     try:
-        result = _build(pages, folder, built, old_pages)
+        result = _build(pages, folder, built, old_pages, progress)
         foreign = _foreign(folder, set(old_pages) | {p.path for p in pages}) if folder.is_dir() else []
         for rel in foreign:
             (built / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -224,10 +233,12 @@ def write_site(pages: list, folder: Path | str, *, force: bool = False, league: 
                      sorted(set(old_pages) - {p.path for p in pages}))  # fmt: skip
 
 
-def _build(pages: list, folder: Path, built: Path, old_pages: dict[str, dict]) -> dict:
+def _build(pages: list, folder: Path, built: Path, old_pages: dict[str, dict], progress: Progress | None) -> dict:
     written, kept, manifest = [], 0, {}
     made_dirs: set[Path] = set()
-    for page in pages:
+    for done, page in enumerate(pages):
+        if progress is not None and not progress(done, len(pages)):
+            raise Cancelled(f"Publishing was stopped. Nothing was changed: {folder} holds the site as it was.")
         target = built / page.path
         if target.parent not in made_dirs:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -187,7 +187,7 @@ def test_leftovers_of_a_killed_publish_are_cleaned_once_old(league, tmp_path):
 
 def test_the_command_publishes_and_refuses_in_words(tmp_path, capsys):
     from roster_app.services.league import create_league
-    from ui.cli import main
+    from ui.app.cli import main
 
     path = tmp_path / "league.dugout"
     league = create_league(path, name="Cli League")
@@ -217,3 +217,33 @@ def test_a_renamed_team_moves_to_its_new_page_and_every_page_follows(league, tmp
     assert old.relative_to(folder).as_posix() in done.removed
     every = "".join(site_pages(folder).values())
     assert "Orcland Raiders" not in every and old.name not in every and every.count(f"{team_id}-da-boyz.html") > 10
+
+
+def test_another_leagues_website_is_not_replaced_unless_forced(league, tmp_path):
+    from roster_app.services.league import memory_league
+
+    folder = tmp_path / "site"
+    publish(league, folder)
+    other = memory_league(name="Another League")
+    build_teams(other, 2)
+    before = _files(folder)
+    with pytest.raises(DugoutError, match="holds the website of another league, Test League"):
+        publish(other, folder)
+    assert _files(folder) == before
+    publish(other, folder, force=True)
+    assert "Another League" in (folder / "index.html").read_text(encoding="utf-8")
+    other.close()
+
+
+def test_a_publish_stopped_half_way_leaves_the_site_as_it_was(league, tmp_path):
+    from roster_app.publish.folder import Cancelled
+
+    folder = tmp_path / "site"
+    publish(league, folder)
+    before = _files(folder)
+    play(league, sq.fixtures(league)[2], SEASON_ONE[2], 2)
+    seen = []
+    with pytest.raises(Cancelled, match="Nothing was changed"):
+        publish(league, folder, progress=lambda done, total: (seen.append((done, total)), done < 5)[1])
+    assert seen[-1][0] == 5 and seen[-1][1] > 5
+    assert _files(folder) == before and _beside(folder) == []

@@ -78,6 +78,12 @@ JSON_FILTER = "Dugout league exports (*.json);;All files (*)"
 CSV_FILTER = "CSV spreadsheets (*.csv)"
 
 
+def folder(parent: QWidget | None, *, title: str, folder: str = "") -> str | None:
+    """A folder chosen (or made) in the system's folder dialog, or None."""
+    path = QFileDialog.getExistingDirectory(parent, title, folder)
+    return path or None
+
+
 def print_setup(parent: QWidget | None, printer: object) -> bool:
     """The system print dialog for `printer` (QPrinter); True when the user chose to print."""
     from PySide6.QtPrintSupport import QPrintDialog
