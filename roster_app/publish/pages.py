@@ -169,6 +169,31 @@ def fixtures_table(links: Links, ident: str, caption: str, rows: list[sq.Fixture
     return table(ident, caption, columns, body, row_header=1 if rounds else 0)
 
 
+PLAY_OFFS = ("semi-final", "final")  # rules/postmatch.STAGES after the league, in the order they are played
+
+
+def competitions(links: Links, fixtures: list[sq.FixtureRow]) -> list[Html]:
+    """The season's play-offs as a bracket (a column a stage, each game a box), and its friendlies."""
+    out = []
+    stages = [(stage, [f for f in fixtures if f.stage == stage]) for stage in PLAY_OFFS]
+    stages = [(stage, games) for stage, games in stages if games]
+    if stages:
+        columns = []
+        for stage, games in stages:
+            boxes = "\n".join(f'<li>{links.team(f.home_id, f.home)} <span class="score">{_plain(_score(f))}</span> '
+                              f"{links.team(f.away_id, f.away)}</li>" for f in games)  # fmt: skip
+            title = _plain(stage.replace("-", " ").capitalize() + ("s" if len(games) > 1 else ""))
+            columns.append(f'<div class="stage"><h3>{title}</h3>\n<ol class="games">\n{boxes}\n</ol></div>')
+        out.append(
+            section("play-offs", "The play-offs", Html('<div class="bracket">' + "\n".join(columns) + "</div>"))
+        )
+    friendlies = [f for f in fixtures if f.stage == "friendly"]
+    if friendlies:
+        out.append(section("friendlies", "Friendlies", fixtures_table(links, "friendlies-caption", "Games outside the "
+                                                                      "league", friendlies)))  # fmt: skip
+    return out
+
+
 LEADER_COLUMNS = [Col("Rank", numeric=True), Col("Player", wide=True), Col("Team"), Col("Position"),
                   Col("Total", numeric=True)]  # fmt: skip
 
@@ -186,6 +211,7 @@ class Front:
     leaders: dict[str, list[sq.LeaderRow]]
     published_on: str
     teams: list  # TeamItem
+    champion: tuple[int, int, str] | None = None  # (season, team id, name) of the latest season ended
 
 
 def front_page(site: Site, front: Front) -> str:
@@ -193,6 +219,9 @@ def front_page(site: Site, front: Front) -> str:
     links = Links(site, path)
     body = [heading(f"Season {site.season} \u00b7 {site.ruleset_name} \u00b7 published on {front.published_on}",
                     site.league)]  # fmt: skip
+    if front.champion:
+        season, team_id, name = front.champion
+        body.append(paragraph(Html(f"Champion of season {season}: <strong>{links.team(team_id, name)}</strong>")))
     played = any(r.played for r in front.table)
     standing = standings_table(links, "table-caption", f"Season {site.season}, league matches", front.table)
     note = paragraph(tie_breaker_words(site))
@@ -212,10 +241,7 @@ def front_page(site: Site, front: Front) -> str:
     body.append(section("fixtures", "Next fixtures",
                         fixtures_table(links, "fixtures-caption", f"Round {nearest}", upcoming, rounds=False) if upcoming
                         else empty("No fixture is waiting to be played.")))  # fmt: skip
-    cups = [f for f in front.fixtures if f.stage != "league"]
-    if cups:
-        body.append(section("competitions", "Other competitions",
-                            fixtures_table(links, "cups-caption", "Cup, play-off and friendly games", cups, stage=True)))  # fmt: skip
+    body += competitions(links, front.fixtures)
     leaders = [leaders_table(links, f"leaders-{what}", sq.LEADER_TITLES[what], rows)
                for what, rows in front.leaders.items() if rows]  # fmt: skip
     body.append(section("leaders", "The leaders", Html("\n".join(leaders)) if leaders
@@ -493,6 +519,7 @@ def season_page(site: Site, story: history.SeasonHistory, fixtures: list[sq.Fixt
     body.append(section("table", "The league table",
                         Html(standings_table(links, "table-caption", f"Season {story.number}", list(story.table))
                              + paragraph(tie_breaker_words(site)))))  # fmt: skip
+    body += competitions(links, fixtures)
     if story.awards:
         columns = [Col("Award", wide=True), Col("Player", wide=True), Col("Team"), Col("Total", numeric=True)]
         rows = [

@@ -131,8 +131,11 @@ class _Reads:
     def front(self, today: date) -> pages.Front:
         leaders = {what: sq.leaders(self.db, what, limit=LEADERS_ON_FRONT) for what in history.LEADERS}
         teams = sorted(roster_queries.teams(self.db), key=lambda t: t.name.casefold())
+        ended = ((n, won) for n in reversed(self.site.seasons) if (won := history.champion(self.db, n)))
+        latest = next(ended, None)  # the latest season ended (the current one is in play)
+        champion = (latest[0], *latest[1]) if latest else None
         return pages.Front(sq.league_table(self.db), self.fixtures(), leaders, today.strftime("%d %B %Y").lstrip("0"),
-                           teams)  # fmt: skip
+                           teams, champion)  # fmt: skip
 
     def honours(self) -> list[tuple[int, str, int, int]]:
         with self.db.engine.connect() as conn:

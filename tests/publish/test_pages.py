@@ -104,8 +104,16 @@ def test_the_season_page_names_its_champion_and_the_front_its_tie_breakers(seaso
     assert re.search(
         r"Champion: <strong><a href=\"../teams/\d+-orcland-raiders.html\">Orcland Raiders</a>", season
     )
+    assert re.search(
+        r'<h3>Final</h3>\n<ol class="games">\n<li><a href="../teams/\d+-orcland-raiders.html">Orcland '
+        r'Raiders</a> <span class="score">2\u20131</span> <a href="../teams/\d+-karak-grudgebearers.html">',
+        season,
+    )  # the final in its bracket
     front = (seasons_site / "index.html").read_text(encoding="utf-8")
     assert "Teams level on points are parted by" in front
+    assert re.search(
+        r'Champion of season 2: <strong><a href="teams/\d+-orcland-raiders.html">Orcland Raiders</a>', front
+    )
 
 
 def test_the_magazine_tells_the_latest_rounds_of_the_season(seasons_site):
