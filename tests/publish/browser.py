@@ -12,6 +12,7 @@ Two ways in:
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import select
@@ -55,18 +56,20 @@ class DevTools:
         to_browser_r, self._to_browser = os.pipe()
         self._from_browser, from_browser_w = os.pipe()
 
-        def as_fds_3_and_4() -> None:  # the browser reads its commands on fd 3 and writes its answers on fd 4
-            read, write = os.dup(to_browser_r), os.dup(from_browser_w)  # above 4: dup2 cannot clobber them
-            os.dup2(read, 3)
-            os.dup2(write, 4)
-
-        self.process = subprocess.Popen(
-            [str(CHROMIUM), *FLAGS, "--remote-debugging-pipe", f"--user-data-dir={home / 'profile'}", "about:blank"],
-            close_fds=False, env={**os.environ, "HOME": str(home)}, stdout=subprocess.DEVNULL,
-            stderr=subprocess.DEVNULL, preexec_fn=as_fds_3_and_4,
-        )  # fmt: skip
+        # the browser reads its commands on fd 3 and writes its answers on fd 4: bash moves the pipes there (dash
+        # cannot name a descriptor above 9) from 10 up, never 3 or 4 (no preexec_fn: unsafe with Qt's threads)
+        read, write = fcntl.fcntl(to_browser_r, fcntl.F_DUPFD, 10), fcntl.fcntl(from_browser_w, fcntl.F_DUPFD, 10)
         os.close(to_browser_r)
         os.close(from_browser_w)
+        moved = f'exec "$0" "$@" 3<&{read} 4>&{write} {read}<&- {write}>&-'
+        self.process = subprocess.Popen(
+            ["/bin/bash", "-c", moved, str(CHROMIUM), *FLAGS, "--remote-debugging-pipe",
+             f"--user-data-dir={home / 'profile'}", "about:blank"],
+            pass_fds=(read, write), env={**os.environ, "HOME": str(home)},
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        )  # fmt: skip
+        os.close(read)
+        os.close(write)
         self._buffer = b""
         self._next = 0
         self._events: list[dict] = []
