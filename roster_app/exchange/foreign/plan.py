@@ -107,6 +107,11 @@ class TeamPlan:
     def where(self) -> str:
         return team_where(self.file, self.row, self.name)
 
+    def as_dict(self) -> dict[str, Any]:
+        """What services/foreign_teams.py takes (plain data)."""
+        return {**self.__dict__, "players": [p.as_dict() for p in self.players], "losses": list(self.losses),
+                "notes": list(self.notes)}  # fmt: skip
+
 
 @dataclass(frozen=True)
 class Refusal:
