@@ -48,7 +48,9 @@ def obblm_ids(gitdir: str) -> dict[str, Any]:
         races[str(race["other"]["race_id"])] = name
         for pname, pos in race["players"].items():
             positions[str(pos["pos_id"])] = [name, pname]
-    where = f"{OBBLM['repo']} {OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']} at {full_commit(gitdir, commit)}"
+    where = (
+        f"{OBBLM['repo']} {OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']} at {full_commit(gitdir, commit)}"
+    )
     return {
         "table": "obblm_ids",
         "note": "OBBLM's race and position numbers (race_id, pos_id of NAFLM's team import XML) and the names "
@@ -95,8 +97,10 @@ def bsdata_ids(gitdir: str) -> dict[str, Any]:
         "table": "battlescribe_ids",
         "note": "BattleScribe's LRB 6 catalogues: each catalogue id with the race it lists (OBBLM's name for it) "
         "and its entry ids (positions, Star Players, team purchases, skills, injuries, characteristic advances).",
-        "source": {"from": "BattleScribe", "where": f"{BSDATA['repo']} {BSDATA['system']} and BB*.cat at "
-                   f"{full_commit(gitdir, commit)}"},  # fmt: skip
+        "source": {
+            "from": "BattleScribe",
+            "where": f"{BSDATA['repo']} {BSDATA['system']} and BB*.cat at {full_commit(gitdir, commit)}",
+        },  # fmt: skip
         "game_system": {"id": system.get("id"), "name": system.get("name")},
         "catalogues": catalogues,
     }
@@ -110,7 +114,10 @@ def main() -> None:
     args = parser.parse_args()
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
-    for name, data in (("obblm_ids.json", obblm_ids(args.obblm)), ("battlescribe_ids.json", bsdata_ids(args.bsdata))):
+    for name, data in (
+        ("obblm_ids.json", obblm_ids(args.obblm)),
+        ("battlescribe_ids.json", bsdata_ids(args.bsdata)),
+    ):
         (out / name).write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
         print(f"wrote {out / name}")
 

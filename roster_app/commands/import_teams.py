@@ -33,17 +33,22 @@ def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dugout import-teams",
         description="Bring teams from OBBLM/NAFLM or BattleScribe into a league, as if created now. Reads: "
-        + "; ".join(FORMATS) + ".",
+        + "; ".join(FORMATS)
+        + ".",
         epilog="Confirm guessed names with --accept-guesses, or answer each with --map KIND:NAME=CHOICE (KIND: race, "
         "position, skill; a position is RACE/NAME; an empty CHOICE leaves a skill out) or --mapping FILE.",
     )
     parser.add_argument("files", nargs="+", metavar="FILE", help="team files: .xml, .ros or .rosz")
     parser.add_argument("--into", required=True, metavar="LEAGUE", help="the league file (or postgresql:// URL)")
-    parser.add_argument("--by", metavar="NAME", default="", help="the commissioner who imports (signs the history)")
+    parser.add_argument(
+        "--by", metavar="NAME", default="", help="the commissioner who imports (signs the history)"
+    )
     parser.add_argument("--accept-guesses", action="store_true", help="confirm every guessed name as shown")
     parser.add_argument("--map", action="append", default=[], metavar="KIND:NAME=CHOICE", help="answer one guess")
     parser.add_argument("--mapping", metavar="FILE", help="a file of KIND:NAME=CHOICE lines")
-    parser.add_argument("--skip-refused", action="store_true", help="import the others when a file or team is refused")
+    parser.add_argument(
+        "--skip-refused", action="store_true", help="import the others when a file or team is refused"
+    )
     parser.add_argument("--preview", action="store_true", help="print the preview and write nothing")
     return parser
 
@@ -135,8 +140,11 @@ def _finish(db, preview: Preview, args: argparse.Namespace) -> int:
         print(f"\nPreview only: {count(len(preview.teams), 'team')} would be imported.")
         return 0
     if not args.by.strip():
-        print("\nNothing was imported: name the commissioner who imports with --by NAME (the history rows are "
-              "signed).", file=sys.stderr)
+        print(
+            "\nNothing was imported: name the commissioner who imports with --by NAME (the history rows are "
+            "signed).",
+            file=sys.stderr,
+        )
         return 1
     from roster_app.safety.backups import backup_open_league
     from roster_app.services.foreign_teams import import_teams

@@ -67,8 +67,10 @@ def describe(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
             f"faces {_faces(before['faces'])} = {before['total']} to {_faces(after['faces'])} = {after['total']}"
         )
     if kind == "import":  # services/foreign_teams.py: a team brought from another tool
-        return (f"{after.get('team', '')} ({after.get('race', '')}) came from {after.get('tool', '')} "
-                f"{after.get('file', '')} with {count(after.get('players', 0), 'player')} and {gp(after.get('treasury', 0))}")
+        return (
+            f"{after.get('team', '')} ({after.get('race', '')}) came from {after.get('tool', '')} "
+            f"{after.get('file', '')} with {count(after.get('players', 0), 'player')} and {gp(after.get('treasury', 0))}"
+        )
     return f"{before} to {after}"
 
 

@@ -145,7 +145,9 @@ def _player(
     rolls = _whole(p.get("rolls_taken"), "Star player rolls taken", high=star_player_rolls(spp, ruleset))
     status = p.get("status")
     if status not in PlayerStatus.ON_ROSTER:
-        raise RuleViolation(f"a player comes onto the roster {' or '.join(PlayerStatus.ON_ROSTER)}, not {status!r}.")
+        raise RuleViolation(
+            f"a player comes onto the roster {' or '.join(PlayerStatus.ON_ROSTER)}, not {status!r}."
+        )
     return {"number": number, "name": name, "race": race, "position": position.name, **stats, "skills": skills,
             "injuries": injuries, "spp": spp, "rolls_taken": rolls, "value": _whole(p.get("value"), "A player's value"),
             "cost": position.cost, "status": status}  # fmt: skip

@@ -22,7 +22,9 @@ def naflm_team(name: str = "Team", race_id: str = "12", players: str = "", **fie
     return f"<team>{body}<players>{players}</players></team>"
 
 
-def naflm_player(name: str = "Grak", nr: str = "1", pos_id: str = "120", status: str = "none", **fields: str) -> str:
+def naflm_player(
+    name: str = "Grak", nr: str = "1", pos_id: str = "120", status: str = "none", **fields: str
+) -> str:
     values = {"name": name, "nr": nr, "pos_id": pos_id, "status": status, "cp": "0", "td": "0", "intcpt": "0",
               "bh": "0", "ki": "0", "si": "0", "mvp": "0", "ma": "0", "st": "0", "ag": "0", "av": "0", "ni": "0",
               **fields}  # fmt: skip
@@ -30,7 +32,9 @@ def naflm_player(name: str = "Grak", nr: str = "1", pos_id: str = "120", status:
 
 
 def naflm_file(path: Path, *teams: str, prolog: str = "") -> Path:
-    path.write_text(f'<?xml version="1.0" encoding="UTF-8"?>{prolog}<teams>{"".join(teams)}</teams>', encoding="utf-8")
+    path.write_text(
+        f'<?xml version="1.0" encoding="UTF-8"?>{prolog}<teams>{"".join(teams)}</teams>', encoding="utf-8"
+    )
     return path
 
 

@@ -73,14 +73,22 @@ def test_botocs_export_skills_by_name_mapped_starting_skills_dropped_guesses_lis
     assert guesses[("skill", "", "Side step")].proposal == "Side Step"
     assert guesses[("skill", "", "Stiff Arm")].proposal is None  # no such LRB 6 skill: left out unless mapped
     assert len(preview.unconfirmed) == 2
-    mapped = _preview(BOTOCS, choices={("skill", "", "Stiff Arm"): "Fend", ("skill", "", "Side step"): "Side Step"})
+    mapped = _preview(
+        BOTOCS, choices={("skill", "", "Stiff Arm"): "Fend", ("skill", "", "Side step"): "Side Step"}
+    )
     assert _player(_team(mapped, team.name), "Queek").skills == ("Fend",) and mapped.unconfirmed == []
 
 
 def test_battlescribe_roster_by_catalogue_and_entry_ids_with_a_strangers_fields():
     preview = _preview(ROSTER)
     team = _team(preview, "Da Krumpin' Krew")
-    assert (team.race, team.rerolls, team.fan_factor, team.treasury, team.apothecary) == ("Orc", 2, 3, 40_000, True)
+    assert (team.race, team.rerolls, team.fan_factor, team.treasury, team.apothecary) == (
+        "Orc",
+        2,
+        3,
+        40_000,
+        True,
+    )
     gorkil = _player(team, "Gorkil")
     assert (gorkil.position, gorkil.spp, gorkil.skills, gorkil.ma, gorkil.value) == (
         "Blitzer", 21, ("Tackle",), 7, 130_000)  # fmt: skip
@@ -105,7 +113,10 @@ def test_an_lrb4_league_guesses_the_positions_it_names_otherwise():
         NAFLM.name, ROSTER.name}  # fmt: skip
     skaven = _preview(BOTOCS, ruleset=LRB4)
     assert {g.key: g.proposal for g in skaven.guesses}[("position", "Skaven", "Rat Ogre")] is None
-    assert any("Hrrk" in loss and "no position for 'Rat Ogre'" in loss for loss in _team(skaven, "Skavenblight Scramblers").losses)
+    assert any(
+        "Hrrk" in loss and "no position for 'Rat Ogre'" in loss
+        for loss in _team(skaven, "Skavenblight Scramblers").losses
+    )
 
 
 def test_a_race_the_league_lacks_is_a_guess_and_refuses_the_team_until_chosen(tmp_path):

@@ -37,7 +37,13 @@ def test_imported_teams_come_as_created_with_their_gold_staff_players_and_histor
     with db.read() as session:
         teams = {t.name: t for t in session.scalars(select(Team))}
         orcs = teams["Orcland Raiders"]
-        assert (orcs.race, orcs.treasury, orcs.rerolls, orcs.fan_factor, orcs.apothecary) == ("Orc", 45_000, 3, 5, True)
+        assert (orcs.race, orcs.treasury, orcs.rerolls, orcs.fan_factor, orcs.apothecary) == (
+            "Orc",
+            45_000,
+            3,
+            5,
+            True,
+        )
         ledger = session.scalars(select(LedgerEntry).where(LedgerEntry.team_id == orcs.id)).all()
         assert [(e.kind, e.amount, e.reason) for e in ledger] == [
             ("opening", 45_000, "Imported from OBBLM (naflm_import.xml): the treasury there")]  # fmt: skip

@@ -11,7 +11,14 @@ from pathlib import Path
 
 from roster_app.exchange.foreign import battlescribe, obblm
 from roster_app.exchange.foreign.plan import Guess, PlayerPlan, Preview, Refusal, TeamPlan, plan_import
-from roster_app.exchange.foreign.reading import ForeignFile, ForeignFileError, local, parse_xml, read_bytes, read_rosz
+from roster_app.exchange.foreign.reading import (
+    ForeignFile,
+    ForeignFileError,
+    local,
+    parse_xml,
+    read_bytes,
+    read_rosz,
+)
 from roster_app.rules.ruleset import Ruleset
 
 FORMATS = (
@@ -43,7 +50,8 @@ def read_team_file(path: str | Path, ruleset: Ruleset) -> ForeignFile:
         return obblm.read_botocs(root, label, str(path))
     raise ForeignFileError(
         f"{label}: Dugout does not know this file (its XML starts with <{tag[:40]}>); it reads "
-        + "; ".join(FORMATS) + "."
+        + "; ".join(FORMATS)
+        + "."
     )
 
 

@@ -53,7 +53,9 @@ def _cost(selection: Element, where: str) -> int:
 
 def read_roster(root: Element, label: str, path: str) -> r.ForeignFile:
     if root.tag != f"{NS}roster":
-        raise r.ForeignFileError(f"{label}: the file is not a BattleScribe roster (its root is <{r.local(root.tag)}>).")
+        raise r.ForeignFileError(
+            f"{label}: the file is not a BattleScribe roster (its root is <{r.local(root.tag)}>)."
+        )
     catalogues = battlescribe_ids()["catalogues"]
     forces = root.findall(f"{NS}forces/{NS}force")
     r.check_counts(len(forces), label)
@@ -78,7 +80,9 @@ def read_roster(root: Element, label: str, path: str) -> r.ForeignFile:
     return out
 
 
-def _read_force_selection(selection: Element, team: r.ForeignTeam, entries: dict[str, str], label: str, row: int) -> None:
+def _read_force_selection(
+    selection: Element, team: r.ForeignTeam, entries: dict[str, str], label: str, row: int
+) -> None:
     kind = _kind(selection, entries)
     what, _, detail = kind.partition(":")
     where = r.team_where(label, row, team.name)
@@ -106,7 +110,13 @@ def _read_force_selection(selection: Element, team: r.ForeignTeam, entries: dict
 
 
 def _player(
-    selection: Element, position: str, row: int, team: r.ForeignTeam, entries: dict[str, str], label: str, t_row: int
+    selection: Element,
+    position: str,
+    row: int,
+    team: r.ForeignTeam,
+    entries: dict[str, str],
+    label: str,
+    t_row: int,
 ) -> r.ForeignPlayer:
     custom = selection.get("customName")
     where = r.player_where(label, t_row, team.name, row, r.tidy(custom or "")[:60])

@@ -59,7 +59,9 @@ def read_import(root: Element, label: str, path: str, awards: dict[str, int]) ->
         team.assistant_coaches = r.whole(_text(element, "ass_coaches"), where, "<ass_coaches>")
         team.cheerleaders = r.whole(_text(element, "cheerleaders"), where, "<cheerleaders>")
         coach_id = r.whole(_text(element, "coach_id"), where, "<coach_id>", default=0)
-        team.notes.append(f"the file names OBBLM's coach number {coach_id}, not a name: the head coach is left empty")
+        team.notes.append(
+            f"the file names OBBLM's coach number {coach_id}, not a name: the head coach is left empty"
+        )
         for tag, what in LEFT_BEHIND.items():
             value = r.tidy(_text(element, tag) or "")
             if value and value != "0":

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
 
-from roster_app.exchange.foreign.reading import ForeignFile, ForeignPlayer, ForeignTeam, player_where, team_where
+from roster_app.exchange.foreign.reading import ForeignFile, ForeignPlayer, ForeignTeam, team_where
 from roster_app.paths import resources_dir
 from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.roster import STAT_SPREAD, gp, stat_bounds
@@ -161,7 +161,9 @@ class Preview:
             lines += [f"  cannot come across: {loss}" for loss in team.losses]
             lines += [f"  note: {note}" for note in team.notes]
         if self.guesses:
-            lines.append("Guessed mappings (confirm with --accept-guesses, or change with --map KIND:NAME=CHOICE):")
+            lines.append(
+                "Guessed mappings (confirm with --accept-guesses, or change with --map KIND:NAME=CHOICE):"
+            )
             for g in self.guesses:
                 state = "confirmed" if g.key in self.choices else "to confirm"
                 lines.append(f"  {g.describe(self.choice(g))} [{state}; in {', '.join(g.files)}]")
@@ -182,7 +184,9 @@ class _Planner:
         self.rules = ruleset.table("team_rules")
 
     # -- names ------------------------------------------------------------------------------------------
-    def _guess(self, kind: str, context: str, source: str, proposal: str | None, options: Iterable[str], file: str) -> str | None:
+    def _guess(
+        self, kind: str, context: str, source: str, proposal: str | None, options: Iterable[str], file: str
+    ) -> str | None:
         key = (kind, context, source)
         old = self.guesses.get(key)
         files = tuple(dict.fromkeys((*(old.files if old else ()), file)))

@@ -194,7 +194,9 @@ def name(text: str | None, where: str, what: str, limit: int, *, required: bool 
     if required and not value:
         raise ForeignFileError(f"{where}: {what} is empty.")
     if len(value) > limit:
-        raise ForeignFileError(f"{where}: {what} is {len(value):,} characters long; a league keeps at most {limit}.")
+        raise ForeignFileError(
+            f"{where}: {what} is {len(value):,} characters long; a league keeps at most {limit}."
+        )
     return value
 
 
@@ -217,7 +219,9 @@ def label_name(text: str | None, where: str, what: str) -> str:
 
 def check_counts(teams: int, label: str) -> None:
     if teams > MAX_TEAMS:
-        raise ForeignFileError(f"{label}: the file holds {count(teams, 'team')}; an import takes at most {MAX_TEAMS}.")
+        raise ForeignFileError(
+            f"{label}: the file holds {count(teams, 'team')}; an import takes at most {MAX_TEAMS}."
+        )
     if not teams:
         raise ForeignFileError(f"{label}: the file holds no team.")
 
