@@ -204,3 +204,46 @@ def test_several_files_one_refused_the_others_read(tmp_path):
     preview = _preview(NAFLM, bad, ROSTER)
     assert [r.file for r in preview.refused] == ["bad.xml"] and len(preview.teams) == 3
     assert "bad.xml: the XML is broken" in preview.text()
+
+
+STRANGER = """<?xml version="1.0" encoding="UTF-8"?>
+<roster id="x" name="Gutrot Grinders" gameSystemId="another-system" gameSystemName="Blood Bowl 2020"
+        xmlns="http://www.battlescribe.net/schema/rosterSchema">
+  <forces>
+    <force id="f" name="Team" entryId="e" catalogueId="not-an-lrb6-catalogue" catalogueName="Orcs">
+      <selections>
+        <selection id="s1" name="Blitzer" entryId="unknown-1" number="1" type="model" customName="Zagduk">
+          <selections>
+            <selection id="s2" name="Block" entryId="unknown-2" number="1" type="upgrade"/>
+            <selection id="s3" name="Mighty Blow" entryId="unknown-3" number="1" type="upgrade"/>
+          </selections>
+          <categories><category id="c" name="Players" entryId="p" primary="true"/></categories>
+        </selection>
+        <selection id="s4" name="Sideline Staff" entryId="unknown-4" number="1" type="upgrade"/>
+      </selections>
+    </force>
+  </forces>
+</roster>
+"""
+
+
+def test_a_roster_of_another_catalogue_is_read_by_its_names(tmp_path):
+    path = tmp_path / "grinders.ros"
+    path.write_text(STRANGER, encoding="utf-8")
+    team = _team(_preview(path), "Gutrot Grinders")
+    assert team.race == "Orc"  # "Orcs": resources/foreign/names.json
+    zagduk = _player(team, "Zagduk")
+    assert (zagduk.position, zagduk.skills) == ("Blitzer", ("Mighty Blow",))  # Block: the Orc Blitzer's own
+    assert any("'Orcs' is not one of BattleScribe's LRB 6 team lists" in note for note in team.notes)
+    assert any("'Sideline Staff' is nothing a Dugout team keeps" in note for note in team.notes)
+
+
+def test_a_folder_of_exports(tmp_path):
+    folder = tmp_path / "exports"
+    folder.mkdir()
+    for sample in (NAFLM, BOTOCS, ROSTER):
+        (folder / sample.name).write_bytes(sample.read_bytes())
+    (folder / "notes.txt").write_text("not a team file", encoding="utf-8")
+    (folder / "sub").mkdir()
+    preview = _preview(folder)
+    assert sorted({t.file for t in preview.teams}) == ["botocs_team.xml", "naflm_import.xml", "orc_roster.ros"]

@@ -5,6 +5,8 @@ file, the team and the player, and write nothing."""
 from __future__ import annotations
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
@@ -133,3 +135,48 @@ def test_the_commissioner_signs_the_import(db):
         import_teams(db, teams=_plans(db, ROSTER), made_by=" ")
     with pytest.raises(RuleViolation, match="no team to import"):
         import_teams(db, teams=[], made_by="Jo")
+
+
+def test_an_imported_league_exports_and_imports_again_whole(db, tmp_path):
+    from roster_app.exchange.league_json import export_json, import_json
+    from roster_app.safety.opening import open_league
+
+    import_teams(db, teams=_plans(db, NAFLM, BOTOCS, ROSTER), made_by="Jo Commish")
+    copy = open_league(import_json(export_json(db, tmp_path / "league.json"), tmp_path / "copy.dugout"))
+    try:
+        assert snapshot(copy) == snapshot(db)
+    finally:
+        copy.close()
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(
+    treasuries=st.lists(st.integers(0, 2_000_000), min_size=1, max_size=4),
+    staff=st.tuples(st.integers(0, 12), st.integers(0, 20), st.integers(0, 12), st.integers(0, 12)),
+    players=st.integers(0, 16),
+)
+def test_gold_comes_only_through_opening_rows_and_undo_takes_it_all_back(
+    db, tmp_path_factory, treasuries, staff, players
+):
+    """The conservation law: each treasury equals its ledger, the gold added is the files' treasuries, no more."""
+    from sqlalchemy import func
+
+    from tests.exchange.foreign_samples import naflm_file, naflm_player, naflm_team
+
+    rr, ff, ac, cheer = staff
+    squad = "".join(naflm_player(f"Orc {n}", str(n), "120" if n > 4 else "121") for n in range(1, players + 1))
+    teams = [naflm_team(f"Team {i}", "12", squad, treasury=str(t), rr=str(rr), ff=str(ff), ass_coaches=str(ac),
+                        cheerleaders=str(cheer)) for i, t in enumerate(treasuries)]  # fmt: skip
+    path = naflm_file(tmp_path_factory.mktemp("gold") / "gold.xml", *teams)
+    before = snapshot(db)
+    change = import_teams(db, teams=_plans(db, path), made_by="Jo")
+    with db.read() as session:
+        for team in session.scalars(select(Team).where(Team.id.in_(change.result))):
+            ledger = session.scalar(select(func.coalesce(func.sum(LedgerEntry.amount), 0)).where(
+                LedgerEntry.team_id == team.id))  # fmt: skip
+            assert team.treasury == ledger
+            assert team.rerolls == min(rr, 8) and team.fan_factor == min(ff, 18)
+        assert sum(session.scalars(select(LedgerEntry.amount))) == sum(treasuries)
+    assert check_league(db).ok
+    db.replay(change, forward=False)
+    assert snapshot(db) == before

@@ -29,7 +29,7 @@ FORMATS = (
 SUFFIXES = (".xml", ".ros", ".rosz")
 
 __all__ = ["FORMATS", "Guess", "PlayerPlan", "Preview", "Refusal", "TeamPlan", "plan_import", "read_team_file",
-           "read_team_files"]  # fmt: skip
+           "read_team_files", "team_files"]  # fmt: skip
 
 
 def read_team_file(path: str | Path, ruleset: Ruleset) -> ForeignFile:
@@ -55,10 +55,29 @@ def read_team_file(path: str | Path, ruleset: Ruleset) -> ForeignFile:
     )
 
 
+MAX_FILES = 200  # files in one import (a folder of exports)
+
+
+def team_files(paths: Iterable[str | Path]) -> list[Path]:
+    """The files to read: each path given, a folder's team files (.xml, .ros, .rosz; not its subfolders) in
+    name order; refused when there are more than an import takes."""
+    out: list[Path] = []
+    for path in map(Path, paths):
+        if path.is_dir():
+            out += sorted((p for p in path.iterdir() if p.suffix.lower() in SUFFIXES and p.is_file()),
+                          key=lambda p: p.name.lower())  # fmt: skip
+        else:
+            out.append(path)
+        if len(out) > MAX_FILES:
+            raise ForeignFileError(f"An import takes at most {MAX_FILES} files; {path.name} brings more.")
+    return out
+
+
 def read_team_files(paths: Iterable[str | Path], ruleset: Ruleset) -> list[ForeignFile | Refusal]:
-    """Each file read, or its refusal (the others are still read: the commissioner may import without it)."""
+    """Each file read (a folder: its team files), or its refusal (the others are still read: the commissioner may
+    import without it)."""
     out: list[ForeignFile | Refusal] = []
-    for path in paths:
+    for path in team_files(paths):
         try:
             out.append(read_team_file(path, ruleset))
         except ForeignFileError as exc:
