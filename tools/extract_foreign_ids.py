@@ -31,7 +31,8 @@ STARS = "5374617220506c617965727323232344415441232323"
 BS_RACE_NAMES = {"Dark Elves": "Dark Elf", "Elves": "Elf", "High Elves": "High Elf", "Wood Elves": "Wood Elf"}
 BS_POSITION_NAMES = {("Necromantic", "Werewolf"): "Necromantic Werewolf", ("Norse", "Werewolf"): "Norse Werewolf"}
 # the catalogues' shared entry groups and what a selection of one of their entries means on a player
-BS_GROUPS = {"Injuries": "injury", "Stat Advances": "advance"}
+BS_GROUPS = {"Injuries": "injury", "Stat Advances": "advance", "Advances and Injuries": "container",
+             "Stats": "container"}  # fmt: skip
 BS_SKILL_GROUPS = ("General", "Agility", "Strength", "Passing", "Physical", "Mutation", "Extraordinary")
 BS_MISC = {"Cheerleaders": "cheerleaders", "Assistant Coaches": "assistant_coaches", "Apothecary": "apothecary",
            "Gold": "gold", "Rerolls": "rerolls", "Fan Factor": "fan_factor", "XP": "spp"}  # fmt: skip
@@ -70,7 +71,8 @@ def _groups(root: ET.Element) -> dict[str, str]:
         if kind is None:
             continue
         for entry in group.findall(f"{NS}entries/{NS}entry"):
-            out[entry.get("id")] = f"{kind}:{entry.get('name').strip()}"
+            if entry.get("name").strip() not in BS_MISC:  # the XP entry is the player's SPP
+                out[entry.get("id")] = f"{kind}:{entry.get('name').strip()}"
     return out
 
 
@@ -90,6 +92,8 @@ def bsdata_ids(gitdir: str) -> dict[str, Any]:
                 entries[entry.get("id")] = f"star:{name}"
             elif name in BS_MISC:
                 entries[entry.get("id")] = f"team:{BS_MISC[name]}"
+            elif name == "Double":  # a skill taken on a double (its value is the league's to work out)
+                entries[entry.get("id")] = "double:Double"
         entries.update(_groups(root))
         catalogues[root.get("id")] = {"name": bs_name, "file": path, "race": race, "entries": entries}
     system = ET.fromstring(git_show(gitdir, commit, BSDATA["system"]))

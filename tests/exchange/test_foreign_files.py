@@ -90,8 +90,14 @@ def test_battlescribe_roster_by_catalogue_and_entry_ids_with_a_strangers_fields(
         True,
     )
     gorkil = _player(team, "Gorkil")
-    assert (gorkil.position, gorkil.spp, gorkil.skills, gorkil.ma, gorkil.value) == (
-        "Blitzer", 21, ("Tackle",), 7, 130_000)  # fmt: skip
+    assert (gorkil.position, gorkil.spp, gorkil.skills, gorkil.ma, gorkil.value, gorkil.rolls_taken) == (
+        "Blitzer",
+        31,
+        ("Tackle", "Dodge"),
+        7,
+        160_000,
+        3,
+    )  # fmt: skip (Dodge on a double: its "Double" mark)
     muzgash = _player(team, "Muzgash")
     assert muzgash.injuries == ("Niggling injury", "-1 AV") and muzgash.av == 8
     assert [p.name for p in team.players] == ["Gorkil", "Muzgash", "Lineman 3", "Lineman 4", "Big Ugg"]
@@ -247,3 +253,48 @@ def test_a_folder_of_exports(tmp_path):
     (folder / "sub").mkdir()
     preview = _preview(folder)
     assert sorted({t.file for t in preview.teams}) == ["botocs_team.xml", "naflm_import.xml", "orc_roster.ros"]
+
+
+def _botocs(path, race, players, **team):
+    fields = {"name": "Odd Ones", "race": race, "coach": "Ann", "rerolls": "0", "fanfactor": "0", "assistants": "0",
+              "cheerleaders": "0", "apothecary": "false", "treasury": "0", **team}  # fmt: skip
+    body = "".join(f"<{k}>{v}</{k}>" for k, v in fields.items())
+    path.write_text(f"<team>{body}<players>{''.join(players)}</players></team>", encoding="utf-8")
+    return path
+
+
+def _botocs_player(number, name, position, ma, st, ag, av, skills=(), nigglings=0):
+    skills = "".join(f"<skill>{s}</skill>" for s in skills)
+    return (f'<player number="{number}"><name>{name}</name><position>{position}</position><ma>{ma}</ma><st>{st}</st>'
+            f"<ag>{ag}</ag><av>{av}</av><skills>{skills}</skills><spp>0</spp><nigglings>{nigglings}</nigglings>"
+            "<injured>false</injured><value>40000</value></player>")  # fmt: skip
+
+
+def test_what_cannot_come_across_is_said_plainly(tmp_path):
+    players = [_botocs_player(1, "Bony", "Skeleton", 9, 3, 2, 7, ["Regeneration", "Thick Skull", "Claw/Claws"])]
+    players += [_botocs_player(n, f"Zed {n}", "Zombie", 4, 3, 2, 8) for n in range(2, 19)]
+    path = _botocs(tmp_path / "undead.xml", "Undead", players, rerolls="9", apothecary="true", cheerleaders="12")
+    team = _team(_preview(path), "Odd Ones")
+    losses = "\n".join(team.losses)
+    assert "player 1 (Bony): a Skeleton may not take Physical skills such as Claw/Claws" in losses
+    assert "player 1 (Bony): MA 9 is more than 2 from a Skeleton's 5; kept as 7" in losses
+    assert "9 re-rolls: an Undead team may have at most 8; 1 more do not come across" in losses
+    assert "12 cheerleaders: an Undead team may have at most 10" in losses
+    assert "the apothecary: Undead teams may not hire an apothecary" in losses
+    assert "player 17 (Zed 17): a team has at most 16 players" in losses
+    assert len(team.players) == 16 and not team.apothecary and team.rerolls == 8
+    bony = _player(team, "Bony")
+    assert bony.skills == () and bony.ma == 7  # Regeneration and Thick Skull are the Skeleton's own
+
+
+def test_an_injury_the_league_does_not_keep(tmp_path):
+    roster = (
+        ROSTER.read_text(encoding="utf-8")
+        .replace('name="Niggle"', 'name="Smashed Hip"')
+        .replace("5bd7dadb-c139-2877-5872-5fef7d1d1e83::979eda9d-32dc-52a8-c21b-655c6c7690f6", "unknown-id")
+    )
+    path = tmp_path / "hip.ros"
+    path.write_text(roster, encoding="utf-8")
+    team = _team(_preview(path), "Da Krumpin' Krew")
+    assert any("player 2 (Muzgash)" in loss and "'Smashed Hip' is none of those the league keeps" in loss
+               for loss in team.losses)  # fmt: skip

@@ -132,7 +132,11 @@ def _player(
     return player
 
 
-def _read_advances(selection: Element, player: r.ForeignPlayer, entries: dict[str, str], where: str) -> None:
+def _read_advances(
+    selection: Element, player: r.ForeignPlayer, entries: dict[str, str], where: str, within: str = "skill"
+) -> None:
+    """What was chosen inside a player's selection; a selection the catalogue does not know is read by its name:
+    an injury inside an "Injury" selection, a skill anywhere else (the preview maps or refuses it)."""
     for child in _selections(selection):
         what, _, detail = _kind(child, entries).partition(":")
         number = r.whole(child.get("number"), where, f"the number of '{r.tidy(child.get('name') or '')[:40]}'",
@@ -148,7 +152,11 @@ def _read_advances(selection: Element, player: r.ForeignPlayer, entries: dict[st
                 player.deltas[STAT_OF[detail]] = player.deltas.get(STAT_OF[detail], 0) - number
         elif what == "advance" and detail in STAT_OF:
             player.deltas[STAT_OF[detail]] = player.deltas.get(STAT_OF[detail], 0) + number
-        elif _selections(child):  # "General Skill", "Injury", "Stat", "Double": what was chosen is inside
-            _read_advances(child, player, entries, where)
-        elif child.get("type") == "upgrade" and child.get("name"):  # a skill of a catalogue Dugout does not know
-            player.skills += [r.label_name(child.get("name"), where, "a skill")] * number
+        elif what in ("double", "container") and not _selections(child):
+            continue  # a skill's "Double" mark, or an advance left unchosen
+        elif _selections(child):  # "General Skill", "Injury", "Stat": what was chosen is inside
+            inside = "injury" if (child.get("name") or "").strip() in ("Injury", "Injuries") else within
+            _read_advances(child, player, entries, where, inside)
+        elif (child.get("name") or "").strip() and what != "advance":
+            name = r.label_name(child.get("name"), where, f"an {within}" if within == "injury" else "a skill")
+            (player.injuries if within == "injury" else player.skills).extend([name] * number)

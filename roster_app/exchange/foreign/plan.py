@@ -36,6 +36,11 @@ def foreign_names() -> dict[str, Any]:
     return json.loads((resources_dir() / "foreign" / "names.json").read_text(encoding="utf-8"))
 
 
+def _a(name: str) -> str:
+    """'an Orc', 'a Human': the article before a race's or position's name."""
+    return f"{'an' if name[:1].lower() in 'aeiou' else 'a'} {name}"
+
+
 def _key(text: str) -> str:
     """A name as compared for a guess: lower case, letters and digits only, a plural's s dropped."""
     words = re.sub(r"[^a-z0-9 ]+", " ", text.lower().replace("&", " and ")).split()
@@ -265,7 +270,7 @@ class _Planner:
                 losses.append(f"{who}: the {race.name} list of this league has no position for '{p.position}'")
                 continue
             if on_position.get(position.name, 0) >= position.max:
-                losses.append(f"{who}: a {race.name} team may have at most {count(position.max, position.name)}")
+                losses.append(f"{who}: {_a(race.name)} team may have at most {count(position.max, position.name)}")
                 continue
             if len(players) >= room:
                 losses.append(f"{who}: a team has at most {count(room, 'player')}")
@@ -287,7 +292,7 @@ class _Planner:
         for key, limit in limits.items():
             value = getattr(team, key)
             if value > limit:
-                losses.append(f"{count(value, words[key])}: a {race.name} team may have at most {limit}; "
+                losses.append(f"{count(value, words[key])}: {_a(race.name)} team may have at most {limit}; "
                               f"{value - limit} more do not come across")  # fmt: skip
                 value = limit
             out[key] = value
@@ -320,7 +325,7 @@ class _Planner:
                 continue  # a starting skill the file repeats (OBBLM's export lists them), or twice
             category = self.categories[skill]
             if category not in position.normal and category not in position.double:
-                losses.append(f"{who}: a {position.name} may not take {category} skills such as {skill}")
+                losses.append(f"{who}: {_a(position.name)} may not take {category} skills such as {skill}")
                 continue
             doubles += category not in position.normal
             skills.append(skill)
@@ -338,7 +343,7 @@ class _Planner:
             value = p.stats[stat] if p.stats else base + p.deltas.get(stat, 0)
             low, high = stat_bounds(position, stat)
             if not low <= value <= high:
-                losses.append(f"{who}: {stat.upper()} {value} is more than {STAT_SPREAD} from a {position.name}'s "
+                losses.append(f"{who}: {stat.upper()} {value} is more than {STAT_SPREAD} from {_a(position.name)}'s "
                               f"{base}; kept as {min(max(value, low), high)}")  # fmt: skip
                 value = min(max(value, low), high)
             lost = f"-1 {stat.upper()}"
