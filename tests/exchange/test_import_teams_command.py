@@ -118,7 +118,7 @@ def test_parse_answer():
 
 def test_the_dugout_command_runs_it(league):
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "ui.cli", "import-teams", str(ROSTER), "--into", str(league),
+    done = subprocess.run([sys.executable, "-m", "ui.app.cli", "import-teams", str(ROSTER), "--into", str(league),
                            "--by", "Jo"], capture_output=True, text=True, env=env, timeout=120)  # fmt: skip
     assert done.returncode == 0, done.stderr
     assert "Imported 1 team" in done.stdout
