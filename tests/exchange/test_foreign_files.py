@@ -50,7 +50,9 @@ def test_naflm_import_by_obblms_numbers_with_spp_from_achievements_and_injuries_
     assert "Snaga" not in {p.name for p in orcs.players}
     assert any("Snaga" in note and "dead" in note for note in orcs.notes)
     assert any("Lugbúrz" in loss and "at most 1 Troll" in loss for loss in orcs.losses)  # over the limit
-    assert any("games won (4)" in note for note in orcs.notes)  # the stranger's statistics, said to stay behind
+    assert any(
+        "stays in OBBLM (OBBLM league 1, games won 4, games lost 2" in note for note in orcs.notes
+    )  # the stranger's statistics, said to stay behind
     humans = _team(preview, "Altdorf Aldermen")
     assert [(p.name, p.number) for p in humans.players] == [("Hans", 1), ("Otto", 2)]
     assert any("number 1 is taken; given 2" in note for note in humans.notes)

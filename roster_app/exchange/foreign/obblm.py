@@ -62,10 +62,10 @@ def read_import(root: Element, label: str, path: str, awards: dict[str, int]) ->
         team.notes.append(
             f"the file names OBBLM's coach number {coach_id}, not a name: the head coach is left empty"
         )
-        for tag, what in LEFT_BEHIND.items():
-            value = r.tidy(_text(element, tag) or "")
-            if value and value != "0":
-                team.notes.append(f"{what} ({value}) stays in OBBLM: the team starts with no games played here")
+        behind = [f"{what} {value}" for tag, what in LEFT_BEHIND.items()
+                  if (value := r.tidy(_text(element, tag) or "")[:20]) and value != "0"]  # fmt: skip
+        if behind:
+            team.notes.append(f"stays in OBBLM ({', '.join(behind)}): the team starts with no games played here")
         players = element.findall("players/player")
         r.check_players(len(players), where)
         for p_row, p in enumerate(players, 1):

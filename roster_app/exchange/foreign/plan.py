@@ -112,6 +112,14 @@ class TeamPlan:
     def where(self) -> str:
         return team_where(self.file, self.row, self.name)
 
+    @property
+    def summary(self) -> str:
+        """'Orc, coach Grim, treasury 45,000 gp, 3 re-rolls, fan factor 5, ..., 12 players'."""
+        return (f"{self.race}, coach {self.coach or '(none)'}, treasury {gp(self.treasury)}, "
+                f"{count(self.rerolls, 're-roll')}, fan factor {self.fan_factor}, "
+                f"{count(self.assistant_coaches, 'assistant coach')}, {count(self.cheerleaders, 'cheerleader')}"
+                f"{', an apothecary' if self.apothecary else ''}; {count(len(self.players), 'player')}")  # fmt: skip
+
     def as_dict(self) -> dict[str, Any]:
         """What services/foreign_teams.py takes (plain data)."""
         return {**self.__dict__, "players": [p.as_dict() for p in self.players], "losses": list(self.losses),
@@ -150,11 +158,7 @@ class Preview:
         """The preview in words, as `dugout import-teams` prints it."""
         lines: list[str] = []
         for team in self.teams:
-            staff = (f"{count(team.rerolls, 're-roll')}, fan factor {team.fan_factor}, "
-                     f"{count(team.assistant_coaches, 'assistant coach')}, {count(team.cheerleaders, 'cheerleader')}"
-                     f"{', an apothecary' if team.apothecary else ''}")  # fmt: skip
-            lines.append(f"{team.where}: {team.name} ({team.race}), coach {team.coach or '(none)'}, "
-                         f"treasury {gp(team.treasury)}, {staff}; {count(len(team.players), 'player')}")  # fmt: skip
+            lines.append(f"{team.where}: {team.name} ({team.summary})")
             for p in team.players:
                 extra = [", ".join(p.skills) or "no skills gained"]
                 if p.injuries:
