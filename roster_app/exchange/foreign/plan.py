@@ -27,7 +27,6 @@ from roster_app.rules.spp import star_player_rolls
 from roster_app.words import count
 
 KEPT_INJURIES = tuple(i for i in INJURIES if i not in ("Miss next game", "Dead"))
-LEAVE_OUT = None  # a guess's choice that leaves the skill (or position's players, or race's team) out
 GuessKey = tuple[str, str, str]  # (kind, context, the file's name): kind race / position / skill
 
 
