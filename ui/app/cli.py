@@ -26,6 +26,7 @@ COMMANDS: dict[str, str] = {
     "import": "ui.printing.commands:import_main",
     "check": "roster_app.commands.check:main",
     "copy": "roster_app.commands.copy:main",
+    "import-teams": "roster_app.commands.import_teams:main",
 }
 
 
