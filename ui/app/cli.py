@@ -27,6 +27,7 @@ COMMANDS: dict[str, str] = {
     "check": "roster_app.commands.check:main",
     "copy": "roster_app.commands.copy:main",
     "publish": "roster_app.commands.publish:main",
+    "import-teams": "roster_app.commands.import_teams:main",
 }
 
 

@@ -68,6 +68,12 @@ def open_path(
     return path or None
 
 
+def open_paths(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> list[str]:
+    """Several files chosen at once (File > Import Teams…); empty for Cancel."""
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, folder, filter)
+    return list(paths)
+
+
 def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
     return path or None
