@@ -589,10 +589,10 @@ def magazine_page(site: Site, m: Magazine) -> str:
     for ref, fixture, verdict, turns in m.referees:
         who = links.referee_named(ref)
         game = _fixture_links(links, fixture)
-        words = {"award": f"<strong>Award!</strong> {who} kept his eyes on the game in {game}: {turns} turns in range.",
+        words = {"award": f"<strong>Award!</strong> {who} kept his eyes on the game in {game}: {count(turns, 'turn')} in range.",
                  "sacked": f"<strong>Sacked!</strong> {who} saw {turns} turns of {game} and has refereed his last game "
                            "in this league."}  # fmt: skip
-        refs.append(paragraph(Html(words.get(verdict, f"{who} refereed {game} ({turns} turns in range) and keeps his "
+        refs.append(paragraph(Html(words.get(verdict, f"{who} refereed {game} ({count(turns, 'turn')} in range) and keeps his "
                                                       "whistle."))))  # fmt: skip
     refs += [paragraph(Html(f"<strong>A minute's silence</strong> for {links.referee_named(name)}, who did not leave "
                             "the pitch alive.")) for name in m.dead_refs]  # fmt: skip
