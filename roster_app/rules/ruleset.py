@@ -46,6 +46,11 @@ TABLES: dict[str, str] = {
     "league_points": "League points",
     "handicap_table": "Handicap Table",
     "kick_off": "Kick-Off Table",
+    "economy": "Economy: team worth, winnings, expenses",
+    "winnings_formula": "Winnings by dice and FAME",
+    "fame": "Fans and FAME",
+    "spiralling_expenses": "Spiralling expenses",
+    "petty_cash": "Petty cash and money for inducements",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -279,8 +284,18 @@ def default_ruleset() -> Ruleset:
 
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
-# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata) store them.
-ADDED_LATER = ("kick_off", "handicap_table")
+# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy) store
+# them. Such a league's economy is the one it was made with (the 3rd edition's), never its edition's.
+ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash")
+AS_MADE_ECONOMY = "economy_as_made.json"
+
+
+@cache
+def economy_as_made() -> dict[str, Any]:
+    """The economy of a league made before each edition had its own (resources/rulesets/economy_as_made.json)."""
+    data = _read_json(rulesets_dir() / AS_MADE_ECONOMY)
+    check_table("economy", data, where=AS_MADE_ECONOMY)
+    return data
 
 
 def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
@@ -288,6 +303,8 @@ def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
     for table_key in ADDED_LATER:
         if table_key not in out:
             out[table_key] = copy.deepcopy(_bundled("lrb4").tables[table_key])
+    if "economy" not in out:
+        out["economy"] = copy.deepcopy(economy_as_made())
     return out
 
 
