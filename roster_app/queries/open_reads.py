@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from roster_app.queries import first_screen
 from roster_app.queries.first_screen import LeagueInfo, PlayerRow, TeamItem
 from roster_app.rules.allies import AllyPenalties, ally_penalties_of, fan_factor_in_play, is_ally
+from roster_app.rules.economy import team_worth, worth_text
 from roster_app.rules.team import RatedPlayer, TeamSheet, reroll_price, team_rating, team_value, winnings_rating
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 
@@ -47,6 +48,9 @@ class TeamHeader:
     allies: tuple[str, ...] = ()  # "#12 Gotrek (Dwarf Troll Slayer)" for each ally on the roster
     penalties: AllyPenalties = AllyPenalties(0, 0, 0)
     fan_factor_in_play: int = 0  # the fan factor with the allies' penalty: the gate and the Player Reaction use it
+    worth: int = 0  # what the team is worth as its edition names it: a team rating, or a team value in gold
+    worth_text: str = ""  # "Team rating 112", "Team value 1,120,000 gp"
+    worth_short: str = ""  # "TR 112", "TV 1,120,000 gp"
 
 
 @dataclass(frozen=True)
@@ -156,5 +160,7 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
             reroll_price=reroll_price(race, played=tid in have_played, surcharge=penalties.reroll_surcharge,
                                       ruleset=ruleset),
             fan_factor_in_play=fan_factor_in_play(fans, penalties, ruleset),
+            worth=(worth := team_worth(sheet, ruleset)), worth_text=worth_text(worth, ruleset),
+            worth_short=worth_text(worth, ruleset, short=True),
         )  # fmt: skip
     return out
