@@ -190,3 +190,36 @@ def _stored(path: Path, key: str):
 
     with sqlite3.connect(path) as conn:
         return json.loads(conn.execute("SELECT data FROM ruleset_table WHERE key = ?", (key,)).fetchone()[0])
+
+
+# -- before the match -------------------------------------------------------------------------------------------
+def test_an_lrb6_pre_match_gives_the_lower_team_value_the_difference_and_no_handicaps(lrb6):
+    from roster_app.queries.prematch import pre_match
+    from roster_app.services.prematch import roll_handicap
+
+    [m] = sq.fixtures(lrb6)
+    view = pre_match(lrb6, m.id)
+    # Orcland Raiders 610,000 (fan factor 6), Reikland Reavers 600,000 (fan factor 5)
+    assert [t.rating for t in view.teams] == [610_000, 600_000] and view.worth_name == "Team value"
+    assert view.inducements == (0, 10_000) and view.due.rolls == 0
+    before = snapshot(lrb6)
+    with pytest.raises(
+        RuleViolation, match="LRB 6 has no handicaps: the team of lower team value gets the difference"
+    ):
+        roll_handicap(lrb6, match_id=m.id)
+    assert snapshot(lrb6) == before
+
+
+def test_an_lrb4_pre_match_still_rolls_handicaps_from_the_ratings():
+    from roster_app.queries.prematch import pre_match
+
+    db = memory_league()
+    try:
+        build_teams(db, 2)
+        generate_season(db)
+        [m] = sq.fixtures(db)
+        view = pre_match(db, m.id)
+        assert view.worth_name == "Team rating" and view.inducements == (0, 0)
+        assert [t.rating for t in view.teams] == [106, 105]  # (550,000 + 450,000 + fans) / 10,000
+    finally:
+        db.close()
