@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from roster_app.rules.economy import league_night
 from roster_app.rules.postmatch import STEP_TITLES
 from roster_app.services.postmatch.plan import PostMatchPlan
 from ui.widgets.basics import mnemonic_safe, text_html
@@ -46,7 +47,8 @@ class StepPage(QWizardPage):
     def __init__(self, wizard: PostMatchWizard):
         super().__init__()
         self.w = wizard
-        self.setTitle(STEP_TITLES.get(self.STEP, ""))
+        edition = dict(league_night(wizard.session.db.ruleset).post_match)  # the step as the edition words it
+        self.setTitle(edition.get(self.STEP) or STEP_TITLES.get(self.STEP, ""))
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names
