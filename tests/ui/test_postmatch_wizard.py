@@ -251,8 +251,8 @@ def test_typed_in_fan_factor_dice_lock_once_used_like_rolled_ones(qtbot, wizard)
 @pytest.fixture
 def lrb6_wizard(qtbot, window, tmp_path):
     from roster_app.services.league import create_league
-    from tests.season_helpers import build_teams
     from tests.helpers import show_league
+    from tests.season_helpers import build_teams
     from ui.wizards.postmatch_wizard import PostMatchWizard
 
     path = tmp_path / "lrb6.dugout"
