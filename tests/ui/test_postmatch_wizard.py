@@ -287,3 +287,15 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     assert w.plan.home.winnings.amount == (4 + 1 + 1) * 10_000 and w.plan.away.winnings.amount == 2 * 10_000
     assert w.pages[PageId.RATING].title() == "5. New team value"
     page.grab().save("/tmp/lrb6_winnings.png")
+
+
+def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizard):
+    w = lrb6_wizard
+    w.close()
+    header = w.parent().league_view.team_page.header
+    assert header.figure_titles["value"].text() == "Team value"
+    assert header.figures["value"].text() == "610,000 gp"  # Orcland Raiders: 11 Linemen and fan factor 6
+    assert header.figure_titles["winnings_rating"].text() == "Spiralling expenses"
+    assert header.figures["winnings_rating"].text() == "0 gp"
+    assert not header.figures["rating"].isVisibleTo(header)
+    header.grab().save("/tmp/lrb6_header.png")
