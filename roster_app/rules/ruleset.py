@@ -189,7 +189,8 @@ class Ruleset:
         return Ruleset(self.name, self.key, self.version, tables)
 
 
-SOURCE_WORDS = {"article": "From the article", "default": "League default"}
+SOURCE_WORDS = {"article": "From the article", "default": "League default",
+                "league": "The league's own (no public source gives these figures; they stand in)"}
 
 
 def provenance(data: Any) -> str:
@@ -212,6 +213,8 @@ def source_badge(data: Any) -> str:
     kind = source.get("from") if isinstance(source, dict) else None
     if kind is None:
         return "source not recorded"
+    if kind == "league":
+        return "league's own"
     return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
 
 

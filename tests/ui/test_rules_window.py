@@ -68,7 +68,9 @@ def test_the_rules_window_lists_every_table_with_where_it_comes_from(rules):
     model = rules.table_model
     assert [model.row(i).title for i in range(model.rowCount())] == list(TABLES.values())
     assert {badge(rules, key) for key in TABLES} == {"from the article", "from LRB 4.0", "from LRB 5",
-                                                     "league default"}  # fmt: skip
+                                                     "league default", "from LRB 6", "league's own"}  # fmt: skip
+    rules.show_table("economy")  # LRB 4.0's economy: no public source gives it, the league's own stands in
+    assert "The league's own (no public source gives these figures; they stand in)" in rules.note.text()
     assert (badge(rules, "referee_rules"), badge(rules, "races"), badge(rules, "tribunal")) == (
         "from the article", "from LRB 4.0", "league default")  # fmt: skip
     rules.show_table("races")

@@ -28,7 +28,7 @@ ECONOMY_AS_MADE = {
     "expenses. A contracted player's half value comes off the rating used on the Match Winnings Table (seed "
     "001).",
     "source": {
-        "from": "default",
+        "from": "league",
         "where": "the 3rd-edition economy of the articles' time, as Dugout shipped it before each edition had "
         "its own; the league was made with it",
     },
@@ -50,7 +50,7 @@ ADDED = {
         "gp; the winner may roll the D6 again and must keep the second roll. Used when the "
         "Economy table says winnings come from dice and FAME.",
         "source": {
-            "from": "default",
+            "from": "league",
             "where": "stands in for LRB 5's own figure (no LRB 5 source at hand prints the "
             "draw's +1): LRB 6's formula, christerk/ffb at ac2f6d3 "
             "ffb-server/.../step/bb2016/end/StepWinnings.java; OBBLM's LRB 5 upload "
