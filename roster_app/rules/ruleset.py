@@ -189,8 +189,11 @@ class Ruleset:
         return Ruleset(self.name, self.key, self.version, tables)
 
 
-SOURCE_WORDS = {"article": "From the article", "default": "League default",
-                "league": "The league's own (no public source gives these figures; they stand in)"}
+SOURCE_WORDS = {
+    "article": "From the article",
+    "default": "League default",
+    "league": "The league's own (no public source gives these figures; they stand in)",
+}
 
 
 def provenance(data: Any) -> str:

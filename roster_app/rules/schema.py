@@ -90,7 +90,8 @@ ALSO_STATS = Check(
 )
 # Where a table's numbers come from (shown in the Rules window): printed in a seed article, a Living Rulebook
 # with its public source, or a league default (named by an article but not printed, so Dugout made one up).
-SOURCE_KINDS = ("article", "LRB 4.0", "LRB 5", "LRB 6", "default", "league")  # league: the league's own, standing in
+# "league": the league's own, standing in where no public source gives the figures.
+SOURCE_KINDS = ("article", "LRB 4.0", "LRB 5", "LRB 6", "default", "league")
 SOURCE = {"from": one_of(*SOURCE_KINDS), "where?": TEXT}
 # The choices of the Economy table: a team rating or a team value; winnings from the Match Winnings Table by the
 # gate or from dice and FAME; handicaps or inducements before a match; where a contracted player's half value
