@@ -237,7 +237,7 @@ def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
         winnings = "1. Winnings (D6 + FAME" + (") less spiralling expenses" if eco.expenses else ")")
         spp = "2. MVP, Star Player Points and improvement rolls"
     else:
-        winnings = "1. Winnings (the Match Winnings Table)" + (" less spiralling expenses" if eco.expenses else "")
+        winnings = "1. Winnings" + (" less spiralling expenses" if eco.expenses else "")
         spp = "2. Star Player Points and star player rolls"
     post = (
         ("winnings", winnings), ("spp", spp), ("fan_factor", "3. Fan factor"),

@@ -227,3 +227,9 @@ def test_a_negative_winnings_rate_is_refused():
     rows[0]["loss"] = -500
     with pytest.raises(RulesetError, match="row 1, 'loss': must be a whole number of gold pieces, 0 or more"):
         check_table("match_winnings", {**LRB4.table("match_winnings"), "rows": rows})
+
+
+def test_a_rating_edition_keeps_the_seeds_step_titles():
+    from roster_app.rules.postmatch import STEP_TITLES
+
+    assert dict(eco.league_night(LRB4).post_match) == STEP_TITLES
