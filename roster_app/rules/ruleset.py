@@ -46,7 +46,7 @@ TABLES: dict[str, str] = {
     "league_points": "League points",
     "handicap_table": "Handicap Table",
     "kick_off": "Kick-Off Table",
-    "economy": "Economy: team worth, winnings, expenses",
+    "economy": "Economy",
     "winnings_formula": "Winnings by dice and FAME",
     "fame": "Fans and FAME",
     "spiralling_expenses": "Spiralling expenses",

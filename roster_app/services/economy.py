@@ -112,3 +112,15 @@ def switch_economy(db: LeagueDB) -> Change:
         tx.label = f"switch to {preview.edition_after}'s economy"
         tx.result = preview.edition_after
     return tx.change
+
+
+def preview_words(preview: EconomyPreview) -> str:
+    """The preview in words for the commissioner: what changes, each team's worth before and after."""
+    lines = [f"Switch from {preview.edition_before}'s economy to {preview.edition_after}'s:"]
+    lines += [f"- {what}: {now or '-'} -> {after}" for what, now, after in preview.lines if now != after]
+    if preview.teams:
+        lines.append("What each team is worth:")
+        lines += [f"- {t.name}: {t.before} -> {t.after}" for t in preview.teams]
+    if preview.tables:
+        lines.append(f"Tables replaced by {preview.edition_after}'s: {', '.join(preview.tables)}.")
+    return "\n".join(lines)
