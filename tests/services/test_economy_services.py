@@ -223,3 +223,22 @@ def test_an_lrb4_pre_match_still_rolls_handicaps_from_the_ratings():
         assert [t.rating for t in view.teams] == [106, 105]  # (550,000 + 450,000 + fans) / 10,000
     finally:
         db.close()
+
+
+def test_a_whole_lrb6_sequence_records_the_new_team_value_and_the_chart_reads_it(lrb6):
+    import random
+
+    from roster_app.queries.charts import team_chart
+    from roster_app.services.postmatch.write import auto_draft, finish_post_match
+
+    [m] = sq.fixtures(lrb6)
+    report(lrb6, m.id, 1, 1)
+    draft = auto_draft(lrb6, match_id=m.id, rng=random.Random(3))
+    plan = plan_post_match(lrb6, m.id, draft)
+    assert plan.home.rating_before == 610_000  # the team value as the sequence starts
+    finish_post_match(lrb6, match_id=m.id, draft=draft)
+    after = queries.team_header(lrb6, m.home_id).worth
+    assert after == plan.home.rating_after  # the new team value, step 5
+    chart = team_chart(lrb6, [m.home_id], "rating", season=1)
+    assert chart.title == "Team value (thousands of gp), season 1"
+    assert chart.series[0].points == ((1.0, after / 1000),)
