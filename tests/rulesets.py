@@ -51,3 +51,13 @@ def position(db: LeagueDB | Ruleset, race: str, role: str) -> str:
 
 def positions(db: LeagueDB | Ruleset, race: str, *roles: str) -> tuple[str, ...]:
     return tuple(position(db, race, role) for role in roles)
+
+
+def play_economy_as_made(db: LeagueDB) -> None:
+    """Let the league play the 3rd-edition economy an older league was made with (the Match Winnings Table by
+    the gate, lrb4's Fan Factor Table), whatever its ruleset: for tests whose gold is worked out that way."""
+    from roster_app.rules.ruleset import economy_as_made, load_bundled
+    from roster_app.services.ruleset import set_table
+
+    set_table(db, key="fan_factor", data=load_bundled("lrb4").table("fan_factor"))
+    set_table(db, key="economy", data=economy_as_made())

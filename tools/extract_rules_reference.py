@@ -26,6 +26,12 @@ FFB = {"repo": "christerk/ffb", "commit": "93b5e462b", "rosters": "FantasyFootba
 OBBLM = {"repo": "nicholasmr/obblm", "commit": "78026f4", "lrb5": "lib/game_data.php",
          "lrb6x": "lib/game_data_lrb6x.php", "lrb6": "lib/game_data_lrb6.php", "values": "lib/class_sqlcore.php"}  # fmt: skip
 BSDATA = {"repo": "BSData/bloodbowl", "commit": "50e7047", "system": "BloodBowlLRB60.gst"}
+# The match economy of LRB 6 (FFB's bb2016 post-game and pre-game steps) and LRB 5 (OBBLM's league manager).
+FFB_ECONOMY = {"repo": "christerk/ffb", "commit": "ac2f6d302", "server": "ffb-server/src/main/java/com/fumbbl/ffb/server",
+               "winnings": "step/bb2016/end/StepWinnings.java", "spectators": "step/bb2016/start/StepSpectators.java",
+               "dice": "DiceRoller.java", "interpreter": "DiceInterpreter.java"}  # fmt: skip
+OBBLM_ECONOMY = {"rules_xml": "modules/leegmgr/rules-LRB5-Experimental.xml", "tv": "lib/class_sqlcore.php",
+                 "settings": "localsettings/settings_none.php", "defaults": "lib/settings_default.php"}  # fmt: skip
 OUT = Path(__file__).resolve().parent.parent / "tests" / "rules" / "public_sources.json"
 CATEGORY = {"G": "General", "A": "Agility", "S": "Strength", "P": "Passing", "M": "Physical", "E": "Extraordinary"}
 
@@ -315,13 +321,85 @@ def bsdata(gitdir: str) -> dict[str, Any]:
             "races": races}  # fmt: skip
 
 
+# -- the match economy: FFB's LRB 6 steps, OBBLM's LRB 5 league manager ---------------------------------------
+def _method(java: str, name: str) -> str:
+    """The body of one Java method (up to the next method at the same indentation)."""
+    found = re.search(rf"\n(\s*)(?:public|private|protected)[^\n]*\b{name}\(.*?\n\1}}", java, re.S)
+    if not found:
+        raise SystemExit(f"{name} not found")
+    return found.group(0)
+
+
+def _dice(body: str) -> str:
+    """rollDice(6) -> D6, rollDice(3, 6) -> 3D6."""
+    count, sides = re.search(r"rollDice\((?:(\d+),\s*)?(\d+)\)", body).groups()
+    return f"{count or ''}D{sides}"
+
+
+def economy(ffb_dir: str, obblm_dir: str) -> dict[str, Any]:
+    """LRB 6's winnings, FAME and fan factor rolls from FFB; LRB 5's spiralling expenses, team value and starting
+    treasury from OBBLM. Each fact is read from the code by a pattern; a change of the code fails the pattern."""
+    commit, server = FFB_ECONOMY["commit"], FFB_ECONOMY["server"]
+    show = lambda path: git_show(ffb_dir, commit, f"{server}/{path}")  # noqa: E731
+    winnings, spectators = show(FFB_ECONOMY["winnings"]), show(FFB_ECONOMY["spectators"])
+    dice, interpreter = show(FFB_ECONOMY["dice"]), show(FFB_ECONOMY["interpreter"])
+    roll = _method(winnings, "rollWinnings")
+    fan_roll = _method(dice, "rollFanFactorPostMatch")
+    fan_rule = _method(interpreter, "interpretFanFactorRoll")
+    lrb6 = {
+        "source": {"repo": FFB_ECONOMY["repo"], "commit": full_commit(ffb_dir, commit), "path": server,
+                   "files": [FFB_ECONOMY[k] for k in ("winnings", "spectators", "dice", "interpreter")]},
+        "winnings_dice": _dice(_method(dice, "rollWinnings")),
+        "winnings_per_point": int(re.search(r"setWinnings\(winningsHome \* (\d+)\)", roll).group(1)),
+        "winnings_fame": "getTeamResultHome().getFame()" in roll,
+        # +1 when the home score difference is 0 or more: a win or a draw
+        "winnings_bonus_when": re.search(r"if \(scoreDiffHome (>=|>) 0\) \{\s*winningsHome\+\+", roll).group(1),
+        "winner_may_reroll": "DialogWinningsReRollParameter" in roll,
+        "fan_factor_dice_winner": _dice(fan_roll.split("else")[0]),
+        "fan_factor_dice_other": _dice(fan_roll.split("else")[1]),
+        "fan_factor_gain_when": re.search(r"\(pScoreDiff (>=|>) 0\) && \(fanFactorTotal > pFanFactor\)", fan_rule).group(1),
+        "fan_factor_lose_when": re.search(r"\(pScoreDiff (<=|<) 0\) && \(fanFactorTotal < pFanFactor\)", fan_rule).group(1),
+        "spectators_dice": _dice(_method(dice, "rollSpectators")),
+        "spectators_per_point": int(re.search(r"getFanFactor\(\)\) \* (\d+)\)", spectators).group(1)),
+        "fame_double": int(re.search(r">= \(2 \* teamResultAway.getSpectators\(\)\)\) \{\s*teamResultHome.setFame\((\d)\)",
+                                     spectators).group(1)),
+        "fame_more": int(re.search(r"> teamResultAway.getSpectators\(\)\) \{\s*teamResultHome.setFame\((\d)\)",
+                                   spectators).group(1)),
+    }  # fmt: skip
+    ocommit = OBBLM["commit"]
+    xml = ET.fromstring(git_show(obblm_dir, ocommit, OBBLM_ECONOMY["rules_xml"]).lstrip("\ufeff"))
+    spiral = xml.find("spirallingExpenses")
+    tv = git_show(obblm_dir, ocommit, OBBLM_ECONOMY["tv"])
+    tv_sum = re.search(r"SET tv = \(SELECT IFNULL\(SUM\(value\),0\).*?;", tv, re.S).group(0)
+    settings = git_show(obblm_dir, ocommit, OBBLM_ECONOMY["settings"])
+    lrb5 = {
+        "source": {"repo": OBBLM["repo"], "commit": full_commit(obblm_dir, ocommit),
+                   "files": [OBBLM_ECONOMY[k] for k in ("rules_xml", "tv", "settings", "defaults")]},
+        "spiralling_from": int(spiral.findtext("start")), "spiralling_band": int(spiral.findtext("interval")),
+        "spiralling_per_band": int(spiral.findtext("pace")),
+        "tv_counts": [word for word in ("rerolls", "ff", "cheerleaders", "apothecary", "ass_coaches")
+                      if re.search(rf"\+ {word}\s+\*", tv_sum)],
+        # the treasury counts only above a bank threshold, a house rule that is 0 (off) by default
+        "tv_treasury_only_with_bank_threshold": "IF(treasury > " in tv_sum and "bank_threshold" in tv_sum,
+        "bank_threshold_default": int(re.search(r"\$rules\['bank_threshold'\]\s*=\s*(\d+)",
+                                                git_show(obblm_dir, ocommit, OBBLM_ECONOMY["defaults"])).group(1)),
+        "initial_treasury": int(re.search(r"\$rules\['initial_treasury'\]\s*=\s*(\d+)", settings).group(1)),
+    }  # fmt: skip
+    return {"lrb6": lrb6, "lrb5": lrb5}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ffb", required=True)
     parser.add_argument("--obblm", required=True)
     parser.add_argument("--bsdata", required=True)
     parser.add_argument("--out", default=str(OUT))
+    parser.add_argument("--only", choices=["economy"], help="rewrite this part only, keeping the rest of --out")
     args = parser.parse_args()
+    if args.only == "economy":
+        reference = json.loads(Path(args.out).read_text(encoding="utf-8"))
+        reference["economy"] = economy(args.ffb, args.obblm)
+        return _write(reference, args.out)
     books = obblm(args.obblm)
     reference = {
         "note": "Extracted by tools/extract_rules_reference.py from the public sources named in each 'source'; "
@@ -330,7 +408,12 @@ def main() -> None:
         "lrb5": books["lrb5"],
         "lrb6": books["lrb6"],
         "lrb6_bsdata": {"label": "LRB 6 (BattleScribe)", **bsdata(args.bsdata)},
+        "economy": economy(args.ffb, args.obblm),
     }  # fmt: skip
+    _write(reference, args.out)
+
+
+def _write(reference: dict[str, Any], out: str) -> None:
     text = json.dumps(reference, indent=1, ensure_ascii=False)
     # one position (one level, one kick-off row) per line: a small file a person can read and diff
     text = re.sub(
@@ -338,8 +421,8 @@ def main() -> None:
         lambda m: json.dumps(json.loads(m.group(0)), ensure_ascii=False),
         text,
     )
-    Path(args.out).write_text(text + "\n", encoding="utf-8")
-    print(f"wrote {args.out}")
+    Path(out).write_text(text + "\n", encoding="utf-8")
+    print(f"wrote {out}")
 
 
 if __name__ == "__main__":

@@ -409,6 +409,8 @@ class SheetSide:
     fan_factor: int
     players: tuple[SheetPlayerLine, ...]
     handicaps: tuple[str, ...]  # handicaps awarded in the pre-match sequence ("Bribe")
+    worth_name: str = "Team rating"  # what the team is worth, as its edition names it
+    worth: str = ""  # "103", "1,050,000 gp"
 
 
 @dataclass(frozen=True)
@@ -475,7 +477,7 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
         )  # fmt: skip
         handicaps = tuple(h["handicap"] for h in pre_match.get("handicaps", []) if h["team_id"] == team_id)
         return SheetSide(team.name, team.race, team.coach or "", team.rating, team.rerolls, team.apothecary,
-                         team.fan_factor, lines, handicaps)  # fmt: skip
+                         team.fan_factor, lines, handicaps, team.worth_name, team.worth_figure)  # fmt: skip
 
     sheets = []
     for match_id, round_, stage, home, away, pre_match in fixtures:

@@ -229,6 +229,18 @@ def _allies(team: data.queries.TeamHeader, ruleset_fan_factor: str) -> Html:
                 penalties=", ".join(what))  # fmt: skip
 
 
+def _worth_rows(team: data.queries.TeamHeader) -> dict[str, Any]:
+    """The roster's worth rows as the edition names them: a team rating beside its gold value and the rating on
+    the Match Winnings Table, or a team value beside the spiralling expenses it brings."""
+    if not team.worth_is_value:
+        return dict(worth_label=team.worth_name, worth=team.worth_figure or team.rating,
+                    second_label="Team value (players, staff, re-rolls, fan factor)", second=gold(team.value),
+                    money_label="Rating on the Match Winnings Table", money=team.winnings_rating)  # fmt: skip
+    return dict(worth_label=f"{team.worth_name} (players, staff, re-rolls, fan factor)", worth=gold(team.worth),
+                second_label="Team rating (3rd-edition reckoning, for comparison)", second=team.rating,
+                money_label="Spiralling expenses after a match", money=gold(team.expenses))  # fmt: skip
+
+
 def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     """The classic roster: one numbered line per player, blank lines up to the roster limit, staff, figures."""
     t = blocks("roster")
@@ -244,9 +256,9 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     body = fill(
         t["page"], league=heading.league, season=heading.season, team=team.name, race=team.race,
         coach=team.coach or "\u2014", record=record, standing=standing, players=join(rows), legend=legend,
-        rating=team.rating, value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
-        allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players, winnings_rating=team.winnings_rating,
-        staff=join(staff), players_value=gold(sheet.players_value),
+        value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
+        allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players,
+        staff=join(staff), players_value=gold(sheet.players_value), **_worth_rows(team),
     )  # fmt: skip
     return Section(f"{team.name} \u2014 roster", body)
 
@@ -442,7 +454,7 @@ def _side(label: str, side: data.SheetSide) -> Html:
         f" &#183; handicaps: <b>{html.escape(', '.join(side.handicaps))}</b>" if side.handicaps else ""
     )
     return fill(t["side"], label=label, team=side.name, race=side.race, coach=side.coach or "\u2014",
-                rating=side.rating, rerolls=_count(side.rerolls, "re-roll"),
+                worth_name=side.worth_name.lower(), worth=side.worth, rerolls=_count(side.rerolls, "re-roll"),
                 apothecary="apothecary" if side.apothecary else "no apothecary", fan_factor=side.fan_factor,
                 handicaps=handicaps, players=join(rows))  # fmt: skip
 

@@ -263,6 +263,8 @@ def teams_index(site: Site, headers: list) -> str:
     columns = [Col("Team", wide=True), Col("Race"), Col("Coach"), Col("Players", numeric=True),
                Col("Value", "Team value in gold pieces", numeric=True), Col("Rating", "Team rating", numeric=True)]  # fmt: skip
     rows = [[links.team(h.id, h.name), h.race, h.coach, h.players, gold(h.value), h.rating] for h in headers]
+    if any(h.worth_is_value for h in headers):  # LRB 5/6: the team value is what a team is worth; no rating
+        columns, rows = columns[:-1], [row[:-1] for row in rows]
     body = [heading(site.league, "The teams"), table("teams-caption", count(len(headers), "team"), columns, rows)]
     return _document(site, path, "The teams", body)
 
@@ -321,7 +323,8 @@ def team_page(site: Site, team: TeamData) -> str:
     links = Links(site, path)
     body = [heading(f"{header.race} \u00b7 coached by {header.coach or 'nobody named'}", header.name)]
     figures = [("Race", header.race), ("Coach", header.coach or "\u2013"), ("Team value", f"{gold(header.value)} gp"),
-               ("Team rating", header.rating), ("Players", f"{header.players} of {sheet.max_players}"),
+               *([] if header.worth_is_value else [("Team rating", header.rating)]),  # LRB 5/6 count no rating
+               ("Players", f"{header.players} of {sheet.max_players}"),
                ("Re-rolls", header.rerolls), ("Fan factor", header.fan_factor),
                ("Apothecary", "yes" if header.apothecary else "no"),
                ("Assistant coaches", header.assistant_coaches), ("Cheerleaders", header.cheerleaders),

@@ -14,6 +14,7 @@ from sqlalchemy.orm import aliased
 from roster_app.queries import careers
 from roster_app.queries import season as sq
 from roster_app.queries.season import PLAYED
+from roster_app.rules.economy import economy
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Referee, RefereeMatch, Team
 
@@ -53,10 +54,10 @@ def timeline_series(timeline: careers.TeamTimeline, measure: str, *, by_round: b
     return Series(timeline.name, tuple(points))
 
 
-def _chart(measure: str, series: tuple[Series, ...], season: int | None) -> Chart:
-    title = MEASURES[measure] + (f", season {season}" if season is not None else "")
-    return Chart(f"team-{measure}", "lines", title, series, "Round" if season is not None else "Game",
-                 MEASURES[measure])  # fmt: skip
+def _chart(measure: str, series: tuple[Series, ...], season: int | None, name: str | None = None) -> Chart:
+    name = name or MEASURES[measure]
+    title = name + (f", season {season}" if season is not None else "")
+    return Chart(f"team-{measure}", "lines", title, series, "Round" if season is not None else "Game", name)
 
 
 def timelines_chart(timelines: list[careers.TeamTimeline], measure: str, *, season: int | None) -> Chart:
@@ -95,6 +96,10 @@ def _after_each_game(db: LeagueDB, team_ids: list[int], measure: str, season: in
 
 def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int | None) -> Chart:
     """Each team's rating, treasury or fan factor after each game of `season` (every season: None)."""
+    if measure == "rating" and economy(db.ruleset).is_value:  # the team value an LRB 5/6 sequence records
+        series = tuple(Series(s.name, tuple((x, y / SCALES["treasury"]) for x, y in s.points))
+                       for s in _after_each_game(db, team_ids, measure, season))  # fmt: skip
+        return _chart(measure, series, season, f"{economy(db.ruleset).worth_name} (thousands of gp)")
     if measure != "treasury":
         return _chart(measure, _after_each_game(db, team_ids, measure, season), season)
     series = tuple(Series(name, tuple((float(rnd if season is not None else n), g / SCALES[measure])

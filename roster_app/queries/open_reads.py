@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 from roster_app.queries import first_screen
 from roster_app.queries.first_screen import LeagueInfo, PlayerRow, TeamItem
 from roster_app.rules.allies import AllyPenalties, ally_penalties_of, fan_factor_in_play, is_ally
+from roster_app.rules.economy import economy, spiralling_expenses, team_worth, wage_value, worth_text
+from roster_app.rules.roster import gp
 from roster_app.rules.team import RatedPlayer, TeamSheet, reroll_price, team_rating, team_value, winnings_rating
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 
@@ -47,6 +49,16 @@ class TeamHeader:
     allies: tuple[str, ...] = ()  # "#12 Gotrek (Dwarf Troll Slayer)" for each ally on the roster
     penalties: AllyPenalties = AllyPenalties(0, 0, 0)
     fan_factor_in_play: int = 0  # the fan factor with the allies' penalty: the gate and the Player Reaction use it
+    worth: int = 0  # what the team is worth as its edition names it: a team rating, or a team value in gold
+    worth_text: str = ""  # "Team rating 112", "Team value 1,120,000 gp"
+    worth_short: str = ""  # "TR 112", "TV 1,120,000 gp"
+    expenses: int = (
+        0  # the spiralling expenses the team's value brings after a match (0 where the edition has none)
+    )
+    worth_name: str = "Team rating"  # as the edition names what a team is worth
+    worth_figure: str = ""  # "112", "1,120,000 gp"
+    winnings_by_table: bool = True  # the edition pays winnings from the Match Winnings Table (else dice and FAME)
+    worth_is_value: bool = False  # a team value in gold (LRB 5/6), not a team rating
 
 
 @dataclass(frozen=True)
@@ -130,6 +142,7 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
         if is_ally(race, team_races.get(team_id, race)):
             allies[team_id].append(f"#{number} {player} ({race} {position})")
     out = {}
+    eco = economy(ruleset)
     for (
         tid,
         name,
@@ -156,5 +169,10 @@ def team_headers(db: LeagueDB, team_ids: list[int] | None = None) -> dict[int, T
             reroll_price=reroll_price(race, played=tid in have_played, surcharge=penalties.reroll_surcharge,
                                       ruleset=ruleset),
             fan_factor_in_play=fan_factor_in_play(fans, penalties, ruleset),
+            worth=(worth := team_worth(sheet, ruleset)), worth_text=worth_text(worth, ruleset),
+            worth_short=worth_text(worth, ruleset, short=True),
+            expenses=spiralling_expenses(wage_value(sheet, ruleset), ruleset), worth_name=eco.worth_name,
+            worth_figure=gp(worth) if eco.is_value else str(worth), winnings_by_table=eco.winnings == "gate_table",
+            worth_is_value=eco.is_value,
         )  # fmt: skip
     return out

@@ -17,8 +17,8 @@ from roster_app.queries.rosters import team_sheet
 from roster_app.rules import prematch as rules
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
+from roster_app.rules.economy import economy, inducement_money, team_worth
 from roster_app.rules.reserves import Kind, draft_refusal
-from roster_app.rules.team import team_rating
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Player, Referee, RefereeMatch, ReserveEvent, Team
 
@@ -60,6 +60,8 @@ class PreMatchView:
     finished: bool
     referee: str | None  # the ref whose match sheet goes with the game, None: not chosen yet
     played: bool = False  # the fixture has been reported
+    inducements: tuple[int, int] = (0, 0)  # LRB 5/6: the money for inducements each team gets (home, away)
+    worth_name: str = "Team rating"  # what `PreMatchTeam.rating` is, as the edition names it
 
     @property
     def underdog(self) -> PreMatchTeam | None:
@@ -71,7 +73,8 @@ class PreMatchView:
 
 
 def team_rating_now(session: Session, ruleset: Any, team: Team) -> int:
-    return team_rating(team_sheet(session, team), ruleset)
+    """What the team is worth now as its edition names it (a team rating, or a team value in gold)."""
+    return team_worth(team_sheet(session, team), ruleset)
 
 
 def _drafted(session: Session, team_id: int, match_id: int) -> tuple[str, ...]:
@@ -116,12 +119,15 @@ def pre_match_of(session: Session, ruleset: Any, match: Match) -> PreMatchView:
     """The fixture's pre-match sequence as it stands (inside a transaction or a read)."""
     home = _team(session, ruleset, session.get(Team, match.home_team_id), match.id)
     away = _team(session, ruleset, session.get(Team, match.away_team_id), match.id)
-    due = stored_due(match) or rules.handicaps_due(home.rating, away.rating, ruleset)
+    due = stored_due(match) or rules.due_for(home.rating, away.rating, ruleset)
     sheet = sheet_of(session, match.id)
     referee = session.get(Referee, sheet.referee_id).name if sheet is not None else None
     return PreMatchView(match.id, fixture_title(session, match), (home, away), due, _handicaps(session, match),
                         pre_match_refusal(session, match), bool((match.pre_match or {}).get("finished")),
-                        referee, match.status != "scheduled")  # fmt: skip
+                        referee, match.status != "scheduled",
+                        (inducement_money(home.rating, away.rating, ruleset),
+                         inducement_money(away.rating, home.rating, ruleset)),
+                        economy(ruleset).worth_name)  # fmt: skip
 
 
 def pre_match(db: LeagueDB, match_id: int) -> PreMatchView | None:

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.rules.dicetables import lookup, range_text
+from roster_app.rules.economy import economy
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 
 
@@ -34,6 +35,23 @@ def handicaps_due(home_rating: int, away_rating: int, ruleset: Ruleset | None = 
     if difference == 0 or rolls == 0:
         return HandicapsDue(difference, None, 0)
     return HandicapsDue(difference, 0 if home_rating < away_rating else 1, rolls)
+
+
+def due_for(home_worth: int, away_worth: int, ruleset: Ruleset | None = None) -> HandicapsDue:
+    """The handicaps the league's edition gives: by the Handicap Table where the pre-match has handicaps; none
+    where it has inducements instead (LRB 5/6: the lower team value gets the difference as money)."""
+    if economy(ruleset).pre_match != "handicaps":
+        return HandicapsDue(abs(home_worth - away_worth), None, 0)
+    return handicaps_due(home_worth, away_worth, ruleset)
+
+
+def no_handicaps_words(ruleset: Ruleset | None = None) -> str | None:
+    """Why the league's edition makes no handicap rolls at all (None: it makes them)."""
+    eco = economy(ruleset)
+    if eco.pre_match == "handicaps":
+        return None
+    return (f"{eco.edition} has no handicaps: the team of lower {eco.worth_name.lower()} gets the difference as "
+            "money for inducements before the match.")  # fmt: skip
 
 
 def handicap_dice(ruleset: Ruleset | None = None) -> str:

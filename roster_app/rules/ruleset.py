@@ -46,6 +46,11 @@ TABLES: dict[str, str] = {
     "league_points": "League points",
     "handicap_table": "Handicap Table",
     "kick_off": "Kick-Off Table",
+    "economy": "Economy",
+    "winnings_formula": "Winnings by dice and FAME",
+    "fame": "Fans and FAME",
+    "spiralling_expenses": "Spiralling expenses",
+    "petty_cash": "Petty cash and money for inducements",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -184,7 +189,11 @@ class Ruleset:
         return Ruleset(self.name, self.key, self.version, tables)
 
 
-SOURCE_WORDS = {"article": "From the article", "default": "League default"}
+SOURCE_WORDS = {
+    "article": "From the article",
+    "default": "League default",
+    "league": "The league's own (no public source gives these figures; they stand in)",
+}
 
 
 def provenance(data: Any) -> str:
@@ -207,6 +216,8 @@ def source_badge(data: Any) -> str:
     kind = source.get("from") if isinstance(source, dict) else None
     if kind is None:
         return "source not recorded"
+    if kind == "league":
+        return "league's own"
     return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
 
 
@@ -279,8 +290,18 @@ def default_ruleset() -> Ruleset:
 
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
-# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata) store them.
-ADDED_LATER = ("kick_off", "handicap_table")
+# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy) store
+# them. Such a league's economy is the one it was made with (the 3rd edition's), never its edition's.
+ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash")
+AS_MADE_ECONOMY = "economy_as_made.json"
+
+
+@cache
+def economy_as_made() -> dict[str, Any]:
+    """The economy of a league made before each edition had its own (resources/rulesets/economy_as_made.json)."""
+    data = _read_json(rulesets_dir() / AS_MADE_ECONOMY)
+    check_table("economy", data, where=AS_MADE_ECONOMY)
+    return data
 
 
 def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
@@ -288,6 +309,8 @@ def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
     for table_key in ADDED_LATER:
         if table_key not in out:
             out[table_key] = copy.deepcopy(_bundled("lrb4").tables[table_key])
+    if "economy" not in out:
+        out["economy"] = copy.deepcopy(economy_as_made())
     return out
 
 

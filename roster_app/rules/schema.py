@@ -90,8 +90,16 @@ ALSO_STATS = Check(
 )
 # Where a table's numbers come from (shown in the Rules window): printed in a seed article, a Living Rulebook
 # with its public source, or a league default (named by an article but not printed, so Dugout made one up).
-SOURCE_KINDS = ("article", "LRB 4.0", "LRB 5", "LRB 6", "default")
+# "league": the league's own, standing in where no public source gives the figures.
+SOURCE_KINDS = ("article", "LRB 4.0", "LRB 5", "LRB 6", "default", "league")
 SOURCE = {"from": one_of(*SOURCE_KINDS), "where?": TEXT}
+# The choices of the Economy table: a team rating or a team value; winnings from the Match Winnings Table by the
+# gate or from dice and FAME; handicaps or inducements before a match; where a contracted player's half value
+# comes off (the seed's house rule on an edition without a Match Winnings Table).
+WORTHS = ("rating", "value")
+WINNINGS = ("gate_table", "fame_dice")
+PRE_MATCH = ("handicaps", "inducements")
+CONTRACT_HALF_VALUE = ("winnings_rating", "expenses", "nothing")
 
 
 class MapOf:
@@ -220,6 +228,17 @@ SHAPES: dict[str, Any] = {
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
                        "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
     "kick_off": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "referee_out?": BOOL, "text?": TEXT}]},
+    # The edition's match economy (rules/economy.py): what a team is worth, where winnings come from, expenses.
+    "economy": {
+        "edition": NAME, "worth": one_of(*WORTHS), "worth_name": NAME, "worth_short": NAME, "treasury_counted": BOOL,
+        "winnings": one_of(*WINNINGS), "expenses": BOOL, "pre_match": one_of(*PRE_MATCH),
+        "contract_half_value": one_of(*CONTRACT_HALF_VALUE),
+    },
+    "winnings_formula": {"dice": DICE, "per_point": GOLD, "fame": BOOL, "win": NAT, "draw": NAT, "loss": NAT,
+                         "winner_may_reroll": BOOL},
+    "fame": {"dice": DICE, "spectators_per_point": POS, "more": NAT, "double": NAT},
+    "spiralling_expenses": {"from_value": GOLD, "band": PRICE, "per_band": GOLD, "most?": GOLD},
+    "petty_cash": {"difference_to_lower": BOOL, "treasury_may_add": BOOL},
 }  # fmt: skip
 
 
@@ -272,7 +291,18 @@ def _check_positive_costs(where: str, data: Mapping[str, Any]) -> None:
     _unique(where, [c["name"] for c in data["coaches"]], "coach type")
 
 
+def _check_economy(where: str, data: Mapping[str, Any]) -> None:
+    """A contracted player's half value must come off something this economy has."""
+    half = data["contract_half_value"]
+    if half == "expenses" and not data["expenses"]:
+        raise RulesetError(where, "'contract_half_value'", "names spiralling expenses, but this economy has none")
+    if half == "winnings_rating" and data["winnings"] != "gate_table":
+        raise RulesetError(where, "'contract_half_value'",
+                           "names the Match Winnings Table's rating, but this economy pays winnings from dice")  # fmt: skip
+
+
 EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
+    "economy": _check_economy,
     "races": _check_races,
     "spp_levels": _check_spp_levels,
     "contracts": _check_contracts,

@@ -16,7 +16,10 @@ from roster_app.rules.schema import NAME, SHAPES, TIE_BREAKERS, Check, MapOf
 from roster_app.rules.transfers import REACTION_CONDITIONS
 
 # Codes stored in a table and the words a commissioner reads for them (the rest read with spaces for "_").
-CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": "big guy (never through the reserve team)"}
+CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": "big guy (never through the reserve team)",
+              "gate_table": "the Match Winnings Table by the gate", "fame_dice": "dice and FAME",
+              "rating": "a team rating", "value": "a team value in gold",
+              "winnings_rating": "the Match Winnings Table's rating", "expenses": "the value paying expenses"}  # fmt: skip
 
 DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12")
 
@@ -111,6 +114,14 @@ LABELS = {
     "handicap": "Handicap",
     "apothecary": "May hire an apothecary", "also": "Or instead (the coach chooses)",
     "referee_out": "Takes the Ref out",
+    "edition": "Edition", "worth": "A team is worth", "worth_name": "Named", "worth_short": "Short name",
+    "treasury_counted": "Treasury counted in it", "expenses": "Spiralling expenses",
+    "pre_match": "Before a match", "contract_half_value": "A contracted player's half value comes off",
+    "per_point": "Gold per point", "fame": "FAME added", "winner_may_reroll": "The winner may roll again",
+    "spectators_per_point": "Spectators per point", "more": "FAME with more fans",
+    "from_value": "Expenses from team value", "band": "Every",
+    "per_band": "Expenses per band", "most": "Most expenses", "difference_to_lower": "The lower team gets the difference",
+    "treasury_may_add": "Treasury may be added as petty cash",
 }  # fmt: skip
 TABLE_LABELS = {
     ("player_table", "value"): "Most the player may be worth", ("rookie_table", "change"): "Change",
@@ -129,6 +140,8 @@ TABLE_LABELS = {
     ("league_points", "win"): "Points for a win", ("league_points", "draw"): "Points for a draw",
     ("league_points", "loss"): "Points for a loss", ("spp_levels", "name"): "Level",
     ("handicap_table", "rolls"): "Handicap rolls",
+    ("winnings_formula", "win"): "Points added for a win", ("winnings_formula", "draw"): "Points added for a draw",
+    ("winnings_formula", "loss"): "Points added for a loss", ("fame", "double"): "FAME with twice the fans", ("economy", "winnings"): "Winnings come from",
 }  # fmt: skip
 # Titles of the lists of a table.
 TITLES = {"rows": "Table", "levels": "Levels", "races": "Team lists", "positions": "Positions", "refs": "Star Refs",

@@ -51,9 +51,11 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         state = dict(match.pre_match or {})
         ratings = state.get("ratings") or _ratings(session, ruleset, match)
         home, away = ratings[str(match.home_team_id)], ratings[str(match.away_team_id)]
-        due = stored_due(match) or rules.handicaps_due(home, away, ruleset)
+        due = stored_due(match) or rules.due_for(home, away, ruleset)
         made = list(state.get("handicaps", []))
         title = fixture_title(session, match)
+        if rules.no_handicaps_words(ruleset):
+            raise RuleViolation(rules.no_handicaps_words(ruleset))
         if due.underdog is None:
             raise RuleViolation(f"No handicap for {title}: the ratings ({home} and {away}) are {_closeness(due)}.")
         if len(made) >= due.rolls:

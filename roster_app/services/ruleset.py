@@ -18,15 +18,15 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RulesetError, RuleViolation
-from roster_app.queries.fetch import league_row
-from roster_app.rules.ruleset import TABLES, load_bundled
+from roster_app.queries.fetch import current_season, league_row
+from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_links, check_table
 from roster_app.safety.atomic import atomic_text
 from roster_app.safety.backups import backup_open_league
 from roster_app.store import sqlite_file
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import RulesetTable, utcnow
+from roster_app.store.models import Match, RulesetTable, utcnow
 
 FORMAT = "dugout-ruleset"
 FORMAT_VERSION = 1
@@ -57,6 +57,31 @@ def is_league_default(data: Any, default: Any) -> bool:
 def _problem(exc: RulesetError) -> str:
     title = TABLES.get(exc.where, exc.where)
     return f"{title}, {exc.entry}: {exc.problem}" if exc.entry else f"{title}: {exc.problem}"
+
+
+def season_refusal(session: Session) -> str | None:
+    """Why the economy cannot change now (a season under way, a post-match sequence unfinished), or None."""
+    season = current_season(session)
+    played = session.scalars(select(Match).where(Match.season == season, Match.status != "scheduled")).first()
+    if played is not None:
+        return (f"Season {season} is under way (a match has been played): the league's economy changes only at a "
+                "season's end, so that every match of a season is paid by the same rules. End the season first "
+                "(League > End Season), then switch.")  # fmt: skip
+    open_sequence = session.scalars(select(Match).where(Match.status == "played")).first()
+    if open_sequence is not None:
+        return (f"The post-match sequence of a season {open_sequence.season} match is not finished: finish it "
+                "with the economy it was played under, then switch.")  # fmt: skip
+    return None
+
+
+def check_economy_edit(session: Session, ruleset: Ruleset, changed: Mapping[str, Any]) -> None:
+    """An edit that changes the Economy table's rules mid-season is refused in words (its notes may change)."""
+    data = changed.get("economy")
+    if data is None or is_league_default(data, ruleset.table("economy")):
+        return
+    refusal = season_refusal(session)
+    if refusal:
+        raise RuleViolation(f"{refusal} Nothing was changed.")
 
 
 def check_tables(db: LeagueDB, changed: Mapping[str, Any]) -> None:
@@ -92,6 +117,7 @@ def set_table(db: LeagueDB, *, key: str, data: Any, what: str | None = None) -> 
         raise RuleViolation(f"{_problem(exc)}. Nothing was changed.") from None
     default = bundled_default(db.ruleset.key, key)
     with db.write() as tx:
+        check_economy_edit(tx.session, db.ruleset, {key: data})
         _store(tx.session, key, data, default)
         tx.label = f"{title}: {what}" if what else f"edit of the {title}"
         tx.result = key
@@ -114,6 +140,7 @@ def reset_table(db: LeagueDB, *, key: str) -> Change:
             f"The default {title} does not fit the league's other tables: {_problem(exc)}."
         ) from None
     with db.write() as tx:
+        check_economy_edit(tx.session, db.ruleset, {key: default})
         _store(tx.session, key, default, default)
         tx.label = f"reset of the {title} to the league default"
         tx.result = key
@@ -180,6 +207,7 @@ def import_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     ruleset_key = db.ruleset.key
     backup_open_league(db, reason="before import")
     with db.write() as tx:
+        check_economy_edit(tx.session, db.ruleset, tables)
         changed = [key for key in TABLES if key in tables and
                    _store(tx.session, key, tables[key], bundled_default(ruleset_key, key))]  # fmt: skip
         tx.label = f"import of the ruleset from {path.name}"

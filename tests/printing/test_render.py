@@ -177,3 +177,22 @@ def test_a_page_keeps_every_stylesheet_rule_that_can_match_it():
         "table.grid td { vertical-align: top; }",
         "a:hover { color: red; }",  # not a plain selector: kept
     ]
+
+
+def test_a_roster_shows_what_the_team_is_worth_as_its_edition_names_it(db):
+    from roster_app.services.league import memory_league
+
+    orcs = add_team(db, name="Orcland Raiders", race="Orc").result
+    hire_player(db, team_id=orcs, position="Orc Lineman", name="Grak")
+    text = _text(render.roster_section(render.data.roster_sheet(db, orcs), render.data.heading(db)).html)
+    # LRB 4.0: (50,000 + 950,000 treasury) / 10,000 = 100
+    assert "Team rating 100 Treasury" in text and "Rating on the Match Winnings Table 100" in text
+    lrb6 = memory_league(ruleset_key="lrb6")
+    try:
+        orcs = add_team(lrb6, name="Orcland Raiders", race="Orc").result
+        hire_player(lrb6, team_id=orcs, position="Lineman", name="Grak")
+        text = _text(render.roster_section(render.data.roster_sheet(lrb6, orcs), render.data.heading(lrb6)).html)
+        assert "Team value (players, staff, re-rolls, fan factor) 50,000 Treasury 950,000" in text
+        assert "Spiralling expenses after a match 0" in text and "Match Winnings Table" not in text
+    finally:
+        lrb6.close()

@@ -202,3 +202,44 @@ def test_every_source_names_its_repo_path_and_commit():
     for key in ("lrb4", "lrb5", "lrb6", "lrb6_bsdata"):
         source = REFERENCE[key]["source"]
         assert source["repo"] and source["path"] and re.fullmatch(r"[0-9a-f]{40}", source["commit"])
+
+
+# -- the match economy: LRB 6 from FFB's bb2016 steps, LRB 5 (and LRB 6) team value and expenses from OBBLM --------
+ECONOMY = REFERENCE["economy"]
+COMPARISON = {">=": ("win", "draw"), ">": ("win",), "<=": ("draw", "loss"), "<": ("loss",)}
+
+
+def test_lrb6_winnings_are_ffbs():
+    facts, table = ECONOMY["lrb6"], load_bundled("lrb6").table("winnings_formula")
+    assert (table["dice"], table["per_point"], table["fame"], table["winner_may_reroll"]) == (
+        facts["winnings_dice"], facts["winnings_per_point"], facts["winnings_fame"], facts["winner_may_reroll"])  # fmt: skip
+    assert [r for r in ("win", "draw", "loss") if table[r] == 1] == list(COMPARISON[facts["winnings_bonus_when"]])
+    assert "StepWinnings.java" in table["source"]["where"] and "christerk/ffb" in table["source"]["where"]
+
+
+def test_lrb6_fan_factor_rolls_are_ffbs():
+    facts, results = ECONOMY["lrb6"], load_bundled("lrb6").table("fan_factor")["results"]
+    assert results["win"]["dice"] == facts["fan_factor_dice_winner"]
+    assert results["draw"]["dice"] == results["loss"]["dice"] == facts["fan_factor_dice_other"]
+    assert [r for r in results if results[r]["gain_above"]] == list(COMPARISON[facts["fan_factor_gain_when"]])
+    assert [r for r in results if results[r]["lose_below"]] == list(COMPARISON[facts["fan_factor_lose_when"]])
+
+
+def test_lrb6_fans_and_fame_are_ffbs():
+    facts, table = ECONOMY["lrb6"], load_bundled("lrb6").table("fame")
+    assert (table["dice"], table["spectators_per_point"], table["more"], table["double"]) == (
+        facts["spectators_dice"], facts["spectators_per_point"], facts["fame_more"], facts["fame_double"])  # fmt: skip
+
+
+@pytest.mark.parametrize("key", ["lrb5", "lrb6"])
+def test_spiralling_expenses_and_team_value_are_obblms(key):
+    facts, ruleset = ECONOMY["lrb5"], load_bundled(key)
+    table = ruleset.table("spiralling_expenses")
+    assert (table["from_value"], table["band"], table["per_band"]) == (
+        facts["spiralling_from"], facts["spiralling_band"], facts["spiralling_per_band"])  # fmt: skip
+    eco = ruleset.table("economy")
+    # OBBLM counts the treasury only above a bank threshold, a house rule off (0) by default
+    assert facts["tv_treasury_only_with_bank_threshold"] and facts["bank_threshold_default"] == 0
+    assert (eco["worth"], eco["treasury_counted"]) == ("value", False)
+    assert set(facts["tv_counts"]) == {"rerolls", "ff", "cheerleaders", "apothecary", "ass_coaches"}
+    assert ruleset.table("team_rules")["starting_treasury"] == facts["initial_treasury"]

@@ -23,7 +23,9 @@ def test_every_table_says_where_it_comes_from(key):
     ruleset = load_bundled(key)
     for table in TABLES:
         words = provenance(ruleset.table(table))
-        assert words.startswith(("From the article", "From LRB 4.0", "From LRB 5", "From LRB 6", "League default"))
+        assert words.startswith(
+            ("From the article", "From LRB 4.0", "From LRB 5", "From LRB 6", "League default", "The league's own")
+        )
     assert provenance(ruleset.table("contracts")) == (
         "From the article (seed 001, the reserve teams, contracts and transfers article)"
     )

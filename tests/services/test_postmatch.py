@@ -54,6 +54,8 @@ def typed_draft(m, home, away, blitzer="Orc Blitzer"):
     draft.team(m.away_id).rolls[away[1]] = [StarRollEntry([6, 4], typed=True, choice="ma")]  # 10: +1 MA
     draft.team(m.home_id).fan_roll = DiceEntry([6, 6, 6], typed=True)  # win: 3D6 above 6 gains one
     draft.team(m.away_id).fan_roll = DiceEntry([1, 1], typed=True)  # loss: 2D6 below 3 loses one
+    for team in (m.home_id, m.away_id):  # read only where winnings come from dice (LRB 5/6)
+        draft.team(team).winnings_roll = DiceEntry([4], typed=True)
     draft.team(m.home_id).hires = [HireEntry(blitzer, "Gorbag", 12)]
     draft.team(m.home_id).buy = {"rerolls": 1}
     return draft

@@ -30,7 +30,7 @@ from roster_app.services.teams import add_team
 from roster_app.services.transfers import complete_transfer, record_approach
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Match, Player, ReserveEvent, ReserveSide, Team
 from tests.helpers import add_player, ledger_sum, signed, snapshot, treasury
-from tests.rulesets import position
+from tests.rulesets import play_economy_as_made, position
 from tests.season_helpers import build_teams, report, roster_ids
 from tests.services.test_postmatch import typed_draft
 
@@ -47,6 +47,7 @@ def played(db):
     """Orcland Raiders (a Veteran Reserve Coach, 400,000 gp) 2-0 Athelorn Avengers, gate 27,000: winnings
     40,500 (rating for winnings 106: fan factor 6 counts at its price); the Orc scorer reaches 11 SPP (one star player roll: he may sign a contract in 4.1)."""
     build_teams(db)
+    play_economy_as_made(db)  # the gold below is the Match Winnings Table's on every ruleset
     generate_season(db)
     m = sq.fixtures(db)[0]
     with_coach(db, m.home_id)
@@ -298,6 +299,7 @@ def test_a_goblin_reroll_replaces_the_first_result_and_leads_to_the_player_table
     draft = PostMatchDraft()
     for team in (m.home_id, m.away_id):
         draft.team(team).fan_roll = DiceEntry([3, 3], typed=True)
+        draft.team(team).winnings_roll = DiceEntry([3], typed=True)
     draft.team(gobbos).reserves.pay = True
     draft.team(gobbos).reserves.table = [
         DiceEntry([3], typed=True),

@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.errors import DugoutError
 from roster_app.queries.ruleset import rule_tables
+from roster_app.services.economy import economy_preview, preview_words, switch_economy
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
 from ui.kit import ask
 from ui.rules.models import RuleTablesModel
@@ -188,9 +190,14 @@ class RulesWindow(QDialog):
         self.export_button = QPushButton("Export…", self)
         self.export_button.setToolTip("Save the league's ruleset as a readable JSON file")
         self.export_button.clicked.connect(self.export_file)
+        self.economy_button = QPushButton("Economy…", self)
+        self.economy_button.setToolTip(
+            "Switch the league to its edition's economy at a season's end (a preview first)"
+        )
+        self.economy_button.clicked.connect(self.switch_economy)
         close = QPushButton("Close", self)
         close.clicked.connect(self.close)
-        for button in (self.import_button, self.export_button, close):
+        for button in (self.economy_button, self.import_button, self.export_button, close):
             bar.addWidget(button)
         return bar
 
@@ -249,12 +256,30 @@ class RulesWindow(QDialog):
         self._show_heading()
         read_only = self.session.read_only
         self.import_button.setEnabled(not read_only)
+        self.economy_button.setEnabled(not read_only)
 
     # -- buttons ----------------------------------------------------------------------------------------
     def reset_current(self) -> None:
         key = self.current_key()
         if key is not None and self.session.run(reset_table, parent=self, key=key) is not None:
             self.status.setText(f"The {self.heading.text()} is the league default again.")
+
+    def switch_economy(self) -> None:
+        """The league's edition's economy, at a season's end, after a preview of what changes."""
+        try:
+            preview = economy_preview(self.session.db)
+        except DugoutError as exc:
+            ask.info(self, str(exc), title="The league's economy")
+            return
+        words = preview_words(preview)
+        if preview.refusal:
+            ask.info(self, f"{preview.refusal}\n\n{words}" if preview.changes else preview.refusal,
+                     title="The league's economy")  # fmt: skip
+            return
+        if not ask.confirm(self, words, title="The league's economy", yes="Switch"):
+            return
+        if self.session.run(switch_economy, parent=self) is not None:
+            self.status.setText(f"The league plays {preview.edition_after}'s economy from now on.")
 
     def export_file(self) -> None:
         path = ask.save_path(self, title="Export the league's ruleset", filter=RULESET_FILTER)

@@ -79,6 +79,8 @@ class ReserveDraft:
 class TeamDraft:
     rolls: dict[int, list[StarRollEntry]] = field(default_factory=dict)  # player id -> his rolls, in order
     fan_roll: DiceEntry | None = None
+    winnings_roll: DiceEntry | None = None  # an edition whose winnings come from dice (LRB 5/6): the roll kept
+    fame: int | None = None  # the team's FAME from the fans before the match (None: 0)
     reserves: ReserveDraft = field(default_factory=ReserveDraft)
     contracts: dict[int, int] = field(default_factory=dict)  # player id -> seasons signed (or renewed) in 4.1
     hires: list[HireEntry] = field(default_factory=list)
@@ -88,6 +90,8 @@ class TeamDraft:
         return {
             "rolls": {str(pid): [vars(e) for e in entries] for pid, entries in self.rolls.items()},
             "fan_roll": vars(self.fan_roll) if self.fan_roll else None,
+            "winnings_roll": vars(self.winnings_roll) if self.winnings_roll else None,
+            "fame": self.fame,
             "reserves": self.reserves.to_json(),
             "contracts": {str(pid): seasons for pid, seasons in self.contracts.items()},
             "hires": [vars(h) for h in self.hires],
@@ -101,6 +105,8 @@ class TeamDraft:
                 int(pid): [StarRollEntry(**e) for e in entries] for pid, entries in data.get("rolls", {}).items()
             },
             fan_roll=DiceEntry(**data["fan_roll"]) if data.get("fan_roll") else None,
+            winnings_roll=DiceEntry(**data["winnings_roll"]) if data.get("winnings_roll") else None,
+            fame=data.get("fame"),
             reserves=ReserveDraft.from_json(data.get("reserves")),
             contracts={int(pid): int(seasons) for pid, seasons in data.get("contracts", {}).items()},
             hires=[HireEntry(**h) for h in data.get("hires", [])],

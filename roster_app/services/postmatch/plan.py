@@ -25,6 +25,7 @@ from roster_app.errors import DugoutError, RuleViolation
 from roster_app.queries.fetch import get_match
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.rosters import running_contracts
+from roster_app.rules import economy
 from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import AllyPenalties, surcharge_text
 from roster_app.rules.limits import PLAYER_NAME
@@ -32,7 +33,6 @@ from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.rules.roster import check_position_limit, check_roster_room, gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import rolls_due
-from roster_app.rules.team import team_rating, winnings_rating
 from roster_app.services.common import position_label
 from roster_app.services.postmatch.affairs import AffairsPlan, plan_affairs
 from roster_app.services.postmatch.draft import (  # noqa: F401 - the draft's classes, for the plan's users
@@ -98,13 +98,20 @@ class PlayerPlan:
 
 @dataclass(frozen=True)
 class WinningsPlan:
-    rating: int  # the team rating for winnings (players under contract count half their value)
-    result: str
+    rating: int  # the team rating for winnings (players under contract count half their value); a team value
+    result: str  # economy: the value that pays spiralling expenses
     gate: int
-    rate: int
+    rate: int  # gold per 1,000 spectators (the Match Winnings Table); 0 when winnings come from dice
     amount: int
     treasury_before: int
     treasury_after: int
+    expenses: int = 0  # spiralling expenses paid with the winnings
+    how: str = ""  # the winnings worked out, in words
+    dice: str = ""  # the winnings roll's dice, when winnings come from dice and FAME
+    faces: tuple[int, ...] = ()
+    typed: bool = False
+    fame: int = 0
+    problem: str | None = None
 
 
 @dataclass(frozen=True)
@@ -218,15 +225,41 @@ def _state(ruleset: Ruleset, team: Team, rows: list[Player]) -> TeamState:
 
 
 def _plan_winnings(
-    session: Session, ruleset: Ruleset, match: Match, state: TeamState, result: str
+    session: Session, ruleset: Ruleset, match: Match, state: TeamState, result: str, draft: TeamDraft
 ) -> WinningsPlan:
+    """Step 1 as the league's economy has it: the Match Winnings Table by the gate, or the winnings roll and
+    FAME; an edition's spiralling expenses are paid with the winnings (as OBBLM's upload takes them off)."""
     on_roster = [p.id for p in state.players.values() if p.on_roster]
-    rating = winnings_rating(state.sheet(running_contracts(session, on_roster)), ruleset)
-    amount = pm.match_winnings(rating, result, match.gate, ruleset)
+    sheet = state.sheet(running_contracts(session, on_roster))
     before = state.treasury
-    state.treasury += amount
-    rate = pm.winnings_rate(rating, result, ruleset)
-    return WinningsPlan(rating, result, match.gate, rate, amount, before, state.treasury)
+    if economy.economy(ruleset).winnings == "gate_table":
+        rating = economy.rating_for_winnings(sheet, ruleset)
+        money = economy.match_money(sheet, result, gate=match.gate, ruleset=ruleset)
+        rate = pm.winnings_rate(rating, result, ruleset)
+        roll = None
+    else:
+        rating, rate, dice = economy.wage_value(sheet, ruleset), 0, economy.winnings_dice(ruleset)
+        fame = draft.fame or 0
+        entry = draft.winnings_roll
+        if entry is None or not entry.faces:
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+                                problem="the winnings roll is still to be made.")  # fmt: skip
+        if not 0 <= fame <= economy.highest_fame(ruleset):
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+                                problem=f"FAME is from 0 to {economy.highest_fame(ruleset)}, not {fame}.")  # fmt: skip
+        try:
+            roll = entry.roll(dice)
+        except DugoutError as exc:
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, faces=tuple(entry.faces),
+                                typed=entry.typed, fame=fame, problem=str(exc))  # fmt: skip
+        money = economy.match_money(sheet, result, winnings_total=roll.total, team_fame=fame, ruleset=ruleset)
+    expenses = min(money.expenses, before + money.winnings)  # a team pays what it has, never below nothing
+    state.treasury += money.winnings - expenses
+    return WinningsPlan(
+        rating, result, match.gate, rate, money.winnings, before, state.treasury, expenses, money.how,
+        roll.dice if roll else "", roll.faces if roll else (), roll.typed if roll else False,
+        (draft.fame or 0) if roll else 0,
+    )  # fmt: skip
 
 
 def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
@@ -389,10 +422,12 @@ def _plan_team(
     state = _state(ruleset, team, rows)
     penalties = state.ally_penalties()
     team_draft = draft.teams.get(team.id, TeamDraft())
-    rating_before = recorded.get("rating_before", team_rating(state.sheet(), ruleset))
+    rating_before = recorded.get("rating_before", economy.team_worth(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
 
-    winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result)
+    winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result, team_draft)
+    if winnings and winnings.problem:
+        problems["winnings"].append(winnings.problem)
     players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
     problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
     fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
@@ -407,7 +442,7 @@ def _plan_team(
     return TeamPlan(
         team.id, team.name, team.race, opponent.name, score_for, score_against, result,
         {step: recorded.get(step, "") for step in done}, winnings, players, fan, affairs, purchases,
-        rating_before, team_rating(state.sheet(), ruleset), state.treasury, state.fan_factor,
+        rating_before, economy.team_worth(state.sheet(), ruleset), state.treasury, state.fan_factor,
         {step: tuple(found) for step, found in problems.items() if found}, penalties,
     )  # fmt: skip
 

@@ -61,13 +61,21 @@ def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
 def _pay_winnings(session: Session, match: Match, plan: TeamPlan) -> dict:
     w = plan.winnings
     team = get_team(session, plan.team_id)
+    played = f"v {plan.opponent} ({plan.result} {plan.score_for}-{plan.score_against})"
+    if w.faces:
+        session.add(_dice_row("Winnings", w.dice, w.faces, w.typed, team_id=team.id, match_id=match.id))
     if w.amount:
-        reason = (
-            f"Winnings v {plan.opponent} ({plan.result} {plan.score_for}-{plan.score_against}), gate {w.gate:,}"
-        )
+        reason = f"Winnings {played}, " + (f"FAME {w.fame}" if w.dice else f"gate {w.gate:,}")
         post(session, team, w.amount, kind="winnings", reason=reason, match_id=match.id)
-    text = f"{gp(w.amount)}: {gp(w.rate)} per 1,000 spectators x {w.gate // 1000} (rating for winnings {w.rating})"
-    return {"winnings": text, "winnings_gold": w.amount}
+    if w.expenses:
+        post(
+            session, team, -w.expenses, kind="expenses", reason=f"Spiralling expenses {played}", match_id=match.id
+        )
+    if w.dice:
+        text = w.how + (f"; spiralling expenses {gp(w.expenses)}" if w.expenses else "")
+    else:
+        text = f"{gp(w.amount)}: {gp(w.rate)} per 1,000 spectators x {w.gate // 1000} (rating for winnings {w.rating})"
+    return {"winnings": text, "winnings_gold": w.amount, "expenses_gold": w.expenses}
 
 
 def _dice_row(purpose: str, dice: str, faces: Sequence[int], typed: bool, **links: int | None) -> DiceRoll:
@@ -340,6 +348,8 @@ def auto_draft(
         entries[r.number - 1].choice = _preferred(r.options, rng).key
     plan = plan_post_match(db, match_id, draft)
     for team in plan.teams:
+        if team.winnings and team.winnings.dice and not team.winnings.faces:
+            draft.team(team.team_id).winnings_roll = app_roll(team.winnings.dice, rng)
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
     for _ in range(6):  # upkeep, table, Player Table, the free player: one decision a pass

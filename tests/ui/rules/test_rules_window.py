@@ -68,7 +68,9 @@ def test_the_rules_window_lists_every_table_with_where_it_comes_from(rules):
     model = rules.table_model
     assert [model.row(i).title for i in range(model.rowCount())] == list(TABLES.values())
     assert {badge(rules, key) for key in TABLES} == {"from the article", "from LRB 4.0", "from LRB 5",
-                                                     "league default"}  # fmt: skip
+                                                     "league default", "from LRB 6", "league's own"}  # fmt: skip
+    rules.show_table("economy")  # LRB 4.0's economy: no public source gives it, the league's own stands in
+    assert "The league's own (no public source gives these figures; they stand in)" in rules.note.text()
     assert (badge(rules, "referee_rules"), badge(rules, "races"), badge(rules, "tribunal")) == (
         "from the article", "from LRB 4.0", "league default")  # fmt: skip
     rules.show_table("races")
@@ -362,3 +364,64 @@ def test_every_sections_title_buttons_and_headings_are_whole(qtbot, rules, key):
             heading = str(section.model.headerData(column, Qt.Orientation.Horizontal))
             if section.model.rowCount() and header.sectionSize(column) > 48:  # a narrow 1-16 number keeps 48 px
                 assert header.sectionSize(column) >= header.fontMetrics().horizontalAdvance(heading), heading
+
+
+# -- the league's economy ------------------------------------------------------------------------------------------
+@pytest.fixture
+def older_lrb6_window(qtbot, window, tmp_path):
+    """An LRB 6 league made before each edition had its own economy (it plays the one it was made with), one
+    match played in season 1."""
+    from roster_app.queries import season as sq
+    from roster_app.services.league import create_league
+    from roster_app.services.season import generate_season
+    from tests.helpers import show_league
+    from tests.rulesets import play_economy_as_made
+    from tests.season_helpers import build_teams, report
+
+    path = tmp_path / "older.dugout"
+    db = create_league(path, name="Old Nuffle Cup", ruleset_key="lrb6")
+    build_teams(db, 2)
+    play_economy_as_made(db)
+    generate_season(db)
+    report(db, sq.fixtures(db)[0].id, 1, 0)
+    db.close()
+    show_league(qtbot, window, path)
+    window.rules_action.trigger()
+    qtbot.waitExposed(window.rules_window)
+    return window
+
+
+def test_the_economy_switch_is_refused_mid_season_and_made_at_its_end_after_a_preview(
+    qtbot, older_lrb6_window, messages
+):
+    import random
+
+    from roster_app.queries import season as sq
+    from roster_app.rules.economy import economy
+    from roster_app.services.contracts import end_season
+    from roster_app.services.postmatch.write import auto_draft, finish_post_match
+
+    window, rules = older_lrb6_window, older_lrb6_window.rules_window
+    rules.economy_button.click()
+    assert messages[-1].startswith("Season 1 is under way (a match has been played)")
+    assert "Switch from 3rd edition (as the league was made)'s economy to LRB 6's" in messages[-1]
+    assert economy(window.session.db.ruleset).edition == "3rd edition (as the league was made)"
+    window.session.run(end_season, confirm_unplayed=True)
+    rules.economy_button.click()
+    assert messages[-1].startswith("The post-match sequence of a season 1 match is not finished")
+    db = window.session.db
+    match_id = sq.fixtures(db, season=1)[0].id
+    window.session.run(finish_post_match, match_id=match_id,
+                       draft=auto_draft(db, match_id=match_id, rng=random.Random(2)))  # fmt: skip
+    rules.economy_button.click()
+    preview = messages[-1]
+    assert preview.startswith("Switch from 3rd edition (as the league was made)'s economy to LRB 6's:")
+    assert "- A new team: Team rating 100 -> Team value 1,000,000 gp" in preview
+    import re
+
+    assert re.search(r"\n- Orcland Raiders: Team rating 1\d\d -> Team value \d{3},000 gp\n", preview), preview
+    assert economy(window.session.db.ruleset).edition == "LRB 6"
+    assert rules.status.text() == "The league plays LRB 6's economy from now on."
+    rules.show_table("economy")
+    assert "From LRB 6 (nicholasmr/obblm at 78026f4 lib/class_sqlcore.php getTeamDProps" in rules.note.text()
+    rules.grab().save("/tmp/rules_economy.png")

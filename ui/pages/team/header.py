@@ -86,6 +86,16 @@ class CoachEdit(QLineEdit):
         super().keyPressEvent(event)
 
 
+WINNINGS_RATING_TIP = (
+    "The team rating used on the Match Winnings Table: half the value of each player under "
+    "contract is deducted (reserve-teams article). The normal team rating is unchanged."
+)
+EXPENSES_TIP = (
+    "What the team pays after a match for its team value (half the value of each player under contract is "
+    "left out: a house rule, League > Rules… > Economy)."
+)
+
+
 def _figure(title: str) -> tuple[QLabel, QLabel]:
     label = QLabel(title)
     label.setObjectName("figureTitle")
@@ -121,6 +131,7 @@ class TeamHeaderWidget(QFrame):
         self.coach.editingFinished.connect(self._coach_edited)
 
         self.figures: dict[str, QLabel] = {}
+        self.figure_titles: dict[str, QLabel] = {}
         figures = QHBoxLayout()
         for key, title in (("treasury", "Treasury"), ("value", "Team value"), ("rating", "Team rating"),
                            ("winnings_rating", "Rating for winnings"), ("players", "Players")):  # fmt: skip
@@ -132,11 +143,9 @@ class TeamHeaderWidget(QFrame):
             figures.addLayout(box)
             figures.addSpacing(18)
             self.figures[key] = value
+            self.figure_titles[key] = label
         figures.addStretch(1)
-        self.figures["winnings_rating"].setToolTip(
-            "The team rating used on the Match Winnings Table: half the value of each player under contract "
-            "is deducted (reserve-teams article). The normal team rating is unchanged."
-        )
+        self.figures["winnings_rating"].setToolTip(WINNINGS_RATING_TIP)
 
         self.counters: dict[str, CommitSpin | QCheckBox] = {}
         staff = QGridLayout()
@@ -198,6 +207,7 @@ class TeamHeaderWidget(QFrame):
         self.figures["value"].setText(gp(header.value))
         self.figures["rating"].setText(str(header.rating))
         self.figures["winnings_rating"].setText(str(header.winnings_rating))
+        self._show_worth(header)
         self._show_players(header)
         for counter, widget in self.counters.items():
             value = getattr(header, counter)
@@ -227,6 +237,18 @@ class TeamHeaderWidget(QFrame):
         if refusal:
             box.setEnabled(not read_only and bool(header.apothecary))
             box.setToolTip(refusal)
+
+    def _show_worth(self, header: TeamHeader) -> None:
+        """What the team is worth as its edition names it: a team value (LRB 5/6) has no rating beside it, and
+        the spiralling expenses it brings where a rating edition shows the rating for winnings."""
+        by_value = header.worth_is_value
+        self.figures["rating"].setVisible(not by_value)
+        self.figure_titles["rating"].setVisible(not by_value)
+        self.figure_titles["value"].setText(header.worth_name if by_value else "Team value")
+        self.figure_titles["winnings_rating"].setText("Spiralling expenses" if by_value else "Rating for winnings")
+        self.figures["winnings_rating"].setToolTip(EXPENSES_TIP if by_value else WINNINGS_RATING_TIP)
+        if by_value:
+            self.figures["winnings_rating"].setText(gp(header.expenses))
 
     def _show_players(self, header: TeamHeader) -> None:
         """'9 of 16', and a warning while the team is short of the players it takes to a match."""

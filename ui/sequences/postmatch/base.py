@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from roster_app.rules.economy import league_night
 from roster_app.rules.postmatch import STEP_TITLES
 from roster_app.services.postmatch.draft import PostMatchDraft
 from roster_app.services.postmatch.plan import PostMatchPlan
@@ -61,7 +62,8 @@ class StepPage(QWizardPage):
     def __init__(self, wizard: PostMatchSequence):
         super().__init__()
         self.w = wizard
-        self.setTitle(STEP_TITLES.get(self.STEP, ""))
+        edition = dict(league_night(wizard.session.db.ruleset).post_match)  # the step as the edition words it
+        self.setTitle(edition.get(self.STEP) or STEP_TITLES.get(self.STEP, ""))
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names

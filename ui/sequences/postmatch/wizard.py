@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.rules import economy
 from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
@@ -135,6 +136,80 @@ class WinningsPage(StepPage):
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.setFixedHeight(self.table.horizontalHeader().height() + 4
                                   + sum(self.table.rowHeight(r) for r in range(len(rows))))  # fmt: skip
+
+
+class DiceWinningsPage(StepPage):
+    """Step 1 where winnings come from dice and FAME (LRB 5/6): per team its FAME, the winnings roll, and the
+    spiralling expenses its team value brings."""
+
+    STEP = "winnings"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        ruleset = wizard.session.db.ruleset
+        self.setSubTitle(f"{self.plan.title}. Winnings: {dict(economy.describe(ruleset))['Winnings']}.")
+        self.grid = FiguresGrid([t.name for t in self.plan.teams])
+        self.dice: dict[int, DiceInput] = {}
+        self.fame: dict[int, QSpinBox] = {}
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.grid)
+        for team_id, box in self.team_boxes(layout, stretch=0).items():
+            team = self.plan.team(team_id)
+            self.fame[team_id] = QSpinBox(objectName=f"fame{team_id}", maximum=economy.highest_fame(ruleset))
+            self.fame[team_id].setValue(self.w.draft.team(team_id).fame or 0)
+            self.fame[team_id].valueChanged.connect(lambda value, t=team_id: self._fame(t, value))
+            row = QHBoxLayout()
+            row.addWidget(QLabel("FAME (from the fans before the match):"))
+            row.addWidget(self.fame[team_id])
+            row.addStretch(1)
+            box.addLayout(row)
+            dice = team.winnings.dice if team.winnings else economy.winnings_dice(ruleset)
+            again = " (the winner may roll again and keeps the second roll)" if team.result == "win" else ""
+            box.addWidget(QLabel(f"Winnings roll: {dice}{again}"))
+            self.dice[team_id] = DiceInput(dice, rng=wizard.rng)
+            self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
+            box.addWidget(self.dice[team_id])
+        layout.addStretch(1)
+        layout.addWidget(note(f"{economy.economy(ruleset).edition}: winnings, FAME and spiralling expenses are "
+                              "league tables (League > Rules…, each with its source)."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def _line(self, team: TeamPlan) -> list[str]:
+        w = team.winnings
+        if w is None:
+            return [text_html(team.done.get("winnings", "done"))] * 5
+        amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else "roll the winnings die"
+        return [
+            team.result,
+            str(w.fame),
+            amount,
+            gp(w.expenses),
+            treasury_text(w.treasury_before, w.treasury_after),
+        ]
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        home, away = (self._line(t) for t in self.plan.teams)
+        labels = ("Result", "FAME", "Winnings", "Spiralling expenses", "Treasury")
+        self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
+        for team in self.plan.teams:
+            w = team.winnings
+            self.dice[team.team_id].setEnabled(w is not None)
+            self.fame[team.team_id].setEnabled(w is not None)
+            if w is not None:
+                self.dice[team.team_id].show_faces(w.faces, locked=bool(w.faces), changeable=w.typed)
+
+    def _fame(self, team_id: int, value: int) -> None:
+        self.w.draft.team(team_id).fame = value
+        self.changed()
+
+    def _rolled(self, team_id: int, roll: Roll) -> None:
+        from roster_app.services.postmatch.plan import DiceEntry
+
+        self.w.draft.team(team_id).winnings_roll = DiceEntry(list(roll.faces), roll.typed)
+        self.changed()
+        if not roll.typed:
+            self.w.save_progress()  # a roll by Dugout is kept
 
 
 # -- 2. SPP and star player rolls -----------------------------------------------------------------------------
@@ -434,8 +509,10 @@ class RatingPage(StepPage):
         start = team.winnings.treasury_before if team.winnings else None
         gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
         ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        eco = economy.economy(self.w.session.db.ruleset)
+        worth = gp if eco.is_value else str  # a team value in gold, a team rating in points
         return [
-            f"{team.rating_before} → <b>{team.rating_after}</b>",
+            f"{worth(team.rating_before)} → <b>{worth(team.rating_after)}</b>",
             treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
             gp(team.winnings.amount) if team.winnings else text_html(team.done.get("winnings", "")),
             f"{sum(p.match_spp for p in team.players)} SPP",
@@ -453,8 +530,8 @@ class RatingPage(StepPage):
             self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
                              "(Edit > Undo takes it back).")  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
-                  "Reserves and contracts", "Purchases")  # fmt: skip
+        labels = (economy.economy(self.w.session.db.ruleset).worth_name, "Treasury", "Winnings", "Star Player Points",
+                  "Advances", "Fan factor", "Reserves and contracts", "Purchases")  # fmt: skip
         self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
 
 
@@ -491,6 +568,8 @@ class PostMatchWizard(QWizard):
         self.resize(1040, 700)  # fits a 1366x768 laptop with its title bar and panel
         self.pages = {}
         for page_id, page_class in PAGES:
+            if page_id == PageId.WINNINGS and economy.economy(session.db.ruleset).winnings == "fame_dice":
+                page_class = DiceWinningsPage  # LRB 5/6: the winnings roll and FAME
             self.pages[page_id] = page_class(self)
             self.setPage(page_id, self.pages[page_id])
         self._keep_one_size()

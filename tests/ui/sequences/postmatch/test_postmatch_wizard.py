@@ -245,3 +245,58 @@ def test_typed_in_fan_factor_dice_lock_once_used_like_rolled_ones(qtbot, wizard)
     other = [d for t, d in page.dice.items() if t != team_id][0]
     qtbot.mouseClick(other.roll_button, Qt.MouseButton.LeftButton)
     assert not other.faces[0].isEnabled() and not other.change_button.isVisibleTo(other)  # Dugout's roll stands
+
+
+# -- an edition whose winnings come from dice and FAME (LRB 6) ------------------------------------------------
+@pytest.fixture
+def lrb6_wizard(qtbot, window, tmp_path):
+    from roster_app.services.league import create_league
+    from tests.helpers import show_league
+    from tests.season_helpers import build_teams
+    from ui.sequences.postmatch.wizard import PostMatchWizard
+
+    path = tmp_path / "lrb6.dugout"
+    db = create_league(path, name="Nuffle Cup", ruleset_key="lrb6")
+    build_teams(db, 2)
+    db.close()
+    view = show_league(qtbot, window, path)
+    view.show_page(view.season_page)
+    session = window.session
+    generate_season(session.db)
+    m = sq.fixtures(session.db)[0]
+    report(session.db, m.id, 1, 0)
+    session.changed.emit({"match"})
+    w = PostMatchWizard(session, m.id, window, rng=random.Random(4))
+    w.show()
+    return w
+
+
+def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wizard):
+    from ui.sequences.postmatch.wizard import DiceWinningsPage, PageId
+
+    w = lrb6_wizard
+    page = w.pages[PageId.WINNINGS]
+    assert isinstance(page, DiceWinningsPage)
+    assert page.title() == "1. Winnings (D6 + FAME) less spiralling expenses"
+    assert not next_enabled(w) and "the winnings roll is still to be made" in page.problems.text()
+    home, away = w.plan.home.team_id, w.plan.away.team_id
+    page.fame[home].setValue(1)
+    page.dice[home].type_in([4])
+    page.dice[away].type_in([2])
+    assert next_enabled(w)
+    assert w.plan.home.winnings.amount == (4 + 1 + 1) * 10_000 and w.plan.away.winnings.amount == 2 * 10_000
+    assert w.pages[PageId.RATING].title() == "5. New team value"
+    assert w.pages[PageId.RATING]._line(w.plan.home)[0].startswith("610,000 gp → <b>")
+    page.grab().save("/tmp/lrb6_winnings.png")
+
+
+def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizard):
+    w = lrb6_wizard
+    w.close()
+    header = w.parent().league_view.team_page.header
+    assert header.figure_titles["value"].text() == "Team value"
+    assert header.figures["value"].text() == "610,000 gp"  # Orcland Raiders: 11 Linemen and fan factor 6
+    assert header.figure_titles["winnings_rating"].text() == "Spiralling expenses"
+    assert header.figures["winnings_rating"].text() == "0 gp"
+    assert not header.figures["rating"].isVisibleTo(header)
+    header.grab().save("/tmp/lrb6_header.png")
