@@ -7,7 +7,7 @@ nothing changes under a running league; its own tables stay as they are. The tab
 commissioner switches the league to its edition's economy at a season's end (services/economy.py).
 
 Revision ID: economy
-Revises: rulesdata
+Revises: refcalls
 """
 
 from datetime import UTC, datetime
