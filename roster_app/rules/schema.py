@@ -13,6 +13,7 @@ from typing import Any
 from roster_app.errors import RulesetError
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.dicetables import check_ranges
+from roster_app.rules.injuries import INJURIES
 
 
 @dataclass(frozen=True)
@@ -218,6 +219,8 @@ SHAPES: dict[str, Any] = {
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
                        "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
     "kick_off": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "referee_out?": BOOL, "text?": TEXT}]},
+    "casualty_table": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "injury": one_of(*INJURIES),
+                                               "text?": TEXT}]},
 }  # fmt: skip
 
 
@@ -282,6 +285,7 @@ EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "rookie_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "player_reaction": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "kick_off": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
+    "casualty_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "match_winnings": lambda w, d: check_ranges(w, d["rows"]),
     "handicap_table": lambda w, d: (check_ranges(w, d["differences"]), check_ranges(w, d["rows"], d["dice"])),
 }

@@ -68,6 +68,7 @@ CONTRACT_STATUSES = (
     ContractStatus.TRANSFERRED,
     ContractStatus.REVERSED,
     ContractStatus.CANCELLED,
+    ContractStatus.DIED,
 )
 
 

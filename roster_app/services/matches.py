@@ -25,7 +25,8 @@ from roster_app.rules.spp import match_spp
 from roster_app.services import referees
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.statuses import ContractStatus
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
 
@@ -149,10 +150,19 @@ def _back_from_injury(session: Session, team_id: int) -> None:
         session.add(player)
 
 
-def _injure(ruleset: Ruleset, player: Player, kind: str) -> None:
+def _injure(session: Session, ruleset: Ruleset, player: Player, kind: str) -> None:
+    """The injury on the roster: dead (his contract ends; his games stay in the history), or he misses the next
+    game with what lasts (a niggle, a characteristic lost down to its floors); Badly Hurt leaves nothing."""
     effect = pm.injury_effect(kind)
     if effect.dead:
         player.status = PlayerStatus.DEAD
+        for contract in session.scalars(
+            select(Contract).where(Contract.player_id == player.id, Contract.status == ContractStatus.RUNNING)
+        ):
+            contract.status = ContractStatus.DIED
+            session.add(contract)
+        return
+    if not effect.misses_next:
         return
     player.status = PlayerStatus.MISS_NEXT_GAME
     if effect.stat:
@@ -174,7 +184,7 @@ def _write_lines(
         session.add(MatchPlayer(match_id=match.id, player_id=player.id, team_id=team.id, **counts,
                                 mvp=player.id == mvp, spp=spp, injury=line.injury))  # fmt: skip
         if line.injury:
-            _injure(ruleset, player, line.injury)
+            _injure(session, ruleset, player, line.injury)
             session.add(player)
 
 

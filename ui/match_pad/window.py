@@ -408,11 +408,11 @@ class MatchPadWindow(QWidget):
             return self.record("mvp", team_id=side, player_id=self.chosen(side))
         if name == "casualty":
             return self.record("casualty", team_id=side, player_id=self.chosen(side),
-                               victim_id=self.chosen(self._other(side)))  # fmt: skip
+                               victim_id=self.chosen(self._other(side)), roll=self._casualty_dice())  # fmt: skip
         if name == "injury":
-            return self.record("injury", victim_id=self.chosen(side))
+            return self.record("injury", victim_id=self.chosen(side), roll=self._casualty_dice())
         if name == "ref casualty":
-            return self.record("ref casualty", victim_id=self.chosen(side))
+            return self.record("ref casualty", victim_id=self.chosen(side), roll=self._casualty_dice())
         if name in ("home", "away"):
             team_id = self.game.state.home_id if name == "home" else self.game.state.away_id
             self.lists[team_id].setFocus()
@@ -423,6 +423,12 @@ class MatchPadWindow(QWidget):
             self.action.setCurrentText(name)
             return None
         return self._command(name)
+
+    def _casualty_dice(self) -> Any:
+        """Dugout's dice on the league's Casualty Table (the log shows the result)."""
+        from roster_app.rules.dice import roll
+
+        return roll(self.session.db.ruleset.table("casualty_table")["dice"])
 
     def _command(self, name: str) -> Any:
         focus = {"ref state": self.ref_state, "send-off roll": self.send_off_dice.faces[0],

@@ -106,9 +106,9 @@ class DiceInput(QFrame):
             box.hide()
             box.deleteLater()
         self.faces = []
-        for index in range(new.count):
+        for index, sides in enumerate(new.die_sides):
             box = QSpinBox(self)
-            box.setRange(0, new.sides)
+            box.setRange(0, sides)
             box.setSpecialValueText("–")  # 0 = not typed yet
             box.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box.setMinimumWidth(52)
