@@ -217,7 +217,7 @@ SHAPES: dict[str, Any] = {
     "gate": {"per_die": POS, "semi_final_bonus": NAT, "final_bonus": NAT},
     "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
-                       "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
+                       "rows": [{**RANGE, "handicap": NAME, "fan_factor?": INT, "text?": TEXT}]},
     "kick_off": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "referee_out?": BOOL, "text?": TEXT}]},
     "casualty_table": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "injury": one_of(*INJURIES),
                                                "text?": TEXT}]},

@@ -18,7 +18,7 @@ from sqlmodel import Session
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import match_title
-from roster_app.queries.rosters import team_fan_factor_in_play
+from roster_app.queries.prematch import match_fan_factors
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
@@ -255,7 +255,7 @@ def write_report(
         referees.agree_on_riot(session, ruleset, sheet, bool(riot))
     else:
         referees.no_sheet_without_referee(session, match)
-    fans = tuple(team_fan_factor_in_play(session, ruleset, team) for team in teams)  # allies lower the gate
+    fans = match_fan_factors(session, ruleset, match)  # allies lower the gate, a Home crowd handicap raises it
     match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
     mvps = [_mvp(session, match, team, players, chosen, rng)
             for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip

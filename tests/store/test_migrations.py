@@ -52,9 +52,9 @@ def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
     db.close()
     after = _rows(league)
     # Tables added to the ruleset since (the Handicap Table, revision "prematch"; the Kick-Off Table, revision
-    # "rulesdata") come as league defaults: the rows a migration adds.
+    # "rulesdata"; the Casualty Table, revision "leaguenight") come as league defaults: the rows a migration adds.
     added = {r["key"] for r in after["ruleset_table"]} - {r["key"] for r in before["ruleset_table"]}
-    assert added == {"handicap_table", "kick_off"}
+    assert added == {"handicap_table", "kick_off", "casualty_table"}
     after["ruleset_table"] = [r for r in after["ruleset_table"] if r["key"] not in added]
     for table, rows in before.items():
         kept = [{k: row.get(k) for k in rows[0]} for row in after[table]]

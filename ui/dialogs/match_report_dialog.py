@@ -73,7 +73,9 @@ class MatchReportDialog(QDialog):
         }
         # the fan factors the teams play with: their allies' penalty lowers the gate
         sides = (headers[fixture.home_id], headers[fixture.away_id])
-        self.fan_factors = tuple(h.fan_factor_in_play for h in sides)
+        from roster_app.queries.prematch import fan_factors_for
+
+        self.fan_factors = fan_factors_for(db, fixture.id)  # with a Home crowd handicap's +1
 
         self.score = {t: _spin() for t in self.players}
         self.casualties = {t: _spin() for t in self.players}
@@ -90,7 +92,9 @@ class MatchReportDialog(QDialog):
         self.roll_gate_button = QPushButton("R&oll Gate")
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
-        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
+        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies)
+                          + (f" + {ff - h.fan_factor_in_play} (handicap)" if ff > h.fan_factor_in_play else "")
+                          for h, ff in zip(sides, self.fan_factors, strict=True))  # fmt: skip
         self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()

@@ -168,10 +168,9 @@ class MatchPadWindow(QWidget):
         self._lay_out()
 
     def _fan_factors(self) -> tuple[int, ...]:
-        from roster_app.queries.rosters import team_headers
+        from roster_app.queries.prematch import fan_factors_for
 
-        headers = team_headers(self.session.db, [self.game.state.home_id, self.game.state.away_id])
-        return tuple(h.fan_factor_in_play for h in headers.values())
+        return fan_factors_for(self.session.db, self.match_id)  # allies' penalty, a Home crowd handicap
 
     def _button(self, name: str) -> QPushButton:
         text, key = next((t, k) for n, t, k in KEYS if n == name)
