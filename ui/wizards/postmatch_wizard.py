@@ -37,6 +37,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch.plan import (
     BOUGHT,
+    HireEntry,
     PostMatchPlan,
     StarRollEntry,
     TeamPlan,
@@ -377,10 +378,15 @@ class PurchasesPage(StepPage):
                 )
             listing = self.hires[team.team_id]
             listing.clear()
+            for what, _gold in p.written:  # bought before Finish (the Teams page): in the ledger already
+                item = QListWidgetItem(f"{what} (written)")
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                listing.addItem(item)
             for hire in p.hires:
                 listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {hire.position}"))
+            written = f" ({gp(p.total - p.cost)} of it written already)" if p.written else ""
             self.after[team.team_id].setText(
-                f"Purchases {gp(p.cost)}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
+                f"Purchases {gp(p.total)}{written}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
             )
 
     @staticmethod
@@ -393,16 +399,16 @@ class PurchasesPage(StepPage):
         planned = self.w.draft.team(team_id).hires
         dialog = PlannedHireDialog(self.w.session, team_id, treasury=team.purchases.treasury_after, planned=planned,
                                    parent=self)  # fmt: skip
-        dialog.accepted.connect(lambda: self._hired(team_id, dialog))
+        dialog.added.connect(lambda entry, t=team_id: self._hired(t, entry))
         dialog.open()
         return dialog
 
-    def _hired(self, team_id: int, dialog: PlannedHireDialog) -> None:
-        self.w.draft.team(team_id).hires.append(dialog.entry)
+    def _hired(self, team_id: int, entry: HireEntry) -> None:
+        self.w.draft.team(team_id).hires.append(entry)
         self.changed()
 
     def remove_hire(self, team_id: int) -> None:
-        row = self.hires[team_id].currentRow()
+        row = self.hires[team_id].currentRow() - len(self.plan.team(team_id).purchases.written)
         hires = self.w.draft.team(team_id).hires
         if 0 <= row < len(hires):
             del hires[row]
@@ -432,8 +438,8 @@ class RatingPage(StepPage):
 
     def _line(self, team: TeamPlan) -> list[str]:
         start = team.winnings.treasury_before if team.winnings else None
-        gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
-        ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        gained = [text_html(f"{name}: {', '.join(labels)}") for name, labels in team.advances]
+        ff_before = team.fan_factor_before if team.fan_factor_before is not None else team.fan_factor_after
         return [
             f"{team.rating_before} → <b>{team.rating_after}</b>",
             treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
@@ -442,7 +448,7 @@ class RatingPage(StepPage):
             "<br>".join(gained) or "none",
             f"{ff_before} → {team.fan_factor_after}",
             _affairs_text(team),
-            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines))
+            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.all_lines))
             if team.purchases
             else "",
         ]

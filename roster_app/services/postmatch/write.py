@@ -167,7 +167,9 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
         new = getattr(team, counter) + count
         setattr(team, counter, bool(new) if counter == "apothecary" else new)
     session.add(team)
-    return {"purchases": "; ".join(f"{what} ({gp(cost)})" for what, cost in p.lines) or "nothing bought"}
+    bought = [f"{what} ({gp(cost)}, before Finish)" for what, cost in p.written]
+    bought += [f"{what} ({gp(cost)})" for what, cost in p.lines]
+    return {"purchases": "; ".join(bought) or "nothing bought", "purchases_gold": p.total}
 
 
 def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, step: str) -> dict:
