@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from roster_app.rules.clock import Act
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
+from roster_app.words import possessive
 from ui.dialogs import ask
 from ui.models.reserve_history_model import ReserveHistoryModel
 from ui.widgets.sequence_link import SequenceLink
@@ -284,7 +285,9 @@ class ReservesTab(QWidget):
     def withdraw(self) -> None:
         if self.info is None:
             return
-        if ask.confirm(self, f"Withdraw the approval of {self.info.team_name}'s reserve team?", yes="Withdraw"):
+        if ask.confirm(
+            self, f"Withdraw the approval of {possessive(self.info.team_name)} reserve team?", yes="Withdraw"
+        ):
             from roster_app.services.reserves import approve_reserves
 
             self.session.run(approve_reserves, parent=self, team_id=self.info.team_id, approved=False)

@@ -199,7 +199,7 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) ->
         ended = f"the Riot ended the match after turn {state.turns_played}" if state.riot else "it is full time"
         raise RuleViolation(f"No {kind} now: {ended}. Only the MVPs and full time remain.")
     if state.escape_pending is not None and kind != "get the ref":
-        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {state.ref.name}'s Escapist (4+) first "
+        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {words.possessive(state.ref.name)} Escapist (4+) first "
                             "(G), or take the kick-off back.")  # fmt: skip
     if kind in TEAM_KINDS:
         _check_team_event(state, event, players)
@@ -323,7 +323,9 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
 def _check_end_turn(state: PadState, event: Event) -> None:
     ref_turn = "in_range" in event.data or "action" in event.data
     if state.ref_on_pitch() and not ref_turn:
-        raise RuleViolation(f"The ref's turn comes first: {state.ref.name}'s action and whether he is in range.")
+        raise RuleViolation(
+            f"The ref's turn comes first: {words.possessive(state.ref.name)} action and whether he is in range."
+        )
     if not ref_turn:
         return
     if not state.ref_on_pitch():

@@ -18,6 +18,7 @@ from roster_app.rules.dicetables import lookup
 from roster_app.rules.injuries import BADLY_HURT, INJURIES
 from roster_app.rules.roster import STAT_NAMES, STAT_SPREAD, gp, skill_choices
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+from roster_app.words import possessive
 
 RESULTS = ("win", "draw", "loss")
 STAGES = ("league", "semi-final", "final", "friendly")
@@ -182,7 +183,7 @@ def choose_advance(options: Sequence[Advance], key: str | None, who: str) -> Adv
         if option.key == key:
             return option
     if not key:
-        raise RuleViolation(f"Choose what {who}'s star player roll gives.")
+        raise RuleViolation(f"Choose what {possessive(who)} star player roll gives.")
     allowed = ", ".join(o.label for o in options[:6]) + (" ..." if len(options) > 6 else "")
     what = key.removeprefix("skill:") if key.startswith("skill:") else f"+1 {STAT_NAMES.get(key, key)}"
     raise RuleViolation(f"{who} cannot take {what} with this roll; allowed: {allowed or 'nothing'}.")

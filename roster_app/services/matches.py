@@ -27,6 +27,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
 from roster_app.store.statuses import ContractStatus
+from roster_app.words import possessive
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
 
@@ -82,7 +83,7 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     ids = {p.id for p in players}
     for line in lines:
         if line.player_id not in ids:
-            raise RuleViolation(f"A player in {team.name}'s lines did not play for them in this match.")
+            raise RuleViolation(f"A player in {possessive(team.name)} lines did not play for them in this match.")
         for key in COUNTS:
             _count(getattr(line, key), key.capitalize())
         if line.injury:
@@ -96,7 +97,7 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     caused = sum(line.casualties for line in lines)
     if caused > casualties:
         raise RuleViolation(
-            f"{team.name}'s players caused {caused} casualties, more than the team's {casualties} in the report."
+            f"{possessive(team.name)} players caused {caused} casualties, more than the team's {casualties} in the report."
         )
 
 
@@ -132,7 +133,7 @@ def _mvp(
         return None
     if chosen is not None:
         if chosen not in {p.id for p in players}:
-            raise RuleViolation(f"{team.name}'s MVP must be one of the players who played for them.")
+            raise RuleViolation(f"{possessive(team.name)} MVP must be one of the players who played for them.")
         return chosen
     index = pm.random_mvp(len(players), rng)
     session.add(DiceRoll(purpose=f"MVP of {team.name}", dice=f"D{len(players)}", faces=[index + 1], total=index + 1,

@@ -37,6 +37,7 @@ from roster_app.services.players import new_player
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
+from roster_app.words import possessive
 
 # -- reading the team's reserve state (inside a transaction) -----------------------------------------
 
@@ -83,7 +84,7 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         team = _team(session, ruleset, team_id) if approved else get_team(session, team_id)
         if team.reserves_approved == approved:
             raise RuleViolation(
-                f"{team.name}'s reserve team is {'already approved' if approved else 'not approved'}."
+                f"{possessive(team.name)} reserve team is {'already approved' if approved else 'not approved'}."
             )
         side = reserve_side(session, team)
         if not approved and side is not None and side.coach_type:
@@ -174,7 +175,7 @@ def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = Non
 
 def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: int | None) -> None:
     if current_round(session, ruleset, team.id).in_progress:
-        raise RuleViolation(f"{team.name}'s reserve affairs are not finished: the Player Table roll or the new "
+        raise RuleViolation(f"{possessive(team.name)} reserve affairs are not finished: the Player Table roll or the new "
                             "player comes first.")  # fmt: skip
     if match_id is not None and affairs_after(session, team.id, match_id):
         raise RuleViolation(f"{team.name} has already dealt with its reserve affairs after this match: one round "
@@ -401,7 +402,7 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
         return
     retiree = get_player(session, retire_player_id)
     if retiree.team_id != team.id or retiree.status not in PlayerStatus.ON_ROSTER:
-        raise RuleViolation(f"{retiree.name} is not on {team.name}'s roster.")
+        raise RuleViolation(f"{retiree.name} is not on {possessive(team.name)} roster.")
     retiree.status = PlayerStatus.RETIRED
     session.add(retiree)
     _event(session, team, Kind.RETIRED, f"{retiree.name} retired to make room for a player from the reserves.",

@@ -35,6 +35,7 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     assert "Commissioner's &Correction…" in [a.text() for a in open_window.tools_menu.actions()]
     assert dialog.team_id() == tid and dialog.now["gold"].text() == f"{before:,} gp"
     dialog.gold.setValue(-20_000)
+    assert dialog.gold.text() == "-20,000 gp"  # issue 35: "5000 gp" without a separator
     assert f"{before - 20_000:,} gp" in dialog.gold_after.text()
     dialog.made_by.setText("Ann Marsh")
     assert not dialog.ok_button.isEnabled() and "Give a reason" in dialog.verdict.text()
@@ -62,7 +63,7 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     ]
     assert not history.corrections_view.isHidden()
 
-    assert open_window.undo_action.text() == "&Undo correction of Orcland Raiders's treasury: -20,000 gp"
+    assert open_window.undo_action.text() == "&Undo correction of Orcland Raiders' treasury: -20,000 gp"
     open_window.undo_action.trigger()
     assert treasury(db, tid) == before == ledger_sum(db, tid)
     assert history.corrections_model.rows() == [] and history.corrections_view.isHidden()
@@ -87,7 +88,7 @@ def test_a_refused_correction_is_told_in_words_and_the_dialog_stays(qtbot, open_
     pid = open_window.session.run(hire_player, team_id=tid, position="Orc Blitzer", name="Grak").result
     open_window.session.run(update_player, player_id=pid, field="spp", value=20)
     dialog = open_dialog(qtbot, open_window, kind="spp")
-    assert dialog.now["spp"].text() == "20 SPP, 0 star player roll(s) taken"
+    assert dialog.now["spp"].text() == "20 SPP, 0 star player rolls taken"
     dialog.rolls_taken.setValue(3)  # 20 SPP earn only 2
     fill(dialog, reason="Skill roll was missed")
     digest = file_digest(league_file)

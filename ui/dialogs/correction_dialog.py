@@ -30,6 +30,7 @@ from roster_app.queries.rosters import team_header, teams
 from roster_app.rules.contracts import length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services import corrections as svc
+from roster_app.words import count
 from ui.widgets.basics import counted_suffix
 from ui.widgets.dice_input import DiceInput
 
@@ -59,6 +60,7 @@ def _spin(low: int, high: int, *, step: int = 1, suffix: str = "") -> QSpinBox:
     box.setRange(low, high)
     box.setSingleStep(step)
     box.setSuffix(suffix)
+    box.setGroupSeparatorShown(abs(high) >= 10_000)  # "5,000 gp", as words.gp writes gold
     box.setKeyboardTracking(True)
     return box
 
@@ -240,7 +242,7 @@ class CorrectionDialog(QDialog):
 
     def _player_changed(self) -> None:
         p = self.player.currentData()
-        self.now["spp"].setText(f"{p.spp} SPP, {p.rolls_taken} star player roll(s) taken" if p else "")
+        self.now["spp"].setText(f"{p.spp} SPP, {count(p.rolls_taken, 'star player roll')} taken" if p else "")
         if p is not None:
             self.spp.setValue(p.spp)
             self.rolls_taken.setValue(p.rolls_taken)

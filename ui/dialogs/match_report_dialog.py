@@ -29,7 +29,7 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
-from roster_app.words import count
+from roster_app.words import count, possessive
 from ui.delegates.choice_delegate import ChoiceDelegate
 from ui.delegates.spin_delegate import SpinDelegate
 from ui.models.season_models import COUNT_KEYS, LineRow, MatchLinesModel
@@ -262,7 +262,7 @@ class MatchReportDialog(QDialog):
         if busy:
             return busy
         if self.referee.currentData() is None and self.linked is not None:  # the report and the sheet: one record
-            return f"{self.linked.referee_name}'s match sheet goes with this match: record him as its referee."
+            return f"{possessive(self.linked.referee_name)} match sheet goes with this match: record him as its referee."
         for team_id, spin in self.score.items():
             scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
             if scored != spin.value():

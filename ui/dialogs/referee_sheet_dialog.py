@@ -28,6 +28,7 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from roster_app.words import possessive
 from ui.dialogs import ask
 from ui.dialogs.referee_rolls_dialog import player_choice
 from ui.widgets.dice_input import DiceInput
@@ -344,7 +345,7 @@ class RefereeSheetDialog(QDialog):
         return dialog
 
     def discard(self) -> None:
-        if ask.confirm(self, f"Throw away {self.view.referee_name}'s match sheet?", yes="Discard"):
+        if ask.confirm(self, f"Throw away {possessive(self.view.referee_name)} match sheet?", yes="Discard"):
             self.session.run(svc.discard_sheet, parent=self, sheet_id=self.sheet_id)
 
     def link(self) -> None:

@@ -28,6 +28,7 @@ from roster_app.queries import matchpad as q
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
 from roster_app.services import matchpad as pad
+from roster_app.words import count, possessive
 from ui.match_pad.gate import GateInput
 from ui.match_pad.pitch import PitchGrid
 from ui.widgets.basics import plain_tip
@@ -323,7 +324,7 @@ class MatchPadWindow(QWidget):
         last = events[-1] if events else None
         text = ""
         if s.escape_pending is not None and s.ref is not None:
-            text = f"Get the Ref on the kick-off! Roll {s.ref.name}'s Escapist: on 4+ he stays, else a normal ref (G)."
+            text = f"Get the Ref on the kick-off! Roll {possessive(s.ref.name)} Escapist: on 4+ he stays, else a normal ref (G)."
         elif last is not None and last.kind == "penalty roll" and last.data.get("success"):
             text = last.data.get("text", "")
         elif last is not None and last.kind == "kick-off":
@@ -512,7 +513,7 @@ class MatchPadWindow(QWidget):
         apart = mp.squares_apart(ref, ball)
         inside = mp.in_range(ref, ball, self.game.state.ref.skills, self.session.db.ruleset)
         self.in_range.setChecked(inside)
-        self.distance.setText(f"{apart} squares from the ball (range {self.game.ref_range}): "
+        self.distance.setText(f"{count(apart, 'square')} from the ball (range {self.game.ref_range}): "
                               f"{'in range' if inside else 'out of range'}.")  # fmt: skip
 
     def _send_off_rolled(self, roll: Any) -> None:

@@ -212,7 +212,7 @@ class _Reserves:
             self._player_table(entry, promising)
 
     def _table(self, entry: ReserveDraft) -> int | None:
-        """The Reserve Team Table roll(s); the Promising bonus for the Player Table when a youngster is ready."""
+        """The Reserve Team Table roll (and its re-roll); the Promising bonus for the Player Table when a youngster is ready."""
         promising, last = self.promising, None
         shown = []
         for index, dice in enumerate(entry.table[: 2 if self.race.reserve_reroll else 1]):
