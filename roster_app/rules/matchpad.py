@@ -24,7 +24,8 @@ REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref c
 FLOW_KINDS = ("kick-off", "end turn", "riot")
 KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
 REF_STATES = rr.STATES
-STATE_LABELS = {"injured": "seriously injured"}
+AWAY = "away"  # off the pitch for a while, not sent off: a Chainsaw's penalty (gone to clean it); he comes back
+STATE_LABELS = {"injured": "seriously injured", AWAY: "off the pitch cleaning his equipment"}
 OUT_OF_GAME = ("casualty", "injury", "sent off")  # a player these happen to takes no further part
 
 
@@ -136,6 +137,8 @@ def apply(state: PadState, event: Event) -> None:
         _ref_state(state, data["state"], event.turn)
     elif kind == "penalty roll" and data.get("sent_off"):
         _ref_state(state, rr.PENALTY_SENT_OFF, event.turn)  # the Whistle's lost pea: he is sent off
+    elif kind == "penalty roll" and data.get("away"):
+        state.ref_state = AWAY  # the Chainsaw clogged: he is off cleaning it (the sheet keeps no state for it)
     elif kind == "get the ref":
         state.got_the_ref, state.escaped = event.turn, bool(data.get("escaped"))
         state.escape_pending = None
@@ -281,6 +284,9 @@ def _off_pitch(state: PadState) -> RuleViolation:
         return RuleViolation("A normal ref referees this game: there is no ref of the league to act.")
     if state.got_the_ref is not None and not state.escaped:
         return RuleViolation(f"{state.ref.name} was taken out by Get the Ref: a normal ref has the game.")
+    if state.ref_state == AWAY:
+        return RuleViolation(f"{state.ref.name} is {_label(AWAY)}: he takes no action until he is back (set his "
+                             "state to standing).")  # fmt: skip
     return RuleViolation(f"{state.ref.name} is off the pitch ({_label(state.ref_state)}): he takes no action.")
 
 
@@ -298,7 +304,8 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         if not state.ref_on_pitch():
             raise _off_pitch(state)
         return
-    if not state.ref_on_pitch():
+    back = kind == "ref state" and state.ref_state == AWAY and event.data.get("state") in rr.ON_PITCH_STATES
+    if not state.ref_on_pitch() and not back:
         raise _off_pitch(state)
     if kind == "ref state":
         new = event.data.get("state")

@@ -479,8 +479,8 @@ def penalty_consequence(item: str, ruleset: Ruleset | None = None) -> str:
     """What a penalty roll made means for the game, in the pad's words (seed 000 says what it says, no more)."""
     if penalty_sends_off(item, ruleset):
         return "He is sent off: a normal ref has the rest of the game."
-    return ("He is not sent off. Seed 000 gives no rule for how long he is gone or who referees meanwhile: "
-            "set his state by hand if he leaves the pitch.")  # fmt: skip
+    return ("He is not sent off: he leaves the pitch to clean it and takes no action until you set him standing "
+            "again. Seed 000 gives no rule for how long he is gone or who referees meanwhile.")  # fmt: skip
 
 
 def escapist_target(ruleset: Ruleset | None = None) -> int:

@@ -174,7 +174,7 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
         ):  # what it means is decided now and kept with the event (a later rules edit rewrites nothing)
             sent_off = rr.penalty_sends_off(item, ruleset)
             return {"success": True, "text": f"{outcome.text} {rr.penalty_consequence(item, ruleset)}",
-                    "total": dice.total, "sent_off": sent_off}, row.id  # fmt: skip
+                    "total": dice.total, "sent_off": sent_off, "away": not sent_off}, row.id  # fmt: skip
     return {"success": outcome.success, "text": outcome.text, "total": dice.total}, row.id
 
 

@@ -72,14 +72,21 @@ def test_a_whistle_penalty_made_sends_the_ref_off_and_a_normal_ref_has_the_game(
         assert (sheet.state, sheet.out_turn, sum(1 for t in sheet.in_range if t)) == ("sent off", 2, 1)
 
 
-def test_a_chainsaw_penalty_is_no_send_off_and_the_pad_says_the_article_gives_no_more(fixture):
+def test_a_chainsaw_penalty_takes_him_off_to_clean_it_until_he_is_back(fixture):
     f = claimed(fixture, equipment=["Chainsaw"], skills=["Hates Dirty Tricks"])
     event(f, "penalty roll", data={"item": "Chainsaw"}, roll=typed_roll("2D6", [4, 5]))  # 9 - 1 = 8: made
     s = state(f)
-    assert s.ref_state == "standing" and s.ref_on_pitch()
+    assert s.ref_state == "away" and not s.ref_on_pitch()  # issue 35: he went to clean it, not "standing"
+    assert q.describe(q.read_game(f["db"], f["match"]).events[-1], q.read_game(f["db"], f["match"]))
     data = q.read_game(f["db"], f["match"]).events[-1].data
     assert data["success"] and not data["sent_off"] and "not sent off" in data["text"]
     assert "gives no rule for how long he is gone" in data["text"]
+    refused(f["db"], lambda: event(f, "send-off roll", player_id=f["hp"][0], roll=typed_roll("D6", [6])),
+            "cleaning his equipment")  # fmt: skip
+    refused(f["db"], lambda: event(f, "ref state", data={"state": "knocked out"}), "cleaning his equipment")
+    event(f, "ref state", data={"state": "standing"})  # back from cleaning it
+    s = state(f)
+    assert s.ref_state == "standing" and s.ref_on_pitch() and s.out_turn is None
 
 
 def test_whether_a_penalty_sends_off_is_league_data_and_an_older_league_reads_the_default(fixture):

@@ -55,6 +55,10 @@ def test_the_whistle_sends_the_ref_off_and_the_chainsaw_says_what_the_article_do
     pad.penalty_item.setCurrentText("Chainsaw")
     pad.penalty_dice.type_in([4, 4])
     assert "not sent off" in pad.notice.text() and "gives no rule" in pad.notice.text()
+    assert pad.game.state.ref_state == "away" and not pad.game.state.ref_on_pitch()  # cleaning his Chainsaw
+    assert pad.ref_state.currentData() == "away" and pad.ref_state.isEnabled()  # the pad says so, not "standing"
+    pad.ref_state.setCurrentIndex(pad.ref_state.findData("standing"))
+    pad.ref_state.activated.emit(pad.ref_state.currentIndex())  # the commissioner picks Standing: he is back
     assert pad.game.state.ref_on_pitch()
     pad.penalty_item.setCurrentText("Whistle")
     pad.penalty_dice.type_in([6, 4])

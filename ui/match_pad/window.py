@@ -132,7 +132,7 @@ class MatchPadWindow(QWidget):
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.ref_state = QComboBox(self)
         self.ref_state.setObjectName("refState")
-        for state in mp.REF_STATES:
+        for state in (*mp.REF_STATES, mp.AWAY):  # away: the Chainsaw's penalty (he is back when set standing)
             self.ref_state.addItem(mp.STATE_LABELS.get(state, state), state)
         self.ref_state.activated.connect(self._ref_state_chosen)
         self.action = QComboBox(self)
@@ -338,6 +338,7 @@ class MatchPadWindow(QWidget):
         on = s.ref_on_pitch() and not s.over
         for widget in (self.ref_state, self.action, self.in_range, self.pitch, self.send_off_dice):
             widget.setEnabled(on)
+        self.ref_state.setEnabled(on or (s.ref_state == mp.AWAY and not s.over))  # to set him back
         self.ref_state.setCurrentIndex(max(0, self.ref_state.findData(s.ref_state)))
         items = list(ref.equipment) if ref else []
         self.penalty_item.clear()
