@@ -297,8 +297,13 @@ class ReservesTab(QWidget):
             return
         from roster_app.services.reserves import hire_reserve_coach
 
-        self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id,
-                         coach_type=self.coach_types.currentData())  # fmt: skip
+        coach = next(c for c in self.info.coach_types if c.name == self.coach_types.currentData())
+        bonus = f"+{coach.bonus} on the Player Table" if coach.bonus else "no Player Table bonus"
+        if not ask.confirm(self, f"Hire a {coach.name} Reserve Coach for {possessive(self.info.team_name)} reserve team "
+                           f"for {gp(coach.cost)} ({bonus})? His upkeep is {gp(self.info.upkeep)} at each post-match "
+                           "purchases step.", yes="Hire"):  # fmt: skip
+            return
+        self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id, coach_type=coach.name)
 
     def open_affairs(self) -> Any:
         from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog

@@ -104,32 +104,37 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
 
 
 def hire_reserve_coach(db: LeagueDB, *, team_id: int, coach_type: str) -> Change:
-    """Hire a Reserve Coach of a type (one at a time); his cost comes out of the treasury."""
+    """Hire a Reserve Coach of a type (one at a time) at the type's price, out of the treasury. Seed 001: "You
+    may hire another Coach as soon as you have the money": at any time, the post-match sequence's step 4.1 too
+    (where the sequence hires him with its other affairs: `coach_hired`)."""
     ruleset = db.ruleset
-    coach = rules.coach_type(ruleset, coach_type)
     with db.write() as tx:
-        session = tx.session
-        team = _team(session, ruleset, team_id)
-        side = reserve_side(session, team)
-        if not team.reserves_approved or side is None:
-            raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
-        if side.coach_type:
-            raise RuleViolation(
-                f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
-            )
-        check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
-        post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach")
-        side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
-        session.add(side)
-        bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
-        _event(
-            session,
-            team,
-            Kind.COACH_HIRED,
-            f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).",
-        )
-        tx.label = f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}"
+        tx.label, _ = coach_hired(tx.session, ruleset, team_id=team_id, coach_type=coach_type)
     return tx.change
+
+
+def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type: str,
+                match_id: int | None = None) -> Done:  # fmt: skip
+    """Hire a Reserve Coach inside a transaction (see `hire_reserve_coach`); `match_id`: in that match's
+    post-match sequence (the ledger row says so)."""
+    coach = rules.coach_type(ruleset, coach_type)
+    team = _team(session, ruleset, team_id)
+    side = reserve_side(session, team)
+    if not team.reserves_approved or side is None:
+        raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
+    if side.coach_type:
+        raise RuleViolation(
+            f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
+        )
+    check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
+    post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach",
+         match_id=match_id)  # fmt: skip
+    side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
+    session.add(side)
+    bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
+    _event(session, team, Kind.COACH_HIRED,
+           f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).", match_id=match_id)  # fmt: skip
+    return f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}", coach["name"]
 
 
 # -- reserve affairs ------------------------------------------------------------------------------------
