@@ -454,6 +454,7 @@ class MainWindow(QMainWindow):
                 self.league_view.team_page.roster_view.viewport(), self._on_roster_painted
             )
         self.league_view.panel.team_selected.connect(self._remember_team)
+        self.league_view.panel.add_team_requested.connect(self.add_team_action.trigger)  # issue 35: it did nothing
         self.session.changed.connect(lambda _t: self._refresh_title())
         self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
         self._refresh_title()

@@ -235,10 +235,15 @@ def test_models_pass_the_model_tester(qtmodeltester, open_window):
 
 
 def test_add_team_through_the_dialog(qtbot, open_window):
+    """The Teams page's Add Team… button, clicked as a commissioner does (issue 35: it did nothing while the
+    menu's Add Team… worked; the test called the window's method)."""
     from ui.mainwindow.new_team_dialog import NewTeamDialog
 
-    open_window.add_team()
+    button = open_window.league_view.panel.add_team_button
+    assert button.isVisible() and button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     dialog = open_window.findChild(NewTeamDialog)
+    assert dialog is not None and dialog.isVisible()
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert not ok.isEnabled()
     qtbot.keyClicks(dialog.name, "Karak Grudgebearers")
