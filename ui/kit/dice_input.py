@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
@@ -33,6 +33,41 @@ def show_roll(result: Roll) -> str:
     faces = " + ".join(str(f) for f in result.faces)
     modifier = f" {result.modifier:+d}" if result.modifier else ""
     return f"<span style='font-size:20pt'>{pictures}</span>&nbsp;&nbsp;{faces}{modifier} = <b>{result.total}</b>"
+
+
+class FaceBox(QSpinBox):
+    """One die's face, typed: a digit replaces what the box shows (its "–" too: a click left the cursor in it and
+    the digit was refused, issue 35); a second digit right after makes a two-digit face where the die has one."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._fresh = True
+        self.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress):
+            self._fresh = True
+        elif kind == QEvent.Type.KeyPress and event.text().isdigit() and self.isEnabled():
+            self._type_digit(int(event.text()))
+            return True
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.text().isdigit() and self.isEnabled():
+            self._type_digit(int(event.text()))
+            return
+        super().keyPressEvent(event)
+
+    def _type_digit(self, digit: int) -> None:
+        current = self.value()
+        joined = current * 10 + digit
+        if not self._fresh and current > 0 and joined <= self.maximum():
+            self.setValue(joined)
+        elif 1 <= digit <= self.maximum():
+            self.setValue(digit)
+        self._fresh = False
+        self.lineEdit().selectAll()
 
 
 class DiceInput(QFrame):
@@ -107,7 +142,7 @@ class DiceInput(QFrame):
             box.deleteLater()
         self.faces = []
         for index, sides in enumerate(new.die_sides):
-            box = QSpinBox(self)
+            box = FaceBox(self)
             box.setRange(0, sides)
             box.setSpecialValueText("–")  # 0 = not typed yet
             box.setAlignment(Qt.AlignmentFlag.AlignCenter)
