@@ -30,7 +30,10 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 def show_roll(result: Roll) -> str:
     """The dice as pictures and the sum, e.g. '⚄ ⚃  5 + 4 +1 = 10' (rich text)."""
     pictures = " ".join(FACES[f - 1] if 1 <= f <= 6 else str(f) for f in result.faces)
-    faces = " + ".join(str(f) for f in result.faces)
+    tens = result.dice.upper() == "D68"  # a D6 for the tens and a D8 for the units: 5 and 5 read 55
+    faces = (
+        f"tens {result.faces[0]}, units {result.faces[1]}" if tens else " + ".join(str(f) for f in result.faces)
+    )
     modifier = f" {result.modifier:+d}" if result.modifier else ""
     return f"<span style='font-size:20pt'>{pictures}</span>&nbsp;&nbsp;{faces}{modifier} = <b>{result.total}</b>"
 

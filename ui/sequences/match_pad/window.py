@@ -47,6 +47,35 @@ KEYS = [
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
 ]  # fmt: skip
+# What each button does, on hover (issue 35: no button of the pad had a tooltip). A test checks every button has one.
+TIPS = {
+    "touchdown": "The chosen player scores a touchdown for his team",
+    "completion": "The chosen player completes a pass",
+    "interception": "The chosen player intercepts a pass",
+    "casualty": "A player hurt by another (or by nobody): choose both, then roll or type the Casualty Table",
+    "injury": "A player hurt without a casualty for anyone (a crowd push, a failed dodge): the Casualty Table",
+    "sent off": "The ref sends the chosen player off",
+    "mvp": "The chosen player is his team's MVP (after the last turn)",
+    "home": "Choose among the home team's players (type his number)",
+    "away": "Choose among the away team's players (type his number)",
+    "ref state": "How the ref stands: prone, stunned, knocked out, hurt, sent off, or back on his feet",
+    "in range": "The ref ended his turn within range of the ball (or not)",
+    "move": "The ref's action this turn: he moves",
+    "block": "The ref's action this turn: he blocks an adjacent player",
+    "foul": "The ref's action this turn: he fouls an adjacent prone player",
+    "watch like a hawk": "The ref's action this turn: he watches for fouls",
+    "end turn": "End the turn with the ref's turn (his action and whether he is in range)",
+    "send-off roll": "The ref's D6 send-off roll for the chosen player",
+    "penalty roll": "The ref's penalty roll for his equipment (Whistle, Chainsaw)",
+    "get the ref": "Get the Ref came up on the kick-off: the ref is taken out (Escapist: a D6 roll)",
+    "kick-off": "Roll (or type) the Kick-Off Table",
+    "ref casualty": "The ref hurts a player: choose him, then roll or type the Casualty Table",
+    "riot": "A Riot ends the match after this turn",
+    "gate": "The gate dice: one D6 per point of both teams' fan factors",
+    "full time": "Write the match report and the ref's sheet (after the last turn or a Riot)",
+    "undo": "Take back the last event",
+    "redo": "Record again the event last taken back",
+}
 log = logging.getLogger(__name__)
 BIG = "font-size:20pt; font-weight:bold"
 NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -180,6 +209,7 @@ class MatchPadWindow(QWidget):
             f"{text}  [{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}]", self
         )
         button.setAutoDefault(False)
+        button.setToolTip(f"{TIPS[name]} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys, not Tab stops: focus stays on the players
         button.clicked.connect(lambda _c=False, n=name: self.trigger(n))
         self.buttons[name] = button
@@ -408,13 +438,8 @@ class MatchPadWindow(QWidget):
             return self.record(name, team_id=side, player_id=self.chosen(side))
         if name == "mvp":
             return self.record("mvp", team_id=side, player_id=self.chosen(side))
-        if name == "casualty":
-            return self.record("casualty", team_id=side, player_id=self.chosen(side),
-                               victim_id=self.chosen(self._other(side)), roll=self._casualty_dice())  # fmt: skip
-        if name == "injury":
-            return self.record("injury", victim_id=self.chosen(side), roll=self._casualty_dice())
-        if name == "ref casualty":
-            return self.record("ref casualty", victim_id=self.chosen(side), roll=self._casualty_dice())
+        if name in ("casualty", "injury", "ref casualty"):
+            return self.open_casualty(name)
         if name in ("home", "away"):
             team_id = self.game.state.home_id if name == "home" else self.game.state.away_id
             self.lists[team_id].setFocus()
@@ -426,11 +451,15 @@ class MatchPadWindow(QWidget):
             return None
         return self._command(name)
 
-    def _casualty_dice(self) -> Any:
-        """Dugout's dice on the league's Casualty Table (the log shows the result)."""
-        from roster_app.rules.dice import roll
+    def open_casualty(self, kind: str) -> Any:
+        """Casualty, Injury, Ref Hurts a Player: who caused it and who was hurt are chosen in the dialog (nothing
+        chosen for the commissioner), with the Casualty Table's result; Record writes the event."""
+        from ui.sequences.match_pad.casualty_dialog import CasualtyDialog
 
-        return roll(self.session.db.ruleset.table("casualty_table")["dice"])
+        dialog = CasualtyDialog(self.game, self.session.db.ruleset, kind, self)
+        dialog.accepted.connect(lambda: self.record(kind, **dialog.event_kwargs()))
+        dialog.open()
+        return dialog
 
     def _command(self, name: str) -> Any:
         focus = {"ref state": self.ref_state, "send-off roll": self.send_off_dice.faces[0],
