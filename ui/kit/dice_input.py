@@ -236,3 +236,8 @@ class DiceInput(QFrame):
 
     def _update(self) -> None:
         self.use_button.setEnabled(not self._locked and self.typed_faces() is not None)
+
+
+def unused_dice(widget: QWidget) -> int:
+    """How many dice widgets inside `widget` hold faces typed in but not used yet (closing would lose them)."""
+    return sum(1 for dice in widget.findChildren(DiceInput) if not dice._locked and dice.typed_faces() is not None)

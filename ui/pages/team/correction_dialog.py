@@ -31,6 +31,7 @@ from roster_app.rules.contracts import length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services import corrections as svc
 from roster_app.words import count
+from ui.kit import ask
 from ui.kit.basics import counted_suffix
 from ui.kit.dice_input import DiceInput
 
@@ -321,6 +322,17 @@ class CorrectionDialog(QDialog):
         missing = self.missing()
         self.ok_button.setEnabled(missing is None)
         self.verdict.setText(f"<span style='color:#5b6470'>{missing}</span>" if missing else "")
+
+    def typed_work(self) -> bool:
+        """Something a commissioner typed that closing would lose: a reason, a sum of gold."""
+        return bool(self.reason.text().strip()) or self.gold.value() != 0
+
+    def reject(self) -> None:
+        """Cancel, Esc or the window's close asks first when a reason or a sum was typed (issue 35)."""
+        if self.typed_work() and not ask.confirm(self, "Close the correction without making it? What you typed "
+                                                 "is lost.", yes="Close"):  # fmt: skip
+            return
+        super().reject()
 
     def accept(self) -> None:
         call = self.arguments()

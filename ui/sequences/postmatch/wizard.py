@@ -48,7 +48,7 @@ from roster_app.services.postmatch.plan import (
 from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
 from ui.kit import ask
 from ui.kit.basics import plain_label, text_html
-from ui.kit.dice_input import DiceInput
+from ui.kit.dice_input import DiceInput, unused_dice
 from ui.sequences.postmatch.affairs_page import ReservesContractsPage
 from ui.sequences.postmatch.base import StepPage, note, problems_text
 from ui.sequences.postmatch.transfers_page import TransfersPage
@@ -580,7 +580,11 @@ class PostMatchWizard(QWizard):
         self._saved = self.draft.to_json()
 
     def reject(self) -> None:
-        """Closing keeps what was done so far (the next opening resumes here)."""
+        """Closing keeps what was done so far (the next opening resumes here); dice typed in but not used yet
+        would be lost: it asks first (issue 35)."""
+        if unused_dice(self) and not ask.confirm(self, "Close the post-match sequence? What was done is kept, but "
+                                                 "the dice typed in and not used yet are lost.", yes="Close"):  # fmt: skip
+            return
         reached = max(self.draft.page, self.currentId(), 0)
         if reached != self.draft.page or self.draft.to_json() != self._saved:
             self.save_progress()

@@ -170,3 +170,22 @@ def test_the_team_history_tab_is_read_when_shown(qtbot, open_window):
     assert history.corrections_model.rows() == []  # hidden: not read yet
     page.tabs.setCurrentWidget(history)
     assert [r.reason for r in history.corrections_model.rows()] == ["Counted twice"]
+
+
+def test_esc_asks_before_a_typed_correction_is_lost(qtbot, open_window, monkeypatch):
+    """Issue 35, item 4: every dialog that would lose the commissioner's work asks first."""
+    from ui.kit import ask
+
+    asked: list[str] = []
+    answer = {"close": False}
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (asked.append(text), answer["close"])[1])
+    dialog = open_dialog(qtbot, open_window)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # nothing typed: it closes
+    assert not dialog.isVisible() and asked == []
+    dialog = open_dialog(qtbot, open_window)
+    dialog.reason.setText("Winnings counted twice")
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.isVisible() and "What you typed is lost" in asked[-1]
+    answer["close"] = True
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()

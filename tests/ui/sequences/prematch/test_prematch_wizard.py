@@ -211,3 +211,24 @@ def test_a_refs_note_is_cut_at_the_edge_whole_on_hover_and_said_when_chosen(qtbo
     table.selectRow(row)
     assert note in referees.chosen.text() and not referees.choose_button.isEnabled()
     wizard.reject()
+
+
+def test_esc_asks_before_typed_dice_are_lost(qtbot, fixture_window, monkeypatch):
+    """Issue 35, item 4: the pre-match keeps each step as it is made; dice typed in and not used would be lost."""
+    from ui.kit import ask
+
+    asked: list[str] = []
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (asked.append(text), False)[1])
+    window, _match, _ids = fixture_window
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    handicaps = wizard.currentPage()
+    handicaps.dice.set_faces([3])  # typed, not used yet
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert wizard.isVisible() and "dice typed in and not used yet are lost" in asked[-1]
+    handicaps.dice.clear()
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert not wizard.isVisible() and len(asked) == 1
