@@ -11,11 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.kit import ask
+from ui.kit.screen_fit import fit_to_screen
 from ui.kit.style import styled
 
 log = logging.getLogger(__name__)
@@ -54,7 +55,6 @@ class MainWindow(QMainWindow):
         self._shortcuts_installed = False
         self._orm_load: object | None = None  # the idle ORM import under way (a new league starts another)
         self.setWindowTitle("Dugout")
-        self.resize(1280, 800)
 
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget(self)
@@ -67,9 +67,8 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self._update_actions()
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        # 1280x800 was off the bottom of a 1366x768 laptop: fitted to the screen, the last geometry pulled onto it
+        fit_to_screen(self, QSize(1280, 800), settings=self.settings, key="window/geometry")
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
