@@ -54,15 +54,19 @@ def _whole(v: Any, low: int, high: int = BOUND) -> bool:
     return _is_int(v) and low <= v <= high
 
 
-INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int")
-NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0)
-POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1)
+# Each number's bounds are the check's own (the Rules window's spin boxes take them: a spin box stopping at 9,999
+# showed 10,000 gp per rating point as 9,999 and saved that, issue 35).
+INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int", low=-BOUND,
+            high=BOUND)  # fmt: skip
+NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0,
+            high=BOUND)  # fmt: skip
+POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1, high=BOUND)
 GOLD = Check(f"a whole number of gold pieces, 0 or more (at most {GOLD_BOUND:,})",
-             lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0)  # fmt: skip
+             lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0, high=GOLD_BOUND)  # fmt: skip
 PRICE = Check(f"a whole number of gold pieces above 0 (at most {GOLD_BOUND:,})",
-              lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1)  # fmt: skip
+              lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1, high=GOLD_BOUND)  # fmt: skip
 OPT_INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}, or empty", lambda v: v is None or _whole(v, -BOUND),
-                kind="opt_int")  # fmt: skip
+                kind="opt_int", low=-BOUND, high=BOUND)  # fmt: skip
 TEXT = Check("a text", lambda v: isinstance(v, str))
 NAME = Check("a non-empty text", lambda v: isinstance(v, str) and v.strip() != "")
 OPT_TEXT = Check("a text or empty", lambda v: v is None or isinstance(v, str))

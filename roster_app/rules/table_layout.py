@@ -18,7 +18,7 @@ from roster_app.rules.transfers import REACTION_CONDITIONS
 # Codes stored in a table and the words a commissioner reads for them (the rest read with spaces for "_").
 CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": "big guy (never through the reserve team)"}
 
-DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12")
+DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12", "D68")
 
 
 @dataclass(frozen=True)
