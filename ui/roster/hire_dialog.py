@@ -29,6 +29,7 @@ from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
 from roster_app.words import count
 from ui.kit.basics import plain_tip, text_html
+from ui.kit.handbook import help_key
 
 
 class HireDialog(QDialog):
@@ -36,6 +37,7 @@ class HireDialog(QDialog):
 
     def __init__(self, session: Any, team_id: int, parent: QWidget | None = None):
         super().__init__(parent)
+        help_key(self, "teams")  # F1: the handbook's section (issue 35)
         self.session = session
         self.team_id = team_id
         self.hired: list[int] = []

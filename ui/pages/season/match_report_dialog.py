@@ -31,6 +31,7 @@ from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.words import count, possessive
 from ui.kit.basics import text_html
+from ui.kit.handbook import help_key
 from ui.kit.tables import make_table
 from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
 from ui.roster.choice_delegate import ChoiceDelegate
@@ -56,6 +57,7 @@ def _label(text: str, buddy: QWidget) -> QLabel:
 class MatchReportDialog(QDialog):
     def __init__(self, session: Any, fixture: FixtureRow, parent: QWidget | None = None):
         super().__init__(parent)
+        help_key(self, "season")  # F1: the handbook's section (issue 35)
         self.session = session
         self.fixture = fixture
         self.gate_faces: tuple[int, ...] | None = None

@@ -34,6 +34,7 @@ from roster_app.words import count
 from ui.kit import ask
 from ui.kit.basics import counted_suffix
 from ui.kit.dice_input import DiceInput
+from ui.kit.handbook import help_key
 
 NAME_KEY = "corrections/commissioner"
 KINDS = (("gold", "Gold in the treasury"), ("spp", "A player's SPP"), ("fan_factor", "Fan factor"),
@@ -79,6 +80,7 @@ class CorrectionDialog(QDialog):
         settings: QSettings | None = None,
     ):
         super().__init__(parent)
+        help_key(self, "corrections")  # F1: the handbook's section (issue 35)
         self.session = session
         self.db = session.db
         self.settings = settings or _settings(parent)

@@ -31,6 +31,7 @@ from roster_app.services import matchpad as pad
 from roster_app.words import count, possessive
 from ui.kit.basics import plain_tip
 from ui.kit.dice_input import DiceInput
+from ui.kit.handbook import help_key
 from ui.sequences.match_pad.gate import GateInput
 from ui.sequences.match_pad.pitch import PitchGrid
 from ui.sequences.match_pad.registry import OPEN
@@ -119,6 +120,7 @@ class PlayerList(QListWidget):
 class MatchPadWindow(QWidget):
     def __init__(self, session: Any, match_id: int, holder: str, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
+        help_key(self, "matchpad")  # F1: the handbook's section (issue 35)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.session, self.match_id, self.holder = session, match_id, holder
         # The pad's Undo is services.matchpad.take_back_event on the saved events, so it works in a pad opened

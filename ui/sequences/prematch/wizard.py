@@ -40,6 +40,7 @@ from roster_app.words import count
 from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
 from ui.kit.dice_input import DiceInput, unused_dice
+from ui.kit.handbook import help_key
 
 BAD, MUTED = "#a32020", "#5b6470"
 PREMATCH_TABLES = {"match", "player", "team", "ledger_entry", "dice_roll", "referee", "referee_match", "reserve_event",
@@ -346,6 +347,9 @@ PAGES = ((PageId.FREEBOOTERS, FreebootersPage), (PageId.HANDICAPS, HandicapsPage
 class PreMatchWizard(QWizard):
     def __init__(self, session: Any, match_id: int, parent: QWidget | None = None, *, start: PageId | None = None):
         super().__init__(parent)
+        help_key(
+            self, lambda: "handicaps" if self.currentId() == PageId.HANDICAPS else "prematch"
+        )  # F1: the handbook's section (issue 35)
         self.session = session
         self.match_id = match_id
         self.view = pq.pre_match(session.db, match_id)

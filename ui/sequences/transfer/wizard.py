@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QLabel, QWidget, QWizard
 
 from roster_app.rules.transfers import STEPS
 from ui.kit import ask
+from ui.kit.handbook import help_key
 from ui.sequences.transfer.pages.approach import TellCoachPage
 from ui.sequences.transfer.pages.choose import ChoosePlayerPage
 from ui.sequences.transfer.pages.consent import SellerConsentPage
@@ -73,6 +74,7 @@ class TransferWizard(QWizard):
     def __init__(self, session: Any, parent: QWidget | None = None, *, buyer_id: int | None = None,
                  player_id: int | None = None):  # fmt: skip
         super().__init__(parent)
+        help_key(self, "transfers")  # F1: the handbook's section (issue 35)
         self.session = session
         self.draft = Draft(buyer_id=buyer_id, player_id=player_id)
         self.setWindowTitle("Transfer a player")

@@ -189,3 +189,9 @@ def test_esc_asks_before_a_typed_correction_is_lost(qtbot, open_window, monkeypa
     answer["close"] = True
     qtbot.keyClick(dialog, Qt.Key.Key_Escape)
     assert not dialog.isVisible()
+
+
+def test_f1_in_the_correction_dialog_opens_its_section(qtbot, open_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    assert press_f1(open_dialog(qtbot, open_window)).section == "corrections"

@@ -257,3 +257,11 @@ def test_an_injury_read_off_the_printed_table_and_a_casualty_by_nobody(qtbot, pa
     last = pad.game.events[-1]
     assert (last.player_id, last.victim_id, last.data["injury"]) == (None, hurt, "Dead")
     assert messages == []
+
+
+def test_f1_in_the_pad_opens_the_handbook_at_the_match_pad(qtbot, pad_game):
+    """Issue 35, item 8: F1 in the pad did nothing."""
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    handbook = press_f1(pad_game["pad"])
+    assert handbook.isVisible() and handbook.section == "matchpad"

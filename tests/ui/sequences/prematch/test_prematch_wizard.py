@@ -232,3 +232,16 @@ def test_esc_asks_before_typed_dice_are_lost(qtbot, fixture_window, monkeypatch)
     handicaps.dice.clear()
     qtbot.keyClick(wizard, Qt.Key.Key_Escape)
     assert not wizard.isVisible() and len(asked) == 1
+
+
+def test_f1_in_the_pre_match_opens_its_section_and_the_handicaps_on_their_page(qtbot, fixture_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    window, _match, _ids = fixture_window
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    assert press_f1(wizard).section == "prematch"
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    assert press_f1(wizard).section == "handicaps"

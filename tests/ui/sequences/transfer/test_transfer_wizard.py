@@ -422,3 +422,9 @@ def test_a_deal_under_way_is_not_thrown_away_without_a_question(qtbot, market_wi
     answer["close"] = True
     d.click(Button.CancelButton)
     assert not d.w.isVisible()
+
+
+def test_f1_in_the_transfer_wizard_opens_its_section(qtbot, market_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    assert press_f1(Drive(qtbot, market_window).w).section == "transfers"
