@@ -128,8 +128,12 @@ class HireDialog(QDialog):
                 if problem:
                     item.setForeground(Qt.GlobalColor.gray)
                     item.setToolTip(plain_tip(problem))
+                if column == 6 and not problem:
+                    item.setToolTip(plain_tip(str(value)))  # a long list of skills is cut: whole on hover
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        for column in range(len(self.HEADERS)):  # Skills stretches into what is left: "On roster" stays in view
+            if column != 6:
+                self.table.resizeColumnToContents(column)
 
     def selected_position(self) -> Any:
         rows = self.table.selectionModel().selectedRows()
