@@ -65,3 +65,21 @@ def test_a_letter_in_a_number_cell_is_answered_with_a_word(qtbot, open_window, r
     editor = open_editor(settings, setting_row(settings, "value_divisor"), 1)
     qtbot.keyClicks(editor.lineEdit(), "x")
     assert editor.refusal.startswith("'x' is not a number: type a whole number from 1 to 1,000,000")
+
+
+def test_the_rules_windows_undo_takes_back_rule_edits_only(qtbot, open_window, rules):  # noqa: F811
+    """Issue 35, item 10: the Rules window's Undo offered "Undo match sheet of ... opened" (a league action)."""
+    from roster_app.queries.rosters import roster
+    from roster_app.services.players import hire_player
+    from tests.helpers import team_id
+    from tests.ui.rules.test_rules_window import type_number
+
+    db = open_window.session.db
+    open_window.session.run(hire_player, team_id=team_id(db, "Orcland Raiders"), position="Orc Lineman", name="Ug")
+    assert open_window.undo_action.isEnabled() and not rules.undo_action.isEnabled()
+    settings = rules.show_table("tribunal").section(())
+    type_number(qtbot, settings, setting_row(settings, "per_roll"), 1, 25000)
+    assert rules.undo_action.text() == "Undo Tribunal Table: per star player roll 25,000 gp"
+    rules.undo_action.trigger()
+    assert not rules.undo_action.isEnabled() and db.ruleset.table("tribunal")["per_roll"] == 10_000
+    assert "Ug" in [p.name for p in roster(db, team_id(db, "Orcland Raiders"))]  # the hire stands
