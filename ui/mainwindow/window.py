@@ -34,6 +34,9 @@ def _team_key(path: Path | str) -> str:
     return "last_team/" + hexdigest("sha1", str(named(path)).encode())[:16]
 
 
+PLAYER_CALLS = ("retire", "sign_contract")  # the Team menu's entries that act on the roster's chosen player
+
+
 class MainWindow(QMainWindow):
     league_shown = Signal()
     league_failed = Signal(str)
@@ -275,8 +278,14 @@ class MainWindow(QMainWindow):
 
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
-            if self.league_view is not None:
-                getattr(self.league_view.team_page, name)(**kwargs)
+            if self.league_view is None:
+                return
+            page = self.league_view.team_page
+            if name in PLAYER_CALLS and page.selected_player() is None:  # issue 35: it did nothing, silently
+                ask.info(self, "Choose a player in the team's roster first: Team > Retire Player, Fire Player and "
+                               "Sign or Renew Contract act on the player chosen there.")  # fmt: skip
+                return
+            getattr(page, name)(**kwargs)
 
         return call
 
