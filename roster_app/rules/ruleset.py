@@ -186,6 +186,29 @@ class Ruleset:
 
 
 SOURCE_WORDS = {"article": "From the article", "default": "League default"}
+# The public codebases a table's numbers were read from, as a commissioner knows them (the file and commit stay in
+# the table's source, for whoever checks them: `source_detail`).
+CODEBASES = {
+    "nicholasmr/obblm": "OBBLM (the online league manager)",
+    "christerk/ffb": "FUMBBL's game client",
+    "TheNAF/naflm": "the NAF's league manager",
+    "BSData/bloodbowl": "BattleScribe's Blood Bowl data",
+}
+
+
+def _plain_where(where: str) -> str:
+    """ "nicholasmr/obblm lib/game_data.php at 78026f4" -> "as OBBLM (the online league manager) has it"; words that
+    name no codebase are kept as they are (issue 35: the Rules window read like notes to a programmer)."""
+    named = [words for repo, words in CODEBASES.items() if repo in where]
+    if not named:
+        return where
+    return "as " + " and ".join(named) + (" have it" if len(named) > 1 else " has it")
+
+
+def source_detail(data: Any) -> str:
+    """The table's source as recorded (the file and commit it was read from), for a tooltip."""
+    source = data.get("source") if isinstance(data, dict) else None
+    return str(source.get("where", "")) if isinstance(source, dict) else ""
 
 
 def provenance(data: Any) -> str:
@@ -199,7 +222,7 @@ def provenance(data: Any) -> str:
     if kind == "default":
         words += ": named by the articles but not printed, so Dugout made one up"
     where = source.get("where")
-    return f"{words} ({where})" if where else words
+    return f"{words} ({_plain_where(where)})" if where else words
 
 
 def source_badge(data: Any) -> str:

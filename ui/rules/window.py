@@ -232,6 +232,7 @@ class RulesWindow(QDialog):
         )
         based = "Based on: " if not info.is_default else ""
         self.note.setText(f"{edited}{info.note}\n{based}{info.source}." if info.source else f"{edited}{info.note}")
+        self.note.setToolTip(f"Recorded source: {info.source_detail}" if info.source_detail else "")
         self.reset_button.setEnabled(not info.is_default and not self.session.read_only)
 
     @staticmethod
