@@ -1,6 +1,6 @@
-"""Counts and possessives in the words a commissioner reads: "1 season", "2 seasons", "Orcland Raiders'
-roster", "the Aldermen's treasury". Every count or possessive Dugout writes goes through here, and every name
-or reason a commissioner types is kept as `tidy` leaves it."""
+"""Counts, numbers and possessives in the words a commissioner reads: "1 season", "2 seasons", "5,000 gp",
+"Orcland Raiders' roster", "the Aldermen's treasury". Every count, sum of gold or possessive Dugout writes goes
+through here, and every name or reason a commissioner types is kept as `tidy` leaves it."""
 
 from __future__ import annotations
 
@@ -31,6 +31,16 @@ def noun(n: int, word: str, many: str | None = None) -> str:
 def count(n: int, word: str, many: str | None = None) -> str:
     """'1 season', '2 seasons', '0 matches', '3 casualties'."""
     return f"{n} {noun(n, word, many)}"
+
+
+def number(n: int) -> str:
+    """A whole number with its thousands separated: "5,000", "-12,500", "7"."""
+    return f"{n:,}"
+
+
+def gp(amount: int) -> str:
+    """Gold as the commissioner writes it: "10,000 gp"."""
+    return f"{number(amount)} gp"
 
 
 def possessive(name: str) -> str:

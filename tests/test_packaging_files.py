@@ -352,3 +352,12 @@ def test_make_run_after_make_test_installs_nothing_again(tmp_path):
         ["make", "-n", "run"], cwd=tmp_path, check=True, capture_output=True, text=True
     ).stdout
     assert "pip install" not in planned and "dugout --demo" in planned
+
+
+def test_the_license_is_an_spdx_expression_with_a_setuptools_that_reads_it():
+    """Issue 35: `make run` printed setuptools' deprecation warning (a TOML table for the license) three times.
+    An SPDX string is read by setuptools 77 and later (PEP 639); an older one would refuse it."""
+    data = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    assert data["project"]["license"] == "MIT"
+    (setuptools,) = [r for r in data["build-system"]["requires"] if r.startswith("setuptools")]
+    assert int(re.fullmatch(r"setuptools>=(\d+)(\.\d+)*", setuptools).group(1)) >= 77

@@ -10,7 +10,6 @@ from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
 from roster_app.queries.referees import choosable_referees, sheet_of_match
 from roster_app.rules.contracts import contract_cost_for_rolls
-from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.referees import match_turns
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.services.postmatch.plan import HireEntry, PostMatchDraft, plan_post_match
@@ -24,7 +23,7 @@ from roster_app.store.models import RefereeMatch
 SEED = 1987  # the year the third edition came out
 PLAYED_ROUNDS = 3  # of six: a double round robin of four teams
 RESERVE_TEAM = ("Reikland Reavers", "Veteran")  # the demo's one reserve team, and its Reserve Coach
-LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", INJURIES[2])
+LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", "-1 MA")
 
 
 def _lines(db: LeagueDB, team_id: int, score: int, rng: random.Random) -> list[PlayerLine]:

@@ -8,7 +8,9 @@ to its last row.
 
 from __future__ import annotations
 
+import json
 from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -101,9 +103,13 @@ class PlayerCareer:
     contracts: tuple[CareerContract, ...]
     transfers: tuple[CareerTransfer, ...]
     calls: tuple[CareerCall, ...] = ()  # the refs' calls on him: warnings and send-offs
+    spp_before: int = (
+        0  # SPP no recorded game gave him: from before the league's first recorded game (or corrected)
+    )
 
     def total(self, what: str) -> int:
-        return sum(int(getattr(game, what)) for game in self.games)
+        """A career total; the SPP count those he brought from before his first recorded game."""
+        return sum(int(getattr(game, what)) for game in self.games) + (self.spp_before if what == "spp" else 0)
 
 
 def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
@@ -150,8 +156,32 @@ _TRANSFERS = (
 )  # fmt: skip
 
 
-def _player_games(conn, player_id: int) -> list[CareerGame]:  # noqa: ANN001
-    out, total = [], 0
+def carried_spp(conn, player_ids: Iterable[int] | None = None) -> dict[int, int]:  # noqa: ANN001
+    """SPP each player holds that no recorded game gave him (only players with some): brought from before the
+    league's first recorded game (a league moved from paper types them in) or put right by a correction. A
+    game's SPP are on the player once its post-match step 2 is written, so only those games are taken off."""
+    ids = player_ids if player_ids is None or hasattr(player_ids, "subquery") else list(player_ids)  # or a select
+    held = select(Player.id, Player.spp).where(Player.spp > 0)
+    done = (select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.status == "completed").group_by(MatchPlayer.player_id))  # fmt: skip
+    if ids is not None:
+        held, done = held.where(Player.id.in_(ids)), done.where(MatchPlayer.player_id.in_(ids))
+    written = {pid: int(total or 0) for pid, total in conn.execute(done).all()}
+    for match_id, post_match in conn.execute(select(Match.id, Match.post_match).where(Match.status == "played")):
+        state = post_match if isinstance(post_match, dict) else json.loads(post_match or "{}")
+        teams = [int(t) for t, steps in (state or {}).get("done", {}).items() if "spp" in steps]
+        if teams:
+            lines = select(MatchPlayer.player_id, MatchPlayer.spp).where(
+                MatchPlayer.match_id == match_id, MatchPlayer.team_id.in_(teams)
+            )
+            for pid, spp in conn.execute(lines).all():
+                written[pid] = written.get(pid, 0) + spp
+    carried = {pid: spp - written.get(pid, 0) for pid, spp in conn.execute(held).all()}
+    return {pid: spp for pid, spp in carried.items() if spp > 0}
+
+
+def _player_games(conn, player_id: int, spp_before: int = 0) -> list[CareerGame]:  # noqa: ANN001
+    out, total = [], spp_before
     for row in conn.execute(_GAMES, {"player": player_id}).all():
         mid, season, rnd, stage, team, against, home_id, team_id, hs, as_, td, comp, ints, cas, mvp, spp, hurt, post = row  # fmt: skip
         total += spp
@@ -184,7 +214,8 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
         player = conn.execute(_PLAYER, chosen).first()
         if player is None:
             raise NotFound("That player no longer exists in this league.")
-        games = _player_games(conn, player_id)
+        spp_before = carried_spp(conn, [player_id]).get(player_id, 0)
+        games = _player_games(conn, player_id, spp_before)
         calls = _player_calls(conn, player_id) if games else []
         *player, signed, approached = player
         contracts = [CareerContract(*row) for row in conn.execute(_CONTRACTS, chosen).all()] if signed else []
@@ -193,7 +224,7 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
     return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
                         tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers),
-                        tuple(calls))  # fmt: skip
+                        tuple(calls), spp_before)  # fmt: skip
 
 
 class LedgerLine(NamedTuple):

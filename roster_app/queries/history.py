@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import case, func, select
 from sqlalchemy.orm import aliased
 
+from roster_app.queries.careers import carried_spp
 from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
@@ -293,7 +294,10 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
     listed = set(session.scalars(select(Player.id).where(Player.team_id.is_not(None))))
     wanted = None if among is None else among[1]
     seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
-    career: dict[int, list] = {}  # player -> [touchdowns, casualties, spp, first game]
+    # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
+    # league's first recorded game (first game 0: before every game)
+    career: dict[int, list] = {pid: [0, 0, spp, 0] for pid, spp in
+                               carried_spp(session, None if among is None else among[0]).items()}  # fmt: skip
     for pid, season, td, cas, spp, first in rows:
         if pid not in listed:
             continue
@@ -305,7 +309,7 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
             mine[0] += td
             mine[1] += cas
             mine[2] += spp
-            mine[3] = min(mine[3], first)
+            mine[3] = min(mine[3], first) if mine[3] else first
         if wanted is None or season == wanted:
             for i, total in enumerate((td, cas, spp)):
                 if total > 0:
@@ -314,7 +318,7 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
     for i, what in enumerate(TOTALS):
         if seasons[i]:
             best[f"{what}_season"] = min(seasons[i])
-        top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0), default=None)
+        top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0 and pid in listed), default=None)
         if top is not None:
             best[f"{what}_career"] = top
     holders = {pid for _total, _first, pid, _season in best.values()}

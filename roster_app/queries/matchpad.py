@@ -124,7 +124,7 @@ def describe(event: mp.Event, g: Game) -> str:
     victim = _who(g, event.victim_id)
     team = g.team_name(event.team_id)
     data = event.data
-    injury = f" ({data['injury']})" if data.get("injury") else ""
+    injury = _injury(data)
     kind = event.kind
     if kind == "touchdown":
         text = f"Touchdown! {who} scores for {team}"
@@ -199,6 +199,16 @@ def _calls_text(data: dict, g: Game) -> str:
     """The calls an event brought ("; sent off: #1 Grim"), or nothing."""
     said = [f"{c['call']}: {_who(g, c['player_id'])}" for c in data.get("calls", ())]
     return f"; {'; '.join(said)}" if said else ""
+def _injury(data: Any) -> str:
+    """' (Broken Ribs: Miss next game, rolled 41)', ' (-1 AV)', or nothing."""
+    if not data.get("injury"):
+        return ""
+    what = (
+        f"{data['casualty']}: {data['injury']}"
+        if data.get("casualty") and data["casualty"].casefold() != data["injury"].casefold()
+        else data["injury"]
+    )
+    return f" ({what}, rolled {data['total']})" if data.get("total") is not None else f" ({what})"
 
 
 def _who(g: Game, player_id: int | None) -> str:

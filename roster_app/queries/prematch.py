@@ -13,7 +13,7 @@ from roster_app.queries.clock import next_fixture, pre_match_refusal
 from roster_app.queries.fetch import roster_count
 from roster_app.queries.referees import fixture_title, referees_for_fixture, sheet_of
 from roster_app.queries.reserves import available_count, has_reserve_side
-from roster_app.queries.rosters import team_sheet
+from roster_app.queries.rosters import team_fan_factor_in_play, team_sheet
 from roster_app.rules import prematch as rules
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
@@ -191,3 +191,26 @@ def referee_offers(db: LeagueDB, match_id: int, *, rounds: int = LATELY_ROUNDS) 
         for c in choices
     ]  # fmt: skip
     return sorted(offers, key=lambda o: (o.problem is not None, o.lately, o.season))
+
+
+# -- the fan factor each side plays this match with -----------------------------------------------------
+def handicap_fan_factor(match: Match, team_id: int) -> int:
+    """What the team's handicaps add to its fan factor for this match (the Handicap Table's "Home crowd": +1)."""
+    return sum(
+        h.get("fan_factor", 0) for h in (match.pre_match or {}).get("handicaps", []) if h["team_id"] == team_id
+    )
+
+
+def match_fan_factors(session: Session, ruleset: Any, match: Match) -> tuple[int, int]:
+    """Home's and away's fan factor in this match (the gate's dice, the kick-off): each team's own, less its
+    allies' penalty, plus what its handicaps add."""
+    return tuple(
+        max(0, team_fan_factor_in_play(session, ruleset, session.get(Team, t)) + handicap_fan_factor(match, t))
+        for t in (match.home_team_id, match.away_team_id)
+    )  # type: ignore[return-value]
+
+
+def fan_factors_for(db: LeagueDB, match_id: int) -> tuple[int, int]:
+    """match_fan_factors for the views (the match report dialog, the pad's gate)."""
+    with db.read() as session:
+        return match_fan_factors(session, db.ruleset, session.get(Match, match_id))

@@ -16,6 +16,7 @@ from roster_app.rules.spp import level_name, rolls_due
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, Referee, RefereeMatch, Team
 from roster_app.store.statuses import PlayerStatus
+from roster_app.words import possessive
 
 ADVANCE_PENDING = "referee star player roll (to take)"  # purpose of a Star Player roll not yet used
 
@@ -258,7 +259,7 @@ def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
             sheet = session.get(RefereeMatch, card.open_sheet_id) if card.open_sheet_id else None
             if sheet is not None and sheet.match_id != match_id:
                 where = _title_of(session, sheet.match_id) or "no fixture"
-                busy[card.id] = f"{card.name}'s match sheet of {where} is still open; finish it first."
+                busy[card.id] = f"{possessive(card.name)} match sheet of {where} is still open; finish it first."
     choices = []
     for card in cards:
         notes = [n for n in ("Star Ref" if card.is_star else "", "injured" if card.status == "injured" else "",

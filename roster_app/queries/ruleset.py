@@ -7,7 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
-from roster_app.rules.ruleset import TABLES, provenance, source_badge
+from roster_app.rules.ruleset import TABLES, provenance, source_badge, source_detail
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable
 
@@ -23,6 +23,7 @@ class RuleTableRow:
     note: str
     source: str = ""  # where its numbers come from, in words ("From LRB 6 (...)", "League default (...)")
     source_badge: str = ""  # the same, short: "from the article", "from LRB 6", "league default"
+    source_detail: str = ""  # the file and commit it was read from (a tooltip for whoever checks it)
 
     @property
     def id(self) -> str:
@@ -39,5 +40,5 @@ def rule_tables(db: LeagueDB) -> list[RuleTableRow]:
         data = row.data if row is not None else {}
         note = data.get("note", "") if isinstance(data, dict) else ""
         out.append(RuleTableRow(key, title, row is None or row.is_default, row.updated_at if row else None, note,
-                                provenance(data), source_badge(data)))  # fmt: skip
+                                provenance(data), source_badge(data), source_detail(data)))  # fmt: skip
     return out

@@ -14,13 +14,19 @@ from roster_app.errors import RuleViolation
 _SPEC = re.compile(r"^(\d*)D(\d+)$", re.IGNORECASE)
 
 
+D68 = "D68"  # a D6 for the tens and a D8 for the units (11 to 68): the Casualty Table's roll
+
+
 @dataclass(frozen=True)
 class DiceSpec:
     count: int
     sides: int
+    tens: bool = False  # D68: the first die (a D6) reads as tens, the second (a D8) as units
 
     @classmethod
     def parse(cls, text: str) -> DiceSpec:
+        if text.strip().upper() == D68:
+            return cls(2, 8, tens=True)
         match = _SPEC.match(text.strip())
         if not match:
             raise ValueError(f"not a dice expression: {text!r} (expected e.g. D6 or 2D6)")
@@ -31,15 +37,30 @@ class DiceSpec:
         return cls(count, sides)
 
     @property
+    def die_sides(self) -> tuple[int, ...]:
+        """The sides of each die in turn (a D68 is a D6 then a D8)."""
+        return (6, 8) if self.tens else (self.sides,) * self.count
+
+    def total_of(self, faces: tuple[int, ...] | list[int]) -> int:
+        """What the faces read: their sum, or tens and units for a D68."""
+        return faces[0] * 10 + faces[1] if self.tens else sum(faces)
+
+    def possible(self, result: int) -> bool:
+        """The dice can show this result (a D68 never shows 19, 20, 39 ...)."""
+        if self.tens:
+            return 1 <= result // 10 <= 6 and 1 <= result % 10 <= 8
+        return self.lowest <= result <= self.highest
+
+    @property
     def lowest(self) -> int:
-        return self.count
+        return 11 if self.tens else self.count
 
     @property
     def highest(self) -> int:
-        return self.count * self.sides
+        return 68 if self.tens else self.count * self.sides
 
     def __str__(self) -> str:
-        return f"{self.count if self.count > 1 else ''}D{self.sides}"
+        return D68 if self.tens else f"{self.count if self.count > 1 else ''}D{self.sides}"
 
 
 @dataclass(frozen=True)
@@ -53,7 +74,7 @@ class Roll:
 
     @property
     def natural(self) -> int:
-        return sum(self.faces)
+        return DiceSpec.parse(self.dice).total_of(self.faces) if self.dice.upper() == D68 else sum(self.faces)
 
     @property
     def total(self) -> int:
@@ -61,10 +82,10 @@ class Roll:
 
     @property
     def is_double(self) -> bool:
-        return len(self.faces) == 2 and self.faces[0] == self.faces[1]
+        return len(self.faces) == 2 and self.faces[0] == self.faces[1] and self.dice.upper() != D68
 
     def describe(self) -> str:
-        faces = " + ".join(str(f) for f in self.faces)
+        faces = (" and " if self.dice.upper() == D68 else " + ").join(str(f) for f in self.faces)
         mod = f" {'+' if self.modifier >= 0 else '-'} {abs(self.modifier)}" if self.modifier else ""
         how = "typed in" if self.typed else "rolled by Dugout"
         return f"{self.dice}: {faces}{mod} = {self.total} ({how})"
@@ -74,7 +95,7 @@ def roll(dice: str, *, rng: random.Random | None = None, modifier: int = 0) -> R
     """Roll `dice` (e.g. "2D6") with the app's dice."""
     spec = DiceSpec.parse(dice)
     rng = rng or random.SystemRandom()
-    faces = tuple(rng.randint(1, spec.sides) for _ in range(spec.count))
+    faces = tuple(rng.randint(1, sides) for sides in spec.die_sides)
     return Roll(str(spec), faces, modifier, typed=False)
 
 
@@ -84,9 +105,9 @@ def typed_roll(dice: str, faces: list[int] | tuple[int, ...], *, modifier: int =
     faces = tuple(int(f) for f in faces)
     if len(faces) != spec.count:
         raise RuleViolation(f"{spec} needs {spec.count} dice, but {len(faces)} were typed in.")
-    for face in faces:
-        if not 1 <= face <= spec.sides:
-            raise RuleViolation(f"A D{spec.sides} shows 1 to {spec.sides}; {face} cannot be right.")
+    for face, sides in zip(faces, spec.die_sides, strict=True):
+        if not 1 <= face <= sides:
+            raise RuleViolation(f"A D{sides} shows 1 to {sides}; {face} cannot be right.")
     return Roll(str(spec), faces, modifier, typed=True)
 
 

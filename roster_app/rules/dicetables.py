@@ -62,6 +62,10 @@ def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None
                 f"rows {index} and {index + 1} ({_label(before)}, {_label(row)})",
                 f"the ranges overlap at {row['from']}",
             )
+        spec = DiceSpec.parse(dice) if dice else None
+        gap = range(before["to"] + 1, row["from"])
+        if gap and spec is not None and not any(spec.possible(n) for n in gap):
+            continue  # the dice cannot show these results (a D68 has no 39 or 40)
         if row["from"] > before["to"] + 1:
             missing = (
                 str(before["to"] + 1)

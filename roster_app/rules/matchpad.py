@@ -26,6 +26,7 @@ REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref c
 FLOW_KINDS = ("kick-off", "end turn", "riot")
 KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
 REF_STATES = rr.STATES
+AWAY = rc.CLEANING  # off the pitch for a while, not sent off: a Chainsaw's penalty; back when set standing
 STATE_LABELS = {"injured": "seriously injured"}
 # What a decision stored with an event says (rules/refcalls.py); a Super Pro re-roll replaces all of it.
 DECISION_KEYS = ("calls", "ref_state", "revenge", "deafened", "text", "double", "success", "sent_off", "total",
@@ -185,7 +186,7 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ru
         ended = f"the Riot ended the match after turn {state.turns_played}" if state.riot else "it is full time"
         raise RuleViolation(f"No {kind} now: {ended}. Only the MVPs and full time remain.")
     if state.escape_pending is not None and kind != "get the ref":
-        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {state.ref.name}'s Escapist (4+) first "
+        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {words.possessive(state.ref.name)} Escapist (4+) first "
                             "(G), or take the kick-off back.")  # fmt: skip
     if kind in TEAM_KINDS:
         _check_team_event(state, event, players)
@@ -299,6 +300,9 @@ def _off_pitch(state: PadState) -> RuleViolation:
         return RuleViolation("A normal ref referees this game: there is no ref of the league to act.")
     if state.got_the_ref is not None and not state.escaped:
         return RuleViolation(f"{state.ref.name} was taken out by Get the Ref: a normal ref has the game.")
+    if state.ref_state == AWAY:
+        return RuleViolation(f"{state.ref.name} is {_label(AWAY)}: he takes no action until he is back (set his "
+                             "state to standing).")  # fmt: skip
     return RuleViolation(f"{state.ref.name} is off the pitch ({_label(state.ref_state)}): he takes no action.")
 
 
@@ -426,7 +430,9 @@ def _check_argue(state: PadState, event: Event) -> None:
 def _check_end_turn(state: PadState, event: Event, players: Mapping[int, InGame], ruleset: Ruleset | None) -> None:
     ref_turn = "in_range" in event.data or "action" in event.data
     if state.ref_on_pitch() and not ref_turn:
-        raise RuleViolation(f"The ref's turn comes first: {state.ref.name}'s action and whether he is in range.")
+        raise RuleViolation(
+            f"The ref's turn comes first: {words.possessive(state.ref.name)} action and whether he is in range."
+        )
     if not ref_turn:
         return
     if not state.ref_on_pitch():

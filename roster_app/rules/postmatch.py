@@ -15,8 +15,10 @@ from typing import Any
 from roster_app.errors import RuleViolation
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
+from roster_app.rules.injuries import BADLY_HURT, INJURIES
 from roster_app.rules.roster import STAT_NAMES, STAT_SPREAD, gp, skill_choices
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+from roster_app.words import possessive
 
 RESULTS = ("win", "draw", "loss")
 STAGES = ("league", "semi-final", "final", "friendly")
@@ -181,32 +183,47 @@ def choose_advance(options: Sequence[Advance], key: str | None, who: str) -> Adv
         if option.key == key:
             return option
     if not key:
-        raise RuleViolation(f"Choose what {who}'s star player roll gives.")
+        raise RuleViolation(f"Choose what {possessive(who)} star player roll gives.")
     allowed = ", ".join(o.label for o in options[:6]) + (" ..." if len(options) > 6 else "")
     what = key.removeprefix("skill:") if key.startswith("skill:") else f"+1 {STAT_NAMES.get(key, key)}"
     raise RuleViolation(f"{who} cannot take {what} with this roll; allowed: {allowed or 'nothing'}.")
 
 
 # -- injuries from the match report -----------------------------------------------------------------
-INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV", "Dead")
-
-
 @dataclass(frozen=True)
 class InjuryEffect:
     dead: bool
     stat: str | None  # the characteristic lost, if any
     lasting: str | None  # what is written in the player's injuries (None: nothing lasting)
+    misses_next: bool = True  # he misses the next game (all but Badly Hurt and death)
 
 
 def injury_effect(kind: str) -> InjuryEffect:
-    """What an injury does: every injury but death means missing the next game."""
+    """What an injury does: every injury but Badly Hurt and death means missing the next game."""
     if kind not in INJURIES:
         raise RuleViolation(f"'{kind}' is not an injury Dugout knows ({', '.join(INJURIES)}).")
     if kind == "Dead":
-        return InjuryEffect(True, None, None)
+        return InjuryEffect(True, None, None, misses_next=False)
+    if kind == BADLY_HURT:
+        return InjuryEffect(False, None, None, misses_next=False)
     if kind.startswith("-1 "):
         return InjuryEffect(False, kind[3:].lower(), kind)
     return InjuryEffect(False, None, kind if kind != "Miss next game" else None)
+
+
+def casualty_result(total: int, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The league's Casualty Table row for a roll's total: its result ("Broken Ribs") and injury ("Miss next game")."""
+    return dict(lookup(_rules(ruleset).table("casualty_table")["rows"], total))
+
+
+def casualty_named(result: str, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """The Casualty Table row a commissioner names by its result (read off the printed table)."""
+    rows = _rules(ruleset).table("casualty_table")["rows"]
+    for row in rows:
+        if row["result"].casefold() == result.strip().casefold():
+            return dict(row)
+    names = ", ".join(dict.fromkeys(r["result"] for r in rows))
+    raise RuleViolation(f"'{result}' is not a result of the league's Casualty Table ({names}).")
 
 
 def lowered_stat(position: Position, current: int, stat: str) -> int:

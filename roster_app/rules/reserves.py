@@ -16,7 +16,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
 from roster_app.rules.ruleset import Position, Race, Ruleset
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 # Position flags that never come through the reserve team (Big Guys, Star Players, Daemons, Squigs).
 NEVER_RESERVE = frozenset({"big_guy", "star_player", "daemon", "squig"})
@@ -171,7 +171,7 @@ class RookieOutcome:
         label = STAT_NAMES[self.stat]
         if self.ignored:
             return f"{self.text}: ignored, because {self.why_ignored}"
-        return f"{self.text}: {name}'s {label} goes from {self.before} to {self.after} for good."
+        return f"{self.text}: {possessive(name)} {label} goes from {self.before} to {self.after} for good."
 
 
 def rookie_outcome(

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
+from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.rules.ruleset import STATS, Position, Ruleset, default_ruleset
 from roster_app.words import count
@@ -14,8 +15,8 @@ STAT_SPREAD = 2  # a characteristic moves at most 2 from the position's value (S
 
 
 def gp(amount: int) -> str:
-    """Gold as the commissioner writes it: 10,000 gp."""
-    return f"{amount:,} gp"
+    """Gold as the commissioner writes it: 10,000 gp (words.gp, kept here for the rules' callers)."""
+    return words.gp(amount)
 
 
 def position_label(race: str, position: str) -> str:

@@ -51,6 +51,7 @@ TABLES: dict[str, str] = {
     "fame": "Fans and FAME",
     "spiralling_expenses": "Spiralling expenses",
     "petty_cash": "Petty cash and money for inducements",
+    "casualty_table": "Casualty Table",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -194,6 +195,29 @@ SOURCE_WORDS = {
     "default": "League default",
     "league": "The league's own (no public source gives these figures; they stand in)",
 }
+# The public codebases a table's numbers were read from, as a commissioner knows them (the file and commit stay in
+# the table's source, for whoever checks them: `source_detail`).
+CODEBASES = {
+    "nicholasmr/obblm": "OBBLM (the online league manager)",
+    "christerk/ffb": "FUMBBL's game client",
+    "TheNAF/naflm": "the NAF's league manager",
+    "BSData/bloodbowl": "BattleScribe's Blood Bowl data",
+}
+
+
+def _plain_where(where: str) -> str:
+    """ "nicholasmr/obblm lib/game_data.php at 78026f4" -> "as OBBLM (the online league manager) has it"; words that
+    name no codebase are kept as they are (issue 35: the Rules window read like notes to a programmer)."""
+    named = [words for repo, words in CODEBASES.items() if repo in where]
+    if not named:
+        return where
+    return "as " + " and ".join(named) + (" have it" if len(named) > 1 else " has it")
+
+
+def source_detail(data: Any) -> str:
+    """The table's source as recorded (the file and commit it was read from), for a tooltip."""
+    source = data.get("source") if isinstance(data, dict) else None
+    return str(source.get("where", "")) if isinstance(source, dict) else ""
 
 
 def provenance(data: Any) -> str:
@@ -207,7 +231,7 @@ def provenance(data: Any) -> str:
     if kind == "default":
         words += ": named by the articles but not printed, so Dugout made one up"
     where = source.get("where")
-    return f"{words} ({where})" if where else words
+    return f"{words} ({_plain_where(where)})" if where else words
 
 
 def source_badge(data: Any) -> str:
@@ -290,9 +314,10 @@ def default_ruleset() -> Ruleset:
 
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
-# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy) store
-# them. Such a league's economy is the one it was made with (the 3rd edition's), never its edition's.
-ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash")
+# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy, leaguenight)
+# store them. Such a league's economy is the one it was made with (the 3rd edition's), never its edition's.
+ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash",
+               "casualty_table")  # fmt: skip
 AS_MADE_ECONOMY = "economy_as_made.json"
 
 

@@ -13,6 +13,7 @@ from typing import Any
 from roster_app.errors import RulesetError
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.dicetables import check_ranges
+from roster_app.rules.injuries import INJURIES
 
 
 @dataclass(frozen=True)
@@ -53,15 +54,19 @@ def _whole(v: Any, low: int, high: int = BOUND) -> bool:
     return _is_int(v) and low <= v <= high
 
 
-INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int")
-NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0)
-POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1)
+# Each number's bounds are the check's own (the Rules window's spin boxes take them: a spin box stopping at 9,999
+# showed 10,000 gp per rating point as 9,999 and saved that, issue 35).
+INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int", low=-BOUND,
+            high=BOUND)  # fmt: skip
+NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0,
+            high=BOUND)  # fmt: skip
+POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1, high=BOUND)
 GOLD = Check(f"a whole number of gold pieces, 0 or more (at most {GOLD_BOUND:,})",
-             lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0)  # fmt: skip
+             lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0, high=GOLD_BOUND)  # fmt: skip
 PRICE = Check(f"a whole number of gold pieces above 0 (at most {GOLD_BOUND:,})",
-              lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1)  # fmt: skip
+              lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1, high=GOLD_BOUND)  # fmt: skip
 OPT_INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}, or empty", lambda v: v is None or _whole(v, -BOUND),
-                kind="opt_int")  # fmt: skip
+                kind="opt_int", low=-BOUND, high=BOUND)  # fmt: skip
 TEXT = Check("a text", lambda v: isinstance(v, str))
 NAME = Check("a non-empty text", lambda v: isinstance(v, str) and v.strip() != "")
 OPT_TEXT = Check("a text or empty", lambda v: v is None or isinstance(v, str))
@@ -226,7 +231,7 @@ SHAPES: dict[str, Any] = {
     "gate": {"per_die": POS, "semi_final_bonus": NAT, "final_bonus": NAT},
     "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
-                       "rows": [{**RANGE, "handicap": NAME, "text?": TEXT}]},
+                       "rows": [{**RANGE, "handicap": NAME, "fan_factor?": INT, "text?": TEXT}]},
     "kick_off": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "referee_out?": BOOL, "text?": TEXT}]},
     # The edition's match economy (rules/economy.py): what a team is worth, where winnings come from, expenses.
     "economy": {
@@ -239,6 +244,8 @@ SHAPES: dict[str, Any] = {
     "fame": {"dice": DICE, "spectators_per_point": POS, "more": NAT, "double": NAT},
     "spiralling_expenses": {"from_value": GOLD, "band": PRICE, "per_band": GOLD, "most?": GOLD},
     "petty_cash": {"difference_to_lower": BOOL, "treasury_may_add": BOOL},
+    "casualty_table": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "injury": one_of(*INJURIES),
+                                               "text?": TEXT}]},
 }  # fmt: skip
 
 
@@ -314,6 +321,7 @@ EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "rookie_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "player_reaction": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "kick_off": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
+    "casualty_table": lambda w, d: check_ranges(w, d["rows"], d["dice"]),
     "match_winnings": lambda w, d: check_ranges(w, d["rows"]),
     "handicap_table": lambda w, d: (check_ranges(w, d["differences"]), check_ranges(w, d["rows"], d["dice"])),
 }

@@ -21,7 +21,7 @@ CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": "big guy (never through the rese
               "rating": "a team rating", "value": "a team value in gold",
               "winnings_rating": "the Match Winnings Table's rating", "expenses": "the value paying expenses"}  # fmt: skip
 
-DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12")
+DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12", "D68")
 
 
 @dataclass(frozen=True)

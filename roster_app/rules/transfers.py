@@ -15,7 +15,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp, position_label
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 # The steps as the article numbers them; the wizard shows these words.
 STEPS = (
@@ -67,7 +67,7 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     if c.same_team:
         return f"{c.name} already plays for {c.buyer}."
     if not c.on_roster:
-        return f"{c.name} is not on {c.team}'s roster any more."
+        return f"{c.name} is not on {possessive(c.team)} roster any more."
     flags = c.position.flags if c.position else frozenset()
     if "star_player" in flags:
         return f"{c.name} is a Star Player: Star Players can never be transferred."
@@ -83,7 +83,7 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
         )
     if approached_since_last_match(c.last_approach, c.last_match):
         return (
-            f"{c.name} was already approached since {c.team}'s last match; he may be approached again "
+            f"{c.name} was already approached since {possessive(c.team)} last match; he may be approached again "
             "after the team's next match."
         )
     if c.buyer_players >= rules["max_players"]:

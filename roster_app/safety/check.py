@@ -68,6 +68,7 @@ CONTRACT_STATUSES = (
     ContractStatus.TRANSFERRED,
     ContractStatus.REVERSED,
     ContractStatus.CANCELLED,
+    ContractStatus.DIED,
 )
 
 
@@ -263,7 +264,7 @@ def _players(ctx: Ctx) -> Iterator[Problem]:
         elif p.rolls_taken > star_player_rolls(p.spp, ctx.ruleset):
             yield Problem(
                 "spp",
-                f"{who} has taken {p.rolls_taken} star player roll(s) but {p.spp} SPP earn only "
+                f"{who} has taken {words.count(p.rolls_taken, 'star player roll')} but {p.spp} SPP earn only "
                 f"{star_player_rolls(p.spp, ctx.ruleset)}.",
             )
     for (team_id, number), count in sorted(numbers.items()):
@@ -418,7 +419,7 @@ def _nothing_recorded(sheet: RefereeMatch, match_riot: bool = False) -> bool:
 
 
 def _unlinked_sheet(sheet: RefereeMatch, name: str) -> Problem:
-    text = f"{name}'s match sheet {sheet.id} belongs to no fixture"
+    text = f"{words.possessive(name)} match sheet {sheet.id} belongs to no fixture"
     if sheet.finished:
         return Problem("sheet", f"{text}; it is finished and counted on his card once, but names no game.")
     if not _nothing_recorded(sheet):
@@ -435,7 +436,7 @@ def _second_sheets(session: Session, match: Match, sheets: list[RefereeMatch], r
 
     def what(s: RefereeMatch) -> str:
         state = "finished" if s.finished else "open, empty" if _nothing_recorded(s, match.riot) else "open"
-        return f"{refs.get(s.referee_id, 'a referee')}'s ({state})"
+        return f"{words.possessive(refs.get(s.referee_id, 'a referee'))} ({state})"
 
     text = (f"{fixture_title(session, match)} has {len(sheets)} referee's match sheets: "
             f"{', '.join(what(s) for s in sheets)}. One game has one sheet.")  # fmt: skip

@@ -23,7 +23,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Player, PlayerStatus, Season, utcnow
 from roster_app.store.statuses import ContractStatus
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 
 def sign(
@@ -60,7 +60,7 @@ def sign(
     if contract.cost:
         verb = "Renewed" if renewal else "Signed"
         post(session, team, -contract.cost, kind="contract",
-             reason=f"{verb} {player.name}'s contract: {count(seasons, 'season')} at "
+             reason=f"{verb} {possessive(player.name)} contract: {count(seasons, 'season')} at "
                     f"{count(rolls, 'star player roll')}",
              player_id=player.id, contract_id=contract.id, transfer_id=transfer_id, match_id=match_id)  # fmt: skip
     return contract
@@ -101,7 +101,7 @@ def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         player = get_player(tx.session, player_id)
         now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
         contract = renew(tx.session, ruleset, player, seasons, match_id=now.match_id)
-        tx.label = f"renewal of {player.name}'s contract for {_seasons(seasons)}"
+        tx.label = f"renewal of {possessive(player.name)} contract for {_seasons(seasons)}"
         tx.result = contract.id
     return tx.change
 

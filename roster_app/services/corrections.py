@@ -26,7 +26,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll
 from roster_app.store.statuses import ContractStatus, PlayerStatus
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 LEDGER_KIND = "correction"
 
@@ -81,7 +81,7 @@ def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_b
         session.flush()
         _record(session, "gold", made_by, reason, {"treasury": before}, {"treasury": team.treasury},
                 team_id=team.id, ledger_entry_id=entry.id)  # fmt: skip
-        tx.label = f"correction of {team.name}'s treasury: {'+' if amount > 0 else ''}{gp(amount)}"
+        tx.label = f"correction of {possessive(team.name)} treasury: {'+' if amount > 0 else ''}{gp(amount)}"
         tx.result = entry.id
     return tx.change
 
@@ -121,11 +121,13 @@ def correct_spp(
         before = {"spp": player.spp, "rolls_taken": player.rolls_taken}
         after = {"spp": spp, "rolls_taken": rolls}
         if before == after:
-            raise RuleViolation(f"{player.name} already has {spp} SPP and {rolls} star player roll(s) taken.")
+            raise RuleViolation(
+                f"{player.name} already has {spp} SPP and {count(rolls, 'star player roll')} taken."
+            )
         player.spp, player.rolls_taken = spp, rolls
         session.add(player)
         _record(session, "spp", made_by, reason, before, after, team_id=player.team_id, player_id=player.id)
-        tx.label = f"correction of {player.name}'s SPP: {before['spp']} to {spp}"
+        tx.label = f"correction of {possessive(player.name)} SPP: {before['spp']} to {spp}"
     return tx.change
 
 
@@ -151,12 +153,12 @@ def correct_fan_factor(
         check_version(team, expected_version, team.name)
         before = team.fan_factor
         if before == fan_factor:
-            raise RuleViolation(f"{team.name}'s fan factor is already {fan_factor}.")
+            raise RuleViolation(f"{possessive(team.name)} fan factor is already {fan_factor}.")
         team.fan_factor = fan_factor
         session.add(team)
         _record(session, "fan_factor", made_by, reason, {"fan_factor": before}, {"fan_factor": fan_factor},
                 team_id=team.id)  # fmt: skip
-        tx.label = f"correction of {team.name}'s fan factor: {before} to {fan_factor}"
+        tx.label = f"correction of {possessive(team.name)} fan factor: {before} to {fan_factor}"
     return tx.change
 
 
@@ -190,12 +192,16 @@ def correct_contract(
             raise NotFound("That contract no longer exists in this league.")
         player = get_player(session, contract.player_id)
         if cancel and contract.status != ContractStatus.RUNNING:
-            raise RuleViolation(f"{player.name}'s contract has already ended; there is nothing to cancel.")
+            raise RuleViolation(
+                f"{possessive(player.name)} contract has already ended; there is nothing to cancel."
+            )
         if contract.status == ContractStatus.CANCELLED:
-            raise RuleViolation(f"{player.name}'s contract was cancelled; he signs a new one as a free agent.")
+            raise RuleViolation(
+                f"{possessive(player.name)} contract was cancelled; he signs a new one as a free agent."
+            )
         if contract.status not in CORRECTABLE_CONTRACTS:
             raise RuleViolation(
-                f"{player.name}'s contract is {contract.status}: it belongs to a transfer's record and is "
+                f"{possessive(player.name)} contract is {contract.status}: it belongs to a transfer's record and is "
                 "corrected by reversing the transfer, not here."
             )
         before = _contract_state(contract)
@@ -218,12 +224,12 @@ def correct_contract(
         after = _contract_state(contract)
         if before == after:
             raise RuleViolation(
-                f"{player.name}'s contract already reads {tally_marks(contract.served, contract.seasons)}."
+                f"{possessive(player.name)} contract already reads {tally_marks(contract.served, contract.seasons)}."
             )
         session.add(contract)
         _record(session, "contract", made_by, reason, before, after, team_id=contract.team_id,
                 player_id=player.id, contract_id=contract.id)  # fmt: skip
-        tx.label = f"correction of {player.name}'s contract: {what}"
+        tx.label = f"correction of {possessive(player.name)} contract: {what}"
     return tx.change
 
 

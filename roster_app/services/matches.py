@@ -18,14 +18,16 @@ from sqlmodel import Session
 from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import match_title
-from roster_app.queries.rosters import team_fan_factor_in_play
+from roster_app.queries.prematch import match_fan_factors
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import referees
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.statuses import ContractStatus
+from roster_app.words import possessive
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
 
@@ -81,7 +83,7 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     ids = {p.id for p in players}
     for line in lines:
         if line.player_id not in ids:
-            raise RuleViolation(f"A player in {team.name}'s lines did not play for them in this match.")
+            raise RuleViolation(f"A player in {possessive(team.name)} lines did not play for them in this match.")
         for key in COUNTS:
             _count(getattr(line, key), key.capitalize())
         if line.injury:
@@ -95,7 +97,7 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     caused = sum(line.casualties for line in lines)
     if caused > casualties:
         raise RuleViolation(
-            f"{team.name}'s players caused {caused} casualties, more than the team's {casualties} in the report."
+            f"{possessive(team.name)} players caused {caused} casualties, more than the team's {casualties} in the report."
         )
 
 
@@ -131,7 +133,7 @@ def _mvp(
         return None
     if chosen is not None:
         if chosen not in {p.id for p in players}:
-            raise RuleViolation(f"{team.name}'s MVP must be one of the players who played for them.")
+            raise RuleViolation(f"{possessive(team.name)} MVP must be one of the players who played for them.")
         return chosen
     index = pm.random_mvp(len(players), rng)
     session.add(DiceRoll(purpose=f"MVP of {team.name}", dice=f"D{len(players)}", faces=[index + 1], total=index + 1,
@@ -149,10 +151,19 @@ def _back_from_injury(session: Session, team_id: int) -> None:
         session.add(player)
 
 
-def _injure(ruleset: Ruleset, player: Player, kind: str) -> None:
+def _injure(session: Session, ruleset: Ruleset, player: Player, kind: str) -> None:
+    """The injury on the roster: dead (his contract ends; his games stay in the history), or he misses the next
+    game with what lasts (a niggle, a characteristic lost down to its floors); Badly Hurt leaves nothing."""
     effect = pm.injury_effect(kind)
     if effect.dead:
         player.status = PlayerStatus.DEAD
+        for contract in session.scalars(
+            select(Contract).where(Contract.player_id == player.id, Contract.status == ContractStatus.RUNNING)
+        ):
+            contract.status = ContractStatus.DIED
+            session.add(contract)
+        return
+    if not effect.misses_next:
         return
     player.status = PlayerStatus.MISS_NEXT_GAME
     if effect.stat:
@@ -174,7 +185,7 @@ def _write_lines(
         session.add(MatchPlayer(match_id=match.id, player_id=player.id, team_id=team.id, **counts,
                                 mvp=player.id == mvp, spp=spp, injury=line.injury))  # fmt: skip
         if line.injury:
-            _injure(ruleset, player, line.injury)
+            _injure(session, ruleset, player, line.injury)
             session.add(player)
 
 
@@ -245,7 +256,7 @@ def write_report(
         referees.agree_on_riot(session, ruleset, sheet, bool(riot))
     else:
         referees.no_sheet_without_referee(session, match)
-    fans = tuple(team_fan_factor_in_play(session, ruleset, team) for team in teams)  # allies lower the gate
+    fans = match_fan_factors(session, ruleset, match)  # allies lower the gate, a Home crowd handicap raises it
     match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
     mvps = [_mvp(session, match, team, players, chosen, rng)
             for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip

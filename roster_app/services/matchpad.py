@@ -20,6 +20,7 @@ from roster_app.queries.fetch import get_match, get_sheet, get_team
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
 from roster_app.rules import refcalls as rc
+from roster_app.rules import postmatch as pm
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import DiceSpec, Roll, accept
 from roster_app.rules.dicetables import lookup
@@ -292,6 +293,8 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
     """The Kick-Off Table roll; any other event left here has nothing to roll."""
     if event.kind == "kick-off":
         return _kick_off_roll(session, ruleset, game, given)
+    if event.kind in HURT:
+        return _casualty_roll(session, ruleset, game, event, given)
     if given is not None:
         raise RuleViolation(f"A {event.kind} has nothing to roll.")
     return {}, None
@@ -308,6 +311,32 @@ def _kick_off_roll(session: Session, ruleset: Any, game: q.Game, given: Roll | N
     stored = store_roll(session, dice, f"kick-off: {row['result']}", **links)
     return {"result": row["result"], "text": row.get("text", ""), "total": dice.total,
             "referee_out": bool(row.get("referee_out"))}, stored.id  # fmt: skip
+
+
+HURT = ("casualty", "injury", "ref casualty")  # the events that take a player out hurt: a Casualty Table result
+
+
+def _casualty_roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: Roll | None
+                   ) -> tuple[dict[str, Any], int | None]:  # fmt: skip
+    """The hurt player's result on the league's Casualty Table: the dice (rolled by Dugout's dice widget or typed
+    in from real dice) stored with what they were for, or the result named off the printed table; an injury
+    given as the match report names it is kept as it is. Nothing at all is refused: the roster needs it."""
+    victim = game.players[event.victim_id]
+    if given is not None:
+        table = ruleset.table("casualty_table")
+        dice = accept(given, table["dice"])
+        row = pm.casualty_result(dice.total, ruleset)
+        stored = store_roll(session, dice, f"Casualty Table: #{victim.number} {victim.name}", player_id=victim.id,
+                            match_id=game.match_id)  # fmt: skip
+        return {"casualty": row["result"], "injury": row["injury"], "total": dice.total}, stored.id
+    if event.data.get("casualty"):
+        row = pm.casualty_named(str(event.data["casualty"]), ruleset)
+        return {"casualty": row["result"], "injury": row["injury"]}, None
+    if event.data.get("injury"):
+        return {}, None
+    raise RuleViolation(f"What happened to #{victim.number} {victim.name}? Roll the Casualty Table "
+                        f"({ruleset.table('casualty_table')['dice']}) or type the dice, or choose the result: "
+                        "the roster keeps it.")  # fmt: skip
 
 
 def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:

@@ -33,7 +33,7 @@ from roster_app.services.common import check_version, lock_teams, position_label
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
-from roster_app.words import tidy
+from roster_app.words import count, possessive, tidy
 
 INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
 
@@ -139,7 +139,7 @@ def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str,
                                 "must be a whole number of 0 or more.")  # fmt: skip
         if field == "rolls_taken" and value > star_player_rolls(player.spp, ruleset):
             raise RuleViolation(
-                f"{player.name} has earned {star_player_rolls(player.spp, ruleset)} star player roll(s) "
+                f"{player.name} has earned {count(star_player_rolls(player.spp, ruleset), 'star player roll')} "
                 f"with {player.spp} SPP, so he cannot have taken {value}."
             )
         return value
@@ -181,7 +181,7 @@ def update_player(
         check_version(player, expected_version, player.name)
         if field in ON_THE_CLOCK and has_played(session, player.team_id):
             raise RuleViolation(
-                f"{player.name}'s {_LABELS[field]} change with the match reports and the post-match sequence once "
+                f"{possessive(player.name)} {_LABELS[field]} change with the match reports and the post-match sequence once "
                 "his team has played. To put a mistake right, use Tools > Commissioner's Correction… (it asks "
                 "for a reason)."
             )

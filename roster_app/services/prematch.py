@@ -64,8 +64,8 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         roll_ = dice.accept(roll, rules.handicap_dice(ruleset))
         stored = store_roll(session, roll_, HANDICAP_PURPOSE, team_id=team_id, match_id=match.id)
         row = rules.handicap_result(roll_.total, ruleset)
-        made.append({"team_id": team_id, "dice_roll_id": stored.id, "total": roll_.total,
-                     "handicap": row["handicap"], "text": row.get("text", "")})  # fmt: skip
+        made.append({"team_id": team_id, "dice_roll_id": stored.id, "total": roll_.total, "handicap": row["handicap"],
+                     "text": row.get("text", ""), "fan_factor": row.get("fan_factor", 0)})  # fmt: skip
         state.update(ratings=ratings, handicaps=made,
                      due={"difference": due.difference, "underdog": due.underdog, "rolls": due.rolls})  # fmt: skip
         match.pre_match = state

@@ -20,7 +20,7 @@ from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
-from roster_app.words import count, tidy
+from roster_app.words import count, possessive, tidy
 
 ADVANCE_TAKEN = "referee star player roll"
 
@@ -37,7 +37,9 @@ def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]
     sheet = get_sheet(session, sheet_id)
     ref = get_referee(session, sheet.referee_id)
     if sheet.finished:
-        raise RuleViolation(f"{ref.name}'s match sheet is finished; undo the end of the match to correct it.")
+        raise RuleViolation(
+            f"{possessive(ref.name)} match sheet is finished; undo the end of the match to correct it."
+        )
     return sheet, ref
 
 
@@ -155,7 +157,7 @@ def edit_referee(
                 changed.append(rr.STAT_LABELS.get(field, field.replace("_", " ")))
         if not ref.is_star and ref.rolls_taken > star_player_rolls(ref.spp, ruleset):
             raise RuleViolation(
-                f"{ref.name} has earned {star_player_rolls(ref.spp, ruleset)} star player roll(s) with "
+                f"{ref.name} has earned {count(star_player_rolls(ref.spp, ruleset), 'star player roll')} with "
                 f"{ref.spp} SPP, so he cannot have taken {ref.rolls_taken}."
             )
         tx.session.add(ref)
@@ -226,7 +228,7 @@ def _sheet_taken(session: Session, match: Match, sheet: RefereeMatch) -> RuleVio
     other = get_referee(session, sheet.referee_id)
     state = "finished" if sheet.finished else "open"
     return RuleViolation(
-        f"There is already a match sheet for {fixture_title(session, match)}: {other.name}'s ({state}). "
+        f"There is already a match sheet for {fixture_title(session, match)}: {possessive(other.name)} ({state}). "
         "One game has one sheet, so it counts once on the ref's card."
     )
 
@@ -239,7 +241,7 @@ def _free_to_referee(session: Session, ref: Referee, match: Match) -> None:
         other = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
         where = fixture_title(session, other) if other is not None else "no fixture"
         raise RuleViolation(
-            f"{ref.name}'s match sheet of {where} is still open; finish it before he referees again."
+            f"{possessive(ref.name)} match sheet of {where} is still open; finish it before he referees again."
         )
 
 
@@ -268,7 +270,7 @@ def link_sheet(db: LeagueDB, *, sheet_id: int, match_id: int | None) -> Change:
         session = tx.session
         sheet, ref = _open_sheet(session, sheet_id)
         if sheet.match_id is not None:
-            raise RuleViolation(f"{ref.name}'s match sheet already belongs to a fixture.")
+            raise RuleViolation(f"{possessive(ref.name)} match sheet already belongs to a fixture.")
         match = _get_fixture(session, match_id)
         taken = sheet_of(session, match.id)
         if taken is not None:
@@ -292,8 +294,10 @@ def sheet_for_match(session: Session, ruleset: Ruleset, referee_id: int, match: 
     if linked is not None and linked.referee_id != ref.id:
         other = get_referee(session, linked.referee_id)
         if linked.finished:
-            raise RuleViolation(f"{other.name}'s finished match sheet goes with this match: he refereed it.")
-        raise RuleViolation(f"{other.name}'s match sheet is kept for this match; discard it (Season page, Referee's "
+            raise RuleViolation(
+                f"{possessive(other.name)} finished match sheet goes with this match: he refereed it."
+            )
+        raise RuleViolation(f"{possessive(other.name)} match sheet is kept for this match; discard it (Season page, Referee's "
                             f"Match Sheet…) to choose {ref.name} instead.")  # fmt: skip
     if linked is not None:
         match.referee_id = ref.id
@@ -316,7 +320,7 @@ def no_sheet_without_referee(session: Session, match: Match) -> None:
     sheet = sheet_of(session, match.id)
     if sheet is not None:
         ref = get_referee(session, sheet.referee_id)
-        raise RuleViolation(f"{ref.name}'s match sheet goes with this match: record him as its referee, or "
+        raise RuleViolation(f"{possessive(ref.name)} match sheet goes with this match: record him as its referee, or "
                             "discard his sheet first.")  # fmt: skip
 
 
@@ -326,7 +330,9 @@ def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot:
         if sheet.riot != riot:
             ref = get_referee(session, sheet.referee_id)
             said = "a Riot ended the match" if sheet.riot else "there was no Riot"
-            raise RuleViolation(f"{ref.name}'s finished match sheet says {said}; the report must say the same.")
+            raise RuleViolation(
+                f"{possessive(ref.name)} finished match sheet says {said}; the report must say the same."
+            )
         return
     if sheet.riot != riot:
         _set_riot(sheet, rr.match_turns(ruleset), riot, None)
@@ -588,7 +594,7 @@ def write_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, fields:
 def _counts_once(session: Session, sheet: RefereeMatch, ref: Referee) -> None:
     """A sheet is finished (counted on the card) only as the one sheet of its game."""
     if sheet.match_id is None:
-        raise RuleViolation(f"{ref.name}'s match sheet belongs to no fixture (an older Dugout made it): link it to "
+        raise RuleViolation(f"{possessive(ref.name)} match sheet belongs to no fixture (an older Dugout made it): link it to "
                             "its game first (Link to Fixture… on the sheet), or discard it.")  # fmt: skip
     others = session.scalars(
         select(RefereeMatch).where(RefereeMatch.match_id == sheet.match_id, RefereeMatch.id != sheet.id)
@@ -735,5 +741,5 @@ def _sheet_of(session: Session, ref: Referee, sheet_id: int | None) -> RefereeMa
         return None
     sheet = get_sheet(session, sheet_id)
     if sheet.referee_id != ref.id:
-        raise RuleViolation(f"That match sheet is not {ref.name}'s.")
+        raise RuleViolation(f"That match sheet is not {possessive(ref.name)}.")
     return sheet

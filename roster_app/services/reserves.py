@@ -37,6 +37,7 @@ from roster_app.services.players import new_player
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import PlayerStatus, ReserveEvent, ReserveSide, Team, utcnow
+from roster_app.words import possessive
 
 # -- reading the team's reserve state (inside a transaction) -----------------------------------------
 
@@ -83,7 +84,7 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         team = _team(session, ruleset, team_id) if approved else get_team(session, team_id)
         if team.reserves_approved == approved:
             raise RuleViolation(
-                f"{team.name}'s reserve team is {'already approved' if approved else 'not approved'}."
+                f"{possessive(team.name)} reserve team is {'already approved' if approved else 'not approved'}."
             )
         side = reserve_side(session, team)
         if not approved and side is not None and side.coach_type:
@@ -103,32 +104,37 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
 
 
 def hire_reserve_coach(db: LeagueDB, *, team_id: int, coach_type: str) -> Change:
-    """Hire a Reserve Coach of a type (one at a time); his cost comes out of the treasury."""
+    """Hire a Reserve Coach of a type (one at a time) at the type's price, out of the treasury. Seed 001: "You
+    may hire another Coach as soon as you have the money": at any time, the post-match sequence's step 4.1 too
+    (where the sequence hires him with its other affairs: `coach_hired`)."""
     ruleset = db.ruleset
-    coach = rules.coach_type(ruleset, coach_type)
     with db.write() as tx:
-        session = tx.session
-        team = _team(session, ruleset, team_id)
-        side = reserve_side(session, team)
-        if not team.reserves_approved or side is None:
-            raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
-        if side.coach_type:
-            raise RuleViolation(
-                f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
-            )
-        check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
-        post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach")
-        side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
-        session.add(side)
-        bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
-        _event(
-            session,
-            team,
-            Kind.COACH_HIRED,
-            f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).",
-        )
-        tx.label = f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}"
+        tx.label, _ = coach_hired(tx.session, ruleset, team_id=team_id, coach_type=coach_type)
     return tx.change
+
+
+def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type: str,
+                match_id: int | None = None) -> Done:  # fmt: skip
+    """Hire a Reserve Coach inside a transaction (see `hire_reserve_coach`); `match_id`: in that match's
+    post-match sequence (the ledger row says so)."""
+    coach = rules.coach_type(ruleset, coach_type)
+    team = _team(session, ruleset, team_id)
+    side = reserve_side(session, team)
+    if not team.reserves_approved or side is None:
+        raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
+    if side.coach_type:
+        raise RuleViolation(
+            f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
+        )
+    check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
+    post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach",
+         match_id=match_id)  # fmt: skip
+    side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
+    session.add(side)
+    bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
+    _event(session, team, Kind.COACH_HIRED,
+           f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).", match_id=match_id)  # fmt: skip
+    return f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}", coach["name"]
 
 
 # -- reserve affairs ------------------------------------------------------------------------------------
@@ -174,7 +180,7 @@ def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = Non
 
 def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: int | None) -> None:
     if current_round(session, ruleset, team.id).in_progress:
-        raise RuleViolation(f"{team.name}'s reserve affairs are not finished: the Player Table roll or the new "
+        raise RuleViolation(f"{possessive(team.name)} reserve affairs are not finished: the Player Table roll or the new "
                             "player comes first.")  # fmt: skip
     if match_id is not None and affairs_after(session, team.id, match_id):
         raise RuleViolation(f"{team.name} has already dealt with its reserve affairs after this match: one round "
@@ -401,7 +407,7 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
         return
     retiree = get_player(session, retire_player_id)
     if retiree.team_id != team.id or retiree.status not in PlayerStatus.ON_ROSTER:
-        raise RuleViolation(f"{retiree.name} is not on {team.name}'s roster.")
+        raise RuleViolation(f"{retiree.name} is not on {possessive(team.name)} roster.")
     retiree.status = PlayerStatus.RETIRED
     session.add(retiree)
     _event(session, team, Kind.RETIRED, f"{retiree.name} retired to make room for a player from the reserves.",

@@ -14,7 +14,7 @@ from roster_app.rules.postmatch import STAGES
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Referee, Team
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 
 def _league_fixtures(session: Session, season: int) -> int:
@@ -97,7 +97,9 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
         sheet = sheet_of(session, match.id)
         if sheet is not None:  # the sheet is the game's record; it goes first, on purpose
             ref = session.get(Referee, sheet.referee_id)
-            raise RuleViolation(f"{ref.name}'s match sheet goes with this fixture; discard it before deleting it.")
+            raise RuleViolation(
+                f"{possessive(ref.name)} match sheet goes with this fixture; discard it before deleting it."
+            )
         tx.label = f"fixture deleted: {match_title(session, match)}"
         session.delete(match)
     return tx.change

@@ -46,6 +46,7 @@ from roster_app.store.models import (
     utcnow,
 )
 from roster_app.store.statuses import ContractStatus, TransferStatus
+from roster_app.words import possessive
 
 # -- step 2 and the ways a deal ends early ----------------------------------------------------------
 
@@ -138,7 +139,7 @@ def refuse_by_player(db: LeagueDB, *, transfer_id: int, reaction_roll: Roll) -> 
         transfer.reaction_total = reaction_roll.total
         session.add(transfer)
         player, _seller, buyer = _names(session, transfer)
-        tx.label = f"{player} refuses {buyer}'s approach"
+        tx.label = f"{player} refuses {possessive(buyer)} approach"
         tx.result = transfer.id
     return tx.change
 
@@ -195,7 +196,9 @@ def _move_player(session: Session, player: Player, buyer: Team, number: int | No
     if number is None:
         number = player.number if player.number not in taken else first_free_number(session, buyer.id)
     elif number in taken or not 1 <= number <= 99:
-        raise RuleViolation(f"Number {number} cannot be used on {buyer.name}'s roster (taken or not 1-99).")
+        raise RuleViolation(
+            f"Number {number} cannot be used on {possessive(buyer.name)} roster (taken or not 1-99)."
+        )
     old = running_contract(session, player.id)
     if old is not None:
         old.status = ContractStatus.TRANSFERRED
@@ -276,7 +279,7 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != buyer.id or player.status not in PlayerStatus.ON_ROSTER:
             raise RuleViolation(
-                f"{player.name} is no longer on {buyer.name}'s roster; the transfer cannot be reversed."
+                f"{player.name} is no longer on {possessive(buyer.name)} roster; the transfer cannot be reversed."
             )
         later = select(Transfer.id).where(
             Transfer.player_id == player.id, Transfer.status == TransferStatus.COMPLETED,

@@ -102,11 +102,12 @@ def test_choosing_an_advance_that_is_not_offered_is_refused():
         pm.choose_advance(options, None, "Hans")
 
 
-@pytest.mark.parametrize(("kind", "dead", "stat", "lasting"), [
-    ("Miss next game", False, None, None), ("Niggling injury", False, None, "Niggling injury"),
-    ("-1 AV", False, "av", "-1 AV"), ("Dead", True, None, None)])  # fmt: skip
-def test_injury_effects(kind, dead, stat, lasting):
-    assert pm.injury_effect(kind) == pm.InjuryEffect(dead, stat, lasting)
+@pytest.mark.parametrize(("kind", "dead", "stat", "lasting", "misses"), [
+    ("Miss next game", False, None, None, True), ("Niggling injury", False, None, "Niggling injury", True),
+    ("-1 AV", False, "av", "-1 AV", True), ("Dead", True, None, None, False),
+    ("Badly hurt", False, None, None, False)])  # fmt: skip
+def test_injury_effects(kind, dead, stat, lasting, misses):
+    assert pm.injury_effect(kind) == pm.InjuryEffect(dead, stat, lasting, misses)
 
 
 def test_an_unknown_injury_is_refused():

@@ -17,7 +17,7 @@ REACTION = [{"from": None, "to": 5}, {"from": 6, "to": 8}, {"from": 9, "to": Non
 
 def test_the_range_tables_are_found_from_their_shapes():
     assert RANGE_TABLES == ["star_player_table", "reserve_team_table", "player_table", "rookie_table",
-                            "player_reaction", "match_winnings", "handicap_table", "kick_off"]  # fmt: skip
+                            "player_reaction", "match_winnings", "handicap_table", "kick_off", "casualty_table"]  # fmt: skip
 
 
 @pytest.mark.parametrize(

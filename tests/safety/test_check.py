@@ -85,7 +85,7 @@ def test_a_treasury_is_never_moved_by_a_repair_the_ledger_gets_a_correction_row(
 REPORTED_ONLY = {
     "unknown-status": ("UPDATE player SET status = 'on loan' WHERE id = 1", "'on loan', which is not a player status"),
     "missing-team": ("UPDATE player SET team_id = 42 WHERE id = 2", "points at team that does not exist"),
-    "spp": ("UPDATE player SET spp = 5, rolls_taken = 1 WHERE id = 1", "taken 1 star player roll(s) but 5 SPP earn only 0"),
+    "spp": ("UPDATE player SET spp = 5, rolls_taken = 1 WHERE id = 1", "taken 1 star player roll but 5 SPP earn only 0"),
     "numbers": ("UPDATE player SET number = 1", "has 2 players wearing number 1"),
     "negative": ("UPDATE ledger_entry SET amount = amount - 2000000 WHERE kind = 'opening'", "negative treasury"),
     "edited-rules": ("UPDATE ruleset_table SET data = '[]', is_default = 0 WHERE key = 'gate'", "edited, so it must be corrected by hand"),

@@ -64,7 +64,7 @@ def test_a_gold_correction_moves_the_treasury_through_a_marked_ledger_row(db, am
     assert (row.kind, row.made_by, row.reason, row.team_id, row.ledger_entry_id) == (
         "gold", "Ann Marsh", "Winnings were counted twice", team, entry.id)  # fmt: skip
     assert (row.before, row.after) == ({"treasury": 100_000}, {"treasury": 100_000 + amount})
-    assert change.label.startswith("correction of Orcland Raiders's treasury")
+    assert change.label.startswith("correction of Orcland Raiders' treasury")
     assert check_league(db).ok
 
 

@@ -111,7 +111,7 @@ def test_full_time_writes_the_report_and_the_sheet_in_one_transaction(game):
     event(game, "touchdown", player_id=hp[0])
     event(game, "completion", player_id=hp[1])
     event(game, "casualty", player_id=hp[2], victim_id=ap[3], data={"injury": "-1 AV"})
-    event(game, "ref casualty", victim_id=ap[4])
+    event(game, "ref casualty", victim_id=ap[4], data={"casualty": "Broken Jaw"})
     ref_turn(game)
     event(game, "ref state", data={"state": "knocked out"})
     for _ in range(2, 9):

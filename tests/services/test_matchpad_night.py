@@ -72,7 +72,7 @@ def test_a_whistle_penalty_made_sends_the_ref_off_and_a_normal_ref_has_the_game(
         assert (sheet.state, sheet.out_turn, sum(1 for t in sheet.in_range if t)) == ("sent off", 2, 1)
 
 
-def test_a_chainsaw_penalty_is_no_send_off_and_the_pad_says_the_article_gives_no_more(fixture):
+def test_a_chainsaw_penalty_takes_him_off_to_clean_it_until_he_is_back(fixture):
     f = claimed(fixture, equipment=["Chainsaw"], skills=["Hates Dirty Tricks"])
     event(f, "penalty roll", data={"item": "Chainsaw"}, roll=typed_roll("2D6", [4, 5]))  # 9 - 1 = 8: made
     s = state(f)

@@ -14,7 +14,7 @@ from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
 from roster_app.safety.opening import open_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
-from tests.helpers import team_id
+from tests.helpers import ledger_sum, team_id
 from tests.season_helpers import roster_ids
 from tests.ui.roster.test_roster_editing import press_enter
 from tests.ui.sequences.transfer.test_transfer_wizard import Drive
@@ -198,7 +198,13 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
     dialog.table.selectRow([p.name for p in dialog.race.positions].index("Orc Blitzer"))
     qtbot.keyClicks(dialog.name, "Gorbag")
     assert "328,500 gp" in dialog.verdict.text()  # the treasury after 4.1 and the transfer
-    qtbot.mouseClick(dialog.hire_button, Qt.MouseButton.LeftButton)
+    ledger_before = ledger_sum(db, first.home_id)
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)  # "Add & Next": planned, nothing hired yet
+    assert dialog.isVisible() and dialog.next_button.text() == "Add && &Next"
+    assert ledger_sum(db, first.home_id) == ledger_before  # issue 35: Hire & Next hired at once
+    assert purchases.hires[first.home_id].item(0).text().startswith("#") and "Gorbag" in (
+        purchases.hires[first.home_id].item(0).text())  # fmt: skip
+    dialog.reject()
     # Ithil, a Wood Elf, is the Orcs' ally now: the re-roll's price (double after creation) carries his surcharge
     price = purchases.price_labels[first.home_id]["rerolls"].text()
     assert "130,000 gp each, including the ally surcharge (+10,000 gp for 1 ally)" in price
@@ -210,6 +216,9 @@ def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messag
         "Upkeep of the Veteran Reserve Coach (10,000 gp)<br>Reserve Team Table: 2 – Nothing this time<br>Sign "
         "Orcland 1 for 2 seasons (2,000 gp)" in rating.grid.text(7, 1)
     )  # written before the transfer
+    assert "Orcland 1: Dodge" in rating.grid.text(5, 1) and "Ithil" not in rating.grid.text(5, 1)  # as written
+    assert rating.grid.text(6, 1) == "6 → 7"  # the fan factor before its roll, not 7 → 7
+    assert "Gorbag" in rating.grid.text(8, 1)
     finish = wizard.button(QWizard.WizardButton.FinishButton)
     assert finish.isEnabled()
     qtbot.mouseClick(finish, Qt.MouseButton.LeftButton)

@@ -18,7 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
@@ -30,9 +30,47 @@ FACES = "⚀⚁⚂⚃⚄⚅"
 def show_roll(result: Roll) -> str:
     """The dice as pictures and the sum, e.g. '⚄ ⚃  5 + 4 +1 = 10' (rich text)."""
     pictures = " ".join(FACES[f - 1] if 1 <= f <= 6 else str(f) for f in result.faces)
-    faces = " + ".join(str(f) for f in result.faces)
+    tens = result.dice.upper() == "D68"  # a D6 for the tens and a D8 for the units: 5 and 5 read 55
+    faces = (
+        f"tens {result.faces[0]}, units {result.faces[1]}" if tens else " + ".join(str(f) for f in result.faces)
+    )
     modifier = f" {result.modifier:+d}" if result.modifier else ""
     return f"<span style='font-size:20pt'>{pictures}</span>&nbsp;&nbsp;{faces}{modifier} = <b>{result.total}</b>"
+
+
+class FaceBox(QSpinBox):
+    """One die's face, typed: a digit replaces what the box shows (its "–" too: a click left the cursor in it and
+    the digit was refused, issue 35); a second digit right after makes a two-digit face where the die has one."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self._fresh = True
+        self.lineEdit().installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        kind = event.type()
+        if kind in (QEvent.Type.FocusIn, QEvent.Type.MouseButtonPress):
+            self._fresh = True
+        elif kind == QEvent.Type.KeyPress and event.text().isdigit() and self.isEnabled():
+            self._type_digit(int(event.text()))
+            return True
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if event.text().isdigit() and self.isEnabled():
+            self._type_digit(int(event.text()))
+            return
+        super().keyPressEvent(event)
+
+    def _type_digit(self, digit: int) -> None:
+        current = self.value()
+        joined = current * 10 + digit
+        if not self._fresh and current > 0 and joined <= self.maximum():
+            self.setValue(joined)
+        elif 1 <= digit <= self.maximum():
+            self.setValue(digit)
+        self._fresh = False
+        self.lineEdit().selectAll()
 
 
 class DiceInput(QFrame):
@@ -106,9 +144,9 @@ class DiceInput(QFrame):
             box.hide()
             box.deleteLater()
         self.faces = []
-        for index in range(new.count):
-            box = QSpinBox(self)
-            box.setRange(0, new.sides)
+        for index, sides in enumerate(new.die_sides):
+            box = FaceBox(self)
+            box.setRange(0, sides)
             box.setSpecialValueText("–")  # 0 = not typed yet
             box.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box.setMinimumWidth(52)
@@ -198,3 +236,8 @@ class DiceInput(QFrame):
 
     def _update(self) -> None:
         self.use_button.setEnabled(not self._locked and self.typed_faces() is not None)
+
+
+def unused_dice(widget: QWidget) -> int:
+    """How many dice widgets inside `widget` hold faces typed in but not used yet (closing would lose them)."""
+    return sum(1 for dice in widget.findChildren(DiceInput) if not dice._locked and dice.typed_faces() is not None)

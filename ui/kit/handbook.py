@@ -19,6 +19,37 @@ PAGE_SECTIONS = {  # a page's tab title (a team's tab: "team " and its title, or
 }  # fmt: skip
 
 
+# Every menu entry (its words, without "&" and "…") -> the handbook section about it; a test walks the menus and
+# checks each has one and that the section exists (issue 35: File > New League, the pre-match, handicaps and the
+# match pad had none).
+MENU_SECTIONS = {
+    "New League": "newleague", "Open": "files", "Open Recent": "files", "Connect to Shared League": "shared",
+    "Open Demo League": "files", "Reload": "shared", "Save a Copy": "files", "Restore from Backup": "safety",
+    "Close League": "files", "Print": "printing", "Print Preview": "printing", "Export PDF": "printing",
+    "Print League Magazine": "story", "The League as JSON": "printing", "Rosters as CSV": "printing",
+    "Ledgers as CSV": "printing", "Import League from JSON": "printing", "Quit": "files", "Undo": "undo",
+    "Redo": "undo", "Add Team": "teams", "Rename League": "files", "Rules": "rules", "End Season": "contracts",
+    "Transfer a Player": "transfers", "Hire Player": "teams", "Retire Player": "teams", "Fire Player": "teams",
+    "Rename Team": "teams", "Sign or Renew Contract": "contracts", "Generate Season": "season",
+    "Pre-Match Sequence": "prematch", "Report Match": "season", "Post-Match Sequence": "postmatch",
+    "Referee's Match Sheet": "referees", "Check League": "safety", "Commissioner's Correction": "corrections",
+    "Dugout Handbook": "night", "About Dugout": "safety",
+}  # fmt: skip
+
+
+def menu_words(text: str) -> str:
+    """ "&New League…" -> "New League"."""
+    return text.replace("&&", "\0").replace("&", "").replace("\0", "&").rstrip("…").strip()
+
+
+def help_key(window: QWidget, section: str | Any) -> QShortcut:
+    """F1 in `window` (a wizard, a dialog, the match pad): the handbook at `section` (or what it returns)."""
+    key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), window)
+    key.setContext(Qt.ShortcutContext.WindowShortcut)
+    key.activated.connect(lambda: open_handbook(window, section() if callable(section) else section))
+    return key
+
+
 def handbook_path() -> Any:
     return resources_dir() / "handbook" / "handbook.html"
 
@@ -55,7 +86,10 @@ class HandbookWindow(QWidget):
         QShortcut(QKeySequence.StandardKey.Find, self, self.search.setFocus)
         QShortcut(QKeySequence(Qt.Key.Key_Escape), self, self.close)
 
+    section = "top"  # the section last shown (F1's tests read it)
+
     def show_section(self, section: str) -> None:
+        self.section = section
         if section == "top":
             self.browser.scrollToAnchor("")
             self.browser.verticalScrollBar().setValue(0)

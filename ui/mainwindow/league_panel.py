@@ -30,6 +30,7 @@ def _heading(text: str, buddy: QWidget) -> QLabel:
 class LeaguePanel(QWidget):
     team_selected = Signal(object)  # team id or None
     referee_selected = Signal(object)
+    add_team_requested = Signal()  # the Add Team… button: the window opens League > Add Team…
 
     def __init__(self, session: Any, parent: QWidget | None = None):
         super().__init__(parent)
@@ -41,6 +42,8 @@ class LeaguePanel(QWidget):
         self.team_view = list_view(self.team_model, self)
         self.team_view.setObjectName("teamList")
         self.add_team_button = QPushButton("Add Team…")
+        self.add_team_button.setToolTip("Add a new team to the league (League > Add Team…)")
+        self.add_team_button.clicked.connect(self.add_team_requested)
         self.referee_model = RefereeListModel(self)
         self.referee_view = list_view(self.referee_model, self)
         self.referee_view.setObjectName("refereeList")

@@ -9,13 +9,13 @@ from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableView, QVB
 from ui.kit.columns import RIGHT, Column, RowTableModel
 
 REASONS = {
-    "opened": "when the league was opened",
+    "opened": "the league as it was opened",
     "autosave": "while you worked",
     "before upgrade": "before an upgrade of Dugout",
     "before repair": "before Check League's repairs",
-    "before restore": "before a restore",
+    "before restore": "the league a restore replaced (to go back to it)",
     "before import": "before an import",
-    "damaged before restore": "a damaged file, kept before a restore",
+    "damaged before restore": "a damaged league a restore set aside",
 }
 
 

@@ -11,11 +11,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
 from ui.kit import ask
+from ui.kit.screen_fit import fit_to_screen
 from ui.kit.style import styled
 
 log = logging.getLogger(__name__)
@@ -31,6 +32,9 @@ def _team_key(path: Path | str) -> str:
     from ui.kit.digests import hexdigest  # not hashlib: it loads OpenSSL (~3 ms) on the way to the first roster
 
     return "last_team/" + hexdigest("sha1", str(named(path)).encode())[:16]
+
+
+PLAYER_CALLS = ("retire", "sign_contract")  # the Team menu's entries that act on the roster's chosen player
 
 
 class MainWindow(QMainWindow):
@@ -54,7 +58,6 @@ class MainWindow(QMainWindow):
         self._shortcuts_installed = False
         self._orm_load: object | None = None  # the idle ORM import under way (a new league starts another)
         self.setWindowTitle("Dugout")
-        self.resize(1280, 800)
 
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget(self)
@@ -67,9 +70,8 @@ class MainWindow(QMainWindow):
 
         self._build_menus()
         self._update_actions()
-        geometry = self.settings.value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
+        # 1280x800 was off the bottom of a 1366x768 laptop: fitted to the screen, the last geometry pulled onto it
+        fit_to_screen(self, QSize(1280, 800), settings=self.settings, key="window/geometry")
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
@@ -288,8 +290,14 @@ class MainWindow(QMainWindow):
 
     def _team_page_call(self, name: str, **kwargs: Any) -> Any:
         def call() -> None:
-            if self.league_view is not None:
-                getattr(self.league_view.team_page, name)(**kwargs)
+            if self.league_view is None:
+                return
+            page = self.league_view.team_page
+            if name in PLAYER_CALLS and page.selected_player() is None:  # issue 35: it did nothing, silently
+                ask.info(self, "Choose a player in the team's roster first: Team > Retire Player, Fire Player and "
+                               "Sign or Renew Contract act on the player chosen there.")  # fmt: skip
+                return
+            getattr(page, name)(**kwargs)
 
         return call
 
@@ -467,6 +475,7 @@ class MainWindow(QMainWindow):
                 self.league_view.team_page.roster_view.viewport(), self._on_roster_painted
             )
         self.league_view.panel.team_selected.connect(self._remember_team)
+        self.league_view.panel.add_team_requested.connect(self.add_team_action.trigger)  # issue 35: it did nothing
         self.session.changed.connect(lambda _t: self._refresh_title())
         self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
         self._refresh_title()

@@ -10,17 +10,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
 from ui.kit import ask
+from ui.kit.screen_fit import fit_to_screen, remember
 
 if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
 
 EXPORT_FOLDER_KEY = "files/last_export_folder"
 WEBSITE_KEY = "website/"  # + the league's digest + /folder, /show_money: each league's site has its own folder
+PREVIEW_GEOMETRY = "print_preview/geometry"  # the preview comes back as it was left
 
 
 def safe_file_name(title: str) -> str:
@@ -212,7 +214,10 @@ class PrintActions(QObject):
         dialog = QPrintPreviewDialog(printer, self.window)
         dialog.setWindowTitle(f"Print Preview \u2014 {document.title}")
         dialog.paintRequested.connect(lambda device: paint(document, device))
-        dialog.resize(1000, 860)
+        settings = getattr(self.window, "settings", None)
+        fit_to_screen(dialog, QSize(1000, 860), settings=settings, key=PREVIEW_GEOMETRY)  # never off the screen
+        if settings is not None:
+            dialog.finished.connect(lambda _r: remember(dialog, settings, PREVIEW_GEOMETRY))
         dialog.finished.connect(dialog.deleteLater)
         self.preview_dialog = dialog
         dialog.open()

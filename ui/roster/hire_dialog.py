@@ -29,6 +29,7 @@ from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
 from roster_app.words import count
 from ui.kit.basics import plain_tip, text_html
+from ui.kit.handbook import help_key
 
 
 class HireDialog(QDialog):
@@ -36,6 +37,7 @@ class HireDialog(QDialog):
 
     def __init__(self, session: Any, team_id: int, parent: QWidget | None = None):
         super().__init__(parent)
+        help_key(self, "teams")  # F1: the handbook's section (issue 35)
         self.session = session
         self.team_id = team_id
         self.hired: list[int] = []
@@ -126,8 +128,12 @@ class HireDialog(QDialog):
                 if problem:
                     item.setForeground(Qt.GlobalColor.gray)
                     item.setToolTip(plain_tip(problem))
+                if column == 6 and not problem:
+                    item.setToolTip(plain_tip(str(value)))  # a long list of skills is cut: whole on hover
                 self.table.setItem(row, column, item)
-        self.table.resizeColumnsToContents()
+        for column in range(len(self.HEADERS)):  # Skills stretches into what is left: "On roster" stays in view
+            if column != 6:
+                self.table.resizeColumnToContents(column)
 
     def selected_position(self) -> Any:
         rows = self.table.selectionModel().selectedRows()

@@ -12,6 +12,7 @@ from PySide6.QtCore import Qt
 from roster_app.queries.first_screen import PlayerRow
 from roster_app.rules.roster import skill_choices, stat_bounds
 from roster_app.store.statuses import PlayerStatus
+from roster_app.words import count
 from ui.kit.columns import (
     BACKGROUND,
     CENTER,
@@ -50,8 +51,8 @@ def _level_text(r: PlayerRow) -> str:
 
 
 def _level_tip(r: PlayerRow) -> str:
-    due = f"; {r.rolls_due} star player roll(s) due" if r.rolls_due else ""
-    return f"{r.spp} SPP: {r.level}, {r.rolls_taken} star player roll(s) taken{due}"
+    due = f"; {count(r.rolls_due, 'star player roll')} due" if r.rolls_due else ""
+    return f"{r.spp} SPP: {r.level}, {count(r.rolls_taken, 'star player roll')} taken{due}"
 
 
 def _position_text(r: PlayerRow) -> str:

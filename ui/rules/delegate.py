@@ -9,14 +9,45 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
-from PySide6.QtWidgets import QComboBox, QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
+from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt
+from PySide6.QtGui import QKeyEvent
+from PySide6.QtWidgets import QComboBox, QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QToolTip, QWidget
 
 from ui.kit.checklist_editor import ChecklistEditor, LinesEditor
 from ui.rules.models import OPEN, KindRole, OptionsRole, RangeRole
 
 NUMBERS = ("int", "gold", "opt_int")
 LISTS = ("texts", "opt_texts")
+
+
+class NumberBox(QSpinBox):
+    """A number cell's editor that answers a letter with a word (a spin box drops it without one, issue 35)."""
+
+    refusal = ""  # the last word said (tests read it)
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.lineEdit().installEventFilter(self)  # keys typed land in the line edit first
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.KeyPress and self._refused(event):
+            return True
+        return super().eventFilter(watched, event)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        if not self._refused(event):
+            super().keyPressEvent(event)
+
+    def _refused(self, event: QKeyEvent) -> bool:
+        text = event.text()
+        if text and not text.isdigit() and text.isprintable() and text not in "-+,. ":
+            open_ = bool(self.specialValueText())  # the lowest value stands for "open"
+            low = self.minimum() + 1 if open_ else self.minimum()
+            self.refusal = f"'{text}' is not a number: type a whole number from {low:,} to {self.maximum():,}" + (
+                " (or the lowest for open)." if open_ else ".")  # fmt: skip
+            QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), self.refusal, self)
+            return True
+        return False
 
 
 class RuleDelegate(QStyledItemDelegate):
@@ -42,7 +73,7 @@ class RuleDelegate(QStyledItemDelegate):
 
     @staticmethod
     def _spin(parent: QWidget, kind: str, bounds: tuple[int, int]) -> QSpinBox:
-        editor = QSpinBox(parent)
+        editor = NumberBox(parent)
         editor.setFrame(False)
         low, high = bounds
         if kind == "opt_int":

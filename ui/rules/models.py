@@ -97,7 +97,8 @@ class SectionModel(QAbstractTableModel):
     def commit(self, data: Any, what: str) -> bool:
         """Hand the edited table to the service; False when it was refused (nothing changed)."""
         parent = self.parent() if isinstance(self.parent(), QWidget) else None
-        change = self.session.run(set_table, parent=parent, key=self.table, data=data, what=what)
+        stack = getattr(parent.window(), "rules_undo", None) if parent is not None else None  # the window's own
+        change = self.session.run(set_table, parent=parent, key=self.table, data=data, what=what, undo_stack=stack)
         return change is not None
 
     def field_data(self, field: Field, value: Any, role: int) -> Any:

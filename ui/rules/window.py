@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
@@ -173,7 +173,8 @@ class RulesWindow(QDialog):
 
     def _bottom_bar(self) -> QHBoxLayout:
         bar = QHBoxLayout()
-        stack = self.session.undo_stack
+        # the window's own history: its Undo takes back rule edits only (issue 35: it undid "match sheet opened")
+        stack = self.rules_undo = QUndoStack(self)
         for action, keys in ((stack.createUndoAction(self, "Undo"), QKeySequence.StandardKey.Undo),
                              (stack.createRedoAction(self, "Redo"), QKeySequence.StandardKey.Redo)):  # fmt: skip
             action.setShortcut(QKeySequence(keys))
@@ -238,6 +239,7 @@ class RulesWindow(QDialog):
         )
         based = "Based on: " if not info.is_default else ""
         self.note.setText(f"{edited}{info.note}\n{based}{info.source}." if info.source else f"{edited}{info.note}")
+        self.note.setToolTip(f"Recorded source: {info.source_detail}" if info.source_detail else "")
         self.reset_button.setEnabled(not info.is_default and not self.session.read_only)
 
     @staticmethod
@@ -261,7 +263,10 @@ class RulesWindow(QDialog):
     # -- buttons ----------------------------------------------------------------------------------------
     def reset_current(self) -> None:
         key = self.current_key()
-        if key is not None and self.session.run(reset_table, parent=self, key=key) is not None:
+        if (
+            key is not None
+            and self.session.run(reset_table, parent=self, key=key, undo_stack=self.rules_undo) is not None
+        ):
             self.status.setText(f"The {self.heading.text()} is the league default again.")
 
     def switch_economy(self) -> None:
@@ -293,7 +298,7 @@ class RulesWindow(QDialog):
         path = ask.open_path(self, title="Import a ruleset", filter=RULESET_FILTER)
         if not path:
             return
-        change = self.session.run(import_ruleset, parent=self, path=Path(path))
+        change = self.session.run(import_ruleset, parent=self, path=Path(path), undo_stack=self.rules_undo)
         if change is None:
             return
         titles = [self.table_model.row(self.table_model.row_for_key(k)).title for k in change.result]

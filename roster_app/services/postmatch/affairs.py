@@ -124,6 +124,8 @@ class AffairsPlan:
     reserves: ReservePlan | None  # None: no reserve team with a Reserve Coach
     contracts: tuple[ContractLine, ...] = ()
     lines: tuple[tuple[str, int], ...] = field(default=())  # (what, gold) of the whole step
+    may_hire: bool = False  # an approved reserve team without a Reserve Coach (or his leaving now) may hire one
+    coach_hire: str | None = None  # the Reserve Coach type hired at the end of this step
 
     @property
     def cost(self) -> int:
@@ -212,7 +214,7 @@ class _Reserves:
             self._player_table(entry, promising)
 
     def _table(self, entry: ReserveDraft) -> int | None:
-        """The Reserve Team Table roll(s); the Promising bonus for the Player Table when a youngster is ready."""
+        """The Reserve Team Table roll (and its re-roll); the Promising bonus for the Player Table when a youngster is ready."""
         promising, last = self.promising, None
         shown = []
         for index, dice in enumerate(entry.table[: 2 if self.race.reserve_reroll else 1]):
@@ -379,7 +381,44 @@ def plan_affairs(
     before = state.treasury
     reserves, reserve_lines = _plan_reserves(session, ruleset, match, state, draft.reserves, problems)
     contracts, contract_lines = _plan_contracts(session, ruleset, state, draft.contracts, problems)
-    return AffairsPlan(before, state.treasury, reserves, contracts, tuple(reserve_lines + contract_lines))
+    may_hire = _may_hire(session, ruleset, state, reserves)
+    hire, hire_lines = _plan_coach_hire(ruleset, state, draft.reserves.hire, may_hire, problems)
+    return AffairsPlan(before, state.treasury, reserves, contracts, tuple(reserve_lines + contract_lines + hire_lines),
+                       may_hire, hire)  # fmt: skip
+
+
+def _may_hire(session: Session, ruleset: Ruleset, state: TeamState, reserves: ReservePlan | None) -> bool:
+    """Seed 001: "You may hire another Coach as soon as you have the money": a team whose reserve team is
+    approved and has no Reserve Coach, or whose coach leaves now, may hire one at this step."""
+    team = state.team
+    side = reserve_side(session, team)
+    if rules.reserves_refusal(ruleset.race(team.race)) or not team.reserves_approved or side is None:
+        return False
+    return not side.coach_type or (reserves is not None and reserves.pay is False)
+
+
+def _plan_coach_hire(ruleset: Ruleset, state: TeamState, wanted: str | None, may_hire: bool, problems: list[str]
+                     ) -> tuple[str | None, list[tuple[str, int]]]:  # fmt: skip
+    """The Reserve Coach hired at the end of 4.1, at his type's price; he starts with the next sequence's affairs
+    (no upkeep and no Reserve Team Table roll for him now)."""
+    if not wanted:
+        return None, []
+    if not may_hire:
+        problems.append(f"{state.team.name} may not hire a Reserve Coach now (an approved reserve team without one "
+                        "is needed); clear the hire.")  # fmt: skip
+        return None, []
+    try:
+        coach = rules.coach_type(ruleset, wanted)
+    except DugoutError as exc:
+        problems.append(str(exc))
+        return None, []
+    if state.treasury < coach["cost"]:
+        problems.append(f"{rules.a(coach['name'], capital=True)} Reserve Coach costs {gp(coach['cost'])}, but the "
+                        f"treasury holds {gp(state.treasury)}.")  # fmt: skip
+        return None, []
+    state.treasury -= coach["cost"]
+    return coach["name"], [(f"Hire {rules.a(coach['name'])} Reserve Coach (his affairs start after the next match)",
+                            -coach["cost"])]  # fmt: skip
 
 
 def set_reserve_roll(entry: ReserveDraft, which: str, faces: list[int], typed: bool) -> None:

@@ -55,12 +55,13 @@ class ReserveDraft:
     player_roll: DiceEntry | None = None  # the Player Table roll (its bonuses are added by the plan)
     player: ReservePlayerEntry | None = None  # the free player who joins
     let_go: bool = False  # ... or who is lost for good
+    hire: str | None = None  # a Reserve Coach type hired at the end of 4.1 (no coach, or he just left)
 
     def to_json(self) -> dict[str, Any]:
         return {
             "pay": self.pay, "table": [vars(e) for e in self.table], "no_roll": self.no_roll,
             "player_roll": vars(self.player_roll) if self.player_roll else None,
-            "player": vars(self.player) if self.player else None, "let_go": self.let_go,
+            "player": vars(self.player) if self.player else None, "let_go": self.let_go, "hire": self.hire,
         }  # fmt: skip
 
     @classmethod
@@ -71,7 +72,7 @@ class ReserveDraft:
             no_roll=bool(data.get("no_roll")),
             player_roll=DiceEntry(**data["player_roll"]) if data.get("player_roll") else None,
             player=ReservePlayerEntry(**data["player"]) if data.get("player") else None,
-            let_go=bool(data.get("let_go")),
+            let_go=bool(data.get("let_go")), hire=data.get("hire") or None,
         )  # fmt: skip
 
 

@@ -47,7 +47,7 @@ from roster_app.services.postmatch.draft import (  # noqa: F401 - the draft's cl
 from roster_app.services.postmatch.state import PlayerState, TeamState
 from roster_app.services.teams import COUNTERS, unit_price
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.models import LedgerEntry, Match, MatchPlayer, Player, PlayerStatus, Team
 from roster_app.words import tidy
 
 BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
@@ -135,6 +135,17 @@ class PurchasePlan:
     treasury_after: int
     prices: dict[str, int] = field(default_factory=dict)  # the unit price of each thing step 4.3 buys
     penalties: AllyPenalties = AllyPenalties(0, 0, 0)  # the allies' (their surcharge is in the re-roll price)
+    # bought at step 4.3 before Finish (the Teams page's Hire while the sequence waited): already in the ledger
+    written: tuple[tuple[str, int], ...] = ()
+
+    @property
+    def total(self) -> int:
+        """Everything step 4.3 buys for this match: what was written already and what Finish writes."""
+        return self.cost + sum(gold for _what, gold in self.written)
+
+    @property
+    def all_lines(self) -> tuple[tuple[str, int], ...]:
+        return self.written + self.lines
 
 
 @dataclass(frozen=True)
@@ -158,9 +169,18 @@ class TeamPlan:
     fan_factor_after: int
     problems: dict[str, tuple[str, ...]]
     penalties: AllyPenalties = AllyPenalties(0, 0, 0)  # the allies' on the roster as the sequence starts
+    fan_factor_before: int | None = None  # before step 3's roll (as written, once it is)
+    written_advances: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (player, advances) step 2 wrote
 
     def problems_in(self, step: str) -> tuple[str, ...]:
         return self.problems.get(step, ())
+
+    @property
+    def advances(self) -> tuple[tuple[str, tuple[str, ...]], ...]:
+        """Each player's advances of this sequence: written by step 2, or planned in the draft."""
+        if self.written_advances:
+            return self.written_advances
+        return tuple((p.name, tuple(p.gained)) for p in self.players if p.gained)
 
 
 @dataclass(frozen=True)
@@ -355,7 +375,7 @@ def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | 
 
 
 def _plan_purchases(
-    session: Session, ruleset: Ruleset, state: TeamState, draft: TeamDraft, problems: list[str]
+    session: Session, ruleset: Ruleset, state: TeamState, draft: TeamDraft, problems: list[str], match_id: int
 ) -> PurchasePlan:
     before = state.treasury
     lines: list[tuple[str, int]] = []
@@ -399,8 +419,23 @@ def _plan_purchases(
         problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
     cost = before - state.treasury
     return PurchasePlan(
-        tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties
-    )
+        tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties,
+        written_purchases(session, match_id, state.team.id),
+    )  # fmt: skip
+
+
+PURCHASE_KINDS = ("hire", "staff", "reroll")  # the ledger's kinds of what step 4.3 buys
+
+
+def written_purchases(session: Session, match_id: int, team_id: int) -> tuple[tuple[str, int], ...]:
+    """What the team bought at step 4.3 of this match's sequence and is in the ledger already (reason, gold)."""
+    rows = session.execute(
+        select(LedgerEntry.reason, LedgerEntry.amount)
+        .where(LedgerEntry.match_id == match_id, LedgerEntry.team_id == team_id,
+               LedgerEntry.kind.in_(PURCHASE_KINDS), LedgerEntry.amount < 0)
+        .order_by(LedgerEntry.id)
+    ).all()  # fmt: skip
+    return tuple((reason, -amount) for reason, amount in rows)
 
 
 def _plan_team(
@@ -438,13 +473,25 @@ def _plan_team(
         affairs = plan_affairs(session, ruleset, match, state, team_draft, problems["affairs"])
     purchases = None
     if "purchases" not in done:
-        purchases = _plan_purchases(session, ruleset, state, team_draft, problems["purchases"])
+        purchases = _plan_purchases(session, ruleset, state, team_draft, problems["purchases"], match.id)
+    fan_before = fan.before if fan is not None else recorded.get("fan_factor_before", state.fan_factor)
     return TeamPlan(
         team.id, team.name, team.race, opponent.name, score_for, score_against, result,
         {step: recorded.get(step, "") for step in done}, winnings, players, fan, affairs, purchases,
         rating_before, economy.team_worth(state.sheet(), ruleset), state.treasury, state.fan_factor,
-        {step: tuple(found) for step, found in problems.items() if found}, penalties,
+        {step: tuple(found) for step, found in problems.items() if found}, penalties, fan_before,
+        _written_advances(state, recorded) if "spp" in done else (),
     )  # fmt: skip
+
+
+def _written_advances(state: TeamState, recorded: dict) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Step 2's advances as it wrote them ({player id: [labels]}), named as the players are now."""
+    out = []
+    for player_id, labels in recorded.get("advances", {}).items():
+        player = state.players.get(int(player_id))
+        if labels:
+            out.append((player.name if player else f"player {player_id}", tuple(labels)))
+    return tuple(out)
 
 
 def plan_in_session(

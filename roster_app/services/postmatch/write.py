@@ -151,6 +151,8 @@ def _settle_affairs(session: Session, ruleset: Ruleset, match: Match, plan: Team
             contracts.renew(session, ruleset, player, line.seasons, match_id=match.id)
         else:
             contracts.sign(session, ruleset, player, line.seasons, match_id=match.id)
+    if a.coach_hire:  # seed 001: as soon as the team has the money (after a coach left, or without one)
+        reserves.coach_hired(session, ruleset, team_id=plan.team_id, coach_type=a.coach_hire, match_id=match.id)
     said = "; ".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in a.lines)
     return {"affairs": said or "nothing to do"}
 
@@ -175,7 +177,9 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
         new = getattr(team, counter) + count
         setattr(team, counter, bool(new) if counter == "apothecary" else new)
     session.add(team)
-    return {"purchases": "; ".join(f"{what} ({gp(cost)})" for what, cost in p.lines) or "nothing bought"}
+    bought = [f"{what} ({gp(cost)}, before Finish)" for what, cost in p.written]
+    bought += [f"{what} ({gp(cost)})" for what, cost in p.lines]
+    return {"purchases": "; ".join(bought) or "nothing bought", "purchases_gold": p.total}
 
 
 def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, step: str) -> dict:

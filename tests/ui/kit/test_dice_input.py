@@ -94,3 +94,21 @@ def test_enter_in_a_dialog_never_rolls_the_dice(qtbot):
     name.setFocus()
     with qtbot.assertNotEmitted(dice.rolled):
         qtbot.keyClick(name, Qt.Key.Key_Return)
+
+
+@pytest.mark.parametrize(("spec", "typed", "faces"), [("2D6", ["4", "6"], [4, 6]), ("D8", ["7"], [7]),
+                                                      ("D12", ["11"], [11]), ("D68", ["5", "3"], [5, 3])])  # fmt: skip
+def test_a_digit_typed_after_a_mouse_click_goes_into_the_box(qtbot, spec, typed, faces):
+    """Issue 35, item 7: a click in a face box showing "–", then a digit: the "–" stayed and the digit was lost."""
+    dice = DiceInput(spec)
+    qtbot.addWidget(dice)
+    dice.show()
+    qtbot.waitExposed(dice)
+    for box, text in zip(dice.faces, typed, strict=True):
+        edit = box.lineEdit()
+        qtbot.mouseClick(edit, LEFT, pos=edit.rect().center())  # the cursor lands somewhere in the "–"
+        qtbot.keyClicks(edit, text)
+    assert dice.typed_faces() == faces
+    qtbot.mouseClick(dice.faces[0].lineEdit(), LEFT, pos=dice.faces[0].lineEdit().rect().center())
+    qtbot.keyClicks(dice.faces[0].lineEdit(), "2")  # a face shown already: the digit replaces it
+    assert dice.typed_faces()[0] == 2

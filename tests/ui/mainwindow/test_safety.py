@@ -125,3 +125,16 @@ def test_opening_the_open_league_again_keeps_it_open(qtbot, open_window, league_
     _choose(monkeypatch, None, asked := [])
     assert open_window.open_league(league_file)
     assert open_window.session is session and not asked
+
+
+def test_the_backups_reasons_say_apart_what_each_file_holds():
+    """Issue 35, item 10: two backups in one second ("when the league was opened", "before a restore") were easy to
+    confuse: each reason says which league the file holds, and no two read alike."""
+    from ui.mainwindow.restore_dialog import REASONS
+
+    labels = list(REASONS.values())
+    assert len(set(labels)) == len(labels)
+    assert REASONS["opened"] == "the league as it was opened"
+    assert REASONS["before restore"].startswith("the league a restore replaced")
+    firsts = [" ".join(label.split()[:3]) for label in labels]
+    assert len(set(firsts)) == len(firsts)  # they differ in their first words, where the eye reads

@@ -118,7 +118,17 @@ def test_print_preview_shows_every_page(qtbot, night_window):
     preview = night_window.print_actions.preview_dialog
     qtbot.waitUntil(preview.isVisible)
     qtbot.waitUntil(lambda: preview.findChild(QPrintPreviewWidget).pageCount() == 8)
+    area = preview.screen().availableGeometry()  # issue 35: 1000x860 ran off a 1366x768 laptop's bottom
+    assert preview.frameGeometry().height() <= area.height() and preview.frameGeometry().width() <= area.width()
+    preview.resize(area.width() // 2, area.height() // 2)
     preview.reject()
+    settings = night_window.settings
+    assert settings.value("print_preview/geometry") is not None  # remembered for the next preview
+    choose(qtbot, night_window, night_window.print_actions.preview_action, scope="league")
+    again = night_window.print_actions.preview_dialog
+    qtbot.waitUntil(again.isVisible)
+    assert again.size().height() == area.height() // 2
+    again.reject()
 
 
 def test_a_pdf_to_a_missing_folder_is_refused_plainly(qtbot, night_window, tmp_path, monkeypatch, messages):

@@ -235,10 +235,15 @@ def test_models_pass_the_model_tester(qtmodeltester, open_window):
 
 
 def test_add_team_through_the_dialog(qtbot, open_window):
+    """The Teams page's Add Team… button, clicked as a commissioner does (issue 35: it did nothing while the
+    menu's Add Team… worked; the test called the window's method)."""
     from ui.mainwindow.new_team_dialog import NewTeamDialog
 
-    open_window.add_team()
+    button = open_window.league_view.panel.add_team_button
+    assert button.isVisible() and button.isEnabled()
+    qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
     dialog = open_window.findChild(NewTeamDialog)
+    assert dialog is not None and dialog.isVisible()
     ok = dialog.buttons.button(QDialogButtonBox.StandardButton.Ok)
     assert not ok.isEnabled()
     qtbot.keyClicks(dialog.name, "Karak Grudgebearers")
@@ -266,3 +271,38 @@ def test_the_ledger_is_read_when_its_tab_is_shown(qtbot, open_window):
     assert page.ledger_model.rows()[-1].amount < 0
     page.show_team(None)  # no team: an empty ledger at once
     assert page.ledger_model.rowCount() == 0
+
+
+def test_hire_player_is_refused_up_front_when_the_team_may_not_hire_now(qtbot, open_window, messages):
+    """Issue 35, item 10: the Hire dialog opened for a team at step 4.1 and refused only after a name was typed."""
+    from tests.helpers import after_match
+    from ui.roster.hire_dialog import HireDialog
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    after_match(db, tid)  # its post-match sequence waits at step 4.1
+    open_window.session.reload()
+    page = open_window.league_view.team_page
+    page.show_team(tid)
+    page.hire_action.trigger()
+    assert open_window.findChild(HireDialog) is None
+    assert messages and "step 4.3" in messages[-1] and "step 4.1" in messages[-1]
+
+
+def test_on_roster_stays_in_view_after_a_hire(qtbot, open_window, messages):
+    """Issue 35, item 10: after the first Hire & Next the table's columns grew and pushed "On roster" out of view."""
+    from ui.roster.hire_dialog import HireDialog
+
+    page = open_window.league_view.team_page
+    page.show_team(team_id(open_window.session.db, "Orcland Raiders"))
+    dialog = HireDialog(open_window.session, page.team_id, page)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    qtbot.keyClicks(dialog.name, "Gorbag")
+    qtbot.mouseClick(dialog.next_button, Qt.MouseButton.LeftButton)
+    table = dialog.table
+    last = len(dialog.HEADERS) - 1
+    assert table.horizontalScrollBar().maximum() == 0
+    assert table.columnViewportPosition(last) + table.columnWidth(last) <= table.viewport().width()
+    dialog.grab().save("/tmp/hire-after-a-hire.png")
+    dialog.reject()

@@ -74,7 +74,8 @@ def test_the_rules_window_lists_every_table_with_where_it_comes_from(rules):
     assert (badge(rules, "referee_rules"), badge(rules, "races"), badge(rules, "tribunal")) == (
         "from the article", "from LRB 4.0", "league default")  # fmt: skip
     rules.show_table("races")
-    assert "From LRB 4.0 (christerk/ffb FantasyFootballServer/lrb4/rosters at 93b5e46" in rules.note.text()
+    assert "From LRB 4.0 (as FUMBBL's game client has it)" in rules.note.text()  # issue 35: in words
+    assert "93b5e46" not in rules.note.text() and "christerk/ffb" in rules.note.toolTip()
     rules.show_table("tribunal")
     assert "League default: named by the articles but not printed, so Dugout made one up" in rules.note.text()
     for key, title in TABLES.items():

@@ -26,7 +26,7 @@ def _length(r: ContractRow) -> str:
 
 def _how(r: ContractRow) -> str:
     how = "renewal" if r.renewal else ("signed on transfer" if r.via_transfer else "signed")
-    return f"{r.player}: {how} in season {r.signed_season}, {r.rolls} star player roll(s), {gp(r.cost)} gp"
+    return f"{r.player}: {how} in season {r.signed_season}, {count(r.rolls, 'star player roll')}, {gp(r.cost)} gp"
 
 
 def _signed(r: ContractRow) -> str:

@@ -23,6 +23,7 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from roster_app.words import count
 from ui.kit.basics import text_html
 from ui.kit.dice_input import DiceInput
 
@@ -70,7 +71,9 @@ class RefereeAdvanceDialog(QDialog):
         card = rq.referee_card(self.session.db, self.referee_id)
         self.card = card
         self.setWindowTitle(f"Advance {card.name}")
-        due = "no Star Player roll due" if not card.rolls_due else f"{card.rolls_due} Star Player roll(s) due"
+        due = (
+            "no Star Player roll due" if not card.rolls_due else f"{count(card.rolls_due, 'Star Player roll')} due"
+        )
         self.heading.setText(
             f"<b style='font-size:13pt'>{text_html(card.name)}</b> &nbsp; {card.spp} SPP, {card.level}: {due}."
         )

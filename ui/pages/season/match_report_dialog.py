@@ -29,8 +29,9 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
-from roster_app.words import count
+from roster_app.words import count, possessive
 from ui.kit.basics import text_html
+from ui.kit.handbook import help_key
 from ui.kit.tables import make_table
 from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
 from ui.roster.choice_delegate import ChoiceDelegate
@@ -56,6 +57,7 @@ def _label(text: str, buddy: QWidget) -> QLabel:
 class MatchReportDialog(QDialog):
     def __init__(self, session: Any, fixture: FixtureRow, parent: QWidget | None = None):
         super().__init__(parent)
+        help_key(self, "season")  # F1: the handbook's section (issue 35)
         self.session = session
         self.fixture = fixture
         self.gate_faces: tuple[int, ...] | None = None
@@ -73,7 +75,9 @@ class MatchReportDialog(QDialog):
         }
         # the fan factors the teams play with: their allies' penalty lowers the gate
         sides = (headers[fixture.home_id], headers[fixture.away_id])
-        self.fan_factors = tuple(h.fan_factor_in_play for h in sides)
+        from roster_app.queries.prematch import fan_factors_for
+
+        self.fan_factors = fan_factors_for(db, fixture.id)  # with a Home crowd handicap's +1
 
         self.score = {t: _spin() for t in self.players}
         self.casualties = {t: _spin() for t in self.players}
@@ -90,7 +94,9 @@ class MatchReportDialog(QDialog):
         self.roll_gate_button = QPushButton("R&oll Gate")
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
-        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
+        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies)
+                          + (f" + {ff - h.fan_factor_in_play} (handicap)" if ff > h.fan_factor_in_play else "")
+                          for h, ff in zip(sides, self.fan_factors, strict=True))  # fmt: skip
         self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
@@ -258,7 +264,7 @@ class MatchReportDialog(QDialog):
         if busy:
             return busy
         if self.referee.currentData() is None and self.linked is not None:  # the report and the sheet: one record
-            return f"{self.linked.referee_name}'s match sheet goes with this match: record him as its referee."
+            return f"{possessive(self.linked.referee_name)} match sheet goes with this match: record him as its referee."
         for team_id, spin in self.score.items():
             scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
             if scored != spin.value():

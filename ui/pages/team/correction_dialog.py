@@ -30,8 +30,11 @@ from roster_app.queries.rosters import team_header, teams
 from roster_app.rules.contracts import length_range, tally_marks
 from roster_app.rules.roster import gp
 from roster_app.services import corrections as svc
+from roster_app.words import count
+from ui.kit import ask
 from ui.kit.basics import counted_suffix
 from ui.kit.dice_input import DiceInput
+from ui.kit.handbook import help_key
 
 NAME_KEY = "corrections/commissioner"
 KINDS = (("gold", "Gold in the treasury"), ("spp", "A player's SPP"), ("fan_factor", "Fan factor"),
@@ -59,6 +62,7 @@ def _spin(low: int, high: int, *, step: int = 1, suffix: str = "") -> QSpinBox:
     box.setRange(low, high)
     box.setSingleStep(step)
     box.setSuffix(suffix)
+    box.setGroupSeparatorShown(abs(high) >= 10_000)  # "5,000 gp", as words.gp writes gold
     box.setKeyboardTracking(True)
     return box
 
@@ -76,6 +80,7 @@ class CorrectionDialog(QDialog):
         settings: QSettings | None = None,
     ):
         super().__init__(parent)
+        help_key(self, "corrections")  # F1: the handbook's section (issue 35)
         self.session = session
         self.db = session.db
         self.settings = settings or _settings(parent)
@@ -240,7 +245,7 @@ class CorrectionDialog(QDialog):
 
     def _player_changed(self) -> None:
         p = self.player.currentData()
-        self.now["spp"].setText(f"{p.spp} SPP, {p.rolls_taken} star player roll(s) taken" if p else "")
+        self.now["spp"].setText(f"{p.spp} SPP, {count(p.rolls_taken, 'star player roll')} taken" if p else "")
         if p is not None:
             self.spp.setValue(p.spp)
             self.rolls_taken.setValue(p.rolls_taken)
@@ -319,6 +324,17 @@ class CorrectionDialog(QDialog):
         missing = self.missing()
         self.ok_button.setEnabled(missing is None)
         self.verdict.setText(f"<span style='color:#5b6470'>{missing}</span>" if missing else "")
+
+    def typed_work(self) -> bool:
+        """Something a commissioner typed that closing would lose: a reason, a sum of gold."""
+        return bool(self.reason.text().strip()) or self.gold.value() != 0
+
+    def reject(self) -> None:
+        """Cancel, Esc or the window's close asks first when a reason or a sum was typed (issue 35)."""
+        if self.typed_work() and not ask.confirm(self, "Close the correction without making it? What you typed "
+                                                 "is lost.", yes="Close"):  # fmt: skip
+            return
+        super().reject()
 
     def accept(self) -> None:
         call = self.arguments()

@@ -169,13 +169,23 @@ class TeamPage(QWidget):
         self.player_selected.emit(player)
 
     # -- actions ---------------------------------------------------------------------------------
-    def hire(self) -> None:
+    def hire(self) -> Any:
+        """Hire Player…: refused up front, in the clock's words, when the team may not hire now (issue 35: the
+        dialog opened and refused only after a name was typed)."""
         if self.team_id is None:
-            return
+            return None
+        from roster_app.queries.clock import team_moment
+        from roster_app.rules.clock import Act
         from ui.roster.hire_dialog import HireDialog
 
+        now = team_moment(self.session.db, self.team_id)
+        refusal = now.refusal(Act.PURCHASES) if now is not None else None
+        if refusal:
+            ask.error(self, refusal)
+            return None
         dialog = HireDialog(self.session, self.team_id, self)
         dialog.open()
+        return dialog
 
     def retire(self, *, fired: bool) -> None:
         player = self.selected_player()

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from roster_app.rules.clock import Act
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
+from roster_app.words import possessive
 from ui.kit import ask
 from ui.kit.tables import make_table
 from ui.pages.team.reserve_history_model import ReserveHistoryModel
@@ -283,7 +284,9 @@ class ReservesTab(QWidget):
     def withdraw(self) -> None:
         if self.info is None:
             return
-        if ask.confirm(self, f"Withdraw the approval of {self.info.team_name}'s reserve team?", yes="Withdraw"):
+        if ask.confirm(
+            self, f"Withdraw the approval of {possessive(self.info.team_name)} reserve team?", yes="Withdraw"
+        ):
             from roster_app.services.reserves import approve_reserves
 
             self.session.run(approve_reserves, parent=self, team_id=self.info.team_id, approved=False)
@@ -293,8 +296,13 @@ class ReservesTab(QWidget):
             return
         from roster_app.services.reserves import hire_reserve_coach
 
-        self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id,
-                         coach_type=self.coach_types.currentData())  # fmt: skip
+        coach = next(c for c in self.info.coach_types if c.name == self.coach_types.currentData())
+        bonus = f"+{coach.bonus} on the Player Table" if coach.bonus else "no Player Table bonus"
+        if not ask.confirm(self, f"Hire a {coach.name} Reserve Coach for {possessive(self.info.team_name)} reserve team "
+                           f"for {gp(coach.cost)} ({bonus})? His upkeep is {gp(self.info.upkeep)} at each post-match "
+                           "purchases step.", yes="Hire"):  # fmt: skip
+            return
+        self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id, coach_type=coach.name)
 
     def open_affairs(self) -> Any:
         from ui.pages.team.reserve_affairs_dialog import ReserveAffairsDialog

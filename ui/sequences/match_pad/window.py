@@ -32,8 +32,10 @@ from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import typed_dice
 from roster_app.services import matchpad as pad
+from roster_app.words import count, possessive
 from ui.kit.basics import plain_tip
 from ui.kit.dice_input import DiceInput
+from ui.kit.handbook import help_key
 from ui.sequences.match_pad.gate import GateInput
 from ui.sequences.match_pad.pitch import PitchGrid
 from ui.sequences.match_pad.registry import OPEN
@@ -54,8 +56,34 @@ KEYS = [
     ("place ref", "Place Ref", "Ctrl+L"), ("super pro", "Super Pro", "Ctrl+U"), ("apothecary", "Apothecary", "Shift+A"),
     ("argue the call", "Argue", "Shift+G"),
 ]  # fmt: skip
-# What each of the ref's calls does, on its button (seed 000 as the pad plays it).
+# What each button does, on hover (issue 35: no button of the pad had a tooltip; a test checks every button has
+# one), and what each of the ref's calls does (seed 000 as the pad plays it).
 TIPS = {
+    "touchdown": "The chosen player scores a touchdown for his team",
+    "completion": "The chosen player completes a pass",
+    "interception": "The chosen player intercepts a pass",
+    "casualty": "A player hurt by another (or by nobody): choose both, then roll or type the Casualty Table",
+    "injury": "A player hurt without a casualty for anyone (a crowd push, a failed dodge): the Casualty Table",
+    "sent off": "The ref sends the chosen player off",
+    "mvp": "The chosen player is his team's MVP (after the last turn)",
+    "home": "Choose among the home team's players (type his number)",
+    "away": "Choose among the away team's players (type his number)",
+    "ref state": "How the ref stands: prone, stunned, knocked out, hurt, sent off, or back on his feet",
+    "in range": "The ref ended his turn within range of the ball (or not)",
+    "move": "The ref's action this turn: he moves",
+    "block": "The ref's action this turn: he blocks an adjacent player",
+    "foul": "The ref's action this turn: he fouls an adjacent prone player",
+    "watch like a hawk": "The ref's action this turn: he watches for fouls",
+    "send-off roll": "The ref's D6 send-off roll for the chosen player",
+    "penalty roll": "The ref's penalty roll for his equipment (Whistle, Chainsaw)",
+    "get the ref": "Get the Ref came up on the kick-off: the ref is taken out (Escapist: a D6 roll)",
+    "kick-off": "Roll (or type) the Kick-Off Table",
+    "ref casualty": "The ref hurts a player: choose him, then roll or type the Casualty Table",
+    "riot": "A Riot ends the match after this turn",
+    "gate": "The gate dice: one D6 per point of both teams' fan factors",
+    "full time": "Write the match report and the ref's sheet (after the last turn or a Riot)",
+    "undo": "Take back the last event",
+    "redo": "Record again the event last taken back",
     "player foul": "The chosen player fouls the other side's chosen player. A double on the armour or injury roll: "
     "sent off (unless the ref is down or quoting the rules). A ref who watched like a hawk, or has Two "
     "Heads, spots it and sends him off on a D6 of 4+; otherwise it is missed.",
@@ -130,6 +158,7 @@ class PlayerList(QListWidget):
 class MatchPadWindow(QWidget):
     def __init__(self, session: Any, match_id: int, holder: str, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
+        help_key(self, "matchpad")  # F1: the handbook's section (issue 35)
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.session, self.match_id, self.holder = session, match_id, holder
         # The pad's Undo is services.matchpad.take_back_event on the saved events, so it works in a pad opened
@@ -173,7 +202,7 @@ class MatchPadWindow(QWidget):
         self.log.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.ref_state = QComboBox(self)
         self.ref_state.setObjectName("refState")
-        for state in mp.REF_STATES:
+        for state in (*mp.REF_STATES, mp.AWAY):  # away: the Chainsaw's penalty (he is back when set standing)
             self.ref_state.addItem(mp.STATE_LABELS.get(state, state), state)
         self.ref_state.activated.connect(self._ref_state_chosen)
         self.action = QComboBox(self)
@@ -226,10 +255,9 @@ class MatchPadWindow(QWidget):
         self._lay_out()
 
     def _fan_factors(self) -> tuple[int, ...]:
-        from roster_app.queries.rosters import team_headers
+        from roster_app.queries.prematch import fan_factors_for
 
-        headers = team_headers(self.session.db, [self.game.state.home_id, self.game.state.away_id])
-        return tuple(h.fan_factor_in_play for h in headers.values())
+        return fan_factors_for(self.session.db, self.match_id)  # allies' penalty, a Home crowd handicap
 
     def _button(self, name: str) -> QPushButton:
         text, key = next((t, k) for n, t, k in KEYS if n == name)
@@ -237,6 +265,7 @@ class MatchPadWindow(QWidget):
             f"{text}  [{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}]", self
         )
         button.setAutoDefault(False)
+        button.setToolTip(f"{TIPS[name]} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys, not Tab stops: focus stays on the players
         button.clicked.connect(lambda _c=False, n=name: self.trigger(n))
         button.setToolTip(TIPS.get(name, text))
@@ -405,7 +434,7 @@ class MatchPadWindow(QWidget):
         last = events[-1] if events else None
         text = ""
         if s.escape_pending is not None and s.ref is not None:
-            text = f"Get the Ref on the kick-off! Roll {s.ref.name}'s Escapist: on 4+ he stays, else a normal ref (G)."
+            text = f"Get the Ref on the kick-off! Roll {possessive(s.ref.name)} Escapist: on 4+ he stays, else a normal ref (G)."
         elif last is not None and last.kind == "penalty roll" and last.data.get("success"):
             text = last.data.get("text", "")
         elif last is not None and (last.data.get("calls") or last.data.get("text")) and last.kind in CALLED:
@@ -503,13 +532,8 @@ class MatchPadWindow(QWidget):
             return self.record(name, team_id=side, player_id=self.chosen(side))
         if name == "mvp":
             return self.record("mvp", team_id=side, player_id=self.chosen(side))
-        if name == "casualty":
-            return self.record("casualty", team_id=side, player_id=self.chosen(side),
-                               victim_id=self.chosen(self._other(side)))  # fmt: skip
-        if name == "injury":
-            return self.record("injury", victim_id=self.chosen(side))
-        if name == "ref casualty":
-            return self.record("ref casualty", victim_id=self.chosen(side))
+        if name in ("casualty", "injury", "ref casualty"):
+            return self.open_casualty(name)
         if name in ("player foul", "player block"):  # the chosen player on the acting side, on the other's
             data: dict[str, Any] = {"assists": self._assists(side)}
             if name == "player foul":
@@ -528,6 +552,16 @@ class MatchPadWindow(QWidget):
             self.action.setCurrentText(name)
             return None
         return self._command(name)
+
+    def open_casualty(self, kind: str) -> Any:
+        """Casualty, Injury, Ref Hurts a Player: who caused it and who was hurt are chosen in the dialog (nothing
+        chosen for the commissioner), with the Casualty Table's result; Record writes the event."""
+        from ui.sequences.match_pad.casualty_dialog import CasualtyDialog
+
+        dialog = CasualtyDialog(self.game, self.session.db.ruleset, kind, self)
+        dialog.accepted.connect(lambda: self.record(kind, **dialog.event_kwargs()))
+        dialog.open()
+        return dialog
 
     def _command(self, name: str) -> Any:
         focus = {"ref state": self.ref_state, "send-off roll": self.send_off_dice.faces[0],
@@ -662,7 +696,7 @@ class MatchPadWindow(QWidget):
         apart = mp.squares_apart(ref, ball)
         inside = mp.in_range(ref, ball, self.game.state.ref.skills, self.session.db.ruleset)
         self.in_range.setChecked(inside)
-        self.distance.setText(f"{apart} squares from the ball (range {self.game.ref_range}): "
+        self.distance.setText(f"{count(apart, 'square')} from the ball (range {self.game.ref_range}): "
                               f"{'in range' if inside else 'out of range'}.")  # fmt: skip
 
     def _send_off_rolled(self, roll: Any) -> None:

@@ -325,6 +325,7 @@ class ReservesContractsPage(StepPage):
         self.reserves: dict[int, ReserveBox] = {}
         self.contracts: dict[int, ContractsBox] = {}
         self.treasury: dict[int, QLabel] = {}
+        self.hire_coach: dict[int, QComboBox] = {}
         boxes, outer = self.scrolled_team_boxes()
         for team_id, box in boxes.items():
             self._team_box(team_id, box)
@@ -342,15 +343,35 @@ class ReservesContractsPage(StepPage):
         self.contracts[team_id] = ContractsBox(self.w, team_id, self)
         self.contracts[team_id].edited.connect(self.changed)
         self.treasury[team_id] = rich_label(self)
+        self.hire_coach[team_id] = self._coach_choice(team_id)
         for widget in (self.done[team_id], self.no_reserves[team_id], self.reserves[team_id],
-                       self.contracts[team_id], self.treasury[team_id]):  # fmt: skip
+                       self.hire_coach[team_id], self.contracts[team_id], self.treasury[team_id]):  # fmt: skip
             box.addWidget(widget)
         box.addStretch(1)
+
+    def _coach_choice(self, team_id: int) -> QComboBox:
+        """Seed 001: "You may hire another Coach as soon as you have the money": each type at its price."""
+        from roster_app.rules.reserves import coach_types
+
+        combo = QComboBox(self)
+        combo.setObjectName(f"hireCoach_{team_id}")
+        combo.addItem("No new Reserve Coach", None)
+        for coach in coach_types(self.w.session.db.ruleset):
+            bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no bonus"
+            combo.addItem(f"Hire a {coach['name']} Reserve Coach: {gp(coach['cost'])} ({bonus})", coach["name"])
+        combo.setCurrentIndex(max(0, combo.findData(self.w.draft.team(team_id).reserves.hire)))
+        combo.activated.connect(lambda _i, t=team_id, c=combo: self._coach_chosen(t, c.currentData()))
+        return combo
+
+    def _coach_chosen(self, team_id: int, coach_type: str | None) -> None:
+        self.w.draft.team(team_id).reserves.hire = coach_type
+        self.changed()
 
     def show_plan(self) -> None:
         super().show_plan()
         for team in self.plan.teams:
             a, tid = team.affairs, team.team_id
+            self.hire_coach[tid].setVisible(bool(a and (a.may_hire or a.coach_hire)))
             self.done[tid].setVisible(a is None)
             self.done[tid].setText(f"Done: {text_html(team.done.get('affairs', ''))}")
             r = a.reserves if a else None

@@ -113,7 +113,9 @@ class FiguresGrid(QGridLayout):
 
 class PlannedHireDialog(HireDialog):
     """The hire dialog for step 4.3: it plans a hire into the draft, counting this match's winnings and
-    the hires already planned, instead of hiring at once."""
+    the hires already planned, instead of hiring at once (Add to Purchases, Add & Next: `added` for each)."""
+
+    added = Signal(object)  # a HireEntry planned
 
     def __init__(
         self, session: Any, team_id: int, *, treasury: int, planned: Sequence[HireEntry], parent: Any = None
@@ -127,6 +129,8 @@ class PlannedHireDialog(HireDialog):
         taken = {r.number for r in self.roster} | {h.number for h in self.planned}
         self.number.setValue(next(n for n in range(1, 100) if n not in taken))
         self.hire_button.setText("Add to Purchases")
+        self.next_button.setText("Add && &Next")  # plans this one, the dialog stays open: nothing is hired yet
+        self.next_button.setToolTip("Add this player to the purchases and plan the next one (Enter); Finish hires")
         for label in self.findChildren(QLabel):
             if "team list. Treasury" in label.text():
                 label.setText(f"<b>{self.header.race}</b> team list. Treasury after this match's winnings and "
@@ -146,13 +150,26 @@ class PlannedHireDialog(HireDialog):
             return f"Number {self.number.value()} is already planned for another new player."
         return super().problem()
 
-    def accept(self) -> None:
+    def _hire(self) -> bool:
+        """Plan the hire (the wizard's Finish hires him): never the hire service."""
         if self.problem() is not None:
-            return
+            return False
         self.entry = HireEntry(
             self.selected_position().name, " ".join(self.name.text().split()), self.number.value()
         )
-        super(HireDialog, self).accept()  # planned, not hired: the wizard's Finish hires him
+        self.planned_treasury -= self.selected_position().cost
+        self.header = replace(self.header, treasury=self.planned_treasury)
+        self.planned.append(self.entry)
+        self.added.emit(self.entry)
+        return True
+
+    def _next_number(self) -> None:
+        taken = {r.number for r in self.roster} | {h.number for h in getattr(self, "planned", ())}
+        self.number.setValue(next((n for n in range(1, 100) if n not in taken), 99))
+
+    def accept(self) -> None:
+        if self._hire():
+            super(HireDialog, self).accept()  # planned, not hired: the wizard's Finish hires him
 
 
 def treasury_text(before: int, after: int) -> str:

@@ -38,6 +38,7 @@ from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch.plan import (
     BOUGHT,
+    HireEntry,
     PostMatchPlan,
     StarRollEntry,
     TeamPlan,
@@ -48,7 +49,7 @@ from roster_app.services.postmatch.plan import (
 from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
 from ui.kit import ask
 from ui.kit.basics import plain_label, text_html
-from ui.kit.dice_input import DiceInput
+from ui.kit.dice_input import DiceInput, unused_dice
 from ui.sequences.postmatch.affairs_page import ReservesContractsPage
 from ui.sequences.postmatch.base import StepPage, note, problems_text
 from ui.sequences.postmatch.transfers_page import TransfersPage
@@ -452,10 +453,15 @@ class PurchasesPage(StepPage):
                 )
             listing = self.hires[team.team_id]
             listing.clear()
+            for what, _gold in p.written:  # bought before Finish (the Teams page): in the ledger already
+                item = QListWidgetItem(f"{what} (written)")
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
+                listing.addItem(item)
             for hire in p.hires:
                 listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {hire.position}"))
+            written = f" ({gp(p.total - p.cost)} of it written already)" if p.written else ""
             self.after[team.team_id].setText(
-                f"Purchases {gp(p.cost)}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
+                f"Purchases {gp(p.total)}{written}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
             )
 
     @staticmethod
@@ -468,16 +474,16 @@ class PurchasesPage(StepPage):
         planned = self.w.draft.team(team_id).hires
         dialog = PlannedHireDialog(self.w.session, team_id, treasury=team.purchases.treasury_after, planned=planned,
                                    parent=self)  # fmt: skip
-        dialog.accepted.connect(lambda: self._hired(team_id, dialog))
+        dialog.added.connect(lambda entry, t=team_id: self._hired(t, entry))
         dialog.open()
         return dialog
 
-    def _hired(self, team_id: int, dialog: PlannedHireDialog) -> None:
-        self.w.draft.team(team_id).hires.append(dialog.entry)
+    def _hired(self, team_id: int, entry: HireEntry) -> None:
+        self.w.draft.team(team_id).hires.append(entry)
         self.changed()
 
     def remove_hire(self, team_id: int) -> None:
-        row = self.hires[team_id].currentRow()
+        row = self.hires[team_id].currentRow() - len(self.plan.team(team_id).purchases.written)
         hires = self.w.draft.team(team_id).hires
         if 0 <= row < len(hires):
             del hires[row]
@@ -507,8 +513,8 @@ class RatingPage(StepPage):
 
     def _line(self, team: TeamPlan) -> list[str]:
         start = team.winnings.treasury_before if team.winnings else None
-        gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
-        ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        gained = [text_html(f"{name}: {', '.join(labels)}") for name, labels in team.advances]
+        ff_before = team.fan_factor_before if team.fan_factor_before is not None else team.fan_factor_after
         eco = economy.economy(self.w.session.db.ruleset)
         worth = gp if eco.is_value else str  # a team value in gold, a team rating in points
         return [
@@ -519,7 +525,7 @@ class RatingPage(StepPage):
             "<br>".join(gained) or "none",
             f"{ff_before} → {team.fan_factor_after}",
             _affairs_text(team),
-            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines))
+            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.all_lines))
             if team.purchases
             else "",
         ]
@@ -653,7 +659,11 @@ class PostMatchWizard(QWizard):
         self._saved = self.draft.to_json()
 
     def reject(self) -> None:
-        """Closing keeps what was done so far (the next opening resumes here)."""
+        """Closing keeps what was done so far (the next opening resumes here); dice typed in but not used yet
+        would be lost: it asks first (issue 35)."""
+        if unused_dice(self) and not ask.confirm(self, "Close the post-match sequence? What was done is kept, but "
+                                                 "the dice typed in and not used yet are lost.", yes="Close"):  # fmt: skip
+            return
         reached = max(self.draft.page, self.currentId(), 0)
         if reached != self.draft.page or self.draft.to_json() != self._saved:
             self.save_progress()

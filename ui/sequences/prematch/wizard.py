@@ -39,8 +39,10 @@ from roster_app.rules.roster import gp
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
 from roster_app.words import count
+from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
-from ui.kit.dice_input import DiceInput
+from ui.kit.dice_input import DiceInput, unused_dice
+from ui.kit.handbook import help_key
 
 BAD, MUTED = "#a32020", "#5b6470"
 PREMATCH_TABLES = {"match", "player", "team", "ledger_entry", "dice_roll", "referee", "referee_match", "reserve_event",
@@ -367,6 +369,9 @@ PAGES = ((PageId.FREEBOOTERS, FreebootersPage), (PageId.HANDICAPS, HandicapsPage
 class PreMatchWizard(QWizard):
     def __init__(self, session: Any, match_id: int, parent: QWidget | None = None, *, start: PageId | None = None):
         super().__init__(parent)
+        help_key(
+            self, lambda: "handicaps" if self.currentId() == PageId.HANDICAPS else "prematch"
+        )  # F1: the handbook's section (issue 35)
         self.session = session
         self.match_id = match_id
         self.view = pq.pre_match(session.db, match_id)
@@ -407,6 +412,13 @@ class PreMatchWizard(QWizard):
     def _league_changed(self, tables: Any) -> None:
         if tables is None or set(tables) & PREMATCH_TABLES:
             self.refresh()
+
+    def reject(self) -> None:
+        """Each step is saved as it is made; dice typed in and not used yet would be lost: it asks first."""
+        if unused_dice(self) and not ask.confirm(self, "Close the pre-match sequence? What was done is kept, but "
+                                                 "the dice typed in and not used yet are lost.", yes="Close"):  # fmt: skip
+            return
+        super().reject()
 
     def done(self, result: int) -> None:
         with contextlib.suppress(RuntimeError, TypeError):

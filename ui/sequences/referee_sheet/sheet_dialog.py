@@ -28,8 +28,10 @@ from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.services import referees as svc
+from roster_app.words import possessive
 from ui.kit import ask
 from ui.kit.dice_input import DiceInput
+from ui.kit.handbook import help_key
 from ui.sequences.referee_sheet.rolls_dialog import player_choice
 
 SHEET_TABLES = {"referee_match", "referee", "dice_roll", "match"}
@@ -49,6 +51,7 @@ def _spin(low: int, high: int, special: str = "") -> QSpinBox:
 class RefereeSheetDialog(QDialog):
     def __init__(self, session: Any, sheet_id: int, parent: QWidget | None = None):
         super().__init__(parent)
+        help_key(self, "referees")  # F1: the handbook's section (issue 35)
         self.session = session
         self.sheet_id = sheet_id
         self.view = rq.sheet_view(session.db, sheet_id)
@@ -357,7 +360,7 @@ class RefereeSheetDialog(QDialog):
         return dialog
 
     def discard(self) -> None:
-        if ask.confirm(self, f"Throw away {self.view.referee_name}'s match sheet?", yes="Discard"):
+        if ask.confirm(self, f"Throw away {possessive(self.view.referee_name)} match sheet?", yes="Discard"):
             self.session.run(svc.discard_sheet, parent=self, sheet_id=self.sheet_id)
 
     def link(self) -> None:

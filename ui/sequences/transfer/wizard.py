@@ -13,6 +13,8 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget, QWizard
 
 from roster_app.rules.transfers import STEPS
+from ui.kit import ask
+from ui.kit.handbook import help_key
 from ui.sequences.transfer.pages.approach import TellCoachPage
 from ui.sequences.transfer.pages.choose import ChoosePlayerPage
 from ui.sequences.transfer.pages.consent import SellerConsentPage
@@ -72,6 +74,7 @@ class TransferWizard(QWizard):
     def __init__(self, session: Any, parent: QWidget | None = None, *, buyer_id: int | None = None,
                  player_id: int | None = None):  # fmt: skip
         super().__init__(parent)
+        help_key(self, "transfers")  # F1: the handbook's section (issue 35)
         self.session = session
         self.draft = Draft(buyer_id=buyer_id, player_id=player_id)
         self.setWindowTitle("Transfer a player")
@@ -95,6 +98,23 @@ class TransferWizard(QWizard):
             self.steps.show_step(visited[-1] if visited else Page.CHOOSE, skipped=skipped, ended=True)
             return
         self.steps.show_step(page, skipped=skipped)
+
+    def deal_open(self) -> bool:
+        """The approach is recorded and the deal neither finished nor off: closing now would throw it away."""
+        d = self.draft
+        return d.transfer_id is not None and not d.completed and not d.deal_off
+
+    def reject(self) -> None:
+        """Cancel, Esc or the window's close: a deal under way is not thrown away without a question (issue 35)."""
+        if self.deal_open() and not ask.confirm(
+            self,
+            "Close the transfer without finishing it? The approach stands (it counts even if the deal goes no "
+            "further): the player may not be approached again until his team's next match, and the dice typed "
+            "since are lost.",
+            yes="Close the Transfer",
+        ):
+            return
+        super().reject()
 
     def run(self, service: Any, **kwargs: Any) -> Any:
         """A service call for a page; a refusal is shown in words and returns None."""

@@ -35,6 +35,7 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     assert "Commissioner's &Correction…" in [a.text() for a in open_window.tools_menu.actions()]
     assert dialog.team_id() == tid and dialog.now["gold"].text() == f"{before:,} gp"
     dialog.gold.setValue(-20_000)
+    assert dialog.gold.text() == "-20,000 gp"  # issue 35: "5000 gp" without a separator
     assert f"{before - 20_000:,} gp" in dialog.gold_after.text()
     dialog.made_by.setText("Ann Marsh")
     assert not dialog.ok_button.isEnabled() and "Give a reason" in dialog.verdict.text()
@@ -62,7 +63,7 @@ def test_a_gold_correction_needs_a_reason_shows_in_ledger_and_history_and_undoes
     ]
     assert not history.corrections_view.isHidden()
 
-    assert open_window.undo_action.text() == "&Undo correction of Orcland Raiders's treasury: -20,000 gp"
+    assert open_window.undo_action.text() == "&Undo correction of Orcland Raiders' treasury: -20,000 gp"
     open_window.undo_action.trigger()
     assert treasury(db, tid) == before == ledger_sum(db, tid)
     assert history.corrections_model.rows() == [] and history.corrections_view.isHidden()
@@ -87,7 +88,7 @@ def test_a_refused_correction_is_told_in_words_and_the_dialog_stays(qtbot, open_
     pid = open_window.session.run(hire_player, team_id=tid, position="Orc Blitzer", name="Grak").result
     open_window.session.run(update_player, player_id=pid, field="spp", value=20)
     dialog = open_dialog(qtbot, open_window, kind="spp")
-    assert dialog.now["spp"].text() == "20 SPP, 0 star player roll(s) taken"
+    assert dialog.now["spp"].text() == "20 SPP, 0 star player rolls taken"
     dialog.rolls_taken.setValue(3)  # 20 SPP earn only 2
     fill(dialog, reason="Skill roll was missed")
     digest = file_digest(league_file)
@@ -169,3 +170,28 @@ def test_the_team_history_tab_is_read_when_shown(qtbot, open_window):
     assert history.corrections_model.rows() == []  # hidden: not read yet
     page.tabs.setCurrentWidget(history)
     assert [r.reason for r in history.corrections_model.rows()] == ["Counted twice"]
+
+
+def test_esc_asks_before_a_typed_correction_is_lost(qtbot, open_window, monkeypatch):
+    """Issue 35, item 4: every dialog that would lose the commissioner's work asks first."""
+    from ui.kit import ask
+
+    asked: list[str] = []
+    answer = {"close": False}
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (asked.append(text), answer["close"])[1])
+    dialog = open_dialog(qtbot, open_window)
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)  # nothing typed: it closes
+    assert not dialog.isVisible() and asked == []
+    dialog = open_dialog(qtbot, open_window)
+    dialog.reason.setText("Winnings counted twice")
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert dialog.isVisible() and "What you typed is lost" in asked[-1]
+    answer["close"] = True
+    qtbot.keyClick(dialog, Qt.Key.Key_Escape)
+    assert not dialog.isVisible()
+
+
+def test_f1_in_the_correction_dialog_opens_its_section(qtbot, open_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    assert press_f1(open_dialog(qtbot, open_window)).section == "corrections"

@@ -98,6 +98,7 @@ def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, 
     assert not tab.affairs_button.isVisible()
     assert tab.approve_button.isVisible() and "no reserve team yet" in tab.status.text()
     approve_and_hire(qtbot, tab)
+    assert messages[-1].startswith("Hire a Veteran Reserve Coach for Orcland Raiders' reserve team for 50,000 gp")
     assert "Veteran Reserve Coach" in tab.coach_label.text()
     assert tab.bonus_labels["total"].text() == "<b>D6 + 1</b>"
     assert open_window.league_view.team_page.header.figures["treasury"].text() == "950,000 gp"
@@ -125,7 +126,8 @@ def test_a_full_round_of_reserve_affairs_through_the_dialog(qtbot, open_window, 
     assert "Grak &lt;i&gt;Orc&lt;/i&gt;, Orc Thrower, joined from the reserves (free)" in summary
     assert "Rolled 4 + 1 = 5" in summary
     qtbot.mouseClick(dialog.close_button, LEFT)
-    assert messages == ["Record that the League Commissioner approves a reserve team for Orcland Raiders?"]
+    assert messages[0] == "Record that the League Commissioner approves a reserve team for Orcland Raiders?"
+    assert len(messages) == 2 and messages[1].startswith("Hire a Veteran Reserve Coach")  # its price, asked first
 
     db = reopen(league_file)
     tid = team_id(db, "Orcland Raiders")

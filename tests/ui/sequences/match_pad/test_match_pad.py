@@ -69,6 +69,27 @@ def mvps_gate_and_full_time(qtbot, pad, *, home_chosen: bool = False) -> None:
     key(qtbot, pad, "F")
     pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
     key(qtbot, pad, "Ctrl+Return")
+def casualty(qtbot, pad, *, victim, by=None, faces=None, result=None):
+    """Fill the open casualty dialog as the commissioner does: nothing is chosen for him; Record."""
+    from ui.sequences.match_pad.casualty_dialog import NOBODY, CasualtyDialog
+
+    dialog = pad.findChildren(CasualtyDialog)[-1]
+    assert dialog.isVisible() and dialog.victim.currentData() is None and not dialog.ok.isEnabled()
+    if dialog.causer.isVisible():
+        assert dialog.causer.currentData() is None
+        wanted = NOBODY if by is None else next(p.id for p in pad.game.team_players(by[0]) if p.number == by[1])
+        dialog.causer.setCurrentIndex(dialog.causer.findData(wanted))
+    hurt = next(p.id for p in pad.game.team_players(victim[0]) if p.number == victim[1])
+    dialog.victim.setCurrentIndex(dialog.victim.findData(hurt))
+    assert not dialog.ok.isEnabled() and "Casualty Table" in dialog.verdict.text()  # the result comes first
+    if faces is not None:
+        dialog.dice.type_in(faces)
+    else:
+        dialog.result.setCurrentIndex(dialog.result.findData(result))
+    assert dialog.ok.isEnabled()
+    qtbot.mouseClick(dialog.ok, Qt.MouseButton.LeftButton)
+    assert not dialog.isVisible()
+    return hurt
 
 
 def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
@@ -94,9 +115,9 @@ def test_a_whole_game_at_the_table_by_keys(qtbot, pad_game, messages):
     key(qtbot, pad, "O")
     pad.send_off_dice.type_in([5])  # a send-off on 4+
     choose(qtbot, pad, "home", 2)
-    qtbot.keyClicks(pad.lists[s.away_id], "4")
-    pad.acting_side = s.home_id
-    key(qtbot, pad, "K")
+    key(qtbot, pad, "K")  # the casualty dialog: who caused it and who was hurt, each chosen there
+    casualty(qtbot, pad, by=(s.home_id, 2), victim=(s.away_id, 4), faces=[4, 1])  # 41: Broken Ribs
+    assert "Broken Ribs: Miss next game, rolled 41" in pad.log.item(pad.log.count() - 1).text()
     choose(qtbot, pad, "away", 1)
     key(qtbot, pad, "C")
     for turn in range(9, 17):
@@ -340,3 +361,31 @@ def test_each_call_of_the_ref_has_its_rule_as_a_tooltip(pad_game):
                  "argue the call", "end turn"):  # fmt: skip
         assert pad.buttons[name].toolTip() == TIPS[name] and len(TIPS[name]) > 40
     assert pad.table_dice.toolTip() and pad.assists.toolTip() and pad.armour_broken.toolTip()
+def test_every_button_of_the_pad_says_what_it_does(qtbot, pad_game):
+    """Issue 35: no button on the pad had a tooltip."""
+    from PySide6.QtWidgets import QPushButton
+
+    pad = pad_game["pad"]
+    silent = [b.text() for b in pad.findChildren(QPushButton) if not b.toolTip().strip()]
+    assert silent == []
+
+
+def test_an_injury_read_off_the_printed_table_and_a_casualty_by_nobody(qtbot, pad_game, messages):
+    pad = pad_game["pad"]
+    s = pad.game.state
+    key(qtbot, pad, "J")
+    hurt = casualty(qtbot, pad, victim=(s.home_id, 3), result="Smashed Knee")
+    assert pad.game.state.out[hurt] == "Niggling injury"
+    key(qtbot, pad, "K")
+    hurt = casualty(qtbot, pad, victim=(s.away_id, 5), faces=[6, 2])  # Dead
+    last = pad.game.events[-1]
+    assert (last.player_id, last.victim_id, last.data["injury"]) == (None, hurt, "Dead")
+    assert messages == []
+
+
+def test_f1_in_the_pad_opens_the_handbook_at_the_match_pad(qtbot, pad_game):
+    """Issue 35, item 8: F1 in the pad did nothing."""
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    handbook = press_f1(pad_game["pad"])
+    assert handbook.isVisible() and handbook.section == "matchpad"

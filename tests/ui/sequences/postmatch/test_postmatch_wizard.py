@@ -300,3 +300,22 @@ def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizar
     assert header.figures["winnings_rating"].text() == "0 gp"
     assert not header.figures["rating"].isVisibleTo(header)
     header.grab().save("/tmp/lrb6_header.png")
+def test_a_coach_who_leaves_in_step_4_1_may_be_replaced_there(qtbot, reserve_wizard):
+    """Issue 35, item 10: the Reserve Coach was hired only outside the sequence; seed 001: "You may hire another
+    Coach as soon as you have the money"."""
+    from ui.sequences.postmatch.wizard import PageId
+
+    w, m = reserve_wizard
+    page = w.pages[PageId.RESERVES_CONTRACTS]
+    combo = page.hire_coach[m.home_id]
+    assert not combo.isVisible()  # his coach is there: no second one
+    page.reserves[m.home_id].leave.click()
+    assert combo.isVisible() and combo.currentData() is None
+    combo.setCurrentIndex(combo.findData("Novice"))
+    combo.activated.emit(combo.currentIndex())
+    assert w.draft.team(m.home_id).reserves.hire == "Novice"
+    lines = w.plan.team(m.home_id).affairs.lines
+    assert ("Hire a Novice Reserve Coach (his affairs start after the next match)", -20_000) in lines
+    assert "20,000 gp" in combo.currentText()
+    w.resize(1366, 728)
+    w.grab().save("/tmp/postmatch-hire-coach-1366.png")

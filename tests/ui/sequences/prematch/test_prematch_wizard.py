@@ -242,3 +242,35 @@ def test_an_lrb6_pre_match_gives_money_for_inducements_instead_of_handicaps(qtbo
     assert not money.dice.isVisibleTo(money) and money.isComplete()
     money.resize(wizard.currentPage().size())
     money.grab().save("/tmp/prematch-inducement-money.png")
+def test_esc_asks_before_typed_dice_are_lost(qtbot, fixture_window, monkeypatch):
+    """Issue 35, item 4: the pre-match keeps each step as it is made; dice typed in and not used would be lost."""
+    from ui.kit import ask
+
+    asked: list[str] = []
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (asked.append(text), False)[1])
+    window, _match, _ids = fixture_window
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    handicaps = wizard.currentPage()
+    handicaps.dice.set_faces([3])  # typed, not used yet
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert wizard.isVisible() and "dice typed in and not used yet are lost" in asked[-1]
+    handicaps.dice.clear()
+    qtbot.keyClick(wizard, Qt.Key.Key_Escape)
+    assert not wizard.isVisible() and len(asked) == 1
+
+
+def test_f1_in_the_pre_match_opens_its_section_and_the_handicaps_on_their_page(qtbot, fixture_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    window, _match, _ids = fixture_window
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    assert press_f1(wizard).section == "prematch"
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    assert press_f1(wizard).section == "handicaps"

@@ -397,3 +397,34 @@ def test_the_market_fits_the_wizard_with_its_reasons_cut_and_whole_on_hover(qtbo
     name = [c.key for c in model.COLUMNS].index("name")
     assert header.sectionSize(name) >= view.fontMetrics().horizontalAdvance(model.index(0, name).data())
     d.w.reject()
+
+
+def test_a_deal_under_way_is_not_thrown_away_without_a_question(qtbot, market_window, monkeypatch):
+    """Issue 35, item 4: Esc threw the deal away (the approach spent, the typed roll lost) with no question."""
+    from PySide6.QtWidgets import QApplication
+
+    from ui.kit import ask
+
+    asked: list[str] = []
+    answer = {"close": False}
+    monkeypatch.setattr(ask, "confirm", lambda parent, text, **kw: (asked.append(text), answer["close"])[1])
+    d = Drive(qtbot, market_window)
+    d.click(Button.CancelButton)  # nothing begun: it closes without a question
+    assert not d.w.isVisible() and asked == []
+    d = Drive(qtbot, market_window)
+    d.through_approach(market_window.teams["orcs"], "Gotrek")
+    qtbot.keyClick(d.w, Qt.Key.Key_Escape)
+    assert d.w.isVisible() and "The approach stands" in asked[-1]
+    d.click(Button.CancelButton)
+    d.w.close()
+    QApplication.processEvents()
+    assert d.w.isVisible() and len(asked) == 3  # Esc, Cancel and the window's close each asked; each kept it open
+    answer["close"] = True
+    d.click(Button.CancelButton)
+    assert not d.w.isVisible()
+
+
+def test_f1_in_the_transfer_wizard_opens_its_section(qtbot, market_window):
+    from tests.ui.kit.test_handbook_sections import press_f1
+
+    assert press_f1(Drive(qtbot, market_window).w).section == "transfers"

@@ -131,7 +131,7 @@ class PricePage(TransferPage):
             floor = t.floor(self.draft.result, ruleset)
             self.price_text.setText(
                 f"<p>{h(t.player)} is under contract: <b>{h(t.seller.coach or t.seller.name)}</b> names any price he "
-                f"likes, but not below {h(t.player)}'s original price, {money(t.original_cost)}.{listens}</p>"
+                f"likes, but not below {possessive(h(t.player))} original price, {money(t.original_cost)}.{listens}</p>"
                 f"<p>As a guide, the Tribunal Table's fixed part is {money(t.fixed)} ({fixed}).</p>"
             )
             self.asked.setMinimum(floor)
@@ -180,7 +180,7 @@ class PricePage(TransferPage):
         ):
             return False
         t = self.terms
-        self.draft.deal_off = (f"{t.player} refused {t.buyer.name}'s approach (Player Reaction "
+        self.draft.deal_off = (f"{t.player} refused {possessive(t.buyer.name)} approach (Player Reaction "
                                f"{self.draft.reaction.total}). He cannot be approached again until after "
                                f"{possessive(t.seller.name)} next match.")  # fmt: skip
         return True
