@@ -407,7 +407,9 @@ def _check_apothecary(state: PadState, event: Event) -> None:
         raise RuleViolation("Only a ref with a Personal Apothecary has one to call." if ref else
                             "A normal ref referees this game: there is no ref of the league to patch up.")  # fmt: skip
     if state.apothecary_used:
-        raise RuleViolation(f"{ref.name}'s Personal Apothecary has been used this game (once, as any Apothecary).")
+        raise RuleViolation(
+            f"{words.possessive(ref.name)} Personal Apothecary has been used this game (once, as any Apothecary)."
+        )
     if state.ref_state not in rc.INJURED_STATES or state.out_turn != state.turn:
         raise RuleViolation(f"The Personal Apothecary treats {ref.name} just after he is knocked out or hurt; he is "
                             f"{_label(state.ref_state)} now.")  # fmt: skip

@@ -19,7 +19,7 @@ from roster_app.rules.dice import Roll
 from roster_app.rules.padstate import Event, InGame, PadState
 from roster_app.rules.pitch import squares_apart
 from roster_app.rules.ruleset import Ruleset
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 Dice = Callable[[str, str, int, str], Roll]  # key, dice, modifier, what it is for -> the roll
 
@@ -280,7 +280,7 @@ def ref_turn(state: PadState, event: Event, players: Mapping[int, InGame], dice:
                 out["text"] = f"{ref.name} trips going for it (square {n} beyond his MA): he is prone."
                 break
     if action == "foul":
-        armour = dice("ref armour", "2D6", 0, f"{ref.name}'s foul: armour roll")
+        armour = dice("ref armour", "2D6", 0, f"{possessive(ref.name)} foul: armour roll")
         if armour.is_double:
             out["ref_state"] = ROTTEN_EGGS
             out["text"] = (f"A double on his foul: the crowd throw rotten eggs; {ref.name} leaves the field as if sent "

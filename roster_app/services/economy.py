@@ -23,6 +23,7 @@ from roster_app.services.ruleset import META_KEYS, _problem, _store, bundled_def
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Team
+from roster_app.words import possessive
 
 
 @dataclass(frozen=True)
@@ -86,7 +87,7 @@ def economy_preview(db: LeagueDB) -> EconomyPreview:
             teams.append(TeamWorth(team.name, economy.worth_text(economy.team_worth(sheet, now), now),
                                    economy.worth_text(economy.team_worth(sheet, after), after)))  # fmt: skip
     if not changed:
-        refusal = f"The league already plays {economy.economy(now).edition}'s economy."
+        refusal = f"The league already plays {possessive(economy.economy(now).edition)} economy."
     return EconomyPreview(economy.economy(now).edition, economy.economy(after).edition, lines, tuple(teams),
                           changed, refusal)  # fmt: skip
 
@@ -109,18 +110,18 @@ def switch_economy(db: LeagueDB) -> Change:
             raise RuleViolation(f"{refusal} Nothing was changed.")
         for key, data in tables.items():
             _store(tx.session, key, data, data)
-        tx.label = f"switch to {preview.edition_after}'s economy"
+        tx.label = f"switch to {possessive(preview.edition_after)} economy"
         tx.result = preview.edition_after
     return tx.change
 
 
 def preview_words(preview: EconomyPreview) -> str:
     """The preview in words for the commissioner: what changes, each team's worth before and after."""
-    lines = [f"Switch from {preview.edition_before}'s economy to {preview.edition_after}'s:"]
+    lines = [f"Switch from {possessive(preview.edition_before)} economy to {possessive(preview.edition_after)}:"]
     lines += [f"- {what}: {now or '-'} -> {after}" for what, now, after in preview.lines if now != after]
     if preview.teams:
         lines.append("What each team is worth:")
         lines += [f"- {t.name}: {t.before} -> {t.after}" for t in preview.teams]
     if preview.tables:
-        lines.append(f"Tables replaced by {preview.edition_after}'s: {', '.join(preview.tables)}.")
+        lines.append(f"Tables replaced by {possessive(preview.edition_after)}: {', '.join(preview.tables)}.")
     return "\n".join(lines)

@@ -19,8 +19,8 @@ from roster_app.queries import matchpad as q
 from roster_app.queries.fetch import get_match, get_sheet, get_team
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import matchpad as mp
-from roster_app.rules import refcalls as rc
 from roster_app.rules import postmatch as pm
+from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import DiceSpec, Roll, accept
 from roster_app.rules.dicetables import lookup

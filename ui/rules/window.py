@@ -33,6 +33,7 @@ from roster_app.errors import DugoutError
 from roster_app.queries.ruleset import rule_tables
 from roster_app.services.economy import economy_preview, preview_words, switch_economy
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
+from roster_app.words import possessive
 from ui.kit import ask
 from ui.rules.models import RuleTablesModel
 from ui.rules.page import TablePage
@@ -284,7 +285,7 @@ class RulesWindow(QDialog):
         if not ask.confirm(self, words, title="The league's economy", yes="Switch"):
             return
         if self.session.run(switch_economy, parent=self) is not None:
-            self.status.setText(f"The league plays {preview.edition_after}'s economy from now on.")
+            self.status.setText(f"The league plays {possessive(preview.edition_after)} economy from now on.")
 
     def export_file(self) -> None:
         path = ask.save_path(self, title="Export the league's ruleset", filter=RULESET_FILTER)

@@ -24,7 +24,7 @@ from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.roster import STAT_SPREAD, gp, stat_bounds
 from roster_app.rules.ruleset import STATS, Position, Race, Ruleset
 from roster_app.rules.spp import star_player_rolls
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 KEPT_INJURIES = tuple(i for i in INJURIES if i not in ("Miss next game", "Dead"))
 GuessKey = tuple[str, str, str]  # (kind, context, the file's name): kind race / position / skill
@@ -346,7 +346,7 @@ class _Planner:
             value = p.stats[stat] if p.stats else base + p.deltas.get(stat, 0)
             low, high = stat_bounds(position, stat)
             if not low <= value <= high:
-                losses.append(f"{who}: {stat.upper()} {value} is more than {STAT_SPREAD} from {_a(position.name)}'s "
+                losses.append(f"{who}: {stat.upper()} {value} is more than {STAT_SPREAD} from {possessive(_a(position.name))} "
                               f"{base}; kept as {min(max(value, low), high)}")  # fmt: skip
                 value = min(max(value, low), high)
             lost = f"-1 {stat.upper()}"

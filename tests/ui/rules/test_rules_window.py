@@ -424,5 +424,5 @@ def test_the_economy_switch_is_refused_mid_season_and_made_at_its_end_after_a_pr
     assert economy(window.session.db.ruleset).edition == "LRB 6"
     assert rules.status.text() == "The league plays LRB 6's economy from now on."
     rules.show_table("economy")
-    assert "From LRB 6 (nicholasmr/obblm at 78026f4 lib/class_sqlcore.php getTeamDProps" in rules.note.text()
+    assert "From LRB 6 (as OBBLM (the online league manager) and FUMBBL's game client have it)" in rules.note.text()
     rules.grab().save("/tmp/rules_economy.png")
