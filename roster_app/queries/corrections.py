@@ -16,7 +16,8 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll, Match, Player, Referee, Team
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 
-KIND_LABELS = {"gold": "Gold", "spp": "SPP", "fan_factor": "Fan factor", "contract": "Contract", "roll": "Roll"}
+KIND_LABELS = {"gold": "Gold", "spp": "SPP", "fan_factor": "Fan factor", "contract": "Contract", "roll": "Roll",
+               "competition": "Competition"}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -64,6 +65,8 @@ def describe(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
         return (
             f"faces {_faces(before['faces'])} = {before['total']} to {_faces(after['faces'])} = {after['total']}"
         )
+    if kind == "competition":
+        return f"{before.get('competition', 'a competition')}: {before.get('status')} to {after.get('status')}"
     return f"{before} to {after}"
 
 
@@ -82,7 +85,7 @@ def corrections(db: LeagueDB, *, team_id: int | None = None) -> list[CorrectionR
         rows = session.execute(query).all()
     out = []
     for c, team, player, purpose, dice in rows:
-        subject = player or (f"{purpose} ({dice})" if purpose else team or "")
+        subject = player or (f"{purpose} ({dice})" if purpose else team or c.before.get("competition", ""))
         out.append(CorrectionRow(c.id, c.created_at, c.season, c.made_by, c.reason, c.kind, c.team_id,
                                  team or "", subject, describe(c.kind, c.before, c.after)))  # fmt: skip
     return out

@@ -11,11 +11,13 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
+from sqlmodel import Session
 
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
+from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import League, Match, MatchPlayer, Player, Referee, Team
+from roster_app.store.models import DiceRoll, League, Match, MatchPlayer, Player, Referee, Team
 
 PLAYED = ("played", "completed")
 
@@ -156,15 +158,46 @@ _STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters wh
 def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | None = None) -> list[StandingRow]:
     """The league table of the season's league matches, ranked with the league's points and tie-breakers;
     `upto_round`: as it stood after that round (its matches and the earlier rounds')."""
-    ruleset = db.ruleset
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        return league_standing(session, db.ruleset, season, upto_round)
+
+
+def table_roll_off_purpose(season: int) -> str:
+    """What a league table's roll-off is stored as (services/competitions.py `roll_off_table`)."""
+    return f"League table roll-off, season {season}"
+
+
+def league_games(session: Session, season: int, upto_round: int | None = None) -> list[tuple[int, int, int, int]]:
+    """The season's league games played: (home, away, home score, away score), for the head-to-head."""
+    upto = [] if upto_round is None else [Match.round <= upto_round]
+    return [tuple(row) for row in session.execute(
+        select(Match.home_team_id, Match.away_team_id, Match.home_score, Match.away_score)
+        .where(Match.season == season, Match.stage == "league", Match.status.in_(PLAYED), *upto)
+    )]  # fmt: skip
+
+
+def table_roll_offs(session: Session, season: int) -> dict[int, int]:
+    """The league table's roll-offs of the season: each team's latest total."""
+    rolls = session.execute(
+        select(DiceRoll.team_id, DiceRoll.total)
+        .where(DiceRoll.purpose == table_roll_off_purpose(season), DiceRoll.team_id.is_not(None))
+        .order_by(DiceRoll.id)
+    )
+    return {team_id: total for team_id, total in rolls}
+
+
+def league_standing(session: Session, ruleset: Ruleset, season: int, upto_round: int | None = None) -> list[StandingRow]:
+    """The season's league table read in `session` (a service's transaction, or league_table's read), ranked by
+    the league's points and tie-breakers in order (head-to-head among the teams still level, a roll-off)."""
     points = ruleset.table("league_points")
-    win, draw, loss = points["win"], points["draw"], points["loss"]
-    with db.engine.connect() as conn:
-        rows = conn.execute(_STANDINGS, {"season": season, "upto": upto_round}).all()
-    made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
+    rows = session.execute(_STANDINGS, {"season": season, "upto": upto_round}).all()
+    made = [(*row, row[4] * points["win"] + row[5] * points["draw"] + row[6] * points["loss"]) for row in rows]
     unranked = [StandingRow(*fields) for fields in made]
     fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
-    return [StandingRow(*fields_of[id(row)], position) for position, row in rank(unranked, ruleset)]
+    ranked = rank(unranked, ruleset, games=league_games(session, season, upto_round),
+                  roll_offs=table_roll_offs(session, season))  # fmt: skip
+    return [StandingRow(*fields_of[id(row)], position) for position, row in ranked]
 
 
 @dataclass(frozen=True)

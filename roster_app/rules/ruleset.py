@@ -46,6 +46,7 @@ TABLES: dict[str, str] = {
     "league_points": "League points",
     "handicap_table": "Handicap Table",
     "kick_off": "Kick-Off Table",
+    "knockout": "Level knock-out games",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -280,7 +281,7 @@ def default_ruleset() -> Ruleset:
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
 # before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata) store them.
-ADDED_LATER = ("kick_off", "handicap_table")
+ADDED_LATER = ("kick_off", "handicap_table", "knockout")
 
 
 def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:

@@ -123,6 +123,7 @@ TABLE_LABELS = {
     ("league_points", "win"): "Points for a win", ("league_points", "draw"): "Points for a draw",
     ("league_points", "loss"): "Points for a loss", ("spp_levels", "name"): "Level",
     ("handicap_table", "rolls"): "Handicap rolls",
+    ("knockout", "overtime"): "Sudden-death overtime when level", ("knockout", "roll_off"): "Then a roll-off with",
 }  # fmt: skip
 # Titles of the lists of a table.
 TITLES = {"rows": "Table", "levels": "Levels", "races": "Team lists", "positions": "Positions", "refs": "Star Refs",

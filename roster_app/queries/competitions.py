@@ -1,0 +1,370 @@
+"""Read side of a season's competitions: each competition with what is left to play, a tournament's bracket or
+Swiss standing, the league table with every tie-breaker (head-to-head, a roll-off), the roll of honour."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from sqlalchemy import func, select
+from sqlmodel import Session
+
+from roster_app.queries.season import league_table
+from roster_app.rules import competitions as rc
+from roster_app.rules.postmatch import league_points, rank, result_of
+from roster_app.rules.ruleset import Ruleset
+from roster_app.store.db import LeagueDB
+from roster_app.store.models import Competition, CompetitionEntry, CompetitionTie, League, Match, Team
+from roster_app.words import count
+
+PLAYED = ("played", "completed")
+
+
+# -- Swiss standing --------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class SwissRow:
+    team_id: int
+    name: str
+    played: int
+    won: int
+    drawn: int
+    lost: int
+    byes: int
+    td_for: int
+    td_against: int
+    cas_for: int
+    cas_against: int
+    points: int
+    out: str = ""
+    position: int = 0
+
+    @property
+    def id(self) -> int:
+        return self.team_id
+
+
+def swiss_standing(session: Session, ruleset: Ruleset, competition: Competition) -> list[SwissRow]:
+    """A Swiss open's standing: the league's points (a bye counts as a win) and its tie-breakers in order."""
+    entries = list(session.execute(
+        select(CompetitionEntry.team_id, Team.name, CompetitionEntry.out, CompetitionEntry.seed)
+        .join(Team, Team.id == CompetitionEntry.team_id)
+        .where(CompetitionEntry.competition_id == competition.id)
+    ))  # fmt: skip
+    tally: dict[int, list[int]] = {tid: [0] * 10 for tid, *_ in entries}
+    games = []
+    ties = session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id))
+    for tie in ties:
+        if tie.bye and tie.winner_team_id in tally:
+            t = tally[tie.winner_team_id]
+            t[1] += 1
+            t[4] += 1
+            continue
+        match = session.get(Match, tie.match_id) if tie.match_id else None
+        if match is None or match.status not in PLAYED:
+            continue
+        games.append((match.home_team_id, match.away_team_id, match.home_score, match.away_score))
+        for tid, f, a, cf, ca in ((match.home_team_id, match.home_score, match.away_score, match.home_casualties,
+                                   match.away_casualties), (match.away_team_id, match.away_score, match.home_score,
+                                   match.away_casualties, match.home_casualties)):  # fmt: skip
+            t = tally[tid]
+            t[0] += 1
+            t[{"win": 1, "draw": 2, "loss": 3}[result_of(f, a)]] += 1
+            t[5] += f
+            t[6] += a
+            t[7] += cf
+            t[8] += ca
+    rows = []
+    seeds = {tid: seed or 0 for tid, _, _, seed in entries}
+    for tid, name, out, _seed in entries:
+        p, w, d, lost, byes, tf, ta, cf, ca, _ = tally[tid]
+        points = (w + byes) * league_points("win", ruleset) + d * league_points("draw", ruleset)
+        points += lost * league_points("loss", ruleset)
+        rows.append(SwissRow(tid, name, p, w, d, lost, byes, tf, ta, cf, ca, points, out))
+    if not any(r.played or r.byes for r in rows):  # before any game: the draw's order
+        ordered = sorted(rows, key=lambda r: (seeds[r.team_id] or 999, r.name.lower()))
+        return [SwissRow(*_fields(r)[:-1], index + 1) for index, r in enumerate(ordered)]
+    ranked = rank(rows, ruleset, games=games)
+    return [SwissRow(*_fields(r)[:-1], position) for position, r in ranked]
+
+
+def _fields(row: SwissRow) -> tuple:
+    return (row.team_id, row.name, row.played, row.won, row.drawn, row.lost, row.byes, row.td_for, row.td_against,
+            row.cas_for, row.cas_against, row.points, row.out, row.position)  # fmt: skip
+
+
+def still_in(session: Session, competition: Competition) -> list[int]:
+    return list(session.scalars(select(CompetitionEntry.team_id).where(
+        CompetitionEntry.competition_id == competition.id, CompetitionEntry.out == "")))  # fmt: skip
+
+
+# -- what is left to play --------------------------------------------------------------------------
+@dataclass(frozen=True)
+class LeftToPlay:
+    competition_id: int | None  # None: fixtures outside any competition (a final typed as a fixture)
+    name: str
+    words: str  # "3 fixtures", "not drawn yet", "the semi-final and the final"
+
+
+def still_to_play(session: Session, season: int) -> list[LeftToPlay]:
+    """Each competition of the season not finished (or abandoned), with what it still has to play, in the
+    season's order. The league's fixtures are done when all are played."""
+    out = []
+    for competition in session.scalars(
+        select(Competition).where(Competition.season == season).order_by(Competition.position, Competition.id)
+    ):
+        if competition.status in ("abandoned", "finished"):
+            continue
+        unplayed = session.scalar(select(func.count()).where(Match.competition_id == competition.id,
+                                                             Match.status == "scheduled"))  # fmt: skip
+        if competition.format == "league":
+            if unplayed:
+                out.append(LeftToPlay(competition.id, competition.name, count(unplayed, "league fixture")))
+            continue
+        if competition.status == "open":
+            out.append(LeftToPlay(competition.id, competition.name, "not drawn yet"))
+            continue
+        rounds = _rounds_left(session, competition)
+        out.append(LeftToPlay(competition.id, competition.name, rounds or count(unplayed, "game")))
+    loose = session.scalar(select(func.count()).where(
+        Match.season == season, Match.competition_id.is_(None), Match.status == "scheduled", Match.stage != "friendly"
+    ))  # fmt: skip
+    if loose:  # a semi-final or final typed as a fixture, outside any competition
+        out.append(LeftToPlay(None, "Other fixtures", count(loose, "fixture")))
+    return out
+
+
+def _rounds_left(session: Session, competition: Competition) -> str:
+    ties = list(session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id,
+                                                             CompetitionTie.winner_team_id.is_(None))))  # fmt: skip
+    if competition.format == "swiss":
+        played_rounds = session.scalar(select(func.max(CompetitionTie.round)).where(
+            CompetitionTie.competition_id == competition.id)) or 0  # fmt: skip
+        left = competition.rounds - played_rounds
+        now = count(
+            len([t for t in ties if t.match_id and session.get(Match, t.match_id).status == "scheduled"]), "game"
+        )
+        return f"{now} of round {played_rounds}" + (f", then {count(left, 'more round')}" if left > 0 else "")
+    total = session.scalar(
+        select(func.max(CompetitionTie.round)).where(CompetitionTie.competition_id == competition.id)
+    )
+    names = []
+    for tie in sorted(ties, key=lambda t: (t.round, t.position)):
+        name = rc.THIRD_PLACE if tie.round == total and tie.position == 1 else rc.round_name(tie.round, total)
+        if name not in names:
+            names.append(name)
+    return ", ".join(f"the {n}" for n in names)
+
+
+def still_to_play_words(session: Session, season: int) -> list[str]:
+    return [f"{left.name}: {left.words}" for left in still_to_play(session, season)]
+
+
+# -- for the views ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class CompetitionRow:
+    id: int
+    season: int
+    name: str
+    format: str
+    position: int
+    status: str
+    seeding: str
+    third_place: bool
+    rounds: int
+    first_round: int
+    winner: str
+    reason: str
+    entrants: int
+    played: int
+    to_play: int
+
+    @property
+    def format_words(self) -> str:
+        return rc.FORMATS.get(self.format, self.format)
+
+    @property
+    def status_words(self) -> str:
+        if self.status == "abandoned":
+            return f"abandoned: {self.reason}"
+        if self.status == "finished":
+            return f"won by {self.winner}" if self.winner else "finished"
+        if self.status == "open" and self.format != "league":
+            return "to draw"
+        return f"{count(self.played, 'game')} played, {self.to_play} to play"
+
+
+def competitions(db: LeagueDB, season: int | None = None) -> list[CompetitionRow]:
+    """The season's competitions in their order."""
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        return competitions_in(session, season)
+
+
+def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
+    rows = []
+    entrants = dict(session.execute(select(CompetitionEntry.competition_id, func.count()).group_by(
+        CompetitionEntry.competition_id)).all())  # fmt: skip
+    games: dict[int, list[int]] = defaultdict(lambda: [0, 0])
+    for cid, status, n in session.execute(
+        select(Match.competition_id, Match.status == "scheduled", func.count())
+        .where(Match.season == season, Match.competition_id.is_not(None))
+        .group_by(Match.competition_id, Match.status == "scheduled")
+    ):
+        games[cid][1 if status else 0] += n
+    for c in session.scalars(
+        select(Competition).where(Competition.season == season).order_by(Competition.position, Competition.id)
+    ):
+        winner = session.get(Team, c.winner_team_id).name if c.winner_team_id else ""
+        if c.format == "league":
+            teams = session.scalar(select(func.count(func.distinct(Match.home_team_id))).where(
+                Match.competition_id == c.id)) or 0  # fmt: skip
+            entrants[c.id] = max(teams, session.scalar(select(func.count(func.distinct(Match.away_team_id))).where(
+                Match.competition_id == c.id)) or 0)  # fmt: skip
+        rows.append(CompetitionRow(c.id, c.season, c.name, c.format, c.position, c.status, c.seeding, c.third_place,
+                                   c.rounds, c.first_round, winner, c.reason, entrants.get(c.id, 0),
+                                   games[c.id][0], games[c.id][1]))  # fmt: skip
+    return rows
+
+
+@dataclass(frozen=True)
+class TieRow:
+    id: int
+    round: int
+    position: int
+    round_name: str  # "quarter-final", "third-place game", "Swiss round 2"
+    home_id: int | None
+    home: str  # "" while not known
+    away_id: int | None
+    away: str
+    match_id: int | None
+    status: str  # "" (no game yet) / scheduled / played / completed
+    home_score: int
+    away_score: int
+    season_round: int
+    winner_id: int | None
+    bye: bool
+    note: str
+    decided: str  # "after overtime and a roll-off (5-2)"
+
+    @property
+    def played(self) -> bool:
+        return self.status in PLAYED
+
+    @property
+    def winner(self) -> str:
+        if self.winner_id is None:
+            return ""
+        return self.home if self.winner_id == self.home_id else self.away
+
+    @property
+    def score(self) -> str:
+        if self.played:
+            return f"{self.home_score}-{self.away_score}"
+        return "bye" if self.bye and self.match_id is None else "v"
+
+    @property
+    def third_place(self) -> bool:
+        return self.round_name == rc.THIRD_PLACE
+
+
+@dataclass(frozen=True)
+class Bracket:
+    competition: CompetitionRow
+    rounds: list[list[TieRow]]  # by round, then position
+    round_names: list[str]
+    seeds: dict[int, int]  # team id -> seed
+    standing: list[SwissRow]  # Swiss rounds only
+
+
+def bracket(db: LeagueDB, competition_id: int) -> Bracket:
+    with db.read() as session:
+        return bracket_in(session, db.ruleset, competition_id)
+
+
+def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Bracket:
+    competition = session.get(Competition, competition_id)
+    row = next(r for r in competitions_in(session, competition.season) if r.id == competition_id)
+    names = dict(session.execute(select(Team.id, Team.name)).all())
+    ties = list(session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition_id)
+                                .order_by(CompetitionTie.round, CompetitionTie.position)))  # fmt: skip
+    matches = {m.id: m for m in session.scalars(select(Match).where(Match.competition_id == competition_id))}
+    if competition.format == "swiss":
+        total = max(competition.rounds, max((t.round for t in ties), default=0))
+    else:
+        total = max((t.round for t in ties), default=0)
+    by_round: dict[int, list[TieRow]] = defaultdict(list)
+    for tie in ties:
+        m = matches.get(tie.match_id) if tie.match_id else None
+        if competition.format == "swiss":
+            name = f"Swiss round {tie.round}"
+        elif tie.round == total and tie.position == 1:
+            name = rc.THIRD_PLACE
+        else:
+            name = rc.round_name(tie.round, total)
+        by_round[tie.round].append(TieRow(
+            tie.id, tie.round, tie.position, name, tie.home_team_id, names.get(tie.home_team_id, ""),
+            tie.away_team_id, names.get(tie.away_team_id, ""), tie.match_id, m.status if m else "",
+            m.home_score if m else 0, m.away_score if m else 0, m.round if m else competition.first_round + tie.round - 1,
+            tie.winner_team_id, tie.bye, tie.note, rc.decided_words(m.decided if m else None),
+        ))  # fmt: skip
+    rounds = [by_round[n] for n in sorted(by_round)]
+    if competition.format == "swiss":
+        round_names = [f"Swiss round {n}" for n in range(1, total + 1)]
+    else:
+        round_names = [rc.round_name(n, total) for n in range(1, total + 1)]
+    seeds = dict(session.execute(select(CompetitionEntry.team_id, CompetitionEntry.seed).where(
+        CompetitionEntry.competition_id == competition_id, CompetitionEntry.seed.is_not(None))).all())  # fmt: skip
+    standing = swiss_standing(session, ruleset, competition) if competition.format == "swiss" else []
+    return Bracket(row, rounds, round_names, seeds, standing)
+
+
+# -- the roll of honour ----------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Honour:
+    season: int
+    competition: str
+    format: str
+    winner_id: int | None
+    winner: str  # "" when abandoned
+    runner_up: str
+    note: str  # "abandoned: ..." or ""
+
+
+def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None) -> list[Honour]:
+    """Every tournament won (and the league won, once its season ended), season by season in the season's order."""
+    out = []
+    with db.read() as session:
+        current = session.scalars(select(League.current_season)).one()
+        comps = list(session.scalars(select(Competition).order_by(Competition.season, Competition.position,
+                                                                  Competition.id)))  # fmt: skip
+        names = dict(session.execute(select(Team.id, Team.name)).all())
+        finals = {}
+        for tie in session.scalars(select(CompetitionTie).where(CompetitionTie.position == 0)):
+            finals.setdefault(tie.competition_id, []).append(tie)
+    for c in comps:
+        if upto_season is not None and c.season > upto_season:
+            continue
+        if c.status == "abandoned":
+            out.append(Honour(c.season, c.name, c.format, None, "", "", f"abandoned: {c.reason}"))
+            continue
+        winner_id = c.winner_team_id
+        runner = ""
+        if c.format == "league":
+            if c.season >= current:
+                continue
+            table = league_table(db, c.season)
+            winner_id = table[0].id if table and table[0].played else None
+        elif c.format != "swiss" and c.status == "finished":
+            final = max(finals.get(c.id, []), key=lambda t: t.round, default=None)
+            if final is not None and final.winner_team_id is not None:
+                other = final.away_team_id if final.winner_team_id == final.home_team_id else final.home_team_id
+                runner = names.get(other, "")
+        if winner_id is None:
+            continue
+        out.append(Honour(c.season, c.name, c.format, winner_id, names.get(winner_id, ""), runner, ""))
+    return out
+
+
+def titles(db: LeagueDB, team_id: int) -> list[Honour]:
+    """The titles a team won: the league, cups, playoffs, Swiss opens."""
+    return [h for h in roll_of_honour(db) if h.winner_id == team_id]
