@@ -17,7 +17,9 @@ RACES = ("Orc", "Human", "Dwarf", "Wood Elf")
 
 def league_of(db: LeagueDB, n: int) -> list[int]:
     """n teams of eleven Linemen each (fan factor 2), named Team 1 ... Team n."""
-    ids = [add_team(db, name=f"Team {i}", race=RACES[i % len(RACES)], coach="Coach").result for i in range(1, n + 1)]
+    ids = [
+        add_team(db, name=f"Team {i}", race=RACES[i % len(RACES)], coach="Coach").result for i in range(1, n + 1)
+    ]
     with db.write("test teams") as tx:
         for team_id in ids:
             team = tx.session.get(Team, team_id)

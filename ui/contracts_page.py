@@ -164,7 +164,9 @@ class ContractsPage(QWidget):
         abandon = {}
         if preview.still_to_play:
             reason = ask.text(self, "Why does the season end with games unplayed?", title="End Season")
-            made_by = reason and ask.text(self, "Your name (the commissioner who abandons them):", title="End Season")
+            made_by = reason and ask.text(
+                self, "Your name (the commissioner who abandons them):", title="End Season"
+            )
             if not reason or not made_by:
                 return
             abandon = {"abandon_reason": reason, "made_by": made_by}

@@ -55,9 +55,7 @@ def swiss_standing(session: Session, ruleset: Ruleset, competition: Competition)
     ties = session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id))
     for tie in ties:
         if tie.bye and tie.winner_team_id in tally:
-            t = tally[tie.winner_team_id]
-            t[1] += 1
-            t[4] += 1
+            tally[tie.winner_team_id][4] += 1
             continue
         match = session.get(Match, tie.match_id) if tie.match_id else None
         if match is None or match.status not in PLAYED:

@@ -17,7 +17,7 @@ def done_steps(match: Match, team_id: int) -> list[str]:
 
 
 def match_title(session: Session, match: Match) -> str:
-    """"Orcland Raiders 2-1 Dwarf Giants (round 3, season 1)"; a tournament's game names it ("Spike Cup
+    """ "Orcland Raiders 2-1 Dwarf Giants (round 3, season 1)"; a tournament's game names it ("Spike Cup
     semi-final")."""
     home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
     competition = session.get(Competition, match.competition_id) if match.competition_id is not None else None

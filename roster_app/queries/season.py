@@ -187,7 +187,9 @@ def table_roll_offs(session: Session, season: int) -> dict[int, int]:
     return {team_id: total for team_id, total in rolls}
 
 
-def league_standing(session: Session, ruleset: Ruleset, season: int, upto_round: int | None = None) -> list[StandingRow]:
+def league_standing(
+    session: Session, ruleset: Ruleset, season: int, upto_round: int | None = None
+) -> list[StandingRow]:
     """The season's league table read in `session` (a service's transaction, or league_table's read), ranked by
     the league's points and tie-breakers in order (head-to-head among the teams still level, a roll-off)."""
     points = ruleset.table("league_points")

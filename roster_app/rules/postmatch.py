@@ -309,7 +309,9 @@ def _ordered(group: list[Any], names: list[str], ruleset: Ruleset | None, games:
     values: dict[int, list[Any]] = {}
     for row in group:
         values.setdefault(value(row), []).append(row)
-    return [part for v in sorted(values, reverse=True) for part in _ordered(values[v], rest, ruleset, games, roll_offs)]
+    return [
+        part for v in sorted(values, reverse=True) for part in _ordered(values[v], rest, ruleset, games, roll_offs)
+    ]
 
 
 def describe_winnings(rating: int, result: str, gate: int, ruleset: Ruleset | None = None) -> str:

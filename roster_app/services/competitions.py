@@ -18,6 +18,7 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.queries import competitions as q
+from roster_app.queries import season as sq
 from roster_app.queries.fetch import current_season, get_team
 from roster_app.queries.postmatch import match_title
 from roster_app.queries.prematch import team_rating_now
@@ -216,7 +217,7 @@ def _seeded(
         ratings = {tid: team_rating_now(session, ruleset, session.get(Team, tid)) for tid in team_ids}
         return sorted(team_ids, key=lambda tid: (-ratings[tid], session.get(Team, tid).name.lower()))
     if seeding == "table":
-        places = {row.id: row.position for row in q.league_standing(session, ruleset, competition.season)}
+        places = {row.id: row.position for row in sq.league_standing(session, ruleset, competition.season)}
         return sorted(team_ids, key=lambda tid: (places.get(tid, 999), session.get(Team, tid).name.lower()))
     raise RuleViolation(f"'{seeding}' is not a way to seed a tournament ({', '.join(rc.SEEDINGS)}).")
 
@@ -290,7 +291,7 @@ def _enter_playoff_teams(session: Session, ruleset: Ruleset, competition: Compet
             f"Playoffs are drawn after the league's last fixture; {count(left, 'league fixture')} "
             f"{'is' if left == 1 else 'are'} still to play."
         )
-    table = q.league_standing(session, ruleset, competition.season)
+    table = sq.league_standing(session, ruleset, competition.season)
     if competition.rounds > len(table):
         raise RuleViolation(
             f"The league table has {count(len(table), 'team')}; the top {competition.rounds} cannot go through."
@@ -628,3 +629,40 @@ def abandon_unfinished(session: Session, season: int, reason: str, made_by: str)
         abandon(session, session.get(Competition, left.competition_id), reason, made_by)
         names.append(left.name)
     return names
+
+
+# -- the league table's roll-off ------------------------------------------------------------------
+def roll_off_table(
+    db: LeagueDB, *, team_ids: Sequence[int], faces: Sequence[int] | None = None, rng: random.Random | None = None
+) -> Change:
+    """The league table's last tie-breaker: teams level on everything else roll off (typed faces, one a team in
+    the order given, or the app's dice); the higher total goes above. A roll-off that ends level is refused."""
+    ruleset = db.ruleset
+    team_ids = list(team_ids)
+    rc.check_entrants(team_ids, "A roll-off")
+    spec = rc.roll_off_dice(ruleset)
+    with db.write() as tx:
+        session = tx.session
+        teams = [get_team(session, tid) for tid in team_ids]
+        typed = faces is not None
+        if faces is None:
+            rng = rng or random.SystemRandom()
+            while True:
+                faces = [sum(rng.randint(1, spec.sides) for _ in range(spec.count)) for _ in teams]
+                if len(set(faces)) == len(faces):
+                    break
+        faces = list(faces)
+        if len(faces) != len(teams) or any(
+            not isinstance(f, int) or isinstance(f, bool) or not spec.lowest <= f <= spec.highest for f in faces
+        ):
+            raise RuleViolation(f"A roll-off is one {spec} a team, each {spec.lowest} to {spec.highest}.")
+        if len(set(faces)) != len(faces):
+            raise RuleViolation("The roll-off left teams level; roll again.")
+        season = current_season(session)
+        for team, face in zip(teams, faces, strict=True):
+            session.add(DiceRoll(purpose=sq.table_roll_off_purpose(season), dice=str(spec), faces=[face], total=face,
+                                 typed=typed, team_id=team.id))  # fmt: skip
+        tx.label = "league table roll-off: " + ", ".join(
+            f"{t.name} {f}" for t, f in zip(teams, faces, strict=True)
+        )
+    return tx.change

@@ -25,7 +25,11 @@ def _league_fixtures(session: Session, season: int) -> int:
 
 
 def generate_season(
-    db: LeagueDB, *, double: bool = False, team_ids: list[int] | None = None, shuffle: bool = False,
+    db: LeagueDB,
+    *,
+    double: bool = False,
+    team_ids: list[int] | None = None,
+    shuffle: bool = False,
     rng: random.Random | None = None,
 ) -> Change:
     """A round robin of the current season for every team (or those given), in the order the teams joined, or

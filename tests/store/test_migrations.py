@@ -1,9 +1,9 @@
 """Migrations: applied on open after a verified backup, all or nothing; a newer file is never downgraded."""
 
 import shutil
-from contextlib import closing
 import sqlite3
 import textwrap
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -168,9 +168,7 @@ def test_an_upgraded_leagues_fixtures_become_each_seasons_league_competition(tmp
     with closing(sqlite3.connect(league)) as conn:
         current = conn.execute("SELECT current_season FROM league").fetchone()[0]
         comps = conn.execute("SELECT id, season, name, format, status FROM competition").fetchall()
-        league_games = conn.execute(
-            "SELECT season, competition_id FROM match WHERE stage = 'league'"
-        ).fetchall()
+        league_games = conn.execute("SELECT season, competition_id FROM match WHERE stage = 'league'").fetchall()
         others = conn.execute("SELECT competition_id FROM match WHERE stage <> 'league'").fetchall()
     assert league_games, "the fixture holds league games"
     by_season = {season: cid for cid, season, name, fmt, status in comps}
