@@ -275,8 +275,10 @@ class Bracket:
 
 
 def bracket(db: LeagueDB, competition_id: int) -> Bracket:
+    """A tournament's bracket (a knock-out's) or rounds and standing (Swiss)."""
+    ruleset = db.ruleset  # loaded (through its own connection) before the read begins
     with db.read() as session:
-        return bracket_in(session, db.ruleset, competition_id)
+        return bracket_in(session, ruleset, competition_id)
 
 
 def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Bracket:

@@ -13,11 +13,12 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
+from roster_app.rules.competitions import decided_words
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
 from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import DiceRoll, League, Match, MatchPlayer, Player, Referee, Team
+from roster_app.store.models import Competition, DiceRoll, League, Match, MatchPlayer, Player, Referee, Team
 
 PLAYED = ("played", "completed")
 
@@ -40,6 +41,21 @@ class FixtureRow:
     gate: int
     referee: str
     post_match_started: bool
+    competition: str = ""  # a tournament's game: its name ("" for the league's fixtures and friendlies)
+    overtime: bool = False  # a knock-out game went to sudden-death overtime
+    roll_off: tuple[int, int] | None = None  # the home and away faces of the roll-off that decided it
+
+    @property
+    def decided(self) -> str:
+        """ "after overtime and a roll-off (5-2)", or ""."""
+        return decided_words({"overtime": self.overtime, "roll_off": self.roll_off})
+
+    @property
+    def home_won(self) -> bool | None:
+        """The home side won (on the score or the roll-off); None: level."""
+        if self.home_score != self.away_score:
+            return self.home_score > self.away_score
+        return None if self.roll_off is None else self.roll_off[0] > self.roll_off[1]
 
     @property
     def played(self) -> bool:
@@ -72,17 +88,22 @@ def fixtures(db: LeagueDB, season: int | None = None) -> list[FixtureRow]:
             select(
                 Match.id, Match.season, Match.round, Match.stage, home.id, home.name, away.id, away.name,
                 Match.status, Match.home_score, Match.away_score, Match.home_casualties, Match.away_casualties,
-                Match.gate, func.coalesce(Referee.name, ""), Match.post_match,
+                Match.gate, func.coalesce(Referee.name, ""), Match.post_match, Competition.name, Competition.format,
+                Match.decided,
             )
             .join(home, home.id == Match.home_team_id)
             .join(away, away.id == Match.away_team_id)
             .outerjoin(Referee, Referee.id == Match.referee_id)
+            .outerjoin(Competition, Competition.id == Match.competition_id)
             .where(Match.season == season)
             .order_by(Match.round, Match.id)
         ).all()  # fmt: skip
     return [
-        FixtureRow(*row[:-1], bool((row[-1] or {}).get("draft") or (row[-1] or {}).get("done"))) for row in rows
-    ]
+        FixtureRow(*row[:-4], bool((row[-4] or {}).get("draft") or (row[-4] or {}).get("done")),
+                   row[-3] if row[-3] and row[-2] != "league" else "", bool((row[-1] or {}).get("overtime")),
+                   tuple(row[-1]["roll_off"]) if (row[-1] or {}).get("roll_off") else None)
+        for row in rows
+    ]  # fmt: skip
 
 
 def byes_by_round(db: LeagueDB, rows: list[FixtureRow]) -> dict[int, list[str]]:
@@ -158,9 +179,10 @@ _STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters wh
 def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | None = None) -> list[StandingRow]:
     """The league table of the season's league matches, ranked with the league's points and tie-breakers;
     `upto_round`: as it stood after that round (its matches and the earlier rounds')."""
+    ruleset = db.ruleset  # loaded (through its own connection) before the read begins
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
-        return league_standing(session, db.ruleset, season, upto_round)
+        return league_standing(session, ruleset, season, upto_round)
 
 
 def table_roll_off_purpose(season: int) -> str:

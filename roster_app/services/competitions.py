@@ -510,6 +510,7 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
     reason = kept(reason, "The reason a team withdraws", REASON_LENGTH)
     if not reason:
         raise RuleViolation("Say why the team withdraws; the bracket shows it.")
+    ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         competition = _open(session, competition_id)
@@ -556,7 +557,7 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
             else:
                 tie.note = f"{team.name} withdrew ({reason}): {session.get(Team, other).name} go through"
                 said += f"; {session.get(Team, other).name} go through"
-                _won(session, db.ruleset, competition, tie, other)
+                _won(session, ruleset, competition, tie, other)
         tx.label = said
         tx.result = said
     return tx.change
