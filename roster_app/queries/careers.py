@@ -16,6 +16,7 @@ from sqlalchemy import bindparam, case, func, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
+from roster_app.queries.competitions import player_titles, titles
 from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
@@ -92,6 +93,7 @@ class PlayerCareer:
     games: tuple[CareerGame, ...]
     contracts: tuple[CareerContract, ...]
     transfers: tuple[CareerTransfer, ...]
+    titles: tuple[str, ...] = ()  # "Spike Cup, season 2": competitions his team won with him playing in them
 
     def total(self, what: str) -> int:
         return sum(int(getattr(game, what)) for game in self.games)
@@ -165,8 +167,9 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
         transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
     pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
+    won = tuple(f"{h.competition}, season {h.season}" for h in player_titles(db, pid))
     return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
-                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers))  # fmt: skip
+                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers), won)  # fmt: skip
 
 
 class LedgerLine(NamedTuple):
@@ -200,6 +203,7 @@ class TeamTimeline:
     coach: str
     opening: int  # the treasury before the first game
     points: tuple[TimelinePoint, ...]
+    titles: tuple[str, ...] = ()  # "League, season 1", "Spike Cup, season 2": the roll of honour's lines it won
 
 
 def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
@@ -284,7 +288,9 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
                 names[match.away_team_id if home else match.home_team_id], f"{mine} - {theirs}",
                 result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"), lines,
             ))  # fmt: skip
-        return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points))
+    won = tuple(f"{h.competition}, season {h.season}" for h in titles(db, team_id)
+                if season is None or h.season == season)  # fmt: skip
+    return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points), won)
 
 
 def treasury_after_games(db: LeagueDB, team_id: int, *, season: int | None = None) -> list[tuple[int, int]]:

@@ -321,6 +321,7 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
 # -- the roll of honour ----------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Honour:
+    competition_id: int
     season: int
     competition: str
     format: str
@@ -345,15 +346,16 @@ def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None) -> list[Hono
         if upto_season is not None and c.season > upto_season:
             continue
         if c.status == "abandoned":
-            out.append(Honour(c.season, c.name, c.format, None, "", "", f"abandoned: {c.reason}"))
+            out.append(Honour(c.id, c.season, c.name, c.format, None, "", "", f"abandoned: {c.reason}"))
             continue
         winner_id = c.winner_team_id
         runner = ""
         if c.format == "league":
             if c.season >= current:
                 continue
-            table = league_table(db, c.season)
-            winner_id = table[0].id if table and table[0].played else None
+            if winner_id is None:  # a season ended before End Season wrote the league's winner
+                table = league_table(db, c.season)
+                winner_id = table[0].id if table and table[0].played else None
         elif c.format != "swiss" and c.status == "finished":
             final = max(finals.get(c.id, []), key=lambda t: t.round, default=None)
             if final is not None and final.winner_team_id is not None:
@@ -361,10 +363,22 @@ def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None) -> list[Hono
                 runner = names.get(other, "")
         if winner_id is None:
             continue
-        out.append(Honour(c.season, c.name, c.format, winner_id, names.get(winner_id, ""), runner, ""))
+        out.append(Honour(c.id, c.season, c.name, c.format, winner_id, names.get(winner_id, ""), runner, ""))
     return out
 
 
 def titles(db: LeagueDB, team_id: int) -> list[Honour]:
     """The titles a team won: the league, cups, playoffs, Swiss opens."""
     return [h for h in roll_of_honour(db) if h.winner_id == team_id]
+
+
+def player_titles(db: LeagueDB, player_id: int) -> list[Honour]:
+    """The titles a player won: those his team won in a competition he played a game of for it."""
+    from roster_app.store.models import MatchPlayer
+
+    with db.read() as session:
+        played = set(session.execute(
+            select(Match.competition_id, MatchPlayer.team_id).join(Match, Match.id == MatchPlayer.match_id)
+            .where(MatchPlayer.player_id == player_id, Match.competition_id.is_not(None)).distinct()
+        ).all())  # fmt: skip
+    return [h for h in roll_of_honour(db) if (h.competition_id, h.winner_id) in played]

@@ -621,6 +621,19 @@ def delete_competition(db: LeagueDB, *, competition_id: int) -> Change:
     return tx.change
 
 
+def finish_league(session: Session, ruleset: Ruleset, season: int) -> None:
+    """The season ends: its league competition is finished, won by the top of the table (roll of honour)."""
+    league = session.scalars(
+        select(Competition).where(Competition.season == season, Competition.format == "league")
+    ).first()
+    if league is None or league.status == "abandoned":
+        return
+    table = sq.league_standing(session, ruleset, season)
+    league.status = "finished"
+    league.winner_team_id = table[0].id if table and table[0].played else None
+    session.add(league)
+
+
 def abandon_unfinished(session: Session, season: int, reason: str, made_by: str) -> list[str]:
     """Abandon every competition of the season with games still to play (End Season with a reason)."""
     names = []

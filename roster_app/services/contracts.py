@@ -20,7 +20,7 @@ from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import post
-from roster_app.services.competitions import abandon_unfinished
+from roster_app.services.competitions import abandon_unfinished, finish_league
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Player, PlayerStatus, Season, utcnow
@@ -144,6 +144,7 @@ def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> 
     """End the current season: refused while a competition (the league fixtures, an open tournament) has games
     still to play, naming them; with `abandon_reason` and `made_by` those competitions are abandoned first (a
     correction each, in the history). Every running contract's tally counts the season once."""
+    ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         number = current_season(session)
@@ -155,6 +156,7 @@ def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> 
                 + ". Play them first, or abandon what is left with a reason (a commissioner's correction)."
             )
         abandoned = abandon_unfinished(session, number, abandon_reason, made_by) if left else []
+        finish_league(session, ruleset, number)
         result = advance_season(session)
         tx.label = f"end of season {number}" + (f" ({', '.join(abandoned)} abandoned)" if abandoned else "")
         tx.result = result

@@ -483,3 +483,26 @@ def test_a_report_undone_takes_the_winner_back_out_of_the_next_round(db):
     db.replay(change, forward=False)
     assert snapshot(db) == before
     assert names(db)[ids[0]] == "Team 1" and open_games(db, cid)
+
+
+def test_careers_count_titles(db):
+    from roster_app.queries.careers import player_career, team_timeline
+    from roster_app.queries.rosters import roster
+
+    ids, cid = cup(db, 2)
+    generate_season(db)
+    sc.draw_competition(db, competition_id=cid, seeding="hand", order=ids)
+    for fixture in sq.fixtures(db):
+        play(db, fixture.id, 1, 0)
+    end_season(db)
+    assert [(c.name, c.winner) for c in cq.competitions(db, season=1)] == [("Spike Cup", "Team 1"),
+                                                                           ("League", "Team 1")]  # fmt: skip
+    assert team_timeline(db, ids[0]).titles == ("Spike Cup, season 1", "League, season 1")
+    assert team_timeline(db, ids[1]).titles == ()
+    scorer = roster(db, ids[0])[0].id  # he played both games
+    assert player_career(db, scorer).titles == ("Spike Cup, season 1", "League, season 1")
+    with db.read() as session:
+        from roster_app.store.models import Competition
+
+        league = session.scalars(select(Competition).where(Competition.format == "league")).one()
+        assert (league.status, league.winner_team_id) == ("finished", ids[0])
