@@ -506,3 +506,25 @@ def test_careers_count_titles(db):
 
         league = session.scalars(select(Competition).where(Competition.format == "league")).one()
         assert (league.status, league.winner_team_id) == ("finished", ids[0])
+
+
+def test_a_tournament_game_is_a_fixture_like_any_other_on_the_leagues_clock(db):
+    """One match, one path: the cup game's post-match sequence is where the team stands (reserve affairs and
+    contracts at its step 4.1, once), and the team's next game waits for it, as after a league game."""
+    from roster_app.queries.clock import team_moment
+    from roster_app.rules.clock import Act
+    from tests.season_helpers import report
+
+    ids, cid = cup(db, 4)
+    sc.draw_competition(db, competition_id=cid, seeding="hand", order=ids)
+    semi = cq.bracket(db, cid).rounds[0][0]
+    report(db, semi.match_id, 1, 0)
+    moment = team_moment(db, ids[0])
+    assert moment.match_id == semi.match_id and "Spike Cup semi-final" in moment.match
+    assert moment.next_step == "winnings" and "steps 1 to 3 come first" in moment.refusal(Act.RESERVES)
+    other = cq.bracket(db, cid).rounds[0][1]
+    play(db, other.match_id, 1, 0)  # closes only the other semi's teams' sequences
+    final = cq.bracket(db, cid).rounds[1][0]
+    with pytest.raises(RuleViolation, match="have not finished the post-match sequence of Team 1 1-0 Team 4 "
+                                            "\\(Spike Cup semi-final, season 1\\)"):  # fmt: skip
+        report(db, final.match_id, 1, 0)
