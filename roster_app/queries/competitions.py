@@ -3,10 +3,12 @@ Swiss standing, the league table with every tie-breaker (head-to-head, a roll-of
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from dataclasses import dataclass
+from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, text
 from sqlmodel import Session
 
 from roster_app.queries.season import league_table
@@ -198,19 +200,26 @@ def competitions(db: LeagueDB, season: int | None = None) -> list[CompetitionRow
         return competitions_in(session, season)
 
 
-def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
+def competitions_in(session: Session, season: int, only: int | None = None) -> list[CompetitionRow]:
+    """The season's competitions (or the one `only` names), with their entrants and games counted."""
     rows = []
-    entrants = dict(session.execute(select(CompetitionEntry.competition_id, func.count()).group_by(
+    chosen = [] if only is None else [CompetitionEntry.competition_id == only]
+    entrants = dict(session.execute(select(CompetitionEntry.competition_id, func.count()).where(*chosen).group_by(
         CompetitionEntry.competition_id)).all())  # fmt: skip
     games: dict[int, list[int]] = defaultdict(lambda: [0, 0])
     for cid, status, n in session.execute(
         select(Match.competition_id, Match.status == "scheduled", func.count())
-        .where(Match.season == season, Match.competition_id.is_not(None))
+        .where(
+            Match.season == season,
+            Match.competition_id.is_not(None) if only is None else Match.competition_id == only,
+        )
         .group_by(Match.competition_id, Match.status == "scheduled")
     ):
         games[cid][1 if status else 0] += n
     for c in session.scalars(
-        select(Competition).where(Competition.season == season).order_by(Competition.position, Competition.id)
+        select(Competition)
+        .where(Competition.season == season, *([] if only is None else [Competition.id == only]))
+        .order_by(Competition.position, Competition.id)
     ):
         winner = session.get(Team, c.winner_team_id).name if c.winner_team_id else ""
         if c.format == "league":
@@ -281,41 +290,77 @@ def bracket(db: LeagueDB, competition_id: int) -> Bracket:
         return bracket_in(session, ruleset, competition_id)
 
 
+# A bracket's reads, made once (a statement built at each call costs more than the read, issue 33's bench).
+_COMPETITION = text("""
+SELECT c.id, c.season, c.name, c.format, c.position, c.status, c.seeding, c.third_place, c.rounds, c.first_round,
+       coalesce(w.name, ''), c.reason,
+       (SELECT count(*) FROM competition_entry e WHERE e.competition_id = c.id),
+       (SELECT count(*) FROM "match" m WHERE m.competition_id = c.id AND m.status <> 'scheduled'),
+       (SELECT count(*) FROM "match" m WHERE m.competition_id = c.id AND m.status = 'scheduled')
+FROM competition c LEFT JOIN team w ON w.id = c.winner_team_id WHERE c.id = :cid
+""")
+_TIES = text("""
+SELECT t.id, t.round, t.position, t.home_team_id, coalesce(h.name, ''), t.away_team_id, coalesce(a.name, ''),
+       t.match_id, coalesce(m.status, ''), coalesce(m.home_score, 0), coalesce(m.away_score, 0), m.round,
+       t.winner_team_id, t.bye, t.note, m.decided
+FROM competition_tie t LEFT JOIN team h ON h.id = t.home_team_id LEFT JOIN team a ON a.id = t.away_team_id
+LEFT JOIN "match" m ON m.id = t.match_id WHERE t.competition_id = :cid ORDER BY t.round, t.position
+""")
+_SEEDS = text("SELECT team_id, seed FROM competition_entry WHERE competition_id = :cid AND seed IS NOT NULL")
+
+
+def _decided(value: Any) -> dict | None:
+    """A match's `decided` as read by plain SQL: SQLite gives its JSON text, PostgreSQL the value."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
 def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Bracket:
-    competition = session.get(Competition, competition_id)
-    row = next(r for r in competitions_in(session, competition.season) if r.id == competition_id)
-    names = dict(session.execute(select(Team.id, Team.name)).all())
-    ties = list(session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition_id)
-                                .order_by(CompetitionTie.round, CompetitionTie.position)))  # fmt: skip
-    matches = {m.id: m for m in session.scalars(select(Match).where(Match.competition_id == competition_id))}
-    if competition.format == "swiss":
-        total = max(competition.rounds, max((t.round for t in ties), default=0))
-    else:
-        total = max((t.round for t in ties), default=0)
+    """The bracket read in `session`: the competition, its ties with their teams and games, the seeds."""
+    chosen = {"cid": competition_id}
+    c = session.execute(_COMPETITION, chosen).one()
+    cid, season, name, fmt, position, status, seeding, third, rounds, first_round = c[:10]
+    row = CompetitionRow(
+        cid, season, name, fmt, position, status, seeding, bool(third), rounds, first_round, *c[10:]
+    )
+    ties = session.execute(_TIES, chosen).all()
+    last = max((t[1] for t in ties), default=0)
+    total = max(rounds, last) if fmt == "swiss" else last
     by_round: dict[int, list[TieRow]] = defaultdict(list)
-    for tie in ties:
-        m = matches.get(tie.match_id) if tie.match_id else None
-        if competition.format == "swiss":
-            name = f"Swiss round {tie.round}"
-        elif tie.round == total and tie.position == 1:
-            name = rc.THIRD_PLACE
+    for (
+        tid,
+        number,
+        place,
+        home_id,
+        home,
+        away_id,
+        away,
+        mid,
+        state,
+        hs,
+        as_,
+        rnd,
+        winner,
+        bye,
+        note,
+        decided,
+    ) in ties:
+        if fmt == "swiss":
+            what = f"Swiss round {number}"
+        elif number == total and place == 1:
+            what = rc.THIRD_PLACE
         else:
-            name = rc.round_name(tie.round, total)
-        by_round[tie.round].append(TieRow(
-            tie.id, tie.round, tie.position, name, tie.home_team_id, names.get(tie.home_team_id, ""),
-            tie.away_team_id, names.get(tie.away_team_id, ""), tie.match_id, m.status if m else "",
-            m.home_score if m else 0, m.away_score if m else 0, m.round if m else competition.first_round + tie.round - 1,
-            tie.winner_team_id, tie.bye, tie.note, rc.decided_words(m.decided if m else None),
-        ))  # fmt: skip
-    rounds = [by_round[n] for n in sorted(by_round)]
-    if competition.format == "swiss":
+            what = rc.round_name(number, total)
+        season_round = rnd if rnd is not None else first_round + number - 1
+        by_round[number].append(TieRow(tid, number, place, what, home_id, home, away_id, away, mid, state, hs, as_,
+                                       season_round, winner, bool(bye), note, rc.decided_words(_decided(decided))))  # fmt: skip
+    rounds_found = [by_round[n] for n in sorted(by_round)]
+    if fmt == "swiss":
         round_names = [f"Swiss round {n}" for n in range(1, total + 1)]
     else:
         round_names = [rc.round_name(n, total) for n in range(1, total + 1)]
-    seeds = dict(session.execute(select(CompetitionEntry.team_id, CompetitionEntry.seed).where(
-        CompetitionEntry.competition_id == competition_id, CompetitionEntry.seed.is_not(None))).all())  # fmt: skip
-    standing = swiss_standing(session, ruleset, competition) if competition.format == "swiss" else []
-    return Bracket(row, rounds, round_names, seeds, standing)
+    seeds = dict(session.execute(_SEEDS, chosen).all())
+    standing = swiss_standing(session, ruleset, session.get(Competition, cid)) if fmt == "swiss" else []
+    return Bracket(row, rounds_found, round_names, seeds, standing)
 
 
 # -- the roll of honour ----------------------------------------------------------------------------

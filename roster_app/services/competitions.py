@@ -118,7 +118,8 @@ def create_competition(
         if session.scalars(select(Competition.id).where(Competition.season == season,
                                                         func.lower(Competition.name) == name.lower())).first():  # fmt: skip
             raise RuleViolation(f"Season {season} already has a competition called {name}.")
-        teams = [get_team(session, tid) for tid in team_ids]
+        found = {t.id: t for t in session.scalars(select(Team).where(Team.id.in_(team_ids)))} if team_ids else {}
+        teams = [found[tid] if tid in found else get_team(session, tid) for tid in team_ids]  # one read; refused
         if format == "swiss" and not rounds:
             rounds = rc.swiss_rounds_needed(len(teams))
         competition = Competition(
@@ -127,8 +128,7 @@ def create_competition(
         )  # fmt: skip
         session.add(competition)
         session.flush()
-        for team in teams:
-            session.add(CompetitionEntry(competition_id=competition.id, team_id=team.id))
+        session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team.id) for team in teams])
         entrants = f"the top {rounds} of the league table" if format == "playoffs" else count(len(teams), "team")
         tx.label = f"new {rc.FORMATS[format]} {name}: {entrants}"
         tx.result = competition.id
@@ -307,26 +307,27 @@ def _enter_playoff_teams(session: Session, ruleset: Ruleset, competition: Compet
 
 
 def _make_bracket(session: Session, ruleset: Ruleset, competition: Competition, seeded: list[int]) -> None:
+    """Every tie of the bracket at once (the first round's teams placed), the first round's fixtures, and the
+    byes through to the second round."""
     total = rc.rounds_of(len(seeded))
+    first = rc.first_round(seeded)
+    ties = []
     for number in range(1, total + 1):
         for position in range(2 ** (total - number)):
-            session.add(CompetitionTie(competition_id=competition.id, round=number, position=position))
+            tie = CompetitionTie(competition_id=competition.id, round=number, position=position)
+            if number == 1:
+                tie.home_team_id, tie.away_team_id = first[position]
+                if tie.home_team_id is None or tie.away_team_id is None:
+                    tie.bye, tie.note = True, "bye"
+            ties.append(tie)
     if competition.third_place and total >= 2:
-        session.add(CompetitionTie(competition_id=competition.id, round=total, position=1))
+        ties.append(CompetitionTie(competition_id=competition.id, round=total, position=1))
+    session.add_all(ties)
     session.flush()
-    for position, (home, away) in enumerate(rc.first_round(seeded)):
-        tie = _tie(session, competition, 1, position)
-        tie.home_team_id, tie.away_team_id = home, away
-        if home is None or away is None:
-            tie.bye = True
-            tie.note = "bye"
-        session.add(tie)
-    session.flush()
-    for tie in _ties(session, competition, 1):
-        if tie.bye:
+    _fixtures(session, competition, [t for t in ties if t.round == 1 and not t.bye], total)
+    for tie in ties:
+        if tie.round == 1 and tie.bye:
             _won(session, ruleset, competition, tie, tie.home_team_id or tie.away_team_id)
-        else:
-            _fixture(session, competition, tie)
 
 
 def _tie(session: Session, competition: Competition, number: int, position: int) -> CompetitionTie:
@@ -356,31 +357,41 @@ def _total_rounds(session: Session, competition: Competition) -> int:
 
 def _fixture(session: Session, competition: Competition, tie: CompetitionTie) -> Match:
     """The tie's game as an ordinary fixture, in the season round of its competition round."""
-    total = _total_rounds(session, competition)
-    season_round = competition.first_round + tie.round - 1
-    teams = (tie.home_team_id, tie.away_team_id)
+    return _fixtures(session, competition, [tie], _total_rounds(session, competition))[0]
+
+
+def _fixtures(session: Session, competition: Competition, ties: list[CompetitionTie], total: int) -> list[Match]:
+    """The ties' games (all of one round) as ordinary fixtures, in the season round of their competition round;
+    refused when a team already plays in that round (one clash query for them all)."""
+    if not ties:
+        return []
+    season_round = competition.first_round + ties[0].round - 1
+    teams = {t for tie in ties for t in (tie.home_team_id, tie.away_team_id)}
     clash = session.scalars(select(Match).where(
         Match.season == competition.season, Match.round == season_round,
         or_(Match.home_team_id.in_(teams), Match.away_team_id.in_(teams)),
     )).first()  # fmt: skip
     if clash is not None:
-        busy = next(t for t in teams if t in (clash.home_team_id, clash.away_team_id))
+        busy = next(t for t in (clash.home_team_id, clash.away_team_id) if t in teams)
+        what = f"round {ties[0].round}" if competition.format == "swiss" else rc.round_name(ties[0].round, total)
         raise RuleViolation(
             f"{session.get(Team, busy).name} already play in round {season_round}, where {competition.name}'s "
-            f"{rc.round_name(tie.round, total) if competition.format != 'swiss' else f'round {tie.round}'} is "
-            "played; move that fixture first."
+            f"{what} is played; move that fixture first."
         )
-    if competition.format == "swiss":
-        stage = f"Swiss round {tie.round}"
-    else:
-        stage = rc.stage_of(tie.round, total, third_place=tie.position == 1 and tie.round == total)
-    match = Match(season=competition.season, round=season_round, home_team_id=tie.home_team_id,
-                  away_team_id=tie.away_team_id, stage=stage, competition_id=competition.id)  # fmt: skip
-    session.add(match)
+    matches = []
+    for tie in ties:
+        if competition.format == "swiss":
+            stage = f"Swiss round {tie.round}"
+        else:
+            stage = rc.stage_of(tie.round, total, third_place=tie.position == 1 and tie.round == total)
+        matches.append(Match(season=competition.season, round=season_round, home_team_id=tie.home_team_id,
+                             away_team_id=tie.away_team_id, stage=stage, competition_id=competition.id))  # fmt: skip
+    session.add_all(matches)
     session.flush()
-    tie.match_id = match.id
-    session.add(tie)
-    return match
+    for tie, match in zip(ties, matches, strict=True):
+        tie.match_id = match.id
+        session.add(tie)
+    return matches
 
 
 def _won(session: Session, ruleset: Ruleset, competition: Competition, tie: CompetitionTie, winner: int) -> None:
@@ -444,12 +455,11 @@ def _pair_swiss_round(session: Session, ruleset: Ruleset, competition: Competiti
     played = {frozenset((t.home_team_id, t.away_team_id)) for t in ties if not t.bye}
     had_bye = {t.home_team_id for t in ties if t.bye}
     pairs, bye = rc.swiss_pairs(standing, played, had_bye)
-    for position, (home, away) in enumerate(pairs):
-        tie = CompetitionTie(competition_id=competition.id, round=number, position=position, home_team_id=home,
-                             away_team_id=away)  # fmt: skip
-        session.add(tie)
-        session.flush()
-        _fixture(session, competition, tie)
+    ties = [CompetitionTie(competition_id=competition.id, round=number, position=position, home_team_id=home,
+                           away_team_id=away) for position, (home, away) in enumerate(pairs)]  # fmt: skip
+    session.add_all(ties)
+    session.flush()
+    _fixtures(session, competition, ties, competition.rounds)
     if bye is not None:
         tie = CompetitionTie(competition_id=competition.id, round=number, position=len(pairs), home_team_id=bye,
                              winner_team_id=bye, bye=True, note="bye")  # fmt: skip

@@ -1,0 +1,222 @@
+"""A season's competitions on the large league (issue 33), each against a floor measured in the same run,
+interleaved:
+
+- drawing a 64-team cup (the tournament made, its 64 entries, the draw's 63 dice stored, its 63 ties and the
+  first round's 32 fixtures: two services, two commits) within 100 ms of wall clock, fsync included (writes.py's
+  50 ms a commit, the budget as the floor); the same rows written with raw sqlite3 (connection open, one
+  transaction) on a second copy of the large league are measured in the same run, interleaved, and reported;
+- its bracket read and laid out (the bracket's query and the printed bracket's page in a QTextDocument) against
+  the same rows read with raw sqlite3 and a plain HTML table of the same 63 cells laid out the same way;
+- the Season page's competitions of the large league with two cups (the season's competitions, each cup's
+  bracket, the league table) against the same reads as raw sqlite3 aggregates.
+
+The two reads within 2x each.
+
+    python bench/competitions.py [--reps N]
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import shutil
+import sqlite3
+import sys
+import tempfile
+import time
+from pathlib import Path
+from statistics import median
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import inform, large_league_main, record, timed_ms  # noqa: E402
+from bench.queries import STANDINGS_SQL  # noqa: E402
+from roster_app.store import sqlite_file  # noqa: E402
+
+BUDGET_MS = 100.0  # a draw is two commits (the cup made, then drawn): writes.py's 50 ms a commit
+
+
+def wall_ms(fn: object) -> float:
+    start = time.perf_counter()
+    fn()  # type: ignore[operator]
+    return (time.perf_counter() - start) * 1000
+
+
+TIES_SQL = """
+SELECT t.round, t.position, h.name, a.name, m.home_score, m.away_score, m.status, t.winner_team_id, t.bye, t.note
+FROM competition_tie t LEFT JOIN team h ON h.id = t.home_team_id LEFT JOIN team a ON a.id = t.away_team_id
+LEFT JOIN match m ON m.id = t.match_id WHERE t.competition_id = ? ORDER BY t.round, t.position
+"""
+COMPETITIONS_SQL = """
+SELECT c.id, c.name, c.format, c.status, count(DISTINCT e.id),
+       sum(CASE WHEN m.status = 'scheduled' THEN 1 ELSE 0 END), sum(CASE WHEN m.status <> 'scheduled' THEN 1 ELSE 0 END)
+FROM competition c LEFT JOIN competition_entry e ON e.competition_id = c.id
+LEFT JOIN match m ON m.competition_id = c.id WHERE c.season = ? GROUP BY c.id ORDER BY c.position
+"""
+
+
+def _copy(source: Path, folder: Path, name: str) -> Path:
+    from roster_app.safety.opening import open_league
+
+    league = folder / name
+    shutil.copyfile(source, league)
+    open_league(league, backup=False).close()  # a league of an older schema is upgraded first
+    return league
+
+
+def raw_draw(conn: sqlite3.Connection, teams: list[int], season: int, number: int) -> None:
+    """The rows of a 64-team cup's draw, written with raw sqlite3 in one transaction."""
+    rng = random.Random(number)
+    now = "2026-01-01 00:00:00"
+    with conn:
+        first = (conn.execute("SELECT coalesce(max(round), 0) FROM match WHERE season = ?", (season,)).fetchone()[0]
+                 + 1)  # fmt: skip
+        cid = conn.execute(
+            "INSERT INTO competition (season, name, format, position, status, seeding, third_place, rounds, "
+            "first_round, shuffle, reason, created_at) VALUES (?, ?, 'knockout', ?, 'drawn', 'draw', 0, 0, ?, 0, "
+            "'', ?)", (season, f"Floor Cup {number}", number + 1, first, now),
+        ).lastrowid  # fmt: skip
+        order = list(teams)
+        rng.shuffle(order)
+        conn.executemany("INSERT INTO competition_entry (competition_id, team_id, seed, out) VALUES (?, ?, ?, '')",
+                         [(cid, team, seed) for seed, team in enumerate(order, start=1)])  # fmt: skip
+        conn.executemany(
+            "INSERT INTO dice_roll (purpose, dice, faces, modifier, total, typed, created_at, team_id) "
+            "VALUES (?, ?, ?, 0, ?, 0, ?, ?)",
+            [(f"Floor Cup draw: pick {i}", f"D{65 - i}", json.dumps([1]), 1, now, order[i - 1]) for i in range(1, 64)],
+        )  # fmt: skip
+        ties = [(cid, r, p) for r in range(1, 7) for p in range(2 ** (6 - r))]
+        conn.executemany("INSERT INTO competition_tie (competition_id, round, position, bye, note) "
+                         "VALUES (?, ?, ?, 0, '')", ties)  # fmt: skip
+        for position in range(32):
+            home, away = order[position], order[63 - position]
+            mid = conn.execute(
+                "INSERT INTO match (season, round, home_team_id, away_team_id, status, stage, home_score, "
+                "away_score, home_casualties, away_casualties, gate, riot, post_match, pre_match, competition_id, "
+                "decided) VALUES (?, ?, ?, ?, 'scheduled', 'first round', 0, 0, 0, 0, 0, 0, '{}', '{}', ?, '{}')",
+                (season, first, home, away, cid),
+            ).lastrowid  # fmt: skip
+            conn.execute("UPDATE competition_tie SET home_team_id = ?, away_team_id = ?, match_id = ? "
+                         "WHERE competition_id = ? AND round = 1 AND position = ?",
+                         (home, away, mid, cid, position))  # fmt: skip
+
+
+def laid_out(html: str) -> float:
+    from PySide6.QtGui import QTextDocument
+
+    document = QTextDocument()
+    document.setTextWidth(1000)
+    document.setHtml(html)
+    return document.size().height()
+
+
+def plain_bracket(rows: list[tuple]) -> str:
+    """The same bracket as a plain HTML table: a column a round, each tie a cell spanning the rows of the two
+    it comes from, its two teams and their scores on two lines."""
+    rounds: dict[int, list[tuple]] = {}
+    for row in rows:
+        rounds.setdefault(row[0], []).append(row)
+    columns = [rounds[n] for n in sorted(rounds)]
+    lines = []
+    for index in range(len(columns[0])):
+        cells = []
+        for number, ties in enumerate(columns):
+            span = 2**number
+            if index % span == 0:
+                r = ties[index // span]
+                score = r[6] in ("played", "completed")
+                cells.append(f"<td rowspan='{span}'>{r[2] or ''} {r[4] if score else ''}<br>"
+                             f"{r[3] or ''} {r[5] if score else ''}</td>")  # fmt: skip
+        lines.append(f"<tr>{''.join(cells)}</tr>")
+    heads = "".join(f"<th>Round {n}</th>" for n in sorted(rounds))
+    return f"<table border='1' width='100%'><tr>{heads}</tr>{''.join(lines)}</table>"
+
+
+def measure(path: Path, reps: int) -> None:
+    from roster_app.printing import data, render
+    from roster_app.queries import competitions as cq
+    from roster_app.queries import season as sq
+    from roster_app.safety.opening import open_league
+    from roster_app.services import competitions as sc
+
+    out = Path(tempfile.mkdtemp(prefix="dugout-bench-competitions-"))
+    app_league, floor_league = _copy(path, out, "app.dugout"), _copy(path, out, "floor.dugout")
+    db = open_league(app_league, backup=False)
+    conn = sqlite_file.connect(floor_league, read_only=False)
+    raw = sqlite_file.connect(app_league, read_only=True)
+    try:
+        season = conn.execute("SELECT current_season FROM league").fetchone()[0]
+        teams = [row[0] for row in conn.execute("SELECT id FROM team ORDER BY id LIMIT 64")]
+        made: list[int] = []
+
+        def draw() -> None:
+            number = len(made) + 1
+            cid = sc.create_competition(db, name=f"Cup {number}", format="knockout", team_ids=teams).result
+            sc.draw_competition(db, competition_id=cid, seeding="draw", rng=random.Random(number))
+            made.append(cid)
+
+        floors: list[float] = []
+        runs: list[float] = []
+        walls: list[float] = []
+        draw(), raw_draw(conn, teams, season, 0)  # warm-up
+        for number in range(1, reps + 1):
+            floors.append(wall_ms(lambda n=number: raw_draw(conn, teams, season, n)))
+            walls.append(wall_ms(draw))
+        record("draw a 64-team cup (two commits)", "absolute budget", BUDGET_MS, walls, 1.0,
+               note="63 ties, 63 dice, 32 fixtures; wall clock, fsync included")  # fmt: skip
+        inform(f"draw a 64-team cup: the same rows as raw sqlite3 inserts (one commit) took {median(floors):.1f} ms "
+               f"wall clock in this run, the services {median(walls):.1f} ms (ORM rows recorded for undo)")  # fmt: skip
+
+        heading = data.heading(db)
+        cup = made[0]
+
+        def bracket() -> float:
+            return laid_out(render.competition_section(cq.bracket(db, cup), heading).html)
+
+        def bracket_floor() -> float:
+            return laid_out(plain_bracket(raw.execute(TIES_SQL, (cup,)).fetchall()))
+
+        bracket(), bracket_floor()
+        floors, runs = [], []
+        for _ in range(reps):
+            floors.append(timed_ms(bracket_floor))
+            runs.append(timed_ms(bracket))
+        record("a 64-team cup's bracket read and laid out", "raw sqlite3 + plain table", floors, runs, 2.0)
+
+        for cid in made[2:]:  # the season keeps two cups
+            sc.delete_competition(db, competition_id=cid)
+        raw.close()
+        raw = sqlite_file.connect(app_league, read_only=True)
+        two = made[:2]
+
+        def season_page() -> None:
+            cq.competitions(db)
+            for cid in two:
+                cq.bracket(db, cid)
+            sq.league_table(db)
+
+        def season_floor() -> None:
+            raw.execute(COMPETITIONS_SQL, (season,)).fetchall()
+            for cid in two:
+                raw.execute(TIES_SQL, (cid,)).fetchall()
+            raw.execute(STANDINGS_SQL, {"season": season}).fetchall()
+
+        season_page(), season_floor()
+        floors, runs = [], []
+        for _ in range(reps):
+            floors.append(timed_ms(season_floor))
+            runs.append(timed_ms(season_page))
+        record("Season page's competitions (league, two cups)", "raw sqlite3 reads", floors, runs, 2.0)
+    finally:
+        raw.close()
+        conn.close()
+        db.close()
+        shutil.rmtree(out, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    return large_league_main(measure, argv, reps=9)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
