@@ -200,37 +200,29 @@ def competitions(db: LeagueDB, season: int | None = None) -> list[CompetitionRow
         return competitions_in(session, season)
 
 
-def competitions_in(session: Session, season: int, only: int | None = None) -> list[CompetitionRow]:
-    """The season's competitions (or the one `only` names), with their entrants and games counted."""
-    rows = []
-    chosen = [] if only is None else [CompetitionEntry.competition_id == only]
-    entrants = dict(session.execute(select(CompetitionEntry.competition_id, func.count()).where(*chosen).group_by(
-        CompetitionEntry.competition_id)).all())  # fmt: skip
-    games: dict[int, list[int]] = defaultdict(lambda: [0, 0])
-    for cid, status, n in session.execute(
-        select(Match.competition_id, Match.status == "scheduled", func.count())
-        .where(
-            Match.season == season,
-            Match.competition_id.is_not(None) if only is None else Match.competition_id == only,
+# The season's competitions with their entrants (a league's: the teams in its fixtures) and games, one read.
+_COMPETITIONS = text("""
+SELECT c.id, c.season, c.name, c.format, c.position, c.status, c.seeding, c.third_place, c.rounds, c.first_round,
+       coalesce(w.name, ''), c.reason,
+       CASE WHEN c.format = 'league' THEN (SELECT count(*) FROM (
+                SELECT home_team_id FROM "match" WHERE competition_id = c.id
+                UNION SELECT away_team_id FROM "match" WHERE competition_id = c.id) AS sides)
+            ELSE (SELECT count(*) FROM competition_entry e WHERE e.competition_id = c.id) END,
+       (SELECT count(*) FROM "match" m WHERE m.competition_id = c.id AND m.status <> 'scheduled'),
+       (SELECT count(*) FROM "match" m WHERE m.competition_id = c.id AND m.status = 'scheduled')
+FROM competition c LEFT JOIN team w ON w.id = c.winner_team_id
+WHERE c.season = :season ORDER BY c.position, c.id
+""")
+
+
+def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
+    """The season's competitions in its order, with their entrants and games counted."""
+    return [
+        CompetitionRow(cid, number, name, fmt, position, status, seeding, bool(third), *rest)
+        for cid, number, name, fmt, position, status, seeding, third, *rest in session.execute(
+            _COMPETITIONS, {"season": season}
         )
-        .group_by(Match.competition_id, Match.status == "scheduled")
-    ):
-        games[cid][1 if status else 0] += n
-    for c in session.scalars(
-        select(Competition)
-        .where(Competition.season == season, *([] if only is None else [Competition.id == only]))
-        .order_by(Competition.position, Competition.id)
-    ):
-        winner = session.get(Team, c.winner_team_id).name if c.winner_team_id else ""
-        if c.format == "league":
-            teams = session.scalar(select(func.count(func.distinct(Match.home_team_id))).where(
-                Match.competition_id == c.id)) or 0  # fmt: skip
-            entrants[c.id] = max(teams, session.scalar(select(func.count(func.distinct(Match.away_team_id))).where(
-                Match.competition_id == c.id)) or 0)  # fmt: skip
-        rows.append(CompetitionRow(c.id, c.season, c.name, c.format, c.position, c.status, c.seeding, c.third_place,
-                                   c.rounds, c.first_round, winner, c.reason, entrants.get(c.id, 0),
-                                   games[c.id][0], games[c.id][1]))  # fmt: skip
-    return rows
+    ]
 
 
 @dataclass(frozen=True)

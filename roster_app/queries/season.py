@@ -219,8 +219,10 @@ def league_standing(
     made = [(*row, row[4] * points["win"] + row[5] * points["draw"] + row[6] * points["loss"]) for row in rows]
     unranked = [StandingRow(*fields) for fields in made]
     fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
-    ranked = rank(unranked, ruleset, games=league_games(session, season, upto_round),
-                  roll_offs=table_roll_offs(session, season))  # fmt: skip
+    order = points["tie_breakers"]  # the games and the roll-offs are read only when a tie-breaker needs them
+    games = league_games(session, season, upto_round) if "head_to_head" in order else ()
+    roll_offs = table_roll_offs(session, season) if "roll_off" in order else {}
+    ranked = rank(unranked, ruleset, games=games, roll_offs=roll_offs)
     return [StandingRow(*fields_of[id(row)], position) for position, row in ranked]
 
 
