@@ -51,6 +51,11 @@ class FixtureRow:
         return decided_words({"overtime": self.overtime, "roll_off": self.roll_off})
 
     @property
+    def knockout(self) -> bool:
+        """A knock-out game (a cup's, the playoffs'): it cannot end level."""
+        return bool(self.competition) and not self.stage.startswith("Swiss")
+
+    @property
     def home_won(self) -> bool | None:
         """The home side won (on the score or the roll-off); None: level."""
         if self.home_score != self.away_score:
