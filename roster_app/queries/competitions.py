@@ -97,6 +97,17 @@ def still_in(session: Session, competition: Competition) -> list[int]:
         CompetitionEntry.competition_id == competition.id, CompetitionEntry.out == "")))  # fmt: skip
 
 
+def knockout_game(db: LeagueDB, match_id: int) -> bool:
+    """The fixture is a knock-out cup's or the playoffs' game: it cannot end level (the pad asks at full time)."""
+    with db.read() as session:
+        fmt = session.scalar(
+            select(Competition.format)
+            .join(Match, Match.competition_id == Competition.id)
+            .where(Match.id == match_id)
+        )
+    return fmt in rc.KNOCKOUTS
+
+
 # -- what is left to play --------------------------------------------------------------------------
 @dataclass(frozen=True)
 class LeftToPlay:
