@@ -5,10 +5,11 @@ interleaved:
   and the first round's 32 fixtures, through the services) against the same rows written the cheapest way
   the ORM allows (every write is ORM rows, which undo records: a plain Session, the rows added at once, three
   flushes, one commit) on a second copy of the large league; raw sqlite3 inserts of the same rows are reported;
-- its bracket read and laid out (the bracket's query and the printed bracket's page in a QTextDocument) against
-  the same rows read with raw sqlite3 and a plain HTML table of the same 63 cells laid out the same way;
-- the Season page's competitions of the large league with two cups (the season's competitions, each cup's
-  bracket, the league table) against the same reads as raw sqlite3 aggregates.
+- its bracket shown: read and painted by the Season page's BracketView (grabbed into a pixmap) against the same
+  rows read with raw sqlite3 and painted by a bare QWidget (a box and two lines of text a game, placed the same);
+- the Season page's Competitions tab of the large league with two cups (the season's competitions listed, the
+  first cup's bracket read and painted) against the same reads with raw sqlite3, a bare QListWidget and the bare
+  bracket painter.
 
 Within 2x each.
 
@@ -29,7 +30,6 @@ from statistics import median
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from bench.common import inform, large_league_main, record, timed_ms  # noqa: E402
-from bench.queries import STANDINGS_SQL  # noqa: E402
 from roster_app.store import sqlite_file  # noqa: E402
 
 TIES_SQL = """
@@ -132,41 +132,69 @@ def orm_floor(league: Path, teams: list[int], season: int):  # noqa: ANN201 - th
     return draw
 
 
-def laid_out(html: str) -> float:
-    from PySide6.QtGui import QTextDocument
+def measure_pair(name: str, floor_name: str, app: object, floor: object, reps: int) -> None:
+    app(), floor()  # type: ignore[operator]
+    floors, runs = [], []
+    for _ in range(reps):
+        floors.append(timed_ms(floor))  # type: ignore[arg-type]
+        runs.append(timed_ms(app))  # type: ignore[arg-type]
+    record(name, floor_name, floors, runs, 2.0)
 
-    document = QTextDocument()
-    document.setTextWidth(1000)
-    document.setHtml(html)
-    return document.size().height()
 
+class BareBracket:
+    """The floor's bracket: a bare QWidget painting each game's box and its two names and scores, placed as the
+    app places them (a column a round, each game between the two it comes from)."""
 
-def plain_bracket(rows: list[tuple]) -> str:
-    """The same bracket as a plain HTML table: a column a round, each tie a cell spanning the rows of the two
-    it comes from, its two teams and their scores on two lines."""
-    rounds: dict[int, list[tuple]] = {}
-    for row in rows:
-        rounds.setdefault(row[0], []).append(row)
-    columns = [rounds[n] for n in sorted(rounds)]
-    lines = []
-    for index in range(len(columns[0])):
-        cells = []
-        for number, ties in enumerate(columns):
-            span = 2**number
-            if index % span == 0:
-                r = ties[index // span]
-                score = r[6] in ("played", "completed")
-                cells.append(f"<td rowspan='{span}'>{r[2] or ''} {r[4] if score else ''}<br>"
-                             f"{r[3] or ''} {r[5] if score else ''}</td>")  # fmt: skip
-        lines.append(f"<tr>{''.join(cells)}</tr>")
-    heads = "".join(f"<th>Round {n}</th>" for n in sorted(rounds))
-    return f"<table border='1' width='100%'><tr>{heads}</tr>{''.join(lines)}</table>"
+    def __init__(self) -> None:
+        from PySide6.QtWidgets import QWidget
+
+        outer = self
+
+        class Canvas(QWidget):
+            def paintEvent(self, _event: object) -> None:  # noqa: N802
+                from PySide6.QtGui import QPainter
+
+                painter = QPainter(self)
+                for number in range(6):  # the rounds' headings
+                    painter.drawText(10 + number * 244, 18, f"Round {number + 1}")
+                for x, y, home, away, hs, as_, target in outer.boxes:
+                    painter.drawRect(x, y, 200, 46)
+                    painter.drawText(x + 6, y + 16, f"{home} {hs}")
+                    painter.drawText(x + 6, y + 39, f"{away} {as_}")
+                    if target is not None:  # the line to the game the winner goes to
+                        middle = x + 222
+                        painter.drawLine(x + 200, y + 23, middle, y + 23)
+                        painter.drawLine(middle, y + 23, middle, target + 23)
+                        painter.drawLine(middle, target + 23, x + 244, target + 23)
+                painter.end()
+
+        self.canvas = Canvas()
+        self.boxes: list[tuple] = []
+
+    def show_rows(self, rows: list[tuple]) -> None:
+        centres: dict[tuple[int, int], float] = {}
+        placed = []
+        for number, position, home, away, hs, as_, *_rest in rows:
+            if number == 1:
+                y = 26 + position * 58
+            else:
+                y = (centres[(number - 1, 2 * position)] + centres[(number - 1, 2 * position + 1)]) / 2
+            centres[(number, position)] = y
+            placed.append((number, position, int(y), home or "", away or "", hs or "", as_ or ""))
+        last = max(p[0] for p in placed)
+        self.boxes = [(10 + (n - 1) * 244, y, home, away, hs, as_, int(centres[(n + 1, pos // 2)]) if n < last else None)
+                      for n, pos, y, home, away, hs, as_ in placed]  # fmt: skip
+        self.canvas.setFixedSize(10 + 6 * 244, int(max(b[1] for b in self.boxes) + 60))
+        self.canvas.update()
+
+    def grab(self) -> object:
+        return self.canvas.grab()
 
 
 def measure(path: Path, reps: int) -> None:
-    from roster_app.printing import data, render
+    from PySide6.QtWidgets import QListWidget
+
     from roster_app.queries import competitions as cq
-    from roster_app.queries import season as sq
     from roster_app.safety.opening import open_league
     from roster_app.services import competitions as sc
 
@@ -198,46 +226,48 @@ def measure(path: Path, reps: int) -> None:
         raws = [timed_ms(lambda n=number: raw_draw(conn, teams, season, 100 + n)) for number in range(reps)]
         inform(f"draw a 64-team cup: the same rows as raw sqlite3 inserts took {median(raws):.1f} ms in this run")
 
-        heading = data.heading(db)
+        from ui.kit.session import LeagueSession
+        from ui.pages.season.bracket_view import BracketView
+        from ui.pages.season.competitions_panel import CompetitionsPanel
+
         cup = made[0]
+        view, bare = BracketView(), BareBracket()
 
-        def bracket() -> float:
-            return laid_out(render.competition_section(cq.bracket(db, cup), heading).html)
+        def bracket() -> None:
+            view.show_bracket(cq.bracket(db, cup))
+            view.grab()
 
-        def bracket_floor() -> float:
-            return laid_out(plain_bracket(raw.execute(TIES_SQL, (cup,)).fetchall()))
+        def bracket_floor() -> None:
+            bare.show_rows(raw.execute(TIES_SQL, (cup,)).fetchall())
+            bare.grab()
 
-        bracket(), bracket_floor()
-        floors, runs = [], []
-        for _ in range(reps):
-            floors.append(timed_ms(bracket_floor))
-            runs.append(timed_ms(bracket))
-        record("a 64-team cup's bracket read and laid out", "raw sqlite3 + plain table", floors, runs, 2.0)
+        measure_pair(
+            "a 64-team cup's bracket shown (Qt)", "raw sqlite3 + bare painter", bracket, bracket_floor, reps
+        )
 
         for cid in made[2:]:  # the season keeps two cups
             sc.delete_competition(db, competition_id=cid)
         raw.close()
         raw = sqlite_file.connect(app_league, read_only=True)
-        two = made[:2]
+        session = LeagueSession(db)
+        panel = CompetitionsPanel(session, lambda *_a: None)
+        panel.resize(1366, 700)
+        listing = QListWidget()
 
         def season_page() -> None:
-            cq.competitions(db)
-            for cid in two:
-                cq.bracket(db, cid)
-            sq.league_table(db)
+            panel.refresh(None)  # the season's competitions, the first cup's bracket
+            panel.grab()
 
         def season_floor() -> None:
-            raw.execute(COMPETITIONS_SQL, (season,)).fetchall()
-            for cid in two:
-                raw.execute(TIES_SQL, (cid,)).fetchall()
-            raw.execute(STANDINGS_SQL, {"season": season}).fetchall()
+            rows = raw.execute(COMPETITIONS_SQL, (season,)).fetchall()
+            listing.clear()
+            listing.addItems([f"{r[1]} {r[2]} {r[3]}" for r in rows])
+            bare.show_rows(raw.execute(TIES_SQL, (made[0],)).fetchall())
+            listing.grab()
+            bare.grab()
 
-        season_page(), season_floor()
-        floors, runs = [], []
-        for _ in range(reps):
-            floors.append(timed_ms(season_floor))
-            runs.append(timed_ms(season_page))
-        record("Season page's competitions (league, two cups)", "raw sqlite3 reads", floors, runs, 2.0)
+        measure_pair("Season page's Competitions tab (league, two cups)", "raw sqlite3 + bare widgets", season_page,
+                     season_floor, reps)  # fmt: skip
     finally:
         raw.close()
         conn.close()

@@ -55,6 +55,19 @@ def layout(bracket: Any) -> tuple[list[Box], QSize]:
     return boxes, QSize(int(width), int(height + MARGIN))
 
 
+_LEFT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft
+_RIGHT = Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight
+_PENS: dict[str, QPen] = {}  # made with the first view (a QPen needs the GUI application)
+_BRUSHES: dict[bool, QColor] = {}
+
+
+def _make_pens() -> None:
+    if not _PENS:
+        _PENS.update(picked=QPen(QColor(PICKED), 2), line=QPen(QColor(LINE), 1), muted=QPen(QColor(MUTED)),
+                     ink=QPen(QColor(INK)))  # fmt: skip
+        _BRUSHES.update({True: QColor(SHADE), False: QColor("#ffffff")})
+
+
 class BracketView(QWidget):
     """The bracket of one tournament, painted; `picked` is the game chosen (its TieRow), `opened` a double-click."""
 
@@ -72,6 +85,7 @@ class BracketView(QWidget):
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(False)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.DefaultContextMenu)
+        _make_pens()
 
     def show_bracket(self, bracket: Any) -> None:
         chosen = self.chosen.id if self.chosen is not None else None
@@ -119,7 +133,7 @@ class BracketView(QWidget):
     def paintEvent(self, _event: Any) -> None:  # noqa: N802 - Qt's name
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing, False)
-        painter.fillRect(self.rect(), QColor("#ffffff"))
+        painter.fillRect(self.rect(), _BRUSHES[False])
         if self.bracket is None:
             return
         base = QFont(self.font())
@@ -142,7 +156,7 @@ class BracketView(QWidget):
                              name[:1].upper() + name[1:])  # fmt: skip
 
     def _paint_lines(self, painter: QPainter) -> None:
-        painter.setPen(QPen(QColor(LINE), 1))
+        painter.setPen(_PENS["line"])
         where = {(b.tie.round, b.tie.position): b.rect for b in self.boxes if not b.tie.third_place}
         for (number, position), rect in where.items():
             target = where.get((number + 1, position // 2))
@@ -158,8 +172,8 @@ class BracketView(QWidget):
     def _paint_box(self, painter: QPainter, box: Box, base: QFont, bold: QFont, metrics: QFontMetrics) -> None:
         tie, rect = box.tie, box.rect
         picked = self.chosen is not None and tie.id == self.chosen.id
-        painter.setPen(QPen(QColor(PICKED if picked else LINE), 2 if picked else 1))
-        painter.setBrush(QColor(SHADE if tie.played else "#ffffff"))
+        painter.setPen(_PENS["picked" if picked else "line"])
+        painter.setBrush(_BRUSHES[tie.played])
         painter.drawRect(rect)
         seeds = self.bracket.seeds
         half = rect.height() / 2
@@ -169,20 +183,20 @@ class BracketView(QWidget):
             if not name:
                 text = "bye" if tie.bye and row == 1 and tie.match_id is None else "to be decided"
                 painter.setFont(base)
-                painter.setPen(QColor(MUTED))
-                painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft, text)
+                painter.setPen(_PENS["muted"])
+                painter.drawText(line, _LEFT, text)
                 continue
             won = tie.winner_id is not None and tie.winner_id == team_id
             painter.setFont(bold if won else base)
-            painter.setPen(QColor(INK))
+            painter.setPen(_PENS["ink"])
             seed = seeds.get(team_id)
             shown = f"({seed}) {name}" if seed else name
-            painter.drawText(line.adjusted(0, 0, -28, 0), Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+            painter.drawText(line.adjusted(0, 0, -28, 0), _LEFT,
                              metrics.elidedText(shown, Qt.TextElideMode.ElideRight, int(line.width() - 28)))  # fmt: skip
             if tie.played:
-                painter.drawText(line, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, str(score))
+                painter.drawText(line, _RIGHT, str(score))
         if tie.decided or tie.note not in ("", "bye"):  # told in full by the game's tooltip
-            painter.setPen(QColor(MUTED))
+            painter.setPen(_PENS["muted"])
             painter.drawText(
                 rect.adjusted(0, 0, -3, 0), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignRight, "*"
             )

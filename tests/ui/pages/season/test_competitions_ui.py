@@ -122,3 +122,22 @@ def test_a_team_withdraws_and_its_opponent_goes_through_said_in_words(qtbot, sea
                             "through.")  # fmt: skip
     final = panel.bracket.bracket.rounds[1][0]
     assert final.home == "Athelorn Avengers"
+
+
+def test_generate_season_shuffles_the_fixtures_when_asked(qtbot, season_window, messages):
+    page = season_window.league_view.season_page
+    page.generate_action.trigger()
+    from PySide6.QtWidgets import QApplication
+
+    from ui.pages.season.fixture_dialogs import GenerateSeasonDialog
+
+    [dialog] = [w for w in QApplication.topLevelWidgets() if isinstance(w, GenerateSeasonDialog) and w.isVisible()]
+    dialog.shuffle.click()
+    dialog.generate_button.click()
+    rows = cq.competitions(season_window.session.db)
+    assert [(r.name, r.format) for r in rows] == [("League", "league")]
+    from roster_app.store.models import Competition
+
+    with season_window.session.db.read() as session:
+        assert session.get(Competition, rows[0].id).shuffle
+    assert len(sq.fixtures(season_window.session.db)) == 6
