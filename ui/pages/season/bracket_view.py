@@ -81,6 +81,7 @@ class BracketView(QWidget):
         self.boxes: list[Box] = []
         self.chosen: Any = None
         self.menu_actions: list[tuple[str, Callable[[Any], None]]] = []  # (text, slot taking the TieRow)
+        self._fits: dict[tuple[str, bool], str] = {}
         self._size = QSize(BOX_W + 2 * MARGIN, BOX_H + HEAD)
         self.setSizePolicy(QSizePolicy.Policy.Fixed, QSizePolicy.Policy.Fixed)
         self.setMouseTracking(False)
@@ -170,6 +171,7 @@ class BracketView(QWidget):
             painter.drawLine(QPointF(middle, end.y()), end)
 
     def _paint_box(self, painter: QPainter, box: Box, base: QFont, bold: QFont, metrics: QFontMetrics) -> None:
+        """A game's box: its two teams (seed, name cut to fit, score), each line's text drawn at its baseline."""
         tie, rect = box.tie, box.rect
         picked = self.chosen is not None and tie.id == self.chosen.id
         painter.setPen(_PENS["picked" if picked else "line"])
@@ -177,29 +179,38 @@ class BracketView(QWidget):
         painter.drawRect(rect)
         seeds = self.bracket.seeds
         half = rect.height() / 2
+        left, right = rect.left() + 6, rect.right() - 6
         for row, (team_id, name, score) in enumerate(((tie.home_id, tie.home, tie.home_score),
                                                      (tie.away_id, tie.away, tie.away_score))):  # fmt: skip
-            line = QRectF(rect.left() + 6, rect.top() + row * half, rect.width() - 12, half)
+            baseline = rect.top() + row * half + (half + metrics.ascent() - metrics.descent()) / 2
             if not name:
                 text = "bye" if tie.bye and row == 1 and tie.match_id is None else "to be decided"
                 painter.setFont(base)
                 painter.setPen(_PENS["muted"])
-                painter.drawText(line, _LEFT, text)
+                painter.drawText(QPointF(left, baseline), text)
                 continue
             won = tie.winner_id is not None and tie.winner_id == team_id
             painter.setFont(bold if won else base)
             painter.setPen(_PENS["ink"])
             seed = seeds.get(team_id)
-            shown = f"({seed}) {name}" if seed else name
-            painter.drawText(line.adjusted(0, 0, -28, 0), _LEFT,
-                             metrics.elidedText(shown, Qt.TextElideMode.ElideRight, int(line.width() - 28)))  # fmt: skip
+            painter.drawText(
+                QPointF(left, baseline), self._fitted(f"({seed}) {name}" if seed else name, won, bold)
+            )
             if tie.played:
-                painter.drawText(line, _RIGHT, str(score))
+                text = str(score)
+                painter.drawText(QPointF(right - metrics.horizontalAdvance(text), baseline), text)
         if tie.decided or tie.note not in ("", "bye"):  # told in full by the game's tooltip
             painter.setPen(_PENS["muted"])
-            painter.drawText(
-                rect.adjusted(0, 0, -3, 0), Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignRight, "*"
-            )
+            painter.drawText(QPointF(rect.right() - 9, rect.bottom() - 2), "*")
+
+    def _fitted(self, text: str, won: bool, bold: QFont) -> str:
+        """The name cut to the box (with an ellipsis), measured once per name and weight."""
+        key = (text, won)
+        fitted = self._fits.get(key)
+        if fitted is None:
+            metrics = QFontMetrics(bold if won else self.font())
+            fitted = self._fits[key] = metrics.elidedText(text, Qt.TextElideMode.ElideRight, BOX_W - 12 - 28)
+        return fitted
 
     def event(self, event: Any) -> bool:
         if event.type() == event.Type.ToolTip:
