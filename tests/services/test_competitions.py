@@ -528,3 +528,62 @@ def test_a_tournament_game_is_a_fixture_like_any_other_on_the_leagues_clock(db):
     with pytest.raises(RuleViolation, match="have not finished the post-match sequence of Team 1 1-0 Team 4 "
                                             "\\(Spike Cup semi-final, season 1\\)"):  # fmt: skip
         report(db, final.match_id, 1, 0)
+
+
+# -- properties --------------------------------------------------------------------------------------------
+from hypothesis import HealthCheck, given, settings  # noqa: E402
+from hypothesis import strategies as st  # noqa: E402
+
+
+@given(entrants=st.integers(2, 11), results=st.lists(st.booleans(), min_size=16, max_size=16),
+       third=st.booleans())  # fmt: skip
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+def test_any_cup_ends_with_one_winner_after_one_game_an_eliminated_team(entrants, results, third):
+    """Whatever the size and the results: n - 1 knock-out games (+1 for a third-place game), every team but the
+    winner knocked out exactly once, the winner never; gold untouched by the bracket."""
+    from roster_app.services.league import memory_league
+
+    db = memory_league()
+    try:
+        ids, cid = cup(db, entrants, third_place=third)
+        sc.draw_competition(db, competition_id=cid, seeding="draw", rng=random.Random(entrants))
+        outcomes = iter(results * 2)
+        while games := open_games(db, cid):
+            for tie in games:
+                play(db, tie.match_id, *((1, 0) if next(outcomes) else (0, 1)))
+        b = cq.bracket(db, cid)
+        ties = [t for r in b.rounds for t in r]
+        played = [t for t in ties if t.played]
+        extra = 1 if third and entrants >= 3 else 0
+        assert len(played) == entrants - 1 + extra
+        losers = [t.home_id if t.winner_id == t.away_id else t.away_id for t in played if not t.third_place]
+        row = cq.competitions(db)[0]
+        winner = next(i for i in ids if names(db)[i] == row.winner)
+        assert row.status == "finished" and sorted(losers) == sorted(set(ids) - {winner})
+        gold_conserved(db)
+    finally:
+        db.close()
+
+
+@given(entrants=st.integers(3, 8), rounds=st.integers(1, 4), away=st.booleans())
+@settings(max_examples=10, deadline=None)
+def test_swiss_rounds_never_rematch_and_give_a_bye_once_while_others_have_none(entrants, rounds, away):
+    from roster_app.services.league import memory_league
+
+    rounds = min(rounds, entrants - 1 if entrants % 2 == 0 else entrants - 2 if entrants > 3 else 1)
+    db = memory_league()
+    try:
+        ids = league_of(db, entrants)
+        sid = sc.create_competition(db, name="Open", format="swiss", team_ids=ids, rounds=rounds).result
+        sc.draw_competition(db, competition_id=sid, seeding="draw", rng=random.Random(entrants))
+        while play_round(db, sid, home_wins=not away):
+            pass
+        ties = [t for r in cq.bracket(db, sid).rounds for t in r]
+        pairs = [frozenset((t.home_id, t.away_id)) for t in ties if not t.bye]
+        assert len(pairs) == len(set(pairs))
+        byes = [t.home_id for t in ties if t.bye]
+        assert len(byes) == len(set(byes))
+        assert cq.competitions(db)[0].status == "finished"
+        assert check_league(db).ok, check_league(db).text()
+    finally:
+        db.close()
