@@ -107,6 +107,10 @@ def create_competition(
             raise RuleViolation("Playoffs need at least the top two teams of the league table (say how many).")
     else:
         rc.check_entrants(team_ids)
+    if third_place and format == "knockout" and len(team_ids) < 4:
+        raise RuleViolation(
+            "A third-place game needs four teams at least: it is played by the semi-finals' losers."
+        )
     if format == "swiss" and rounds and rounds > len(team_ids) - 1:
         raise RuleViolation(
             f"Swiss rounds of {count(len(team_ids), 'team')} can last at most {count(len(team_ids) - 1, 'round')} "
@@ -253,6 +257,11 @@ def draw_competition(
             .order_by(CompetitionEntry.id)
         ))  # fmt: skip
         rc.check_entrants([e.team_id for e in entries])
+        if competition.third_place and len(entries) < 4:
+            raise RuleViolation(
+                f"{competition.name} has a third-place game, which needs four teams at least (the semi-finals' "
+                f"losers); it has {count(len(entries), 'team')} left."
+            )
         seeded = _seeded(session, ruleset, competition, entries, seeding, faces, order, rng)
         by_team = {e.team_id: e for e in entries}
         for seed, team_id in enumerate(seeded, start=1):

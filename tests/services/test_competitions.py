@@ -198,6 +198,12 @@ def test_a_tournament_of_one_team_or_with_a_team_entered_twice_is_refused(db):
             team_ids=ids)  # fmt: skip
 
 
+def test_a_third_place_game_needs_four_teams(db):
+    ids = league_of(db, 3)
+    refused(db, "needs four teams at least", sc.create_competition, name="Cup", format="knockout", team_ids=ids,
+            third_place=True)  # fmt: skip
+
+
 def test_a_game_reported_twice_is_refused(db):
     ids, cid = cup(db, 2)
     sc.draw_competition(db, competition_id=cid, seeding="hand", order=ids)
@@ -544,6 +550,7 @@ def test_any_cup_ends_with_one_winner_after_one_game_an_eliminated_team(entrants
     from roster_app.services.league import memory_league
 
     db = memory_league()
+    third = third and entrants >= 4  # the semi-finals' two losers (three teams are refused one: below)
     try:
         ids, cid = cup(db, entrants, third_place=third)
         sc.draw_competition(db, competition_id=cid, seeding="draw", rng=random.Random(entrants))
@@ -554,7 +561,7 @@ def test_any_cup_ends_with_one_winner_after_one_game_an_eliminated_team(entrants
         b = cq.bracket(db, cid)
         ties = [t for r in b.rounds for t in r]
         played = [t for t in ties if t.played]
-        extra = 1 if third and entrants >= 3 else 0
+        extra = 1 if third else 0
         assert len(played) == entrants - 1 + extra
         losers = [t.home_id if t.winner_id == t.away_id else t.away_id for t in played if not t.third_place]
         row = cq.competitions(db)[0]
