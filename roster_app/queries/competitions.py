@@ -56,7 +56,7 @@ def swiss_standing(session: Session, ruleset: Ruleset, competition: Competition)
     games = []
     ties = session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id))
     for tie in ties:
-        if tie.bye and tie.winner_team_id in tally:
+        if (tie.bye or tie.match_id is None) and tie.winner_team_id in tally:  # a bye, or a walkover: a win
             tally[tie.winner_team_id][4] += 1
             continue
         match = session.get(Match, tie.match_id) if tie.match_id else None

@@ -594,3 +594,20 @@ def test_swiss_rounds_never_rematch_and_give_a_bye_once_while_others_have_none(e
         assert check_league(db).ok, check_league(db).text()
     finally:
         db.close()
+
+
+def test_a_team_that_withdraws_from_swiss_rounds_gives_its_opponent_the_game_and_is_paired_no_more(db):
+    ids = league_of(db, 4)
+    sid = sc.create_competition(db, name="Open", format="swiss", team_ids=ids, rounds=3).result
+    sc.draw_competition(db, competition_id=sid, seeding="hand", order=ids)
+    first = cq.bracket(db, sid).rounds[0]
+    assert [(t.home_id, t.away_id) for t in first] == [(ids[0], ids[1]), (ids[2], ids[3])]
+    play(db, first[1].match_id, 1, 0)
+    change = sc.withdraw_team(db, competition_id=sid, team_id=ids[1], reason="bus broke down")
+    assert change.result.endswith("Team 1 go through")
+    b = cq.bracket(db, sid)
+    assert len(b.rounds) == 2  # the first round done: the second paired without the team that left
+    assert all(ids[1] not in (t.home_id, t.away_id) for t in b.rounds[1])
+    standing = {r.name: r for r in b.standing}
+    assert standing["Team 1"].byes == 1 and standing["Team 1"].points == 3  # the walkover counts as a win
+    assert standing["Team 2"].out == "withdrew: bus broke down"
