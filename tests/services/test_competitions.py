@@ -611,3 +611,14 @@ def test_a_team_that_withdraws_from_swiss_rounds_gives_its_opponent_the_game_and
     standing = {r.name: r for r in b.standing}
     assert standing["Team 1"].byes == 1 and standing["Team 1"].points == 3  # the walkover counts as a win
     assert standing["Team 2"].out == "withdrew: bus broke down"
+
+
+def test_the_seasons_order_of_competitions_can_change(db):
+    ids = league_of(db, 4)
+    generate_season(db)
+    cup_id = sc.create_competition(db, name="Cup", format="knockout", team_ids=ids).result
+    sc.create_competition(db, name="Open", format="swiss", team_ids=ids)
+    assert [c.name for c in cq.competitions(db)] == ["League", "Cup", "Open"]
+    sc.move_competition(db, competition_id=cup_id, position=1)
+    assert [(c.position, c.name) for c in cq.competitions(db)] == [(1, "Cup"), (2, "League"), (3, "Open")]
+    refused(db, "a number from 1 to 3", sc.move_competition, competition_id=cup_id, position=4)
