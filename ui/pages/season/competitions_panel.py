@@ -93,8 +93,9 @@ class NewTournamentDialog(QDialog):
         self.teams.setEnabled(key != "playoffs")
         self.third_place.setEnabled(key != "swiss")
         self.number_label.setText({"playoffs": "Teams that go &through:", "swiss": "&Rounds (0: enough for a winner):",
-                                   "knockout": "(not used)"}[key])  # fmt: skip
-        self.number.setEnabled(key != "knockout")
+                                   "knockout": ""}[key])  # fmt: skip
+        self.number_label.setVisible(key != "knockout")  # a cup's rounds follow from its teams
+        self.number.setVisible(key != "knockout")
         if key == "playoffs" and self.number.value() < 2:
             self.number.setValue(4)
 
