@@ -33,6 +33,7 @@ SCRIPTS = [
     "charts",
     "history",
     "publish",
+    "competitions",
 ]
 
 

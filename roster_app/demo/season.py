@@ -11,17 +11,20 @@ from roster_app.queries import season as sq
 from roster_app.queries.referees import choosable_referees, sheet_of_match
 from roster_app.rules.contracts import contract_cost_for_rolls
 from roster_app.rules.referees import match_turns
+from roster_app.services.competitions import create_competition, draw_competition
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.services.postmatch.plan import HireEntry, PostMatchDraft, plan_post_match
 from roster_app.services.postmatch.write import auto_draft, finish_post_match
 from roster_app.services.referees import finish_match
 from roster_app.services.reserves import approve_reserves, hire_reserve_coach
-from roster_app.services.season import generate_season
+from roster_app.services.season import generate_season, move_fixture
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RefereeMatch
 
 SEED = 1987  # the year the third edition came out
 PLAYED_ROUNDS = 3  # of six: a double round robin of four teams
+CUP = "Spike! Magazine Cup"  # the season's open tournament: a knock-out of the four teams, after round 3
+CUP_ROUND = PLAYED_ROUNDS + 1  # its semi-finals; the final the round after, then the league's last three rounds
 RESERVE_TEAM = ("Reikland Reavers", "Veteran")  # the demo's one reserve team, and its Reserve Coach
 LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", "-1 MA")
 
@@ -73,9 +76,11 @@ def _report(db: LeagueDB, fixture: sq.FixtureRow, referee_id: int | None, rng: r
     home_ids = {p.id for p in queries.roster(db, fixture.home_id)}
     home_cas = sum(line.casualties for line in lines if line.player_id in home_ids)
     away_cas = sum(line.casualties for line in lines if line.player_id not in home_ids)
+    level_cup_game = fixture.competition and home_score == away_score  # overtime, then the app's roll-off
     record_match(
         db, match_id=fixture.id, home_score=home_score, away_score=away_score, home_casualties=home_cas + rng.randint(0, 1),
-        away_casualties=away_cas, lines=lines, referee_id=referee_id, rng=rng,
+        away_casualties=away_cas, lines=lines, referee_id=referee_id, rng=rng, overtime=bool(level_cup_game),
+        roll_off="roll" if level_cup_game else None,
     )  # fmt: skip
 
 
@@ -117,22 +122,37 @@ def _contracts(db: LeagueDB, draft: PostMatchDraft, match_id: int, rng: random.R
 
 
 def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
-    """Generate a double round robin, play the first rounds with their post-match sequences, and report one
-    more match whose post-match sequence is left for the user."""
+    """Generate a double round robin with a cup after its third round, play the first rounds and one semi-final
+    with their post-match sequences, and report the other semi-final, whose post-match sequence is left for the
+    user (the cup's final is then drawn up, waiting)."""
     rng = random.Random(seed)
     names = iter(ROOKIES)
     generate_season(db, double=True)
+    _cup(db, rng)
     _reserve_team(db)
     fixtures = sq.fixtures(db)
-    for index, fixture in enumerate(f for f in fixtures if f.round <= PLAYED_ROUNDS):
+    semis = [f for f in fixtures if f.competition == CUP]
+    first_semi = next(f for f in semis if RESERVE_TEAM[0] not in (f.home, f.away))
+    for index, fixture in enumerate([*(f for f in fixtures if f.round <= PLAYED_ROUNDS), first_semi]):
         _report(db, fixture, _referee(db, index), rng)
         _finish_sheet(db, fixture.id, rng)
         draft = auto_draft(db, match_id=fixture.id, rng=rng)
         _contracts(db, draft, fixture.id, rng)
         _shopping(db, draft, fixture.id, rng, names)
         finish_post_match(db, match_id=fixture.id, draft=draft)
-    waiting = next(f for f in fixtures if f.round == PLAYED_ROUNDS + 1 and RESERVE_TEAM[0] in (f.home, f.away))
+    waiting = next(f for f in semis if RESERVE_TEAM[0] in (f.home, f.away))
     _report(db, waiting, _referee(db, 0), rng)  # his sheet is left open, like the post-match sequence
+
+
+def _cup(db: LeagueDB, rng: random.Random) -> None:
+    """The cup of the four teams after the league's third round (its later rounds move two rounds on), drawn with
+    the app's dice."""
+    for fixture in sorted(sq.fixtures(db), key=lambda f: -f.round):
+        if fixture.round > PLAYED_ROUNDS:
+            move_fixture(db, match_id=fixture.id, round_number=fixture.round + 2)
+    teams = [t.id for t in queries.teams(db)]
+    cup = create_competition(db, name=CUP, format="knockout", team_ids=teams, first_round=CUP_ROUND).result
+    draw_competition(db, competition_id=cup, seeding="draw", rng=rng)
 
 
 def _reserve_team(db: LeagueDB) -> None:

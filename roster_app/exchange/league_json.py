@@ -189,12 +189,14 @@ def _read_document(source: Path) -> dict[str, Any]:
 
 
 # Tables added after format version 1: an export made before them holds none, and imports with them empty.
-LATER_TABLES = frozenset({"correction"})
+LATER_TABLES = frozenset({"correction", "competition", "competition_entry", "competition_tie"})
 
 
-def _check_tables(tables: dict[str, Any]) -> None:
+def _check_tables(tables: dict[str, Any]) -> frozenset[str]:
+    """Refuse an export without every table; the later tables it leaves out (made before them) are returned."""
     known = {t.name for t in SQLModel.metadata.sorted_tables}
-    for name in LATER_TABLES - tables.keys():
+    left_out = frozenset(LATER_TABLES - tables.keys())
+    for name in left_out:
         tables[name] = []
     missing = sorted(known - tables.keys())
     if missing:
@@ -210,6 +212,7 @@ def _check_tables(tables: dict[str, Any]) -> None:
             raise ImportRefused(f"The table '{name}' of the export is not a list of rows.")
     if len(tables["league"]) != 1:
         raise ImportRefused(f"The export must hold exactly one league record; it holds {len(tables['league'])}.")
+    return left_out
 
 
 WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "str": "text",
@@ -241,7 +244,8 @@ def _plan(table: Table) -> tuple[_ColumnPlan, ...]:
     return tuple(
         _ColumnPlan(column, column.name, _kind(column), ACCEPTED.get(_kind(column)),
                     _json_shapes().get((table.name, column.name)), column.nullable and not column.primary_key,
-                    column.primary_key or (column.default is None and column.server_default is None and not column.nullable),
+                    column.primary_key or (column.default is None and column.server_default is None
+                                           and not column.nullable),
                     _json_items().get((table.name, column.name)), text_limit(table.name, column.name))
         for column in table.columns
     )  # fmt: skip
@@ -416,15 +420,20 @@ def _check_references(rows: dict[str, _TableRows]) -> None:
 
 
 def _read(source: Path | str) -> dict[str, _TableRows]:
+    return _read_export(source)[0]
+
+
+def _read_export(source: Path | str) -> tuple[dict[str, _TableRows], frozenset[str]]:
+    """The export's rows, checked and decoded, and the later tables it was made without."""
     document = _read_document(Path(source))
     tables = document["tables"]
-    _check_tables(tables)
+    left_out = _check_tables(tables)
     rows = {}
     for table in SQLModel.metadata.sorted_tables:
         rows[table.name] = _decode_table(table, tables[table.name])
         _check_keys(rows[table.name])
     _check_references(rows)
-    return rows
+    return rows, left_out
 
 
 def read_export(source: Path | str) -> dict[str, list[dict[str, Any]]]:
@@ -458,7 +467,7 @@ def _insert_records(connection: Connection, table: Table, records: list[dict[str
         connection.execute(insert(table), batch)
 
 
-def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
+def _fill(path: Path, rows: dict[str, _TableRows], *, league_competitions: bool = False) -> None:
     engine = file_engine(path, read_only=False)
     try:
         create_schema(engine)
@@ -470,6 +479,8 @@ def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
                     _insert_columns(connection, table, found.columns)
                 elif found.records:
                     _insert_records(connection, table, found.records)
+            if league_competitions:
+                _league_competitions(connection)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
         if "full" in str(exc.orig).lower():  # SQLITE_FULL: the disk, not the export
             raise ImportRefused(
@@ -479,6 +490,25 @@ def _fill(path: Path, rows: dict[str, _TableRows]) -> None:
         raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
     finally:
         engine.dispose()
+
+
+def _league_competitions(connection: Connection) -> None:
+    """An export made before competitions (issue 33): each season's league fixtures become its league
+    competition, as the "competitions" revision does for a league file."""
+    from sqlalchemy import select, update
+
+    from roster_app.store.models import Competition, League, Match
+
+    match, competition = Match.__table__, Competition.__table__
+    current = connection.execute(select(League.__table__.c.current_season)).scalar()
+    seasons = connection.execute(select(match.c.season).where(match.c.stage == "league").distinct()).scalars()
+    for season in sorted(seasons):
+        status = "finished" if current is not None and season < current else "open"
+        made = connection.execute(insert(competition).values(season=season, name="League", format="league",
+                                                             status=status)).inserted_primary_key[0]  # fmt: skip
+        connection.execute(
+            update(match).where(match.c.season == season, match.c.stage == "league").values(competition_id=made)
+        )
 
 
 # Check League's notes on what an older Dugout let happen (extra reserve rounds, empty referee sheets): the
@@ -547,9 +577,9 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
         )
     if taken:
         raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
-    rows = _read(source)
+    rows, left_out = _read_export(source)
     with atomic_path(destination) as temporary:
-        _fill(temporary, rows)
+        _fill(temporary, rows, league_competitions="competition" in left_out)
         _verify(temporary)
         if destination.exists():  # created meanwhile by someone else: keep theirs
             raise ImportRefused(f"A file already exists at {destination}; import into a new file.")

@@ -485,3 +485,12 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
         sheets.append(FixtureSheet(match_id, round_, stage, side(home, pre_match), side(away, pre_match), name, race,
                                    skills, ref_range(skills, ruleset) if name else None))  # fmt: skip
     return sheets
+
+
+# -- the season's tournaments (issue 33) -----------------------------------------------------------------------
+def tournaments(db: LeagueDB, *, season: int | None = None) -> list:
+    """The season's open tournaments in its order, each with its bracket or Swiss standing."""
+    from roster_app.queries import competitions as competition_queries
+
+    return [competition_queries.bracket(db, row.id) for row in competition_queries.competitions(db, season)
+            if row.format != "league"]  # fmt: skip

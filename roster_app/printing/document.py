@@ -85,6 +85,9 @@ def build_document(
         note("the league table")
         points = db.ruleset.table("league_points")
         sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
+        for bracket in data.tournaments(db):  # each tournament of the season on its own page (issue 33)
+            note(f"the {bracket.competition.name}")
+            sections.append(render.competition_section(bracket, heading))
     names = []
     sheets = data.roster_sheets(db, list(request.team_ids), standings=standings) if request.rosters else {}
     for team_id in request.team_ids:

@@ -12,6 +12,7 @@ from roster_app.errors import NotFound
 from roster_app.printing import data, render
 from roster_app.printing.render import Html, Section, blocks, fill, join
 from roster_app.queries import charts, history
+from roster_app.queries import competitions as competition_queries
 from roster_app.queries import season as sq
 from roster_app.queries.transfers import naive_utc
 from roster_app.store.db import LeagueDB
@@ -34,6 +35,7 @@ class Magazine:
     injuries: tuple[tuple[str, str, str], ...]  # (player, team, injury); "Dead" ones are obituaries
     records: tuple[tuple[history.RecordRow, history.RecordRow | None], ...]
     charts: tuple[charts.Chart, ...] = ()  # the round in pictures (empty ones left out)
+    champions: tuple[tuple[str, str], ...] = ()  # (tournament, winner) crowned in this round
 
 
 def latest_round(db: LeagueDB, season: int) -> int:
@@ -104,7 +106,20 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int 
         tuple((p, s, b, t.price or 0) for t, p, s, b in deals if within(t.completed_at)),
         tuple((p, team, c.seasons, c.cost) for c, p, team in signed if within(c.created_at)),
         tuple(injuries), tuple(history.records_broken(db, season, rnd)), round_charts(db, season, rnd),
+        crowned(db, season, rnd),
     )  # fmt: skip
+
+
+def crowned(db: LeagueDB, season: int, rnd: int) -> tuple[tuple[str, str], ...]:
+    """The tournaments whose last game was played in this round, with their winners."""
+    out = []
+    for row in competition_queries.competitions(db, season):
+        if row.format == "league" or row.status != "finished":
+            continue
+        last = max(t.season_round for r in competition_queries.bracket(db, row.id).rounds for t in r)
+        if last == rnd:
+            out.append((row.name, row.winner))
+    return tuple(out)
 
 
 CHARTED_TEAMS = 6  # the top of the table: more lines than this read as a tangle on paper
@@ -123,6 +138,15 @@ def round_charts(db: LeagueDB, season: int, rnd: int) -> tuple[charts.Chart, ...
 
 
 def _result(t: dict, f: sq.FixtureRow) -> Html:
+    if f.competition:  # a tournament's game: a knock-out's is never level (overtime, a roll-off)
+        won = f.home_won
+        if won is None:
+            return fill(t["cup_draw"], competition=f.competition, stage=f.stage, home=f.home, away=f.away,
+                        score=f.score, gate=f"{f.gate:,}")  # fmt: skip
+        winner, loser = (f.home, f.away) if won else (f.away, f.home)
+        return fill(t["cup_win"], competition=f.competition, stage=f.stage, winner=winner, loser=loser,
+                    score=f"{max(f.home_score, f.away_score)}-{min(f.home_score, f.away_score)}",
+                    decided=f" {f.decided}" if f.decided else "", gate=f"{f.gate:,}")  # fmt: skip
     if f.home_score == f.away_score:
         return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=f"{f.gate:,}")
     won = f.home_score > f.away_score
@@ -146,7 +170,8 @@ def _record(t: dict, new: history.RecordRow, old: history.RecordRow | None) -> H
 def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     t = blocks("magazine")
     nothing = t["nothing"]
-    results = join([_result(t, f) for f in m.results])
+    results = join([_result(t, f) for f in m.results]
+                   + [fill(t["crowned"], competition=name, winner=winner) for name, winner in m.champions])  # fmt: skip
     table = join([_standing(t, s) for s in m.table])
     leaders = join([fill(t["leader"], title=sq.LEADER_TITLES[what], name=rows[0].name, team=rows[0].team,
                          value=rows[0].value, unit=sq.LEADER_UNITS[what]) for what, rows in m.leaders.items() if rows])  # fmt: skip

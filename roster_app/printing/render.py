@@ -18,6 +18,7 @@ from roster_app.printing import data
 from roster_app.queries.charts import Chart
 from roster_app.rules.allies import fan_factor_text, surcharge_text
 from roster_app.rules.contracts import tally_marks
+from roster_app.rules.postmatch import TIE_BREAKER_LABELS
 from roster_app.words import count, noun
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
@@ -269,7 +270,7 @@ def _signed(value: int) -> str:
 
 
 def _tie_breakers(keys: list[str]) -> str:
-    words = [key.replace("_", " ") for key in keys if key != "points"]
+    words = [TIE_BREAKER_LABELS.get(key, key.replace("_", " ")) for key in keys if key != "points"]
     if not words:
         return "nothing more: they share the position"
     return ", then ".join(words)
@@ -499,3 +500,72 @@ def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, he
         event_lines=join([fill(t["event"])] * EVENT_LINES),
     )  # fmt: skip
     return Section(f"match sheet: {sheet.home.name} v {sheet.away.name}", body)
+
+
+# -- a tournament's bracket or standing (issue 33) ---------------------------------------------------------
+def _entrant(name: str, seed: int | None, won: bool, score: str) -> Html:
+    t = blocks("competition")
+    if not name:
+        return fill(t["team"], style="muted", seed="", name="to be decided", score="")
+    return fill(
+        t["team"], style="gained" if won else "", seed=f"({seed}) " if seed else "", name=name, score=score
+    )
+
+
+def _tie_cell(tie: Any, seeds: dict[int, int], span: int) -> Html:
+    t = blocks("competition")
+    played = tie.played
+    home = _entrant(tie.home, seeds.get(tie.home_id), tie.winner_id == tie.home_id and tie.home_id is not None,
+                    str(tie.home_score) if played else "")  # fmt: skip
+    if tie.bye and not tie.away and not tie.match_id:
+        away = Html('<span class="muted">bye</span>')
+    else:
+        away = _entrant(tie.away, seeds.get(tie.away_id), tie.winner_id == tie.away_id and tie.away_id is not None,
+                        str(tie.away_score) if played else "")  # fmt: skip
+    notes = [n for n in (tie.decided, tie.note if tie.note != "bye" else "") if n]
+    detail = Html("".join(f'<br><span class="muted">{_escape(n)}</span>' for n in notes))
+    return fill(t["tie"], span=span, home=home, away=away, detail=detail)
+
+
+def competition_section(bracket: Any, heading: data.Heading) -> Section:
+    """A tournament on its own page: a knock-out's bracket (a column a round, each game beside the two it comes
+    from), or a Swiss open's standing and games."""
+    t = blocks("competition")
+    c = bracket.competition
+    third = Html("")
+    if c.format == "swiss":
+        rows = [fill(t["standing_row"], shade=shade(i), position=r.position, team=r.name,
+                     out=f" ({r.out})" if r.out else "", played=r.played, won=r.won, drawn=r.drawn, lost=r.lost,
+                     byes=r.byes, td=_signed(r.td_for - r.td_against), cas=_signed(r.cas_for - r.cas_against),
+                     points=r.points)
+                for i, r in enumerate(bracket.standing)]  # fmt: skip
+        games = [fill(t["game"], shade=shade(i), round=tie.round_name, home=tie.home,
+                      score="bye" if tie.bye else (tie.score if tie.played else "v"), away=tie.away or "")
+                 for i, tie in enumerate(tie for r in bracket.rounds for tie in r)]  # fmt: skip
+        body = Html(fill(t["standing"], rows=join(rows)) + fill(t["rounds"], rows=join(games)))
+    elif not bracket.rounds:
+        body = Html('<p class="empty">Not drawn yet.</p>')
+    else:
+        main = [[tie for tie in r if tie.round_name != "third-place game"] for r in bracket.rounds]
+        heads = [fill(t["head"], round=name.capitalize(), season_round=ties[0].season_round)
+                 for name, ties in zip(bracket.round_names, main, strict=False)]  # fmt: skip
+        lines = []
+        for index in range(len(main[0])):
+            cells = []
+            for number, ties in enumerate(main):
+                span = 2**number
+                if index % span == 0:
+                    cells.append(_tie_cell(ties[index // span], bracket.seeds, span))
+            lines.append(fill(t["row"], cells=join(cells)))
+        body = fill(t["bracket"], heads=join(heads), rows=join(lines))
+        extra = [tie for tie in bracket.rounds[-1] if tie.round_name == "third-place game"]
+        if extra:
+            tie = extra[0]
+            third = fill(t["third"], home=tie.home or "to be decided", away=tie.away or "to be decided",
+                         score=tie.score if tie.played else "v")  # fmt: skip
+    note = "Seeds in brackets; the team in bold went through." if c.format != "swiss" else (
+        "A bye counts as a win; teams level on points are separated by the league's tie-breakers.")  # fmt: skip
+    entrants = count(c.entrants, "team")
+    body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=c.format_words.capitalize(),
+                entrants=entrants, status=c.status_words, body=body, third=third, note=note)  # fmt: skip
+    return Section(f"{c.name} \u2014 {'standing' if c.format == 'swiss' else 'bracket'}", body)

@@ -18,6 +18,7 @@ from sqlalchemy import bindparam, case, func, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
+from roster_app.queries.competitions import player_titles, titles
 from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
@@ -106,6 +107,7 @@ class PlayerCareer:
     spp_before: int = (
         0  # SPP no recorded game gave him: from before the league's first recorded game (or corrected)
     )
+    titles: tuple[str, ...] = ()  # "Spike Cup, season 2": competitions his team won with him playing in them
 
     def total(self, what: str) -> int:
         """A career total; the SPP count those he brought from before his first recorded game."""
@@ -222,9 +224,10 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
         transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
     pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
+    won = tuple(f"{h.competition}, season {h.season}" for h in player_titles(db, pid))
     return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
                         tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers),
-                        tuple(calls), spp_before)  # fmt: skip
+                        tuple(calls), spp_before, won)  # fmt: skip
 
 
 class LedgerLine(NamedTuple):
@@ -258,6 +261,7 @@ class TeamTimeline:
     coach: str
     opening: int  # the treasury before the first game
     points: tuple[TimelinePoint, ...]
+    titles: tuple[str, ...] = ()  # "League, season 1", "Spike Cup, season 2": the roll of honour's lines it won
 
 
 def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
@@ -342,7 +346,9 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
                 names[match.away_team_id if home else match.home_team_id], f"{mine} - {theirs}",
                 result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"), lines,
             ))  # fmt: skip
-        return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points))
+    won = tuple(f"{h.competition}, season {h.season}" for h in titles(db, team_id)
+                if season is None or h.season == season)  # fmt: skip
+    return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points), won)
 
 
 def treasury_after_games(db: LeagueDB, team_id: int, *, season: int | None = None) -> list[tuple[int, int]]:

@@ -196,9 +196,12 @@ class SeasonPreview:
     sequences_due: tuple[
         str, ...
     ] = ()  # "Round 3: Orcland Raiders 2-0 Athelorn Avengers": played, sequence not done
+    still_to_play: tuple[str, ...] = ()  # "League: 3 league fixtures", "Spike Cup: the semi-final, the final"
 
 
 def season_preview(db: LeagueDB) -> SeasonPreview:
+    from roster_app.queries.competitions import still_to_play_words
+
     with db.read() as session:
         season = session.scalars(select(League.current_season)).one()
         rows = session.execute(
@@ -210,6 +213,7 @@ def season_preview(db: LeagueDB) -> SeasonPreview:
         return SeasonPreview(
             season=season,
             unplayed=unplayed_fixtures(session, season),
+            still_to_play=tuple(still_to_play_words(session, season)),
             running=len(rows),
             expiring=tuple(name for length, served, name in rows if served + 1 >= length),
             sequences_due=sequences_due(session, season),

@@ -19,6 +19,7 @@ from roster_app.words import count
 
 KIND_LABELS = {"gold": "Gold", "spp": "SPP", "fan_factor": "Fan factor", "contract": "Contract", "roll": "Roll"}
 KIND_LABELS["import"] = "Import"  # a team brought from another tool (services/foreign_teams.py)
+KIND_LABELS["competition"] = "Competition"  # a competition abandoned (services/competitions.py)
 
 
 @dataclass(frozen=True)
@@ -66,6 +67,8 @@ def describe(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
         return (
             f"faces {_faces(before['faces'])} = {before['total']} to {_faces(after['faces'])} = {after['total']}"
         )
+    if kind == "competition":
+        return f"{before.get('competition', 'a competition')}: {before.get('status')} to {after.get('status')}"
     if kind == "import":  # services/foreign_teams.py: a team brought from another tool
         return (
             f"{after.get('team', '')} ({after.get('race', '')}) came from {after.get('tool', '')} "
@@ -89,7 +92,7 @@ def corrections(db: LeagueDB, *, team_id: int | None = None) -> list[CorrectionR
         rows = session.execute(query).all()
     out = []
     for c, team, player, purpose, dice in rows:
-        subject = player or (f"{purpose} ({dice})" if purpose else team or "")
+        subject = player or (f"{purpose} ({dice})" if purpose else team or c.before.get("competition", ""))
         out.append(CorrectionRow(c.id, c.created_at, c.season, c.made_by, c.reason, c.kind, c.team_id,
                                  team or "", subject, describe(c.kind, c.before, c.after)))  # fmt: skip
     return out

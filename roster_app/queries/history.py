@@ -17,6 +17,7 @@ from roster_app.queries.careers import carried_spp
 from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
+    Competition,
     Contract,
     League,
     Match,
@@ -100,10 +101,26 @@ def _finished(db: LeagueDB, number: int) -> bool:
 
 
 def _final_winner(db: LeagueDB, number: int) -> int | None:
+    """The season's champion by a final: its playoffs' winner, else the winner of a final typed as a fixture
+    (a cup's final crowns the cup's winner, not the league's champion: queries/competitions.py)."""
     with db.read() as session:
+        playoffs = session.scalar(
+            select(Competition.winner_team_id)
+            .where(
+                Competition.season == number, Competition.format == "playoffs", Competition.status == "finished"
+            )
+            .order_by(Competition.position.desc())
+        )
+        if playoffs is not None:
+            return playoffs
         final = session.execute(
             select(Match.home_team_id, Match.away_team_id, Match.home_score, Match.away_score)
-            .where(Match.season == number, Match.stage == "final", Match.status.in_(PLAYED))
+            .where(
+                Match.season == number,
+                Match.stage == "final",
+                Match.status.in_(PLAYED),
+                Match.competition_id.is_(None),
+            )
             .order_by(Match.round.desc(), Match.id.desc())
         ).first()
     if final is None or final[2] == final[3]:

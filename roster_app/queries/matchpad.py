@@ -199,6 +199,8 @@ def _calls_text(data: dict, g: Game) -> str:
     """The calls an event brought ("; sent off: #1 Grim"), or nothing."""
     said = [f"{c['call']}: {_who(g, c['player_id'])}" for c in data.get("calls", ())]
     return f"; {'; '.join(said)}" if said else ""
+
+
 def _injury(data: Any) -> str:
     """' (Broken Ribs: Miss next game, rolled 41)', ' (-1 AV)', or nothing."""
     if not data.get("injury"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
-from roster_app.store.models import Match, Team
+from roster_app.store.models import Competition, Match, Team
 
 
 def done_steps(match: Match, team_id: int) -> list[str]:
@@ -17,6 +17,14 @@ def done_steps(match: Match, team_id: int) -> list[str]:
 
 
 def match_title(session: Session, match: Match) -> str:
+    """ "Orcland Raiders 2-1 Dwarf Giants (round 3, season 1)"; a tournament's game names it ("Spike Cup
+    semi-final")."""
     home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
-    where = f"round {match.round}" if match.stage == "league" else match.stage
+    competition = session.get(Competition, match.competition_id) if match.competition_id is not None else None
+    if match.stage == "league":
+        where = f"round {match.round}"
+    elif competition is not None and competition.format != "league":
+        where = f"{competition.name} {match.stage}"
+    else:
+        where = match.stage
     return f"{home.name} {match.home_score}-{match.away_score} {away.name} ({where}, season {match.season})"

@@ -11,11 +11,14 @@ from typing import Any
 
 from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
+from sqlmodel import Session
 
+from roster_app.rules.competitions import decided_words
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
+from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import League, Match, MatchPlayer, Player, Referee, Team
+from roster_app.store.models import Competition, DiceRoll, League, Match, MatchPlayer, Player, Referee, Team
 
 PLAYED = ("played", "completed")
 
@@ -38,6 +41,26 @@ class FixtureRow:
     gate: int
     referee: str
     post_match_started: bool
+    competition: str = ""  # a tournament's game: its name ("" for the league's fixtures and friendlies)
+    overtime: bool = False  # a knock-out game went to sudden-death overtime
+    roll_off: tuple[int, int] | None = None  # the home and away faces of the roll-off that decided it
+
+    @property
+    def decided(self) -> str:
+        """ "after overtime and a roll-off (5-2)", or ""."""
+        return decided_words({"overtime": self.overtime, "roll_off": self.roll_off})
+
+    @property
+    def knockout(self) -> bool:
+        """A knock-out game (a cup's, the playoffs'): it cannot end level."""
+        return bool(self.competition) and not self.stage.startswith("Swiss")
+
+    @property
+    def home_won(self) -> bool | None:
+        """The home side won (on the score or the roll-off); None: level."""
+        if self.home_score != self.away_score:
+            return self.home_score > self.away_score
+        return None if self.roll_off is None else self.roll_off[0] > self.roll_off[1]
 
     @property
     def played(self) -> bool:
@@ -70,17 +93,22 @@ def fixtures(db: LeagueDB, season: int | None = None) -> list[FixtureRow]:
             select(
                 Match.id, Match.season, Match.round, Match.stage, home.id, home.name, away.id, away.name,
                 Match.status, Match.home_score, Match.away_score, Match.home_casualties, Match.away_casualties,
-                Match.gate, func.coalesce(Referee.name, ""), Match.post_match,
+                Match.gate, func.coalesce(Referee.name, ""), Match.post_match, Competition.name, Competition.format,
+                Match.decided,
             )
             .join(home, home.id == Match.home_team_id)
             .join(away, away.id == Match.away_team_id)
             .outerjoin(Referee, Referee.id == Match.referee_id)
+            .outerjoin(Competition, Competition.id == Match.competition_id)
             .where(Match.season == season)
             .order_by(Match.round, Match.id)
         ).all()  # fmt: skip
     return [
-        FixtureRow(*row[:-1], bool((row[-1] or {}).get("draft") or (row[-1] or {}).get("done"))) for row in rows
-    ]
+        FixtureRow(*row[:-4], bool((row[-4] or {}).get("draft") or (row[-4] or {}).get("done")),
+                   row[-3] if row[-3] and row[-2] != "league" else "", bool((row[-1] or {}).get("overtime")),
+                   tuple(row[-1]["roll_off"]) if (row[-1] or {}).get("roll_off") else None)
+        for row in rows
+    ]  # fmt: skip
 
 
 def byes_by_round(db: LeagueDB, rows: list[FixtureRow]) -> dict[int, list[str]]:
@@ -156,15 +184,51 @@ _STANDINGS = text(STANDINGS_SQL)  # made once (a text() parses its parameters wh
 def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | None = None) -> list[StandingRow]:
     """The league table of the season's league matches, ranked with the league's points and tie-breakers;
     `upto_round`: as it stood after that round (its matches and the earlier rounds')."""
-    ruleset = db.ruleset
+    ruleset = db.ruleset  # loaded (through its own connection) before the read begins
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        return league_standing(session, ruleset, season, upto_round)
+
+
+def table_roll_off_purpose(season: int) -> str:
+    """What a league table's roll-off is stored as (services/competitions.py `roll_off_table`)."""
+    return f"League table roll-off, season {season}"
+
+
+def league_games(session: Session, season: int, upto_round: int | None = None) -> list[tuple[int, int, int, int]]:
+    """The season's league games played: (home, away, home score, away score), for the head-to-head."""
+    upto = [] if upto_round is None else [Match.round <= upto_round]
+    return [tuple(row) for row in session.execute(
+        select(Match.home_team_id, Match.away_team_id, Match.home_score, Match.away_score)
+        .where(Match.season == season, Match.stage == "league", Match.status.in_(PLAYED), *upto)
+    )]  # fmt: skip
+
+
+def table_roll_offs(session: Session, season: int) -> dict[int, int]:
+    """The league table's roll-offs of the season: each team's latest total."""
+    rolls = session.execute(
+        select(DiceRoll.team_id, DiceRoll.total)
+        .where(DiceRoll.purpose == table_roll_off_purpose(season), DiceRoll.team_id.is_not(None))
+        .order_by(DiceRoll.id)
+    )
+    return {team_id: total for team_id, total in rolls}
+
+
+def league_standing(
+    session: Session, ruleset: Ruleset, season: int, upto_round: int | None = None
+) -> list[StandingRow]:
+    """The season's league table read in `session` (a service's transaction, or league_table's read), ranked by
+    the league's points and tie-breakers in order (head-to-head among the teams still level, a roll-off)."""
     points = ruleset.table("league_points")
-    win, draw, loss = points["win"], points["draw"], points["loss"]
-    with db.engine.connect() as conn:
-        rows = conn.execute(_STANDINGS, {"season": season, "upto": upto_round}).all()
-    made = [(*row, row[4] * win + row[5] * draw + row[6] * loss) for row in rows]  # the points from W/D/L
+    rows = session.execute(_STANDINGS, {"season": season, "upto": upto_round}).all()
+    made = [(*row, row[4] * points["win"] + row[5] * points["draw"] + row[6] * points["loss"]) for row in rows]
     unranked = [StandingRow(*fields) for fields in made]
     fields_of = {id(row): fields for row, fields in zip(unranked, made, strict=True)}
-    return [StandingRow(*fields_of[id(row)], position) for position, row in rank(unranked, ruleset)]
+    order = points["tie_breakers"]  # the games and the roll-offs are read only when a tie-breaker needs them
+    games = league_games(session, season, upto_round) if "head_to_head" in order else ()
+    roll_offs = table_roll_offs(session, season) if "roll_off" in order else {}
+    ranked = rank(unranked, ruleset, games=games, roll_offs=roll_offs)
+    return [StandingRow(*fields_of[id(row)], position) for position, row in ranked]
 
 
 @dataclass(frozen=True)

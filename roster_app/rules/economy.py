@@ -70,7 +70,7 @@ def team_worth(sheet: TeamSheet, ruleset: Ruleset | None = None) -> int:
 
 
 def worth_text(worth: int, ruleset: Ruleset | None = None, *, short: bool = False) -> str:
-    """"Team value 1,050,000 gp", "TR 112"."""
+    """ "Team value 1,050,000 gp", "TR 112"."""
     eco = economy(ruleset)
     label = eco.worth_short if short else eco.worth_name
     return f"{label} {gp(worth) if eco.is_value else worth}"

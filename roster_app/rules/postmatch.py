@@ -251,11 +251,14 @@ TIE_BREAKER_LABELS = {
     "casualty_difference": "casualty difference",
     "touchdowns_for": "touchdowns scored",
     "casualties_for": "casualties caused",
+    "head_to_head": "head-to-head",
+    "roll_off": "a roll-off",
 }
 
 
 def tie_breaker_value(row: Any, name: str) -> int:
-    """One tie-breaker of a league table row (anything with points, td_for/against, cas_for/against)."""
+    """One tie-breaker of a league table row (anything with points, td_for/against, cas_for/against); the
+    head-to-head and the roll-off need the other tied teams and are worked out by `rank`."""
     if name == "points":
         return row.points
     if name == "touchdown_difference":
@@ -266,6 +269,8 @@ def tie_breaker_value(row: Any, name: str) -> int:
         return row.td_for
     if name == "casualties_for":
         return row.cas_for
+    if name in ("head_to_head", "roll_off"):
+        return 0
     raise RuleViolation(f"'{name}' is not a tie-breaker Dugout knows.")
 
 
@@ -274,13 +279,56 @@ def standing_key(row: Any, ruleset: Ruleset | None = None) -> tuple[int, ...]:
     return tuple(tie_breaker_value(row, name) for name in _rules(ruleset).table("league_points")["tie_breakers"])
 
 
-def rank(rows: Sequence[Any], ruleset: Ruleset | None = None) -> list[tuple[int, Any]]:
-    """(position, row) best first; rows equal on every tie-breaker share a position (then by name)."""
-    keyed = sorted(((standing_key(r, ruleset), r) for r in rows), key=lambda kr: (tuple(-v for v in kr[0]), kr[1].name.lower()))  # fmt: skip
+Game = tuple[int, int, int, int]  # home team id, away team id, home score, away score
+
+
+def head_to_head(team_id: int, tied: set[int], games: Sequence[Game], ruleset: Ruleset | None = None) -> int:
+    """The league points `team_id` took in its games against the other teams in `tied`."""
+    total = 0
+    for home, away, home_score, away_score in games:
+        if home == team_id and away in tied:
+            total += league_points(result_of(home_score, away_score), ruleset)
+        elif away == team_id and home in tied:
+            total += league_points(result_of(away_score, home_score), ruleset)
+    return total
+
+
+def rank(
+    rows: Sequence[Any], ruleset: Ruleset | None = None, *, games: Sequence[Game] = (),
+    roll_offs: dict[int, int] | None = None,
+) -> list[tuple[int, Any]]:  # fmt: skip
+    """(position, row) best first, by the league's tie-breakers in order; rows equal on every tie-breaker share a
+    position (then by name). Head-to-head counts the points of `games` among the teams still tied at that step;
+    a roll-off, the totals each tied team rolled (`roll_offs`, by team id; none rolled: still tied)."""
+    names = list(_rules(ruleset).table("league_points")["tie_breakers"])
+    groups = _ordered(list(rows), names, ruleset, games, roll_offs or {})
     out: list[tuple[int, Any]] = []
-    for index, (key, row) in enumerate(keyed):
-        out.append((out[-1][0] if out and key == keyed[index - 1][0] else index + 1, row))
+    for group in groups:
+        position = len(out) + 1
+        out.extend((position, row) for row in sorted(group, key=lambda r: r.name.lower()))
     return out
+
+
+def _ordered(group: list[Any], names: list[str], ruleset: Ruleset | None, games: Sequence[Game],
+             roll_offs: dict[int, int]) -> list[list[Any]]:  # fmt: skip
+    if len(group) < 2 or not names:
+        return [group]
+    name, rest = names[0], names[1:]
+    tied = {row.id for row in group} if name == "head_to_head" else set()
+
+    def value(row: Any) -> int:
+        if name == "head_to_head":
+            return head_to_head(row.id, tied, games, ruleset)
+        if name == "roll_off":
+            return roll_offs.get(row.id, 0)
+        return tie_breaker_value(row, name)
+
+    values: dict[int, list[Any]] = {}
+    for row in group:
+        values.setdefault(value(row), []).append(row)
+    return [
+        part for v in sorted(values, reverse=True) for part in _ordered(values[v], rest, ruleset, games, roll_offs)
+    ]
 
 
 def describe_winnings(rating: int, result: str, gate: int, ruleset: Ruleset | None = None) -> str:

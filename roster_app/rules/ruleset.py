@@ -52,6 +52,7 @@ TABLES: dict[str, str] = {
     "spiralling_expenses": "Spiralling expenses",
     "petty_cash": "Petty cash and money for inducements",
     "casualty_table": "Casualty Table",
+    "knockout": "Level knock-out games",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -314,10 +315,11 @@ def default_ruleset() -> Ruleset:
 
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
-# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy, leaguenight)
-# store them. Such a league's economy is the one it was made with (the 3rd edition's), never its edition's.
+# before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy, leaguenight,
+# competitions) store them. Such a league's economy is the one it was made with (the 3rd edition's), never its
+# edition's.
 ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash",
-               "casualty_table")  # fmt: skip
+               "casualty_table", "knockout")  # fmt: skip
 AS_MADE_ECONOMY = "economy_as_made.json"
 
 

@@ -171,7 +171,10 @@ POSITION = {
     "name": NAME, "max": LIMIT, "cost": PRICE, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
     "skills": TEXTS, "normal": TEXTS, "double": TEXTS, "flags?": TEXTS,
 }  # fmt: skip
-TIE_BREAKERS = ("points", "touchdown_difference", "casualty_difference", "touchdowns_for", "casualties_for")
+TIE_BREAKERS = (
+    "points", "head_to_head", "touchdown_difference", "casualty_difference", "touchdowns_for", "casualties_for",
+    "roll_off",
+)  # fmt: skip
 
 SHAPES: dict[str, Any] = {
     "spp_levels": {"levels": [{"name": NAME, "min_spp": NAT, "rolls": NAT}]},
@@ -229,6 +232,7 @@ SHAPES: dict[str, Any] = {
                                for r in ("win", "draw", "loss")}, "minimum": NAT},
     "league_points": {"win": INT, "draw": INT, "loss": INT, "tie_breakers": TEXTS},
     "gate": {"per_die": POS, "semi_final_bonus": NAT, "final_bonus": NAT},
+    "knockout": {"overtime": BOOL, "roll_off": DICE},
     "advance_values": {k: GOLD for k in ("skill", "double_skill", "ma", "st", "ag", "av")},
     "handicap_table": {"dice": DICE, "differences": [{**RANGE, "rolls": NAT}],
                        "rows": [{**RANGE, "handicap": NAME, "fan_factor?": INT, "text?": TEXT}]},

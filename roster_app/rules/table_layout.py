@@ -142,6 +142,7 @@ TABLE_LABELS = {
     ("handicap_table", "rolls"): "Handicap rolls",
     ("winnings_formula", "win"): "Points added for a win", ("winnings_formula", "draw"): "Points added for a draw",
     ("winnings_formula", "loss"): "Points added for a loss", ("fame", "double"): "FAME with twice the fans", ("economy", "winnings"): "Winnings come from",
+    ("knockout", "overtime"): "Sudden-death overtime when level", ("knockout", "roll_off"): "Then a roll-off with",
 }  # fmt: skip
 # Titles of the lists of a table.
 TITLES = {"rows": "Table", "levels": "Levels", "races": "Team lists", "positions": "Positions", "refs": "Star Refs",

@@ -44,6 +44,7 @@ from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
 from roster_app.rules.team import COUNTERS
+from roster_app.safety.competition_checks import competition_problems
 from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
@@ -463,6 +464,11 @@ def _discard_sheets(
     return fix
 
 
+def _competitions(ctx: Ctx) -> Iterator[Problem]:
+    for text in competition_problems(ctx.session):
+        yield Problem("competition", text)
+
+
 # Every invariant check, in report order. A new area adds its own check here (a generator over Ctx).
 CHECKS: list[Check] = [
     _links,
@@ -475,6 +481,7 @@ CHECKS: list[Check] = [
     _reversals,
     _referee_sheets,
     _reserve_rounds,
+    _competitions,
 ]
 
 

@@ -13,12 +13,14 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.queries.clock import Act, require
-from roster_app.queries.contracts import player_position, renewable, running_contract, unplayed_fixtures
+from roster_app.queries.competitions import still_to_play_words
+from roster_app.queries.contracts import player_position, renewable, running_contract
 from roster_app.queries.fetch import current_season, get_player, get_team, league_row
 from roster_app.rules.contracts import contract_cost_for_rolls, sign_problem
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import post
+from roster_app.services.competitions import abandon_unfinished, finish_league
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Player, PlayerStatus, Season, utcnow
@@ -138,19 +140,24 @@ def advance_season(session: Session) -> SeasonEnd:
     return SeasonEnd(number, len(running), tuple(expired))
 
 
-def end_season(db: LeagueDB, *, confirm_unplayed: bool = False) -> Change:
-    """End the current season (refused while fixtures are unplayed, unless the commissioner confirms)."""
+def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> Change:
+    """End the current season: refused while a competition (the league fixtures, an open tournament) has games
+    still to play, naming them; with `abandon_reason` and `made_by` those competitions are abandoned first (a
+    correction each, in the history). Every running contract's tally counts the season once."""
+    ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         number = current_season(session)
-        unplayed = unplayed_fixtures(session, number)
-        if unplayed and not confirm_unplayed:
+        left = still_to_play_words(session, number)
+        if left and not (abandon_reason or made_by):
             raise RuleViolation(
-                f"{count(unplayed, 'fixture')} of season {number} "
-                f"{'are' if unplayed != 1 else 'is'} not played yet. Play them first, or confirm that the "
-                "season ends anyway."
+                f"Season {number} is not over: "
+                + "; ".join(left)
+                + ". Play them first, or abandon what is left with a reason (a commissioner's correction)."
             )
+        abandoned = abandon_unfinished(session, number, abandon_reason, made_by) if left else []
+        finish_league(session, ruleset, number)
         result = advance_season(session)
-        tx.label = f"end of season {number}"
+        tx.label = f"end of season {number}" + (f" ({', '.join(abandoned)} abandoned)" if abandoned else "")
         tx.result = result
     return tx.change

@@ -19,10 +19,11 @@ from roster_app.errors import RuleViolation
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import match_title
 from roster_app.queries.prematch import match_fan_factors
+from roster_app.rules import competitions as rc
 from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
-from roster_app.services import referees
+from roster_app.services import competitions, referees
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
@@ -219,9 +220,17 @@ def write_report(
     away_mvp: int | None = None,
     riot: bool = False,
     rng: random.Random | None = None,
+    overtime: bool = False,
+    roll_off: Sequence[int] | str | None = None,
+    roll_off_typed: bool = True,
 ) -> Match:
     """The match report's rows inside a transaction (record_match's, the match pad's full time). An MVP of None
-    is picked at random; a gate of None is rolled (or taken from `gate_faces`)."""
+    is picked at random; a gate of None is rolled (or taken from `gate_faces`).
+
+    A knock-out game cannot end level (the league's "knockout" rule): `overtime` says sudden-death overtime was
+    played (the score includes it), `roll_off` the home and away faces of the roll-off that decided a game still
+    level ("roll": the app's dice rolled here; `roll_off_typed` False: faces the app rolled on screen). Its winner
+    goes into the next round's fixture at once."""
     lines = [PlayerLine.of(line) for line in lines]
     if len({line.player_id for line in lines}) != len(lines):
         raise RuleViolation("A player has two lines in the report.")
@@ -265,10 +274,31 @@ def write_report(
     for team, players, mvp in zip(teams, rosters, mvps, strict=True):
         _write_lines(session, ruleset, match, team, players, lines, mvp)
     match.home_score, match.away_score = scores
+    match.decided = _decided(session, ruleset, match, teams, scores, overtime, roll_off, rng, roll_off_typed)
     match.home_casualties, match.away_casualties = casualties
     match.riot = bool(riot)
     match.post_match = {}  # a draft left from a report that was undone belongs to that report, not this one
     match.status = "played"
     match.played_at = datetime.now(UTC)
     session.add(match)
+    competitions.game_reported(session, ruleset, match)
     return match
+
+
+def _decided(
+    session: Session, ruleset: Ruleset, match: Match, teams: tuple[Team, Team], scores: tuple[int, int],
+    overtime: bool, roll_off: Sequence[int] | str | None, rng: random.Random | None, typed: bool = True,
+) -> dict[str, Any]:  # fmt: skip
+    """How the game was decided (overtime, a roll-off stored as two rolls), checked against the league's rule."""
+    knockout = competitions.is_knockout(session, match)
+    typed = typed and roll_off != "roll"
+    if roll_off == "roll":
+        level = scores[0] == scores[1]
+        roll_off = rc.roll_off(ruleset, rng) if knockout and level else None
+    decided = rc.decide(ruleset, knockout, *scores, bool(overtime), roll_off)
+    if decided.roll_off is not None:
+        dice = ruleset.table("knockout")["roll_off"]
+        for team, face in zip(teams, decided.roll_off, strict=True):
+            session.add(DiceRoll(purpose=f"Roll-off of {team.name}", dice=dice, faces=[face], total=face, typed=typed,
+                                 team_id=team.id, match_id=match.id))  # fmt: skip
+    return decided.as_data()

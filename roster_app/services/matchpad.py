@@ -395,8 +395,10 @@ def full_time(
     gate: int | None = None,
     gate_faces: Sequence[int] | None = None,
     rng: random.Random | None = None,
+    overtime: bool = False,
+    roll_off: Sequence[int] | str | None = None,
 ) -> Change:
-    """Full time: the match report (as the match report dialog writes it) and the ref's match sheet with his
+    """Full time (`overtime`, `roll_off`: how a level knock-out game was decided, as write_report takes them): the match report (as the match report dialog writes it) and the ref's match sheet with his
     verdict, in one transaction. A team without an MVP gets one at random. The result is the match id."""
     ruleset = db.ruleset
     with db.write() as tx:
@@ -411,7 +413,8 @@ def full_time(
                                 "last turn (or a Riot).")  # fmt: skip
         sheet = get_sheet(session, game.sheet_id) if game.sheet_id is not None else None
         match = write_report(session, ruleset, match_id=match_id, gate=gate, gate_faces=gate_faces, rng=rng,
-                             referee_id=sheet.referee_id if sheet else None, **report_of(game))  # fmt: skip
+                             referee_id=sheet.referee_id if sheet else None, overtime=overtime, roll_off=roll_off,
+                             **report_of(game))  # fmt: skip
         verdict = None
         if sheet is not None:
             referees.write_sheet(session, ruleset, sheet, mp.sheet_fields(game.state))

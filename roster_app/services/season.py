@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import random
+
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
@@ -11,9 +13,10 @@ from roster_app.queries.postmatch import match_title
 from roster_app.queries.referees import sheet_of
 from roster_app.rules.fixtures import round_robin
 from roster_app.rules.postmatch import STAGES
+from roster_app.services.competitions import league_competition
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, Referee, Team
+from roster_app.store.models import Competition, Match, Referee, Team
 from roster_app.words import count, possessive
 
 
@@ -21,8 +24,17 @@ def _league_fixtures(session: Session, season: int) -> int:
     return session.scalar(select(func.count()).where(Match.season == season, Match.stage == "league"))
 
 
-def generate_season(db: LeagueDB, *, double: bool = False, team_ids: list[int] | None = None) -> Change:
-    """A round robin of the current season for every team (or those given), in the order the teams joined."""
+def generate_season(
+    db: LeagueDB,
+    *,
+    double: bool = False,
+    team_ids: list[int] | None = None,
+    shuffle: bool = False,
+    rng: random.Random | None = None,
+) -> Change:
+    """A round robin of the current season for every team (or those given), in the order the teams joined, or
+    `shuffle`d: the teams' places and the order of the rounds drawn with the app's dice. The fixtures are the
+    season's league competition."""
     with db.write() as tx:
         session = tx.session
         season = current_season(session)
@@ -34,12 +46,22 @@ def generate_season(db: LeagueDB, *, double: bool = False, team_ids: list[int] |
             team_ids = list(session.scalars(select(Team.id).order_by(Team.id)))
         for tid in team_ids:
             get_team(session, tid)
+        if shuffle:
+            rng = rng or random.SystemRandom()
+            team_ids = list(team_ids)
+            rng.shuffle(team_ids)
         rounds = round_robin(team_ids, double=double)
+        if shuffle:
+            rng.shuffle(rounds)
+        league = league_competition(session, season)
+        league.shuffle = bool(shuffle)
+        session.add(league)
         for number, games in enumerate(rounds, start=1):
             for home, away in games:
-                session.add(Match(season=season, round=number, home_team_id=home, away_team_id=away))
+                session.add(Match(season=season, round=number, home_team_id=home, away_team_id=away,
+                                  competition_id=league.id))  # fmt: skip
         games = sum(len(g) for g in rounds)
-        kind = "double round robin" if double else "round robin"
+        kind = ("double round robin" if double else "round robin") + (", shuffled" if shuffle else "")
         tx.label = f"fixtures of season {season}: {kind}, {count(len(rounds), 'round')}, {count(games, 'match')}"
         tx.result = len(rounds)
     return tx.change
@@ -100,6 +122,13 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
             raise RuleViolation(
                 f"{possessive(ref.name)} match sheet goes with this fixture; discard it before deleting it."
             )
+        if match.competition_id is not None:
+            competition = session.get(Competition, match.competition_id)
+            if competition.format != "league":
+                raise RuleViolation(
+                    f"{match_title(session, match)} is a game of {competition.name}: a team withdraws from it, or "
+                    "the tournament is abandoned, deleted or drawn again; its games are not deleted one by one."
+                )
         tx.label = f"fixture deleted: {match_title(session, match)}"
         session.delete(match)
     return tx.change
@@ -116,8 +145,9 @@ def add_fixture(
     with db.write() as tx:
         session = tx.session
         home, away = get_team(session, home_team_id), get_team(session, away_team_id)
-        match = Match(season=current_season(session), round=0, home_team_id=home.id, away_team_id=away.id,
-                      stage=stage)  # fmt: skip
+        season = current_season(session)
+        match = Match(season=season, round=0, home_team_id=home.id, away_team_id=away.id, stage=stage,
+                      competition_id=league_competition(session, season).id if stage == "league" else None)  # fmt: skip
         _check_free(session, match, round_number, (home.id, away.id))
         match.round = round_number
         session.add(match)

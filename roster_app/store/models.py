@@ -165,6 +165,62 @@ class Match(_Table, table=True):
     post_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False))  # wizard progress
     # the pre-match sequence: handicaps due and rolled, finished (services/prematch.py)
     pre_match: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+    # the competition the fixture belongs to (None: a friendly, or a game typed before competitions)
+    competition_id: int | None = Field(default=None, foreign_key="competition.id", index=True)
+    # how a level knock-out game was decided: {"overtime": bool, "roll_off": [home face, away face]}
+    decided: Any = Field(default_factory=dict, sa_column=Column(JSON, nullable=False, server_default="{}"))
+
+
+class Competition(_Table, table=True):
+    """A competition of a season: its league fixtures, or an open tournament (a knock-out cup, playoffs, Swiss
+    rounds) played in the season's order beside them (services/competitions.py)."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    season: int = Field(index=True)
+    name: str
+    format: str  # league / knockout / playoffs / swiss (rules/competitions.py FORMATS)
+    position: int = 1  # its place in the season's order
+    status: str = "open"  # open / drawn / finished / abandoned
+    seeding: str = ""  # how the entrants were placed: draw / dice / table / rating / hand
+    third_place: bool = False
+    rounds: int = 0  # Swiss: the rounds to play; playoffs: how many of the league table go through
+    first_round: int = 0  # the season round its first round is played in (0: after the last round in use)
+    shuffle: bool = False  # a round robin's fixtures shuffled
+    winner_team_id: int | None = Field(default=None, foreign_key="team.id")
+    reason: str = ""  # why it was abandoned
+    created_at: datetime = Field(default_factory=utcnow)
+
+
+class CompetitionEntry(_Table, table=True):
+    """A team entered in a competition, with its seed (1 = top) once drawn or seeded."""
+
+    __tablename__ = "competition_entry"
+    __table_args__ = (UniqueConstraint("competition_id", "team_id"),)
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: int = Field(foreign_key="competition.id", index=True)
+    team_id: int = Field(foreign_key="team.id")
+    seed: int | None = None
+    out: str = ""  # why the team left the competition early ("withdrew: retired in round 2")
+
+
+class CompetitionTie(_Table, table=True):
+    """One place of a tournament's bracket or Swiss round: two teams (or one, a bye), their game, its winner.
+
+    In a knock-out, tie (round r, position p) sends its winner to (r + 1, p // 2), home when p is even; the
+    third-place game is the last round's position 1, fed by the semi-finals' losers."""
+
+    __tablename__ = "competition_tie"
+    __table_args__ = (UniqueConstraint("competition_id", "round", "position"),)
+    id: int | None = Field(default=None, primary_key=True)
+    competition_id: int = Field(foreign_key="competition.id", index=True)
+    round: int  # the competition's own round, 1 = its first
+    position: int  # 0, 1, 2 ... within the round
+    home_team_id: int | None = Field(default=None, foreign_key="team.id")
+    away_team_id: int | None = Field(default=None, foreign_key="team.id")
+    match_id: int | None = Field(default=None, foreign_key="match.id")
+    winner_team_id: int | None = Field(default=None, foreign_key="team.id")
+    bye: bool = False  # one team, no game: it goes through
+    note: str = ""  # said in words: a bye, a walkover after a team retired
 
 
 class MatchPlayer(_Table, table=True):

@@ -182,16 +182,16 @@ def fixture(db, team, other, status):
         tx.session.add(Match(season=1, round=1, home_team_id=team, away_team_id=other, status=status))
 
 
-def test_end_season_refuses_while_fixtures_are_unplayed_unless_confirmed(db):
+def test_end_season_refuses_while_fixtures_are_unplayed_unless_abandoned_with_a_reason(db):
     team = add_orcs(db)
     other = add_orcs(db, name="Other Orcs")
     fixture(db, team, other, "played")
     fixture(db, team, other, "scheduled")
     before = snapshot(db)
-    with pytest.raises(RuleViolation, match="1 fixture of season 1 is not played yet"):
+    with pytest.raises(RuleViolation, match="Season 1 is not over: Other fixtures: 1 fixture"):
         end_season(db)
     assert snapshot(db) == before
-    end_season(db, confirm_unplayed=True)
+    end_season(db, abandon_reason="the orcs ate the ball", made_by="Jim")
     assert queries.league_info(db).season == 2
 
 

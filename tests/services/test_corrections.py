@@ -241,7 +241,7 @@ def test_cancelling_a_running_contract_makes_the_player_a_free_agent(db):
     with pytest.raises(RuleViolation, match="nothing to cancel"):
         svc.correct_contract(db, contract_id=cid, cancel=True, **WHO)
     signed(db, pid, 1)  # a new contract, as for any free agent
-    end_season(db, confirm_unplayed=True)
+    end_season(db, abandon_reason="the season ran out of time", made_by="Jim")
     assert check_league(db).ok, check_league(db).text()
 
 
@@ -249,7 +249,7 @@ def test_an_expired_contract_does_not_run_again_beside_a_newer_one(db):
     team = add_orcs(db)
     pid = _player(db, team, spp=20)
     first = signed(db, pid, 1)
-    end_season(db, confirm_unplayed=True)
+    end_season(db, abandon_reason="the season ran out of time", made_by="Jim")
     signed(db, pid, 2)
     with pytest.raises(RuleViolation, match="signed another contract"):
         svc.correct_contract(db, contract_id=first, seasons=3, **WHO)

@@ -1,6 +1,7 @@
 """The demo league opens on a season half played, built through the services with a fixed seed."""
 
 from roster_app.demo.league import REFEREES, build_demo
+from roster_app.queries import competitions as competition_queries
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
 from roster_app.queries.referees import referee_cards, sheet_of_match
@@ -16,11 +17,16 @@ def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_pa
             (f.home_score, f.away_score, f.gate) for f in sq.fixtures(again)
         ]
         fixtures = sq.fixtures(db)
-        assert len(fixtures) == 12  # a double round robin of four teams
-        assert [f.status for f in fixtures].count("completed") == 6
+        assert len(fixtures) == 12 + 3  # a double round robin of four teams, a cup's semi-finals and final
+        assert [f.status for f in fixtures].count("completed") == 7
         assert [f.status_text for f in fixtures].count("post-match due") == 1  # one left for the user
+        cup = [f for f in fixtures if f.competition == "Spike! Magazine Cup"]
+        assert [(f.round, f.stage, f.played) for f in cup] == [(4, "semi-final", True), (4, "semi-final", True),
+                                                               (5, "final", False)]  # fmt: skip
+        assert [f.status_text for f in cup][0] == "post-match due"  # the Reavers' semi-final, part-played
+        assert [c.status for c in competition_queries.competitions(db)] == ["open", "drawn"]
         table = sq.league_table(db)
-        assert sum(r.played for r in table) == 2 * 7
+        assert sum(r.played for r in table) == 2 * 6
         assert sum(r.points for r in table) > 0 and table[0].position == 1
         assert all(len(sq.leaders(db, what)) > 0 for what in sq.LEADER_TITLES)
         for team in queries.teams(db):

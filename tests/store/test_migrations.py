@@ -3,6 +3,7 @@
 import shutil
 import sqlite3
 import textwrap
+from contextlib import closing
 from pathlib import Path
 
 import pytest
@@ -53,10 +54,11 @@ def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
     after = _rows(league)
     # Tables added to the ruleset since (the Handicap Table, revision "prematch"; the Kick-Off Table, revision
     # "rulesdata"; the economy the league was made with and the tables an edition's economy reads, revision
-    # "economy"; the Casualty Table, revision "leaguenight") come as league defaults: the rows a migration adds.
+    # "economy"; the Casualty Table, revision "leaguenight"; the rule for level knock-out games, revision
+    # "competitions") come as league defaults: the rows a migration adds.
     added = {r["key"] for r in after["ruleset_table"]} - {r["key"] for r in before["ruleset_table"]}
     assert added == {"handicap_table", "kick_off", "economy", "winnings_formula", "fame", "spiralling_expenses",
-                     "petty_cash", "casualty_table"}  # fmt: skip
+                     "petty_cash", "casualty_table", "knockout"}  # fmt: skip
     after["ruleset_table"] = [r for r in after["ruleset_table"] if r["key"] not in added]
     for table, rows in before.items():
         kept = [{k: row.get(k) for k in rows[0]} for row in after[table]]
@@ -157,3 +159,22 @@ def test_a_file_from_a_newer_dugout_opens_read_only_and_is_never_changed(league_
     db.close()
     assert file_digest(league_file) == before
     assert sorted(p.name for p in league_file.parent.iterdir()) == ["test.dugout"]
+
+
+def test_an_upgraded_leagues_fixtures_become_each_seasons_league_competition(tmp_path):
+    """Revision "competitions": every league fixture of a season belongs to that season's league competition
+    (an ended season's is finished); friendlies and typed finals stay outside any competition."""
+    import sqlite3
+
+    league = _upgrade_keeps_every_row(tmp_path)
+    with closing(sqlite3.connect(league)) as conn:
+        current = conn.execute("SELECT current_season FROM league").fetchone()[0]
+        comps = conn.execute("SELECT id, season, name, format, status FROM competition").fetchall()
+        league_games = conn.execute("SELECT season, competition_id FROM match WHERE stage = 'league'").fetchall()
+        others = conn.execute("SELECT competition_id FROM match WHERE stage <> 'league'").fetchall()
+    assert league_games, "the fixture holds league games"
+    by_season = {season: cid for cid, season, name, fmt, status in comps}
+    assert {(s, by_season[s]) for s, _ in league_games} == set(league_games)
+    assert all(name == "League" and fmt == "league" for _, _, name, fmt, _ in comps)
+    assert all((status == "finished") == (season < current) for _, season, _, _, status in comps)
+    assert all(cid is None for (cid,) in others)

@@ -15,6 +15,17 @@ class AwardsModel(RowTableModel):
     )
 
 
+class HonoursModel(RowTableModel):
+    """The roll of honour: each competition of a season and who won it (issue 33)."""
+
+    COLUMNS = (
+        Column("season", "Season", lambda r: r.season, align=CENTER),
+        Column("competition", "Competition", lambda r: r.competition),
+        Column("winner", "Won by", lambda r: r.winner or r.note),
+        Column("runner_up", "Runners-up", lambda r: r.runner_up),
+    )
+
+
 class RefSeasonModel(RowTableModel):
     COLUMNS = (
         Column("name", "Referee", lambda r: r.name),

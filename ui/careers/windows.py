@@ -84,6 +84,8 @@ class PlayerCareerDialog(CareerDialog):
             facts.append("Teams: " + ", ".join(c.teams))
         facts += [f"{k.call.capitalize()} by {k.referee}" + (f" in turn {k.turn}" if k.turn else "")
                   + (f": {k.why}" if k.why else "") for k in c.calls]  # fmt: skip
+        if c.titles:  # competitions his team won with him playing in them (issue 33)
+            facts.append("Titles: " + "; ".join(c.titles))
         facts += [f"Transfer, season {t.season}: {t.seller} to {t.buyer}"
                   + (f" for {gp(t.price)}" if t.price else "") + ("" if t.status == "completed" else f" ({t.status})")
                   for t in c.transfers]  # fmt: skip
@@ -105,6 +107,8 @@ class TeamTimelineDialog(CareerDialog):
         facts = f"{t.race}, coach {t.coach or '(none)'}. Treasury before the first game: {gp(t.opening)}."
         if not t.points:
             facts += " No games played yet."
+        if t.titles:  # the roll of honour's lines the team won (issue 33)
+            facts += f" Titles: {'; '.join(t.titles)}."
         super().__init__(f"Timeline of {t.name}", t.name, facts, parent)
         self.points_model = TimelineModel(self)
         self.points_model.set_rows(list(t.points))

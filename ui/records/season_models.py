@@ -29,7 +29,10 @@ STATUS_COLOURS = {"to play": "#6b6b6b", "post-match due": "#a05a00", "post-match
 
 
 def _round_text(r: FixtureRow) -> str:
-    return str(r.round) if r.stage == "league" else f"{r.round} ({r.stage})"
+    """ "3", "4 (semi-final)", "4 (Spike Cup semi-final)": a tournament's game names it (issue 33)."""
+    if r.stage == "league":
+        return str(r.round)
+    return f"{r.round} ({r.competition} {r.stage})" if r.competition else f"{r.round} ({r.stage})"
 
 
 class FixturesModel(RowTableModel):

@@ -172,3 +172,22 @@ def test_print_the_magazine_of_an_earlier_round(qapp, history_file, tmp_path):
     front = pdf_pages(out)[0]
     assert "season 1 · the league magazine" in front and "1 Orcland Raiders 3 2 1 0 7" in front
     assert "Two Seasons · season 1 · magazine, round 3" in front  # the footer names the magazine's season
+
+
+def test_print_table_gives_each_tournament_its_page(qapp, tmp_path):
+    """Issue 33: `dugout print LEAGUE --table` prints the league table, then each tournament's bracket page; the
+    demo's whole-league printout has its cup's bracket."""
+    from roster_app.demo.league import build_demo
+
+    league = tmp_path / "demo.dugout"
+    build_demo(league).close()
+    out = tmp_path / "table.pdf"
+    assert main(["print", str(league), "--table", "-o", str(out)]) == 0
+    pages = pdf_pages(out)
+    assert len(pages) == 2 and "League table" in pages[0]
+    assert (
+        "Spike! Magazine Cup" in pages[1] and "Semi-final (round 4)" in pages[1] and "Final (round 5)" in pages[1]
+    )
+    whole = tmp_path / "league.pdf"
+    assert main(["print", str(league), "-o", str(whole)]) == 0
+    assert any("Spike! Magazine Cup" in page and "Semi-final" in page for page in pdf_pages(whole))

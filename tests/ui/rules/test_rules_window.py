@@ -424,5 +424,7 @@ def test_the_economy_switch_is_refused_mid_season_and_made_at_its_end_after_a_pr
     assert economy(window.session.db.ruleset).edition == "LRB 6"
     assert rules.status.text() == "The league plays LRB 6's economy from now on."
     rules.show_table("economy")
-    assert "From LRB 6 (as OBBLM (the online league manager) and FUMBBL's game client have it)" in rules.note.text()
+    assert (
+        "From LRB 6 (as OBBLM (the online league manager) and FUMBBL's game client have it)" in rules.note.text()
+    )
     rules.grab().save("/tmp/rules_economy.png")

@@ -35,9 +35,10 @@ def end_season_question(preview: contract_queries.SeasonPreview) -> str:
         lines.append(f"Each of the {preview.running} running contract(s) gets a tally mark.")
     if preview.expiring:
         lines.append(f"These contracts end, and the players become free agents: {_names(preview.expiring)}.")
-    if preview.unplayed:
+    if preview.still_to_play:
         lines.append(
-            f"{preview.unplayed} fixture(s) of season {preview.season} are not played yet; they stay unplayed."
+            f"Season {preview.season} still has games to play: {'; '.join(preview.still_to_play)}. Ending it now "
+            "abandons them: you give a reason and your name (a commissioner's correction, in the history)."
         )
     if preview.sequences_due:
         lines.append(
@@ -161,7 +162,16 @@ class ContractsPage(QWidget):
         preview = contract_queries.season_preview(self.session.db)
         if not ask.confirm(self, end_season_question(preview), title="End Season", yes="End Season"):
             return
-        change = self.session.run(end_season, parent=self, confirm_unplayed=preview.unplayed > 0)
+        abandon = {}
+        if preview.still_to_play:
+            reason = ask.text(self, "Why does the season end with games unplayed?", title="End Season")
+            made_by = reason and ask.text(
+                self, "Your name (the commissioner who abandons them):", title="End Season"
+            )
+            if not reason or not made_by:
+                return
+            abandon = {"abandon_reason": reason, "made_by": made_by}
+        change = self.session.run(end_season, parent=self, **abandon)
         if change is not None:
             ask.info(self, self._ended_text(change.result), title="Season ended")
 

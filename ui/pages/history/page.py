@@ -22,14 +22,14 @@ from PySide6.QtWidgets import (
 from roster_app.queries import history
 from roster_app.queries import season as sq
 from roster_app.words import count
-from ui.careers.history_models import AwardsModel, RecordsModel, RefSeasonModel
+from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, RefSeasonModel
 from ui.careers.links import Link, link_careers
 from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.charts.history_charts import HistoryCharts
 from ui.records.season_models import LeadersModel, StandingsModel
 
 HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
-                  "transfer", "contract"}  # fmt: skip
+                  "transfer", "contract", "competition", "competition_tie"}  # fmt: skip
 
 
 class HistoryPage(QWidget):
@@ -56,6 +56,10 @@ class HistoryPage(QWidget):
             self.tabs.addTab(self.leader_views[what], sq.LEADER_TITLES[what])
         self.refs_view = read_only_table(self.refs_model, self, 0)
         self.tabs.addTab(self.refs_view, "Referees")
+        self.honours_model = HonoursModel(self)  # every season's cups, playoffs and league winners (issue 33)
+        self.honours_view = read_only_table(self.honours_model, self, 1)
+        self.honours_view.setObjectName("rollOfHonour")
+        self.tabs.addTab(self.honours_view, "Roll of Honour")
         self.records_view = read_only_table(self.records_model, self, 5)
         self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
         self._lay_out()
@@ -177,12 +181,15 @@ class HistoryPage(QWidget):
                 "In progress" if not story.finished else "No champion")  # fmt: skip
             self.summary.setText(f"Season {number}: {count(story.matches, 'match')} played. {state}.")
         self.table_model.set_rows(list(story.table))
+        from roster_app.queries.competitions import roll_of_honour
+
+        self.honours_model.set_rows(list(reversed(roll_of_honour(db))))  # the latest season first
         self.awards_model.set_rows(list(story.awards))
         self.refs_model.set_rows(list(story.referees))
         self.charts.set_season(number, list(story.table), rnd)
         for what, model in self.leader_models.items():
             model.set_rows(list(story.leaders[what]))
-        for view in (self.table_view, self.awards_view, self.refs_view, self.records_view,
+        for view in (self.table_view, self.awards_view, self.refs_view, self.records_view, self.honours_view,
                      *self.leader_views.values()):  # fmt: skip
             view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
 

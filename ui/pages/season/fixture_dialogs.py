@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -36,6 +37,7 @@ class GenerateSeasonDialog(QDialog):
         self.single = QRadioButton("Single round robin: every team meets every other once")
         self.double = QRadioButton("Double round robin: home and away")
         self.single.setChecked(True)
+        self.shuffle = QCheckBox("&Shuffle the fixtures (else in the order the teams joined)")  # issue 33
         self.summary = QLabel()
         self.summary.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
@@ -45,6 +47,7 @@ class GenerateSeasonDialog(QDialog):
         layout.addWidget(QLabel(f"<b>{len(self.teams)} teams</b>: {names}"))
         layout.addWidget(self.single)
         layout.addWidget(self.double)
+        layout.addWidget(self.shuffle)
         layout.addWidget(self.summary)
         layout.addWidget(self.buttons)
         self.single.toggled.connect(self._update)
@@ -65,7 +68,8 @@ class GenerateSeasonDialog(QDialog):
                                  "or deleted afterwards while they are unplayed.")  # fmt: skip
 
     def accept(self) -> None:
-        if self.session.run(generate_season, parent=self, double=self.double.isChecked()) is not None:
+        if self.session.run(generate_season, parent=self, double=self.double.isChecked(),
+                            shuffle=self.shuffle.isChecked()) is not None:  # fmt: skip
             super().accept()
 
 

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 from roster_app.errors import RuleViolation
 from roster_app.queries import referees as referee_queries
 from roster_app.queries.season import FixtureRow
+from roster_app.rules import competitions as rc
 from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.spp import match_spp
@@ -162,6 +163,9 @@ class MatchReportDialog(QDialog):
         grid.addWidget(self.referee, 5, 1)
         grid.addWidget(self.riot, 5, 2)
         grid.addWidget(self.ref_note, 6, 1, 1, 2)
+        if self.fixture.knockout:  # a knock-out game cannot end level: overtime, then a roll-off (issue 33)
+            grid.addWidget(QLabel("Level:"), 7, 0)
+            grid.addLayout(self._knockout_row(), 7, 1, 1, 2)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
@@ -180,6 +184,56 @@ class MatchReportDialog(QDialog):
         layout.addWidget(self.view, 1)
         layout.addWidget(self.verdict)
         layout.addWidget(self.buttons)
+
+    def _knockout_row(self) -> QHBoxLayout:
+        rule = self.session.db.ruleset.table("knockout")
+        self.overtime = QCheckBox("Sudden-death &overtime played", self)
+        self.overtime.setEnabled(rule["overtime"])
+        spec = rc.roll_off_dice(self.session.db.ruleset)
+        self.roll_off = {}
+        row = QHBoxLayout()
+        row.addWidget(self.overtime)
+        row.addWidget(QLabel(f"Roll-off ({rule['roll_off']}):"))
+        for team_id, name in (
+            (self.fixture.home_id, self.fixture.home),
+            (self.fixture.away_id, self.fixture.away),
+        ):
+            spin = QSpinBox(self)
+            spin.setRange(0, spec.highest)
+            spin.setSpecialValueText("-")
+            spin.setToolTip(f"{name}'s roll-off (- : none)")
+            spin.valueChanged.connect(self._roll_off_typed)
+            self.roll_off[team_id] = spin
+            row.addWidget(spin)
+        self.roll_off_button = QPushButton("Roll &Off", self)
+        self.roll_off_button.clicked.connect(self.roll_off_dice)
+        row.addWidget(self.roll_off_button)
+        row.addStretch(1)
+        self.overtime.toggled.connect(self._update)
+        self.roll_off_rolled = False
+        return row
+
+    def roll_off_dice(self, _checked: bool = False, *, rng: random.Random | None = None) -> None:
+        """The app's roll-off (each coach's die until they differ)."""
+        home, away = rc.roll_off(self.session.db.ruleset, rng)
+        for spin, face in zip(self.roll_off.values(), (home, away), strict=True):
+            spin.blockSignals(True)
+            spin.setValue(face)
+            spin.blockSignals(False)
+        self.roll_off_rolled = True
+        self._update()
+
+    def _roll_off_typed(self) -> None:
+        self.roll_off_rolled = False
+        self._update()
+
+    def decided(self) -> dict[str, Any]:
+        """How a knock-out game was decided, as record_match takes it."""
+        if not self.fixture.knockout:
+            return {}
+        faces = [spin.value() for spin in self.roll_off.values()]
+        return {"overtime": self.overtime.isChecked(), "roll_off": faces if all(faces) else None,
+                "roll_off_typed": not self.roll_off_rolled}  # fmt: skip
 
     def _connect(self) -> None:
         for widget in [*self.score.values(), *self.casualties.values()]:
@@ -270,6 +324,14 @@ class MatchReportDialog(QDialog):
             if scored != spin.value():
                 name = next(r.team for r in self.lines.rows() if r.team_id == team_id) if self.lines.rows() else ""
                 return f"{name} scored {spin.value()}, but their players' touchdowns add up to {scored}."
+        if self.fixture.knockout:
+            home, away = self.fixture.home_id, self.fixture.away_id
+            how = self.decided()
+            try:
+                rc.decide(ruleset, True, self.score[home].value(), self.score[away].value(), how["overtime"],
+                          how["roll_off"])  # fmt: skip
+            except RuleViolation as exc:
+                return str(exc)
         if self.gate_faces is None:
             if self.gate.value() == 0 and sum(self.fan_factors):
                 return "Roll the gate or type it in."
@@ -308,7 +370,7 @@ class MatchReportDialog(QDialog):
             home_casualties=self.casualties[home].value(), away_casualties=self.casualties[away].value(),
             lines=self.player_lines(), gate=None if self.gate_faces else self.gate.value(),
             gate_faces=self.gate_faces, referee_id=self.referee.currentData(), riot=self.riot.isChecked(),
-            home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away),
+            home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away), **self.decided(),
         )  # fmt: skip
         if change is not None:
             self.recorded_match_id = change.result

@@ -130,10 +130,18 @@ class SeasonPage(QWidget):
         splitter.addWidget(left)
         splitter.addWidget(right)
         splitter.setSizes([800, 580])
+        # The season's competitions (issue 33): the league fixtures beside each tournament's bracket.
+        from ui.pages.season.competitions_panel import CompetitionsPanel
+
+        self.competitions = CompetitionsPanel(self.session, self.open_game, self)
+        self.views = QTabWidget(self)
+        self.views.setObjectName("seasonViews")
+        self.views.addTab(splitter, "Fixtures and Table")
+        self.views.addTab(self.competitions, "Competitions")
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.toolbar)
-        layout.addWidget(splitter, 1)
+        layout.addWidget(self.views, 1)
 
     # -- showing ---------------------------------------------------------------------------------------
     def refresh(self, tables: set[str] | None) -> None:
@@ -254,6 +262,15 @@ class SeasonPage(QWidget):
         self.add_action.setEnabled(writable)
 
     # -- actions ----------------------------------------------------------------------------------------
+    def open_game(self, match_id: int, what: str) -> Any:
+        """A game of a tournament's bracket, chosen in the fixtures and opened: its report, pre-match sequence,
+        match pad, or (double-click) what it needs next."""
+        self.round_filter.setCurrentIndex(0)  # every round: the game is in the list
+        self.select_fixture(match_id)
+        actions = {"report": self.report_match, "pre-match": self.pre_match, "pad": self.match_pad,
+                   "open": self.open_fixture}  # fmt: skip
+        return actions[what]()
+
     def open_fixture(self) -> None:
         """Double-click: report an unplayed match, or run the post-match sequence of a played one."""
         fixture = self.selected_fixture()

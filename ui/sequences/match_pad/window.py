@@ -719,7 +719,12 @@ class MatchPadWindow(QWidget):
         if not self.gate.ready():
             ask.error(self, "Roll the gate first (or type the dice or spectators counted at the table): press F.")
             return None
-        change = self.session.run(pad.full_time, parent=self, match_id=self.match_id, **self.gate.report())
+        decided = self.level_knockout()
+        if decided is None:
+            return None
+        change = self.session.run(
+            pad.full_time, parent=self, match_id=self.match_id, **self.gate.report(), **decided
+        )
         if change is None:
             return None
         from ui.sequences.postmatch.wizard import PostMatchWizard
@@ -728,6 +733,41 @@ class MatchPadWindow(QWidget):
         self.post_match_wizard.open()
         self.close()
         return change
+
+    def level_knockout(self) -> dict[str, Any] | None:
+        """A knock-out game level at full time (issue 33): sudden-death overtime (its touchdown recorded on the pad
+        first), then a roll-off with the app's dice or typed; {} for any other game; None: cancelled."""
+        from roster_app.queries.competitions import knockout_game
+        from roster_app.rules.competitions import roll_off_dice
+        from ui.kit import ask
+
+        state = self.game.state
+        home, away = state.score.get(state.home_id, 0), state.score.get(state.away_id, 0)
+        if not state.over or home != away or not knockout_game(self.session.db, self.match_id):
+            return {}
+        rule = self.session.db.ruleset.table("knockout")
+        overtime = rule["overtime"] and ask.confirm(
+            self, f"{self.game.home} and {self.game.away} are level at {home}-{away}. A knock-out game goes to "
+            "sudden-death overtime (the league's rule): play it, and record its touchdown on the pad before full "
+            "time. Was overtime played and is the game still level?", title="Level knock-out game",
+            yes="Still level after overtime")  # fmt: skip
+        if rule["overtime"] and not overtime:
+            return None
+        how = ask.choose(self, f"The roll-off ({rule['roll_off']} each) decides who goes through.",
+                         ["Roll with Dugout's dice", "Type the dice"], title="Roll-off")  # fmt: skip
+        if how is None:
+            return None
+        if how.startswith("Roll"):
+            return {"overtime": bool(overtime), "roll_off": "roll"}
+        spec = roll_off_dice(self.session.db.ruleset)
+        faces = []
+        for side in (self.game.home, self.game.away):
+            face = ask.number(self, f"{side}'s roll-off:", value=spec.lowest, minimum=spec.lowest,
+                              maximum=spec.highest, title="Roll-off")  # fmt: skip
+            if face is None:
+                return None
+            faces.append(face)
+        return {"overtime": bool(overtime), "roll_off": faces}
 
     _closed = False
 

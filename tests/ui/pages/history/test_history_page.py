@@ -130,3 +130,26 @@ def test_every_history_table_names_each_column(history_window):
         for column in range(model.columnCount()):
             heading = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole)
             assert heading, f"{type(model).__name__} column {column} has no heading"
+
+
+def test_the_roll_of_honour_names_each_seasons_winners_and_careers_count_titles(qtbot, history_window):
+    """Issue 33: a cup won in the current season and the league won in the finished one, on the History page's
+    Roll of Honour, and in the team's timeline."""
+    from roster_app.queries import competitions as cq
+    from roster_app.queries.careers import team_timeline
+    from roster_app.services import competitions as sc
+    from tests.competition_helpers import play
+
+    page = history_window.league_view.history_page
+    session = history_window.session
+    league = [h for h in cq.roll_of_honour(session.db) if h.competition == "League"]
+    assert league and league[0].winner  # the finished season's league, won by the top of its table
+    teams = [t.id for t in __import__("roster_app.queries.rosters", fromlist=["teams"]).teams(session.db)][:2]
+    cup = session.run(sc.create_competition, name="Spike <b>Cup</b>", format="knockout", team_ids=teams).result
+    session.run(sc.draw_competition, competition_id=cup, seeding="hand", order=teams)
+    play(session.db, cq.bracket(session.db, cup).rounds[0][0].match_id, 1, 0)
+    session.changed.emit(None)
+    rows = [page.honours_model.row(i) for i in range(page.honours_model.rowCount())]
+    assert [(r.season, r.competition) for r in rows] == [(1, "League"), (2, "League"), (3, "Spike <b>Cup</b>")]
+    assert rows[2].winner == cq.competitions(session.db)[-1].winner and rows[2].runner_up
+    assert "Spike <b>Cup</b>" in "; ".join(team_timeline(session.db, teams[0]).titles)

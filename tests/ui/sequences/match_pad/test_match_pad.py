@@ -69,6 +69,8 @@ def mvps_gate_and_full_time(qtbot, pad, *, home_chosen: bool = False) -> None:
     key(qtbot, pad, "F")
     pad.gate_dice.type_in([3] * len(pad.gate_dice.faces))
     key(qtbot, pad, "Ctrl+Return")
+
+
 def casualty(qtbot, pad, *, victim, by=None, faces=None, result=None):
     """Fill the open casualty dialog as the commissioner does: nothing is chosen for him; Record."""
     from ui.sequences.match_pad.casualty_dialog import NOBODY, CasualtyDialog
@@ -361,6 +363,8 @@ def test_each_call_of_the_ref_has_its_rule_as_a_tooltip(pad_game):
                  "argue the call", "end turn"):  # fmt: skip
         assert pad.buttons[name].toolTip() == TIPS[name] and len(TIPS[name]) > 40
     assert pad.table_dice.toolTip() and pad.assists.toolTip() and pad.armour_broken.toolTip()
+
+
 def test_every_button_of_the_pad_says_what_it_does(qtbot, pad_game):
     """Issue 35: no button on the pad had a tooltip."""
     from PySide6.QtWidgets import QPushButton
@@ -389,3 +393,36 @@ def test_f1_in_the_pad_opens_the_handbook_at_the_match_pad(qtbot, pad_game):
 
     handbook = press_f1(pad_game["pad"])
     assert handbook.isVisible() and handbook.section == "matchpad"
+
+
+def test_a_level_cup_final_on_the_pad_goes_to_overtime_then_a_typed_roll_off(qtbot, season_window, monkeypatch,
+                                                                            messages):  # fmt: skip
+    """Issue 33: full time of a knock-out game level on the pad asks for overtime, then the roll-off (typed)."""
+    from roster_app.queries import competitions as cq
+    from roster_app.services import competitions as sc
+    from ui.kit import ask
+    from ui.sequences.match_pad.registry import OPEN
+
+    session = season_window.session
+    page = season_window.league_view.season_page
+    teams = [t.id for t in __import__("roster_app.queries.rosters", fromlist=["teams"]).teams(session.db)][:2]
+    cup = session.run(sc.create_competition, name="Spike Cup", format="knockout", team_ids=teams).result
+    session.run(sc.draw_competition, competition_id=cup, seeding="hand", order=teams)
+    final = cq.bracket(session.db, cup).rounds[0][0]
+    monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: 0)  # no ref: the first choice
+    page.open_game(final.match_id, "pad")
+    pad = OPEN[final.match_id]
+    qtbot.waitExposed(pad)
+    key(qtbot, pad, "N")
+    key(qtbot, pad, "Ctrl+R")  # a riot after turn 1 ends it early, 0-0
+    pad.gate_dice.type_in([4] * len(pad.gate_dice.faces))
+    monkeypatch.setattr(ask, "choose", lambda parent, text, options, **kw: "Type the dice")
+    faces = iter([5, 2])
+    monkeypatch.setattr(ask, "number", lambda parent, label, **kw: next(faces))
+    key(qtbot, pad, "Ctrl+Return")
+    assert any("sudden-death overtime" in m for m in messages)  # asked (and confirmed) first
+    tie = cq.bracket(session.db, cup).rounds[0][0]
+    assert len(messages) == 1
+    assert tie.winner_id == teams[0] and tie.decided == "after overtime and a roll-off (5-2)"
+    assert cq.competitions(session.db)[0].status == "finished"
+    OPEN.pop(final.match_id, None)

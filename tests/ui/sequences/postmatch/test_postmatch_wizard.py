@@ -300,6 +300,8 @@ def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizar
     assert header.figures["winnings_rating"].text() == "0 gp"
     assert not header.figures["rating"].isVisibleTo(header)
     header.grab().save("/tmp/lrb6_header.png")
+
+
 def test_a_coach_who_leaves_in_step_4_1_may_be_replaced_there(qtbot, reserve_wizard):
     """Issue 35, item 10: the Reserve Coach was hired only outside the sequence; seed 001: "You may hire another
     Coach as soon as you have the money"."""

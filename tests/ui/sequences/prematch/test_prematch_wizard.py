@@ -242,6 +242,8 @@ def test_an_lrb6_pre_match_gives_money_for_inducements_instead_of_handicaps(qtbo
     assert not money.dice.isVisibleTo(money) and money.isComplete()
     money.resize(wizard.currentPage().size())
     money.grab().save("/tmp/prematch-inducement-money.png")
+
+
 def test_esc_asks_before_typed_dice_are_lost(qtbot, fixture_window, monkeypatch):
     """Issue 35, item 4: the pre-match keeps each step as it is made; dice typed in and not used would be lost."""
     from ui.kit import ask

@@ -1,0 +1,262 @@
+"""A season's competitions as pure functions: the formats, a knock-out bracket (seeds, byes, round names),
+a draw from dice, Swiss pairings and how a level knock-out game is decided (the league's "knockout" table).
+
+Seed 001 measures a contract in seasons, and a season is "the time it takes to complete all league fixtures
+and open tournaments once"; the league fixtures are one competition, each open tournament another.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass
+from typing import TypeVar
+
+from roster_app.errors import RuleViolation
+from roster_app.rules.dice import DiceSpec
+from roster_app.rules.ruleset import Ruleset
+
+T = TypeVar("T", bound=Hashable)
+
+FORMATS = {
+    "league": "league fixtures",
+    "knockout": "knock-out cup",
+    "playoffs": "playoffs",
+    "swiss": "Swiss rounds",
+}
+KNOCKOUTS = ("knockout", "playoffs")  # formats whose games cannot end level
+SEEDINGS = {
+    "draw": "drawn with the app's dice",
+    "dice": "drawn with dice typed in",
+    "table": "seeded by the league table",
+    "rating": "seeded by team rating",
+    "hand": "seeded by hand",
+}
+THIRD_PLACE = "third-place game"
+ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
+
+
+def check_entrants(teams: Sequence[T], what: str = "A tournament") -> None:
+    """Two teams at least, none twice."""
+    if len(teams) < 2:
+        raise RuleViolation(f"{what} needs at least two teams; a tournament of one team has no games.")
+    if len(set(teams)) != len(teams):
+        raise RuleViolation("A team cannot be entered twice in one tournament.")
+
+
+# -- a knock-out bracket ---------------------------------------------------------------------------
+def bracket_size(entrants: int) -> int:
+    """The places in the first round: the smallest power of two that holds every entrant."""
+    size = 2
+    while size < entrants:
+        size *= 2
+    return size
+
+
+def rounds_of(entrants: int) -> int:
+    """How many rounds a knock-out of `entrants` teams takes (the final is the last)."""
+    return bracket_size(entrants).bit_length() - 1
+
+
+def seed_order(size: int) -> list[int]:
+    """The seeds in bracket order, so that 1 and 2 can only meet in the final (8: 1 8 4 5 2 7 3 6)."""
+    order = [1, 2]
+    while len(order) < size:
+        order = [seed for s in order for seed in (s, 2 * len(order) + 1 - s)]
+    return order[:size]
+
+
+def first_round(seeded: Sequence[T]) -> list[tuple[T | None, T | None]]:
+    """The first round's ties, the teams given best seed first: a place beyond the entrants is a bye, and the
+    byes go to the top seeds (two byes never meet)."""
+    check_entrants(seeded)
+    order = seed_order(bracket_size(len(seeded)))
+    team = [seeded[s - 1] if s <= len(seeded) else None for s in order]
+    return [(team[i], team[i + 1]) for i in range(0, len(team), 2)]
+
+
+def byes_in(entrants: int) -> int:
+    return bracket_size(entrants) - entrants
+
+
+def round_name(number: int, total: int) -> str:
+    """first round, second round ... quarter-final, semi-final, final."""
+    from_end = total - number
+    if from_end == 0:
+        return "final"
+    if from_end == 1:
+        return "semi-final"
+    if from_end == 2:
+        return "quarter-final"
+    return f"{ORDINALS[number - 1]} round" if number <= len(ORDINALS) else f"round {number}"
+
+
+def stage_of(number: int, total: int, *, third_place: bool = False) -> str:
+    """The match's stage word (the gate table's semi-final and final bonuses read it)."""
+    return THIRD_PLACE if third_place else round_name(number, total)
+
+
+def next_place(position: int) -> tuple[int, bool]:
+    """Where the winner of tie `position` plays in the next round: (its position, at home)."""
+    return position // 2, position % 2 == 0
+
+
+# -- the draw --------------------------------------------------------------------------------------
+def draw_dice(entrants: int) -> list[int]:
+    """The dice of a draw from a hat: a die of as many faces as teams are left, for every pick but the last."""
+    return list(range(entrants, 1, -1))
+
+
+def drawn(teams: Sequence[T], faces: Sequence[int]) -> list[T]:
+    """The teams in the order the dice drew them: each face picks from the teams not drawn yet (1 = the first
+    of them in the order entered)."""
+    check_entrants(teams)
+    sides = draw_dice(len(teams))
+    if len(faces) != len(sides):
+        raise RuleViolation(
+            f"A draw of {len(teams)} teams takes {len(sides)} dice (D{sides[0]} down to D2); {len(faces)} were given."
+        )
+    left, order = list(teams), []
+    for face, size in zip(faces, sides, strict=True):
+        if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
+            raise RuleViolation(f"A D{size} shows 1 to {size}; {face} cannot be right.")
+        order.append(left.pop(face - 1))
+    return [*order, *left]
+
+
+def roll_draw(entrants: int, rng: random.Random | None = None) -> list[int]:
+    rng = rng or random.SystemRandom()
+    return [rng.randint(1, size) for size in draw_dice(entrants)]
+
+
+# -- Swiss rounds ----------------------------------------------------------------------------------
+def swiss_rounds_needed(entrants: int) -> int:
+    """The rounds that leave one team unbeaten (a Swiss open's usual length)."""
+    return max(1, rounds_of(entrants))
+
+
+def swiss_pairs(
+    standing: Sequence[T], played: set[frozenset[T]], had_bye: set[T]
+) -> tuple[list[tuple[T, T]], T | None]:
+    """The next Swiss round: (pairs, the team with a bye). Teams are paired down the standing (best first), none
+    meets a team it has met; with an odd number the lowest team without a bye yet sits out."""
+    check_entrants(standing, "Swiss rounds")
+    teams, bye = list(standing), None
+    if len(teams) % 2:
+        free = [t for t in reversed(teams) if t not in had_bye] or list(reversed(teams))
+        for candidate in free:  # the lowest who can sit out and leave the rest paired without a rematch
+            rest = [t for t in teams if t != candidate]
+            pairs = _pair(rest, played)
+            if pairs is not None:
+                return pairs, candidate
+        raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
+    pairs = _pair(teams, played)
+    if pairs is None:
+        raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
+    return pairs, bye
+
+
+def _pair(teams: list[T], played: set[frozenset[T]]) -> list[tuple[T, T]] | None:
+    if not teams:
+        return []
+    first, rest = teams[0], teams[1:]
+    for index, other in enumerate(rest):  # the nearest in the standing first
+        if frozenset((first, other)) in played:
+            continue
+        tail = _pair(rest[:index] + rest[index + 1 :], played)
+        if tail is not None:
+            return [(first, other), *tail]
+    return None
+
+
+# -- a level knock-out game ------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Decided:
+    """How a knock-out game was decided: the score, after sudden-death overtime, after a roll-off."""
+
+    overtime: bool = False
+    roll_off: tuple[int, int] | None = None  # the home and the away face
+
+    def as_data(self) -> dict:
+        data: dict = {}
+        if self.overtime:
+            data["overtime"] = True
+        if self.roll_off is not None:
+            data["roll_off"] = list(self.roll_off)
+        return data
+
+
+def roll_off_dice(ruleset: Ruleset) -> DiceSpec:
+    return DiceSpec.parse(ruleset.table("knockout")["roll_off"])
+
+
+def roll_off(ruleset: Ruleset, rng: random.Random | None = None) -> tuple[int, int]:
+    """The app's roll-off: each coach rolls until the faces differ."""
+    rng = rng or random.SystemRandom()
+    spec = roll_off_dice(ruleset)
+    while True:
+        home = sum(rng.randint(1, spec.sides) for _ in range(spec.count))
+        away = sum(rng.randint(1, spec.sides) for _ in range(spec.count))
+        if home != away:
+            return home, away
+
+
+def decide(
+    ruleset: Ruleset, knockout: bool, home_score: int, away_score: int, overtime: bool,
+    roll_off_faces: Sequence[int] | None,
+) -> Decided:  # fmt: skip
+    """Check how a game was decided against the league's rule; a knock-out game must have a winner."""
+    rule = ruleset.table("knockout")
+    if not knockout:
+        if overtime or roll_off_faces is not None:
+            raise RuleViolation("Only a knock-out game goes to overtime or a roll-off; this game may end level.")
+        return Decided()
+    if overtime and not rule["overtime"]:
+        raise RuleViolation("The league plays no overtime in its knock-out games (Rules: Level knock-out games).")
+    if home_score != away_score:
+        if roll_off_faces is not None:
+            raise RuleViolation("The game has a winner on the score; a roll-off decides only a level game.")
+        return Decided(overtime=overtime)
+    if rule["overtime"] and not overtime:
+        raise RuleViolation(
+            f"A knock-out game cannot end level: at {home_score}-{away_score} it goes to sudden-death overtime "
+            "(the league's rule). Report the score after overtime, and say it was played."
+        )
+    if roll_off_faces is None:
+        raise RuleViolation(
+            f"The game is still level at {home_score}-{away_score}"
+            + (" after overtime" if overtime else "")
+            + ": a roll-off decides who goes through. A winner cannot simply be typed."
+        )
+    faces = tuple(roll_off_faces)
+    spec = roll_off_dice(ruleset)
+    low, most = spec.lowest, spec.highest
+    if len(faces) != 2 or any(
+        not isinstance(f, int) or isinstance(f, bool) or not low <= f <= most for f in faces
+    ):
+        raise RuleViolation(f"A roll-off is one {rule['roll_off']} for each coach, each {low} to {most}.")
+    if faces[0] == faces[1]:
+        raise RuleViolation(f"The roll-off is level at {faces[0]} each; roll again.")
+    return Decided(overtime=overtime, roll_off=(faces[0], faces[1]))
+
+
+def home_wins(home_score: int, away_score: int, decided: Decided | dict | None) -> bool | None:
+    """True when the home team won (on the score, or the roll-off), False the away team, None level."""
+    if home_score != away_score:
+        return home_score > away_score
+    faces = decided.roll_off if isinstance(decided, Decided) else (decided or {}).get("roll_off")
+    if not faces:
+        return None
+    return faces[0] > faces[1]
+
+
+def decided_words(decided: dict | None) -> str:
+    """ "after overtime", "after overtime and a roll-off (5-2)" or ""."""
+    decided = decided or {}
+    parts = []
+    if decided.get("overtime"):
+        parts.append("overtime")
+    if decided.get("roll_off"):
+        home, away = decided["roll_off"]
+        parts.append(f"a roll-off ({home}-{away})")
+    return f"after {' and '.join(parts)}" if parts else ""
