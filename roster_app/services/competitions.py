@@ -38,7 +38,7 @@ from roster_app.store.models import (
     RefereeMatch,
     Team,
 )
-from roster_app.words import count
+from roster_app.words import count, possessive
 
 LEAGUE_NAME = "League"
 
@@ -384,7 +384,7 @@ def _fixtures(session: Session, competition: Competition, ties: list[Competition
         busy = next(t for t in (clash.home_team_id, clash.away_team_id) if t in teams)
         what = f"round {ties[0].round}" if competition.format == "swiss" else rc.round_name(ties[0].round, total)
         raise RuleViolation(
-            f"{session.get(Team, busy).name} already play in round {season_round}, where {competition.name}'s "
+            f"{session.get(Team, busy).name} already play in round {season_round}, where {possessive(competition.name)} "
             f"{what} is played; move that fixture first."
         )
     matches = []

@@ -201,7 +201,7 @@ class MatchReportDialog(QDialog):
             spin = QSpinBox(self)
             spin.setRange(0, spec.highest)
             spin.setSpecialValueText("-")
-            spin.setToolTip(f"{name}'s roll-off (- : none)")
+            spin.setToolTip(f"{possessive(name)} roll-off (- : none)")
             spin.valueChanged.connect(self._roll_off_typed)
             self.roll_off[team_id] = spin
             row.addWidget(spin)

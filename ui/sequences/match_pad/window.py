@@ -762,7 +762,7 @@ class MatchPadWindow(QWidget):
         spec = roll_off_dice(self.session.db.ruleset)
         faces = []
         for side in (self.game.home, self.game.away):
-            face = ask.number(self, f"{side}'s roll-off:", value=spec.lowest, minimum=spec.lowest,
+            face = ask.number(self, f"{possessive(side)} roll-off:", value=spec.lowest, minimum=spec.lowest,
                               maximum=spec.highest, title="Roll-off")  # fmt: skip
             if face is None:
                 return None
