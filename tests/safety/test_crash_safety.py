@@ -199,7 +199,7 @@ def test_a_kill_in_the_middle_of_a_game_resumes_with_every_recorded_event(tmp_pa
     from roster_app.queries.matchpad import read_game
     from roster_app.services import matchpad as pad
     from tests.crash import run_child
-    from ui.match_pad.opening import holder_gone
+    from ui.sequences.match_pad.opening import holder_gone
 
     league = tmp_path / "league.dugout"
     _league_mid_game(league)

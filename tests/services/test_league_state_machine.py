@@ -195,7 +195,7 @@ class LeagueSession(RuleBasedStateMachine):
         self.db.close()
         self.db = open_league(self.path)  # with the open-time backup, as in real use
         assert fingerprint(self.path) == before
-        # Closing a league drops its undo history (ui.session.LeagueSession.close): the row versions a
+        # Closing a league drops its undo history (ui.kit.session.LeagueSession.close): the row versions a
         # change would replay against belong to the window that wrote them.
         self.undo.clear()
         self.redo.clear()
