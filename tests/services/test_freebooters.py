@@ -1,0 +1,167 @@
+"""Hire Freebooters through the services (issue 32): Star Players, mercenaries and inducements for one game, paid
+from petty cash then the treasury (a ledger row each), refused in words with nothing written; the stars' share of
+the gate in the winnings step (seed 001); a star never on a roster, his game under his own name."""
+
+import pytest
+from sqlalchemy import select
+
+from roster_app.errors import DugoutError, RuleViolation
+from roster_app.queries import rosters as rq
+from roster_app.queries.freebooters import match_freebooters, star_careers
+from roster_app.rules import freebooters as fb
+from roster_app.rules.freebooters import MercenaryOrder, Order
+from roster_app.services.freebooters import hire_freebooters, record_freebooter_play
+from roster_app.services.league import memory_league
+from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft
+from roster_app.services.postmatch.write import pay_winnings, save_post_match_progress
+from roster_app.services.ruleset import set_table
+from roster_app.services.season import generate_season
+from roster_app.store.models import LedgerEntry, Match, Player
+from tests.helpers import ledger_sum, snapshot
+from tests.season_helpers import build_teams, report, team_row
+
+SEED = "they instead demand a huge part of the gate"
+
+
+@pytest.fixture
+def lrb6():
+    """LRB 6: Orcland Raiders (Orc, team value 610,000) home v Reikland Reavers (Human, 600,000): the Reavers get
+    10,000 gp of petty cash; each treasury holds 450,000 gp."""
+    db = memory_league(ruleset_key="lrb6")
+    build_teams(db, 2)
+    generate_season(db)
+    yield db
+    db.close()
+
+
+def _match(db) -> Match:
+    with db.read() as session:
+        return session.scalars(select(Match).order_by(Match.id)).first()
+
+
+def _rows(db, team_id, kind):
+    with db.read() as session:
+        return session.execute(select(LedgerEntry.amount, LedgerEntry.reason).where(
+            LedgerEntry.team_id == team_id, LedgerEntry.kind == kind).order_by(LedgerEntry.id)).all()  # fmt: skip
+
+
+def test_the_reavers_hire_a_star_a_mercenary_and_two_inducements_paid_petty_cash_first(lrb6):
+    m = _match(lrb6)
+    reavers = m.away_team_id
+    order = Order(stars=("Griff Oberwald",), mercenaries=(MercenaryOrder("Blitzer", "Hans Sold", "Tackle"),),
+                  inducements={"Bribes": 1, "Bloodweiser Babes": 1})  # fmt: skip
+    star = fb.stars(lrb6.ruleset)["Griff Oberwald"]
+    blitzer = lrb6.ruleset.position("Human", "Blitzer")
+    merc = blitzer.cost + 30_000 + 50_000
+    total = star.cost + merc + 100_000 + 50_000
+    before = team_row(lrb6, reavers).treasury
+    with pytest.raises(RuleViolation, match="cannot pay"):  # 320,000 + 170,000 + 150,000 is beyond 460,000
+        hire_freebooters(lrb6, match_id=m.id, team_id=reavers, order=order)
+    assert total > before + 10_000
+    order = Order(stars=("Helmut Wulf",), mercenaries=(MercenaryOrder("Lineman", "Hans Sold", "Tackle"),),
+                  inducements={"Bribes": 1, "Bloodweiser Babes": 1})  # fmt: skip
+    lineman = lrb6.ruleset.position("Human", "Lineman")
+    total = fb.stars(lrb6.ruleset)["Helmut Wulf"].cost + lineman.cost + 30_000 + 50_000 + 100_000 + 50_000
+    assert total <= before + 10_000
+    hire_freebooters(lrb6, match_id=m.id, team_id=reavers, order=order)
+    rows = _rows(lrb6, reavers, fb.LEDGER_KIND)
+    assert len(rows) == 4 and sum(r.amount for r in rows) == -(
+        total - 10_000
+    )  # the petty cash is no treasury gold
+    assert "10,000 gp of petty cash" in rows[0].reason and "Helmut Wulf" in rows[0].reason
+    assert team_row(lrb6, reavers).treasury == before - (total - 10_000) == ledger_sum(lrb6, reavers)
+    home, away = match_freebooters(lrb6, m.id)
+    assert home.hired == () and away.stars == ("Helmut Wulf",) and away.total == total
+    merc_line = next(h for h in away.hired if h.kind == "mercenary")
+    assert merc_line.skills == ("Loner", *lineman.skills, "Tackle") and merc_line.name == "Hans Sold"
+    assert not any(p.name in ("Helmut Wulf", "Hans Sold") for p in rq.roster(lrb6, reavers))  # never on a roster
+
+
+def test_refusals_in_words_write_nothing(lrb6):
+    m = _match(lrb6)
+    raiders, reavers = m.home_team_id, m.away_team_id
+    before = snapshot(lrb6)
+    cases = [
+        (reavers, Order(stars=("Ripper",)), "does not play for Human"),
+        (reavers, Order(stars=("Griff Oberwald", "Mighty Zug", "Zara the Slayer")), "at most 2 Star Players"),
+        (reavers, Order(inducements={"Bribes": 4}), "at most 3"),
+        (reavers, Order(inducements={"Igor": 1}), "Igor only works for teams that may not hire an apothecary"),
+        (reavers, Order(inducements={"Wizard": 1, "Bribes": 3, "Bloodweiser Babes": 2}), "cannot pay"),
+        (raiders, Order(mercenaries=(MercenaryOrder("Blitzer", "  "),)), "needs a name"),
+        (reavers, Order(), "nothing to pay"),
+    ]
+    for team, order, words in cases:
+        with pytest.raises(RuleViolation, match=words):
+            hire_freebooters(lrb6, match_id=m.id, team_id=team, order=order)
+    assert snapshot(lrb6) == before
+    assert fb.stars(lrb6.ruleset)["Morg 'n' Thorg"].cost <= 450_000
+    hire_freebooters(lrb6, match_id=m.id, team_id=raiders, order=Order(stars=("Morg 'n' Thorg",)))
+    with pytest.raises(RuleViolation, match="never on both sides of one game"):
+        hire_freebooters(lrb6, match_id=m.id, team_id=reavers, order=Order(stars=("Morg 'n' Thorg",)))
+    with pytest.raises(RuleViolation, match="hired already"):
+        hire_freebooters(lrb6, match_id=m.id, team_id=raiders, order=Order(inducements={"Bribes": 1}))
+
+
+def test_after_the_game_nobody_is_hired_and_the_stars_share_of_the_gate_is_a_ledger_row(lrb6):
+    m = _match(lrb6)
+    raiders, reavers = m.home_team_id, m.away_team_id
+    hire_freebooters(
+        lrb6, match_id=m.id, team_id=raiders, order=Order(stars=("Ripper",), inducements={"Bribes": 1})
+    )
+    with pytest.raises(RuleViolation, match="played"):
+        record_freebooter_play(lrb6, match_id=m.id, team_id=raiders, name="Ripper", touchdowns=1)
+    report(lrb6, m.id, 2, 1)
+    with pytest.raises(RuleViolation, match="pre-match sequence"):
+        hire_freebooters(lrb6, match_id=m.id, team_id=reavers, order=Order(inducements={"Bribes": 1}))
+    record_freebooter_play(
+        lrb6, match_id=m.id, team_id=raiders, name="Ripper", touchdowns=1, casualties=2, mvp=True
+    )
+    with pytest.raises(RuleViolation, match="no star or mercenary called"):
+        record_freebooter_play(lrb6, match_id=m.id, team_id=reavers, name="Ripper", touchdowns=1)
+    draft = PostMatchDraft()
+    for team in (raiders, reavers):
+        draft.team(team).winnings_roll = DiceEntry([3], typed=True)
+        draft.team(team).fame = 0
+    save_post_match_progress(lrb6, match_id=m.id, draft=draft)
+    pay_winnings(lrb6, match_id=m.id)
+    winnings = _rows(lrb6, raiders, "winnings")[0].amount
+    share = _rows(lrb6, raiders, fb.GATE_SHARE_KIND)
+    percent = lrb6.ruleset.table("star_gate_share")["percent_per_star"]
+    assert share[0].amount == -(winnings * percent // 100) and "Ripper" in share[0].reason
+    assert _rows(lrb6, reavers, fb.GATE_SHARE_KIND) == []  # the Reavers hired no star
+    assert team_row(lrb6, raiders).treasury == ledger_sum(lrb6, raiders)
+    career = star_careers(lrb6)["Ripper"]
+    assert (career.teams, career.touchdowns, career.casualties, career.mvps) == (("Orcland Raiders",), 1, 2, 1)
+    with lrb6.read() as session:
+        assert session.scalars(select(Player).where(Player.name == "Ripper")).first() is None
+
+
+def test_the_seeds_share_of_the_gate_is_the_leagues_own_table():
+    from roster_app.rules.ruleset import load_bundled, provenance
+
+    table = load_bundled("lrb4").table("star_gate_share")
+    assert SEED in table["source"]["where"] and provenance(table).startswith("The league's own")
+    ruleset = load_bundled("lrb4")
+    assert fb.gate_share(ruleset, 100_000, 1) == 100_000 * table["percent_per_star"] // 100
+    assert fb.gate_share(ruleset, 100_000, 9) == 100_000 * table["most_percent"] // 100
+    assert fb.gate_share(ruleset, 100_000, 0) == 0
+
+
+def test_a_negative_cost_in_an_edited_table_is_refused_in_words(lrb6):
+    for key, path in (("star_players", "stars"), ("inducements", "items")):
+        data = lrb6.ruleset.table(key)
+        data[path][0]["cost"] = -10_000
+        before = snapshot(lrb6)
+        with pytest.raises(DugoutError, match="gold pieces, 0 or more"):
+            set_table(lrb6, key=key, data=data)
+        assert snapshot(lrb6) == before
+
+
+def test_halflings_pay_less_for_the_chef_and_lrb6_goblins_less_for_bribes():
+    from roster_app.rules.ruleset import load_bundled
+
+    for key in ("lrb5", "lrb6"):
+        items = fb.inducements(load_bundled(key))
+        assert items["Halfling Master Chef"].price("Halfling") < items["Halfling Master Chef"].price("Human")
+    assert fb.inducements(load_bundled("lrb6"))["Bribes"].price("Goblin") == 50_000
+    assert fb.inducements(load_bundled("lrb5"))["Bribes"].price("Goblin") == 100_000
