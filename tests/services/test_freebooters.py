@@ -2,6 +2,8 @@
 from petty cash then the treasury (a ledger row each), refused in words with nothing written; the stars' share of
 the gate in the winnings step (seed 001); a star never on a roster, his game under his own name."""
 
+import copy
+
 import pytest
 from sqlalchemy import select
 
@@ -165,3 +167,56 @@ def test_halflings_pay_less_for_the_chef_and_lrb6_goblins_less_for_bribes():
         assert items["Halfling Master Chef"].price("Halfling") < items["Halfling Master Chef"].price("Human")
     assert fb.inducements(load_bundled("lrb6"))["Bribes"].price("Goblin") == 50_000
     assert fb.inducements(load_bundled("lrb5"))["Bribes"].price("Goblin") == 100_000
+
+
+def test_check_league_finds_a_freebooter_on_a_roster_and_an_inducement_over_its_limit(lrb6):
+    from roster_app.safety.check import check_league
+
+    m = _match(lrb6)
+    raiders = m.home_team_id
+    hire_freebooters(
+        lrb6, match_id=m.id, team_id=raiders, order=Order(stars=("Ripper",), inducements={"Bribes": 1})
+    )
+    assert [p for p in check_league(lrb6).problems if p.code == "freebooters"] == []
+    with lrb6.write("test: a file another program wrote") as tx:
+        match = tx.session.get(Match, m.id)
+        state = copy.deepcopy(match.pre_match)
+        lines = state["freebooters"][str(raiders)]["lines"]
+        state["freebooters"][str(raiders)]["lines"] = [
+            {**x, "count": 5} if x["name"] == "Bribes" else x for x in lines
+        ]
+        match.pre_match = state
+        tx.session.add(match)
+        tx.session.add(Player(team_id=raiders, number=40, name="Ripper", race="Orc", position="Troll", ma=4, st=5,
+                              ag=1, av=9, value=110_000, cost=110_000))  # fmt: skip
+    texts = [p.text for p in check_league(lrb6).problems if p.code == "freebooters"]
+    assert any("Bribes x 5" in t and "limit is 3" in t for t in texts)
+    assert any("Ripper" in t and "never joins a roster" in t for t in texts)
+
+
+def test_a_json_export_and_import_carries_the_freebooters(lrb6, tmp_path):
+    from roster_app.exchange.league_json import export_json, import_json
+    from roster_app.safety.opening import open_league
+
+    m = _match(lrb6)
+    hire_freebooters(lrb6, match_id=m.id, team_id=m.home_team_id, order=Order(stars=("Ripper",)))
+    path = import_json(export_json(lrb6, tmp_path / "league.json"), tmp_path / "copy.dugout")
+    copy = open_league(path)
+    try:
+        home, _away = match_freebooters(copy, m.id)
+        assert home.stars == ("Ripper",)
+        assert copy.ruleset.table("star_players") == lrb6.ruleset.table("star_players")
+    finally:
+        copy.close()
+
+
+def test_a_star_is_never_hired_onto_a_roster_nor_drafted(db):
+    """Seed 001: Star Players will not sign contracts and can never be transferred; no roster ever takes one."""
+    from roster_app.services.players import hire_player
+    from roster_app.services.teams import add_team
+
+    team = add_team(db, name="Reikland Reavers", race="Human", coach="Coach").result
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match="Griff Oberwald is a Star Player: Star Players never sign a contract"):
+        hire_player(db, team_id=team, position="Lineman", name="  griff   oberwald ")
+    assert snapshot(db) == before
