@@ -33,7 +33,9 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import prematch as pq
+from roster_app.rules.economy import economy
 from roster_app.rules.prematch import difference_bands, handicap_dice
+from roster_app.rules.roster import gp
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
 from roster_app.words import count
@@ -155,6 +157,9 @@ class HandicapsPage(PreMatchPage):
 
     def show_view(self) -> None:
         view, (home, away) = self.view, self.view.teams
+        if economy(self.w.session.db.ruleset).pre_match == "inducements":
+            self._show_inducement_money()
+            return
         self.ratings.setText(
             "<table width='100%' cellpadding='4'><tr>"
             f"<td align='center'><span style='font-size:12pt'><b>{escape(home.name)}</b></span><br>"
@@ -184,6 +189,23 @@ class HandicapsPage(PreMatchPage):
             for column, value in enumerate((h.team, h.roll, h.handicap, h.text)):
                 self.table.setItem(row, column, QTableWidgetItem(value))
         self.table.resizeColumnsToContents()
+        self.completeChanged.emit()
+
+    def _show_inducement_money(self) -> None:
+        """LRB 5/6: no handicaps; the team of lower team value gets the difference as money for inducements."""
+        view, eco = self.view, economy(self.w.session.db.ruleset)
+        self.setTitle("Money for inducements")
+        cells = [f"<td align='center'><b>{escape(t.name)}</b><br>{eco.worth_short} <b>{gp(t.rating)}</b></td>"
+                 for t in view.teams]  # fmt: skip
+        self.ratings.setText(f"<table width='100%' cellpadding='4'><tr>{''.join(cells)}</tr></table>")
+        self.bands.setText(_muted(f"{escape(eco.edition)} has no handicaps: the team of lower "
+                                  f"{eco.worth_name.lower()} gets the difference as money for inducements "
+                                  "(League &gt; Rules: Petty cash)."))  # fmt: skip
+        money = [(t, m) for t, m in zip(view.teams, view.inducements, strict=True) if m]
+        self.verdict.setText(f"<b>{escape(money[0][0].name)}</b> get <b>{gp(money[0][1])}</b> for inducements."
+                             if money else "The team values are equal: no money for inducements.")  # fmt: skip
+        for widget in (self.dice, self.table):
+            widget.setVisible(False)
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802

@@ -211,3 +211,34 @@ def test_a_refs_note_is_cut_at_the_edge_whole_on_hover_and_said_when_chosen(qtbo
     table.selectRow(row)
     assert note in referees.chosen.text() and not referees.choose_button.isEnabled()
     wizard.reject()
+
+
+def test_an_lrb6_pre_match_gives_money_for_inducements_instead_of_handicaps(qtbot, window, tmp_path, messages):
+    from roster_app.queries import season as sq
+    from roster_app.services.league import create_league
+    from roster_app.services.season import generate_season
+    from tests.helpers import show_league
+    from tests.season_helpers import build_teams
+
+    path = tmp_path / "lrb6.dugout"
+    db = create_league(path, name="Nuffle Cup", ruleset_key="lrb6")
+    build_teams(db, 2)  # Orcland Raiders 610,000 gp of team value, Reikland Reavers 600,000
+    generate_season(db)
+    match = sq.fixtures(db)[0].id
+    db.close()
+    view = show_league(qtbot, window, path)
+    view.show_page(view.season_page)
+    page = view.season_page
+    page.select_fixture(match)
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    assert wizard.currentId() == PageId.REFEREE  # no reserve side, nothing to roll: on to the referee
+    money = wizard.pages[PageId.HANDICAPS]
+    assert money.title() == "Money for inducements"
+    assert "TV <b>610,000 gp</b>" in money.ratings.text() and "TV <b>600,000 gp</b>" in money.ratings.text()
+    assert money.verdict.text() == "<b>Reikland Reavers</b> get <b>10,000 gp</b> for inducements."
+    assert "LRB 6 has no handicaps" in money.bands.text()
+    assert not money.dice.isVisibleTo(money) and money.isComplete()
+    money.resize(wizard.currentPage().size())
+    money.grab().save("/tmp/prematch-inducement-money.png")
