@@ -151,3 +151,8 @@ def star_careers(db: LeagueDB) -> dict[str, StarCareer]:
                                                                      names.get(other, ""), h.touchdowns,
                                                                      h.casualties, h.mvp))  # fmt: skip
     return {name: StarCareer(name, tuple(g)) for name, g in sorted(games.items())}
+
+
+def team_treasuries(db: LeagueDB, team_ids: list[int]) -> dict[int, int]:
+    with db.read() as session:
+        return {t.id: t.treasury for t in session.scalars(select(Team).where(Team.id.in_(team_ids)))}

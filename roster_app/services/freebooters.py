@@ -9,6 +9,7 @@ own name. The stars' share of the gate is taken in the post-match winnings step 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from sqlmodel import Session
@@ -44,46 +45,65 @@ def petty_cash_of(session: Session, ruleset: Any, match: Match, team: Team) -> i
 
 
 def hire_freebooters(db: LeagueDB, *, match_id: int, team_id: int, order: Order) -> Change:
-    """Buy one team's freebooters for a game, all or nothing. Refused in words: outside the fixture's
-    pre-match sequence or after kick-off, a second purchase for the same team, a star for a race he does not play
-    for or already hired by the other side, over a limit, beyond the petty cash and treasury."""
+    """Buy one team's freebooters for a game, all or nothing (see `hire_for_match`)."""
+    return hire_for_match(db, match_id=match_id, orders={team_id: order})
+
+
+def hire_for_match(db: LeagueDB, *, match_id: int, orders: Mapping[int, Order]) -> Change:
+    """Buy each team's freebooters for a game in ONE transaction (the wizard's Hire Freebooters step ends with
+    it), all or nothing. Refused in words: outside the fixture's pre-match sequence or after kick-off, a second
+    purchase for the same team, a star for a race he does not play for or hired by the other side, over a limit,
+    beyond the petty cash and treasury. The result is {team id: Bill}."""
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
-        team = get_team(session, team_id)
-        match = require_pre_match(session, team, match_id, what=HIRE_WHEN)
-        title = fixture_title(session, match)
-        if kicked_off(session, match.id):
-            raise RuleViolation(f"{title} has kicked off on the match pad: {HIRE_WHEN.lower()}.")
-        hired = stored(match)
-        if str(team.id) in hired:
-            raise RuleViolation(f"{possessive(team.name)} freebooters for {title} are hired already; Edit > Undo "
-                                "takes the purchase back to make another.")  # fmt: skip
-        if order.empty:
-            raise RuleViolation(f"{team.name} hire nobody and buy nothing: there is nothing to pay.")
-        order = Order(order.stars, tuple(rules.MercenaryOrder(m.position, tidy(m.name), m.extra_skill)
-                                         for m in order.mercenaries), dict(order.inducements))  # fmt: skip
-        race = ruleset.race(team.race)
-        the_bill = rules.bill(ruleset, race, order, petty_cash=petty_cash_of(session, ruleset, match, team),
-                              treasury=team.treasury, team=team.name,
-                              other_side=_other_side_stars(session, match, team))  # fmt: skip
-        lines = []
-        for line, from_cash, from_treasury in the_bill.split():
-            paid = f"{gp(from_cash)} of petty cash" if from_cash else ""
-            if from_treasury:
-                paid = f"{paid} and {gp(from_treasury)} from the treasury" if paid else "from the treasury"
-            post(session, team, -from_treasury, kind=rules.LEDGER_KIND, match_id=match.id,
-                 reason=f"Hired {line.name} ({line.what}) for {title}: {gp(line.cost)}, {paid}")  # fmt: skip
-            lines.append({"kind": line.kind, "name": line.name, "what": line.what, "cost": line.cost,
-                          "count": line.count, "position": line.position, "skills": list(line.skills),
-                          "petty_cash": from_cash, "treasury": from_treasury})  # fmt: skip
-        hired[str(team.id)] = {"order": order.as_data(), "lines": lines, "petty_cash": the_bill.petty_cash,
-                               "from_treasury": the_bill.from_treasury, "total": the_bill.total, "played": {}}  # fmt: skip
-        match.pre_match = {**(match.pre_match or {}), KEY: hired}
-        session.add(match)
-        tx.label = f"{possessive(team.name)} freebooters for {title} ({gp(the_bill.total)})"
-        tx.result = the_bill
+        bills, labels = {}, []
+        for team_id, order in orders.items():
+            bills[team_id] = _hire(session, ruleset, match_id, team_id, order)
+            labels.append(
+                f"{possessive(get_team(session, team_id).name)} freebooters ({gp(bills[team_id].total)})"
+            )
+        if not bills:
+            raise RuleViolation("Nobody hires a freebooter: there is nothing to pay.")
+        tx.label = " and ".join(labels)
+        tx.result = bills
     return tx.change
+
+
+def _hire(session: Session, ruleset: Any, match_id: int, team_id: int, order: Order) -> rules.Bill:
+    team = get_team(session, team_id)
+    match = require_pre_match(session, team, match_id, what=HIRE_WHEN)
+    title = fixture_title(session, match)
+    if kicked_off(session, match.id):
+        raise RuleViolation(f"{title} has kicked off on the match pad: {HIRE_WHEN.lower()}.")
+    hired = stored(match)
+    if str(team.id) in hired:
+        raise RuleViolation(f"{possessive(team.name)} freebooters for {title} are hired already; Edit > Undo "
+                            "takes the purchase back to make another.")  # fmt: skip
+    if order.empty:
+        raise RuleViolation(f"{team.name} hire nobody and buy nothing: there is nothing to pay.")
+    order = Order(order.stars, tuple(rules.MercenaryOrder(m.position, tidy(m.name), m.extra_skill)
+                                     for m in order.mercenaries), dict(order.inducements))  # fmt: skip
+    race = ruleset.race(team.race)
+    the_bill = rules.bill(ruleset, race, order, petty_cash=petty_cash_of(session, ruleset, match, team),
+                          treasury=team.treasury, team=team.name,
+                          other_side=_other_side_stars(session, match, team))  # fmt: skip
+    lines = []
+    for line, from_cash, from_treasury in the_bill.split():
+        paid = f"{gp(from_cash)} of petty cash" if from_cash else ""
+        if from_treasury:
+            paid = f"{paid} and {gp(from_treasury)} from the treasury" if paid else "from the treasury"
+        post(session, team, -from_treasury, kind=rules.LEDGER_KIND, match_id=match.id,
+             reason=f"Hired {line.name} ({line.what}) for {title}: {gp(line.cost)}, {paid}")  # fmt: skip
+        lines.append({"kind": line.kind, "name": line.name, "what": line.what, "cost": line.cost,
+                      "count": line.count, "position": line.position, "skills": list(line.skills),
+                      "petty_cash": from_cash, "treasury": from_treasury})  # fmt: skip
+    hired[str(team.id)] = {"order": order.as_data(), "lines": lines, "petty_cash": the_bill.petty_cash,
+                           "from_treasury": the_bill.from_treasury, "total": the_bill.total, "played": {}}  # fmt: skip
+    match.pre_match = {**(match.pre_match or {}), KEY: hired}
+    session.add(match)
+    session.flush()
+    return the_bill
 
 
 def record_freebooter_play(
