@@ -178,7 +178,9 @@ class FreebootersPage(PreMatchPage):
         orders = self.orders()
         if not orders or not self.may_act:
             return True
-        return self.w.session.run(hire_for_match, parent=self, match_id=self.view.match_id, orders=orders) is not None
+        return (
+            self.w.session.run(hire_for_match, parent=self, match_id=self.view.match_id, orders=orders) is not None
+        )
 
     def open_draft(self, column: int) -> Any:
         from ui.sequences.prematch.draft_dialog import DraftDialog
@@ -443,11 +445,12 @@ class PreMatchWizard(QWizard):
         self.refresh()
 
     def _first_page(self) -> PageId:
-        """Where things stand: the handicaps once drafting is over (rolled, or nobody may draft), else the start."""
+        """Where things stand: the handicaps once Hire Freebooters is over (the handicaps rolled), else the start
+        (every team may hire Star Players, mercenaries and inducements, even where nobody may draft)."""
         view = self.view
         if view.finished:
             return PageId.FINISH
-        if view.handicaps or all(t.draft_refusal for t in view.teams):
+        if view.handicaps:
             return PageId.HANDICAPS if view.rolls_left else PageId.REFEREE
         return PageId.FREEBOOTERS
 
