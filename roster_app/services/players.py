@@ -17,7 +17,6 @@ from roster_app.queries.fetch import (
     roster_count,
     used_numbers,
 )
-from roster_app.rules.freebooters import stars
 from roster_app.rules.limits import PLAYER_NAME
 from roster_app.rules.roster import (
     STAT_NAMES,
@@ -64,17 +63,6 @@ def check_can_join(session: Session, ruleset: Ruleset, team: Team, race: str, po
     check_position_limit(ruleset.position(race, position), position_count(session, team.id, race, position))
 
 
-def star_refusal(ruleset: Ruleset, name: str) -> str | None:
-    """Why no roster takes a player of this name: he is one of the league's Star Players (seed 001: they "will
-    not sign contracts ... but they can never be transferred either"; a reserve team never produces one)."""
-    wanted = tidy(name).casefold()
-    for star in stars(ruleset):
-        if star.casefold() == wanted:
-            return (f"{star} is a Star Player: Star Players never sign a contract, never join a roster and are "
-                    "never transferred; hire him for one game in Hire Freebooters of the pre-match sequence.")  # fmt: skip
-    return None
-
-
 def new_player(
     session: Session,
     ruleset: Ruleset,
@@ -89,9 +77,6 @@ def new_player(
     """A new player of `position` on `team`'s roster, with the position's profile (no gold moves here)."""
     race = race or team.race
     pos = ruleset.position(race, position)
-    star = star_refusal(ruleset, name)
-    if star:
-        raise RuleViolation(star)
     check_can_join(session, ruleset, team, race, position)
     if number is None:
         number = first_free_number(session, team.id)
