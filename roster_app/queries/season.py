@@ -168,6 +168,33 @@ def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | N
 
 
 @dataclass(frozen=True)
+class CurrentStanding(StandingRow):
+    """A row of the current season's table with what the team is worth now, as its edition names it."""
+
+    worth: str = ""  # "TR 106", "TV 610,000 gp"
+    worth_value: int = 0  # for sorting
+
+
+def current_table(db: LeagueDB) -> list[CurrentStanding]:
+    """The current season's league table, each team with its worth now (team rating or team value; a team value
+    in thousands, "TV 610k", to leave the names their room)."""
+    from roster_app.queries.open_reads import team_headers
+
+    rows = league_table(db)
+    headers = team_headers(db, [r.id for r in rows])
+    out = []
+    for row in rows:
+        head = headers.get(row.id)
+        if head is None:
+            out.append(CurrentStanding(**vars(row)))
+            continue
+        short = head.worth_short.split(" ")[0]
+        text = f"{short} {head.worth // 1000:,}k" if head.worth_is_value else head.worth_short
+        out.append(CurrentStanding(**vars(row), worth=text, worth_value=head.worth))
+    return out
+
+
+@dataclass(frozen=True)
 class LeaderRow:
     id: int  # the player
     name: str

@@ -101,6 +101,17 @@ class StandingsModel(RowTableModel):
         return font(bold=True) if column.key == "points" else None
 
 
+class CurrentStandingsModel(StandingsModel):
+    """The current season's table (the Season page), with what each team is worth now as its edition names it:
+    "TR 106" (a team rating) or "TV 610k" (a team value, in thousands of gp)."""
+
+    COLUMNS = (
+        *StandingsModel.COLUMNS,
+        Column("worth", "Worth", lambda r: r.worth, sort=lambda r: r.worth_value, align=RIGHT,
+               tip=lambda r: "team rating (TR), or team value (TV) in thousands of gp, as the league's edition counts it"),
+    )  # fmt: skip
+
+
 class LeadersModel(RowTableModel):
     COLUMNS = (
         Column("rank", "#", lambda r: r.rank, align=CENTER),

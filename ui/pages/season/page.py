@@ -23,7 +23,7 @@ from ui.careers.opening import show_career
 from ui.kit import ask
 from ui.kit.tables import make_table
 from ui.pages.season.corrections_model import CorrectionsModel
-from ui.records.season_models import FixturesModel, HistoryModel, LeadersModel, StandingsModel
+from ui.records.season_models import CurrentStandingsModel, FixturesModel, HistoryModel, LeadersModel
 
 # The season's queries and services (the ORM) are imported where used: `install_season` runs when the league
 # shows, before the ORM loads (tests/ui/app/test_start_path.py).
@@ -62,7 +62,7 @@ class SeasonPage(QWidget):
         self.byes = QLabel(self)
         self.byes.setTextFormat(Qt.TextFormat.PlainText)  # team names
         self.title = QLabel(self)
-        self.standings_model = StandingsModel(self)
+        self.standings_model = CurrentStandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)
         self.standings_view.setObjectName("standingsView")
         from roster_app.queries import season as sq
@@ -149,7 +149,7 @@ class SeasonPage(QWidget):
                            f"{sum(r.played for r in self._rows)} played, {done} with the post-match sequence done")  # fmt: skip
         self._fill_round_filter()
         self._show_fixtures()
-        self.standings_model.set_rows(sq.league_table(db))
+        self.standings_model.set_rows(sq.current_table(db))
         rows = max(4, self.standings_model.rowCount())
         view = self.standings_view
         view.setFixedHeight(

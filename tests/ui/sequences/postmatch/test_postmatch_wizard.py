@@ -253,7 +253,7 @@ def lrb6_wizard(qtbot, window, tmp_path):
     from roster_app.services.league import create_league
     from tests.helpers import show_league
     from tests.season_helpers import build_teams
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.sequences.postmatch.wizard import PostMatchWizard
 
     path = tmp_path / "lrb6.dugout"
     db = create_league(path, name="Nuffle Cup", ruleset_key="lrb6")
@@ -272,7 +272,7 @@ def lrb6_wizard(qtbot, window, tmp_path):
 
 
 def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wizard):
-    from ui.wizards.postmatch_wizard import DiceWinningsPage, PageId
+    from ui.sequences.postmatch.wizard import DiceWinningsPage, PageId
 
     w = lrb6_wizard
     page = w.pages[PageId.WINNINGS]
