@@ -8,10 +8,13 @@ from collections.abc import Iterator
 
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
+from roster_app.queries.freebooters import match_freebooters
 from roster_app.queries.referees import choosable_referees, sheet_of_match
+from roster_app.rules import freebooters as fb
 from roster_app.rules.contracts import contract_cost_for_rolls
 from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.referees import match_turns
+from roster_app.services.freebooters import hire_freebooters, record_freebooter_play
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.services.postmatch.plan import HireEntry, PostMatchDraft, plan_post_match
 from roster_app.services.postmatch.write import auto_draft, finish_post_match
@@ -122,11 +125,16 @@ def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
     more match whose post-match sequence is left for the user."""
     rng = random.Random(seed)
     names = iter(ROOKIES)
+    hired = False  # the demo plays one game with a Star Player and an inducement (issue 32)
     generate_season(db, double=True)
     _reserve_team(db)
     fixtures = sq.fixtures(db)
     for index, fixture in enumerate(f for f in fixtures if f.round <= PLAYED_ROUNDS):
+        hirer = None if hired else _hire_freebooters(db, fixture)
         _report(db, fixture, _referee(db, index), rng)
+        if hirer is not None:
+            _star_played(db, hirer, fixture.id)
+            hired = True
         _finish_sheet(db, fixture.id, rng)
         draft = auto_draft(db, match_id=fixture.id, rng=rng)
         _contracts(db, draft, fixture.id, rng)
@@ -134,6 +142,27 @@ def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
         finish_post_match(db, match_id=fixture.id, draft=draft)
     waiting = next(f for f in fixtures if f.round == PLAYED_ROUNDS + 1 and RESERVE_TEAM[0] in (f.home, f.away))
     _report(db, waiting, _referee(db, 0), rng)  # his sheet is left open, like the post-match sequence
+
+
+def _hire_freebooters(db: LeagueDB, fixture: sq.FixtureRow) -> int | None:
+    """In Hire Freebooters the first team that can pay takes the cheapest Star Player its race may hire and the
+    cheapest inducement (from its treasury: LRB 4.0 gives no petty cash); the team's id, or None."""
+    for team_id in (fixture.away_id, fixture.home_id):
+        team = queries.team_header(db, team_id)
+        stars = fb.stars_for(db.ruleset, team.race)
+        extra = min(fb.inducements_for(db.ruleset, db.ruleset.race(team.race)), key=lambda i: i.price(team.race))
+        if stars and stars[0].cost + extra.price(team.race) <= team.treasury:
+            order = fb.Order(stars=(stars[0].name,), inducements={extra.name: 1})
+            hire_freebooters(db, match_id=fixture.id, team_id=team_id, order=order)
+            return team_id
+    return None
+
+
+def _star_played(db: LeagueDB, team_id: int, match_id: int) -> None:
+    """The star's game goes into the report under his own name: a casualty."""
+    home, away = match_freebooters(db, match_id)
+    star = next(row for row in (home, away) if row.team_id == team_id).stars[0]
+    record_freebooter_play(db, match_id=match_id, team_id=team_id, name=star, casualties=1)
 
 
 def _reserve_team(db: LeagueDB) -> None:
