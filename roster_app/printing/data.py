@@ -411,6 +411,8 @@ class SheetSide:
     handicaps: tuple[str, ...]  # handicaps awarded in the pre-match sequence ("Bribe")
     worth_name: str = "Team rating"  # what the team is worth, as its edition names it
     worth: str = ""  # "103", "1,050,000 gp"
+    freebooters: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # hired for this game: (name, what, skills)
+    inducements: tuple[str, ...] = ()  # bought for this game ("Bribes x 2")
 
 
 @dataclass(frozen=True)
@@ -476,8 +478,13 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
             for p in players.get(team_id, []) if p.on_roster
         )  # fmt: skip
         handicaps = tuple(h["handicap"] for h in pre_match.get("handicaps", []) if h["team_id"] == team_id)
+        hired = pre_match.get("freebooters", {}).get(str(team_id), {}).get("lines", [])
+        freebooters = tuple((h["name"], "Star Player" if h["kind"] == "star" else f"Mercenary {h['position']}",
+                             tuple(h.get("skills", ()))) for h in hired if h["kind"] != "inducement")  # fmt: skip
+        inducements = tuple(h["what"] for h in hired if h["kind"] == "inducement")
         return SheetSide(team.name, team.race, team.coach or "", team.rating, team.rerolls, team.apothecary,
-                         team.fan_factor, lines, handicaps, team.worth_name, team.worth_figure)  # fmt: skip
+                         team.fan_factor, lines, handicaps, team.worth_name, team.worth_figure, freebooters,
+                         inducements)  # fmt: skip
 
     sheets = []
     for match_id, round_, stage, home, away, pre_match in fixtures:
