@@ -22,7 +22,10 @@ PITCH = (26, 15)  # squares of a Blood Bowl pitch: 26 long, 15 wide
 TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "sent off", "mvp")
 REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty")
 FLOW_KINDS = ("kick-off", "end turn", "riot")
-KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
+# Issue 32: an inducement bought in Hire Freebooters used where it bites (a bribe against a send-off, the wizard
+# once a game, a wandering apothecary or Igor on a hurt player); data {"name", "effect"}
+INDUCEMENT_KINDS = ("inducement",)
+KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS + INDUCEMENT_KINDS
 REF_STATES = rr.STATES
 STATE_LABELS = {"injured": "seriously injured"}
 OUT_OF_GAME = ("casualty", "injury", "sent off")  # a player these happen to takes no further part
@@ -89,6 +92,9 @@ class PadState:
     quiet_turn: int | None = None  # Lawquoter: nobody is sent off in this turn
     escape_pending: int | None = None  # Get the Ref on this turn's kick-off: his Escapist 4+ is rolled next
     kick_offs: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "result", "total"}
+    # the inducements each team bought for this game: team id -> name -> (effect, how many); and those used
+    inducements: dict[int, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    used: dict[tuple[int, str], int] = field(default_factory=dict)
 
     @property
     def half(self) -> int:
@@ -111,10 +117,14 @@ class PadState:
         return player_id not in self.out
 
 
-def fold(events: Iterable[Event], *, home_id: int, away_id: int, ref: RefInfo | None, turns: int = 16) -> PadState:
-    """Every event in order, applied to a new game."""
+def fold(
+    events: Iterable[Event], *, home_id: int, away_id: int, ref: RefInfo | None, turns: int = 16,
+    inducements: Mapping[int, Mapping[str, tuple[str, int]]] | None = None,
+) -> PadState:  # fmt: skip
+    """Every event in order, applied to a new game (with the inducements each team bought for it)."""
     state = PadState(turns=turns, home_id=home_id, away_id=away_id, ref=ref, score={home_id: 0, away_id: 0},
-                     in_range=[None] * turns, actions=[None] * turns)  # fmt: skip
+                     in_range=[None] * turns, actions=[None] * turns,
+                     inducements={t: dict(v) for t, v in (inducements or {}).items()})  # fmt: skip
     for event in events:
         apply(state, event)
     return state
@@ -145,6 +155,49 @@ def apply(state: PadState, event: Event) -> None:
         _end_turn(state, event)
     elif kind == "riot":
         state.over, state.riot, state.turns_played = True, True, event.turn - 1
+    elif kind == "inducement":
+        _use_inducement(state, event)
+
+
+def _use_inducement(state: PadState, event: Event) -> None:
+    """A bribe takes the send-off back (the player plays on); an apothecary or Igor patches a hurt player up."""
+    key = (event.team_id, event.data["name"])
+    state.used[key] = state.used.get(key, 0) + 1
+    effect = event.data.get("effect")
+    if effect == "bribe" and event.player_id in state.out:
+        del state.out[event.player_id]
+        state.sent_off = [s for s in state.sent_off if s.get("player_id") != event.player_id]
+    elif effect in ("apothecary", "igor") and event.victim_id in state.out:
+        del state.out[event.victim_id]
+
+
+def _check_inducement(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+    """Only what the team bought for this game, as often as it bought it (the wizard once a game), where it
+    bites: a bribe on a player of the team just sent off, an apothecary or Igor on one of its players hurt."""
+    name, team = event.data.get("name", ""), event.team_id
+    bought = state.inducements.get(team, {})
+    if name not in bought:
+        raise RuleViolation(f"That team bought no {name or 'inducement'} for this game (Hire Freebooters).")
+    effect, number = bought[name]
+    used = state.used.get((team, name), 0)
+    if used >= (1 if effect == "wizard" else number):
+        once = "once a game" if effect == "wizard" else f"{number} bought"
+        raise RuleViolation(f"{name} is used up for this game ({once}, {used} used).")
+    if effect == "bribe":
+        player = players.get(event.player_id) if event.player_id is not None else None
+        if player is None or player.team_id != team or state.out.get(player.id) != "sent off":
+            raise RuleViolation(
+                f"{name} is used against a send-off: choose a player of the team who was just sent off."
+            )
+    if effect in ("apothecary", "igor"):
+        player = players.get(event.victim_id) if event.victim_id is not None else None
+        if (
+            player is None
+            or player.team_id != team
+            or player.id not in state.out
+            or state.out[player.id] == "sent off"
+        ):
+            raise RuleViolation(f"{name} patches up a hurt player of the team: choose one who was injured.")
 
 
 def _send_off(state: PadState, event: Event) -> None:
@@ -209,6 +262,8 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame]) ->
         _check_end_turn(state, event)
     elif kind == "riot" and state.turn == 1:
         raise RuleViolation("A Riot before turn 1 is played ends no match; play on (no turn has been played).")
+    elif kind == "inducement":
+        _check_inducement(state, event, players)
 
 
 def _check_mvp(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:

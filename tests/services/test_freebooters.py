@@ -208,3 +208,44 @@ def test_a_json_export_and_import_carries_the_freebooters(lrb6, tmp_path):
         assert copy.ruleset.table("star_players") == lrb6.ruleset.table("star_players")
     finally:
         copy.close()
+
+
+def test_the_match_pad_uses_the_inducements_where_they_bite(db):
+    """A bribe takes a send-off back, the wizard once a game, a wandering apothecary patches a hurt player up;
+    only what the team bought, as often as it bought it; the pad's log says it in words."""
+    from roster_app.queries import matchpad as q
+    from roster_app.services import matchpad as pad
+    from roster_app.services.season import add_fixture
+    from tests.season_helpers import roster_ids
+
+    home, away = build_teams(db, 2)
+    match_id = add_fixture(db, home_team_id=home, away_team_id=away, round_number=1).result
+    hire_freebooters(db, match_id=match_id, team_id=home,
+                     order=Order(inducements={"Bribes": 1, "Wizard": 1, "Wandering Apothecaries": 1}))  # fmt: skip
+    pad.open_pad(db, match_id=match_id, holder="pad")
+    hp, ap = roster_ids(db, home), roster_ids(db, away)
+
+    def event(kind, **kw):
+        return pad.record_event(db, match_id=match_id, holder="pad", kind=kind, **kw)
+
+    event("sent off", player_id=hp[0])
+    assert not q.read_game(db, match_id).state.playing(hp[0])
+    with pytest.raises(RuleViolation, match="used against a send-off"):
+        event("inducement", team_id=home, player_id=hp[1], data={"name": "Bribes"})
+    event("inducement", team_id=home, player_id=hp[0], data={"name": "Bribes"})
+    g = q.read_game(db, match_id)
+    assert g.state.playing(hp[0]) and g.state.sent_off == []
+    assert q.describe(g.events[-1], g).endswith(f"Orcland Raiders use Bribes on #1 {g.players[hp[0]].name}")
+    event("sent off", player_id=hp[0])
+    with pytest.raises(RuleViolation, match="Bribes is used up for this game"):
+        event("inducement", team_id=home, player_id=hp[0], data={"name": "Bribes"})
+    event("inducement", team_id=home, data={"name": "Wizard"})
+    with pytest.raises(RuleViolation, match="once a game"):
+        event("inducement", team_id=home, data={"name": "Wizard"})
+    event("casualty", victim_id=hp[1], player_id=ap[0], data={"injury": "Miss next game"})
+    event("inducement", team_id=home, victim_id=hp[1], data={"name": "Wandering Apothecaries"})
+    assert q.read_game(db, match_id).state.playing(hp[1])
+    with pytest.raises(RuleViolation, match="bought no Bribes"):
+        event("inducement", team_id=away, player_id=ap[0], data={"name": "Bribes"})
+    with pytest.raises(RuleViolation, match="kicked off"):
+        hire_freebooters(db, match_id=match_id, team_id=away, order=Order(inducements={"Bribes": 1}))
