@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import matchpad as q
+from roster_app.queries.freebooters import match_freebooters
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
 from roster_app.services import matchpad as pad
@@ -45,6 +46,7 @@ KEYS = [
     ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"), ("kick-off", "Kick-Off Roll", "Ctrl+K"),
     ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
     ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
+    ("inducement", "Use Inducement", "U"),
 ]  # fmt: skip
 log = logging.getLogger(__name__)
 BIG = "font-size:20pt; font-weight:bold"
@@ -192,6 +194,8 @@ class MatchPadWindow(QWidget):
         top.addWidget(self.turn)
         teams = QGridLayout()
         self.handicap_labels: dict[int, QLabel] = {}
+        self.freebooter_labels: dict[int, QLabel] = {}
+        self.use_buttons: dict[int, QPushButton] = {}
         for column, team_id in enumerate(self.lists):
             name = g.home if team_id == g.state.home_id else g.away
             teams.addWidget(QLabel(f"<b style='font-size:13pt'>{escape(name)}</b>"), 0, column)
@@ -200,7 +204,20 @@ class MatchPadWindow(QWidget):
             label.setWordWrap(True)
             self.handicap_labels[team_id] = label
             teams.addWidget(label, 1, column)
-            teams.addWidget(self.lists[team_id], 2, column)
+            hired = QLabel(self)  # issue 32: the team's freebooters and inducements for this game
+            hired.setObjectName("homeFreebooters" if team_id == g.state.home_id else "awayFreebooters")
+            hired.setWordWrap(True)
+            use = QPushButton("Use Inducement…  [U]", self)
+            use.setObjectName("homeUseInducement" if team_id == g.state.home_id else "awayUseInducement")
+            use.setAutoDefault(False)
+            use.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            use.clicked.connect(lambda _c=False, t=team_id: self.use_inducement(t))
+            self.freebooter_labels[team_id], self.use_buttons[team_id] = hired, use
+            row = QVBoxLayout()
+            row.addWidget(hired)
+            row.addWidget(use, 0, Qt.AlignmentFlag.AlignLeft)
+            teams.addLayout(row, 2, column)
+            teams.addWidget(self.lists[team_id], 3, column)
         events = QGridLayout()
         for index, name in enumerate(("touchdown", "completion", "interception", "casualty", "injury", "sent off",
                                       "mvp")):  # fmt: skip
@@ -311,12 +328,57 @@ class MatchPadWindow(QWidget):
         view.blockSignals(False)
 
     def _show_handicaps(self, team_id: int) -> None:
-        """The handicaps the team rolled in the pre-match sequence, each with what it does."""
+        """The handicaps the team rolled in the pre-match sequence, each with what it does; its freebooters and
+        inducements bought for this game (issue 32), each inducement with how many are left."""
         handicaps = self.game.handicaps.get(team_id, ())
         label = self.handicap_labels[team_id]
         label.setVisible(bool(handicaps))
         label.setText("Handicaps: " + ", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
         label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
+        sides = match_freebooters(self.session.db, self.match_id) or ()
+        row = next((side for side in sides if side.team_id == team_id), None)
+        players = (
+            [f"<b>{escape(h.name)}</b> ({escape(h.what.split(' (')[0])})" for h in row.hired if h.plays]
+            if row
+            else []
+        )
+        state = self.game.state
+        left = [f"{escape(name)} {self._left(team_id, name)} of {number} left"
+                for name, (_effect, number) in state.inducements.get(team_id, {}).items()]  # fmt: skip
+        text = "; ".join(x for x in ("Freebooters: " + ", ".join(players) if players else "",
+                                     "Inducements: " + ", ".join(left) if left else "") if x)  # fmt: skip
+        self.freebooter_labels[team_id].setText(text)
+        self.freebooter_labels[team_id].setVisible(bool(text))
+        self.use_buttons[team_id].setVisible(bool(left))
+        self.use_buttons[team_id].setEnabled(not state.over and any(self._left(team_id, n) for n in
+                                                                    state.inducements.get(team_id, {})))  # fmt: skip
+
+    def _left(self, team_id: int, name: str) -> int:
+        effect, number = self.game.state.inducements[team_id][name]
+        return max(0, (1 if effect == "wizard" else number) - self.game.state.used.get((team_id, name), 0))
+
+    def use_inducement(self, team_id: int) -> Any:
+        """Use one of the team's inducements on the player chosen in its list (a bribe on the player just sent
+        off, an apothecary on the one just hurt); the wizard and the rest on nobody."""
+        from ui.kit import ask
+
+        names = [n for n in self.game.state.inducements.get(team_id, {}) if self._left(team_id, n)]
+        if not names:
+            return None
+        index = ask.pick(self, "Which inducement do they use?", names, title="Use Inducement")
+        if index is None:
+            return None
+        name = names[index]
+        effect = self.game.state.inducements[team_id][name][0]
+        chosen = self.chosen(team_id)
+        on = (
+            {"player_id": chosen}
+            if effect == "bribe"
+            else {"victim_id": chosen}
+            if effect in ("apothecary", "igor")
+            else {}
+        )
+        return self.record("inducement", team_id=team_id, data={"name": name}, **on)
 
     def _show_notice(self) -> None:
         """What the last roll means at the table: Get the Ref waiting for Escapist, a penalty's consequence, the
@@ -423,6 +485,8 @@ class MatchPadWindow(QWidget):
         if name in rr.ACTIONS:
             self.action.setCurrentText(name)
             return None
+        if name == "inducement":  # the acting side's inducement, on its chosen player where it bites
+            return self.use_inducement(side) if side in self.use_buttons else None
         return self._command(name)
 
     def _command(self, name: str) -> Any:
