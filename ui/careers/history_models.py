@@ -64,12 +64,27 @@ class PlayerGamesModel(RowTableModel):
     )
 
 
+def _worth(worth: int | None) -> str:
+    """A game's new team rating (points) or team value (gold: an LRB 5/6 sequence records it): a rating never
+    reaches 10,000 points (100,000,000 gp of team), a team value never falls below it."""
+    if worth is None:
+        return ""
+    return gp(worth) if worth >= 10_000 else str(worth)
+
+
 class TimelineModel(RowTableModel):
     COLUMNS = (
         Column("when", "Game", _when, sort=lambda r: (r.season, r.round, r.match_id)),
         Column("opponent", "Opponent", lambda r: r.opponent),
         Column("score", "Score", lambda r: r.score, align=CENTER),
-        Column("rating", "Rating", lambda r: "" if r.rating is None else r.rating, align=RIGHT),
+        Column(
+            "rating",
+            "Rating / value",
+            lambda r: _worth(r.rating),
+            sort=lambda r: r.rating or 0,
+            align=RIGHT,
+            tip=lambda r: "the team rating (3rd edition, LRB 4.0) or team value (LRB 5/6) after the game",
+        ),
         Column("treasury", "Treasury", lambda r: gp(r.treasury), sort=lambda r: r.treasury, align=RIGHT),
         Column("fans", "Fan factor", lambda r: "" if r.fan_factor is None else r.fan_factor, align=CENTER),
     )

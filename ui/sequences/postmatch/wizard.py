@@ -179,7 +179,13 @@ class DiceWinningsPage(StepPage):
         if w is None:
             return [text_html(team.done.get("winnings", "done"))] * 5
         amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else "roll the winnings die"
-        return [team.result, str(w.fame), amount, gp(w.expenses), treasury_text(w.treasury_before, w.treasury_after)]
+        return [
+            team.result,
+            str(w.fame),
+            amount,
+            gp(w.expenses),
+            treasury_text(w.treasury_before, w.treasury_after),
+        ]
 
     def show_plan(self) -> None:
         super().show_plan()
@@ -503,8 +509,10 @@ class RatingPage(StepPage):
         start = team.winnings.treasury_before if team.winnings else None
         gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
         ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        eco = economy.economy(self.w.session.db.ruleset)
+        worth = gp if eco.is_value else str  # a team value in gold, a team rating in points
         return [
-            f"{team.rating_before} → <b>{team.rating_after}</b>",
+            f"{worth(team.rating_before)} → <b>{worth(team.rating_after)}</b>",
             treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
             gp(team.winnings.amount) if team.winnings else text_html(team.done.get("winnings", "")),
             f"{sum(p.match_spp for p in team.players)} SPP",
@@ -522,8 +530,8 @@ class RatingPage(StepPage):
             self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
                              "(Edit > Undo takes it back).")  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
-                  "Reserves and contracts", "Purchases")  # fmt: skip
+        labels = (economy.economy(self.w.session.db.ruleset).worth_name, "Treasury", "Winnings", "Star Player Points",
+                  "Advances", "Fan factor", "Reserves and contracts", "Purchases")  # fmt: skip
         self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
 
 

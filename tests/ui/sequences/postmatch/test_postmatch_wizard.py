@@ -286,6 +286,7 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     assert next_enabled(w)
     assert w.plan.home.winnings.amount == (4 + 1 + 1) * 10_000 and w.plan.away.winnings.amount == 2 * 10_000
     assert w.pages[PageId.RATING].title() == "5. New team value"
+    assert w.pages[PageId.RATING]._line(w.plan.home)[0].startswith("610,000 gp → <b>")
     page.grab().save("/tmp/lrb6_winnings.png")
 
 
