@@ -292,11 +292,21 @@ def test_hire_freebooters_buys_a_star_a_mercenary_and_two_inducements(qtbot, fix
     assert messages == []
     wizard.reject()
     report(window.session.db, match, 1, 2)
+    from ui.sequences.postmatch.wizard import PageId as PostPageId
+    from ui.sequences.postmatch.wizard import PostMatchWizard
+
+    post = PostMatchWizard(window.session, match, window)
+    post.show()
+    grid = post.pages[PostPageId.WINNINGS].grid
+    shown = post.plan.away.winnings.gate_share
+    assert shown > 0 and f"<b>{shown:,} gp</b> to Helmut Wulf" in grid.text(6, 2)  # shown in the winnings step
+    assert grid.text(6, 1) == "no Star Player hired"
+    post.reject()
     pay_winnings(window.session.db, match_id=match)
     with window.session.db.read() as session:
         winnings = session.scalars(select(LedgerEntry.amount).where(
             LedgerEntry.team_id == reavers, LedgerEntry.kind == "winnings")).one()  # fmt: skip
         share = session.scalars(select(LedgerEntry).where(
             LedgerEntry.team_id == reavers, LedgerEntry.kind == fb.GATE_SHARE_KIND)).one()  # fmt: skip
-    assert share.amount == -(winnings * ruleset.table("star_gate_share")["percent_per_star"] // 100)
+    assert share.amount == -(winnings * ruleset.table("star_gate_share")["percent_per_star"] // 100) == -shown
     assert "Helmut Wulf" in share.reason
