@@ -42,7 +42,7 @@ from roster_app.queries.postmatch import match_title
 from roster_app.rules.freebooters import inducements
 from roster_app.rules.reserves import Kind as ReserveKind
 from roster_app.rules.roster import STAT_NAMES, gp
-from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.rules.ruleset import FREEBOOTER_TABLES, TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
 from roster_app.rules.team import COUNTERS
@@ -364,6 +364,8 @@ def _rulesets(ctx: Ctx) -> Iterator[Problem]:
     stored = {row.key: row for row in ctx.session.scalars(select(RulesetTable))}
     for key, title in TABLES.items():
         row = stored.get(key)
+        if row is None and key in FREEBOOTER_TABLES:
+            continue  # a league made before Hire Freebooters reads its edition's bundled tables (rules/ruleset.py)
         try:
             if row is None:
                 raise RulesetError("house rules", key, "missing")
