@@ -433,7 +433,9 @@ def test_star_players_and_inducements_are_house_rules_with_their_source(qtbot, o
     assert badge(rules, "star_players") == "league's own"  # LRB 4.0: no public source gives the profiles
     stars = rules.show_table("star_players").section(("stars",))
     rules.grab().save("/tmp/rules-star-players.png")
-    row = next(r for r in range(stars.model.rowCount()) if stars.model.data(stars.model.index(r, 0)) == "Griff Oberwald")
+    row = next(
+        r for r in range(stars.model.rowCount()) if stars.model.data(stars.model.index(r, 0)) == "Griff Oberwald"
+    )
     type_number(qtbot, stars, row, column(stars, "cost"), 300000)
     assert value_in_file(league_file, "star_players")["stars"][row]["cost"] == 300_000
     assert badge(rules, "star_players") == "house rule"
