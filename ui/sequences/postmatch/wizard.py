@@ -51,6 +51,7 @@ from ui.kit.basics import plain_label, text_html
 from ui.kit.dice_input import DiceInput
 from ui.sequences.postmatch.affairs_page import ReservesContractsPage
 from ui.sequences.postmatch.base import StepPage, note, problems_text
+from ui.sequences.postmatch.freebooters import FreebooterReport
 from ui.sequences.postmatch.transfers_page import TransfersPage
 from ui.sequences.postmatch.widgets import FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
 
@@ -98,6 +99,8 @@ class WinningsPage(StepPage):
             "was not found) that the commissioner may change in the house rules. Players under contract count "
             "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
         layout.addWidget(self.problems)
+        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
+        layout.addWidget(self.freebooters)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
@@ -183,6 +186,8 @@ class DiceWinningsPage(StepPage):
         layout.addWidget(note(f"{economy.economy(ruleset).edition}: winnings, FAME and spiralling expenses are "
                               "league tables (League > Rules…, each with its source)."))  # fmt: skip
         layout.addWidget(self.problems)
+        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
+        layout.addWidget(self.freebooters)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings

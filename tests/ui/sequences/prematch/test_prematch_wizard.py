@@ -301,6 +301,15 @@ def test_hire_freebooters_buys_a_star_a_mercenary_and_two_inducements(qtbot, fix
     shown = post.plan.away.winnings.gate_share
     assert shown > 0 and f"<b>{shown:,} gp</b> to Helmut Wulf" in grid.text(6, 2)  # shown in the winnings step
     assert grid.text(6, 1) == "no Star Player hired"
+    report_box = post.pages[PostPageId.WINNINGS].freebooters  # the star's game, under his own name
+    td, cas, mvp, record = report_box.rows[f"{reavers}:Helmut Wulf"]
+    td.setValue(1)
+    mvp.setChecked(True)
+    record.click()
+    from roster_app.queries.freebooters import star_careers
+
+    career = star_careers(window.session.db)["Helmut Wulf"]
+    assert (career.touchdowns, career.mvps, career.teams) == (1, 1, ("Reikland Reavers",))
     post.reject()
     pay_winnings(window.session.db, match_id=match)
     with window.session.db.read() as session:
