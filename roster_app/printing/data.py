@@ -16,6 +16,8 @@ from roster_app.errors import NotFound
 from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
+from roster_app.queries.freebooters import match_freebooters
+from roster_app.queries.prematch import team_next_fixture
 from roster_app.queries.referees import RefereeCard
 from roster_app.queries.season import league_table as season_table
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
@@ -112,6 +114,7 @@ class RosterSheet:
     staff: tuple[StaffLine, ...]
     max_players: int
     record: Standing | None
+    hired: str = ""  # issue 32: "Griff Oberwald (Star Player), Bribes, for Reavers v Raiders" (never on the roster)
 
     @property
     def players_value(self) -> int:
@@ -267,10 +270,19 @@ def roster_sheets(
             _staff(team, ruleset),
             max_players,
             records.get(team_id),
+            _hired_next(db, team_id),
         )
         for team_id in team_ids
         if (team := headers.get(team_id)) is not None
     }
+
+
+def _hired_next(db: LeagueDB, team_id: int) -> str:
+    """The freebooters the team hired for its next game, in words ("" when none): they play that game only."""
+    match_id, title = team_next_fixture(db, team_id)
+    sides = match_freebooters(db, match_id) if match_id is not None else None
+    side = next((s for s in sides or () if s.team_id == team_id), None)
+    return f"{side.words()}, for {title}" if side is not None and side.hired else ""
 
 
 def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:

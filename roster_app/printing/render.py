@@ -259,6 +259,7 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
         value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
         allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players,
         staff=join(staff), players_value=gold(sheet.players_value), **_worth_rows(team),
+        hired=fill(t["hired"], hired=sheet.hired) if sheet.hired else Html(""),
     )  # fmt: skip
     return Section(f"{team.name} \u2014 roster", body)
 

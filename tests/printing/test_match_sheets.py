@@ -124,3 +124,6 @@ def test_the_sheet_lists_each_sides_freebooters_and_inducements(db, round_two):
     html = build_document(db, PrintRequest(match_sheets=True, sheets_round=2)).sections[0].html
     assert "Helmut Wulf</td><td>Star Player (this game only)" in html and "Hans &lt;Sold&gt;" in html
     assert "inducements: <b>Bribes x 2</b>" in html
+    roster = build_document(db, PrintRequest(team_ids=(humans,))).sections[0].html
+    assert "<b>Hired for one game</b> (freebooters, never on the roster): Helmut Wulf (Star Player)" in roster
+    assert "Hans &lt;Sold&gt;" in roster and "Bribes x 2, for" in roster
