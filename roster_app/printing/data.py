@@ -114,7 +114,9 @@ class RosterSheet:
     staff: tuple[StaffLine, ...]
     max_players: int
     record: Standing | None
-    hired: str = ""  # issue 32: "Griff Oberwald (Star Player), Bribes, for Reavers v Raiders" (never on the roster)
+    hired: str = (
+        ""  # issue 32: "Griff Oberwald (Star Player), Bribes, for Reavers v Raiders" (never on the roster)
+    )
 
     @property
     def players_value(self) -> int:
