@@ -76,6 +76,9 @@ def _hire(session: Session, ruleset: Any, match_id: int, team_id: int, order: Or
     title = fixture_title(session, match)
     if kicked_off(session, match.id):
         raise RuleViolation(f"{title} has kicked off on the match pad: {HIRE_WHEN.lower()}.")
+    if (match.pre_match or {}).get("handicaps"):
+        raise RuleViolation(f"Hire Freebooters comes before the handicaps, and the handicaps of {title} have been "
+                            "rolled: undo them first to hire a freebooter.")  # fmt: skip
     hired = stored(match)
     if str(team.id) in hired:
         raise RuleViolation(f"{possessive(team.name)} freebooters for {title} are hired already; Edit > Undo "

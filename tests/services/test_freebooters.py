@@ -249,3 +249,21 @@ def test_the_match_pad_uses_the_inducements_where_they_bite(db):
         event("inducement", team_id=away, player_id=ap[0], data={"name": "Bribes"})
     with pytest.raises(RuleViolation, match="kicked off"):
         hire_freebooters(db, match_id=match_id, team_id=away, order=Order(inducements={"Bribes": 1}))
+
+
+def test_hire_freebooters_comes_before_the_handicaps(db):
+    """LRB 4.0 (seed 001): once a handicap is rolled from the ratings, Hire Freebooters is over."""
+    from roster_app.rules.dice import typed_roll
+    from roster_app.services.prematch import roll_handicap
+    from roster_app.services.season import add_fixture
+    from roster_app.store.models import Team
+
+    home, away = build_teams(db, 2)
+    with db.write("test: the Reavers far richer") as tx:
+        tx.session.get(Team, away).treasury += 300_000
+    match_id = add_fixture(db, home_team_id=home, away_team_id=away, round_number=1).result
+    roll_handicap(db, match_id=match_id, roll=typed_roll(db.ruleset.table("handicap_table")["dice"], [3]))
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match="Hire Freebooters comes before the handicaps"):
+        hire_freebooters(db, match_id=match_id, team_id=home, order=Order(inducements={"Bribes": 1}))
+    assert snapshot(db) == before

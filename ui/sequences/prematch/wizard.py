@@ -150,7 +150,8 @@ class FreebootersPage(PreMatchPage):
             other = self.hired[1 - column] if self.hired else None
             shop.set_state(team=team.name, petty_cash=self.view.inducements[column], treasury=treasuries[team.id],
                            other_side={name: other.team for name in other.stars} if other else {},
-                           hired=self.hired[column] if self.hired else None, may_act=self.may_act)  # fmt: skip
+                           hired=self.hired[column] if self.hired else None,
+                           may_act=self.may_act and not self.view.handicaps)  # fmt: skip
         self._show_values()
 
     def _show_values(self) -> None:
@@ -176,7 +177,7 @@ class FreebootersPage(PreMatchPage):
 
     def validatePage(self) -> bool:  # noqa: N802
         orders = self.orders()
-        if not orders or not self.may_act:
+        if not orders or not self.may_act or self.view.handicaps:
             return True
         return (
             self.w.session.run(hire_for_match, parent=self, match_id=self.view.match_id, orders=orders) is not None
