@@ -26,6 +26,8 @@ COMMANDS: dict[str, str] = {
     "import": "ui.printing.commands:import_main",
     "check": "roster_app.commands.check:main",
     "copy": "roster_app.commands.copy:main",
+    "publish": "roster_app.commands.publish:main",
+    "import-teams": "roster_app.commands.import_teams:main",
 }
 
 

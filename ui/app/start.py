@@ -194,8 +194,8 @@ def _run_window(
             result["code"] = 0 if Path(screenshot).exists() else 1
             app.quit()
 
-        if loading:
-            window.league_shown.connect(lambda: QTimer.singleShot(50, shoot))
+        if loading:  # the league as it stands ready for edits: shown, and the ORM loaded after it (orm_ready)
+            window.orm_ready.connect(lambda: QTimer.singleShot(50, shoot))
         else:
             window.first_painted.connect(lambda: QTimer.singleShot(50, shoot))
         window.league_failed.connect(lambda message: (print(f"dugout: {message}", file=sys.stderr), app.quit()))

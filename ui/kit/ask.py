@@ -68,6 +68,12 @@ def open_path(
     return path or None
 
 
+def open_paths(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> list[str]:
+    """Several files chosen at once (File > Import Teams…); empty for Cancel."""
+    paths, _ = QFileDialog.getOpenFileNames(parent, title, folder, filter)
+    return list(paths)
+
+
 def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
     path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
     return path or None
@@ -76,6 +82,12 @@ def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: s
 PDF_FILTER = "PDF documents (*.pdf)"
 JSON_FILTER = "Dugout league exports (*.json);;All files (*)"
 CSV_FILTER = "CSV spreadsheets (*.csv)"
+
+
+def folder(parent: QWidget | None, *, title: str, folder: str = "") -> str | None:
+    """A folder chosen (or made) in the system's folder dialog, or None."""
+    path = QFileDialog.getExistingDirectory(parent, title, folder)
+    return path or None
 
 
 def print_setup(parent: QWidget | None, printer: object) -> bool:

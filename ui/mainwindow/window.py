@@ -131,6 +131,7 @@ class MainWindow(QMainWindow):
         self.save_copy_action = self._action(file, "Save a &Copy…", self.save_copy, "Ctrl+Shift+S")
         self.close_action = self._action(file, "&Close League", self.close_league, QKeySequence.StandardKey.Close)
         self._build_print_menu(file)
+        self._build_import_teams(file)
         file.addSeparator()
         self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.file_menu = file
@@ -234,6 +235,17 @@ class MainWindow(QMainWindow):
         self.print_actions = PrintActions(self)
         self.print_actions.add_to(file)
 
+    def _build_import_teams(self, file: QMenu) -> None:
+        """File > Import Teams…: teams from OBBLM/NAFLM and BattleScribe files (ui/mainwindow/import_teams.py)."""
+        self.import_teams_action = self._action(file, "Import &Teams…", self.import_teams)
+        self.import_teams_dialog: Any = None
+
+    def import_teams(self) -> Any:
+        from ui.mainwindow.import_teams import choose_and_preview
+
+        self.import_teams_dialog = choose_and_preview(self)
+        return self.import_teams_dialog
+
     def _build_contract_menus(self) -> None:
         self.league_menu.addSeparator()
         self.end_season_action = self._action(self.league_menu, "&End Season…", self.end_season)
@@ -292,6 +304,7 @@ class MainWindow(QMainWindow):
         for action in (self.add_team_action, self.rename_league_action, self.end_season_action,
                        self.transfer_action, self.correction_action, *self.season_actions):  # fmt: skip
             action.setEnabled(writable)
+        self.import_teams_action.setEnabled(writable)
         for action in (self.hire_action, self.rename_team_action, self.retire_action, self.fire_action,
                        self.contract_action):  # fmt: skip
             action.setEnabled(writable and has_team)

@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from PySide6.QtWidgets import QProgressDialog
 
 EXPORT_FOLDER_KEY = "files/last_export_folder"
+WEBSITE_KEY = "website/"  # + the league's digest + /folder, /show_money: each league's site has its own folder
 
 
 def safe_file_name(title: str) -> str:
@@ -41,12 +42,15 @@ class PrintActions(QObject):
         self.pdf_action = self._action("Export P&DF…", self.export_pdf, "Ctrl+Shift+P")
         self.magazine_action = self._action("Print League &Magazine…", self.print_magazine)
         self.magazine_dialog: Any = None
+        self.publish_action = self._action("Publish League &Website…", self.publish)
+        self.publish_dialog: Any = None
         self.json_action = self._action("The League as &JSON…", self.export_json)
         self.rosters_csv_action = self._action("&Rosters as CSV…", lambda: self.export_csv("rosters"))
         self.ledger_csv_action = self._action("&Ledgers as CSV…", lambda: self.export_csv("ledger"))
         self.import_action = self._action("&Import League from JSON…", self.import_json)
         self.league_actions = (self.print_action, self.preview_action, self.pdf_action, self.json_action,
-                               self.rosters_csv_action, self.ledger_csv_action, self.magazine_action)  # fmt: skip
+                               self.rosters_csv_action, self.ledger_csv_action, self.magazine_action,
+                               self.publish_action)  # fmt: skip
 
     def _action(self, text: str, slot: Callable[[], None], shortcut: Any = None) -> QAction:
         action = QAction(text, self.window)
@@ -56,7 +60,8 @@ class PrintActions(QObject):
         return action
 
     def add_to(self, menu: QMenu) -> None:
-        for action in (self.print_action, self.preview_action, self.pdf_action, self.magazine_action):
+        for action in (self.print_action, self.preview_action, self.pdf_action, self.magazine_action,
+                       self.publish_action):  # fmt: skip
             menu.addAction(action)
         export = menu.addMenu("E&xport")
         for action in (self.json_action, self.rosters_csv_action, self.ledger_csv_action):
@@ -239,6 +244,57 @@ class PrintActions(QObject):
         from roster_app.words import count
 
         self._status(f"{count(pages, 'page')} written to {path}")
+
+    # -- the league's website ----------------------------------------------------------------------------
+    def publish(self) -> None:
+        """File > Publish League Website…: the folder and Show money, then the site written (issue 37)."""
+        if self.window.session is None:
+            return
+        from roster_app.queries.rosters import league_info
+        from ui.printing.publish_dialog import PublishDialog
+
+        folder = str(self.window.settings.value(self._website_key("folder"), "") or "")
+        if not folder:
+            folder = self._folder(safe_file_name(f"{league_info(self.db).name} website"))
+        money = str(self.window.settings.value(self._website_key("show_money"), "false")).lower() == "true"
+        dialog = PublishDialog(folder, money, self.window)
+        dialog.accepted.connect(lambda: self._publish(dialog.chosen_folder(), dialog.show_money.isChecked()))
+        self.publish_dialog = dialog
+        dialog.open()
+
+    def _publish(self, folder: str, show_money: bool, *, force: bool = False) -> None:
+        from roster_app.errors import DugoutError
+        from roster_app.publish import publish_league
+        from roster_app.publish.folder import Cancelled, NotASite
+
+        progress = self._progress("Publishing the league's website…")
+        try:
+            done = publish_league(self.db, folder, show_money=show_money, force=force,
+                                  progress=self._stepper(progress))  # fmt: skip
+        except NotASite as exc:
+            self._finish(progress)
+            if ask.confirm(self.window, f"{exc}\n\nPublish the website into this folder anyway?",
+                           title="Publish League Website", yes="Publish Anyway"):  # fmt: skip
+                self._publish(folder, show_money, force=True)
+            return
+        except Cancelled as exc:
+            self._finish(progress)
+            self._status(str(exc))
+            return
+        except DugoutError as exc:
+            self._finish(progress)
+            ask.error(self.window, str(exc), title="Cannot publish")
+            return
+        self._finish(progress)
+        self.window.settings.setValue(self._website_key("folder"), str(done.folder))
+        self.window.settings.setValue(self._website_key("show_money"), "true" if show_money else "false")
+        self._status(done.summary())
+
+    def _website_key(self, what: str) -> str:
+        """A setting of the open league's website (its folder, money shown): another league has its own."""
+        from ui.kit.digests import hexdigest
+
+        return f"{WEBSITE_KEY}{hexdigest('sha1', str(self.db.location).encode())[:16]}/{what}"
 
     # -- exchange ----------------------------------------------------------------------------------------
     def _league_name(self) -> str:
