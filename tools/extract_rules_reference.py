@@ -32,6 +32,11 @@ FFB_ECONOMY = {"repo": "christerk/ffb", "commit": "ac2f6d302", "server": "ffb-se
                "dice": "DiceRoller.java", "interpreter": "DiceInterpreter.java"}  # fmt: skip
 OBBLM_ECONOMY = {"rules_xml": "modules/leegmgr/rules-LRB5-Experimental.xml", "tv": "lib/class_sqlcore.php",
                  "settings": "localsettings/settings_none.php", "defaults": "lib/settings_default.php"}  # fmt: skip
+# Star Players and inducements: OBBLM's game data (above) and its inducements module; BattleScribe's team
+# catalogues (a star in the catalogue of each team that may hire him); FFB's LRB 4.0 rosters name the stars each
+# race may induce in the roster's own comment.
+OBBLM_FREEBOOTERS = {"module": "modules/inducements/class_inducements.php"}
+STAR_CATEGORY = "5374617220506c617965727323232344415441232323"
 OUT = Path(__file__).resolve().parent.parent / "tests" / "rules" / "public_sources.json"
 CATEGORY = {"G": "General", "A": "Agility", "S": "Strength", "P": "Passing", "M": "Physical", "E": "Extraordinary"}
 
@@ -67,7 +72,9 @@ def ffb(gitdir: str) -> dict[str, Any]:
                 "apothecary": apo is None or apo.strip() == "true", "positions": [],
                 # the roster's own comment: the LRB 4.0 list as its author typed it (0-N lines)
                 "comment_lines": [ln.strip() for ln in (comment.group(1) if comment else "").splitlines()
-                                  if re.match(r"\s*0-\d", ln)]}  # fmt: skip
+                                  if re.match(r"\s*0-\d", ln)],
+                # the roster's own comment: "Star Players available for Inducement:" and the names on the next line
+                "stars": _ffb_stars(comment.group(1) if comment else "")}  # fmt: skip
         for pos in root.iter("position"):
             cats = pos.find("skillcategory-list")
             race["positions"].append({
@@ -87,6 +94,15 @@ def ffb(gitdir: str) -> dict[str, Any]:
         "kickoff_source": {"repo": FFB["repo"], "commit": full_commit(gitdir, commit), "path": FFB["kickoff"]},
         "races": races, "kickoff": kickoff,
     }  # fmt: skip
+
+
+def _ffb_stars(comment: str) -> list[str]:
+    found = re.search(r"Star Players available for Inducement:\s*\n(.*)", comment)
+    if not found:
+        return []
+    return [
+        n.strip().replace("\u2018", "'").replace("\u2019", "'") for n in found.group(1).split(",") if n.strip()
+    ]
 
 
 # -- OBBLM: PHP arrays read by a small interpreter (array literals, assignments, unset, define) -------
@@ -114,6 +130,7 @@ def tokens(text: str) -> list[tuple[str, str]]:
 class Php:
     def __init__(self) -> None:
         self.vars: dict[str, Any] = {}
+        self.files_read: list[str] = []
         self.consts: dict[str, Any] = {}
 
     def run(self, text: str) -> None:
@@ -266,16 +283,48 @@ def obblm_ruleset(php: Php, label: str, source: dict[str, Any]) -> dict[str, Any
     return {"label": label, "source": source, "races": races, "skills": skill_cats, "spp_levels": levels}
 
 
+def obblm_freebooters(php: Php, gitdir: str, commit: str) -> dict[str, Any]:
+    """Star Players (profile, skills, cost, the races they play for) and inducements (cost, limit, reduced cost
+    and for whom) as OBBLM's game data holds them at this point of its reading (LRB 5, then with the LRB 6
+    overrides); the mercenary rule and the Star Player limit from its inducements module."""
+    skill_names = {int(sid): name for skills in php.vars["skillarray"].values() for sid, name in skills.items()}
+    race_names = {race["other"]["race_id"]: name for name, race in php.vars["DEA"].items()}
+    stars = [{"name": name, "ma": s["ma"], "st": s["st"], "ag": s["ag"], "av": s["av"], "cost": s["cost"],
+              "skills": [skill_names[int(k)] for k in s["def"].values()],
+              "races": sorted(race_names[int(r)] for r in s["races"].values() if int(r) in race_names)}
+             for name, s in php.vars["stars"].items()]  # fmt: skip
+    no_apo = sorted(race_names[int(r)] for r in php.vars["racesNoApothecary"].values())
+    inducements = [{"name": name, "cost": i["cost"], "max": i["max"], "reduced_cost": i["reduced_cost"],
+                    "reduced_for": sorted(race_names[int(r)] for r in i["reduced_cost_races"].values())}
+                   for name, i in php.vars["inducements"].items()]  # fmt: skip
+    module = git_show(gitdir, commit, OBBLM_FREEBOOTERS["module"])
+    const = lambda name: int(re.search(rf"define\('{name}', (\d+)\)", module).group(1))  # noqa: E731
+    return {"stars": stars, "inducements": inducements, "races_without_apothecary": no_apo,
+            "max_stars": const("MAX_STARS"), "mercenary_premium": const("MERC_EXTRA_COST"),
+            "mercenary_skill_cost": const("MERC_EXTRA_SKILL_COST"),
+            # a mercenary is given Loner when he has it not (array_unshift ... 99)
+            "mercenary_loner": "Adding Loner to default skills" in module,
+            # Igor for the teams that may not have an apothecary, Wandering Apothecaries for the others
+            "igor_only_without_apothecary":
+                "unset($inducements[in_array($rid, $racesNoApothecary) ? 'Wandering Apothecaries' : 'Igor'])" in module,
+            "source": {"repo": OBBLM["repo"], "commit": full_commit(gitdir, commit),
+                       "files": [php.files_read[-1], OBBLM_FREEBOOTERS["module"]]}}  # fmt: skip
+
+
 def obblm(gitdir: str) -> dict[str, Any]:
     commit = OBBLM["commit"]
     full = full_commit(gitdir, commit)
     php = Php()
     php.run(git_show(gitdir, commit, OBBLM["lrb5"]))
     lrb5 = obblm_ruleset(php, "LRB 5", {"repo": OBBLM["repo"], "commit": full, "path": OBBLM["lrb5"]})
+    php.files_read = [OBBLM["lrb5"]]
+    lrb5["freebooters"] = obblm_freebooters(php, gitdir, commit)
     for key in ("lrb6x", "lrb6"):  # lrb6.php requires lrb6x.php, which requires game_data.php (already read)
         php.run(git_show(gitdir, commit, OBBLM[key]))
     lrb6 = obblm_ruleset(php, "LRB 6", {"repo": OBBLM["repo"], "commit": full,
                                         "path": f"{OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']}"})  # fmt: skip
+    php.files_read = [f"{OBBLM['lrb5']} + {OBBLM['lrb6x']} + {OBBLM['lrb6']}"]
+    lrb6["freebooters"] = obblm_freebooters(php, gitdir, commit)
     sql = git_show(gitdir, commit, OBBLM["values"])
     found = dict(
         re.findall(r"\+ \(?(ach_ma \+ ach_av|ach_ag|ach_st|cnt_skills_norm|cnt_skills_doub)\)?\s*\* (\d+)", sql)
@@ -301,7 +350,7 @@ def bsdata(gitdir: str) -> dict[str, Any]:
     for path in sorted(p for p in git_ls(gitdir, commit) if p.endswith(".cat")):
         root = ET.fromstring(git_show(gitdir, commit, path))
         entries = root.find("b:entries", NS)
-        positions, reroll, apothecary = [], None, False
+        positions, reroll, apothecary, stars = [], None, False, []
         for entry in entries.iter(f"{{{NS['b']}}}entry"):
             name = entry.get("name")
             if entry.get("categoryId") == PLAYERS:
@@ -311,12 +360,18 @@ def bsdata(gitdir: str) -> dict[str, Any]:
                 positions.append({"name": name, "max": int(entry.get("maxInRoster")),
                                   "cost": int(float(entry.get("points"))),
                                   **{k.lower(): int(chars[k]) for k in ("MA", "ST", "AG", "AV")}, "skills": skills})  # fmt: skip
+            elif entry.get("categoryId") == STAR_CATEGORY:
+                profile = entry.find("b:profiles/b:profile", NS)
+                chars = {c.get("name"): c.get("value") for c in profile.iter(f"{{{NS['b']}}}characteristic")}
+                stars.append({"name": name, "cost": int(float(entry.get("points"))),
+                              **{k.lower(): int(chars[k]) for k in ("MA", "ST", "AG", "AV")},
+                              "skills": [s.strip() for s in chars["Skills"].split(",") if s.strip()]})  # fmt: skip
             elif name == "Rerolls":
                 reroll = int(float(entry.get("points")))
             elif name == "Apothecary":
                 apothecary = True
         races.append({"name": root.get("name"), "source": path, "reroll_cost": reroll, "apothecary": apothecary,
-                      "positions": positions})  # fmt: skip
+                      "positions": positions, "stars": stars})  # fmt: skip
     return {"source": {"repo": BSDATA["repo"], "commit": full_commit(gitdir, commit), "path": "BB*.cat"},
             "races": races}  # fmt: skip
 
@@ -388,29 +443,58 @@ def economy(ffb_dir: str, obblm_dir: str) -> dict[str, Any]:
     return {"lrb6": lrb6, "lrb5": lrb5}
 
 
+def freebooters(ffb_dir: str, obblm_dir: str, bsdata_dir: str) -> dict[str, Any]:
+    """Every Star Player and inducement by source: OBBLM's LRB 5 and LRB 6, BattleScribe's LRB 6 stars (each with
+    the catalogues that list him), FFB's LRB 4.0 stars by race (names only: the rosters print no profiles)."""
+    books = obblm(obblm_dir)
+    bs = bsdata(bsdata_dir)
+    bs_stars: dict[str, dict[str, Any]] = {}
+    for race in bs["races"]:
+        for star in race["stars"]:
+            bs_stars.setdefault(star["name"], {**star, "teams": []})["teams"].append(race["name"])
+    lrb4 = ffb(ffb_dir)
+    return {
+        "lrb5": books["lrb5"]["freebooters"], "lrb6": books["lrb6"]["freebooters"],
+        "lrb6_bsdata": {"source": bs["source"], "stars": sorted(bs_stars.values(), key=lambda s: s["name"])},
+        "lrb4": {"source": lrb4["source"], "stars": {r["name"]: r["stars"] for r in lrb4["races"] if r["stars"]}},
+    }  # fmt: skip
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--ffb", required=True)
     parser.add_argument("--obblm", required=True)
     parser.add_argument("--bsdata", required=True)
     parser.add_argument("--out", default=str(OUT))
-    parser.add_argument("--only", choices=["economy"], help="rewrite this part only, keeping the rest of --out")
+    parser.add_argument(
+        "--only", choices=["economy", "freebooters"], help="rewrite this part only, keeping the rest of --out"
+    )
     args = parser.parse_args()
     if args.only == "economy":
         reference = json.loads(Path(args.out).read_text(encoding="utf-8"))
         reference["economy"] = economy(args.ffb, args.obblm)
         return _write(reference, args.out)
+    if args.only == "freebooters":
+        reference = json.loads(Path(args.out).read_text(encoding="utf-8"))
+        reference["freebooters"] = freebooters(args.ffb, args.obblm, args.bsdata)
+        return _write(reference, args.out)
     books = obblm(args.obblm)
     reference = {
         "note": "Extracted by tools/extract_rules_reference.py from the public sources named in each 'source'; "
                 "game facts only (names, limits, costs, profiles, skills, skill access).",
-        "lrb4": {"label": "LRB 4.0", **ffb(args.ffb)},
+        "lrb4": {"label": "LRB 4.0", **_without(ffb(args.ffb), "stars")},
         "lrb5": books["lrb5"],
         "lrb6": books["lrb6"],
-        "lrb6_bsdata": {"label": "LRB 6 (BattleScribe)", **bsdata(args.bsdata)},
+        "lrb6_bsdata": {"label": "LRB 6 (BattleScribe)", **_without(bsdata(args.bsdata), "stars")},
         "economy": economy(args.ffb, args.obblm),
+        "freebooters": freebooters(args.ffb, args.obblm, args.bsdata),
     }  # fmt: skip
     _write(reference, args.out)
+
+
+def _without(source: dict[str, Any], key: str) -> dict[str, Any]:
+    """A source's races without one key (the stars are kept under "freebooters", not with the team lists)."""
+    return {**source, "races": [{k: v for k, v in race.items() if k != key} for race in source["races"]]}
 
 
 def _write(reference: dict[str, Any], out: str) -> None:

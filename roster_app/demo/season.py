@@ -8,10 +8,13 @@ from collections.abc import Iterator
 
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
+from roster_app.queries.freebooters import match_freebooters
 from roster_app.queries.referees import choosable_referees, sheet_of_match
+from roster_app.rules import freebooters as fb
 from roster_app.rules.contracts import contract_cost_for_rolls
 from roster_app.rules.referees import match_turns
 from roster_app.services.competitions import create_competition, draw_competition
+from roster_app.services.freebooters import hire_freebooters, record_freebooter_play
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.services.postmatch.plan import HireEntry, PostMatchDraft, plan_post_match
 from roster_app.services.postmatch.write import auto_draft, finish_post_match
@@ -127,6 +130,7 @@ def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
     user (the cup's final is then drawn up, waiting)."""
     rng = random.Random(seed)
     names = iter(ROOKIES)
+    hired = False  # the demo plays one game with a Star Player and an inducement (issue 32)
     generate_season(db, double=True)
     _cup(db, rng)
     _reserve_team(db)
@@ -134,7 +138,11 @@ def play_demo_season(db: LeagueDB, *, seed: int = SEED) -> None:
     semis = [f for f in fixtures if f.competition == CUP]
     first_semi = next(f for f in semis if RESERVE_TEAM[0] not in (f.home, f.away))
     for index, fixture in enumerate([*(f for f in fixtures if f.round <= PLAYED_ROUNDS), first_semi]):
+        hirer = None if hired else _hire_freebooters(db, fixture)
         _report(db, fixture, _referee(db, index), rng)
+        if hirer is not None:
+            _star_played(db, hirer, fixture.id)
+            hired = True
         _finish_sheet(db, fixture.id, rng)
         draft = auto_draft(db, match_id=fixture.id, rng=rng)
         _contracts(db, draft, fixture.id, rng)
@@ -153,6 +161,27 @@ def _cup(db: LeagueDB, rng: random.Random) -> None:
     teams = [t.id for t in queries.teams(db)]
     cup = create_competition(db, name=CUP, format="knockout", team_ids=teams, first_round=CUP_ROUND).result
     draw_competition(db, competition_id=cup, seeding="draw", rng=rng)
+
+
+def _hire_freebooters(db: LeagueDB, fixture: sq.FixtureRow) -> int | None:
+    """In Hire Freebooters the first team that can pay takes the cheapest Star Player its race may hire and the
+    cheapest inducement (from its treasury: LRB 4.0 gives no petty cash); the team's id, or None."""
+    for team_id in (fixture.away_id, fixture.home_id):
+        team = queries.team_header(db, team_id)
+        stars = fb.stars_for(db.ruleset, team.race)
+        extra = min(fb.inducements_for(db.ruleset, db.ruleset.race(team.race)), key=lambda i: i.price(team.race))
+        if stars and stars[0].cost + extra.price(team.race) <= team.treasury:
+            order = fb.Order(stars=(stars[0].name,), inducements={extra.name: 1})
+            hire_freebooters(db, match_id=fixture.id, team_id=team_id, order=order)
+            return team_id
+    return None
+
+
+def _star_played(db: LeagueDB, team_id: int, match_id: int) -> None:
+    """The star's game goes into the report under his own name: a casualty."""
+    home, away = match_freebooters(db, match_id)
+    star = next(row for row in (home, away) if row.team_id == team_id).stars[0]
+    record_freebooter_play(db, match_id=match_id, team_id=team_id, name=star, casualties=1)
 
 
 def _reserve_team(db: LeagueDB) -> None:

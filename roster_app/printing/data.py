@@ -16,6 +16,8 @@ from roster_app.errors import NotFound
 from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
+from roster_app.queries.freebooters import match_freebooters
+from roster_app.queries.prematch import team_next_fixture
 from roster_app.queries.referees import RefereeCard
 from roster_app.queries.season import league_table as season_table
 from roster_app.rules.contracts import contract_cost_for_rolls, contract_state, tally_marks
@@ -112,6 +114,9 @@ class RosterSheet:
     staff: tuple[StaffLine, ...]
     max_players: int
     record: Standing | None
+    hired: str = (
+        ""  # issue 32: "Griff Oberwald (Star Player), Bribes, for Reavers v Raiders" (never on the roster)
+    )
 
     @property
     def players_value(self) -> int:
@@ -267,10 +272,19 @@ def roster_sheets(
             _staff(team, ruleset),
             max_players,
             records.get(team_id),
+            _hired_next(db, team_id),
         )
         for team_id in team_ids
         if (team := headers.get(team_id)) is not None
     }
+
+
+def _hired_next(db: LeagueDB, team_id: int) -> str:
+    """The freebooters the team hired for its next game, in words ("" when none): they play that game only."""
+    match_id, title = team_next_fixture(db, team_id)
+    sides = match_freebooters(db, match_id) if match_id is not None else None
+    side = next((s for s in sides or () if s.team_id == team_id), None)
+    return f"{side.words()}, for {title}" if side is not None and side.hired else ""
 
 
 def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:
@@ -411,6 +425,8 @@ class SheetSide:
     handicaps: tuple[str, ...]  # handicaps awarded in the pre-match sequence ("Bribe")
     worth_name: str = "Team rating"  # what the team is worth, as its edition names it
     worth: str = ""  # "103", "1,050,000 gp"
+    freebooters: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # hired for this game: (name, what, skills)
+    inducements: tuple[str, ...] = ()  # bought for this game ("Bribes x 2")
 
 
 @dataclass(frozen=True)
@@ -476,8 +492,13 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
             for p in players.get(team_id, []) if p.on_roster
         )  # fmt: skip
         handicaps = tuple(h["handicap"] for h in pre_match.get("handicaps", []) if h["team_id"] == team_id)
+        hired = pre_match.get("freebooters", {}).get(str(team_id), {}).get("lines", [])
+        freebooters = tuple((h["name"], "Star Player" if h["kind"] == "star" else f"Mercenary {h['position']}",
+                             tuple(h.get("skills", ()))) for h in hired if h["kind"] != "inducement")  # fmt: skip
+        inducements = tuple(h["what"] for h in hired if h["kind"] == "inducement")
         return SheetSide(team.name, team.race, team.coach or "", team.rating, team.rerolls, team.apothecary,
-                         team.fan_factor, lines, handicaps, team.worth_name, team.worth_figure)  # fmt: skip
+                         team.fan_factor, lines, handicaps, team.worth_name, team.worth_figure, freebooters,
+                         inducements)  # fmt: skip
 
     sheets = []
     for match_id, round_, stage, home, away, pre_match in fixtures:

@@ -14,6 +14,7 @@ from roster_app.printing.render import Html, Section, blocks, fill, join
 from roster_app.queries import charts, history
 from roster_app.queries import competitions as competition_queries
 from roster_app.queries import season as sq
+from roster_app.queries.freebooters import match_freebooters
 from roster_app.queries.transfers import naive_utc
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Match, MatchPlayer, Player, Referee, RefereeMatch, Team, Transfer
@@ -36,6 +37,7 @@ class Magazine:
     records: tuple[tuple[history.RecordRow, history.RecordRow | None], ...]
     charts: tuple[charts.Chart, ...] = ()  # the round in pictures (empty ones left out)
     champions: tuple[tuple[str, str], ...] = ()  # (tournament, winner) crowned in this round
+    stars: tuple[tuple[str, str, str, int], ...] = ()  # (Star Player, team that hired him, fixture, his fee)
 
 
 def latest_round(db: LeagueDB, season: int) -> int:
@@ -107,6 +109,7 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int 
         tuple((p, team, c.seasons, c.cost) for c, p, team in signed if within(c.created_at)),
         tuple(injuries), tuple(history.records_broken(db, season, rnd)), round_charts(db, season, rnd),
         crowned(db, season, rnd),
+        _stars_hired(db, results),
     )  # fmt: skip
 
 
@@ -119,6 +122,15 @@ def crowned(db: LeagueDB, season: int, rnd: int) -> tuple[tuple[str, str], ...]:
         last = max(t.season_round for r in competition_queries.bracket(db, row.id).rounds for t in r)
         if last == rnd:
             out.append((row.name, row.winner))
+    return tuple(out)
+
+
+def _stars_hired(db: LeagueDB, results: tuple[sq.FixtureRow, ...]) -> tuple[tuple[str, str, str, int], ...]:
+    """The Star Players hired for the round's games (Hire Freebooters): "Griff Oberwald hired by ..."."""
+    out = []
+    for f in results:
+        for side in match_freebooters(db, f.id) or ():
+            out += [(h.name, side.team, f"{f.home} v {f.away}", h.cost) for h in side.hired if h.kind == "star"]
     return tuple(out)
 
 
@@ -186,7 +198,9 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     front = fill(t["page"], league=heading.league, season=m.season, round=m.round, results=results, table=table,
                  leaders=leaders or fill(nothing), referees=refs or fill(nothing), records=records)  # fmt: skip
     deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=f"{price:,}") for p, s, b, price in m.transfers]
-                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=f"{cost:,}") for p, team, n, cost in m.contracts])  # fmt: skip
+                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=f"{cost:,}") for p, team, n, cost in m.contracts]
+                 + [fill(t["star_hired"], star=star, team=team, fixture=fixture, cost=f"{cost:,}")
+                    for star, team, fixture, cost in m.stars])  # fmt: skip
     hurt = join([fill(t["injury"], player=p, team=team, injury=injury) for p, team, injury in m.injuries
                  if injury != "Dead"])  # fmt: skip
     dead = join([fill(t["obituary"], player=p, team=team) for p, team, injury in m.injuries if injury == "Dead"])

@@ -260,6 +260,7 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
         value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
         allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players,
         staff=join(staff), players_value=gold(sheet.players_value), **_worth_rows(team),
+        hired=fill(t["hired"], hired=sheet.hired) if sheet.hired else Html(""),
     )  # fmt: skip
     return Section(f"{team.name} \u2014 roster", body)
 
@@ -451,9 +452,13 @@ def _side(label: str, side: data.SheetSide) -> Html:
         fill(t["player"], shade=shade(i), number=p.number, name=p.name, position=p.position, skills=_sheet_skills(p))
         for i, p in enumerate(side.players)
     ] or [fill(t["no_players"])]  # fmt: skip
+    rows += [fill(t["freebooter"], name=name, what=what, skills=", ".join(skills))
+             for name, what, skills in side.freebooters]  # fmt: skip
     handicaps = Html(
         f" &#183; handicaps: <b>{html.escape(', '.join(side.handicaps))}</b>" if side.handicaps else ""
     )
+    if side.inducements:
+        handicaps = Html(f"{handicaps} &#183; inducements: <b>{html.escape(', '.join(side.inducements))}</b>")
     return fill(t["side"], label=label, team=side.name, race=side.race, coach=side.coach or "\u2014",
                 worth_name=side.worth_name.lower(), worth=side.worth, rerolls=_count(side.rerolls, "re-roll"),
                 apothecary="apothecary" if side.apothecary else "no apothecary", fan_factor=side.fan_factor,

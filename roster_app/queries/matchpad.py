@@ -11,9 +11,11 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.queries.fetch import get_match, get_team
+from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.referees import sheet_of
 from roster_app.rules import matchpad as mp
 from roster_app.rules import referees as rr
+from roster_app.rules.freebooters import inducements
 from roster_app.rules.reserves import Kind
 from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
@@ -103,13 +105,27 @@ def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:
     sheet = sheet_of(session, match_id)
     ref = ref_info(session, sheet)
     state = mp.fold(events, home_id=match.home_team_id, away_id=match.away_team_id, ref=ref,
-                    turns=rr.match_turns(ruleset))  # fmt: skip
+                    turns=rr.match_turns(ruleset), inducements=bought_inducements(match, ruleset))  # fmt: skip
     home, away = get_team(session, match.home_team_id).name, get_team(session, match.away_team_id).name
     where = f"Round {match.round}" if match.stage == "league" else match.stage.capitalize()
     return Game(match_id, live.id if live else None, live.holder if live else "", bool(live and live.finished),
                 match.status, f"{where}: {home} v {away}", home, away, players_in_game(session, match_id), events,
                 state, sheet.id if sheet else None, rr.ref_range(ref.skills, ruleset) if ref else None,
                 **pre_match_extras(session, match))  # fmt: skip
+
+
+def bought_inducements(match: Any, ruleset: Ruleset) -> dict[int, dict[str, tuple[str, int]]]:
+    """Each team's inducements bought for the game (Hire Freebooters): name -> (effect, how many)."""
+    effects = {name: item.effect for name, item in inducements(ruleset).items()}
+    out: dict[int, dict[str, tuple[str, int]]] = {}
+    for team_key, data in stored_freebooters(match).items():
+        for line in data.get("lines", ()):
+            if line["kind"] == "inducement":
+                out.setdefault(int(team_key), {})[line["name"]] = (
+                    effects.get(line["name"], "other"),
+                    line["count"],
+                )
+    return out
 
 
 def read_game(db: LeagueDB, match_id: int) -> Game:
@@ -161,6 +177,9 @@ def describe(event: mp.Event, g: Game) -> str:
         text = f"Riot! The match ends after turn {event.turn - 1}"
     elif kind == "kick-off":
         text = f"Kick-off {data.get('total')}: {data.get('result')}"
+    elif kind == "inducement":
+        on = f" on {who or victim}" if (who or victim) else ""
+        text = f"{team} use {data.get('name')}{on}"
     elif "in_range" in data:
         where = "in range" if data["in_range"] else "out of range"
         target = f" {_who(g, data['target'])}" if data.get("target") is not None else ""

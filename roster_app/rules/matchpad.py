@@ -24,7 +24,10 @@ TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "
 REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "place ref", "ref blocked",
              "super pro", "apothecary", "argue the call")  # fmt: skip
 FLOW_KINDS = ("kick-off", "end turn", "riot")
-KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS
+# Issue 32: an inducement bought in Hire Freebooters used where it bites (a bribe against a send-off, the wizard
+# once a game, a wandering apothecary or Igor on a hurt player); data {"name", "effect"}
+INDUCEMENT_KINDS = ("inducement",)
+KINDS = TEAM_KINDS + REF_KINDS + FLOW_KINDS + INDUCEMENT_KINDS
 REF_STATES = rr.STATES
 AWAY = rc.CLEANING  # off the pitch for a while, not sent off: a Chainsaw's penalty; back when set standing
 STATE_LABELS = {"injured": "seriously injured"}
@@ -34,10 +37,14 @@ DECISION_KEYS = ("calls", "ref_state", "revenge", "deafened", "text", "double", 
 OUT_OF_GAME = ("casualty", "injury", "sent off")  # a player these happen to takes no further part
 
 
-def fold(events: Iterable[Event], *, home_id: int, away_id: int, ref: RefInfo | None, turns: int = 16) -> PadState:
-    """Every event in order, applied to a new game."""
+def fold(
+    events: Iterable[Event], *, home_id: int, away_id: int, ref: RefInfo | None, turns: int = 16,
+    inducements: Mapping[int, Mapping[str, tuple[str, int]]] | None = None,
+) -> PadState:  # fmt: skip
+    """Every event in order, applied to a new game (with the inducements each team bought for it)."""
     state = PadState(turns=turns, home_id=home_id, away_id=away_id, ref=ref, score={home_id: 0, away_id: 0},
-                     in_range=[None] * turns, actions=[None] * turns)  # fmt: skip
+                     in_range=[None] * turns, actions=[None] * turns,
+                     inducements={t: dict(v) for t, v in (inducements or {}).items()})  # fmt: skip
     for event in with_rerolls(events):
         apply(state, event)
     return state
@@ -92,6 +99,49 @@ def apply(state: PadState, event: Event) -> None:
         _end_turn(state, event)
     elif kind == "riot":
         state.over, state.riot, state.turns_played = True, True, event.turn - 1
+    elif kind == "inducement":
+        _use_inducement(state, event)
+
+
+def _use_inducement(state: PadState, event: Event) -> None:
+    """A bribe takes the send-off back (the player plays on); an apothecary or Igor patches a hurt player up."""
+    key = (event.team_id, event.data["name"])
+    state.used[key] = state.used.get(key, 0) + 1
+    effect = event.data.get("effect")
+    if effect == "bribe" and event.player_id in state.out:
+        del state.out[event.player_id]
+        state.sent_off = [s for s in state.sent_off if s.get("player_id") != event.player_id]
+    elif effect in ("apothecary", "igor") and event.victim_id in state.out:
+        del state.out[event.victim_id]
+
+
+def _check_inducement(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
+    """Only what the team bought for this game, as often as it bought it (the wizard once a game), where it
+    bites: a bribe on a player of the team just sent off, an apothecary or Igor on one of its players hurt."""
+    name, team = event.data.get("name", ""), event.team_id
+    bought = state.inducements.get(team, {})
+    if name not in bought:
+        raise RuleViolation(f"That team bought no {name or 'inducement'} for this game (Hire Freebooters).")
+    effect, number = bought[name]
+    used = state.used.get((team, name), 0)
+    if used >= (1 if effect == "wizard" else number):
+        once = "once a game" if effect == "wizard" else f"{number} bought"
+        raise RuleViolation(f"{name} is used up for this game ({once}, {used} used).")
+    if effect == "bribe":
+        player = players.get(event.player_id) if event.player_id is not None else None
+        if player is None or player.team_id != team or state.out.get(player.id) != "sent off":
+            raise RuleViolation(
+                f"{name} is used against a send-off: choose a player of the team who was just sent off."
+            )
+    if effect in ("apothecary", "igor"):
+        player = players.get(event.victim_id) if event.victim_id is not None else None
+        if (
+            player is None
+            or player.team_id != team
+            or player.id not in state.out
+            or state.out[player.id] == "sent off"
+        ):
+            raise RuleViolation(f"{name} patches up a hurt player of the team: choose one who was injured.")
 
 
 def _send_off(state: PadState, event: Event) -> None:
@@ -196,6 +246,8 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ru
         _check_end_turn(state, event, players, ruleset)
     elif kind == "riot" and state.turn == 1:
         raise RuleViolation("A Riot before turn 1 is played ends no match; play on (no turn has been played).")
+    elif kind == "inducement":
+        _check_inducement(state, event, players)
 
 
 def _check_mvp(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:

@@ -72,6 +72,9 @@ class PadState:
     quiet_turn: int | None = None  # Lawquoter: nobody is sent off in this turn
     escape_pending: int | None = None  # Get the Ref on this turn's kick-off: his Escapist 4+ is rolled next
     kick_offs: list[dict[str, Any]] = field(default_factory=list)  # {"turn", "result", "total"}
+    # the inducements each team bought for this game: team id -> name -> (effect, how many); and those used
+    inducements: dict[int, dict[str, tuple[str, int]]] = field(default_factory=dict)
+    used: dict[tuple[int, str], int] = field(default_factory=dict)
     ref_square: list[int] | None = None  # where the ref stands (placed before the kick-off, then his turns)
     ball_square: list[int] | None = None
     setup: bool = True  # the teams are set up (game start, after a touchdown, half time): the ref may be placed

@@ -53,6 +53,9 @@ TABLES: dict[str, str] = {
     "petty_cash": "Petty cash and money for inducements",
     "casualty_table": "Casualty Table",
     "knockout": "Level knock-out games",
+    "star_players": "Star Players",
+    "inducements": "Inducements and mercenaries",
+    "star_gate_share": "Star Players' share of the gate",
 }
 
 STATS = ("ma", "st", "ag", "av")
@@ -331,8 +334,16 @@ def economy_as_made() -> dict[str, Any]:
     return data
 
 
-def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
+# Tables a league made before Hire Freebooters (issue 32) reads from its own edition's bundled ruleset.
+FREEBOOTER_TABLES = ("star_players", "inducements", "star_gate_share")
+
+
+def _with_added_tables(tables: Mapping[str, Any], key: str = "lrb4") -> dict[str, Any]:
     out = dict(tables)
+    for table_key in FREEBOOTER_TABLES:
+        if table_key not in out:
+            bundled = key if (rulesets_dir() / key / "ruleset.json").is_file() else "lrb4"
+            out[table_key] = copy.deepcopy(_bundled(bundled).tables[table_key])
     for table_key in ADDED_LATER:
         if table_key not in out:
             out[table_key] = copy.deepcopy(_bundled("lrb4").tables[table_key])
@@ -343,7 +354,7 @@ def _with_added_tables(tables: Mapping[str, Any]) -> dict[str, Any]:
 
 def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) -> Ruleset:
     """A ruleset from stored tables (a league file or an import), each table validated."""
-    tables = _with_added_tables(tables)
+    tables = _with_added_tables(tables, key)
     for table_key in TABLES:
         if table_key not in tables:
             raise RulesetError(name, table_key, "this table is missing from the ruleset")
@@ -362,7 +373,7 @@ def from_stored(name: str, key: str, rows: list[tuple[str, Any]]) -> Ruleset:
         (table_key, data if isinstance(data, str) else json.dumps(data, sort_keys=True))
         for table_key, data in rows
     }
-    tables = _with_added_tables({table_key: json.loads(text) for table_key, text in texts})
+    tables = _with_added_tables({table_key: json.loads(text) for table_key, text in texts}, key)
     if texts <= _VALIDATED and set(TABLES) <= set(tables):
         return Ruleset(name, key, 1, tables)
     ruleset = from_tables(name, key, 1, tables)

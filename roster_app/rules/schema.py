@@ -104,6 +104,9 @@ SOURCE = {"from": one_of(*SOURCE_KINDS), "where?": TEXT}
 WORTHS = ("rating", "value")
 WINNINGS = ("gate_table", "fame_dice")
 PRE_MATCH = ("handicaps", "inducements")
+# What an inducement does where the match pad uses it (rules/freebooters.py), and which teams may buy it.
+INDUCEMENT_EFFECTS = ("bribe", "wizard", "apothecary", "igor", "chef", "babes", "training", "other")
+INDUCEMENT_TEAMS = ("any", "apothecary", "no_apothecary")
 CONTRACT_HALF_VALUE = ("winnings_rating", "expenses", "nothing")
 
 
@@ -250,6 +253,18 @@ SHAPES: dict[str, Any] = {
     "petty_cash": {"difference_to_lower": BOOL, "treasury_may_add": BOOL},
     "casualty_table": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "injury": one_of(*INJURIES),
                                                "text?": TEXT}]},
+    # Hire Freebooters (issue 32): Star Players and inducements for one match, a star's share of the gate
+    "star_players": {"max_per_team": NAT, "stars": [{"name": NAME, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
+                                                     "cost": GOLD, "skills": TEXTS, "races": TEXTS}]},
+    "inducements": {
+        "items": [{"name": NAME, "cost": GOLD, "max": NAT, "effect": one_of(*INDUCEMENT_EFFECTS),
+                   "team": one_of(*INDUCEMENT_TEAMS), "reduced_cost?": GOLD, "reduced_for?": TEXTS}],
+        "mercenary": {"premium": GOLD, "extra_skill_cost": GOLD, "loner": BOOL, "extra_skills": NAT},
+    },
+    "star_gate_share": {"percent_per_star": Check("a percentage from 0 to 100", lambda v: _whole(v, 0, 100),
+                                                  kind="int", low=0, high=100),
+                        "most_percent": Check("a percentage from 0 to 100", lambda v: _whole(v, 0, 100),
+                                              kind="int", low=0, high=100)},
 }  # fmt: skip
 
 
@@ -312,8 +327,21 @@ def _check_economy(where: str, data: Mapping[str, Any]) -> None:
                            "names the Match Winnings Table's rating, but this economy pays winnings from dice")  # fmt: skip
 
 
+def _check_star_players(where: str, data: Mapping[str, Any]) -> None:
+    _unique(where, [s["name"] for s in data["stars"]], "Star Player")
+
+
+def _check_inducements(where: str, data: Mapping[str, Any]) -> None:
+    _unique(where, [i["name"] for i in data["items"]], "inducement")
+    for item in data["items"]:
+        if ("reduced_cost" in item) != ("reduced_for" in item):
+            raise RulesetError(where, f"inducement '{item['name']}'", "a reduced cost needs the races it is for")
+
+
 EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "economy": _check_economy,
+    "star_players": _check_star_players,
+    "inducements": _check_inducements,
     "races": _check_races,
     "spp_levels": _check_spp_levels,
     "contracts": _check_contracts,
@@ -381,6 +409,19 @@ def _link_races(tables: Mapping[str, Any]) -> None:
                 )
 
 
+def _link_freebooters(tables: Mapping[str, Any]) -> None:
+    """Stars' skills and races, and the races an inducement is cheaper for, are on the league's lists."""
+    skill_names = _names(tables["skills"]["skills"])
+    races = _names(tables["races"]["races"])
+    for star in tables["star_players"]["stars"]:
+        entry = f"Star Player '{star['name']}'"
+        _check_known("star_players", entry, star["skills"], skill_names, "a skill of the Skills table")
+        _check_known("star_players", entry, star["races"], races, "a race of the team lists")
+    for item in tables["inducements"]["items"]:
+        _check_known("inducements", f"inducement '{item['name']}'", item.get("reduced_for", []), races,
+                     "a race of the team lists")  # fmt: skip
+
+
 def _link_referees(tables: Mapping[str, Any]) -> None:
     groups = tables["referee_skills"]["groups"]
     ref_skills = {s["name"] for g in groups for s in g["skills"]}
@@ -407,5 +448,5 @@ def check_links(tables: Mapping[str, Any]) -> None:
     """Checks across tables (every table already has its shape): skill categories a position may take exist,
     position limits fit in the team's maximum, referee skills named anywhere are on the list, names are unique.
     The RulesetError names the table by its key."""
-    for check in (_link_skills, _link_races, _link_referees, _link_other):
+    for check in (_link_skills, _link_races, _link_referees, _link_other, _link_freebooters):
         check(tables)

@@ -148,12 +148,12 @@ TABLE_LABELS = {
 TITLES = {"rows": "Table", "levels": "Levels", "races": "Team lists", "positions": "Positions", "refs": "Star Refs",
           "coaches": "Coach types", "groups": "Skill groups", "modifiers": "Modifiers", "equipment": "Equipment",
           "skills": "Skills", "range_skills": "Range skills", "prerequisites": "Prerequisites",
-          "differences": "Handicap rolls by rating difference"}  # fmt: skip
+          "differences": "Handicap rolls by rating difference", "stars": "Star Players", "items": "Inducements"}  # fmt: skip
 ITEMS = {"races": "race", "positions": "position", "levels": "level", "skills": "skill", "refs": "Star Ref",
          "coaches": "coach type", "modifiers": "modifier", "groups": "group", "equipment": "equipment",
          "categories": "category", "selectable": "category", "tie_breakers": "tie-breaker",
          "prerequisites": "prerequisite", "range_skills": "range skill", "results": "result",
-         "differences": "band of rating difference"}  # fmt: skip
+         "differences": "band of rating difference", "stars": "Star Player", "items": "inducement"}  # fmt: skip
 # Where the choices of a field come from: (table, field key) -> source name (see `options`).
 OPTION_SOURCES = {
     ("skills", "selectable"): "categories", ("skills", "category"): "categories",
@@ -162,7 +162,8 @@ OPTION_SOURCES = {
     ("referee_skills", "prerequisites"): "referee_skills", ("referee_rules", "range_skills"): "referee_skills",
     ("star_refs", "race"): "races", ("star_refs", "skills"): "referee_skills",
     ("star_refs", "equipment"): "equipment", ("league_points", "tie_breakers"): "tie_breakers",
-    ("star_player_table", "also"): "stats", ("player_reaction", "key"): "reaction_conditions",
+    ("star_player_table", "also"): "stats", ("star_players", "skills"): "skills", ("star_players", "races"): "races",
+    ("inducements", "reduced_for"): "races", ("player_reaction", "key"): "reaction_conditions",
 }  # fmt: skip
 DEFAULTS = {("races", key): value for key, value in RACE_DEFAULTS.items()}
 

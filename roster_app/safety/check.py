@@ -37,10 +37,12 @@ from sqlmodel import Session, SQLModel
 
 from roster_app import words
 from roster_app.errors import DugoutError, RulesetError
+from roster_app.queries.freebooters import stored
 from roster_app.queries.postmatch import match_title
+from roster_app.rules.freebooters import inducements
 from roster_app.rules.reserves import Kind as ReserveKind
 from roster_app.rules.roster import STAT_NAMES, gp
-from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.rules.ruleset import FREEBOOTER_TABLES, TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
 from roster_app.rules.team import COUNTERS
@@ -364,6 +366,8 @@ def _rulesets(ctx: Ctx) -> Iterator[Problem]:
     stored = {row.key: row for row in ctx.session.scalars(select(RulesetTable))}
     for key, title in TABLES.items():
         row = stored.get(key)
+        if row is None and key in FREEBOOTER_TABLES:
+            continue  # a league made before Hire Freebooters reads its edition's bundled tables (rules/ruleset.py)
         try:
             if row is None:
                 raise RulesetError("house rules", key, "missing")
@@ -469,6 +473,35 @@ def _competitions(ctx: Ctx) -> Iterator[Problem]:
         yield Problem("competition", text)
 
 
+def _freebooters(ctx: Ctx) -> Iterator[Problem]:
+    """Freebooters belong to one game (issue 32): no hired star or mercenary is a player on a roster, no game
+    has an inducement bought over the league's limit or a Star Player on both sides."""
+    limits = {name: item.max for name, item in inducements(ctx.ruleset).items()}
+    teams = {t.id: t.name for t in ctx.session.scalars(select(Team))}
+    on_rosters = {(p.team_id, p.name): p for p in ctx.session.scalars(select(Player))}
+    for match in ctx.session.scalars(select(Match).order_by(Match.id)):
+        sides = stored(match)
+        stars: dict[str, str] = {}
+        for team_key, data in sides.items():
+            team_id, team = int(team_key), teams.get(int(team_key), "a team")
+            for line in data.get("lines", ()):
+                if line["kind"] == "inducement" and line.get("count", 1) > limits.get(
+                    line["name"], line.get("count", 1)
+                ):
+                    yield Problem("freebooters", f"{team} bought {line['name']} x {line['count']} for match {match.id}; "
+                                  f"the league's limit is {limits[line['name']]} a game.")  # fmt: skip
+                if line["kind"] == "inducement":
+                    continue
+                if (team_id, line["name"]) in on_rosters:
+                    yield Problem("freebooters", f"{line['name']}, hired by {team} for match {match.id} only, is a "
+                                  f"player on the {team} roster; a freebooter never joins a roster.")  # fmt: skip
+                if line["kind"] == "star":
+                    if line["name"] in stars:
+                        yield Problem("freebooters", f"{line['name']} was hired by both {stars[line['name']]} and "
+                                      f"{team} for match {match.id}; a Star Player is never on both sides.")  # fmt: skip
+                    stars[line["name"]] = team
+
+
 # Every invariant check, in report order. A new area adds its own check here (a generator over Ctx).
 CHECKS: list[Check] = [
     _links,
@@ -482,6 +515,7 @@ CHECKS: list[Check] = [
     _referee_sheets,
     _reserve_rounds,
     _competitions,
+    _freebooters,
 ]
 
 

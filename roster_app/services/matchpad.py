@@ -134,7 +134,10 @@ def record_event(
             team_id = game.state.away_id if victim_team == game.state.home_id else game.state.home_id
         if kind in ("injury", "ref casualty") and victim_id in game.players:
             team_id = game.players[victim_id].team_id
-        event = mp.Event(kind, game.state.turn, team_id, player_id, victim_id, dict(data or {}))
+        data = dict(data or {})
+        if kind == "inducement":  # what it does, as the league's Inducements table says (a bribe, the wizard ...)
+            data["effect"] = game.state.inducements.get(team_id, {}).get(data.get("name", ""), ("other", 0))[0]
+        event = mp.Event(kind, game.state.turn, team_id, player_id, victim_id, data)
         mp.check_event(game.state, event, game.players, ruleset)
         if kind in DECIDED:
             given = dict(rolls or {})
@@ -149,7 +152,7 @@ def record_event(
             extra["dice"] = dice.kept
         else:
             extra, roll_id = _roll(session, ruleset, game, event, roll)
-        if player_id in game.players:
+        if player_id in game.players and kind != "inducement":
             extra.setdefault("name", game.players[player_id].name)
         row = LiveEvent(live_id=live.id, turn=event.turn, kind=kind, team_id=team_id, player_id=player_id,
                         victim_id=victim_id, data={**event.data, **extra}, dice_roll_id=roll_id)  # fmt: skip

@@ -69,3 +69,22 @@ def test_a_chart_over_rounds_stops_at_the_magazines_round(round_one):
     first = round_charts(round_one, 1, 1)
     assert max(x for s in first[0].series for x, _y in s.points) == 1.0
     assert first[2].categories == ("Hans Whistle\nOrcland Raiders v <b>Avengers</b> & Co",)  # round 1's ref only
+
+
+def test_the_magazine_tells_which_star_was_hired_by_whom(db):
+    """Issue 32: 'Scrappa Sorehead hired by Orcland Raiders ...' on the deals page."""
+    from roster_app.rules.freebooters import Order
+    from roster_app.services.freebooters import hire_freebooters
+
+    build_teams(db)
+    create_referee(db, name="Hans Whistle", race="Human")
+    generate_season(db)
+    first = sq.fixtures(db)[0]
+    assert first.home == "Orcland Raiders"
+    hire_freebooters(db, match_id=first.id, team_id=first.home_id, order=Order(stars=("Scrappa Sorehead",)))
+    play(db, first, SEASON_ONE[0], 1)
+    assert magazine_data(db).stars == (
+        ("Scrappa Sorehead", "Orcland Raiders", f"{first.home} v {first.away}", 50_000),
+    )
+    back = build_document(db, PrintRequest(magazine=True)).sections[1].html
+    assert f"<b>Scrappa Sorehead</b> hired by Orcland Raiders for {first.home} v {first.away} (50,000 gp)" in back

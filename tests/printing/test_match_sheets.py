@@ -101,3 +101,29 @@ def ref_named(db, name):
 
     with db.read() as session:
         return session.scalars(select(Referee.id).where(Referee.name == name)).one()
+
+
+def test_the_sheet_lists_each_sides_freebooters_and_inducements(db, round_two):
+    """Issue 32: a hired star and mercenary get a line of their own on their side's roster, the inducements go
+    beside the handicaps."""
+    from roster_app.rules.freebooters import MercenaryOrder, Order
+    from roster_app.services.freebooters import hire_freebooters
+
+    first, _second = round_two
+    with db.read() as session:
+        humans = session.get(Match, first).away_team_id
+    order = Order(stars=("Helmut Wulf",), mercenaries=(MercenaryOrder("Lineman", "Hans <Sold>"),),
+                  inducements={"Bribes": 2})  # fmt: skip
+    hire_freebooters(db, match_id=first, team_id=humans, order=order)
+    sheet = next(s for s in data.fixture_sheets(db) if s.match_id == first)
+    assert [f[:2] for f in sheet.away.freebooters] == [
+        ("Helmut Wulf", "Star Player"),
+        ("Hans <Sold>", "Mercenary Lineman"),
+    ]
+    assert sheet.away.inducements == ("Bribes x 2",) and sheet.home.freebooters == ()
+    html = build_document(db, PrintRequest(match_sheets=True, sheets_round=2)).sections[0].html
+    assert "Helmut Wulf</td><td>Star Player (this game only)" in html and "Hans &lt;Sold&gt;" in html
+    assert "inducements: <b>Bribes x 2</b>" in html
+    roster = build_document(db, PrintRequest(team_ids=(humans,))).sections[0].html
+    assert "<b>Hired for one game</b> (freebooters, never on the roster): Helmut Wulf (Star Player)" in roster
+    assert "Hans &lt;Sold&gt;" in roster and "Bribes x 2, for" in roster

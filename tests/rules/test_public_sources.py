@@ -243,3 +243,107 @@ def test_spiralling_expenses_and_team_value_are_obblms(key):
     assert (eco["worth"], eco["treasury_counted"]) == ("value", False)
     assert set(facts["tv_counts"]) == {"rerolls", "ff", "cheerleaders", "apothecary", "ass_coaches"}
     assert ruleset.table("team_rules")["starting_treasury"] == facts["initial_treasury"]
+
+
+# -- Hire Freebooters: Star Players and inducements (issue 32) ---------------------------------------------------
+FREEBOOTERS = REFERENCE["freebooters"]
+STAR_FIELDS = ("ma", "st", "ag", "av", "cost", "skills", "races")
+INDUCEMENT_WORDS = {"apothecary": "Wandering Apothecaries", "no_apothecary": "Igor"}
+# BattleScribe spells some stars otherwise (ours follows OBBLM): its name -> ours
+BS_STAR_NAMES = {"Brick Far'th & Grotty": "Brick Far'th (+ Grotty)",
+                 "Count Luthor von Drakenborg": "Count Luthor Von Drakenborg"}  # fmt: skip
+BS_STAR_SKILL_NAMES = {"Bone-head": "Bone-Head", "Kick-off Return": "Kick-Off Return", "Dump Off": "Dump-Off",
+                       "Claw": "Claw/Claws"}  # fmt: skip
+# OBBLM lists Grotty as a star of his own (cost 0, hired with Brick Far'th); BattleScribe folds him into Brick's entry
+BS_STARS_LEFT_OUT = {"Grotty (included in Brick Far'th)"}
+# Where BattleScribe's LRB 6 stars disagree with OBBLM's (we follow OBBLM): each difference, and why
+BS_STAR_DISAGREES = {
+    "Bertha Bigfist ag: ours 3, theirs 2": "BattleScribe AG 2, OBBLM AG 3",
+    "Zzharg Madeye skills: ours ['Loner', 'Hail Mary Pass', 'Pass', 'Secret Weapon', 'Strong Arm', 'Sure Hands', "
+    "'Tackle', 'Thick Skull'], theirs ['Loner', 'Hail Mary Pass', 'Secret Weapon', 'Strong Arm', 'Sure Hands', "
+    "'Tackle', 'Thick Skull']": "BattleScribe leaves out Pass",
+}
+
+
+def _stars(key: str) -> dict[str, dict[str, Any]]:
+    return {s["name"]: s for s in load_bundled(key).table("star_players")["stars"]}
+
+
+def _star_problems(
+    ours: dict[str, dict[str, Any]], theirs: dict[str, dict[str, Any]], fields=STAR_FIELDS
+) -> list[str]:
+    problems = []
+    if set(ours) != set(theirs):
+        problems.append(
+            f"stars: ours only {sorted(set(ours) - set(theirs))}, theirs only {sorted(set(theirs) - set(ours))}"
+        )
+    for name in sorted(set(ours) & set(theirs)):
+        for field in fields:
+            if not _same("skills" if field == "races" else field, ours[name][field], theirs[name][field]):
+                problems.append(f"{name} {field}: ours {ours[name][field]}, theirs {theirs[name][field]}")
+    return problems
+
+
+@pytest.mark.parametrize("key", ["lrb5", "lrb6"])
+def test_every_star_player_is_obblms_field_for_field(key):
+    assert _star_problems(_stars(key), {s["name"]: s for s in FREEBOOTERS[key]["stars"]}) == []
+    assert load_bundled(key).table("star_players")["max_per_team"] == FREEBOOTERS[key]["max_stars"]
+
+
+@pytest.mark.parametrize("key", ["lrb5", "lrb6"])
+def test_every_inducement_and_the_mercenary_rule_are_obblms(key):
+    table, facts = load_bundled(key).table("inducements"), FREEBOOTERS[key]
+    ours = {i["name"]: i for i in table["items"]}
+    assert set(ours) == {i["name"] for i in facts["inducements"]}
+    for theirs in facts["inducements"]:
+        mine = ours[theirs["name"]]
+        assert (mine["cost"], mine["max"]) == (theirs["cost"], theirs["max"]), theirs["name"]
+        # a reduced cost for the races the source names (none: the source's reduced cost is the full cost)
+        assert mine.get("reduced_for", []) == theirs["reduced_for"], theirs["name"]
+        assert mine.get("reduced_cost", mine["cost"]) == theirs["reduced_cost"], theirs["name"]
+    # Igor only for a team that may not hire an apothecary, Wandering Apothecaries only for one that may
+    assert facts["igor_only_without_apothecary"]
+    assert {i["team"]: name for name, i in ours.items() if i["team"] != "any"} == INDUCEMENT_WORDS
+    races = load_bundled(key).races
+    assert sorted(r for r, race in races.items() if not race.apothecary) == facts["races_without_apothecary"]
+    merc = table["mercenary"]
+    assert (merc["premium"], merc["extra_skill_cost"], merc["loner"], merc["extra_skills"]) == (
+        facts["mercenary_premium"], facts["mercenary_skill_cost"], facts["mercenary_loner"], 1)  # fmt: skip
+
+
+def test_only_lrb6_makes_bribes_cheaper_for_goblins_and_both_the_chef_for_halflings():
+    lrb5 = {i["name"]: i for i in FREEBOOTERS["lrb5"]["inducements"]}
+    lrb6 = {i["name"]: i for i in FREEBOOTERS["lrb6"]["inducements"]}
+    assert lrb5["Bribes"]["reduced_for"] == [] and lrb6["Bribes"]["reduced_for"] == ["Goblin"]
+    assert (
+        lrb5["Halfling Master Chef"]["reduced_for"] == lrb6["Halfling Master Chef"]["reduced_for"] == ["Halfling"]
+    )
+
+
+def test_lrb6_stars_match_battlescribe_where_it_agrees_with_obblm():
+    """Each star in the catalogues of the teams that may hire him; every disagreement is listed below."""
+    ours = _stars("lrb6")
+    theirs = {}
+    for star in FREEBOOTERS["lrb6_bsdata"]["stars"]:
+        name = BS_STAR_NAMES.get(star["name"], star["name"])
+        teams = [BS_RACE_NAMES.get(t, t.removesuffix(BS_RACE_SUFFIX)) for t in star["teams"]]
+        theirs[name] = {**star, "name": name, "races": teams,
+                        "skills": [BS_STAR_SKILL_NAMES.get(s, BS_SKILL_NAMES.get(s, s)) for s in star["skills"]]}  # fmt: skip
+    ours = {name: star for name, star in ours.items() if name not in BS_STARS_LEFT_OUT}
+    problems = _star_problems(ours, theirs)
+    assert problems == list(BS_STAR_DISAGREES), "\n".join(problems)
+
+
+def test_lrb4_stars_are_the_leagues_own_with_ffbs_lrb4_lists():
+    table = load_bundled("lrb4").table("star_players")
+    assert table["source"]["from"] == "league"
+    stars = _stars("lrb4")
+    for race, names in FREEBOOTERS["lrb4"]["stars"].items():
+        assert sorted(n for n, s in stars.items() if race in s["races"]) == sorted(names), race
+    lrb5 = {s["name"]: s for s in FREEBOOTERS["lrb5"]["stars"]}
+    for name, star in stars.items():  # the LRB 5 profile and cost stand in
+        assert {f: star[f] for f in ("ma", "st", "ag", "av", "cost")} == {
+            f: lrb5[name][f] for f in ("ma", "st", "ag", "av", "cost")
+        }
+    assert load_bundled("lrb4").table("inducements")["source"]["from"] == "league"
+    assert load_bundled("lrb4").table("star_gate_share")["source"]["from"] == "league"

@@ -39,6 +39,13 @@ def test_the_demo_league_has_a_season_half_played_the_same_way_every_time(tmp_pa
         seeded = sum(matches for _name, _race, matches, *_rest in REFEREES)  # the demo refs' earlier careers
         assert sum(c.matches for c in referee_cards(db)) == seeded + refereed  # each game counted once on a card
         assert check_league(db).ok, check_league(db).text()  # `dugout check` finds nothing
+        # issue 32: one game played with a Star Player and an inducement, his game under his own name
+        from roster_app.queries.freebooters import match_freebooters, star_careers
+
+        hired = [row for f in fixtures for row in match_freebooters(db, f.id) if row.hired]
+        assert len(hired) == 1 and hired[0].stars and any(h.kind == "inducement" for h in hired[0].hired)
+        career = star_careers(db)[hired[0].stars[0]]
+        assert career.casualties == 1 and career.teams == (hired[0].team,)
     finally:
         db.close()
         again.close()

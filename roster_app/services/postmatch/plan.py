@@ -23,9 +23,10 @@ from sqlmodel import Session
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
 from roster_app.queries.fetch import get_match
+from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.rosters import running_contracts
-from roster_app.rules import economy
+from roster_app.rules import economy, freebooters
 from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import AllyPenalties, surcharge_text
 from roster_app.rules.limits import PLAYER_NAME
@@ -112,6 +113,8 @@ class WinningsPlan:
     typed: bool = False
     fame: int = 0
     problem: str | None = None
+    stars: tuple[str, ...] = ()  # the Star Players the team hired for the game (issue 32)
+    gate_share: int = 0  # their share of the gate (the seed's rule), taken from the winnings
 
 
 @dataclass(frozen=True)
@@ -274,12 +277,20 @@ def _plan_winnings(
                                 typed=entry.typed, fame=fame, problem=str(exc))  # fmt: skip
         money = economy.match_money(sheet, result, winnings_total=roll.total, team_fame=fame, ruleset=ruleset)
     expenses = min(money.expenses, before + money.winnings)  # a team pays what it has, never below nothing
-    state.treasury += money.winnings - expenses
+    stars = hired_stars(match, state.team.id)
+    share = freebooters.gate_share(ruleset, money.winnings, len(stars))
+    state.treasury += money.winnings - expenses - share
     return WinningsPlan(
         rating, result, match.gate, rate, money.winnings, before, state.treasury, expenses, money.how,
         roll.dice if roll else "", roll.faces if roll else (), roll.typed if roll else False,
-        (draft.fame or 0) if roll else 0,
+        (draft.fame or 0) if roll else 0, None, stars, share,
     )  # fmt: skip
+
+
+def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:
+    """The Star Players the team hired for this game (Hire Freebooters, kept in match.pre_match)."""
+    lines = stored_freebooters(match).get(str(team_id), {}).get("lines", ())
+    return tuple(line["name"] for line in lines if line["kind"] == freebooters.STAR_KIND)
 
 
 def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:

@@ -19,6 +19,7 @@ from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dice import Roll, roll
+from roster_app.rules.freebooters import GATE_SHARE_KIND, gate_share_words
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
@@ -58,7 +59,7 @@ def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
         raise RuleViolation(f"{STEP_TITLES[pending[0]]} comes first; the sequence goes in the rules' order.")
 
 
-def _pay_winnings(session: Session, match: Match, plan: TeamPlan) -> dict:
+def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
     w = plan.winnings
     team = get_team(session, plan.team_id)
     played = f"v {plan.opponent} ({plan.result} {plan.score_for}-{plan.score_against})"
@@ -71,11 +72,21 @@ def _pay_winnings(session: Session, match: Match, plan: TeamPlan) -> dict:
         post(
             session, team, -w.expenses, kind="expenses", reason=f"Spiralling expenses {played}", match_id=match.id
         )
+    if w.gate_share:
+        post(session, team, -w.gate_share, kind=GATE_SHARE_KIND, match_id=match.id,
+             reason=f"{gate_share_words(ruleset, w.stars)} {played}")  # fmt: skip
     if w.dice:
         text = w.how + (f"; spiralling expenses {gp(w.expenses)}" if w.expenses else "")
     else:
         text = f"{gp(w.amount)}: {gp(w.rate)} per 1,000 spectators x {w.gate // 1000} (rating for winnings {w.rating})"
-    return {"winnings": text, "winnings_gold": w.amount, "expenses_gold": w.expenses}
+    if w.gate_share:
+        text += f"; {gp(w.gate_share)} to {', '.join(w.stars)} (the stars' share of the gate)"
+    return {
+        "winnings": text,
+        "winnings_gold": w.amount,
+        "expenses_gold": w.expenses,
+        "gate_share_gold": w.gate_share,
+    }
 
 
 def _dice_row(purpose: str, dice: str, faces: Sequence[int], typed: bool, **links: int | None) -> DiceRoll:
@@ -184,7 +195,7 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
 
 def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, step: str) -> dict:
     if step == "winnings":
-        return _pay_winnings(session, match, plan)
+        return _pay_winnings(session, ruleset, match, plan)
     if step == "spp":
         return _award_spp(session, ruleset, match, plan)
     if step == "fan_factor":

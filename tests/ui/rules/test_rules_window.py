@@ -428,3 +428,19 @@ def test_the_economy_switch_is_refused_mid_season_and_made_at_its_end_after_a_pr
         "From LRB 6 (as OBBLM (the online league manager) and FUMBBL's game client have it)" in rules.note.text()
     )
     rules.grab().save("/tmp/rules_economy.png")
+
+
+def test_star_players_and_inducements_are_house_rules_with_their_source(qtbot, open_window, rules, league_file):
+    """Issue 32: the tables are in the Rules window with where they come from; a star's cost is edited in place
+    (a house rule, in the file)."""
+    assert badge(rules, "star_players") == "league's own"  # LRB 4.0: no public source gives the profiles
+    stars = rules.show_table("star_players").section(("stars",))
+    rules.grab().save("/tmp/rules-star-players.png")
+    row = next(
+        r for r in range(stars.model.rowCount()) if stars.model.data(stars.model.index(r, 0)) == "Griff Oberwald"
+    )
+    type_number(qtbot, stars, row, column(stars, "cost"), 300000)
+    assert value_in_file(league_file, "star_players")["stars"][row]["cost"] == 300_000
+    assert badge(rules, "star_players") == "house rule"
+    rules.show_table("inducements")
+    assert "OBBLM" in rules.note.text() or "obblm" in rules.note.text()

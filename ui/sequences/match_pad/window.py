@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.errors import RuleViolation
 from roster_app.queries import matchpad as q
+from roster_app.queries.freebooters import match_freebooters
 from roster_app.rules import matchpad as mp
 from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
@@ -54,7 +55,7 @@ KEYS = [
     ("blitz", "Ref Blitzes", "Ctrl+5"), ("blow the whistle", "Ref Blows the Whistle", "Ctrl+6"),
     ("player foul", "Foul", "U"), ("player block", "Block", "B"), ("ref blocked", "Block the Ref", "Shift+B"),
     ("place ref", "Place Ref", "Ctrl+L"), ("super pro", "Super Pro", "Ctrl+U"), ("apothecary", "Apothecary", "Shift+A"),
-    ("argue the call", "Argue", "Shift+G"),
+    ("argue the call", "Argue", "Shift+G"), ("inducement", "Use Inducement", "Shift+I"),
 ]  # fmt: skip
 # What each button does, on hover (issue 35: no button of the pad had a tooltip; a test checks every button has
 # one), and what each of the ref's calls does (seed 000 as the pad plays it).
@@ -279,6 +280,8 @@ class MatchPadWindow(QWidget):
         top.addWidget(self.turn)
         teams = QGridLayout()
         self.handicap_labels: dict[int, QLabel] = {}
+        self.freebooter_labels: dict[int, QLabel] = {}
+        self.use_buttons: dict[int, QPushButton] = {}
         for column, team_id in enumerate(self.lists):
             name = g.home if team_id == g.state.home_id else g.away
             teams.addWidget(QLabel(f"<b style='font-size:13pt'>{escape(name)}</b>"), 0, column)
@@ -287,7 +290,20 @@ class MatchPadWindow(QWidget):
             label.setWordWrap(True)
             self.handicap_labels[team_id] = label
             teams.addWidget(label, 1, column)
-            teams.addWidget(self.lists[team_id], 2, column)
+            hired = QLabel(self)  # issue 32: the team's freebooters and inducements for this game
+            hired.setObjectName("homeFreebooters" if team_id == g.state.home_id else "awayFreebooters")
+            hired.setWordWrap(True)
+            use = QPushButton("Use Inducement…  [Shift+I]", self)
+            use.setObjectName("homeUseInducement" if team_id == g.state.home_id else "awayUseInducement")
+            use.setAutoDefault(False)
+            use.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+            use.clicked.connect(lambda _c=False, t=team_id: self.use_inducement(t))
+            self.freebooter_labels[team_id], self.use_buttons[team_id] = hired, use
+            row = QVBoxLayout()
+            row.addWidget(hired)
+            row.addWidget(use, 0, Qt.AlignmentFlag.AlignLeft)
+            teams.addLayout(row, 2, column)
+            teams.addWidget(self.lists[team_id], 3, column)
         events = QGridLayout()
         for index, name in enumerate(("touchdown", "completion", "interception", "casualty", "injury", "sent off",
                                       "mvp")):  # fmt: skip
@@ -420,12 +436,57 @@ class MatchPadWindow(QWidget):
         view.blockSignals(False)
 
     def _show_handicaps(self, team_id: int) -> None:
-        """The handicaps the team rolled in the pre-match sequence, each with what it does."""
+        """The handicaps the team rolled in the pre-match sequence, each with what it does; its freebooters and
+        inducements bought for this game (issue 32), each inducement with how many are left."""
         handicaps = self.game.handicaps.get(team_id, ())
         label = self.handicap_labels[team_id]
         label.setVisible(bool(handicaps))
         label.setText("Handicaps: " + ", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
         label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
+        sides = match_freebooters(self.session.db, self.match_id) or ()
+        row = next((side for side in sides if side.team_id == team_id), None)
+        players = (
+            [f"<b>{escape(h.name)}</b> ({escape(h.what.split(' (')[0])})" for h in row.hired if h.plays]
+            if row
+            else []
+        )
+        state = self.game.state
+        left = [f"{escape(name)} {self._left(team_id, name)} of {number} left"
+                for name, (_effect, number) in state.inducements.get(team_id, {}).items()]  # fmt: skip
+        text = "; ".join(x for x in ("Freebooters: " + ", ".join(players) if players else "",
+                                     "Inducements: " + ", ".join(left) if left else "") if x)  # fmt: skip
+        self.freebooter_labels[team_id].setText(text)
+        self.freebooter_labels[team_id].setVisible(bool(text))
+        self.use_buttons[team_id].setVisible(bool(left))
+        self.use_buttons[team_id].setEnabled(not state.over and any(self._left(team_id, n) for n in
+                                                                    state.inducements.get(team_id, {})))  # fmt: skip
+
+    def _left(self, team_id: int, name: str) -> int:
+        effect, number = self.game.state.inducements[team_id][name]
+        return max(0, (1 if effect == "wizard" else number) - self.game.state.used.get((team_id, name), 0))
+
+    def use_inducement(self, team_id: int) -> Any:
+        """Use one of the team's inducements on the player chosen in its list (a bribe on the player just sent
+        off, an apothecary on the one just hurt); the wizard and the rest on nobody."""
+        from ui.kit import ask
+
+        names = [n for n in self.game.state.inducements.get(team_id, {}) if self._left(team_id, n)]
+        if not names:
+            return None
+        index = ask.pick(self, "Which inducement do they use?", names, title="Use Inducement")
+        if index is None:
+            return None
+        name = names[index]
+        effect = self.game.state.inducements[team_id][name][0]
+        chosen = self.chosen(team_id)
+        on = (
+            {"player_id": chosen}
+            if effect == "bribe"
+            else {"victim_id": chosen}
+            if effect in ("apothecary", "igor")
+            else {}
+        )
+        return self.record("inducement", team_id=team_id, data={"name": name}, **on)
 
     def _show_notice(self) -> None:
         """What the last roll means at the table: Get the Ref waiting for Escapist, a penalty's consequence, the
@@ -551,6 +612,8 @@ class MatchPadWindow(QWidget):
         if name in rr.ALL_ACTIONS:
             self.action.setCurrentText(name)
             return None
+        if name == "inducement":  # the acting side's inducement, on its chosen player where it bites
+            return self.use_inducement(side) if side in self.use_buttons else None
         return self._command(name)
 
     def open_casualty(self, kind: str) -> Any:

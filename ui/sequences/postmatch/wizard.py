@@ -52,6 +52,7 @@ from ui.kit.basics import plain_label, text_html
 from ui.kit.dice_input import DiceInput, unused_dice
 from ui.sequences.postmatch.affairs_page import ReservesContractsPage
 from ui.sequences.postmatch.base import StepPage, note, problems_text
+from ui.sequences.postmatch.freebooters import FreebooterReport
 from ui.sequences.postmatch.transfers_page import TransfersPage
 from ui.sequences.postmatch.widgets import FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
 
@@ -64,6 +65,16 @@ class PageId(IntEnum):
     TRANSFERS = 4
     PURCHASES = 5
     RATING = 6
+
+
+STAR_SHARE = "Star Players' share of the gate"
+
+
+def star_share_text(w: object) -> str:
+    """The seed's rule: the stars a team hired take their share of its winnings (issue 32)."""
+    if not w.stars:
+        return "no Star Player hired"
+    return f"<b>{gp(w.gate_share)}</b> to {text_html(', '.join(w.stars))}"
 
 
 # -- 1. winnings ------------------------------------------------------------------------------------------
@@ -89,19 +100,21 @@ class WinningsPage(StepPage):
             "was not found) that the commissioner may change in the house rules. Players under contract count "
             "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
         layout.addWidget(self.problems)
+        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
+        layout.addWidget(self.freebooters)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings", "done"))] * 5
+            return [text_html(team.done.get("winnings", "done"))] * 6
         return [team.result, f"{w.rating} (team rating {team.rating_before})", gp(w.rate),
                 f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
-                treasury_text(w.treasury_before, w.treasury_after)]  # fmt: skip
+                treasury_text(w.treasury_before, w.treasury_after), star_share_text(w)]  # fmt: skip
 
     def show_plan(self) -> None:
         super().show_plan()
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Result", "Rating for winnings", "Gold per 1,000 spectators", "Winnings", "Treasury")
+        labels = ("Result", "Rating for winnings", "Gold per 1,000 spectators", "Winnings", "Treasury", STAR_SHARE)
         self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
         self._fill_table()
 
@@ -174,11 +187,13 @@ class DiceWinningsPage(StepPage):
         layout.addWidget(note(f"{economy.economy(ruleset).edition}: winnings, FAME and spiralling expenses are "
                               "league tables (League > Rules…, each with its source)."))  # fmt: skip
         layout.addWidget(self.problems)
+        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
+        layout.addWidget(self.freebooters)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings", "done"))] * 5
+            return [text_html(team.done.get("winnings", "done"))] * 6
         amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else "roll the winnings die"
         return [
             team.result,
@@ -186,12 +201,13 @@ class DiceWinningsPage(StepPage):
             amount,
             gp(w.expenses),
             treasury_text(w.treasury_before, w.treasury_after),
+            star_share_text(w),
         ]
 
     def show_plan(self) -> None:
         super().show_plan()
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Result", "FAME", "Winnings", "Spiralling expenses", "Treasury")
+        labels = ("Result", "FAME", "Winnings", "Spiralling expenses", "Treasury", STAR_SHARE)
         self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
         for team in self.plan.teams:
             w = team.winnings

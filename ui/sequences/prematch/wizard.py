@@ -19,11 +19,13 @@ from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QFrame,
     QGridLayout,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QPushButton,
+    QScrollArea,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -33,9 +35,11 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.queries import prematch as pq
+from roster_app.queries.freebooters import match_freebooters, team_treasuries
 from roster_app.rules.economy import economy
 from roster_app.rules.prematch import difference_bands, handicap_dice
 from roster_app.rules.roster import gp
+from roster_app.services.freebooters import hire_for_match
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
 from roster_app.words import count
@@ -43,6 +47,7 @@ from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
 from ui.kit.dice_input import DiceInput, unused_dice
 from ui.kit.handbook import help_key
+from ui.sequences.prematch.freebooters import TeamShop
 
 BAD, MUTED = "#a32020", "#5b6470"
 PREMATCH_TABLES = {"match", "player", "team", "ledger_entry", "dice_roll", "referee", "referee_match", "reserve_event",
@@ -85,8 +90,11 @@ class FreebootersPage(PreMatchPage):
     def __init__(self, wizard: PreMatchWizard):
         super().__init__(wizard, "Hire Freebooters")
         self.intro = rich_label(self)
+        self.values = rich_label(self)
+        self.values.setObjectName("freebooterValues")
         self.grid = QGridLayout()
         self.team_labels: list[QLabel] = []
+        self.shops: list[TeamShop] = []
         self.draft_buttons: list[QPushButton] = []
         for column in range(2):
             label = rich_label(self)
@@ -98,18 +106,33 @@ class FreebootersPage(PreMatchPage):
             self.grid.addWidget(button, 1, column, Qt.AlignmentFlag.AlignLeft)
             self.team_labels.append(label)
             self.draft_buttons.append(button)
+            team = wizard.view.teams[column]
+            shop = TeamShop(wizard.session.db.ruleset, team.race, self, column=column)
+            shop.changed.connect(self._show_values)
+            self.grid.addWidget(shop, 2, column)
+            self.shops.append(shop)
+        # the two shops scroll together under the values: the page fits a 1366x768 laptop
+        inside = QWidget()
+        inside.setLayout(self.grid)
+        self.scroll = QScrollArea(self)
+        self.scroll.setWidgetResizable(True)
+        self.scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.scroll.setWidget(inside)
         layout = QVBoxLayout(self)
         layout.addWidget(self.intro)
-        layout.addLayout(self.grid)
-        layout.addStretch(1)
+        layout.addWidget(self.values)
+        layout.addWidget(self.scroll, 1)
         self.dialog: Any = None
+        self.hired: tuple[Any, Any] | None = None
 
     def show_view(self) -> None:
         self.intro.setText(
             "Seed 001: a head coach whose team would start with <b>10 or fewer players</b> (and has not a full "
             "squad of 16) may draft a player of his team list from the reserves at half cost. This happens "
             "here and only here; the drafted player plays this match, and the team rating counts his full "
-            "cost for the handicaps."
+            "cost for the handicaps. Star Players, mercenaries and inducements are hired for this game only "
+            "(a star takes his share of the gate instead of a contract); Next buys both teams' choices."
         )
         for column, team in enumerate(self.view.teams):
             lines = [f"<b style='font-size:13pt'>{escape(team.name)}</b> ({escape(team.race)})",
@@ -123,6 +146,44 @@ class FreebootersPage(PreMatchPage):
             self.draft_buttons[column].setEnabled(
                 self.may_act and team.draft_refusal is None and not self.view.handicaps
             )
+        self.hired = match_freebooters(self.w.session.db, self.view.match_id)
+        treasuries = team_treasuries(self.w.session.db, [t.id for t in self.view.teams])
+        for column, (team, shop) in enumerate(zip(self.view.teams, self.shops, strict=True)):
+            other = self.hired[1 - column] if self.hired else None
+            shop.set_state(team=team.name, petty_cash=self.view.inducements[column], treasury=treasuries[team.id],
+                           other_side={name: other.team for name in other.stars} if other else {},
+                           hired=self.hired[column] if self.hired else None,
+                           may_act=self.may_act and not self.view.handicaps)  # fmt: skip
+        self._show_values()
+
+    def _show_values(self) -> None:
+        """Both teams' worth side by side, with what each spends on freebooters as it is bought."""
+        eco = economy(self.w.session.db.ruleset)
+        cells = []
+        for team, shop, money in zip(self.view.teams, self.shops, self.view.inducements, strict=True):
+            worth = gp(team.rating) if eco.worth == "value" else str(team.rating)
+            cash = f"<br>petty cash {gp(money)}" if eco.pre_match == "inducements" else ""
+            cells.append(f"<td align='center'><b>{escape(team.name)}</b><br>{escape(eco.worth_short)} <b>{worth}</b>"
+                         f" + freebooters <b>{gp(shop.spent)}</b>{cash}</td>")  # fmt: skip
+        self.values.setText(f"<table width='100%' cellpadding='4'><tr>{''.join(cells)}</tr></table>")
+
+    def orders(self) -> dict[int, Any]:
+        """What each team buys that is not bought yet (the page's one service call at Next)."""
+        out = {}
+        for column, (team, shop) in enumerate(zip(self.view.teams, self.shops, strict=True)):
+            already = self.hired is not None and bool(self.hired[column].hired)
+            order = shop.order()
+            if not already and not order.empty:
+                out[team.id] = order
+        return out
+
+    def validatePage(self) -> bool:  # noqa: N802
+        orders = self.orders()
+        if not orders or not self.may_act or self.view.handicaps:
+            return True
+        return (
+            self.w.session.run(hire_for_match, parent=self, match_id=self.view.match_id, orders=orders) is not None
+        )
 
     def open_draft(self, column: int) -> Any:
         from ui.sequences.prematch.draft_dialog import DraftDialog
@@ -390,11 +451,12 @@ class PreMatchWizard(QWizard):
         self.refresh()
 
     def _first_page(self) -> PageId:
-        """Where things stand: the handicaps once drafting is over (rolled, or nobody may draft), else the start."""
+        """Where things stand: the handicaps once Hire Freebooters is over (the handicaps rolled), else the start
+        (every team may hire Star Players, mercenaries and inducements, even where nobody may draft)."""
         view = self.view
         if view.finished:
             return PageId.FINISH
-        if view.handicaps or all(t.draft_refusal for t in view.teams):
+        if view.handicaps:
             return PageId.HANDICAPS if view.rolls_left else PageId.REFEREE
         return PageId.FREEBOOTERS
 

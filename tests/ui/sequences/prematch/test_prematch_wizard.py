@@ -233,7 +233,8 @@ def test_an_lrb6_pre_match_gives_money_for_inducements_instead_of_handicaps(qtbo
     page.pre_match_action.trigger()
     wizard = page.wizard
     qtbot.waitExposed(wizard)
-    assert wizard.currentId() == PageId.REFEREE  # no reserve side, nothing to roll: on to the referee
+    assert wizard.currentId() == PageId.FREEBOOTERS  # Star Players, mercenaries and inducements first (issue 32)
+    assert "petty cash 10,000 gp" in wizard.pages[PageId.FREEBOOTERS].values.text()
     money = wizard.pages[PageId.HANDICAPS]
     assert money.title() == "Money for inducements"
     assert "TV <b>610,000 gp</b>" in money.ratings.text() and "TV <b>600,000 gp</b>" in money.ratings.text()
@@ -276,3 +277,79 @@ def test_f1_in_the_pre_match_opens_its_section_and_the_handicaps_on_their_page(q
     assert press_f1(wizard).section == "prematch"
     qtbot.mouseClick(next_button(wizard), LEFT)
     assert press_f1(wizard).section == "handicaps"
+
+
+def test_hire_freebooters_buys_a_star_a_mercenary_and_two_inducements(qtbot, fixture_window, messages):
+    """Issue 32 by clicks: the Reavers hire Helmut Wulf, a mercenary Lineman and two inducements; Next buys them
+    in one transaction (a ledger row each, from the treasury: LRB 4.0 gives no petty cash); both values show
+    the spending; after the game the star's share of the gate comes off the Reavers' winnings."""
+    from roster_app.rules import freebooters as fb
+    from roster_app.services.postmatch.write import pay_winnings
+    from roster_app.store.models import LedgerEntry
+    from tests.season_helpers import report
+
+    window, match, (orcs, reavers) = fixture_window
+    page = window.league_view.season_page
+    page.pre_match_action.trigger()
+    wizard = page.wizard
+    qtbot.waitExposed(wizard)
+    freebooters = wizard.currentPage()
+    shop = freebooters.shops[1]
+    ruleset = window.session.db.ruleset
+    treasury_before = freebooters.shops[1].treasury
+    row = next(i for i in range(shop.stars.count()) if shop.stars.item(i).text().startswith("Helmut Wulf"))
+    shop.stars.setCurrentRow(row)
+    qtbot.keyClick(shop.stars, Qt.Key.Key_Space)  # ticks the star
+    assert shop.order().stars == ("Helmut Wulf",)
+    shop.merc_position.setCurrentIndex(shop.merc_position.findData("Lineman"))
+    qtbot.keyClicks(shop.merc_name, "Hans Sold")
+    qtbot.mouseClick(shop.add_merc, LEFT)
+    assert shop.merc_list.count() == 1
+    qtbot.keyClick(shop.counts["Bribes"], Qt.Key.Key_Up)
+    qtbot.keyClick(shop.counts["Bloodweiser Babes"], Qt.Key.Key_Up)
+    lineman = ruleset.position("Human", "Lineman")
+    total = fb.stars(ruleset)["Helmut Wulf"].cost + lineman.cost + 30_000 + 100_000 + 50_000
+    assert f"+ freebooters <b>{total:,} gp</b>" in freebooters.values.text()
+    assert f"Total <b>{total:,} gp" in shop.total.text()
+    shot(wizard, "freebooters-shop")
+    wizard.pages[PageId.FREEBOOTERS].grab().save("/tmp/prematch-freebooters-shop.png")
+    assert next_button(wizard).isEnabled()
+    qtbot.mouseClick(next_button(wizard), LEFT)
+    assert wizard.currentPage().title() == "Handicaps"
+    assert "Hired for this game: <b>Helmut Wulf (Star Player)" in shop.total.text()
+    assert not shop.stars.isEnabled()  # bought: nothing more to choose
+    with window.session.db.read() as session:
+        rows = session.scalars(select(LedgerEntry).where(LedgerEntry.team_id == reavers,
+                                                         LedgerEntry.kind == fb.LEDGER_KIND)).all()  # fmt: skip
+        treasury = session.get(Team, reavers).treasury
+    assert len(rows) == 4 and sum(r.amount for r in rows) == -total and treasury == treasury_before - total
+    assert messages == []
+    wizard.reject()
+    report(window.session.db, match, 1, 2)
+    from ui.sequences.postmatch.wizard import PageId as PostPageId
+    from ui.sequences.postmatch.wizard import PostMatchWizard
+
+    post = PostMatchWizard(window.session, match, window)
+    post.show()
+    grid = post.pages[PostPageId.WINNINGS].grid
+    shown = post.plan.away.winnings.gate_share
+    assert shown > 0 and f"<b>{shown:,} gp</b> to Helmut Wulf" in grid.text(6, 2)  # shown in the winnings step
+    assert grid.text(6, 1) == "no Star Player hired"
+    report_box = post.pages[PostPageId.WINNINGS].freebooters  # the star's game, under his own name
+    td, cas, mvp, record = report_box.rows[f"{reavers}:Helmut Wulf"]
+    td.setValue(1)
+    mvp.setChecked(True)
+    record.click()
+    from roster_app.queries.freebooters import star_careers
+
+    career = star_careers(window.session.db)["Helmut Wulf"]
+    assert (career.touchdowns, career.mvps, career.teams) == (1, 1, ("Reikland Reavers",))
+    post.reject()
+    pay_winnings(window.session.db, match_id=match)
+    with window.session.db.read() as session:
+        winnings = session.scalars(select(LedgerEntry.amount).where(
+            LedgerEntry.team_id == reavers, LedgerEntry.kind == "winnings")).one()  # fmt: skip
+        share = session.scalars(select(LedgerEntry).where(
+            LedgerEntry.team_id == reavers, LedgerEntry.kind == fb.GATE_SHARE_KIND)).one()  # fmt: skip
+    assert share.amount == -(winnings * ruleset.table("star_gate_share")["percent_per_star"] // 100) == -shown
+    assert "Helmut Wulf" in share.reason
