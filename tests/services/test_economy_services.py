@@ -128,7 +128,7 @@ def test_the_switch_is_refused_mid_season_and_nothing_is_written(lrb6):
 def test_the_switch_at_a_seasons_end_shows_what_changes_and_writes_the_editions_tables(lrb6):
     play_economy_as_made(lrb6)
     [m] = sq.fixtures(lrb6)
-    end_season(lrb6, confirm_unplayed=True)
+    end_season(lrb6, abandon_reason="the season is ended early for the switch", made_by="Commissioner")
     preview = economy_preview(lrb6)
     assert preview.refusal is None
     assert (preview.edition_before, preview.edition_after) == ("3rd edition (as the league was made)", "LRB 6")

@@ -58,7 +58,7 @@ def test_an_older_league_gets_the_home_crowd_fan_factor_and_the_casualty_table_o
             row.pop("fan_factor", None)
         conn.execute("UPDATE ruleset_table SET data = ? WHERE key = 'handicap_table'", (json.dumps(data),))
         conn.execute("DELETE FROM ruleset_table WHERE key = 'casualty_table'")
-        conn.execute("UPDATE alembic_version SET version_num = 'rulesdata'")
+        conn.execute("UPDATE alembic_version SET version_num = 'competitions'")  # before leaguenight
     db = open_league(league_file)
     try:
         rows = db.ruleset.table("handicap_table")["rows"]

@@ -33,7 +33,8 @@ MENU_SECTIONS = {
     "Rename Team": "teams", "Sign or Renew Contract": "contracts", "Generate Season": "season",
     "Pre-Match Sequence": "prematch", "Report Match": "season", "Post-Match Sequence": "postmatch",
     "Referee's Match Sheet": "referees", "Check League": "safety", "Commissioner's Correction": "corrections",
-    "Dugout Handbook": "night", "About Dugout": "safety",
+    "Dugout Handbook": "night", "About Dugout": "safety", "Import Teams": "movingin",
+    "Publish League Website": "website",
 }  # fmt: skip
 
 

@@ -21,7 +21,8 @@ from PySide6.QtWidgets import (
 
 from ui.kit import ask
 
-ASKED = ("error", "info", "confirm", "choose", "text", "open_path", "save_path", "print_setup", "number", "pick")
+ASKED = ("error", "info", "confirm", "choose", "text", "open_path", "open_paths", "save_path", "folder", "print_setup",
+         "number", "pick")  # fmt: skip
 # Menu actions that leave the open league (they do something, but the walk needs the league open after them).
 LEAVING = {"Quit", "Close League", "Open Demo League", "Open", "Restore from Backup", "Import League from JSON"}
 

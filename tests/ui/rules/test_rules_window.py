@@ -407,7 +407,9 @@ def test_the_economy_switch_is_refused_mid_season_and_made_at_its_end_after_a_pr
     assert messages[-1].startswith("Season 1 is under way (a match has been played)")
     assert "Switch from 3rd edition (as the league was made)'s economy to LRB 6's" in messages[-1]
     assert economy(window.session.db.ruleset).edition == "3rd edition (as the league was made)"
-    window.session.run(end_season, confirm_unplayed=True)
+    window.session.run(
+        end_season, abandon_reason="the season is ended early for the switch", made_by="Commissioner"
+    )
     rules.economy_button.click()
     assert messages[-1].startswith("The post-match sequence of a season 1 match is not finished")
     db = window.session.db

@@ -295,6 +295,10 @@ class MatchPadWindow(QWidget):
             hired.setWordWrap(True)
             use = QPushButton("Use Inducement…  [Shift+I]", self)
             use.setObjectName("homeUseInducement" if team_id == g.state.home_id else "awayUseInducement")
+            use.setToolTip(
+                "Use an inducement this team bought for the game where it bites: a bribe against a "
+                "send-off, the wizard once, an apothecary on a hurt player"
+            )
             use.setAutoDefault(False)
             use.setFocusPolicy(Qt.FocusPolicy.NoFocus)
             use.clicked.connect(lambda _c=False, t=team_id: self.use_inducement(t))

@@ -1,7 +1,7 @@
 """competitions: a season's competitions (its league fixtures, open tournaments), their entries and brackets
 
 Revision ID: competitions
-Revises: leaguenight
+Revises: economy
 
 A league's existing fixtures become each season's league competition (friendlies and the typed semi-finals
 and finals stay outside any competition, as they were); the league gets the bundled rule for level knock-out
@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 
 revision = "competitions"
-down_revision = "leaguenight"
+down_revision = "economy"
 branch_labels = None
 depends_on = None
 

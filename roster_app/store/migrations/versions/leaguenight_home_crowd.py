@@ -6,7 +6,7 @@ handicaps rolled before keep their words (the gate of a match already played is 
 (D68, the results a pad's casualty records) is copied in as Dugout bundled it when this revision was written.
 
 Revision ID: leaguenight
-Revises: economy
+Revises: competitions
 """
 
 import json
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "leaguenight"
-down_revision = "economy"
+down_revision = "competitions"
 branch_labels = None
 depends_on = None
 
