@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
+import math
 import os
 import statistics
 import subprocess
@@ -71,6 +72,46 @@ def median_ms(fn: Callable[[], object], *, repeat: int = 7, warmup: int = 1) -> 
     for _ in range(warmup):
         fn()
     return statistics.median(timed_ms(fn) for _ in range(repeat))
+
+
+# Every figure measures a unit of work whose floor takes at least this long: a floor of a fraction of a
+# millisecond is at the mercy of one cache miss or one scheduler tick, and its ratio flipped from run to run
+# (issue 40: a player's career, 0.4 ms, passed and failed on the same code). The small units are repeated
+# (a player's career for ten players, a chart for several teams, a word typed key by key) until their floor
+# reaches it.
+MIN_FLOOR_MS = 5.0
+
+
+def batch_size(floor: Callable[[], object], min_ms: float = MIN_FLOOR_MS) -> int:
+    """How many times `floor` must run for the batch to take at least `min_ms` (from the median of 3 runs,
+    after a warm-up run)."""
+    floor()
+    once = statistics.median(timed_ms(floor) for _ in range(3))
+    return max(1, math.ceil(min_ms / max(once, 0.001)))
+
+
+def repeated(fn: Callable[[], object], times: int) -> Callable[[], None]:
+    """`fn` run `times` times, as one unit of work."""
+
+    def run() -> None:
+        for _ in range(times):
+            fn()
+
+    return run
+
+
+def interleaved(app: Callable[[], object], floor: Callable[[], object], reps: int,
+                *, min_ms: float = MIN_FLOOR_MS) -> tuple[list[float], list[float], int]:  # fmt: skip
+    """The ms of each run of `app` and of `floor`, run turn about after a warm-up run each, each run a batch
+    of `times` calls so that the floor's batch takes at least `min_ms`; (floor runs, app runs, times)."""
+    app()
+    times = batch_size(floor, min_ms)
+    app_batch, floor_batch = repeated(app, times), repeated(floor, times)
+    a, f = [], []
+    for _ in range(reps):
+        f.append(timed_ms(floor_batch))
+        a.append(timed_ms(app_batch))
+    return f, a, times
 
 
 def child_env() -> dict[str, str]:
