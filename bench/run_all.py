@@ -37,6 +37,7 @@ SCRIPTS = [
     "charts",
     "history",
     "publish",
+    "scale",
 ]
 
 
