@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench dist clean
+.PHONY: run test lint bench bench-busy dist clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -44,7 +44,11 @@ lint: $(VENV)/.installed-test
 	$(BIN)/ruff format --check roster_app ui tests bench
 
 bench: $(VENV)/.installed-test
-	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/run_all.py
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/run_all.py $(BENCH_ARGS)
+
+# the same figures with one CPU-heavy process on the other core (issue 40); also `make bench BENCH_ARGS=--busy`
+bench-busy: $(VENV)/.installed-test
+	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/run_all.py --busy $(BENCH_ARGS)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -16,7 +16,6 @@ import os
 import random
 import shutil
 import sqlite3
-import statistics
 import sys
 import tempfile
 from collections.abc import Callable
@@ -30,7 +29,7 @@ from PySide6.QtCore import QPointF, QRectF, Qt  # noqa: E402
 from PySide6.QtGui import QColor, QImage, QPainter  # noqa: E402
 from PySide6.QtWidgets import QApplication, QGraphicsScene  # noqa: E402
 
-from bench.common import print_header, record, timed_ms  # noqa: E402
+from bench.common import interleaved, print_header, record  # noqa: E402
 from bench.queries import LEADERS_SQL  # noqa: E402
 
 SIZE = (900, 500)  # a chart on screen, in pixels
@@ -130,15 +129,6 @@ def bare_bars(rows: list[tuple[str, float]]) -> QImage:
     return painted(chart)
 
 
-def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> tuple[float, float]:
-    app(), floor()
-    a, f = [], []
-    for _ in range(reps):
-        f.append(timed_ms(floor))
-        a.append(timed_ms(app))
-    return statistics.median(f), statistics.median(a)
-
-
 def app_chart(data_of: Callable[[], Any]) -> QImage:
     from ui.charts.build import chart_of
 
@@ -153,18 +143,24 @@ def measure(path: Path, reps: int) -> None:
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         season = conn.execute("SELECT current_season FROM league").fetchone()[0]
-        team = conn.execute("SELECT id FROM team ORDER BY id LIMIT 1").fetchone()[0]
-        games = conn.execute(RATING_SQL, {"team": team, "season": season}).fetchall()
+        teams = [row[0] for row in conn.execute("SELECT id FROM team ORDER BY id LIMIT 4")]
+        games = conn.execute(RATING_SQL, {"team": teams[0], "season": season}).fetchall()
         for measure_name, sql in (("rating", RATING_SQL), ("treasury", TREASURY_SQL)):
-            floor, ms = interleaved(
-                lambda m=measure_name: app_chart(lambda: charts.team_chart(db, [team], m, season=season)),
-                lambda s=sql: bare_lines({"team": conn.execute(s, {"team": team, "season": season}).fetchall()}),
+            # one team's chart is ~3 ms of floor: four teams' charts, one after the other, are the unit
+            floor, ms, times = interleaved(
+                lambda m=measure_name: [
+                    app_chart(lambda t=t: charts.team_chart(db, [t], m, season=season)) for t in teams
+                ],
+                lambda s=sql: [
+                    bare_lines({"team": conn.execute(s, {"team": t, "season": season}).fetchall()}) for t in teams
+                ],
                 reps,
             )
-            record(f"a team's season chart ({measure_name})", "SQL aggregate + bare QChart", floor, ms, 2.0,
-                   note=f"{len(games)} games, query + chart + paint")  # fmt: skip
+            record(f"{len(teams)} teams' season charts ({measure_name})", "SQL aggregate + bare QChart", floor, ms,
+                   2.0, note=f"{len(games)} games each, query + chart + paint"
+                   + (f", {times} times" if times > 1 else ""))  # fmt: skip
         leaders_sql = LEADERS_SQL.format(column="spp")
-        floor, ms = interleaved(
+        floor, ms, _ = interleaved(
             lambda: app_chart(lambda: charts.spp_leaders_chart(db, season)),
             lambda: bare_bars([(f"{r[1]} ({r[2]})", r[4]) for r in conn.execute(leaders_sql, {"season": season})]),
             reps,
@@ -178,7 +174,7 @@ def measure(path: Path, reps: int) -> None:
             return bare_lines(lines)
 
         sheets = conn.execute("SELECT count(*) FROM referee_match WHERE finished = 1").fetchone()[0]
-        floor, ms = interleaved(lambda: app_chart(lambda: charts.referee_turns_chart(db, season)), turns, reps)
+        floor, ms, _ = interleaved(lambda: app_chart(lambda: charts.referee_turns_chart(db, season)), turns, reps)
         record("refs' turns in range chart (a season)", "SQL aggregate + bare QChart", floor, ms, 2.0,
                note=f"{sheets} sheets")  # fmt: skip
     finally:

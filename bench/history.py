@@ -25,9 +25,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
-from bench.common import large_league_main, record, timed_ms  # noqa: E402
+from bench.common import interleaved, large_league_main, record, timed_ms  # noqa: E402
 from bench.printing import floor_pdf  # noqa: E402
-from bench.queries import LEADERS_SQL, STANDINGS_SQL, interleaved  # noqa: E402
+from bench.queries import LEADERS_SQL, STANDINGS_SQL  # noqa: E402
 from roster_app.store import sqlite_file  # noqa: E402
 
 PLAYED = "status IN ('played', 'completed')"
@@ -157,50 +157,59 @@ def history_views(db, conn, reps: int) -> None:  # noqa: ANN001
         raw(MVP_SQL, season=season)
         raw(REFS_SEASON_SQL, season=season)
 
-    floor, ms = interleaved(lambda: history.season_history(db, season), season_floor, reps)
+    floor, ms, _ = interleaved(lambda: history.season_history(db, season), season_floor, reps)
     record("a season's history (table, leaders, refs)", "raw sqlite3 aggregates", floor, ms, 2.0,
            note=f"season {season}")  # fmt: skip
 
-    floor, ms = interleaved(lambda: history.records(db), lambda: records_floor(raw, EVER), reps)
+    floor, ms, _ = interleaved(lambda: history.records(db), lambda: records_floor(raw, EVER), reps)
     lines = conn.execute("SELECT count(*) FROM match_player").fetchone()[0]
     record("the league's records", "raw sqlite3 aggregates", floor, ms, 2.0, note=f"{lines:,} player-match rows")
 
-    player = conn.execute("SELECT player_id FROM match_player GROUP BY player_id ORDER BY count(*) DESC, player_id "
-                          "LIMIT 1").fetchone()[0]  # fmt: skip
+    # the small units as a commissioner browses them: ten players' careers, four teams' timelines, five refs'
+    players = [row[0] for row in conn.execute(
+        "SELECT player_id FROM match_player GROUP BY player_id ORDER BY count(*) DESC, player_id LIMIT 10")]  # fmt: skip
 
-    def player_floor() -> None:  # the rows, and the JSON the career reads (skills, the advances of each game)
+    def player_floor(
+        player: int,
+    ) -> None:  # the rows, and the JSON the career reads (skills, each game's advances)
         [json.loads(row[-2]) for row in raw(PLAYER_SQL, player=player)]
         [json.loads(row[-3]) for row in raw(PLAYER_GAMES_SQL, player=player)]
         for sql in PLAYER_DEALS_SQL:
             raw(sql, player=player)
 
-    floor, ms = interleaved(lambda: careers.player_career(db, player), player_floor, reps)
-    games = len(careers.player_career(db, player).games)
-    record("a player's career", "raw sqlite3 rows", floor, ms, 2.0, note=f"{games} games")
+    floor, ms, times = interleaved(lambda: [careers.player_career(db, p) for p in players],
+                                   lambda: [player_floor(p) for p in players], reps)  # fmt: skip
+    games = sum(len(careers.player_career(db, p).games) for p in players)
+    record(f"{len(players)} players' careers", "raw sqlite3 rows", floor, ms, 2.0,
+           note=f"{games:,} games" + (f", {times} times" if times > 1 else ""))  # fmt: skip
 
-    team = conn.execute("SELECT id FROM team ORDER BY id LIMIT 1").fetchone()[0]
+    teams = [row[0] for row in conn.execute("SELECT id FROM team ORDER BY id LIMIT 4")]
 
-    def team_floor() -> None:
+    def team_floor(team: int) -> None:
         raw("SELECT * FROM team WHERE id = :team", team=team), raw("SELECT id, name FROM team")
         [json.loads(row[8]) for row in raw(TEAM_MATCHES_SQL, team=team)]  # post_match: rating, fan factor
         raw(TEAM_LEDGER_SQL, team=team)
 
-    floor, ms = interleaved(lambda: careers.team_timeline(db, team), team_floor, reps)
-    timeline = careers.team_timeline(db, team)
-    entries = sum(len(p.ledger) for p in timeline.points)
-    record("a team's timeline (with its ledger)", "raw sqlite3 rows", floor, ms, 2.0,
-           note=f"{len(timeline.points)} games, {entries:,} ledger rows")  # fmt: skip
+    floor, ms, times = interleaved(lambda: [careers.team_timeline(db, t) for t in teams],
+                                   lambda: [team_floor(t) for t in teams], reps)  # fmt: skip
+    timelines = [careers.team_timeline(db, t) for t in teams]
+    entries = sum(len(p.ledger) for timeline in timelines for p in timeline.points)
+    points = sum(len(timeline.points) for timeline in timelines)
+    record(f"{len(teams)} teams' timelines (with ledgers)", "raw sqlite3 rows", floor, ms, 2.0,
+           note=f"{points} games, {entries:,} ledger rows" + (f", {times} times" if times > 1 else ""))  # fmt: skip
 
-    ref = conn.execute("SELECT referee_id FROM referee_match GROUP BY referee_id ORDER BY count(*) DESC LIMIT 1"
-                       ).fetchone()[0]  # fmt: skip
+    refs = [row[0] for row in conn.execute(
+        "SELECT referee_id FROM referee_match GROUP BY referee_id ORDER BY count(*) DESC, referee_id LIMIT 5")]  # fmt: skip
 
-    def ref_floor() -> None:
+    def ref_floor(ref: int) -> None:
         raw("SELECT * FROM referee WHERE id = :ref", ref=ref)
         [json.loads(row[0]) for row in raw(REF_SHEETS_SQL, ref=ref)]  # the turns in range of each sheet
 
-    floor, ms = interleaved(lambda: careers.referee_career(db, ref), ref_floor, reps)
-    record("a referee's career", "raw sqlite3 rows", floor, ms, 2.0,
-           note=f"{len(careers.referee_career(db, ref).games)} sheets")  # fmt: skip
+    floor, ms, times = interleaved(lambda: [careers.referee_career(db, r) for r in refs],
+                                   lambda: [ref_floor(r) for r in refs], reps)  # fmt: skip
+    sheets = sum(len(careers.referee_career(db, r).games) for r in refs)
+    record(f"{len(refs)} referees' careers", "raw sqlite3 rows", floor, ms, 2.0,
+           note=f"{sheets} sheets" + (f", {times} times" if times > 1 else ""))  # fmt: skip
 
 
 def magazine_pages(m) -> list[str]:  # noqa: ANN001 - a printing.magazine.Magazine

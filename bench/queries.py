@@ -8,13 +8,11 @@ a team's match history. Each within 2x.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import large_league_main, record, timed_ms  # noqa: E402
+from bench.common import interleaved, large_league_main, record  # noqa: E402
 from roster_app.store import sqlite_file  # noqa: E402
 
 STANDINGS_SQL = """
@@ -47,16 +45,6 @@ FROM team t LEFT JOIN ledger_entry l ON l.team_id = t.id GROUP BY t.id ORDER BY 
 """
 
 
-def interleaved(app: Callable[[], Any], floor: Callable[[], Any], reps: int) -> tuple[list[float], list[float]]:
-    """The ms of each run of each, run turn about (after one warm-up run each)."""
-    app(), floor()
-    a, f = [], []
-    for _ in range(reps):
-        f.append(timed_ms(floor))
-        a.append(timed_ms(app))
-    return f, a
-
-
 def measure(path: Path, reps: int) -> None:
     from roster_app.queries import ledger as ledger_queries
     from roster_app.queries import season as season_queries
@@ -66,23 +54,24 @@ def measure(path: Path, reps: int) -> None:
     conn = sqlite_file.connect(path, read_only=True)
     try:
         season = conn.execute("SELECT current_season FROM league").fetchone()[0]
-        team = conn.execute("SELECT id FROM team ORDER BY id LIMIT 1").fetchone()[0]
+        teams = [row[0] for row in conn.execute("SELECT id FROM team ORDER BY id LIMIT 4")]
         raw = lambda sql, **p: conn.execute(sql, p).fetchall()  # noqa: E731
-        floor, ms = interleaved(lambda: season_queries.league_table(db),
-                                lambda: raw(STANDINGS_SQL, season=season), reps)  # fmt: skip
-        record("league table (standings)", "raw sqlite3 aggregate", floor, ms, 2.0)
-        floor, ms = interleaved(lambda: [season_queries.leaders(db, w) for w in season_queries.LEADER_COLUMNS],
+        floor, ms, times = interleaved(lambda: season_queries.league_table(db),
+                                       lambda: raw(STANDINGS_SQL, season=season), reps)  # fmt: skip
+        record("league table (standings)", "raw sqlite3 aggregate", floor, ms, 2.0, note=f"read {times} times")
+        floor, ms, _ = interleaved(lambda: [season_queries.leaders(db, w) for w in season_queries.LEADER_COLUMNS],
                                 lambda: [raw(LEADERS_SQL.format(column=w), season=season)
                                          for w in season_queries.LEADER_COLUMNS], reps)  # fmt: skip
         record("leaders (touchdowns, casualties, SPP)", "raw sqlite3 aggregates", floor, ms, 2.0)
-        floor, ms = interleaved(lambda: ledger_queries.balances(db), lambda: raw(BALANCES_SQL), reps)
+        floor, ms, _ = interleaved(lambda: ledger_queries.balances(db), lambda: raw(BALANCES_SQL), reps)
         rows = conn.execute("SELECT count(*) FROM ledger_entry").fetchone()[0]
         record("treasury of every team from its ledger", "raw sqlite3 aggregate", floor, ms, 2.0,
                note=f"{rows:,} ledger rows")  # fmt: skip
         # the app's one SQL aggregate (roster_app/queries/season.py), run raw
-        floor, ms = interleaved(lambda: season_queries.team_history(db, team),
-                                lambda: raw(season_queries.HISTORY_SQL, team=team), reps)  # fmt: skip
-        record("a team's match history", "raw sqlite3 aggregate", floor, ms, 2.0)
+        floor, ms, times = interleaved(lambda: [season_queries.team_history(db, t) for t in teams],
+                                       lambda: [raw(season_queries.HISTORY_SQL, team=t) for t in teams], reps)  # fmt: skip
+        record(f"{len(teams)} teams' match histories", "raw sqlite3 aggregate", floor, ms, 2.0,
+               note=f"read {times} times" if times > 1 else "")  # fmt: skip
     finally:
         conn.close()
         db.close()

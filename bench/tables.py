@@ -13,6 +13,7 @@ size, offscreen): a minimal QAbstractTableModel over a list of tuples holding th
 
 from __future__ import annotations
 
+import math
 import os
 import statistics
 import sys
@@ -26,7 +27,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt  # noqa: E402
 from PySide6.QtWidgets import QApplication, QVBoxLayout, QWidget  # noqa: E402
 
-from bench.common import clock, large_league_main, record, timed_ms  # noqa: E402
+from bench.common import MIN_FLOOR_MS, clock, large_league_main, record, timed_ms  # noqa: E402
 
 FRAME_MS = 16.0
 VIEW_SIZE = (1100, 640)
@@ -114,7 +115,7 @@ def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: 
     worst: tuple[float, float, str, list[float], list[float]] = (0.0, 1.0, "", [], [])
     for column in range(len(model.COLUMNS)):
         times, ftimes = [], []
-        for i in range(max(3, reps // 2)):
+        for i in range(max(5, reps // 2)):
             order = Qt.SortOrder.AscendingOrder if i % 2 == 0 else Qt.SortOrder.DescendingOrder
             ftimes.append(timed(lambda o=order: (fview.sortByColumn(column, o), fview.viewport().repaint())))  # noqa: B023
             times.append(timed(lambda o=order: (view.sortByColumn(column, o), view.viewport().repaint())))  # noqa: B023
@@ -124,23 +125,41 @@ def bench_table(name: str, model: Any, rows: list[Any], words: list[str], reps: 
     record(f"{name}: sort (worst column)", "in-model sort of tuples", worst[3], worst[4], 2.0,
            note=f"column '{worst[2]}'")  # fmt: skip
 
-    keys, fkeys, firsts = [], [], []
-    for _ in range(max(3, reps // 2)):
-        model.set_filter("")
-        model.set_rows(rows)  # fresh: no text made yet for filtering
+    # A keystroke's filter is a fraction of a millisecond (its verdict flipped on noise): the unit is every word
+    # typed key by key into a fresh model (its first keystroke builds the text it filters on), `times` over so
+    # that the floor's share takes at least MIN_FLOOR_MS; each run's figure is the sum of its keystrokes' times.
+    def typed_words(fresh: bool) -> tuple[float, float, float]:
+        if fresh:
+            model.set_filter("")
+            model.set_rows(rows)  # fresh: no text made yet for filtering
+        app_ms = floor_ms = first_ms = 0.0
         for word in words:
             for n in range(1, len(word) + 1):
                 typed = word[:n]
-                fkeys.append(timed(lambda t=typed: floor.reset(plain_filter(values, t))))  # noqa: B023
+                floor_ms += timed(lambda t=typed: floor.reset(plain_filter(values, t)))  # noqa: B023
                 ms = timed(lambda t=typed: model.set_filter(t))  # noqa: B023
-                keys.append(ms)
-                if n == 1:
-                    firsts.append(ms)
+                app_ms += ms
+                first_ms += ms if n == 1 else 0.0
+        return app_ms, floor_ms, first_ms
+
+    keystrokes = sum(len(w) for w in words)
+    once = statistics.median(typed_words(True)[1] for _ in range(3))
+    times = max(1, math.ceil(MIN_FLOOR_MS / max(once, 0.001)))
+    keys, fkeys, firsts = [], [], []
+    for _ in range(reps):
+        app_ms = floor_ms = 0.0
+        for k in range(times):
+            a, f, first = typed_words(k == 0)
+            app_ms, floor_ms = app_ms + a, floor_ms + f
+            if k == 0:
+                firsts.append(first / len(words))
+        keys.append(app_ms)
+        fkeys.append(floor_ms)
     model.set_filter("")
     floor.reset(list(values))
-    record(f"{name}: filter, one keystroke", "Python filter of tuples + reset",
+    record(f"{name}: filter, typing {keystrokes * times} keys", "Python filter of tuples + reset",
            fkeys, keys, 1.5,
-           note=f"typing {' / '.join(repr(w) for w in words)}; first keystroke {statistics.median(firsts):.1f} ms")  # fmt: skip
+           note=f"typing {' / '.join(repr(w) for w in words)} {times} times; first keystroke {statistics.median(firsts):.1f} ms")  # fmt: skip
 
     paints = [timed(view.viewport().repaint) for _ in range(reps)]
     record(f"{name}: one repaint", "a frame at 60 Hz", FRAME_MS, paints, 1.0,

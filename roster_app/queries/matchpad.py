@@ -98,10 +98,14 @@ def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:
     """The live match of a fixture as its events leave it (a game not begun yet when it has no record)."""
     match = get_match(session, match_id)
     live = live_of(session, match_id)
-    rows = [] if live is None else session.scalars(
-        select(LiveEvent).where(LiveEvent.live_id == live.id).order_by(LiveEvent.id)
+    # the events as plain rows, not ORM objects: the pad reads the game again after every event (issue 40)
+    columns = (LiveEvent.kind, LiveEvent.turn, LiveEvent.team_id, LiveEvent.player_id, LiveEvent.victim_id,
+               LiveEvent.data, LiveEvent.id)  # fmt: skip
+    rows = [] if live is None else session.execute(
+        select(*columns).where(LiveEvent.live_id == live.id).order_by(LiveEvent.id)
     ).all()  # fmt: skip
-    events = tuple(mp.Event(r.kind, r.turn, r.team_id, r.player_id, r.victim_id, dict(r.data), r.id) for r in rows)
+    events = tuple(mp.Event(kind, turn, team, player, victim, dict(data), i)
+                   for kind, turn, team, player, victim, data, i in rows)  # fmt: skip
     sheet = sheet_of(session, match_id)
     ref = ref_info(session, sheet)
     state = mp.fold(events, home_id=match.home_team_id, away_id=match.away_team_id, ref=ref,

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from sqlalchemy import exists, select
+from sqlalchemy.orm import aliased
 from sqlmodel import Session, SQLModel
 
 from roster_app import words
@@ -319,8 +320,11 @@ def _contracts(ctx: Ctx) -> Iterator[Problem]:
 
 def _reversals(ctx: Ctx) -> Iterator[Problem]:
     reversed_ids: Counter[int] = Counter()
-    for entry in ctx.session.scalars(select(LedgerEntry).where(LedgerEntry.reverses_id.is_not(None))):
-        original = ctx.session.get(LedgerEntry, entry.reverses_id)
+    reversal = aliased(LedgerEntry)  # each reversal beside the row it reverses: one statement, not one a row
+    pairs = select(reversal, LedgerEntry).outerjoin(LedgerEntry, LedgerEntry.id == reversal.reverses_id)
+    for entry, original in ctx.session.execute(
+        pairs.where(reversal.reverses_id.is_not(None)).order_by(reversal.id)
+    ).all():
         reversed_ids[entry.reverses_id] += 1
         if original is None:
             continue  # a missing row is reported by the link check
@@ -404,17 +408,31 @@ def _restore_table(key: str, data: Any) -> Callable[[Session], None]:
 
 def _referee_sheets(ctx: Ctx) -> Iterator[Problem]:
     """One game has one referee's match sheet, and every sheet belongs to a game (older files may differ)."""
+    # A fixed number of statements whatever the league's size (issue 40: a look-up of each game, 4,481 at 40
+    # seasons, took 1.1 s): the sheets' links are read as plain columns, and only the sheets and games of a
+    # problem are loaded as objects.
     refs = {r.id: r.name for r in ctx.session.scalars(select(Referee))}
-    games: defaultdict[int, list[RefereeMatch]] = defaultdict(list)
-    for sheet in ctx.session.scalars(select(RefereeMatch).order_by(RefereeMatch.id)):
-        if sheet.match_id is None:
-            yield _unlinked_sheet(sheet, refs.get(sheet.referee_id, "A referee"))
-        else:
-            games[sheet.match_id].append(sheet)
-    for match_id, sheets in games.items():
-        match = ctx.session.get(Match, match_id)
-        if len(sheets) > 1 and match is not None:  # a missing match is reported by the link check
-            yield _second_sheets(ctx.session, match, sheets, refs)
+    games: defaultdict[int, list[int]] = defaultdict(list)
+    unlinked: list[int] = []
+    for sheet_id, match_id in ctx.session.execute(
+        select(RefereeMatch.id, RefereeMatch.match_id).order_by(RefereeMatch.id)
+    ):
+        (unlinked if match_id is None else games[match_id]).append(sheet_id)
+    doubled = {match_id: ids for match_id, ids in games.items() if len(ids) > 1}
+    wanted = unlinked + [i for ids in doubled.values() for i in ids]
+    loaded = (
+        {s.id: s for s in ctx.session.scalars(select(RefereeMatch).where(RefereeMatch.id.in_(wanted)))}
+        if wanted
+        else {}
+    )
+    for sheet_id in unlinked:
+        sheet = loaded[sheet_id]
+        yield _unlinked_sheet(sheet, refs.get(sheet.referee_id, "A referee"))
+    matches = {m.id: m for m in ctx.session.scalars(select(Match).where(Match.id.in_(doubled)))} if doubled else {}
+    for match_id, ids in doubled.items():
+        match = matches.get(match_id)
+        if match is not None:  # a missing match is reported by the link check
+            yield _second_sheets(ctx.session, match, [loaded[i] for i in ids], refs)
 
 
 def _nothing_recorded(sheet: RefereeMatch, match_riot: bool = False) -> bool:

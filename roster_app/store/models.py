@@ -5,7 +5,8 @@ Services in roster_app/services/ are the only code that writes these rows. The s
 roster_app/migrations/versions/.
 """
 
-from __future__ import annotations
+# no `from __future__ import annotations`: SQLModel and pydantic would turn each string annotation back into a
+# type (typing.ForwardRef compiles and evaluates every one, ~300 at import; issue 40)
 
 from datetime import UTC, datetime
 from typing import Any

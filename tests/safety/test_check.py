@@ -244,3 +244,60 @@ def test_a_sheet_with_entries_or_a_finished_duplicate_is_reported_and_left(leagu
     before = file_digest(league)
     assert dugout(["check", str(league), "--repair"]) == 1
     assert file_digest(league) == before
+
+
+# -- Check League reads a league in a fixed number of statements (issue 40) ---------------------------------
+def _statements_of_check(path):
+    """The SQL statements check_league runs on the league at `path` (every one the ORM sends to the file)."""
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    seen = []
+
+    def count(conn, cursor, statement, *args):
+        seen.append(statement)
+
+    db = open_league(path, backup=False)
+    event.listen(Engine, "before_cursor_execute", count)
+    try:
+        report = check_league(db)
+    finally:
+        event.remove(Engine, "before_cursor_execute", count)
+        db.close()
+    return report, seen
+
+
+def _more_games(path, games):
+    """`games` more played games of round 2 on, each with its referee's finished sheet, and a ledger row and its
+    reversal for each: rows every per-row look-up of a check would read one by one."""
+    statements = []
+    for n in range(2, games + 2):
+        statements.append(
+            "INSERT INTO match (id, season, round, home_team_id, away_team_id, status, stage, home_score, "
+            "away_score, home_casualties, away_casualties, gate, riot, post_match) "
+            f"VALUES ({n}, 1, {n}, 1, 2, 'scheduled', 'league', 0, 0, 0, 0, 0, 0, '{{}}')"
+        )
+        statements += [
+            "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at) "
+            f"VALUES (2, {n}, 'correction', 'x', 1, '2026-01-01 10:00:00.000000')",
+            "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at, reverses_id) "
+            f"SELECT 2, -{n}, 'reversal', 'x', 1, created_at, max(id) FROM ledger_entry",
+        ]
+    _sql(path, *statements)
+    for n in range(2, games + 2):
+        _sheet(path, 1 + n % 2, n, ticks=4, finished=True)
+
+
+def test_check_league_runs_as_many_statements_for_forty_games_as_for_one(league):
+    _game(league)
+    _sheet(league, 1, 1, ticks=4, finished=True)
+    small, small_statements = _statements_of_check(league)
+    _more_games(league, 40)
+    large, large_statements = _statements_of_check(league)
+    assert small.ok and large.ok, large.text()
+    assert len(large_statements) == len(small_statements), "a check looks rows up one by one"
+    # the sheet check still sees a second sheet among many games, and names its game
+    _sheet(league, 2, 17, ticks=3)
+    report, statements = _statements_of_check(league)
+    assert [p.text for p in report.problems if "referee's match sheets" in p.text], report.text()
+    assert len(statements) <= len(small_statements) + 5  # the problem's sheets, its game and its title

@@ -129,6 +129,7 @@ class PlayerList(QListWidget):
         super().__init__(parent)
         self._typed = ""
         self._clock = QElapsedTimer()
+        self.shown: list[tuple[int, int, str, bool]] = []  # the rows on show: (id, number, text, out)
         # a long name ("Azhag the Slaughterer (KO'd) ★ MVP") is cut at the edge, whole on hover: no sideways scroll
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
@@ -413,26 +414,45 @@ class MatchPadWindow(QWidget):
         for team_id, view in self.lists.items():
             self._fill(view, g.team_players(team_id), s)
             self._show_handicaps(team_id)
-        self.log.clear()
-        for event in g.events:  # plain text items: names are never HTML
-            item = QListWidgetItem(q.describe(event, g))
-            item.setToolTip(plain_tip(item.text()))  # a long line is cut in the log: its whole text on hover
-            self.log.addItem(item)
-        self.log.scrollToBottom()
+        self._show_log([q.describe(event, g) for event in g.events])
         self._show_ref()
 
+    def _show_log(self, lines: list[str]) -> None:
+        """The log's lines: those already shown are kept, the rest replaced or added (an event is usually one
+        line more; rebuilding the whole log at every event cost a frame's tenth, issue 40)."""
+        log = self.log
+        kept = 0
+        while kept < min(log.count(), len(lines)) and log.item(kept).text() == lines[kept]:
+            kept += 1
+        if kept == log.count() == len(lines):
+            return
+        while log.count() > kept:
+            log.takeItem(log.count() - 1)
+        for line in lines[kept:]:  # plain text items: names are never HTML
+            item = QListWidgetItem(line)
+            item.setToolTip(plain_tip(line))  # a long line is cut in the log: its whole text on hover
+            log.addItem(item)
+        log.scrollToBottom()
+
     def _fill(self, view: PlayerList, players: list[mp.InGame], s: mp.PadState) -> None:
-        row = view.currentRow()
-        view.blockSignals(True)
-        view.clear()
+        lines = []
         for p in players:
             out = s.out.get(p.id)
             mvp = " ★ MVP" if s.mvp.get(p.team_id) == p.id else ""
             freebooter = " (freebooter)" if p.id in self.game.drafted else ""
-            item = QListWidgetItem(f"{p.number}  {p.name}{freebooter}{' (' + out + ')' if out else ''}{mvp}")
-            item.setToolTip(plain_tip(item.text()))
-            item.setData(Qt.ItemDataRole.UserRole, p.id)
-            item.setData(NUMBER_ROLE, p.number)
+            lines.append((p.id, p.number, f"{p.number}  {p.name}{freebooter}{' (' + out + ')' if out else ''}{mvp}",
+                          bool(out)))  # fmt: skip
+        if view.shown == lines:
+            return  # most events leave a side's list as it was: no rebuild (issue 40)
+        view.shown = lines
+        row = view.currentRow()
+        view.blockSignals(True)
+        view.clear()
+        for player_id, number, text, out in lines:
+            item = QListWidgetItem(text)
+            item.setToolTip(plain_tip(text))
+            item.setData(Qt.ItemDataRole.UserRole, player_id)
+            item.setData(NUMBER_ROLE, number)
             if out:
                 item.setForeground(Qt.GlobalColor.gray)
             view.addItem(item)
@@ -518,8 +538,9 @@ class MatchPadWindow(QWidget):
         self.ref_state.setEnabled(on or (s.ref_state == rc.CLEANING and not s.over))  # back from cleaning it
         self.ref_state.setCurrentIndex(max(0, self.ref_state.findData(s.ref_state)))
         items = list(ref.equipment) if ref else []
-        self.penalty_item.clear()
-        self.penalty_item.addItems(items)
+        if [self.penalty_item.itemText(i) for i in range(self.penalty_item.count())] != items:
+            self.penalty_item.clear()
+            self.penalty_item.addItems(items)
         self.penalty_item.setVisible(bool(items))
         self.penalty_dice.setVisible(bool(items))
         self.penalty_dice.setEnabled(on and bool(items))

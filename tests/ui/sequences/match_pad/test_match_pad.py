@@ -426,3 +426,41 @@ def test_a_level_cup_final_on_the_pad_goes_to_overtime_then_a_typed_roll_off(qtb
     assert tie.winner_id == teams[0] and tie.decided == "after overtime and a roll-off (5-2)"
     assert cq.competitions(session.db)[0].status == "finished"
     OPEN.pop(final.match_id, None)
+
+
+def test_an_event_adds_its_line_to_the_log_and_leaves_the_rest_as_shown(qtbot, pad_game):
+    """Reading the game again after an event keeps the log's lines already shown (the same items) and adds
+    the new one; an undo takes the last away; a casualty changes its side's list, not the other's (issue 40:
+    the pad rebuilt every list at each event)."""
+    from roster_app.queries import matchpad as q
+
+    pad = pad_game["pad"]
+    s = pad.game.state
+    key(qtbot, pad, "R")
+    key(qtbot, pad, "N")
+    choose(qtbot, pad, "home", 1)
+    key(qtbot, pad, "T")
+    first = [pad.log.item(i) for i in range(pad.log.count())]
+    assert [i.text() for i in first] == [q.describe(e, pad.game) for e in pad.game.events]
+    away_items = [pad.lists[s.away_id].item(i) for i in range(pad.lists[s.away_id].count())]
+    choose(qtbot, pad, "home", 2)
+    qtbot.keyClicks(pad.lists[s.away_id], "4")
+    pad.acting_side = s.home_id
+    key(qtbot, pad, "K")  # a casualty: the away side's #4 is hurt
+    pad.refresh()
+    shown = [pad.log.item(i) for i in range(pad.log.count())]
+    assert shown[: len(first)] == first and len(shown) == len(pad.game.events)
+    assert [i.text() for i in shown] == [q.describe(e, pad.game) for e in pad.game.events]
+    hurt = next(p for p in pad.game.team_players(s.away_id) if p.number == 4)
+    assert hurt.id in pad.game.state.out
+    texts = [pad.lists[s.away_id].item(i).text() for i in range(pad.lists[s.away_id].count())]
+    assert any(t.startswith(f"4  {hurt.name} (") for t in texts), texts  # the list shows him out
+    assert [pad.lists[s.away_id].item(i) for i in range(len(away_items))] != away_items  # rebuilt: it changed
+    home_items = [pad.lists[s.home_id].item(i) for i in range(pad.lists[s.home_id].count())]
+    pad.refresh()  # nothing new: nothing rebuilt
+    assert [pad.lists[s.home_id].item(i) for i in range(len(home_items))] == home_items
+    key(qtbot, pad, "Ctrl+Z")
+    assert [pad.log.item(i).text() for i in range(pad.log.count())] == [
+        q.describe(e, pad.game) for e in pad.game.events
+    ]
+    assert pad.log.count() == len(shown) - 1 and pad.log.item(0) is first[0]

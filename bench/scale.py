@@ -1,0 +1,121 @@
+"""Cost that grows with the league no faster than its rows (issue 40): a league generated at two sizes by
+bench/make_league.py's generator (16 teams in 2 divisions, 10 and 40 seasons of double round-robin, a finished
+referee's sheet a game), and for each job the ratio of its costs (CPU time, medians) against the ratio of the
+rows it reads. Target: the cost ratio within 1.25x of the rows' ratio (a per-row look-up or a sort of the whole
+league shows as more).
+
+    python bench/scale.py [--reps N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import os
+import shutil
+import sqlite3
+import statistics
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from bench.common import print_header, record, timed_ms  # noqa: E402
+
+SIZES = (10, 40)  # seasons
+TEAMS, DIVISIONS = 16, 2
+
+
+def scaled_league(seasons: int) -> Path:
+    """16 teams and `seasons` seasons, a referee's finished sheet a game: made once per version of the
+    generator and of the schema into bench/.cache/."""
+    import bench.make_league as make
+    from bench.history import with_referee_sheets
+    from roster_app.store.migrations import HEAD
+
+    digest = hashlib.sha256(Path(make.__file__).read_bytes() + Path(__file__).read_bytes() + HEAD.encode())
+    path = Path(__file__).resolve().parent / ".cache" / f"scale-{digest.hexdigest()[:12]}-{seasons}.dugout"
+    if not path.exists():
+        path.parent.mkdir(exist_ok=True)
+        for old in path.parent.glob(f"scale-*-{seasons}.dugout"):
+            old.unlink()
+        saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
+        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = TEAMS, DIVISIONS, seasons, 100
+        try:
+            with tempfile.TemporaryDirectory() as work:
+                plain = Path(work) / "plain.dugout"
+                make.generate(plain)
+                shutil.move(with_referee_sheets(plain, Path(work)), path)
+        finally:
+            make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = saved
+    return path
+
+
+def costs(small: Callable[[], object], large: Callable[[], object], reps: int) -> tuple[list[float], list[float]]:
+    """Each job's ms at both sizes, turn about, after a warm-up run each."""
+    small(), large()
+    s, b = [], []
+    for _ in range(reps):
+        s.append(timed_ms(small))
+        b.append(timed_ms(large))
+    return s, b
+
+
+def scale_figure(name: str, rows: tuple[int, int], small: list[float], large: list[float], note: str) -> None:
+    """The figure: the rows' ratio is the floor, the cost ratio (each large run against the small median) the
+    measurement."""
+    base = statistics.median(small)
+    ratios = [ms / base for ms in large]
+    record(name, "ratio of the rows read", rows[1] / rows[0], ratios, 1.25, unit="x",
+           note=f"{note}; {base:.0f} -> {statistics.median(large):.0f} ms")  # fmt: skip
+
+
+def count(path: Path, sql: str) -> int:
+    with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        return conn.execute(sql).fetchone()[0]
+
+
+def measure(reps: int) -> None:
+    from roster_app.queries import history
+    from roster_app.safety.check import check_file
+    from roster_app.safety.opening import open_league
+
+    paths = [scaled_league(n) for n in SIZES]
+    dbs = [open_league(p, read_only=True) for p in paths]
+    try:
+        games = [count(p, "SELECT count(*) FROM match") for p in paths]
+        every = [count(p, "SELECT (SELECT count(*) FROM match) + (SELECT count(*) FROM match_player) + "
+                          "(SELECT count(*) FROM ledger_entry) + (SELECT count(*) FROM referee_match)") for p in paths]  # fmt: skip
+        small, large = costs(lambda: check_file(paths[0]), lambda: check_file(paths[1]), reps)  # `dugout check`
+        scale_figure("Check League (dugout check), 10 -> 40 seasons", (every[0], every[1]), small, large,
+                     f"{games[0]:,} -> {games[1]:,} games, {every[0]:,} -> {every[1]:,} rows")  # fmt: skip
+        lines = [count(p, "SELECT count(*) FROM match_player") for p in paths]
+        small, large = costs(lambda: history.records(dbs[0]), lambda: history.records(dbs[1]), reps)
+        scale_figure("the league's records, 10 -> 40 seasons", (lines[0], lines[1]), small, large,
+                     f"{lines[0]:,} -> {lines[1]:,} player-match rows")  # fmt: skip
+        # a season's history reads one season: its rows are the same at both sizes, its cost must be too
+        season = SIZES[0] - 1
+        one = [count(p, f"SELECT count(*) FROM match_player JOIN match ON match.id = match_id WHERE season = {season}")
+               for p in paths]  # fmt: skip
+        small, large = costs(lambda: history.season_history(dbs[0], season),
+                             lambda: history.season_history(dbs[1], season), reps)  # fmt: skip
+        scale_figure("a season's history, 10 -> 40 seasons", (one[0], one[1]), small, large,
+                     f"season {season}: {one[0]:,} player-match rows in both")  # fmt: skip
+    finally:
+        for db in dbs:
+            db.close()
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 7)))
+    args = parser.parse_args(argv)
+    print_header()
+    measure(args.reps)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
