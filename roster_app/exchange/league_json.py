@@ -27,7 +27,7 @@ from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
 from roster_app.rules.limits import TEXT_LENGTH, text_limit
-from roster_app.safety.atomic import atomic_path, atomic_text
+from roster_app.safety.atomic import atomic_path, atomic_text, json_problem
 from roster_app.safety.check import check_league
 from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB, create_schema, file_engine
@@ -142,7 +142,7 @@ def export_json(db: LeagueDB, destination: Path | str) -> Path:
         "schema": head_revision(),
         "tables": tables,
     }
-    with atomic_text(destination) as handle:
+    with atomic_text(destination, verify=json_problem) as handle:
         json.dump(document, handle, ensure_ascii=False, indent=1)
         handle.write("\n")
     return Path(destination)

@@ -21,7 +21,7 @@ from roster_app.errors import NotFound, RulesetError, RuleViolation
 from roster_app.queries.fetch import league_row
 from roster_app.rules.ruleset import TABLES, load_bundled
 from roster_app.rules.schema import check_links, check_table
-from roster_app.safety.atomic import atomic_text
+from roster_app.safety.atomic import atomic_text, json_problem
 from roster_app.safety.backups import backup_open_league
 from roster_app.store import sqlite_file
 from roster_app.store.changes import Change
@@ -212,6 +212,6 @@ def export_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     """
     path = Path(path)
     text = json.dumps(ruleset_document(db), indent=2, ensure_ascii=False) + "\n"
-    with atomic_text(path) as handle:  # a temporary file beside it, then renamed: never half a file
+    with atomic_text(path, verify=json_problem) as handle:  # beside it, checked, then renamed: never half a file
         handle.write(text)
     return Change(f"export of the ruleset to {path.name}", result=path)
