@@ -156,7 +156,7 @@ def _read_document(source: Path) -> dict[str, Any]:
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(f"'{source.name}' is {size:,} bytes long: too large to be a league export.")
     try:
-        text = source.read_text(encoding="utf-8")
+        text = source.read_text(encoding="utf-8-sig")  # with or without a byte-order mark (Windows Notepad)
     except FileNotFoundError:
         raise ImportRefused(f"There is no file at {source}.") from None
     except UnicodeDecodeError:

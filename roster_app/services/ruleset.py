@@ -132,8 +132,8 @@ def _read_document(path: Path) -> Any:
         raise RuleViolation(
             f"'{path.name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported."
         )
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
+    try:  # utf-8-sig: a byte-order mark (Windows Notepad saves one) is read past, as a spreadsheet program does
+        return json.loads(path.read_text(encoding="utf-8-sig"))
     except RecursionError:
         raise RuleViolation(f"'{path.name}' is nested too deeply to be a ruleset. Nothing was imported.") from None
     except json.JSONDecodeError as exc:
