@@ -133,10 +133,12 @@ class InstanceServer:
         if b"\n" not in self._buffers[socket]:
             return
         line = self._buffers[socket].split(b"\n", 1)[0]
+        # shape and types checked in roster_app/exchange/handoff.py; on a refusal only its text is kept (a kept
+        # exception's traceback would keep this frame, and the socket, alive after Qt deleted it)
         try:
-            message, problem = read_handoff(line), None  # shape and types checked in roster_app/exchange/handoff.py
+            message, problem = read_handoff(line), None
         except BadHandoff as exc:
-            message, problem = None, str(exc)  # the text only: a kept traceback would keep this socket's frame alive
+            message, problem = None, str(exc)
         if message is None:
             log.warning("single instance: ignored a message that is not Dugout's (%s): %r", problem, line[:200])
             socket.write(b"bad\n")
