@@ -98,6 +98,8 @@ def _status(contract: Contract, player: Player, latest: bool, has_running: bool)
         return "ended by transfer"
     if contract.status == ContractStatus.REVERSED:
         return "reversed"
+    if contract.status == ContractStatus.ENDED:
+        return f"ended ({player.status})"
     if latest and not has_running and player.status in PlayerStatus.ON_ROSTER:
         return FREE_AGENT
     return "cancelled" if contract.status == ContractStatus.CANCELLED else "expired"

@@ -126,7 +126,7 @@ def _opens(path: Path) -> str | None:
 def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> LeagueDB:
     """An in-memory league (tests and previews)."""
     db = LeagueDB(memory_engine())
-    seed_new_league(db, name=name, ruleset=load_bundled(ruleset_key))
+    seed_new_league(db, name=league_name(name, RuleViolation), ruleset=load_bundled(ruleset_key))
     return db
 
 

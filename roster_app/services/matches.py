@@ -23,6 +23,7 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import referees
+from roster_app.services.common import end_contracts
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
@@ -176,6 +177,8 @@ def _write_lines(
         if line.injury:
             _injure(ruleset, player, line.injury)
             session.add(player)
+            if player.status == PlayerStatus.DEAD:
+                end_contracts(session, player)
 
 
 def record_match(db: LeagueDB, **report: Any) -> Change:

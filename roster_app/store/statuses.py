@@ -17,6 +17,7 @@ class ContractStatus:
     TRANSFERRED = "transferred"  # ended early: the player was sold to another team
     REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
     CANCELLED = "cancelled"  # ended early by a commissioner's correction
+    ENDED = "ended"  # ended early: the player died or retired
 
 
 class TransferStatus:

@@ -128,10 +128,10 @@ def test_a_full_disk_while_writing_text_is_refused_and_the_old_file_stays(tmp_pa
     def no_space(*_args):
         raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
 
-    with pytest.raises(ExportError, match="No space left on device.*disk may be full.*kept as it was"):
-        with atomic_text(old) as handle:
-            handle.write("x" * 100_000)
-            monkeypatch.setattr(os, "fsync", no_space)  # the disk fills as the file is flushed to it
+    refused = pytest.raises(ExportError, match="No space left on device.*disk may be full.*kept as it was")
+    with refused, atomic_text(old) as handle:
+        handle.write("x" * 100_000)
+        monkeypatch.setattr(os, "fsync", no_space)  # the disk fills as the file is flushed to it
     assert old.read_text(encoding="utf-8") == "old\n"
     assert [p.name for p in tmp_path.iterdir()] == ["ledger.csv"]
 
@@ -139,11 +139,10 @@ def test_a_full_disk_while_writing_text_is_refused_and_the_old_file_stays(tmp_pa
 def test_a_short_write_is_refused_and_the_old_file_stays(tmp_path):
     old = tmp_path / "league.json"
     old.write_text("{}", encoding="utf-8")
-    with pytest.raises(ExportError, match="5 of 100,000 bytes reached the disk"):
-        with atomic_text(old) as handle:
-            handle.write("x" * 100_000)
-            handle.flush()
-            os.truncate(handle.name, 5)  # what reached the disk is less than what was written
+    with pytest.raises(ExportError, match="5 of 100,000 bytes reached the disk"), atomic_text(old) as handle:
+        handle.write("x" * 100_000)
+        handle.flush()
+        os.truncate(handle.name, 5)  # what reached the disk is less than what was written
     assert old.read_text(encoding="utf-8") == "{}"
 
 
@@ -152,9 +151,9 @@ def test_a_pdf_cut_short_is_refused(tmp_path, small_pdf):
     old.write_bytes(small_pdf)
     digest = file_digest(old)
     for cut in (8, len(small_pdf) // 2, len(small_pdf) - 20):
-        with pytest.raises(ExportError, match="could not be written whole"):
-            with atomic_path(old, verify=pdf_problem) as temporary:
-                temporary.write_bytes(small_pdf[:cut])
+        refused = pytest.raises(ExportError, match="could not be written whole")
+        with refused, atomic_path(old, verify=pdf_problem) as temporary:
+            temporary.write_bytes(small_pdf[:cut])
         assert file_digest(old) == digest
     assert pdf_problem(old) is None
 
@@ -162,7 +161,7 @@ def test_a_pdf_cut_short_is_refused(tmp_path, small_pdf):
 def test_an_export_that_does_not_read_back_is_refused(tmp_path):
     from roster_app.safety.atomic import json_problem
 
-    with pytest.raises(ExportError, match="does not read back as JSON"):
-        with atomic_text(tmp_path / "x.json", verify=json_problem) as handle:
-            handle.write('{"format": "dugout-league", "tab')
+    refused = pytest.raises(ExportError, match="does not read back as JSON")
+    with refused, atomic_text(tmp_path / "x.json", verify=json_problem) as handle:
+        handle.write('{"format": "dugout-league", "tab')
     assert not list(tmp_path.iterdir())
