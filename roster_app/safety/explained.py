@@ -24,7 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.rules.limits import MOST_GOLD, MOST_SPP, TYPED_TEXTS
+from roster_app.rules.limits import MOST_GOLD, MOST_SPP, REASON_LENGTH, TYPED_TEXTS
 from roster_app.rules.roster import gp
 from roster_app.safety.problems import Ctx, Problem
 from roster_app.store.models import Contract, Correction, LedgerEntry, Match, Player, Team
@@ -37,14 +37,12 @@ PURCHASES = ("hire", "contract", "staff", "reroll", "reserve", "upkeep")  # gold
 LINKED = {"contract": "contract_id", "transfer": "transfer_id", "reversal": "reverses_id"}
 LEDGER_KINDS = frozenset({"opening", "transfer", "correction", "reversal", *MATCH_KINDS, *PURCHASES})
 CORRECTION_PATH = (
-    "If the gold is wrong, a Commissioner's Correction (League > Commissioner's Correction) puts it right; "
+    "If the gold is wrong, a Commissioner's Correction (Tools > Commissioner's Correction…) puts it right; "
     "the row stays in the ledger."
 )
-LINK_WORDS = {"player_id": "the player", "contract_id": "the contract", "transfer_id": "the transfer",
-              "reverses_id": "the row it reverses"}  # fmt: skip
-LEDGER_COLUMNS = (LedgerEntry.id, LedgerEntry.team_id, LedgerEntry.kind, LedgerEntry.amount, LedgerEntry.reason,
-                  LedgerEntry.match_id, LedgerEntry.player_id, LedgerEntry.contract_id, LedgerEntry.transfer_id,
-                  LedgerEntry.reverses_id)  # fmt: skip
+LINK_WORDS = {"contract_id": "contract", "transfer_id": "transfer", "reverses_id": "row it reverses"}
+LEDGER_COLUMNS = (LedgerEntry.id, LedgerEntry.team_id, LedgerEntry.kind, LedgerEntry.amount, LedgerEntry.match_id,
+                  LedgerEntry.contract_id, LedgerEntry.transfer_id, LedgerEntry.reverses_id)  # fmt: skip
 
 
 def _why(row: Any, teams_of_match: dict[int, tuple[int, int]], openings: Counter[int]) -> str | None:
@@ -61,7 +59,7 @@ def _why(row: Any, teams_of_match: dict[int, tuple[int, int]], openings: Counter
         return "a purchase takes gold out of the treasury, but this one brings gold in"
     link = LINKED.get(kind)
     if link is not None and getattr(row, link) is None:
-        return f"it names no {LINK_WORDS[link].removeprefix('the ')}"
+        return f"it names no {LINK_WORDS[link]}"
     if kind == "opening" and amount < 0:
         return "an opening treasury is never below 0 gp"
     if kind == "opening" and openings[row.team_id] > 1:
@@ -89,10 +87,10 @@ def ledger_rows(ctx: Ctx) -> Iterator[Problem]:
         elif row.kind == "correction" and row.id not in recorded:
             yield Problem("ledger", f"{where} is a correction without its correction record.",
                           "add the record (signed Check League; no gold moves)", _record_correction(row.id))  # fmt: skip
-    yield from _transfers(session, teams)
+    yield from _transfers(session)
 
 
-def _transfers(session: Session, teams: dict[int, str]) -> Iterator[Problem]:
+def _transfers(session: Session) -> Iterator[Problem]:
     """A transfer's rows move gold from the buyer to the seller: they add up to 0 gp."""
     sums = (
         select(LedgerEntry.transfer_id, func.sum(LedgerEntry.amount))
@@ -113,7 +111,8 @@ def _record_correction(entry_id: int) -> Callable[[Session], None]:
     def fix(session: Session) -> None:
         entry = session.get(LedgerEntry, entry_id)
         team = session.get(Team, entry.team_id)
-        session.add(Correction(kind="gold", made_by="Check League", reason=entry.reason, season=entry.season,
+        reason = tidy(entry.reason)[:REASON_LENGTH] or "A gold correction"  # as a typed reason is kept
+        session.add(Correction(kind="gold", made_by="Check League", reason=reason, season=entry.season,
                                team_id=entry.team_id, ledger_entry_id=entry.id, before={"amount": 0},
                                after={"amount": entry.amount, "treasury": team.treasury if team else None}))  # fmt: skip
 
