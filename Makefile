@@ -37,7 +37,7 @@ run: $(VENV)/.installed-run
 	$(BIN)/dugout --demo
 
 test: $(VENV)/.installed-test
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -p no:cacheprovider -n auto --durations=15
 
 lint: $(VENV)/.installed-test
 	$(BIN)/ruff check roster_app ui tests bench

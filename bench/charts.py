@@ -192,7 +192,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--league", type=Path, default=None)
     args = parser.parse_args(argv)
     from bench.make_league import large_league
-    from ui.fonts import register_bundled_fonts
+    from ui.kit.fonts import register_bundled_fonts
 
     _app = QApplication.instance() or QApplication(["bench"])
     register_bundled_fonts()

@@ -296,7 +296,7 @@ def bare_chart(chart, width: int, height: int, dpi: int = 300):  # noqa: ANN001,
 def magazine(db, conn, out: Path, reps: int) -> None:  # noqa: ANN001
     from roster_app.printing.document import PrintRequest, build_document
     from roster_app.printing.magazine import magazine_data
-    from ui.printing import write_pdf
+    from ui.printing.layout import write_pdf
 
     raw = lambda sql, **p: conn.execute(sql, p).fetchall()  # noqa: E731
     from roster_app.printing.magazine import CHART_SIZE

@@ -72,7 +72,7 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.printing import data
     from roster_app.printing.document import PrintRequest, build_document
     from roster_app.safety.opening import open_league
-    from ui.printing import write_pdf
+    from ui.printing.layout import write_pdf
 
     out = Path(tempfile.mkdtemp(prefix="dugout-bench-sheets-"))
     league = with_a_round_to_play(path, out)

@@ -56,8 +56,8 @@ def main(argv: list[str] | None = None) -> int:
 
     from roster_app.safety.opening import open_league
     from roster_app.services import matchpad as pad
-    from ui.match_pad.window import MatchPadWindow
-    from ui.session import LeagueSession
+    from ui.kit.session import LeagueSession
+    from ui.sequences.match_pad.window import MatchPadWindow
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as folder:

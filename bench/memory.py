@@ -25,8 +25,8 @@ def child(league: Path) -> int:
     """Open `league` in Dugout's main window, show every team's roster, print the peak memory."""
     from PySide6.QtCore import QTimer
 
-    from ui.app import make_app
-    from ui.main_window import MainWindow
+    from ui.app.start import make_app
+    from ui.mainwindow.window import MainWindow
 
     app = make_app()
     window = MainWindow()

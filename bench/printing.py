@@ -43,7 +43,7 @@ def simple_pages(sheets: list[Any]) -> list[str]:
 
 def floor_pdf(pages: list[str], path: Path, images: dict | None = None) -> None:
     """Plain QTextDocument pages into one PDF; `images`: address -> QImage the pages' HTML names."""
-    from ui.printing import PDF_RESOLUTION, page_layout
+    from ui.printing.layout import PDF_RESOLUTION, page_layout
 
     writer = QPdfWriter(str(path))
     writer.setResolution(PDF_RESOLUTION)
@@ -72,7 +72,7 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.printing import data
     from roster_app.printing.document import PrintRequest, build_document
     from roster_app.safety.opening import open_league
-    from ui.printing import write_pdf
+    from ui.printing.layout import write_pdf
 
     db = open_league(path, read_only=True)
     out = Path(tempfile.mkdtemp(prefix="dugout-bench-print-"))

@@ -32,6 +32,7 @@ SCRIPTS = [
     "matchpad",
     "charts",
     "history",
+    "publish",
 ]
 
 

@@ -3,7 +3,7 @@ first roster on screen (2x) and the league ready for edits (5x: `league_shown`, 
 checks done and the opening backup made or running in its thread), for the demo league and the large league.
 Child processes, interleaved, medians; CPU time of every thread of the process.
 
-Dugout reports its own moments (DUGOUT_TIMING=1 in ui/app.py prints time.time() at the first paint, when a
+Dugout reports its own moments (DUGOUT_TIMING=1 in ui/app/start.py prints time.time() at the first paint, when a
 roster is on screen, when the league is open and when the ORM has loaded in idle time after it, then quits);
 each time is measured from the moment the bench started the process, the same way for the floor. The ORM's
 idle load is a line of information below the figures, not a figure.
@@ -61,7 +61,7 @@ def measure(big: Path, reps: int) -> None:
         env = dugout_env(home)
         large = work / "Big League.dugout"
         shutil.copy2(big, large)
-        cases = {"demo": ["-m", "ui.cli", "--demo"], "large": ["-m", "ui.cli", str(large)]}
+        cases = {"demo": ["-m", "ui.app.cli", "--demo"], "large": ["-m", "ui.app.cli", str(large)]}
         for args in cases.values():  # warm up: the demo league is built, backups made, files cached
             timed_child(args, env)
         floor_env = child_env()

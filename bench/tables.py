@@ -1,6 +1,6 @@
 """Tables over the large league: all players (the transfer market), contracts, a team's ledger, the league table.
 
-For each, against a floor measured in the same run and the same kind of view (ui.tables.make_table, same
+For each, against a floor measured in the same run and the same kind of view (ui.kit.tables.make_table, same
 size, offscreen): a minimal QAbstractTableModel over a list of tuples holding the same display values.
 - reset: set the rows (a different row set, so the model resets) and repaint, <= 1.5x the floor's reset;
 - sort: sort by a column and repaint, the worst column, <= 2x the floor's in-model sort (itemgetter);
@@ -76,7 +76,7 @@ def plain_filter(rows: list[tuple[Any, ...]], needle: str) -> list[tuple[Any, ..
 
 
 def shown(model: Any) -> tuple[QWidget, Any]:
-    from ui.tables import make_table
+    from ui.kit.tables import make_table
 
     holder = QWidget()
     holder.resize(*VIEW_SIZE)
@@ -169,10 +169,10 @@ def measure(path: Path, reps: int) -> None:
     from roster_app.queries import season as season_queries
     from roster_app.queries import transfers as transfer_queries
     from roster_app.safety.opening import open_league
-    from ui.models.contracts_model import ContractsModel
-    from ui.models.ledger_model import LedgerModel
-    from ui.models.market_model import MarketModel
-    from ui.models.season_models import StandingsModel
+    from ui.pages.contracts.contracts_model import ContractsModel
+    from ui.pages.team.ledger_model import LedgerModel
+    from ui.records.season_models import StandingsModel
+    from ui.sequences.transfer.market_model import MarketModel
 
     db = open_league(path, read_only=True)
     try:

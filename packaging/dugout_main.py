@@ -9,7 +9,7 @@ if sys.stdout is None:
 if sys.stderr is None:
     sys.stderr = open(os.devnull, "w")  # noqa: SIM115
 
-from ui.cli import main  # noqa: E402
+from ui.app.cli import main  # noqa: E402
 
 if __name__ == "__main__":
     sys.exit(main())

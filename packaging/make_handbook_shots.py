@@ -56,7 +56,7 @@ class Shots:
 
 def open_demo(app: QApplication, size: tuple[int, int]) -> object:
     from roster_app.demo.league import build_demo
-    from ui.main_window import MainWindow
+    from ui.mainwindow.window import MainWindow
 
     work = Path(tempfile.mkdtemp(prefix="dugout-shots-"))
     league = work / "Old World Classic.dugout"
@@ -79,8 +79,8 @@ def due_fixture(window: object) -> object:
 
 
 def handbook_shots(app: QApplication, shots: Shots, window: object) -> None:
-    from ui.dialogs.hire_dialog import HireDialog
-    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
+    from ui.roster.hire_dialog import HireDialog
+    from ui.sequences.postmatch.wizard import PageId, PostMatchWizard
 
     view = window.league_view
     shots.save(window, "teams")
@@ -106,9 +106,9 @@ def handbook_shots(app: QApplication, shots: Shots, window: object) -> None:
 
 def every_screen(app: QApplication, shots: Shots, window: object) -> None:
     """Every page, each step of the post-match wizard, and the dialogs a league night opens."""
-    from ui.dialogs.about_dialog import AboutDialog
-    from ui.dialogs.hire_dialog import HireDialog
-    from ui.wizards.postmatch_wizard import PageId, PostMatchWizard
+    from ui.mainwindow.about_dialog import AboutDialog
+    from ui.roster.hire_dialog import HireDialog
+    from ui.sequences.postmatch.wizard import PageId, PostMatchWizard
 
     view = window.league_view
     for index in range(view.count()):
@@ -154,7 +154,7 @@ class Silent:
     """The messages a walk through every screen meets, printed instead of shown (nothing waits for a click)."""
 
     def __enter__(self) -> None:
-        from ui.dialogs import ask
+        from ui.kit import ask
 
         self.saved = {name: getattr(ask, name) for name in ("error", "info", "confirm", "pick", "choose", "text")}
         ask.error = ask.info = lambda parent, text, **kw: print(f"  message: {text}")
@@ -164,7 +164,7 @@ class Silent:
         ask.text = lambda parent, label, **kw: None
 
     def __exit__(self, *_exc: object) -> None:
-        from ui.dialogs import ask
+        from ui.kit import ask
 
         for name, function in self.saved.items():
             setattr(ask, name, function)
@@ -192,7 +192,7 @@ def close(widget: object) -> None:
 
 
 def roll_everything(page: QWidget) -> None:
-    from ui.widgets.dice_input import DiceInput
+    from ui.kit.dice_input import DiceInput
 
     for dice in page.findChildren(DiceInput):
         if dice.isVisible() and dice.roll_button.isVisible() and dice.roll_button.isEnabled():
@@ -224,20 +224,21 @@ def every_other_screen(app: QApplication, shots: Shots, window: object) -> None:
     from roster_app.queries import referees as rq
     from roster_app.queries import rosters as rosters
     from roster_app.queries import season as sq
-    from ui.dialogs import career_dialogs, fixture_dialogs
-    from ui.dialogs.check_dialog import CheckDialog
-    from ui.dialogs.connect_dialog import ConnectDialog
-    from ui.dialogs.contract_dialog import ContractDialog
-    from ui.dialogs.draft_dialog import DraftDialog
-    from ui.dialogs.new_league_dialog import NewLeagueDialog
-    from ui.dialogs.new_team_dialog import NewTeamDialog
-    from ui.dialogs.print_choice_dialog import PrintChoiceDialog
-    from ui.dialogs.referee_dialog import RefereeDialog
-    from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog
-    from ui.dialogs.referee_sheet_dialog import RefereeSheetDialog
-    from ui.dialogs.reserve_affairs_dialog import ReserveAffairsDialog
-    from ui.wizards.prematch_wizard import PreMatchWizard
-    from ui.wizards.transfer_wizard import TransferWizard
+    from ui.careers import windows as career_dialogs
+    from ui.mainwindow.check_dialog import CheckDialog
+    from ui.mainwindow.connect_dialog import ConnectDialog
+    from ui.mainwindow.new_league_dialog import NewLeagueDialog
+    from ui.mainwindow.new_team_dialog import NewTeamDialog
+    from ui.pages.referees.referee_dialog import RefereeDialog
+    from ui.pages.season import fixture_dialogs
+    from ui.pages.team.reserve_affairs_dialog import ReserveAffairsDialog
+    from ui.printing.print_choice_dialog import PrintChoiceDialog
+    from ui.roster.contract_dialog import ContractDialog
+    from ui.sequences.prematch.draft_dialog import DraftDialog
+    from ui.sequences.prematch.wizard import PreMatchWizard
+    from ui.sequences.referee_sheet.rolls_dialog import RefereeRollsDialog
+    from ui.sequences.referee_sheet.sheet_dialog import RefereeSheetDialog
+    from ui.sequences.transfer.wizard import TransferWizard
 
     session, db, view = window.session, window.session.db, window.league_view
     team = view.current_team_id()
@@ -310,7 +311,7 @@ def main() -> int:
     args = parser.parse_args()
     size = tuple(int(n) for n in args.size.lower().split("x"))
     app = QApplication.instance() or QApplication([])
-    from ui.fonts import register_bundled_fonts
+    from ui.kit.fonts import register_bundled_fonts
 
     register_bundled_fonts()
     window = open_demo(app, size)

@@ -32,9 +32,11 @@ ALLOWED: dict[str, set[str]] = {
     "exchange": {"safety", "queries", "store", "rules"} | LEAVES,
     "printing": {"queries", "store", "rules"} | LEAVES,
     "about": {"safety", "queries", "store", "rules"} | LEAVES,
+    # the league's website: reads through the queries, the printing's data and escaping, safety's atomic writes
+    "publish": {"printing", "safety", "queries", "store", "rules"} | LEAVES,
     # the entry points above the services
     "demo": {"services", "safety", "queries", "store", "rules"} | LEAVES,
-    "commands": {"services", "exchange", "safety", "queries", "store", "rules"} | LEAVES,
+    "commands": {"services", "exchange", "publish", "printing", "safety", "queries", "store", "rules"} | LEAVES,
 }
 MAX_TOP_LEVEL_MODULES = 6
 
@@ -207,7 +209,172 @@ def test_roster_app_works_with_qt_blocked():
 
 
 def test_the_main_window_module_does_not_import_the_orm():
-    """The window must paint before SQLModel (~0.3 s) is imported: keep ui.main_window light."""
-    code = "import sys, ui.app, ui.main_window; print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules)"
+    """The window must paint before SQLModel (~0.3 s) is imported: keep ui.mainwindow.window light."""
+    code = "import sys, ui.app.start, ui.mainwindow.window; print('sqlmodel' in sys.modules, 'sqlalchemy' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, timeout=60)
     assert result.stdout.split() == ["False", "False"], result.stderr
+
+
+# The Qt half. A ui room is a first-level package of ui (kit, roster, ...), or one page (pages.team) or one
+# sequence (sequences.postmatch). The window wires the pages; pages open sequences; what two rooms share sits
+# below both (roster, records, careers, printing, charts), and kit, feature-free, at the bottom.
+UI = ROOT / "ui"
+UI_PAGES = {f"pages.{page}" for page in ("team", "season", "referees", "contracts", "transfers", "history")}
+UI_ALLOWED: dict[str, set[str]] = {
+    "kit": set(),
+    "charts": {"kit"},
+    "roster": {"kit"},
+    "records": {"roster", "kit"},
+    "careers": {"charts", "kit"},
+    "printing": {"charts", "kit"},
+    "rules": {"kit"},
+    "sequences.referee_sheet": {"kit"},
+    "sequences.transfer": {"careers", "kit"},
+    "sequences.postmatch": {"sequences.transfer", "roster", "kit"},
+    "sequences.match_pad": {"sequences.postmatch", "kit"},
+    "sequences.prematch": {"sequences.match_pad", "roster", "kit"},
+    "pages.team": {"sequences.prematch", "sequences.postmatch", "careers", "roster", "kit"},
+    "pages.season": {"sequences.prematch", "sequences.match_pad", "sequences.postmatch", "sequences.referee_sheet"}
+    | {"careers", "records", "roster", "kit"},
+    "pages.referees": {"sequences.referee_sheet", "careers", "printing", "kit"},
+    "pages.contracts": {"sequences.postmatch", "careers", "roster", "kit"},
+    "pages.transfers": {"sequences.transfer", "sequences.postmatch", "careers", "kit"},
+    "pages.history": {"careers", "records", "charts", "kit"},
+    "mainwindow": UI_PAGES | {"printing", "rules", "careers", "roster", "kit"},
+    "app": {"mainwindow", "kit"},
+}
+UI_MAX_TOP_LEVEL_MODULES = 2  # ui/__init__.py and at most one more
+
+
+def ui_room_of(module: str) -> str | None:
+    """The ui room of a module (None for anything outside ui, and for ui, ui.pages, ui.sequences themselves)."""
+    parts = module.split(".")
+    if parts[0] != "ui" or len(parts) < 2:
+        return None
+    if parts[1] in ("pages", "sequences"):
+        return f"{parts[1]}.{parts[2]}" if len(parts) > 2 and (UI / parts[1] / parts[2]).is_dir() else None
+    if (UI / parts[1]).is_dir() or (UI / f"{parts[1]}.py").is_file():
+        return parts[1]
+    return None
+
+
+def ui_files() -> list[Path]:
+    return sorted(UI.rglob("*.py"))
+
+
+def ui_imports(path: Path) -> set[str]:
+    """The ui modules `path` imports (lazy and TYPE_CHECKING ones too), not counting its own packages."""
+    name = module_name(path)
+    return {
+        m
+        for m in imported_modules(path)
+        if m.split(".")[0] == "ui" and m != name and is_module(m) and not name.startswith(f"{m}.")
+    }
+
+
+def ui_room_arrows() -> dict[tuple[str, str], list[str]]:
+    arrows: dict[tuple[str, str], list[str]] = {}
+    for path in ui_files():
+        source = ui_room_of(module_name(path))
+        for name in sorted(ui_imports(path)):
+            target = ui_room_of(name)
+            if source and target and target != source:
+                arrows.setdefault((source, target), []).append(f"{path.relative_to(ROOT)} imports {name}")
+    return arrows
+
+
+def test_every_ui_room_is_known():
+    rooms = {ui_room_of(module_name(p)) for p in ui_files()} - {None}
+    assert rooms == set(UI_ALLOWED), (
+        "a new ui room needs its arrows in UI_ALLOWED (and a line in docs/ARCHITECTURE.md)"
+    )
+
+
+def test_ui_rooms_import_only_along_the_arrows():
+    wrong = [
+        why
+        for (source, target), whys in sorted(ui_room_arrows().items())
+        if target not in UI_ALLOWED[source]
+        for why in whys
+    ]
+    assert wrong == [], "ui imports against the arrows:\n" + "\n".join(wrong)
+
+
+def test_the_ui_arrows_have_no_circle():
+    try:
+        TopologicalSorter(UI_ALLOWED).prepare()
+    except CycleError as exc:
+        pytest.fail(f"the allowed ui arrows go round a circle: {circle(exc)}")
+
+
+def test_the_ui_arrows_keep_the_rules_of_the_rooms():
+    """kit imports nothing of ui; a page never imports another page; a sequence never imports a page."""
+    assert UI_ALLOWED["kit"] == set()
+    for room, targets in UI_ALLOWED.items():
+        if room.startswith(("pages.", "sequences.")):
+            assert not any(t.startswith("pages.") for t in targets), room
+
+
+def test_kit_imports_nothing_of_ui_outside_kit():
+    offenders = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in sorted((UI / "kit").rglob("*.py"))
+        for name in sorted(ui_imports(path))
+        if not name.startswith("ui.kit.")
+    ]
+    assert offenders == []
+
+
+def test_no_two_ui_rooms_import_each_other():
+    graph: dict[str, set[str]] = {}
+    for source, target in ui_room_arrows():
+        graph.setdefault(source, set()).add(target)
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as exc:
+        pytest.fail(f"ui rooms import each other round a circle: {circle(exc)}")
+
+
+def test_no_ui_module_imports_itself_round_a_circle():
+    graph = {module_name(path): ui_imports(path) for path in ui_files()}
+    try:
+        TopologicalSorter(graph).prepare()
+    except CycleError as exc:
+        pytest.fail(f"ui modules import each other round a circle: {circle(exc)}")
+
+
+def test_ui_top_level_holds_at_most_two_modules():
+    assert len(list(UI.glob("*.py"))) <= UI_MAX_TOP_LEVEL_MODULES, sorted(p.name for p in UI.glob("*.py"))
+
+
+def test_ui_packages_are_empty():
+    """Importing a package runs nothing (start-up stays lazy) and re-exports nothing (imports name the module);
+    ui's own __init__ may say what ui is."""
+    full = [str(p.relative_to(ROOT)) for p in UI.rglob("__init__.py") if p.read_text(encoding="utf-8").strip()]
+    assert full == ["ui/__init__.py"]
+    assert [type(node) for node in ast.parse((UI / "__init__.py").read_text(encoding="utf-8")).body] == [ast.Expr]
+
+
+def test_the_ui_check_catches_a_page_importing_a_sibling_and_a_circle(tmp_path, monkeypatch):
+    """The checks above can fail: a sequence importing a page, and two kit modules importing each other."""
+    this = sys.modules[__name__]
+    for folder in ("ui", "ui/kit", "ui/pages", "ui/pages/team", "ui/sequences", "ui/sequences/prematch"):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "__init__.py").write_text("", encoding="utf-8")
+    (tmp_path / "ui/pages/team/page.py").write_text("", encoding="utf-8")
+    (tmp_path / "ui/sequences/prematch/wizard.py").write_text(
+        "def f():\n    from ui.pages.team.page import TeamPage\n", encoding="utf-8"
+    )
+    (tmp_path / "ui/kit/a.py").write_text("from ui.kit import b\n", encoding="utf-8")
+    (tmp_path / "ui/kit/b.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from ui.kit.a import x\n", encoding="utf-8"
+    )
+    monkeypatch.setattr(this, "ROOT", tmp_path)
+    monkeypatch.setattr(this, "UI", tmp_path / "ui")
+    assert ui_room_arrows() == {
+        ("sequences.prematch", "pages.team"): ["ui/sequences/prematch/wizard.py imports ui.pages.team.page"]
+    }
+    with pytest.raises(
+        pytest.fail.Exception, match="ui.kit.a -> ui.kit.b -> ui.kit.a|ui.kit.b -> ui.kit.a -> ui.kit.b"
+    ):
+        test_no_ui_module_imports_itself_round_a_circle()

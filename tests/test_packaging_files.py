@@ -89,7 +89,7 @@ def test_the_spec_ships_the_linux_files_and_install_script(spec, tmp_path):
 
 
 def test_the_spec_version_and_id_match_the_app(spec):
-    from ui.icons import APP_ID as ui_app_id
+    from ui.kit.icons import APP_ID as ui_app_id
 
     assert spec["VERSION"] == project_version()
     assert spec["APP_ID"] == ui_app_id == APP_ID
@@ -268,7 +268,7 @@ def test_install_sh_refuses_a_folder_without_the_app(tmp_path):
 def test_the_svg_icon_and_every_png_size_exist(qapp):
     from PySide6.QtGui import QImage
 
-    from ui.icons import ICON_SIZES
+    from ui.kit.icons import ICON_SIZES
 
     assert ET.parse(ROOT / "resources" / "icons" / "dugout.svg").getroot().tag.endswith("svg")
     for size in ICON_SIZES:
@@ -301,7 +301,7 @@ def test_the_windows_icon_holds_every_size():
 
 
 def test_the_window_uses_the_app_icon(qapp):
-    from ui.icons import app_icon
+    from ui.kit.icons import app_icon
 
     icon = app_icon()
     assert not icon.isNull()
@@ -309,7 +309,7 @@ def test_the_window_uses_the_app_icon(qapp):
 
 
 def test_the_bundled_font_registers_and_its_licence_ships(qapp):
-    from ui.fonts import FONT_FILES, register_bundled_fonts
+    from ui.kit.fonts import FONT_FILES, register_bundled_fonts
 
     folder = ROOT / "resources" / "fonts"
     assert all((folder / name).is_file() for name in FONT_FILES)

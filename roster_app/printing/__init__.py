@@ -1,1 +1,1 @@
-"""Data -> HTML for printing (Qt lays the HTML out in ui/printing.py)."""
+"""Data -> HTML for printing (Qt lays the HTML out in ui/printing/layout.py)."""

@@ -1,6 +1,6 @@
 """A print job: what the commissioner asked for (PrintRequest) and the sections it makes (PrintDocument).
 
-Qt-free: ui/printing.py lays each section out with QTextDocument and paints the pages with their footer.
+Qt-free: ui/printing/layout.py lays each section out with QTextDocument and paints the pages with their footer.
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from roster_app.rules.contracts import tally_marks
 from roster_app.words import count, noun
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
-CARDS_PER_PAGE = 9  # three by three, painted as the screen draws them (ui/referee_cards_pdf.py)
+CARDS_PER_PAGE = 9  # three by three, painted as the screen draws them (ui/printing/referee_cards.py)
 
 
 class Html(str):
@@ -30,7 +30,7 @@ class Html(str):
 
 @dataclass(frozen=True)
 class ChartImage:
-    """A chart a page shows: its HTML holds <img src="chart:KEY" width=.. height=..>, and ui/printing.py draws
+    """A chart a page shows: its HTML holds <img src="chart:KEY" width=.. height=..>, and ui/printing/layout.py draws
     the chart into that image (Qt Charts; this side stays Qt-free). Sizes in CSS pixels, 96 to the inch."""
 
     chart: Chart
@@ -380,7 +380,7 @@ def contracts_section(sheet: data.ContractSheet, heading: data.Heading) -> Secti
 # -- referee cards -----------------------------------------------------------------------------------
 def referee_card_sections(cards: list[data.RefereeCard], heading: data.Heading) -> list[Section]:
     """CARDS_PER_PAGE cards to a page, each page its own section (a fresh sheet to cut). The page's html is its
-    heading; the cards are the screen's cards, which ui/printing.py paints below it."""
+    heading; the cards are the screen's cards, which ui/printing/layout.py paints below it."""
     t = blocks("referee_cards")
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)] or [[]]
     sections = []

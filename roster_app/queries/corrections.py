@@ -15,8 +15,10 @@ from roster_app.rules.roster import gp
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Correction, DiceRoll, Match, Player, Referee, Team
 from roster_app.store.statuses import ContractStatus, PlayerStatus
+from roster_app.words import count
 
 KIND_LABELS = {"gold": "Gold", "spp": "SPP", "fan_factor": "Fan factor", "contract": "Contract", "roll": "Roll"}
+KIND_LABELS["import"] = "Import"  # a team brought from another tool (services/foreign_teams.py)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,11 @@ def describe(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     if kind == "roll":
         return (
             f"faces {_faces(before['faces'])} = {before['total']} to {_faces(after['faces'])} = {after['total']}"
+        )
+    if kind == "import":  # services/foreign_teams.py: a team brought from another tool
+        return (
+            f"{after.get('team', '')} ({after.get('race', '')}) came from {after.get('tool', '')} "
+            f"{after.get('file', '')} with {count(after.get('players', 0), 'player')} and {gp(after.get('treasury', 0))}"
         )
     return f"{before} to {after}"
 

@@ -110,6 +110,16 @@ def _final_winner(db: LeagueDB, number: int) -> int | None:
     return final[0] if final[2] > final[3] else final[1]
 
 
+def champion(db: LeagueDB, number: int) -> tuple[int, str] | None:
+    """(id, name) of the season's champion as `season_history` names him (the final's winner, else the top of
+    the table), without the rest of the history; None until the season ends or when no game was played."""
+    if not _finished(db, number):
+        return None
+    table = league_table(db, number)
+    winner = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
+    return next(((row.id, row.name) for row in table if row.id == winner), None)
+
+
 def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None) -> list[RefSeasonRow]:
     """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate);
     `upto_round`: the sheets of that round and the earlier ones."""

@@ -2,7 +2,7 @@
 SQL over `db.fetch()`: no ORM at import or at run.
 
 A league file is shown, ready for edits, before SQLAlchemy and the models are imported (issue 24,
-tests/ui/test_start_path.py): these reads go over plain sqlite3 until the league's engine is made, and through
+tests/ui/app/test_start_path.py): these reads go over plain sqlite3 until the league's engine is made, and through
 the engine (`text()`, so also on PostgreSQL) once it is. They are the only copy of these queries:
 `roster_app.queries.rosters` re-exports them for its callers.
 """

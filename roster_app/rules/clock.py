@@ -1,6 +1,6 @@
 """What a team may do at each moment of the post-match sequence (the league's clock, seed 001), and where it
 stands, in words. Plain rules: roster_app.queries.clock reads where each team stands (`moment`, `require`);
-the views that say when a thing can be done import this without the ORM (tests/ui/test_start_path.py).
+the views that say when a thing can be done import this without the ORM (tests/ui/app/test_start_path.py).
 """
 
 from __future__ import annotations

@@ -21,7 +21,7 @@ from roster_app.store.migrations import head_revision, is_head, is_newer
 from roster_app.store.ruleset import ruleset_from_rows, ruleset_or_error
 
 if TYPE_CHECKING:  # SQLAlchemy, Alembic and the server code load only on the paths that use them (upgrade,
-    # server): a league file opens and shows before the ORM is imported (tests/ui/test_start_path.py)
+    # server): a league file opens and shows before the ORM is imported (tests/ui/app/test_start_path.py)
     from sqlalchemy.engine import URL
 
 NEWER_FILE = (

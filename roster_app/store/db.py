@@ -7,7 +7,7 @@ backed up) by safety/opening.py.
 
 This module imports no SQLAlchemy at load: a league file's engine is made at its first use (`db.engine`), so the
 league view can show the league reading through `db.fetch()` (plain sqlite3) before the ORM is imported
-(tests/ui/test_start_path.py).
+(tests/ui/app/test_start_path.py).
 """
 
 from __future__ import annotations

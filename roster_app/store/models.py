@@ -105,7 +105,7 @@ class Player(_Table, table=True):
     value: int = 0
     cost: int = 0  # the position's cost when he joined: the floor of a transfer price
     status: str = PlayerStatus.ACTIVE
-    origin: str = "hired"  # hired / drafted / reserve / transfer / demo
+    origin: str = "hired"  # hired / drafted / reserve / transfer / demo / import
     joined_season: int = 1
     created_at: datetime = Field(default_factory=utcnow)
     version: int = Field(default=1, sa_column=_PLAYER_VERSION)

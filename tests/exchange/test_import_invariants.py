@@ -16,7 +16,7 @@ from roster_app.exchange.league_json import export_json
 from roster_app.safety.check import check_file
 from roster_app.safety.opening import open_league
 from tests.printing.league_night import ORCS
-from ui.cli import main
+from ui.app.cli import main
 
 
 @pytest.fixture

@@ -13,7 +13,7 @@ from roster_app.services.players import hire_player
 from roster_app.services.repair import repair_league
 from tests.conftest import file_digest
 from tests.helpers import ledger_sum, snapshot, treasury
-from ui.cli import main as dugout
+from ui.app.cli import main as dugout
 
 
 @pytest.fixture

@@ -69,6 +69,18 @@ def reverse(db):
     reverse_transfer(db, transfer_id=1)
 
 
+def import_from_battlescribe(db):
+    """A BattleScribe roster imported (issue 38): a team, its players, its opening ledger row, its history row."""
+    from roster_app.exchange.foreign import plan_import, read_team_files
+    from roster_app.services.foreign_teams import import_teams
+    from tests.exchange.foreign_samples import ROSTER
+
+    files = read_team_files([ROSTER], db.ruleset)
+    guesses = plan_import(files, db.ruleset).guesses
+    preview = plan_import(files, db.ruleset, choices={g.key: g.proposal for g in guesses})
+    import_teams(db, teams=[t.as_dict() for t in preview.teams], made_by="Crash Tester")
+
+
 # -- the match pad: every event saved as it is made --------------------------------------------------------
 def _pad_holder():
     import os
@@ -118,6 +130,7 @@ CALLS = [
     (_league_with_a_pending_transfer, transfer, True),  # pages reach the file early: a hot journal to roll back
     (_league_with_a_completed_transfer, reverse, True),
     (_league_mid_game, pad_event, False),  # one event of the match pad
+    (_league_with_orcs, import_from_battlescribe, True),  # teams from another tool, one commit
 ]
 
 
@@ -199,7 +212,7 @@ def test_a_kill_in_the_middle_of_a_game_resumes_with_every_recorded_event(tmp_pa
     from roster_app.queries.matchpad import read_game
     from roster_app.services import matchpad as pad
     from tests.crash import run_child
-    from ui.match_pad.opening import holder_gone
+    from ui.sequences.match_pad.opening import holder_gone
 
     league = tmp_path / "league.dugout"
     _league_mid_game(league)

@@ -22,7 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def dugout(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT), "QT_QPA_PLATFORM": "offscreen"}
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "ui.app.cli", *args], capture_output=True, text=True, cwd=ROOT,
                           env=env, timeout=180)  # fmt: skip
 
 

@@ -15,7 +15,7 @@ from roster_app.safety import backups
 from roster_app.safety.check import check_file
 from roster_app.safety.opening import open_league
 from tests.conftest import file_digest
-from ui.print_commands import export_main
+from ui.printing.commands import export_main
 
 
 def _drop(table):

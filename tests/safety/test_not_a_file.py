@@ -88,7 +88,7 @@ def test_the_command_line_and_the_window_say_why_and_stop(tmp_path, kind):
         ["print", str(path), "-o", str(tmp_path / "out.pdf")],
         ["--screenshot", str(tmp_path / "s.png"), str(path)],
     ):
-        result = subprocess.run([sys.executable, "-m", "ui.cli", *args], cwd=ROOT, env=env, capture_output=True,
+        result = subprocess.run([sys.executable, "-m", "ui.app.cli", *args], cwd=ROOT, env=env, capture_output=True,
                                 text=True, timeout=60)  # fmt: skip
         assert result.returncode != 0
         assert KINDS[kind][1] in result.stderr and "Traceback" not in result.stderr

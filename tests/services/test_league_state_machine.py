@@ -1,6 +1,6 @@
 """A state machine of a commissioner's session on a league file: hires, retirements, staff, SPP edits,
 contracts, season ends, transfers (approach, rolls typed in, steps 6-10) and their reversal, ledger
-reversals, undo/redo, close and reopen. After every step Check League finds nothing, every treasury equals its
+reversals, teams imported from another tool, undo/redo, close and reopen. After every step Check League finds nothing, every treasury equals its
 ledger, and a refused step changed nothing.
 
 To add an area (contracts, transfers ...): add a @rule that calls its service through `self.apply(...)`
@@ -168,6 +168,29 @@ class LeagueSession(RuleBasedStateMachine):
         self.apply(complete_transfer, transfer_id=approach.result, reaction_roll=roll, price=price,
                    tribunal_roll=tribunal, contract_seasons=None if terms.rookie else seasons)  # fmt: skip
 
+    @rule(money=st.integers(0, 300_000), squad=st.integers(0, 12), clash=st.booleans())
+    def import_a_team(self, money, squad, clash):
+        """A team from OBBLM (NAFLM's import XML), its guessed LRB 4.0 positions accepted; a name the league has
+        is refused by the service (the preview is planned without the league's names here)."""
+        from roster_app.exchange.foreign import plan_import, read_team_files
+        from roster_app.services.foreign_teams import import_teams
+        from tests.exchange.foreign_samples import naflm_file, naflm_player, naflm_team
+
+        with self.db.read() as session:
+            taken = session.scalars(select(Team.name).order_by(Team.id)).first()
+        name = taken if clash and taken else f"Imported {len(self.teams) + 1}"
+        players = "".join(naflm_player(f"I{n}", str(n), "124" if n <= 2 else "120") for n in range(1, squad + 1))
+        path = naflm_file(self.folder / "import.xml", naflm_team(name, "12", players, treasury=str(money), rr="2"))
+        ruleset = self.db.ruleset
+        preview = plan_import(read_team_files([path], ruleset), ruleset)
+        preview = plan_import(read_team_files([path], ruleset), ruleset,
+                              choices={g.key: g.proposal for g in preview.guesses})  # fmt: skip
+        change = self.apply(import_teams, teams=[t.as_dict() for t in preview.teams], made_by="Machine")
+        if change is not None:
+            self.teams += change.result
+            with self.db.read() as session:
+                self.players += session.scalars(select(Player.id).where(Player.team_id.in_(change.result))).all()
+
     @rule(pick=st.integers(0, 99))
     def reverse_a_transfer(self, pick):
         with self.db.read() as session:
@@ -195,7 +218,7 @@ class LeagueSession(RuleBasedStateMachine):
         self.db.close()
         self.db = open_league(self.path)  # with the open-time backup, as in real use
         assert fingerprint(self.path) == before
-        # Closing a league drops its undo history (ui.session.LeagueSession.close): the row versions a
+        # Closing a league drops its undo history (ui.kit.session.LeagueSession.close): the row versions a
         # change would replay against belong to the window that wrote them.
         self.undo.clear()
         self.redo.clear()

@@ -24,7 +24,7 @@ postgres = pytest.mark.postgres
 
 def dugout(*args: str) -> subprocess.CompletedProcess:
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    return subprocess.run([sys.executable, "-m", "ui.cli", *args], capture_output=True, text=True, cwd=ROOT,
+    return subprocess.run([sys.executable, "-m", "ui.app.cli", *args], capture_output=True, text=True, cwd=ROOT,
                           env=env, timeout=120)  # fmt: skip
 
 

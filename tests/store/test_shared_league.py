@@ -279,7 +279,7 @@ def test_two_commissioners_editing_the_same_player(pg_league_url):
 def test_batch_commands_read_a_shared_league_too(pg_league_url, tmp_path):
     import json
 
-    from ui.cli import main
+    from ui.app.cli import main
 
     db = open_server_league(pg_league_url)
     add_orcs(db)

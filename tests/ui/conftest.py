@@ -10,7 +10,7 @@ from tests.helpers import show_league
 @pytest.fixture
 def messages(monkeypatch):
     """Every message the app would show, captured (no modal dialog is ever opened)."""
-    from ui.dialogs import ask
+    from ui.kit import ask
 
     seen: list[str] = []
     monkeypatch.setattr(ask, "error", lambda parent, text, **kw: seen.append(text))
@@ -21,7 +21,7 @@ def messages(monkeypatch):
 
 @pytest.fixture
 def window(qtbot, settings, messages):
-    from ui.main_window import MainWindow
+    from ui.mainwindow.window import MainWindow
 
     win = MainWindow(settings)
     qtbot.addWidget(win)

@@ -208,7 +208,7 @@ def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], li
     where a row is asked for and pressing Next (or the commit button): the wrong names, markers seen, titles."""
     from PySide6.QtWidgets import QWizard
 
-    from ui.widgets.dice_input import DiceInput
+    from ui.kit.dice_input import DiceInput
 
     buttons = [QWizard.WizardButton.CommitButton, QWizard.WizardButton.NextButton]
     wrong, seen, titles = [], set(), []

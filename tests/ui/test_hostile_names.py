@@ -63,7 +63,7 @@ def test_the_league_panel_and_team_header_show_names_as_typed(qtbot, hostile_win
 
 def test_the_referee_cards_show_names_and_descriptions_as_typed(qtbot, hostile_window):
     from roster_app.queries import referees as rq
-    from ui.delegates.referee_card_delegate import skills_html
+    from ui.printing.referee_card import skills_html
 
     view = hostile_window.league_view
     view.show_page(view.referees_page)
@@ -76,7 +76,7 @@ def test_the_referee_cards_show_names_and_descriptions_as_typed(qtbot, hostile_w
 
 def test_the_printed_sheets_show_names_as_typed(hostile_window, tmp_path):
     from tests.printing.pdf_text import pdf_pages
-    from ui.printing import write_pdf
+    from ui.printing.layout import write_pdf
 
     db = hostile_window.session.db
     ids = tuple(t.id for t in hostile_window.league_view.panel.team_model.rows())
@@ -107,7 +107,7 @@ def test_messages_show_names_as_typed(qtbot):
     from PySide6.QtCore import Qt, QTimer
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from ui.dialogs import ask
+    from ui.kit import ask
 
     seen = []
 
@@ -173,7 +173,7 @@ def _fixture_of(window, played: bool = False):
 
 def test_the_pre_match_wizard_shows_names_as_typed(qtbot, hostile_league):
     from tests.ui.hostile import walk_wizard
-    from ui.wizards.prematch_wizard import PageId
+    from ui.sequences.prematch.wizard import PageId
 
     _fixture_of(hostile_league)
     wizard = hostile_league.league_view.season_page.pre_match(start=PageId.FREEBOOTERS)
@@ -186,7 +186,7 @@ def test_the_pre_match_wizard_shows_names_as_typed(qtbot, hostile_league):
 
 def test_the_post_match_wizard_shows_names_as_typed(qtbot, hostile_league):
     from tests.ui.hostile import walk_wizard
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.sequences.postmatch.wizard import PostMatchWizard
 
     fixture = _fixture_of(hostile_league, played=True)
     wizard = PostMatchWizard(hostile_league.session, fixture.id, hostile_league)
@@ -218,8 +218,8 @@ def test_the_transfer_wizard_shows_names_as_typed(qtbot, hostile_league):
 
 def test_the_match_pad_shows_names_as_typed(qtbot, hostile_league, monkeypatch):
     from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
-    from ui.dialogs import ask
-    from ui.match_pad.opening import OPEN
+    from ui.kit import ask
+    from ui.sequences.match_pad.registry import OPEN
 
     fixture = _fixture_of(hostile_league)
     monkeypatch.setattr(ask, "pick", lambda parent, label, options, **kw: next(
@@ -241,13 +241,13 @@ def test_the_dialogs_show_names_as_typed(qtbot, hostile_league, monkeypatch):
     """The fixture, hire, referee sheet, referee rolls and advance, correction and print dialogs."""
     from roster_app.queries import referees as rq
     from tests.ui.hostile import REFEREE, markers_shown, names_not_as_typed
-    from ui.dialogs import ask
-    from ui.dialogs.correction_dialog import CorrectionDialog
-    from ui.dialogs.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
-    from ui.dialogs.hire_dialog import HireDialog
-    from ui.dialogs.print_choice_dialog import PrintChoiceDialog
-    from ui.dialogs.referee_advance_dialog import RefereeAdvanceDialog
-    from ui.dialogs.referee_rolls_dialog import RefereeRollsDialog
+    from ui.kit import ask
+    from ui.pages.referees.referee_advance_dialog import RefereeAdvanceDialog
+    from ui.pages.season.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
+    from ui.pages.team.correction_dialog import CorrectionDialog
+    from ui.printing.print_choice_dialog import PrintChoiceDialog
+    from ui.roster.hire_dialog import HireDialog
+    from ui.sequences.referee_sheet.rolls_dialog import RefereeRollsDialog
 
     session = hostile_league.session
     teams = hostile_league.league_view.panel.team_model.rows()
@@ -277,7 +277,7 @@ def test_input_dialogs_show_their_question_as_typed(qtbot):
     from PySide6.QtCore import QTimer
     from PySide6.QtWidgets import QApplication, QInputDialog, QLabel
 
-    from ui.dialogs import ask
+    from ui.kit import ask
 
     seen = []
 

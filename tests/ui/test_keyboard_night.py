@@ -55,7 +55,7 @@ def active(qtbot, kind):  # noqa: ANN001
 
 
 def hire_squad(qtbot, window, prefix: str) -> None:
-    from ui.dialogs.hire_dialog import HireDialog
+    from ui.roster.hire_dialog import HireDialog
 
     press(qtbot, Qt.Key.Key_H, CTRL)
     dialog = active(qtbot, HireDialog)
@@ -106,7 +106,7 @@ def test_a_league_night_without_the_mouse(qtbot, window, two_teams_file, message
 
 def report_the_match(qtbot, window, home: int) -> int:
     """Ctrl+R: the friendly 1-0, the home side's first player scoring, the gate rolled; Enter records it."""
-    from ui.dialogs.match_report_dialog import MatchReportDialog
+    from ui.pages.season.match_report_dialog import MatchReportDialog
 
     press(qtbot, Qt.Key.Key_R, CTRL)
     dialog = active(qtbot, MatchReportDialog)
@@ -147,8 +147,8 @@ def take_the_rolls(qtbot, page) -> None:  # noqa: ANN001
     """Every roll of a step by its button (Tab, Space), then what each star player roll gives (the arrows)."""
     from PySide6.QtWidgets import QTableWidget
 
-    from ui.widgets.dice_input import DiceInput
-    from ui.wizards.postmatch_widgets import StarRollRow
+    from ui.kit.dice_input import DiceInput
+    from ui.sequences.postmatch.widgets import StarRollRow
 
     for table in page.findChildren(QTableWidget):  # a table to read never keeps Tab to itself, cell after cell
         assert not table.tabKeyNavigation(), table.objectName()
@@ -164,7 +164,7 @@ def take_the_rolls(qtbot, page) -> None:  # noqa: ANN001
 
 def run_the_post_match_sequence(qtbot, window) -> list[str]:
     """Ctrl+M, then every step: its rolls, Alt+N; Alt+F on the last. Returns the steps' titles."""
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.sequences.postmatch.wizard import PostMatchWizard
 
     press(qtbot, Qt.Key.Key_M, CTRL)
     wizard = active(qtbot, PostMatchWizard)

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QApplication, QWidget
 
 from roster_app.queries import rosters as queries
 from tests.helpers import team_id, treasury
-from ui.dialogs.hire_dialog import HireDialog
+from ui.roster.hire_dialog import HireDialog
 
 
 def every_page(window) -> None:
@@ -155,7 +155,7 @@ def test_f1_opens_the_handbook_at_the_pages_section(qtbot, open_window):
 
 
 def handbook_path_text() -> str:
-    from ui.handbook import handbook_path
+    from ui.kit.handbook import handbook_path
 
     return handbook_path().read_text(encoding="utf-8")
 
@@ -171,7 +171,7 @@ def test_the_handbook_finds_a_word_and_says_when_it_is_nowhere(qtbot, open_windo
 def test_every_picture_of_the_handbook_is_there_and_small():
     import re
 
-    from ui.handbook import handbook_path
+    from ui.kit.handbook import handbook_path
 
     folder = handbook_path().parent
     pictures = re.findall(r'src="([^"]+)"', handbook_path_text())

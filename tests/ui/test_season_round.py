@@ -16,8 +16,8 @@ from roster_app.safety.opening import open_league
 from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Referee, RefereeMatch, ReserveEvent
 from tests.helpers import team_id
 from tests.season_helpers import roster_ids
-from tests.ui.test_roster_editing import press_enter
-from tests.ui.test_transfer_wizard import Drive
+from tests.ui.roster.test_roster_editing import press_enter
+from tests.ui.sequences.transfer.test_transfer_wizard import Drive
 
 
 @pytest.fixture
@@ -39,7 +39,7 @@ def season_file(season_file):
 
 
 def generate_through_the_dialog(qtbot, page):
-    from ui.dialogs.fixture_dialogs import GenerateSeasonDialog
+    from ui.pages.season.fixture_dialogs import GenerateSeasonDialog
 
     page.generate_action.trigger()
     dialog = page.findChild(GenerateSeasonDialog)
@@ -62,7 +62,7 @@ def edit_cell(qtbot, view, row, column, value):
 
 
 def report_through_the_dialog(qtbot, page, fixture_id, *, score, lines, mvps, gate, referee=None):
-    from ui.dialogs.match_report_dialog import MatchReportDialog
+    from ui.pages.season.match_report_dialog import MatchReportDialog
 
     page.select_fixture(fixture_id)
     page.report_action.trigger()
@@ -93,7 +93,7 @@ def report_through_the_dialog(qtbot, page, fixture_id, *, score, lines, mvps, ga
 
 
 def open_wizard(qtbot, page, fixture_id):
-    from ui.wizards.postmatch_wizard import PostMatchWizard
+    from ui.sequences.postmatch.wizard import PostMatchWizard
 
     page.select_fixture(fixture_id)
     page.post_match_action.trigger()
@@ -110,8 +110,8 @@ def click_next(qtbot, wizard):
 
 def transfer_an_elf_through_the_transfer_wizard(qtbot, wizard, orcs_id):
     """Step 4.2: the real transfer wizard, opened from the post-match wizard (which writes steps 1 to 4.1)."""
-    from ui.wizards.postmatch_wizard import PageId
-    from ui.wizards.transfer_wizard import Page
+    from ui.sequences.postmatch.wizard import PageId
+    from ui.sequences.transfer.steps import Page
 
     page = wizard.pages[PageId.TRANSFERS]
     assert "opening the Transfer Wizard first writes steps 1 to 4.1" in page.status.text()
@@ -136,7 +136,7 @@ def transfer_an_elf_through_the_transfer_wizard(qtbot, wizard, orcs_id):
 
 
 def test_a_whole_round_through_the_gui(qtbot, season_window, season_file, messages):
-    from ui.wizards.postmatch_wizard import PageId
+    from ui.sequences.postmatch.wizard import PageId
 
     page = season_window.league_view.season_page
     db = season_window.session.db
@@ -309,7 +309,7 @@ def check_the_file(db, first, second, orcs, elves, humans):
 
 
 def test_season_models_pass_the_model_tester(qtbot, qtmodeltester, season_window):
-    from ui.dialogs.match_report_dialog import MatchReportDialog
+    from ui.pages.season.match_report_dialog import MatchReportDialog
 
     page = season_window.league_view.season_page
     db = season_window.session.db

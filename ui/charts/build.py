@@ -14,7 +14,7 @@ from PySide6.QtGui import QColor, QFont
 
 from roster_app.queries.charts import Chart
 
-FONT_FAMILY = "DejaVu Sans"  # bundled (ui/fonts.py): the same letters on screen, in the bundle and on paper
+FONT_FAMILY = "DejaVu Sans"  # bundled (ui/kit/fonts.py): the same letters on screen, in the bundle and on paper
 
 
 def qt() -> Any:

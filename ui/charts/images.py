@@ -1,5 +1,5 @@
 """Charts drawn into images for printed pages: the magazine's HTML names each chart `chart:<key>` in an <img>,
-and the page's QTextDocument gets the image under that name before its HTML goes in (ui/printing.py)."""
+and the page's QTextDocument gets the image under that name before its HTML goes in (ui/printing/layout.py)."""
 
 from __future__ import annotations
 

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from roster_app.queries.charts import MEASURES, Chart
 from ui.charts import build
-from ui.widgets.basics import plain_label
+from ui.kit.basics import plain_label
 
 
 class ChartArea(QWidget):

@@ -1,0 +1,158 @@
+"""`dugout import-teams FILE... --into LEAGUE --by NAME`: teams from OBBLM/NAFLM (team import XML, the BOTOCS team
+export) and BattleScribe (.ros, .rosz) brought into a league (issue 38).
+
+It prints the preview: each team and player as they will be, what cannot come across, and the names it had to
+guess. A guess is confirmed on the command line, so nothing is written until the commissioner has said yes:
+  --accept-guesses              every guess as shown
+  --map KIND:NAME=CHOICE        one guess answered: skill:Stiff Arm=Fend, skill:Stiff Arm= (leave it out),
+                                race:Bretonnian=Human, position:Skaven/Blitzer=Skaven Storm Vermin (RACE/NAME: the
+                                league's race, the file's position); repeat it for each
+  --mapping FILE                a text file of such answers, one a line (# starts a comment), kept for next time
+A file (or a team) that cannot come is refused in words naming the file and the row: then nothing is imported,
+unless --skip-refused imports the others and lists the refused ones.
+
+Exit codes: 0 imported (or previewed with --preview), 1 refused (nothing written), 3 guesses to confirm (nothing
+written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from roster_app.errors import DugoutError
+from roster_app.exchange.foreign import FORMATS, Preview, plan_import, read_team_files
+from roster_app.exchange.foreign.plan import GuessKey
+from roster_app.words import count
+
+GUESSES_LEFT = 3
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dugout import-teams",
+        description="Bring teams from OBBLM/NAFLM or BattleScribe into a league, as if created now. Reads: "
+        + "; ".join(FORMATS)
+        + ".",
+        epilog="Confirm guessed names with --accept-guesses, or answer each with --map KIND:NAME=CHOICE (KIND: race, "
+        "position, skill; a position is RACE/NAME; an empty CHOICE leaves a skill out) or --mapping FILE.",
+    )
+    parser.add_argument("files", nargs="+", metavar="FILE", help="team files: .xml, .ros or .rosz")
+    parser.add_argument("--into", required=True, metavar="LEAGUE", help="the league file (or postgresql:// URL)")
+    parser.add_argument(
+        "--by", metavar="NAME", default="", help="the commissioner who imports (signs the history)"
+    )
+    parser.add_argument("--accept-guesses", action="store_true", help="confirm every guessed name as shown")
+    parser.add_argument("--map", action="append", default=[], metavar="KIND:NAME=CHOICE", help="answer one guess")
+    parser.add_argument("--mapping", metavar="FILE", help="a file of KIND:NAME=CHOICE lines")
+    parser.add_argument(
+        "--skip-refused", action="store_true", help="import the others when a file or team is refused"
+    )
+    parser.add_argument("--preview", action="store_true", help="print the preview and write nothing")
+    return parser
+
+
+def parse_answer(text: str) -> tuple[GuessKey, str | None]:
+    """'skill:Stiff Arm=Fend' -> (('skill', '', 'Stiff Arm'), 'Fend'); 'position:Skaven/Blitzer=' -> ..., None."""
+    kind, colon, rest = text.partition(":")
+    name, equals, choice = rest.partition("=")
+    kind = kind.strip().lower()
+    if not colon or not equals or kind not in ("race", "position", "skill") or not name.strip():
+        raise DugoutError(f"'{text}' is not an answer: write KIND:NAME=CHOICE, KIND race, position or skill "
+                          "(e.g. skill:Stiff Arm=Fend, position:Skaven/Blitzer=Skaven Storm Vermin).")  # fmt: skip
+    context = ""
+    if kind == "position":
+        context, slash, name = name.partition("/")
+        if not slash:
+            raise DugoutError(f"'{text}': a position is answered as position:RACE/NAME=CHOICE.")
+    return (kind, context.strip(), name.strip()), (choice.strip() or None)
+
+
+def _answers(args: argparse.Namespace) -> dict[GuessKey, str | None]:
+    lines = list(args.map)
+    if args.mapping:
+        try:
+            text = Path(args.mapping).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise DugoutError(f"The mapping file {args.mapping} cannot be read ({exc}).") from None
+        lines += [ln.split("#", 1)[0].strip() for ln in text.splitlines()]
+    return dict(parse_answer(line) for line in lines if line)
+
+
+def _check_answers(preview: Preview, answers: dict[GuessKey, str | None]) -> None:
+    guesses = {g.key: g for g in preview.guesses}
+    for key, choice in answers.items():
+        kind, context, name = key
+        shown = f"{kind}:{context + '/' if context else ''}{name}"
+        if key not in guesses:
+            raise DugoutError(f"'{shown}' answers no guess of this import (the guesses are listed above).")
+        if choice is not None and choice not in guesses[key].options:
+            raise DugoutError(f"'{choice}' is not a {kind} of the league for '{shown}'; it has: "
+                              + ", ".join(guesses[key].options) + ".")  # fmt: skip
+        if choice is None and kind != "skill":
+            raise DugoutError(f"'{shown}' needs a {kind} of the league (only a skill can be left out).")
+
+
+def main(argv: list[str]) -> int:
+    args = _parser().parse_args(argv)
+    from roster_app.queries.rosters import teams as league_teams
+    from roster_app.safety.opening import open_database
+
+    try:
+        answers = _answers(args)
+        db = open_database(args.into)
+    except DugoutError as exc:
+        print(f"dugout import-teams: {exc}", file=sys.stderr)
+        return 1
+    try:
+        if db.read_only:
+            raise DugoutError(db.read_only_reason or "The league is open read-only.")
+        files = read_team_files(args.files, db.ruleset)
+        taken = [t.name for t in league_teams(db)]
+        preview = plan_import(files, db.ruleset, choices=answers, taken=taken)
+        if args.accept_guesses:
+            answers = {**{g.key: g.proposal for g in preview.guesses}, **answers}
+            preview = plan_import(files, db.ruleset, choices=answers, taken=taken)
+        print(preview.text())
+        _check_answers(preview, answers)
+        return _finish(db, preview, args)
+    except DugoutError as exc:
+        print(f"dugout import-teams: {exc}", file=sys.stderr)
+        return 1
+    finally:
+        db.close()
+
+
+def _finish(db, preview: Preview, args: argparse.Namespace) -> int:
+    if preview.refused and not args.skip_refused:
+        print(f"\nNothing was imported: {count(len(preview.refused), 'file or team', 'files or teams')} refused "
+              "(above). Put them right, or import the others with --skip-refused.", file=sys.stderr)  # fmt: skip
+        return 1
+    if preview.unconfirmed:
+        print(f"\nNothing was imported: {count(len(preview.unconfirmed), 'guessed name')} to confirm (above). "
+              "Run again with --accept-guesses, or answer each with --map KIND:NAME=CHOICE.", file=sys.stderr)  # fmt: skip
+        return GUESSES_LEFT
+    if not preview.teams:
+        print("\nNothing was imported: no team can come.", file=sys.stderr)
+        return 1
+    if args.preview:
+        print(f"\nPreview only: {count(len(preview.teams), 'team')} would be imported.")
+        return 0
+    if not args.by.strip():
+        print(
+            "\nNothing was imported: name the commissioner who imports with --by NAME (the history rows are "
+            "signed).",
+            file=sys.stderr,
+        )
+        return 1
+    from roster_app.safety.backups import backup_open_league
+    from roster_app.services.foreign_teams import import_teams
+
+    backup_open_league(db, reason="before import")
+    import_teams(db, teams=[t.as_dict() for t in preview.teams], made_by=args.by)
+    names = ", ".join(t.name for t in preview.teams)
+    print(f"\nImported {count(len(preview.teams), 'team')} into {db.location}: {names}.")
+    if preview.refused:
+        print("Not imported (refused): " + "; ".join(str(r) for r in preview.refused))
+    return 0

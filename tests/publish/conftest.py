@@ -1,0 +1,44 @@
+"""Leagues to publish: two seasons played through the services (tests/history_helpers.py), and the demo."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+TODAY = date(2026, 12, 4)
+
+
+@pytest.fixture(scope="module")
+def seasons_db():
+    """Two seasons played and ended (a final in the second), read-only for the tests of a module."""
+    from roster_app.services.league import memory_league
+    from tests.history_helpers import two_seasons
+
+    league = two_seasons(memory_league())
+    yield league
+    league.close()
+
+
+@pytest.fixture(scope="module")
+def demo_file(tmp_path_factory) -> Path:
+    """The demo league (its half-played season), built once per module."""
+    from roster_app.demo.league import build_demo
+
+    path = tmp_path_factory.mktemp("demo") / "demo.dugout"
+    build_demo(path).close()
+    return path
+
+
+def publish(db, folder: Path, **options):  # noqa: ANN001, ANN201
+    from roster_app.publish import publish_league
+
+    return publish_league(db, folder, today=TODAY, **options)
+
+
+def site_pages(folder: Path) -> dict[str, str]:
+    """Every HTML page of a published site by its path in the folder."""
+    return {
+        p.relative_to(folder).as_posix(): p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.html"))
+    }

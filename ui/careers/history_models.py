@@ -1,0 +1,104 @@
+"""Table models of the league's story: awards, the refs' seasons, records, and the three kinds of career."""
+
+from __future__ import annotations
+
+from roster_app.queries.careers import CareerGame, TimelinePoint
+from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp
+
+
+class AwardsModel(RowTableModel):
+    COLUMNS = (
+        Column("title", "Award", lambda r: r.title),
+        Column("name", "Player", lambda r: r.name),
+        Column("team", "Team", lambda r: r.team),
+        Column("value", "Total", lambda r: r.value, align=RIGHT),
+    )
+
+
+class RefSeasonModel(RowTableModel):
+    COLUMNS = (
+        Column("name", "Referee", lambda r: r.name),
+        Column("matches", "Matches", lambda r: r.matches, align=CENTER),
+        Column("awards", "Awards", lambda r: r.awards, align=CENTER),
+        Column("sackings", "Sacked", lambda r: r.sackings, align=CENTER),
+        Column("deaths", "Deaths", lambda r: r.deaths, align=CENTER),
+    )
+
+
+class RecordsModel(RowTableModel):
+    COLUMNS = (
+        Column("title", "Record", lambda r: r.title),
+        Column(
+            "value",
+            "Figure",
+            lambda r: gp(r.value) if r.key == "transfer" else r.value,
+            sort=lambda r: r.value,
+            align=RIGHT,
+        ),  # fmt: skip
+        Column("holder", "Holder", lambda r: r.holder),
+        Column("team", "Team", lambda r: r.team),
+        Column("season", "Season", lambda r: r.season or "", align=CENTER),
+        Column("detail", "Where", lambda r: r.detail),
+    )
+
+
+def _when(r: CareerGame | TimelinePoint) -> str:
+    return f"S{r.season} R{r.round}" + ("" if r.stage == "league" else f" ({r.stage})")
+
+
+class PlayerGamesModel(RowTableModel):
+    COLUMNS = (
+        Column("when", "Game", _when, sort=lambda r: (r.season, r.round, r.match_id)),
+        Column("team", "Team", lambda r: r.team),
+        Column("opponent", "Opponent", lambda r: r.opponent),
+        Column("score", "Score", lambda r: r.score, align=CENTER),
+        Column("td", "TD", lambda r: r.touchdowns or "", align=CENTER),
+        Column("cas", "Cas", lambda r: r.casualties or "", align=CENTER),
+        Column("comp", "Comp", lambda r: r.completions or "", align=CENTER),
+        Column("int", "Int", lambda r: r.interceptions or "", align=CENTER),
+        Column("mvp", "MVP", lambda r: "MVP" if r.mvp else "", align=CENTER),
+        Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
+        Column("total", "Total", lambda r: r.spp_total, align=RIGHT),
+        Column("injury", "Injury", lambda r: r.injury),
+        Column("advances", "Advances", lambda r: ", ".join(r.advances)),
+    )
+
+
+class TimelineModel(RowTableModel):
+    COLUMNS = (
+        Column("when", "Game", _when, sort=lambda r: (r.season, r.round, r.match_id)),
+        Column("opponent", "Opponent", lambda r: r.opponent),
+        Column("score", "Score", lambda r: r.score, align=CENTER),
+        Column("rating", "Rating", lambda r: "" if r.rating is None else r.rating, align=RIGHT),
+        Column("treasury", "Treasury", lambda r: gp(r.treasury), sort=lambda r: r.treasury, align=RIGHT),
+        Column("fans", "Fan factor", lambda r: "" if r.fan_factor is None else r.fan_factor, align=CENTER),
+    )
+
+
+class LedgerLinesModel(RowTableModel):
+    COLUMNS = (
+        Column("kind", "Kind", lambda r: r.kind),
+        Column("reason", "Reason", lambda r: r.reason),
+        Column("amount", "Amount", lambda r: gp(r.amount), sort=lambda r: r.amount, align=RIGHT),
+        Column("balance", "Balance", lambda r: gp(r.balance), sort=lambda r: r.balance, align=RIGHT),
+    )
+
+
+class RefereeGamesModel(RowTableModel):
+    COLUMNS = (
+        Column(
+            "when", "Game", lambda r: f"S{r.season} R{r.round}" if r.season else "", sort=lambda r: r.sheet_id
+        ),  # fmt: skip
+        Column("fixture", "Fixture", lambda r: r.fixture),
+        Column(
+            "range",
+            "In range",
+            lambda r: f"{r.in_range} of {r.turns_played}",
+            sort=lambda r: r.in_range,
+            align=CENTER,
+        ),  # fmt: skip
+        Column("cas", "Casualties", lambda r: r.casualties or "", align=CENTER),
+        Column("state", "Ended", lambda r: r.state),
+        Column("result", "Verdict", lambda r: r.result),
+        Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
+    )

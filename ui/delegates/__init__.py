@@ -1,1 +1,0 @@
-"""One small delegate per editor kind."""

@@ -1,1 +1,0 @@
-"""Dialogs; every question to the user goes through ui.dialogs.ask so tests patch one place."""

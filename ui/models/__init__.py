@@ -1,1 +1,0 @@
-"""One QAbstractTableModel per entity view, columns declared once."""

@@ -1,0 +1,65 @@
+"""The league's contracts: one row per contract, with the tally of seasons served."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from roster_app.queries.contracts import ContractRow
+from roster_app.words import count
+from ui.kit.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
+
+STATUS_ORDER = {
+    "final season": 0,
+    "running": 1,
+    "free agent": 2,
+    "expired": 3,
+    "ended by transfer": 4,
+    "reversed": 5,
+    "ended (dead)": 6,
+    "ended (retired)": 6,
+}
+STATUS_COLOURS = {"final season": "#9a5b00", "free agent": "#1f5fa8", "expired": "#8a8a8a",
+                  "ended by transfer": "#8a8a8a", "reversed": "#8a8a8a"}  # fmt: skip
+
+
+def _length(r: ContractRow) -> str:
+    return count(r.seasons, "season")
+
+
+def _how(r: ContractRow) -> str:
+    how = "renewal" if r.renewal else ("signed on transfer" if r.via_transfer else "signed")
+    return f"{r.player}: {how} in season {r.signed_season}, {r.rolls} star player roll(s), {gp(r.cost)} gp"
+
+
+def _signed(r: ContractRow) -> str:
+    note = " · renewal" if r.renewal else (" · on transfer" if r.via_transfer else "")
+    return f"season {r.signed_season}{note}"
+
+
+class ContractsModel(RowTableModel):
+    COLUMNS = (
+        Column("player", "Player", lambda r: r.player, sort=lambda r: r.player.lower(), tip=_how),
+        Column("position", "Position", lambda r: r.position),
+        Column("team", "Team", lambda r: r.team, sort=lambda r: (r.team.lower(), r.player.lower())),
+        Column("rolls", "Rolls at signing", lambda r: r.rolls, align=CENTER),
+        Column("seasons", "Length", _length, sort=lambda r: r.seasons, align=CENTER),
+        Column("tally", "Seasons served", lambda r: r.tally, sort=lambda r: (r.served, r.seasons)),
+        Column("left", "Seasons left", lambda r: r.left, align=CENTER),
+        Column("cost", "Cost paid", lambda r: gp(r.cost), sort=lambda r: r.cost, align=RIGHT),
+        Column("signed", "Signed", _signed, sort=lambda r: (r.signed_season, r.id), tip=_how),
+        Column("status", "Status", lambda r: r.status, sort=lambda r: (STATUS_ORDER.get(r.status, 9), r.left)),
+    )
+
+    ROLES = frozenset({FOREGROUND, FONT})
+
+    def extra_data(self, row: ContractRow, column: Column, role: int) -> Any:
+        if role == FOREGROUND:
+            whole_row = row.status not in ("free agent", "final season")  # grey out ended contracts entirely
+            if row.status in STATUS_COLOURS and (whole_row or column.key in ("status", "tally", "left")):
+                return brush(STATUS_COLOURS[row.status])
+            return None
+        if column.key == "tally":
+            return font(bold=True, monospace=True)
+        if column.key == "status" and row.status in ("final season", "free agent"):
+            return font(bold=True)
+        return None

@@ -1,0 +1,207 @@
+"""The History page: the league's seasons as history (browsable by season and round) and the league's records.
+
+Double-click a team, a player or a referee to open his career (ui/careers/windows.py).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app.queries import history
+from roster_app.queries import season as sq
+from roster_app.words import count
+from ui.careers.history_models import AwardsModel, RecordsModel, RefSeasonModel
+from ui.careers.links import Link, link_careers
+from ui.careers.windows import plain_label, read_only_table, show_career
+from ui.charts.history_charts import HistoryCharts
+from ui.records.season_models import LeadersModel, StandingsModel
+
+HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
+                  "transfer", "contract"}  # fmt: skip
+
+
+class HistoryPage(QWidget):
+    def __init__(self, session: Any, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.season_choice = QComboBox(self)
+        self.season_choice.setObjectName("historySeason")
+        self.round_choice = QComboBox(self)  # the whole season, or the table and leaders after a round
+        self.round_choice.setObjectName("historyRound")
+        self.summary = plain_label("", self)
+        self.table_model = StandingsModel(self)
+        self.table_view = read_only_table(self.table_model, self, 1)
+        self.awards_model = AwardsModel(self)
+        self.refs_model = RefSeasonModel(self)
+        self.records_model = RecordsModel(self)
+        self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
+        self.tabs = QTabWidget(self)
+        self.awards_view = read_only_table(self.awards_model, self, 1)
+        self.tabs.addTab(self.awards_view, "Awards")
+        self.leader_views = {}
+        for what, model in self.leader_models.items():
+            self.leader_views[what] = read_only_table(model, self, 1)
+            self.tabs.addTab(self.leader_views[what], sq.LEADER_TITLES[what])
+        self.refs_view = read_only_table(self.refs_model, self, 0)
+        self.tabs.addTab(self.refs_view, "Referees")
+        self.records_view = read_only_table(self.records_model, self, 5)
+        self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
+        self._lay_out()
+        self._connect()
+        session.changed.connect(self.refresh)
+        self.refresh(None)
+
+    def _lay_out(self) -> None:
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("Season:", self))
+        bar.addWidget(self.season_choice)
+        bar.addWidget(QLabel("Round:", self))
+        bar.addWidget(self.round_choice)
+        bar.addWidget(self.summary, 1)
+        top = QSplitter(Qt.Orientation.Horizontal, self)
+        top.addWidget(self.table_view)
+        top.addWidget(self.tabs)
+        top.setSizes([600, 500])
+        split = QSplitter(Qt.Orientation.Vertical, self)
+        split.addWidget(top)
+        box = QWidget(split)
+        inner = QVBoxLayout(box)
+        inner.setContentsMargins(0, 0, 0, 0)
+        inner.addWidget(plain_label("The league's records", box, bold=True))
+        inner.addWidget(self.records_view)
+        split.addWidget(box)
+        layout = QVBoxLayout(self)
+        layout.addLayout(bar)
+        self.page_tabs = QTabWidget(self)
+        self.page_tabs.setObjectName("historyTabs")
+        self.page_tabs.addTab(split, "Tables")
+        self.page_tabs.addTab(self.charts, "Charts")
+        layout.addWidget(self.page_tabs, 1)
+        layout.addWidget(plain_label("Double-click a team, a player or a referee for his career.", self))
+
+    def _connect(self) -> None:
+        self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
+        self.round_choice.currentIndexChanged.connect(lambda _i: self.show_round())
+        self.table_view.doubleClicked.connect(lambda i: self.open_career(self.table_view, "team", i.row()))
+        for view in (self.awards_view, self.records_view, *self.leader_views.values()):
+            view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
+        self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
+        # right-click too (double-click above); the team's timeline of the chosen season
+        season = Link("Timeline…", "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()})
+        link_careers(self.table_view, self, [season], show_career, double_click=False)
+        link_careers(
+            self.awards_view,
+            self,
+            [Link("Career…", "player", lambda r: r.player_id)],
+            show_career,
+            double_click=False,
+        )
+        for view in self.leader_views.values():
+            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], show_career, double_click=False)
+        link_careers(
+            self.records_view,
+            self,
+            [Link("Career…", "player", lambda r: r.holder_id)],
+            show_career,
+            double_click=False,
+        )
+        link_careers(
+            self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+        )
+
+    def refresh(self, tables: set[str] | None) -> None:
+        if tables is not None and not tables & HISTORY_TABLES:
+            return
+        db = self.session.db
+        numbers = history.season_numbers(db)
+        wanted = self.season_choice.currentData()
+        self.season_choice.blockSignals(True)
+        self.season_choice.clear()
+        for number in reversed(numbers):
+            self.season_choice.addItem(f"Season {number}", number)
+        found = self.season_choice.findData(wanted)
+        self.season_choice.setCurrentIndex(found if found >= 0 else self._first_shown(numbers))
+        self.season_choice.blockSignals(False)
+        self.show_season()
+
+    def _first_shown(self, numbers: list[int]) -> int:
+        """The last finished season with a game played (the one the league talks about), else the season in
+        progress: a league brought in from paper has seasons with no game in Dugout, an empty page to open on."""
+        played = {season for season, _round in history.league_rounds(self.session.db)}
+        ranked = [n for n in reversed(numbers[:-1]) if n in played] or [n for n in numbers[-1:] if n in played]
+        return self.season_choice.findData(ranked[0]) if ranked else 0
+
+    def show_season(self) -> None:
+        """The chosen season's rounds in the round choice (the round kept when the season has it), then show."""
+        number = self.season_choice.currentData()
+        if number is None:
+            return
+        wanted = self.round_choice.currentData()
+        self.round_choice.blockSignals(True)
+        self.round_choice.clear()
+        self.round_choice.addItem("The whole season", None)
+        for rnd in history.played_rounds(self.session.db, number):
+            self.round_choice.addItem(f"After round {rnd}", rnd)
+        found = self.round_choice.findData(wanted) if wanted is not None else -1
+        self.round_choice.setCurrentIndex(max(found, 0))
+        self.round_choice.blockSignals(False)
+        self.show_round()
+
+    def show_round(self) -> None:
+        """The season as it stood after the chosen round (or as a whole), and the records as they stood then."""
+        number = self.season_choice.currentData()
+        if number is None:
+            return
+        db = self.session.db
+        rnd = self.round_choice.currentData()
+        story = history.season_history(db, number, upto_round=rnd)
+        self.story = story
+        self.records_model.set_rows(history.records(db, upto=None if rnd is None else (number, rnd)))
+        if rnd is not None:
+            self.summary.setText(f"Season {number} as it stood after round {rnd}: "
+                                 f"{count(story.matches, 'match')} played.")  # fmt: skip
+        else:
+            state = f"Champions: {story.champion}" if story.champion else (
+                "In progress" if not story.finished else "No champion")  # fmt: skip
+            self.summary.setText(f"Season {number}: {count(story.matches, 'match')} played. {state}.")
+        self.table_model.set_rows(list(story.table))
+        self.awards_model.set_rows(list(story.awards))
+        self.refs_model.set_rows(list(story.referees))
+        self.charts.set_season(number, list(story.table), rnd)
+        for what, model in self.leader_models.items():
+            model.set_rows(list(story.leaders[what]))
+        for view in (self.table_view, self.awards_view, self.refs_view, self.records_view,
+                     *self.leader_views.values()):  # fmt: skip
+            view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+
+    def select_season(self, number: int) -> None:
+        self.season_choice.setCurrentIndex(self.season_choice.findData(number))
+
+    def select_round(self, rnd: int | None) -> None:
+        """None: the whole season."""
+        self.round_choice.setCurrentIndex(self.round_choice.findData(rnd) if rnd is not None else 0)
+
+    def open_career(self, view: QTableView, kind: str, row: int) -> Any:
+        if row < 0:
+            return None
+        item = view.model().row(row)
+        if kind == "team":
+            from ui.careers.windows import TeamTimelineDialog
+
+            dialog = TeamTimelineDialog(self.session.db, item.id, self, season=self.season_choice.currentData())
+            dialog.show()
+            return dialog
+        row_id = getattr(item, "player_id", None) or getattr(item, "holder_id", None) or item.id
+        return show_career(kind, self.session.db, row_id, self)

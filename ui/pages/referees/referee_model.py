@@ -1,0 +1,75 @@
+"""The league's referees: one model shown as a grid of cards and as a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from roster_app.queries.referees import RefereeCard
+from roster_app.words import count
+from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel
+
+STATUS_ORDER = {"available": 0, "injured": 1, "sacked": 2, "dead": 3}
+
+
+def _name(r: RefereeCard) -> str:
+    return f"★ {r.name}" if r.is_star else r.name
+
+
+def _level(r: RefereeCard) -> str:
+    if r.waiting_roll is not None:
+        return f"{r.level} (roll {r.waiting_roll} to take)"
+    return f"{r.level} ({r.rolls_due} due)" if r.rolls_due else r.level
+
+
+def _count(n: int, one: str, many: str) -> str:
+    return count(n, one, many)
+
+
+def card_summary(r: RefereeCard) -> str:
+    """The card in one paragraph (tooltip of the card and of the name cell; screen readers)."""
+    lines = [f"{r.name}: {r.race}, {r.kind.lower()}", f"MA {r.ma}  ST {r.st}  AG {r.ag}  AV {r.av};"
+             f" range {r.range} squares", f"{r.spp} SPP ({r.level}); {_count(r.matches, 'match', 'matches')}, "
+             f"{_count(r.awards, 'award', 'awards')}, {_count(r.casualties, 'casualty', 'casualties')}; {r.status}"]  # fmt: skip
+    if r.description:
+        lines.append(r.description)
+    return "\n".join(lines)
+
+
+def _skills_tip(r: RefereeCard) -> str:
+    return "\n".join(f"{s.name}: {s.effect}" for s in r.skills) or "No skills"
+
+
+class RefereeModel(RowTableModel):
+    COLUMNS = (
+        Column("name", "Referee", _name, sort=lambda r: (r.is_star, r.name.lower()), tip=card_summary),
+        Column("race", "Race", lambda r: r.race),
+        Column("ma", "MA", lambda r: r.ma, align=CENTER),
+        Column("st", "ST", lambda r: r.st, align=CENTER),
+        Column("ag", "AG", lambda r: r.ag, align=CENTER),
+        Column("av", "AV", lambda r: r.av, align=CENTER),
+        Column("skills", "Skills", lambda r: ", ".join(r.skill_names), tip=_skills_tip),
+        Column("equipment", "Equipment", lambda r: ", ".join(f"{e.name} ({e.penalty}+)" for e in r.equipment)),
+        Column("range", "Range", lambda r: r.range, align=CENTER),
+        Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
+        Column("level", "Level", _level, sort=lambda r: (r.spp, r.rolls_due)),
+        Column("matches", "Matches", lambda r: r.matches, align=RIGHT),
+        Column("awards", "Awards", lambda r: r.awards, align=RIGHT),
+        Column("casualties", "Cas", lambda r: r.casualties, align=RIGHT),
+        Column("status", "Status", lambda r: r.status, sort=lambda r: STATUS_ORDER.get(r.status, 9),
+               tip=lambda r: r.problem or "May be chosen for a match"),
+    )  # fmt: skip
+
+    def column_index(self, key: str) -> int:
+        return next(i for i, c in enumerate(self.COLUMNS) if c.key == key)
+
+    def extra_data(self, row: RefereeCard, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ForegroundRole and row.status in ("sacked", "dead"):
+            return QBrush(QColor("#8a8a8a"))
+        if role == Qt.ItemDataRole.FontRole and column.key == "level" and (row.rolls_due or row.waiting_roll):
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

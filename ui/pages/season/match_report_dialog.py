@@ -1,0 +1,309 @@
+"""The match report: score, casualties, MVPs, gate, referee and a line per player, recorded in one step."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from roster_app.errors import RuleViolation
+from roster_app.queries import referees as referee_queries
+from roster_app.queries.season import FixtureRow
+from roster_app.rules import postmatch as pm
+from roster_app.rules.allies import fan_factor_text
+from roster_app.rules.spp import match_spp
+from roster_app.services.matches import PlayerLine, record_match
+from roster_app.words import count
+from ui.kit.basics import text_html
+from ui.kit.tables import make_table
+from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
+from ui.roster.choice_delegate import ChoiceDelegate
+from ui.roster.spin_delegate import SpinDelegate
+
+RANDOM_MVP = -1
+
+
+def _spin(maximum: int = 30) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(0, maximum)
+    spin.setMaximumWidth(90)
+    return spin
+
+
+def _label(text: str, buddy: QWidget) -> QLabel:
+    """A field's label: Alt + its underlined letter puts the focus in the field."""
+    label = QLabel(text)
+    label.setBuddy(buddy)
+    return label
+
+
+class MatchReportDialog(QDialog):
+    def __init__(self, session: Any, fixture: FixtureRow, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.fixture = fixture
+        self.gate_faces: tuple[int, ...] | None = None
+        self.recorded_match_id: int | None = None
+        self.setWindowTitle(f"Match report: {fixture.home} v {fixture.away}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.resize(900, 700)
+        db = session.db
+        from roster_app.queries import rosters as queries
+
+        self.players = {t: [r for r in queries.roster(db, t) if r.status == "active"]
+                        for t in (fixture.home_id, fixture.away_id)}  # fmt: skip
+        headers = {
+            h.id: h for h in (queries.team_header(db, fixture.home_id), queries.team_header(db, fixture.away_id))
+        }
+        # the fan factors the teams play with: their allies' penalty lowers the gate
+        sides = (headers[fixture.home_id], headers[fixture.away_id])
+        self.fan_factors = tuple(h.fan_factor_in_play for h in sides)
+
+        self.score = {t: _spin() for t in self.players}
+        self.casualties = {t: _spin() for t in self.players}
+        self.mvp = {t: QComboBox() for t in self.players}
+        for team_id, combo in self.mvp.items():
+            combo.addItem("Roll at random", RANDOM_MVP)
+            for p in self.players[team_id]:
+                combo.addItem(f"#{p.number} {p.name}", p.id)
+        self.gate = QSpinBox()
+        self.gate.setRange(0, 500_000)
+        self.gate.setSingleStep(db.ruleset.table("gate")["per_die"])
+        self.gate.setGroupSeparatorShown(True)
+        self.gate.setSuffix(" spectators")
+        self.roll_gate_button = QPushButton("R&oll Gate")
+        dice = sum(self.fan_factors)
+        low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
+        fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies) for h in sides)
+        self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
+        self.gate.setMaximumWidth(170)
+        self.referee = QComboBox()
+        self.referee.setObjectName("reportReferee")
+        self.riot = QCheckBox("A R&iot ended the match early")
+        self.riot.setObjectName("reportRiot")
+        self.ref_note = QLabel()
+        self.ref_note.setWordWrap(True)
+        self._fill_referees()
+
+        self.lines = MatchLinesModel(self)
+        self.lines.set_rows([
+            LineRow(p.id, team_id, headers[team_id].name, p.number, p.name, p.position, side=side)
+            for side, (team_id, players) in enumerate(self.players.items()) for p in players
+        ])  # fmt: skip
+        self.view = make_table(self.lines, self)
+        self.view.setObjectName("reportLines")
+        self.view.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+        )
+        spin, choice = SpinDelegate(self.view), ChoiceDelegate(self.view)
+        for key in COUNT_KEYS:
+            self.view.setItemDelegateForColumn(self.lines.column_index(key), spin)
+        self.view.setItemDelegateForColumn(self.lines.column_index("injury"), choice)
+        self.view.horizontalHeader().setSectionResizeMode(
+            self.lines.column_index("name"), QHeaderView.ResizeMode.Stretch
+        )
+        self.view.resizeColumnsToContents()
+        self.view.horizontalHeader().resizeSection(self.lines.column_index("injury"), 130)
+
+        self.verdict = QLabel()
+        self.verdict.setWordWrap(True)
+        self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
+        self.record_button = self.buttons.addButton("&Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.record_button.setDefault(True)  # Enter records, from any field
+        self._lay_out(headers)
+        self._connect()
+        self._referee_chosen()
+
+    def _lay_out(self, headers: dict[int, Any]) -> None:
+        grid = QGridLayout()
+        for column, team_id in enumerate(self.players, start=1):
+            title = QLabel(f"<b>{text_html(headers[team_id].name)}</b> ({'home' if column == 1 else 'away'})")
+            grid.addWidget(title, 0, column)
+            grid.addWidget(self.score[team_id], 1, column)
+            grid.addWidget(self.casualties[team_id], 2, column)
+            grid.addWidget(self.mvp[team_id], 3, column)
+        home = next(iter(self.players))
+        buddies = (self.score[home], self.casualties[home], self.mvp[home])
+        for row, (text, buddy) in enumerate(
+            zip(("&Score:", "&Casualties caused:", "M&VP:"), buddies, strict=True), 1
+        ):
+            grid.addWidget(_label(text, buddy), row, 0)
+        gate_row = QHBoxLayout()
+        gate_row.addWidget(self.gate)
+        gate_row.addWidget(self.roll_gate_button)
+        gate_row.addWidget(self.gate_hint, 1)
+        grid.addWidget(_label("&Gate:", self.gate), 4, 0)
+        grid.addLayout(gate_row, 4, 1, 1, 2)
+        grid.addWidget(_label("R&eferee:", self.referee), 5, 0)
+        grid.addWidget(self.referee, 5, 1)
+        grid.addWidget(self.riot, 5, 2)
+        grid.addWidget(self.ref_note, 6, 1, 1, 2)
+        grid.setColumnStretch(1, 1)
+        grid.setColumnStretch(2, 1)
+        layout = QVBoxLayout(self)
+        where = (
+            f"Round {self.fixture.round}" if self.fixture.stage == "league" else self.fixture.stage.capitalize()
+        )
+        layout.addWidget(
+            QLabel(
+                f"<b style='font-size:13pt'>{text_html(where)}: {text_html(self.fixture.home)} v {text_html(self.fixture.away)}</b>"
+            )
+        )
+        layout.addLayout(grid)
+        layout.addWidget(
+            _label("Each player's &line (type a number in a cell, or double-click it to change it):", self.view)
+        )
+        layout.addWidget(self.view, 1)
+        layout.addWidget(self.verdict)
+        layout.addWidget(self.buttons)
+
+    def _connect(self) -> None:
+        for widget in [*self.score.values(), *self.casualties.values()]:
+            widget.valueChanged.connect(self._update)
+        for combo in self.mvp.values():
+            combo.currentIndexChanged.connect(self._update)
+        self.gate.valueChanged.connect(self._gate_typed)
+        self.roll_gate_button.clicked.connect(self.roll_gate)
+        self.referee.currentIndexChanged.connect(self._referee_chosen)
+        self.riot.toggled.connect(self._update)
+        self.lines.lines_changed.connect(self._lines_changed)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+
+    # -- the referee and his match sheet ---------------------------------------------------------------
+    def _fill_referees(self) -> None:
+        """The refs who may be chosen (never a sacked ref or a dead Star Ref); the match's own ref first."""
+        db = self.session.db
+        linked = self.linked = referee_queries.sheet_of_match(db, self.fixture.id)
+        self.sheets: dict[int, Any] = {}  # ref id -> his open sheet (or the one of this match)
+        self.busy: dict[int, str] = {}  # ref id -> why he cannot referee this match now
+        self.referee.addItem("No referee recorded", None)
+        problems = {c.id: c.problem for c in referee_queries.referees_for_fixture(db, self.fixture.id)}
+        for card in referee_queries.choosable_referees(db):
+            sheet = referee_queries.sheet_view(db, card.open_sheet_id) if card.open_sheet_id else None
+            if sheet is not None and sheet.match_id not in (None, self.fixture.id):
+                self.busy[card.id] = problems[card.id]  # his open sheet of another game, named
+            if sheet is not None:
+                self.sheets[card.id] = sheet
+            self.referee.addItem(f"{card.name}{' (Star Ref)' if card.is_star else ''}", card.id)
+        if linked is not None:
+            self.sheets[linked.referee_id] = linked
+            if self.referee.findData(linked.referee_id) < 0:  # sacked by this very match: he still refereed it
+                self.referee.addItem(f"{linked.referee_name} (his sheet of this match)", linked.referee_id)
+            self.referee.setCurrentIndex(self.referee.findData(linked.referee_id))
+
+    def _referee_chosen(self) -> None:
+        sheet = self.sheets.get(self.referee.currentData())
+        self.riot.setEnabled(sheet is None or not sheet.finished)
+        if sheet is not None:
+            self.riot.setChecked(sheet.riot)  # the report and his sheet say the same about a Riot
+        if self.referee.currentData() is None:
+            self.ref_note.setText("")
+        elif sheet is None:
+            self.ref_note.setText("Recording opens his match sheet for this match (Referees page).")
+        else:
+            state = "finished" if sheet.finished else f"open, {count(sheet.ticked, 'turn')} in range so far"
+            self.ref_note.setText(f"His match sheet ({state}) goes with this match.")
+        self._update()
+
+    # -- keeping the figures consistent ---------------------------------------------------------------
+    def _lines_changed(self) -> None:
+        for team_id, spin in self.casualties.items():
+            caused = sum(r.casualties for r in self.lines.rows() if r.team_id == team_id)
+            if spin.value() < caused:
+                spin.setValue(caused)  # the team caused at least what its players caused
+        self._update()
+
+    def roll_gate(self, _checked: bool = False, *, rng: random.Random | None = None) -> None:
+        faces = pm.roll_gate(self.fan_factors, rng)
+        self.gate.blockSignals(True)
+        self.gate.setValue(pm.gate_from_faces(faces, self.fixture.stage, self.session.db.ruleset))
+        self.gate.blockSignals(False)
+        self.gate_faces = faces
+        self._update()
+
+    def _gate_typed(self) -> None:
+        self.gate_faces = None
+        self._update()
+
+    def player_lines(self) -> list[PlayerLine]:
+        return [PlayerLine(r.id, r.touchdowns, r.completions, r.interceptions, r.casualties, r.injury)
+                for r in self.lines.rows() if any(getattr(r, k) for k in (*COUNT_KEYS, "injury"))]  # fmt: skip
+
+    def mvp_choice(self, team_id: int) -> int | None:
+        value = self.mvp[team_id].currentData()
+        return None if value == RANDOM_MVP else value
+
+    def problem(self) -> str | None:
+        ruleset = self.session.db.ruleset
+        busy = self.busy.get(self.referee.currentData())
+        if busy:
+            return busy
+        if self.referee.currentData() is None and self.linked is not None:  # the report and the sheet: one record
+            return f"{self.linked.referee_name}'s match sheet goes with this match: record him as its referee."
+        for team_id, spin in self.score.items():
+            scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
+            if scored != spin.value():
+                name = next(r.team for r in self.lines.rows() if r.team_id == team_id) if self.lines.rows() else ""
+                return f"{name} scored {spin.value()}, but their players' touchdowns add up to {scored}."
+        if self.gate_faces is None:
+            if self.gate.value() == 0 and sum(self.fan_factors):
+                return "Roll the gate or type it in."
+            try:
+                pm.check_gate(self.gate.value(), self.fan_factors, self.fixture.stage, ruleset)
+            except RuleViolation as exc:
+                return str(exc)
+        return None
+
+    def _update(self) -> None:
+        ruleset = self.session.db.ruleset
+        mvps = {self.mvp_choice(t) for t in self.players}
+        self.lines.set_spp({
+            r.id: match_spp(touchdowns=r.touchdowns, completions=r.completions, interceptions=r.interceptions,
+                            casualties=r.casualties, mvp=r.id in mvps, ruleset=ruleset)
+            for r in self.lines.rows()
+        })  # fmt: skip
+        problem = self.problem()
+        self.record_button.setEnabled(problem is None and not self.session.read_only)
+        if problem:
+            self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
+            return
+        how = "rolled by Dugout" if self.gate_faces is not None else "typed in"
+        random_mvps = [t for t in self.players if self.mvp_choice(t) is None]
+        mvp_text = " An MVP will be rolled at random for each team without one." if random_mvps else ""
+        self.verdict.setText(f"Gate {self.gate.value():,} ({how}).{mvp_text} Recording writes the report, the "
+                             "injuries and every roll in one step (Edit > Undo takes it back).")  # fmt: skip
+
+    def accept(self) -> None:
+        if self.problem() is not None:
+            return
+        home, away = self.fixture.home_id, self.fixture.away_id
+        change = self.session.run(
+            record_match, parent=self, match_id=self.fixture.id,
+            home_score=self.score[home].value(), away_score=self.score[away].value(),
+            home_casualties=self.casualties[home].value(), away_casualties=self.casualties[away].value(),
+            lines=self.player_lines(), gate=None if self.gate_faces else self.gate.value(),
+            gate_faces=self.gate_faces, referee_id=self.referee.currentData(), riot=self.riot.isChecked(),
+            home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away),
+        )  # fmt: skip
+        if change is not None:
+            self.recorded_match_id = change.result
+            super().accept()

@@ -1,0 +1,48 @@
+"""A team's ledger: every movement of gold with the running balance; a correction stands out."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ui.kit.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
+
+if TYPE_CHECKING:  # the row type only: queries.rosters loads the ORM, and the league shows before it does
+    from roster_app.queries.rosters import LedgerRow
+
+CORRECTION = "correction"  # the ledger kind of a commissioner's correction (and of a Check League repair)
+CORRECTION_TIP = "A correction made outside the league's timeline: the team's History tab lists who and why."
+
+
+def _when(r: LedgerRow) -> str:
+    return r.created_at.astimezone().strftime("%Y-%m-%d %H:%M") if r.created_at else ""
+
+
+def _tip(r: LedgerRow) -> str:
+    return CORRECTION_TIP if r.kind == CORRECTION else r.reason
+
+
+class LedgerModel(RowTableModel):
+    COLUMNS = (
+        Column("created_at", "When", _when, sort=lambda r: r.id),
+        Column("season", "Season", lambda r: r.season, align=CENTER),
+        Column("reason", "What", lambda r: r.reason, tip=_tip),
+        Column("kind", "Kind", lambda r: "Correction" if r.kind == CORRECTION else r.kind, tip=_tip),
+        Column(
+            "amount",
+            "Gold",
+            lambda r: f"{'+' if r.amount > 0 else ''}{gp(r.amount)}",
+            sort=lambda r: r.amount,
+            align=RIGHT,
+        ),
+        Column("balance", "Treasury", lambda r: gp(r.balance), sort=lambda r: r.balance, align=RIGHT),
+    )
+
+    ROLES = frozenset({FOREGROUND, FONT})
+
+    def extra_data(self, row: LedgerRow, column: Column, role: int) -> Any:
+        correction = row.kind == CORRECTION and column.key == "kind"
+        if role == FONT:
+            return font(bold=True) if correction else None
+        if column.key == "amount":
+            return brush("#1b7f3b" if row.amount > 0 else "#a32020")
+        return brush("#8b1e1e") if correction else None

@@ -1,0 +1,63 @@
+"""The league's transfer history: every approach and how it ended, with its rolls and price."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QBrush, QColor, QFont
+
+from roster_app.queries.transfers import TransferRow
+from roster_app.words import count
+from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp
+
+STATUS_COLOURS = {"completed": "#1b7f3b", "reversed": "#8a8a8a", "refused by coach": "#a32020",
+                  "refused by player": "#a32020", "pulled out": "#9a5b00", "approached": "#5b6470"}  # fmt: skip
+STATUS_TEXT = {"approached": "approach only"}
+
+
+def _when(r: TransferRow) -> str:
+    return r.created_at.strftime("%Y-%m-%d") if r.created_at else ""
+
+
+def _contract(r: TransferRow) -> str:
+    if r.status not in ("completed", "reversed"):
+        return ""
+    return count(r.contract_seasons, "season") if r.contract_seasons else "none (Rookie)"
+
+
+def _player(r: TransferRow) -> str:
+    notes = [n for n, on in (("under contract", r.under_contract), ("ally", r.ally)) if on]
+    return f"{r.player} ({', '.join(notes)})" if notes else r.player
+
+
+class TransfersModel(RowTableModel):
+    COLUMNS = (
+        Column("when", "Date", _when, sort=lambda r: r.id),
+        Column("season", "Season", lambda r: r.season, align=CENTER),
+        Column("player", "Player", _player, sort=lambda r: r.player.lower()),
+        Column("seller", "From", lambda r: r.seller),
+        Column("buyer", "To", lambda r: r.buyer),
+        Column("status", "Outcome", lambda r: STATUS_TEXT.get(r.status, r.status)),
+        Column("reaction", "Player Reaction", lambda r: r.reaction),
+        Column("tribunal", "Tribunal roll", lambda r: r.tribunal),
+        Column(
+            "price",
+            "Price",
+            lambda r: gp(r.price) if r.price is not None else "",
+            sort=lambda r: r.price or 0,
+            align=RIGHT,
+        ),  # fmt: skip
+        Column("contract", "New contract", _contract),
+    )
+
+    def extra_data(self, row: TransferRow, column: Column, role: int) -> Any:
+        if role == Qt.ItemDataRole.ForegroundRole and column.key == "status":
+            return QBrush(QColor(STATUS_COLOURS.get(row.status, "#000000")))
+        if role == Qt.ItemDataRole.ForegroundRole and row.status == "reversed":
+            return QBrush(QColor("#8a8a8a"))
+        if role == Qt.ItemDataRole.FontRole and column.key == "status" and row.status == "completed":
+            font = QFont()
+            font.setBold(True)
+            return font
+        return None

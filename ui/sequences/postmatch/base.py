@@ -1,0 +1,111 @@
+"""What every page of the post-match wizard shares: its step, the plan it shows, notes and problems."""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Protocol
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QScrollArea,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+    QWizardPage,
+)
+
+from roster_app.rules.postmatch import STEP_TITLES
+from roster_app.services.postmatch.draft import PostMatchDraft
+from roster_app.services.postmatch.plan import PostMatchPlan
+from ui.kit.basics import mnemonic_safe, text_html
+
+BAD = "#a32020"
+
+
+class PostMatchSequence(Protocol):
+    """What a page needs of the post-match wizard (wizard.py's PostMatchWizard): the pages sit below it."""
+
+    session: Any
+    match_id: int
+    rng: random.Random | None
+    draft: PostMatchDraft
+    plan: PostMatchPlan
+
+    def replan(self) -> PostMatchPlan: ...
+    def team_now(self, team_id: int) -> dict[str, int]: ...
+    def save_progress(self) -> None: ...
+    def mark_saved(self) -> None: ...
+    def currentId(self) -> int: ...  # noqa: N802 - QWizard's
+
+
+def note(text: str) -> QLabel:
+    label = QLabel(text)
+    label.setWordWrap(True)
+    label.setTextFormat(Qt.TextFormat.PlainText)  # notes carry names, never markup
+    label.setStyleSheet("color:#555")
+    return label
+
+
+def problems_text(problems: list[str]) -> str:
+    return "<br>".join(f"<span style='color:{BAD}'>{text_html(p)}</span>" for p in problems)
+
+
+class StepPage(QWizardPage):
+    """A page of the sequence: it knows its step and redraws from the wizard's plan."""
+
+    STEP = ""
+
+    def __init__(self, wizard: PostMatchSequence):
+        super().__init__()
+        self.w = wizard
+        self.setTitle(STEP_TITLES.get(self.STEP, ""))
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names
+
+    @property
+    def plan(self) -> PostMatchPlan:
+        return self.w.plan
+
+    def initializePage(self) -> None:  # noqa: N802
+        self.show_plan()
+
+    def isComplete(self) -> bool:  # noqa: N802
+        return not self.plan.problems_in(self.STEP) if self.STEP else True
+
+    def changed(self) -> None:
+        """The draft changed: work the plan out again and show it."""
+        self.w.replan()
+        self.show_plan()
+        self.completeChanged.emit()
+
+    def show_plan(self) -> None:
+        self.problems.setText(problems_text(self.plan.problems_in(self.STEP)) if self.STEP else "")
+
+    def scrolled_team_boxes(self) -> tuple[dict[int, QVBoxLayout], QVBoxLayout]:
+        """The team boxes in a scroll area filling the page; returns them and the page's layout (for notes)."""
+        inner = QWidget()
+        boxes = self.team_boxes(QVBoxLayout(inner))
+        scroll = QScrollArea(self)
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(inner)
+        outer = QVBoxLayout(self)
+        outer.addWidget(scroll, 1)
+        return boxes, outer
+
+    def team_boxes(self, layout: QVBoxLayout, stretch: int = 1) -> dict[int, QVBoxLayout]:
+        """A box per team, side by side; returns each team's layout."""
+        row = QHBoxLayout()
+        boxes = {}
+        for team in self.plan.teams:
+            box = QGroupBox(mnemonic_safe(f"{team.name} ({team.result} {team.score_for}-{team.score_against})"))
+            # both teams get half the width at every step, whatever each box holds
+            box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            boxes[team.team_id] = QVBoxLayout(box)
+            row.addWidget(box, 1)
+        layout.addLayout(row, stretch)
+        return boxes

@@ -1,0 +1,586 @@
+"""The post-match sequence as a wizard: one page per step, both teams on every page.
+
+Each page shows what its step will change, worked out by `roster_app.services.postmatch.plan` from the draft (dice
+rolled by Dugout or typed in, skills chosen, purchases planned). Nothing is written until Finish, which
+makes one service call (`finish_post_match`). The draft is saved in the match as the commissioner goes,
+so closing the wizard keeps every roll and it resumes on the page where it stopped.
+"""
+
+from __future__ import annotations
+
+import random
+from enum import IntEnum
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QSpinBox,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+)
+
+from roster_app.errors import DugoutError
+from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
+from roster_app.rules.dice import Roll
+from roster_app.rules.dicetables import lookup
+from roster_app.rules.postmatch import STEPS
+from roster_app.rules.roster import gp
+from roster_app.rules.spp import level_name
+from roster_app.services.postmatch.plan import (
+    BOUGHT,
+    PostMatchPlan,
+    StarRollEntry,
+    TeamPlan,
+    load_draft,
+    plan_post_match,
+    purchase_prices,
+)
+from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
+from ui.kit import ask
+from ui.kit.basics import plain_label, text_html
+from ui.kit.dice_input import DiceInput
+from ui.sequences.postmatch.affairs_page import ReservesContractsPage
+from ui.sequences.postmatch.base import StepPage, note, problems_text
+from ui.sequences.postmatch.transfers_page import TransfersPage
+from ui.sequences.postmatch.widgets import FiguresGrid, PlannedHireDialog, StarRollRow, treasury_text
+
+
+class PageId(IntEnum):
+    WINNINGS = 0
+    SPP = 1
+    FAN_FACTOR = 2
+    RESERVES_CONTRACTS = 3
+    TRANSFERS = 4
+    PURCHASES = 5
+    RATING = 6
+
+
+# -- 1. winnings ------------------------------------------------------------------------------------------
+class WinningsPage(StepPage):
+    STEP = "winnings"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle(f"{self.plan.title}. Gate: {self.plan.gate:,} spectators.")
+        self.grid = FiguresGrid([t.name for t in self.plan.teams])
+        self.table = QTableWidget(self)
+        self.table.setObjectName("winningsTable")
+        self.table.setTabKeyNavigation(False)  # a table to read: Tab goes on to the page's rolls and buttons
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.grid)
+        layout.addWidget(
+            QLabel("<b>Match Winnings Table</b> (gold per 1,000 spectators; the teams' rows are marked)")
+        )
+        layout.addWidget(self.table)
+        layout.addStretch(1)
+        layout.addWidget(note(
+            "The Match Winnings Table is a league table: Dugout ships a league default (the 3rd-edition table "
+            "was not found) that the commissioner may change in the house rules. Players under contract count "
+            "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def _line(self, team: TeamPlan) -> list[str]:
+        w = team.winnings
+        if w is None:
+            return [text_html(team.done.get("winnings", "done"))] * 5
+        return [team.result, f"{w.rating} (team rating {team.rating_before})", gp(w.rate),
+                f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
+                treasury_text(w.treasury_before, w.treasury_after)]  # fmt: skip
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        home, away = (self._line(t) for t in self.plan.teams)
+        labels = ("Result", "Rating for winnings", "Gold per 1,000 spectators", "Winnings", "Treasury")
+        self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
+        self._fill_table()
+
+    def _fill_table(self) -> None:
+        rows = self.w.session.db.ruleset.table("match_winnings")["rows"]
+        self.table.setRowCount(len(rows))
+        self.table.setColumnCount(5)
+        self.table.setHorizontalHeaderLabels(["Rating for winnings", "Win", "Draw", "Loss", "This match"])
+        self.table.verticalHeader().hide()
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        marks = {}
+        for team in self.plan.teams:
+            if team.winnings:
+                marks.setdefault(id(lookup(rows, team.winnings.rating)), []).append((team.result, team.name))
+        for index, row in enumerate(rows):
+            low, high = row.get("from"), row.get("to")
+            span = f"up to {high}" if low is None else (f"{low} and more" if high is None else f"{low}-{high}")
+            here = marks.get(id(row), [])
+            cells = [
+                span,
+                gp(row["win"]),
+                gp(row["draw"]),
+                gp(row["loss"]),
+                ", ".join(f"{name} ({res})" for res, name in here),
+            ]  # fmt: skip  (table items are plain)
+            for column, text in enumerate(cells):
+                item = QTableWidgetItem(text)
+                result = ("rating", "win", "draw", "loss", "")[column]
+                if any(res == result for res, _name in here):
+                    item.setBackground(QColor("#fff1a8"))
+                self.table.setItem(index, column, item)
+        self.table.resizeColumnsToContents()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setFixedHeight(self.table.horizontalHeader().height() + 4
+                                  + sum(self.table.rowHeight(r) for r in range(len(rows))))  # fmt: skip
+
+
+# -- 2. SPP and star player rolls -----------------------------------------------------------------------------
+class StarPlayerPage(StepPage):
+    STEP = "spp"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("The match's Star Player Points, then every star player roll due: roll with Dugout or "
+                         "type in the dice, then choose what the roll gives.")  # fmt: skip
+        self.rows: dict[tuple[int, int, int], StarRollRow] = {}
+        self.spp_tables: dict[int, QTableWidget] = {}
+        self.roll_layouts: dict[int, QVBoxLayout] = {}
+        self.none_due: dict[int, QLabel] = {}
+        boxes, outer = self.scrolled_team_boxes()
+        for team_id, box in boxes.items():
+            table = QTableWidget(0, 4)
+            table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
+            table.verticalHeader().hide()
+            table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+            table.setTabKeyNavigation(False)  # Tab goes on to the star player rolls (the arrows move in it)
+            table.horizontalHeader().setStretchLastSection(True)
+            self.spp_tables[team_id] = table
+            box.addWidget(table)
+            box.addWidget(QLabel("<b>Star player rolls</b>"))
+            self.roll_layouts[team_id] = QVBoxLayout()
+            box.addLayout(self.roll_layouts[team_id])
+            self.none_due[team_id] = plain_label("No star player rolls due.")
+            box.addWidget(self.none_due[team_id])
+            box.addStretch(1)
+        outer.addWidget(self.problems)
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        ruleset = self.w.session.db.ruleset
+        for team in self.plan.teams:
+            earned = [p for p in team.players if p.match_spp or p.rolls]
+            table = self.spp_tables[team.team_id]
+            table.setRowCount(len(earned))
+            for row, p in enumerate(earned):
+                what = [f"{n} {k}" for n, k in ((p.touchdowns, "TD"), (p.completions, "comp"),
+                        (p.interceptions, "int"), (p.casualties, "cas")) if n] + (["MVP"] if p.mvp else [])  # fmt: skip
+                cells = [f"#{p.number} {p.name}", ", ".join(what) or "-", f"{p.spp_before} + {p.match_spp} = {p.spp_after}",
+                         level_name(p.spp_after, ruleset) + ("" if p.on_roster else " (not on the roster)")]  # fmt: skip
+                for column, text in enumerate(cells):
+                    table.setItem(row, column, QTableWidgetItem(text))
+            table.resizeColumnsToContents()
+            header = table.horizontalHeader().height()
+            table.setFixedHeight(
+                header + 4 + table.verticalHeader().defaultSectionSize() * max(1, min(len(earned), 8))
+            )
+            if "spp" in team.done:
+                self.none_due[team.team_id].setText(f"Done: {team.done['spp']}")
+        self._sync_rows()
+
+    def _sync_rows(self) -> None:
+        wanted = {}
+        for team in self.plan.teams:
+            for p in team.players:
+                for r in p.rolls:
+                    wanted[(team.team_id, p.player_id, r.number)] = (p, r)
+        for key in [k for k in self.rows if k not in wanted]:
+            self.rows.pop(key).deleteLater()
+        for key, (player, roll) in wanted.items():
+            row = self.rows.get(key)
+            if row is None:
+                row = self.rows[key] = StarRollRow(
+                    key, f"#{player.number} {player.name}, roll {roll.number}", self._dice, rng=self.w.rng
+                )
+                row.rolled.connect(self._rolled)
+                row.chosen.connect(self._chosen)
+                self.roll_layouts[key[0]].addWidget(row)
+            row.show_roll(roll)
+        for team in self.plan.teams:
+            self.none_due[team.team_id].setVisible(not any(k[0] == team.team_id for k in wanted))
+
+    def _entry(self, key: tuple[int, int, int]) -> StarRollEntry:
+        team_id, player_id, number = key
+        entries = self.w.draft.team(team_id).rolls.setdefault(player_id, [])
+        while len(entries) < number:
+            entries.append(StarRollEntry([]))
+        return entries[number - 1]
+
+    @property
+    def _dice(self) -> str:
+        return self.w.session.db.ruleset.table("star_player_table")["dice"]
+
+    def _rolled(self, row: StarRollRow, roll: Roll) -> None:
+        entry = self._entry(row.key)
+        entry.faces, entry.typed = list(roll.faces), roll.typed
+        self.changed()
+        if not roll.typed:
+            self.w.save_progress()  # a roll by Dugout is kept: closing the wizard cannot take it back
+
+    def _chosen(self, row: StarRollRow, key: str | None) -> None:
+        self._entry(row.key).choice = key
+        self.changed()
+
+
+# -- 3. fan factor ------------------------------------------------------------------------------------------
+class FanFactorPage(StepPage):
+    STEP = "fan_factor"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("Roll on the Fan Factor Table for each team (the dice depend on the result).")
+        self.dice: dict[int, DiceInput] = {}
+        self.outcome: dict[int, QLabel] = {}
+        layout = QVBoxLayout(self)
+        table = wizard.session.db.ruleset.table("fan_factor")
+        for team_id, box in self.team_boxes(layout, stretch=0).items():
+            team = self.plan.team(team_id)
+            rule = table["results"][team.result]
+            ff = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+            what = [w for w, on in ((f"above {ff} gains one", rule["gain_above"]),
+                                    (f"below {ff} loses one", rule["lose_below"])) if on]  # fmt: skip
+            box.addWidget(
+                QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
+            )
+            in_play = fan_factor_in_play(ff, team.penalties, wizard.session.db.ruleset)
+            if in_play != ff:
+                box.addWidget(note(f"With {allies_word(team.penalties.allies)} the team plays with fan factor "
+                                   f"{in_play}; the roll is against its own fan factor {ff}, the one it changes."))  # fmt: skip
+            self.dice[team_id] = DiceInput(rule["dice"], rng=wizard.rng)
+            self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
+            box.addWidget(self.dice[team_id])
+            self.outcome[team_id] = QLabel()
+            self.outcome[team_id].setTextFormat(Qt.TextFormat.RichText)
+            box.addWidget(self.outcome[team_id])
+        layout.addStretch(1)
+        layout.addWidget(note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
+                               "was not found)."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        for team in self.plan.teams:
+            f = team.fan_factor
+            if f is None:
+                self.outcome[team.team_id].setText(f"Done: {text_html(team.done.get('fan_factor', ''))}")
+                self.dice[team.team_id].setEnabled(False)
+                continue
+            self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces), changeable=f.typed)
+            if f.total is None:
+                self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
+            else:
+                how = "typed in" if f.typed else "rolled by Dugout"
+                self.outcome[team.team_id].setText(
+                    f"{f.dice} = {f.total} ({how}): fan factor {f.before} → <b>{f.after}</b>"
+                )
+
+    def _rolled(self, team_id: int, roll: Roll) -> None:
+        from roster_app.services.postmatch.plan import DiceEntry
+
+        self.w.draft.team(team_id).fan_roll = DiceEntry(list(roll.faces), roll.typed)
+        self.changed()
+        if not roll.typed:
+            self.w.save_progress()  # a roll by Dugout is kept
+
+
+BUY_LABELS = {"rerolls": "Re-rolls", "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders",
+              "apothecary": "Apothecary"}  # fmt: skip
+
+
+# -- 4.3 new players and staff --------------------------------------------------------------------------------------
+class PurchasesPage(StepPage):
+    STEP = "purchases"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setTitle("4.3 New players and staff")
+        self.setSubTitle("Plan what each team buys with its treasury (this match's winnings included).")
+        self.available: dict[int, QLabel] = {}
+        self.hires: dict[int, QListWidget] = {}
+        self.buy: dict[int, dict[str, QSpinBox]] = {}
+        self.price_labels: dict[int, dict[str, QLabel]] = {}
+        self.after: dict[int, QLabel] = {}
+        layout = QVBoxLayout(self)
+        for team_id, box in self.team_boxes(layout, stretch=0).items():
+            self._team_box(team_id, box)
+        layout.addStretch(1)
+        layout.addWidget(note("Nothing is bought until Finish; then every purchase is a ledger row linked to "
+                               "this match."))  # fmt: skip
+        layout.addWidget(self.problems)
+
+    def _team_box(self, team_id: int, box: QVBoxLayout) -> None:
+        self.available[team_id] = QLabel()
+        self.available[team_id].setTextFormat(Qt.TextFormat.RichText)
+        box.addWidget(self.available[team_id])
+        box.addWidget(QLabel("New players:"))
+        self.hires[team_id] = QListWidget()
+        self.hires[team_id].setMaximumHeight(110)
+        box.addWidget(self.hires[team_id])
+        buttons = QHBoxLayout()
+        hire = QPushButton("Hire Player…")
+        hire.setObjectName(f"hire_{team_id}")
+        hire.clicked.connect(lambda _c=False, t=team_id: self.open_hire(t))
+        remove = QPushButton("Remove")
+        remove.clicked.connect(lambda _c=False, t=team_id: self.remove_hire(t))
+        buttons.addWidget(hire)
+        buttons.addWidget(remove)
+        buttons.addStretch(1)
+        box.addLayout(buttons)
+        prices = purchase_prices(self.w.session.db, team_id)
+        self.buy[team_id], self.price_labels[team_id] = {}, {}
+        has = self.w.team_now(team_id)
+        for counter in BOUGHT:
+            row = QHBoxLayout()
+            spin = QSpinBox()
+            spin.setRange(0, 1 if counter == "apothecary" else 10)
+            spin.setFixedWidth(60)
+            spin.setObjectName(f"buy_{counter}_{team_id}")
+            spin.setValue(self.w.draft.team(team_id).buy.get(counter, 0))
+            spin.valueChanged.connect(lambda v, t=team_id, c=counter: self._bought(t, c, v))
+            label = QLabel(self._price_text(counter, has[counter], prices[counter]))
+            label.setObjectName(f"price_{counter}_{team_id}")
+            row.addWidget(label)
+            row.addStretch(1)
+            row.addWidget(spin)
+            box.addLayout(row)
+            self.buy[team_id][counter] = spin
+            self.price_labels[team_id][counter] = label
+        self.after[team_id] = QLabel()
+        self.after[team_id].setTextFormat(Qt.TextFormat.RichText)
+        box.addWidget(self.after[team_id])
+
+    def show_plan(self) -> None:
+        super().show_plan()
+        for team in self.plan.teams:
+            p = team.purchases
+            if p is None:
+                self.available[team.team_id].setText(f"Done: {text_html(team.done.get('purchases', ''))}")
+                continue
+            self.available[team.team_id].setText(f"Treasury to spend: <b>{gp(p.treasury_before)}</b>")
+            has = self.w.team_now(team.team_id)
+            for counter, price in p.prices.items():  # a transfer in 4.2 may have brought (or taken) an ally
+                surcharge = surcharge_text(p.penalties) if counter == "rerolls" else ""
+                self.price_labels[team.team_id][counter].setText(
+                    self._price_text(counter, has[counter], price, surcharge)
+                )
+            listing = self.hires[team.team_id]
+            listing.clear()
+            for hire in p.hires:
+                listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {hire.position}"))
+            self.after[team.team_id].setText(
+                f"Purchases {gp(p.cost)}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
+            )
+
+    @staticmethod
+    def _price_text(counter: str, has: int, price: int, surcharge: str = "") -> str:
+        with_allies = f", including the ally surcharge ({surcharge})" if surcharge else ""
+        return f"{BUY_LABELS[counter]} (has {has}), {gp(price)} each{with_allies}:"
+
+    def open_hire(self, team_id: int) -> PlannedHireDialog:
+        team = self.plan.team(team_id)
+        planned = self.w.draft.team(team_id).hires
+        dialog = PlannedHireDialog(self.w.session, team_id, treasury=team.purchases.treasury_after, planned=planned,
+                                   parent=self)  # fmt: skip
+        dialog.accepted.connect(lambda: self._hired(team_id, dialog))
+        dialog.open()
+        return dialog
+
+    def _hired(self, team_id: int, dialog: PlannedHireDialog) -> None:
+        self.w.draft.team(team_id).hires.append(dialog.entry)
+        self.changed()
+
+    def remove_hire(self, team_id: int) -> None:
+        row = self.hires[team_id].currentRow()
+        hires = self.w.draft.team(team_id).hires
+        if 0 <= row < len(hires):
+            del hires[row]
+            self.changed()
+
+    def _bought(self, team_id: int, counter: str, value: int) -> None:
+        self.w.draft.team(team_id).buy[counter] = value
+        self.changed()
+
+
+# -- 5. the new team rating -------------------------------------------------------------------------------------------
+class RatingPage(StepPage):
+    STEP = "rating"
+
+    def __init__(self, wizard: PostMatchWizard):
+        super().__init__(wizard)
+        self.setSubTitle("The whole sequence for both teams. Finish writes it in one step (Edit > Undo takes it "
+                         "back).")  # fmt: skip
+        self.grid = FiguresGrid([t.name for t in self.plan.teams])
+        layout = QVBoxLayout(self)
+        layout.addLayout(self.grid)
+        layout.addStretch(1)
+        layout.addWidget(self.problems)
+
+    def isComplete(self) -> bool:  # noqa: N802
+        return not self.plan.problems
+
+    def _line(self, team: TeamPlan) -> list[str]:
+        start = team.winnings.treasury_before if team.winnings else None
+        gained = [text_html(f"{p.name}: {', '.join(p.gained)}") for p in team.players if p.gained]
+        ff_before = team.fan_factor.before if team.fan_factor else team.fan_factor_after
+        return [
+            f"{team.rating_before} → <b>{team.rating_after}</b>",
+            treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
+            gp(team.winnings.amount) if team.winnings else text_html(team.done.get("winnings", "")),
+            f"{sum(p.match_spp for p in team.players)} SPP",
+            "<br>".join(gained) or "none",
+            f"{ff_before} → {team.fan_factor_after}",
+            _affairs_text(team),
+            text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.lines))
+            if team.purchases
+            else "",
+        ]
+
+    def show_plan(self) -> None:
+        self.problems.setText(problems_text(self.plan.problems))
+        if self.plan.before_transfers_written:
+            self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
+                             "(Edit > Undo takes it back).")  # fmt: skip
+        home, away = (self._line(t) for t in self.plan.teams)
+        labels = ("Team rating", "Treasury", "Winnings", "Star Player Points", "Advances", "Fan factor",
+                  "Reserves and contracts", "Purchases")  # fmt: skip
+        self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
+
+
+def _affairs_text(team: TeamPlan) -> str:
+    if team.affairs is None:
+        return text_html(team.done.get("affairs", "")).replace("; ", "<br>")
+    return "<br>".join(text_html(f"{what} ({gp(-gold)})" if gold else what) for what, gold in team.affairs.lines)
+
+
+PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.FAN_FACTOR, FanFactorPage),
+         (PageId.RESERVES_CONTRACTS, ReservesContractsPage), (PageId.TRANSFERS, TransfersPage),
+         (PageId.PURCHASES, PurchasesPage), (PageId.RATING, RatingPage))  # fmt: skip
+
+
+class PostMatchWizard(QWizard):
+    """The post-match sequence of one match for both teams; Finish is one service call."""
+
+    def __init__(
+        self, session: Any, match_id: int, parent: QWidget | None = None, *, rng: random.Random | None = None
+    ):
+        super().__init__(parent)
+        self.session = session
+        self.match_id = match_id
+        self.rng = rng
+        self.draft = load_draft(session.db, match_id)
+        self._saved = self.draft.to_json()
+        self.plan = plan_post_match(session.db, match_id, self.draft)
+        self._resumed = False
+        self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setButtonText(QWizard.WizardButton.FinishButton, "&Finish")
+        self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
+        self.resize(1040, 700)  # fits a 1366x768 laptop with its title bar and panel
+        self.pages = {}
+        for page_id, page_class in PAGES:
+            self.pages[page_id] = page_class(self)
+            self.setPage(page_id, self.pages[page_id])
+        self._keep_one_size()
+        help_key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
+        help_key.activated.connect(self.show_handbook)
+        self.currentIdChanged.connect(self._page_changed)
+        session.changed.connect(self._league_changed)
+
+    def show_handbook(self) -> Any:
+        """F1: the handbook's section on the post-match sequence (a window of its own, beside the wizard)."""
+        from ui.kit.handbook import open_handbook
+
+        section = "reserves" if self.currentId() == PageId.RESERVES_CONTRACTS else "postmatch"
+        section = "transfers" if self.currentId() == PageId.TRANSFERS else section
+        return open_handbook(self, section)
+
+    def _keep_one_size(self) -> None:
+        """Big enough for every step from the start, so the window never jumps between steps."""
+        widest = max(page.minimumSizeHint().width() for page in self.pages.values())
+        tallest = max(page.minimumSizeHint().height() for page in self.pages.values())
+        self.resize(max(self.width(), widest + 40), max(self.height(), tallest + 160))
+
+    def team_now(self, team_id: int) -> dict[str, int]:
+        """The team's staff and re-rolls as they are now (before this sequence's purchases)."""
+        from roster_app.queries import rosters as queries
+
+        header = queries.team_header(self.session.db, team_id)
+        return {counter: int(getattr(header, counter)) for counter in BOUGHT}
+
+    def replan(self) -> PostMatchPlan:
+        self.plan = plan_post_match(self.session.db, self.match_id, self.draft)
+        return self.plan
+
+    def _league_changed(self, _tables: Any) -> None:
+        """Something else changed the league (a hire on the Teams page, an undo): show the plan as it is now."""
+        from roster_app.errors import NotFound
+
+        try:
+            self.replan()
+        except NotFound:
+            return  # the match itself was undone; Finish will say so
+        page = self.currentPage()
+        if isinstance(page, StepPage):
+            page.show_plan()
+            page.completeChanged.emit()
+
+    def showEvent(self, event: Any) -> None:  # noqa: N802
+        super().showEvent(event)
+        if not self._resumed:
+            self._resumed = True
+            target = max(self.draft.page, self._first_unwritten_page())
+            while self.currentId() < target and self.currentPage().isComplete():
+                self.next()  # resume where the commissioner stopped, or at the first step still to write
+
+    def _first_unwritten_page(self) -> int:
+        """The page of the first step not yet written for both teams (4.2's page once 4.1 is written)."""
+        pages = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
+                 "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.TRANSFERS, "rating": PageId.RATING}  # fmt: skip
+        for step in STEPS:
+            if not all(step in team.done for team in self.plan.teams):
+                return int(pages[step])
+        return int(PageId.RATING)
+
+    def _page_changed(self, page_id: int) -> None:
+        if self._resumed and page_id > self.draft.page:
+            self.save_progress()
+
+    def save_progress(self) -> None:
+        """Keep the draft in the match (dice, choices, the page reached) so the wizard can be resumed."""
+        self.draft.page = max(self.draft.page, self.currentId(), 0)
+        try:
+            change = save_post_match_progress(self.session.db, match_id=self.match_id, draft=self.draft)
+        except DugoutError as exc:
+            ask.error(self, str(exc))
+            return
+        self._saved = self.draft.to_json()
+        self.session.changed.emit(change.tables)
+
+    def mark_saved(self) -> None:
+        """The draft as it is now was written with the league (steps written before the transfers)."""
+        self._saved = self.draft.to_json()
+
+    def reject(self) -> None:
+        """Closing keeps what was done so far (the next opening resumes here)."""
+        reached = max(self.draft.page, self.currentId(), 0)
+        if reached != self.draft.page or self.draft.to_json() != self._saved:
+            self.save_progress()
+        super().reject()
+
+    def accept(self) -> None:
+        change = self.session.run(finish_post_match, parent=self, match_id=self.match_id, draft=self.draft)
+        if change is not None:
+            super().accept()

@@ -1,0 +1,404 @@
+"""The pre-match sequence of a fixture as a wizard: Hire Freebooters, the handicaps from both teams' ratings,
+the referee, then Finish.
+
+Each decision is its own service call (one undo step), written as it is made: a draft from the reserves
+(`services.reserves.draft_player` with the fixture), each handicap roll (`services.prematch.roll_handicap`),
+the referee (`services.referees.start_match_sheet`); Finish is `services.prematch.finish_pre_match`. Every
+page redraws from `queries.prematch` when the league changes (undo included), so closing the wizard loses
+nothing and it opens again where things stand.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from enum import IntEnum
+from html import escape
+from typing import Any
+
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QGridLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+    QWizard,
+    QWizardPage,
+)
+
+from roster_app.queries import prematch as pq
+from roster_app.rules.prematch import difference_bands, handicap_dice
+from roster_app.services.prematch import finish_pre_match, roll_handicap
+from roster_app.services.referees import start_match_sheet
+from roster_app.words import count
+from ui.kit.basics import plain_tip, rich_label
+from ui.kit.dice_input import DiceInput
+
+BAD, MUTED = "#a32020", "#5b6470"
+PREMATCH_TABLES = {"match", "player", "team", "ledger_entry", "dice_roll", "referee", "referee_match", "reserve_event",
+                   "reserve_side", "ruleset_table"}  # fmt: skip
+
+
+class PageId(IntEnum):
+    FREEBOOTERS = 0
+    HANDICAPS = 1
+    REFEREE = 2
+    FINISH = 3
+
+
+def _muted(text: str) -> str:
+    return f"<span style='color:{MUTED}'>{text}</span>"
+
+
+class PreMatchPage(QWizardPage):
+    """A page that redraws from the wizard's view of the fixture."""
+
+    def __init__(self, wizard: PreMatchWizard, title: str):
+        super().__init__()
+        self.w = wizard
+        self.setTitle(title)
+
+    @property
+    def view(self) -> pq.PreMatchView:
+        return self.w.view
+
+    @property
+    def may_act(self) -> bool:
+        return not self.w.session.read_only and self.view.refusal is None
+
+    def show_view(self) -> None:  # overridden
+        pass
+
+
+# -- Hire Freebooters ----------------------------------------------------------------------------------------
+class FreebootersPage(PreMatchPage):
+    def __init__(self, wizard: PreMatchWizard):
+        super().__init__(wizard, "Hire Freebooters")
+        self.intro = rich_label(self)
+        self.grid = QGridLayout()
+        self.team_labels: list[QLabel] = []
+        self.draft_buttons: list[QPushButton] = []
+        for column in range(2):
+            label = rich_label(self)
+            label.setAlignment(Qt.AlignmentFlag.AlignTop)
+            button = QPushButton("Draft from the Reserves…", self)
+            button.setObjectName(f"draftButton{column}")
+            button.clicked.connect(lambda _on=False, c=column: self.open_draft(c))
+            self.grid.addWidget(label, 0, column)
+            self.grid.addWidget(button, 1, column, Qt.AlignmentFlag.AlignLeft)
+            self.team_labels.append(label)
+            self.draft_buttons.append(button)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addLayout(self.grid)
+        layout.addStretch(1)
+        self.dialog: Any = None
+
+    def show_view(self) -> None:
+        self.intro.setText(
+            "Seed 001: a head coach whose team would start with <b>10 or fewer players</b> (and has not a full "
+            "squad of 16) may draft a player of his team list from the reserves at half cost. This happens "
+            "here and only here; the drafted player plays this match, and the team rating counts his full "
+            "cost for the handicaps."
+        )
+        for column, team in enumerate(self.view.teams):
+            lines = [f"<b style='font-size:13pt'>{escape(team.name)}</b> ({escape(team.race)})",
+                     f"Rating <b>{team.rating}</b> &middot; {team.available} players can start "
+                     f"({team.on_roster} on the roster)"]  # fmt: skip
+            lines += [f"Drafted for this match: <b>{escape(p)}</b>" for p in team.drafted]
+            lines.append(
+                _muted(escape(team.draft_refusal)) if team.draft_refusal else "May draft from the reserves."
+            )
+            self.team_labels[column].setText("<br>".join(lines))
+            self.draft_buttons[column].setEnabled(
+                self.may_act and team.draft_refusal is None and not self.view.handicaps
+            )
+
+    def open_draft(self, column: int) -> Any:
+        from ui.sequences.prematch.draft_dialog import DraftDialog
+
+        dialog = DraftDialog(self.w.session, self.view.teams[column].id, self, match_id=self.view.match_id)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.dialog = dialog
+        dialog.open()
+        return dialog
+
+
+# -- handicaps -------------------------------------------------------------------------------------------------
+class HandicapsPage(PreMatchPage):
+    def __init__(self, wizard: PreMatchWizard):
+        super().__init__(wizard, "Handicaps")
+        self.ratings = rich_label(self)
+        self.ratings.setObjectName("ratingsLabel")
+        self.bands = rich_label(self)
+        self.verdict = rich_label(self)
+        self.verdict.setObjectName("handicapVerdict")
+        self.dice = DiceInput(handicap_dice(wizard.session.db.ruleset), self, roll_text="Roll the Handicap")
+        self.dice.rolled.connect(self.roll)
+        self.table = QTableWidget(0, 4, self)
+        self.table.setObjectName("handicapTable")
+        self.table.setTabKeyNavigation(False)  # a table to read: Tab goes on to the roll and the buttons
+        self.table.setHorizontalHeaderLabels(["Team", "Roll", "Handicap", "What it does"])
+        self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        layout = QVBoxLayout(self)
+        for widget in (self.ratings, self.bands, self.verdict, self.dice):
+            layout.addWidget(widget)
+        layout.addWidget(self.table, 1)
+
+    def show_view(self) -> None:
+        view, (home, away) = self.view, self.view.teams
+        self.ratings.setText(
+            "<table width='100%' cellpadding='4'><tr>"
+            f"<td align='center'><span style='font-size:12pt'><b>{escape(home.name)}</b></span><br>"
+            f"rating <span style='font-size:20pt'><b>{home.rating}</b></span></td>"
+            f"<td align='center' style='color:{MUTED}'>difference<br><span style='font-size:16pt'>"
+            f"{view.due.difference}</span></td>"
+            f"<td align='center'><span style='font-size:12pt'><b>{escape(away.name)}</b></span><br>"
+            f"rating <span style='font-size:20pt'><b>{away.rating}</b></span></td></tr></table>"
+        )
+        bands = ", ".join(f"{band}: {n}" for band, n in difference_bands(self.w.session.db.ruleset))
+        self.bands.setText(_muted(f"Handicap Table (league default, editable in League &gt; Rules): rolls by "
+                                  f"rating difference {bands}. The team with the lower rating rolls."))  # fmt: skip
+        underdog = view.underdog
+        if underdog is None:
+            text = "No handicap: the ratings are too close."
+        elif view.rolls_left:
+            text = (f"<b>{escape(underdog.name)}</b> make {count(view.due.rolls, 'handicap roll')}: "
+                    f"<b>{view.rolls_left} to go</b>.")  # fmt: skip
+        else:
+            text = f"<b>{escape(underdog.name)}</b> have made every handicap roll ({view.due.rolls})."
+        if view.handicaps and view.refusal is None:
+            text += _muted(" The rolls stand from the ratings at the first roll.")
+        self.verdict.setText(text)
+        self.dice.setEnabled(self.may_act and view.rolls_left > 0)
+        self.table.setRowCount(len(view.handicaps))
+        for row, h in enumerate(view.handicaps):
+            for column, value in enumerate((h.team, h.roll, h.handicap, h.text)):
+                self.table.setItem(row, column, QTableWidgetItem(value))
+        self.table.resizeColumnsToContents()
+        self.completeChanged.emit()
+
+    def isComplete(self) -> bool:  # noqa: N802
+        return self.view.rolls_left == 0 or self.view.refusal is not None
+
+    def roll(self, dice_roll: Any) -> None:
+        self.w.session.run(roll_handicap, parent=self, match_id=self.view.match_id, roll=dice_roll)
+
+
+# -- the referee -------------------------------------------------------------------------------------------------
+class RefereePage(PreMatchPage):
+    def __init__(self, wizard: PreMatchWizard):
+        super().__init__(wizard, "The referee")
+        self.intro = rich_label(self)
+        self.table = QTableWidget(0, 6, self)
+        self.table.setObjectName("refereeTable")
+        self.table.setTabKeyNavigation(False)  # the arrows choose a ref; Tab goes on to Choose This Referee
+        self.table.setHorizontalHeaderLabels(["Referee", "Range", "Skills", "Lately", "This season", "Note"])
+        # the note (why a ref cannot take this game) takes the width left, cut with its whole text on hover and
+        # under the table when the row is chosen: no sideways scrolling at 1366 px
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.table.setWordWrap(False)
+        self.table.viewport().installEventFilter(self)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.verticalHeader().setVisible(False)
+        self.table.itemSelectionChanged.connect(self._update_button)
+        self.table.doubleClicked.connect(lambda _i: self.choose())
+        self.choose_button = QPushButton("Choose This Referee", self)
+        self.choose_button.setObjectName("chooseRefereeButton")
+        self.choose_button.clicked.connect(self.choose)
+        self.chosen = rich_label(self)
+        self.chosen.setObjectName("chosenReferee")
+        self.offers: list[pq.RefereeOffer] = []
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.intro)
+        layout.addWidget(self.table, 1)
+        row = QHBoxLayout()
+        row.addWidget(self.choose_button)
+        row.addWidget(self.chosen, 1)
+        layout.addLayout(row)
+
+    def show_view(self) -> None:
+        self.intro.setText(
+            "Seed 000: the League Commissioner chooses the referee. Sacked refs and dead Star Refs are never "
+            f"offered; an injured ref is shown but cannot referee. <i>Lately</i> counts his match sheets in the "
+            f"{pq.LATELY_ROUNDS} rounds before this one: don't take the Minotaur every match."
+        )
+        self.offers = pq.referee_offers(self.w.session.db, self.view.match_id)
+        self.table.setRowCount(len(self.offers))
+        for row, offer in enumerate(self.offers):
+            values = (offer.label, f"{offer.range} squares", ", ".join(offer.skills) or "\u2014", str(offer.lately),
+                      str(offer.season), offer.problem or "")  # fmt: skip
+            for column, value in enumerate(values):
+                item = QTableWidgetItem(value)
+                item.setToolTip(plain_tip(value))
+                if offer.problem:
+                    item.setForeground(Qt.GlobalColor.darkGray)
+                self.table.setItem(row, column, item)
+        self._fit_columns()
+        if self.view.referee:
+            self.chosen.setText(
+                f"<b>{escape(self.view.referee)}</b> referees this match (his match sheet is open)."
+            )
+        else:
+            self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
+        self._update_button()
+
+    def _fit_columns(self) -> None:
+        """Columns to their content; when the row is too wide the skills give way first, the note keeps 120 px."""
+        self.table.resizeColumnsToContents()
+        header = self.table.horizontalHeader()
+        room = self.table.viewport().width() - sum(header.sectionSize(c) for c in range(5)) - 120
+        if room < 0:
+            header.resizeSection(2, max(header.sectionSize(2) + room, 160))
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802
+        if watched is self.table.viewport() and event.type() == QEvent.Type.Resize and self.offers:
+            self._fit_columns()  # the room is known only once the table has its size
+        return super().eventFilter(watched, event)
+
+    def selected(self) -> pq.RefereeOffer | None:
+        rows = self.table.selectionModel().selectedRows()
+        return self.offers[rows[0].row()] if rows else None
+
+    def select(self, referee_id: int) -> None:
+        row = next(i for i, o in enumerate(self.offers) if o.id == referee_id)
+        self.table.selectRow(row)
+
+    def _update_button(self) -> None:
+        offer = self.selected()
+        self.choose_button.setEnabled(
+            self.may_act and self.view.referee is None and offer is not None and offer.problem is None
+        )
+        if self.view.referee is None and offer is not None and offer.problem:
+            self.chosen.setText(_muted(f"{escape(offer.label)}: {escape(offer.problem)}"))
+        elif self.view.referee is None:
+            self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
+
+    def choose(self) -> None:
+        offer = self.selected()
+        if offer is None or not self.choose_button.isEnabled():
+            return
+        self.w.session.run(start_match_sheet, parent=self, referee_id=offer.id, match_id=self.view.match_id)
+
+
+# -- finish --------------------------------------------------------------------------------------------------------
+class FinishPage(PreMatchPage):
+    def __init__(self, wizard: PreMatchWizard):
+        super().__init__(wizard, "Ready for kick-off")
+        self.summary = rich_label(self)
+        self.summary.setObjectName("preMatchSummary")
+        self.open_pad = QCheckBox("Open the match pad for this game when I finish", self)
+        self.open_pad.setObjectName("openPadOnFinish")
+        self.open_pad.setChecked(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary)
+        layout.addSpacing(12)
+        layout.addWidget(self.open_pad)
+        layout.addStretch(1)
+        self.setFinalPage(True)
+
+    def show_view(self) -> None:
+        view = self.view
+        lines = [f"<b>{escape(t.name)}</b>: rating {t.rating}, {t.available} players can start"
+                 + (f"; drafted {escape(', '.join(t.drafted))}" if t.drafted else "") for t in view.teams]  # fmt: skip
+        handicaps = ", ".join(f"{escape(h.handicap)} ({escape(h.team)})" for h in view.handicaps) or "none"
+        lines.append(f"Handicaps: {handicaps}")
+        lines.append(f"Referee: {escape(view.referee) if view.referee else 'a normal ref (none chosen)'}")
+        if view.finished:
+            lines.append("<b>The pre-match sequence is finished.</b> Next: the match, then its report.")
+        elif view.refusal:
+            lines.append(f"<span style='color:{BAD}'>{escape(view.refusal)}</span>")
+        else:
+            lines.append(_muted("Finish records the pre-match sequence as done; after it nobody drafts for this "
+                                "match."))  # fmt: skip
+        self.summary.setText("<br>".join(lines))
+        self.open_pad.setEnabled(self.pad_offered)
+
+    @property
+    def pad_offered(self) -> bool:
+        """The match pad is offered for a game still to play, once its pre-match sequence is (or is being) finished."""
+        view = self.view
+        return not self.w.session.read_only and not view.played and (view.refusal is None or view.finished)
+
+    def validatePage(self) -> bool:  # noqa: N802
+        if self.view.finished or self.w.session.read_only or self.view.refusal is not None:
+            return True
+        return self.w.session.run(finish_pre_match, parent=self, match_id=self.view.match_id) is not None
+
+
+PAGES = ((PageId.FREEBOOTERS, FreebootersPage), (PageId.HANDICAPS, HandicapsPage), (PageId.REFEREE, RefereePage),
+         (PageId.FINISH, FinishPage))  # fmt: skip
+
+
+class PreMatchWizard(QWizard):
+    def __init__(self, session: Any, match_id: int, parent: QWidget | None = None, *, start: PageId | None = None):
+        super().__init__(parent)
+        self.session = session
+        self.match_id = match_id
+        self.view = pq.pre_match(session.db, match_id)
+        self.setWindowTitle(f"Pre-match sequence: {self.view.title}")
+        self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
+        self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the fixture's title holds the teams' names
+        self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
+        self.resize(900, 600)
+        self.pages: dict[PageId, PreMatchPage] = {}
+        for page_id, page_class in PAGES:
+            page = page_class(self)
+            self.pages[page_id] = page
+            self.setPage(page_id, page)
+        self.setStartId(start if start is not None else self._first_page())
+        session.changed.connect(self._league_changed)
+        self.refresh()
+
+    def _first_page(self) -> PageId:
+        """Where things stand: the handicaps once drafting is over (rolled, or nobody may draft), else the start."""
+        view = self.view
+        if view.finished:
+            return PageId.FINISH
+        if view.handicaps or all(t.draft_refusal for t in view.teams):
+            return PageId.HANDICAPS if view.rolls_left else PageId.REFEREE
+        return PageId.FREEBOOTERS
+
+    def refresh(self) -> None:
+        view = pq.pre_match(self.session.db, self.match_id)
+        if view is None:  # the fixture was deleted meanwhile
+            self.reject()
+            return
+        self.view = view
+        subtitle = view.refusal or f"{view.title}. Each step is saved as it is made."
+        for page in self.pages.values():
+            page.setSubTitle(subtitle)
+            page.show_view()
+
+    def _league_changed(self, tables: Any) -> None:
+        if tables is None or set(tables) & PREMATCH_TABLES:
+            self.refresh()
+
+    def done(self, result: int) -> None:
+        with contextlib.suppress(RuntimeError, TypeError):
+            self.session.changed.disconnect(self._league_changed)
+        super().done(result)
+        finish = self.pages[PageId.FINISH]
+        if result == QWizard.DialogCode.Accepted and finish.open_pad.isChecked() and finish.pad_offered:
+            self.open_match_pad()
+
+    match_pad: Any = None  # the pad Finish opened
+
+    def open_match_pad(self) -> Any:
+        """The night goes on: the match pad for this fixture, with the ref the pre-match chose (it asks for none)."""
+        from ui.sequences.match_pad.opening import open_match_pad
+
+        self.match_pad = open_match_pad(self.session, self.match_id, self.parentWidget())
+        return self.match_pad
