@@ -18,7 +18,7 @@ from roster_app.rules.spp import star_player_rolls
 if TYPE_CHECKING:  # the services and the ORM load only to build the demo: `dugout --demo` opens the one built
     from roster_app.store.db import LeagueDB
 
-DEMO_VERSION = 7  # bump when the demo's content changes, so users get the new one
+DEMO_VERSION = 8  # bump when the demo's content changes, so users get the new one
 
 # (position, name, SPP, gained skills, injuries)
 TEAMS = [
@@ -164,11 +164,11 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
             session.add(team)
             session.flush()
             start = ruleset.table("team_rules")["starting_treasury"]
-            post(session, team, start, kind="opening", reason="Starting treasury")
-            # The demo teams have played before Dugout: their earlier winnings paid for today's roster.
-            earlier = _cost(ruleset, session, team, spec) + spec["treasury"] - start
-            if earlier > 0:
-                post(session, team, earlier, kind="winnings", reason="Winnings of earlier seasons (before Dugout)")
+            # The demo teams have played before Dugout: their earlier winnings paid for today's roster. A team
+            # that comes to Dugout with gold opens with it (services/teams.py add_team): winnings name their game.
+            earlier = max(_cost(ruleset, session, team, spec) + spec["treasury"] - start, 0)
+            reason = "Starting treasury, with the winnings of earlier seasons (before Dugout)" if earlier else None
+            post(session, team, start + earlier, kind="opening", reason=reason or "Starting treasury")
             for counter in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary"):
                 count = int(spec[counter])
                 if count:
@@ -211,5 +211,8 @@ def ensure_demo() -> Path:
     current = marker.read_text().strip() if marker.exists() else ""
     if not path.exists() or current != str(DEMO_VERSION):
         build_demo(path, overwrite=True).close()
-        marker.write_text(str(DEMO_VERSION))
+        from roster_app.safety.atomic import atomic_text
+
+        with atomic_text(marker) as handle:
+            handle.write(str(DEMO_VERSION))
     return path

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from roster_app.queries import rosters as queries
-from roster_app.safety.atomic import atomic_text
+from roster_app.safety.atomic import atomic_text, text_problem
 from roster_app.store.db import LeagueDB
 
 CSV_ENCODING = "utf-8-sig"  # the byte-order mark lets spreadsheet programs read names with accents
@@ -39,7 +39,7 @@ def safe_cell(value: Any) -> Any:
 
 def _write_csv(destination: Path | str, header: list[str], rows: Iterable[list[Any]]) -> Path:
     """Every CSV Dugout writes goes through here, so every text cell is neutralised."""
-    with atomic_text(destination, encoding=CSV_ENCODING, newline="") as handle:
+    with atomic_text(destination, encoding=CSV_ENCODING, newline="", verify=text_problem(CSV_ENCODING)) as handle:
         writer = csv.writer(handle)
         writer.writerow([safe_cell(cell) for cell in header])
         writer.writerows([safe_cell(cell) for cell in row] for row in rows)

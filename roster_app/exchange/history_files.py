@@ -13,7 +13,7 @@ from typing import Any
 
 from roster_app.exchange.csv_files import write_csv
 from roster_app.queries import history
-from roster_app.safety.atomic import atomic_text
+from roster_app.safety.atomic import atomic_text, json_problem
 from roster_app.store.db import LeagueDB
 
 TABLE_COLUMNS = ["Season", "Position", "Team", "Race", "Played", "Won", "Drawn", "Lost", "TD for", "TD against",
@@ -47,7 +47,7 @@ def history_data(db: LeagueDB) -> dict[str, Any]:
 
 def export_history_json(db: LeagueDB, destination: Path | str) -> Path:
     text = json.dumps(history_data(db), ensure_ascii=False, indent=1)
-    with atomic_text(destination, encoding="utf-8") as handle:
+    with atomic_text(destination, encoding="utf-8", verify=json_problem) as handle:
         handle.write(text)
     return Path(destination)
 

@@ -74,6 +74,9 @@ def _upgraded_copy(path: Path, work: Path) -> Iterator[LeagueDB]:
 
 def write_rows(destination: Path | str, rows: Rows) -> str:
     """A new league at `destination` holding exactly `rows`; returns where it is, for people."""
+    if len(rows.get("league", ())) != 1:  # a copy of nothing would only fail later, as "no league record"
+        raise CopyRefused(f"The source holds {len(rows.get('league', ()))} league records instead of one; "
+                          "nothing was copied.")  # fmt: skip
     if is_database_url(destination):
         return _write_server(str(destination), rows)
     return write_league_file(Path(destination), rows)

@@ -27,7 +27,7 @@ from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
 from roster_app.rules.limits import TEXT_LENGTH, text_limit
-from roster_app.safety.atomic import atomic_path, atomic_text
+from roster_app.safety.atomic import atomic_path, atomic_text, json_document_problem
 from roster_app.safety.check import check_league
 from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB, create_schema, file_engine
@@ -132,7 +132,8 @@ def export_json(db: LeagueDB, destination: Path | str) -> Path:
             "This league was saved by another version of Dugout; this one would leave out what it does not "
             "know. Export it with the Dugout that saved it (or open it once for writing here to upgrade it)."
         )
-    with db.read() as session, atomic_text(destination) as handle:  # one read: a consistent league
+    # one read: a consistent league; written row by row, never held whole in memory (issue 40)
+    with db.read() as session, atomic_text(destination, verify=json_document_problem) as handle:
         league = session.execute(select(SQLModel.metadata.tables["league"].c.name).limit(1)).first()
         header = {
             "format": FORMAT,
@@ -182,7 +183,7 @@ def _read_document(source: Path) -> dict[str, Any]:
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(f"'{source.name}' is {size:,} bytes long: too large to be a league export.")
     try:
-        text = source.read_text(encoding="utf-8")
+        text = source.read_text(encoding="utf-8-sig")  # with or without a byte-order mark (Windows Notepad)
     except FileNotFoundError:
         raise ImportRefused(f"There is no file at {source}.") from None
     except UnicodeDecodeError:

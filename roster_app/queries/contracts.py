@@ -100,6 +100,8 @@ def _status(contract: Contract, player: Player, latest: bool, has_running: bool)
         return "reversed"
     if contract.status == ContractStatus.DIED:
         return "ended: he died"
+    if contract.status == ContractStatus.ENDED:
+        return f"ended ({player.status})"
     if latest and not has_running and player.status in PlayerStatus.ON_ROSTER:
         return FREE_AGENT
     return "cancelled" if contract.status == ContractStatus.CANCELLED else "expired"

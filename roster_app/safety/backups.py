@@ -114,9 +114,10 @@ def _read_index(folder: Path) -> dict[str, Any]:
 
 
 def _write_index(folder: Path, index: dict[str, Any]) -> None:
-    tmp = folder / f".{INDEX}.tmp"
-    tmp.write_text(json.dumps(index, indent=1), encoding="utf-8")
-    replace_atomically(tmp, folder / INDEX)
+    from roster_app.safety.atomic import atomic_text, json_problem
+
+    with atomic_text(folder / INDEX, verify=json_problem) as handle:
+        handle.write(json.dumps(index, indent=1))
 
 
 def _entry(index: dict[str, Any], name: str) -> dict[str, Any]:
@@ -344,6 +345,8 @@ def _keep_current(league: Path) -> Backup | None:
     """Back up the file a restore replaces; a damaged one is kept as a plain copy."""
     import shutil
 
+    from roster_app.safety.atomic import atomic_path
+
     if not league.exists():
         return None
     _recover_if_interrupted(league)
@@ -353,7 +356,8 @@ def _keep_current(league: Path) -> Backup | None:
         folder = backups_dir(league, create=True)
         now = datetime.now(UTC)
         path = _free_name(folder, league.stem, now, "damaged before restore")
-        shutil.copy2(league, path)
+        with atomic_path(path, size=lambda: league.stat().st_size) as temporary:
+            shutil.copyfile(league, temporary)
         return Backup(path, now.replace(microsecond=0), "damaged before restore", path.stat().st_size)
 
 

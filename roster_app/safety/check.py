@@ -28,7 +28,6 @@ import contextlib
 import sqlite3
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -48,10 +47,13 @@ from roster_app.rules.schema import check_table
 from roster_app.rules.spp import star_player_rolls
 from roster_app.rules.team import COUNTERS
 from roster_app.safety.competition_checks import competition_problems
+from roster_app.safety.explained import contracts_of_the_living, ledger_rows, numbers_kept, typed_texts
+from roster_app.safety.problems import Check, Ctx, Problem, Report
 from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Contract,
+    Correction,
     League,
     LedgerEntry,
     Match,
@@ -73,48 +75,8 @@ CONTRACT_STATUSES = (
     ContractStatus.REVERSED,
     ContractStatus.CANCELLED,
     ContractStatus.DIED,
+    ContractStatus.ENDED,
 )
-
-
-@dataclass(frozen=True)
-class Problem:
-    code: str  # a short key: treasury, status, contract, spp, ruleset, link, file ...
-    text: str  # what is wrong, in plain words
-    repair: str | None = None  # what a repair does; None when no repair is safe
-    fix: Callable[[Session], None] | None = field(default=None, compare=False, repr=False)
-
-
-@dataclass(frozen=True)
-class Report:
-    problems: tuple[Problem, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return not self.problems
-
-    @property
-    def repairable(self) -> tuple[Problem, ...]:
-        return tuple(p for p in self.problems if p.fix is not None)
-
-    def text(self) -> str:
-        if self.ok:
-            return "No problems found: the league is sound."
-        lines = [f"{len(self.problems)} problem(s) found:"]
-        for p in self.problems:
-            lines.append(f"- {p.text}")
-            lines.append(
-                f"    Repair: {p.repair}" if p.repair else "    Not repaired automatically: decide by hand."
-            )
-        return "\n".join(lines)
-
-
-@dataclass
-class Ctx:
-    session: Session
-    ruleset: Ruleset
-
-
-Check = Callable[[Ctx], Iterator[Problem]]
 
 
 # -- the file ----------------------------------------------------------------------------------------
@@ -238,13 +200,18 @@ def _correct_ledger(team_id: int, amount: int) -> Callable[[Session], None]:
     def fix(session: Session) -> None:
         from roster_app.queries.fetch import current_season
 
-        # Not through post(): no gold moves, the ledger catches up with the treasury.
-        session.add(
-            LedgerEntry(
-                team_id=team_id, amount=amount, kind="correction", season=current_season(session),
-                reason="Check League: the ledger did not add up to the treasury",
-            )
-        )  # fmt: skip
+        # Not through post(): no gold moves, the ledger catches up with the treasury; the correction's record
+        # says so (every correction row has one: safety/explained.py).
+        reason = "Check League: the ledger did not add up to the treasury"
+        entry = LedgerEntry(
+            team_id=team_id, amount=amount, kind="correction", season=current_season(session), reason=reason
+        )
+        session.add(entry)
+        session.flush()
+        treasury = session.get(Team, team_id).treasury
+        session.add(Correction(kind="gold", made_by="Check League", reason=reason, season=entry.season,
+                               team_id=team_id, ledger_entry_id=entry.id, before={"ledger": treasury - amount},
+                               after={"ledger": treasury}))  # fmt: skip
 
     return fix
 
@@ -529,6 +496,10 @@ CHECKS: list[Check] = [
     _team_counts,
     _players,
     _contracts,
+    contracts_of_the_living,
+    ledger_rows,
+    typed_texts,
+    numbers_kept,
     _reversals,
     _referee_sheets,
     _reserve_rounds,

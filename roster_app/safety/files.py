@@ -9,26 +9,14 @@ from __future__ import annotations
 
 import contextlib
 import os
-import re
 import shutil
 import sqlite3
-import time
 from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import LeagueFileError
+from roster_app.safety.atomic import LEFTOVER_AGE, ExportError, atomic_path, clean_leftovers, fsync_dir  # noqa: F401
 from roster_app.store import sqlite_file
-
-
-def fsync_dir(folder: Path) -> None:
-    """Make a rename in `folder` durable (POSIX; Windows has no directory handles to sync)."""
-    if os.name != "posix":  # pragma: no cover
-        return
-    fd = os.open(folder, os.O_RDONLY)
-    try:
-        os.fsync(fd)
-    finally:
-        os.close(fd)
 
 
 def replace_atomically(source: Path, target: Path) -> None:
@@ -61,44 +49,30 @@ def use_rollback_journal(league: Path) -> bool:
 def make_backup(league: Path, destination: Path) -> Path:
     """Copy `league` to `destination` as a consistent, integrity-checked snapshot (never half a file)."""
     league, destination = Path(league), Path(destination)
-    tmp = destination.with_name(f".{destination.name}.tmp")
     try:
         with (
+            atomic_path(destination, verify=_copy_problem) as tmp,
             contextlib.closing(sqlite_file.connect(league, read_only=True)) as source,
             contextlib.closing(sqlite_file.connect(tmp, read_only=False)) as target,
         ):
             source.backup(target)  # one step: the whole file under one read lock
             target.execute("PRAGMA journal_mode = DELETE")  # a copy of a WAL file would leave -wal/-shm beside it
-        problems = verify_copy(tmp)
-        if problems:
-            raise LeagueFileError(f"The copy of '{league.name}' failed its integrity check; it was not kept.")
-        replace_atomically(tmp, destination)
     except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL":
+            raise LeagueFileError(f"A copy of '{league.name}' could not be saved: the disk is full. Nothing was "
+                                  "saved.") from None  # fmt: skip
         raise LeagueFileError(f"A copy of '{league.name}' could not be made ({exc}).") from None
-    except OSError as exc:
-        raise LeagueFileError(f"A copy of '{league.name}' could not be saved ({exc.strerror}).") from None
-    finally:
-        tmp.unlink(missing_ok=True)
-        Path(f"{tmp}-journal").unlink(missing_ok=True)
+    except ExportError as exc:
+        raise LeagueFileError(f"A copy of '{league.name}' could not be saved: {exc}") from None
     return destination
 
 
-LEFTOVER = re.compile(r"\..+\.(part|tmp|restoring|upgrading)(-journal)?$")
-LEFTOVER_AGE = 10 * 60  # seconds: older than any write in progress (each write touches the file)
-
-
-def clean_leftovers(folder: Path, *, now: float | None = None) -> list[Path]:
-    """Delete the temporary files a killed Dugout left in `folder` (a half-written export, import, backup,
-    restore or upgrade, with its journal); recent ones may belong to another Dugout writing right now."""
-    now = time.time() if now is None else now
-    removed = []
-    with contextlib.suppress(OSError):
-        for path in Path(folder).iterdir():
-            if LEFTOVER.match(path.name) and path.is_file() and now - path.stat().st_mtime > LEFTOVER_AGE:
-                with contextlib.suppress(OSError):
-                    path.unlink()
-                    removed.append(path)
-    return removed
+def _copy_problem(path: Path) -> str | None:
+    try:
+        problems = verify_copy(path)
+    except sqlite3.Error as exc:
+        return f"the copy does not open ({exc})"
+    return "the copy failed its integrity check" if problems else None
 
 
 def _free_folder(parent: Path, name: str) -> Path:

@@ -10,8 +10,10 @@ from sqlmodel import Session
 from roster_app.errors import ChangedMeanwhile, RuleViolation
 from roster_app.queries.fetch import current_season
 from roster_app.rules.dice import Roll
+from roster_app.rules.limits import MOST_GOLD
 from roster_app.rules.roster import gp, position_label  # noqa: F401 (services name it from here)
-from roster_app.store.models import DiceRoll, LedgerEntry, Player, Team
+from roster_app.store.models import Contract, DiceRoll, LedgerEntry, Player, Team
+from roster_app.store.statuses import ContractStatus
 
 
 def check_version(row: Team | Player, expected: int | None, what: str) -> None:
@@ -43,6 +45,11 @@ def post(
     """Move gold in or out of a team's treasury: the treasury and its ledger always change together."""
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise TypeError("gold is a whole number of gold pieces")
+    if abs(amount) > MOST_GOLD or team.treasury + amount > MOST_GOLD:  # rules/limits.py: the most Dugout keeps
+        raise RuleViolation(
+            f"{reason} would leave {team.name} with {gp(team.treasury + amount)}; a treasury holds at most "
+            f"{gp(MOST_GOLD)} and a ledger row moves at most that."
+        )
     if team.treasury + amount < 0 and not allow_negative:
         raise RuleViolation(
             f"{reason} costs {gp(-amount)}, but {team.name} has only {gp(team.treasury)} in the treasury."
@@ -54,6 +61,14 @@ def post(
     session.add(entry)
     session.add(team)
     return entry
+
+
+def end_contracts(session: Session, player: Player) -> None:
+    """A player who leaves the roster for good (dead, retired) ends his running contract (no gold moves)."""
+    running = select(Contract).where(Contract.player_id == player.id, Contract.status == ContractStatus.RUNNING)
+    for contract in session.scalars(running):
+        contract.status = ContractStatus.ENDED
+        session.add(contract)
 
 
 def store_roll(session: Session, roll: Roll, purpose: str, **links: int | None) -> DiceRoll:

@@ -18,7 +18,15 @@ from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import current_season, get_player, get_team
 from roster_app.rules.contracts import check_length, tally_marks
 from roster_app.rules.dice import typed_roll
-from roster_app.rules.limits import NAME_LENGTH, REASON_LENGTH, kept
+from roster_app.rules.limits import (
+    MOST_GOLD,
+    MOST_SPP,
+    NAME_LENGTH,
+    REASON_LENGTH,
+    gold_correction_range,
+    kept,
+    whole,
+)
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import star_player_rolls
 from roster_app.services.common import check_version, lock_teams, post
@@ -65,6 +73,7 @@ def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_b
     """Add gold to a team's treasury (amount > 0) or take it away (< 0), never below 0 gp."""
     made_by, reason = _signed_by(made_by, reason)
     amount = _whole(amount, "A gold correction")
+    whole(amount, "A gold correction", -MOST_GOLD, MOST_GOLD)  # rules/limits.py, before any arithmetic
     if amount == 0:
         raise RuleViolation("A gold correction of 0 gp changes nothing: give the gold to add or take away.")
     with db.write() as tx:
@@ -72,10 +81,16 @@ def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_b
         lock_teams(session, team_id)
         team = get_team(session, team_id)
         before = team.treasury
-        if before + amount < 0:
+        lowest, highest = gold_correction_range(before)
+        if amount < lowest:
             raise RuleViolation(
                 f"{team.name} has {gp(before)} in the treasury: a correction can take at most {gp(before)}, "
                 f"not {gp(-amount)}. A treasury never goes below 0 gp."
+            )
+        if amount > highest:
+            raise RuleViolation(
+                f"{team.name} has {gp(before)} in the treasury: a correction can add at most {gp(highest)}, "
+                f"not {gp(amount)}. A treasury holds at most {gp(MOST_GOLD)}."
             )
         entry = post(session, team, amount, kind=LEDGER_KIND, reason=ledger_reason(made_by, reason))
         session.flush()
@@ -104,6 +119,7 @@ def correct_spp(
     spp = _whole(spp, "SPP")
     if spp < 0:
         raise RuleViolation("SPP cannot be below 0.")
+    whole(spp, "SPP", 0, MOST_SPP)
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session

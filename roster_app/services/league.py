@@ -6,18 +6,17 @@ The store makes the empty schema; this service fills it; safety/opening.py opens
 
 from __future__ import annotations
 
-import os
-import tempfile
 from pathlib import Path
 
 from sqlalchemy.engine import URL
 from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
 
-from roster_app.errors import LeagueFileError, RuleViolation, ServerError
+from roster_app.errors import DugoutError, LeagueFileError, RuleViolation, ServerError
 from roster_app.queries.fetch import league_row
 from roster_app.rules.limits import NAME_LENGTH
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
+from roster_app.safety.atomic import ExportError, atomic_path
 from roster_app.safety.locking import holder_of
 from roster_app.safety.opening import open_league, open_server_league
 from roster_app.store.changes import Change
@@ -90,29 +89,44 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
     ruleset = load_bundled(ruleset_key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp_name = tempfile.mkstemp(prefix=".dugout-new-", suffix=".tmp", dir=path.parent)
     except OSError as exc:  # a folder that cannot be made or written: nothing is left behind
         raise LeagueFileError(
             f"The league could not be made in {path.parent} ({exc.strerror}). Nothing was made."
         ) from None
-    os.close(fd)
-    tmp = Path(tmp_name)
     try:
-        engine = file_engine(tmp, read_only=False)
-        create_schema(engine)
-        seed_new_league(LeagueDB(engine, path=tmp), name=name, ruleset=ruleset)
-        engine.dispose()
-        os.replace(tmp, path)
-    except BaseException:
-        tmp.unlink(missing_ok=True)
-        raise
+        with atomic_path(path, verify=_opens) as tmp:  # beside it, synced, opened, then renamed into place
+            engine = file_engine(tmp, read_only=False)
+            try:
+                create_schema(engine)
+                seed_new_league(LeagueDB(engine, path=tmp), name=name, ruleset=ruleset)
+            finally:
+                engine.dispose()
+    except ExportError as exc:
+        raise LeagueFileError(f"The league could not be made in {path.parent}: {exc}") from None
+    except DBAPIError as exc:
+        full = getattr(exc.orig, "sqlite_errorname", "") == "SQLITE_FULL"
+        reason = "the disk is full" if full else str(exc.orig)
+        raise LeagueFileError(
+            f"The league could not be made in {path.parent} ({reason}). Nothing was made."
+        ) from None
     return open_league(path, backup=False)  # nothing to back up yet
+
+
+def _opens(path: Path) -> str | None:
+    """A new league file that would not open as one (safety.inspection, the checks opening it makes)."""
+    from roster_app.safety.inspection import check_opens
+
+    try:
+        check_opens(path)
+    except DugoutError as exc:
+        return str(exc)
+    return None
 
 
 def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> LeagueDB:
     """An in-memory league (tests and previews)."""
     db = LeagueDB(memory_engine())
-    seed_new_league(db, name=name, ruleset=load_bundled(ruleset_key))
+    seed_new_league(db, name=league_name(name, RuleViolation), ruleset=load_bundled(ruleset_key))
     return db
 
 

@@ -24,6 +24,7 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import competitions, referees
+from roster_app.services.common import end_contracts
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
@@ -188,6 +189,8 @@ def _write_lines(
         if line.injury:
             _injure(session, ruleset, player, line.injury)
             session.add(player)
+            if player.status == PlayerStatus.DEAD:
+                end_contracts(session, player)
 
 
 def record_match(db: LeagueDB, **report: Any) -> Change:

@@ -17,7 +17,7 @@ from roster_app.queries.fetch import (
     roster_count,
     used_numbers,
 )
-from roster_app.rules.limits import PLAYER_NAME
+from roster_app.rules.limits import MOST_COUNT, MOST_GOLD, MOST_SPP, PLAYER_NAME, whole
 from roster_app.rules.roster import (
     STAT_NAMES,
     check_affordable,
@@ -29,7 +29,7 @@ from roster_app.rules.roster import (
 )
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import star_player_rolls
-from roster_app.services.common import check_version, lock_teams, position_label, post
+from roster_app.services.common import check_version, end_contracts, lock_teams, position_label, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
@@ -134,9 +134,11 @@ def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str,
     if field == "injuries":
         return [text for text in map(tidy, value) if text]
     if field in ("spp", "value", "rolls_taken"):
-        if not isinstance(value, int) or value < 0:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RuleViolation(f"{field.upper() if field == 'spp' else field.replace('_', ' ').capitalize()} "
                                 "must be a whole number of 0 or more.")  # fmt: skip
+        most = {"spp": MOST_SPP, "value": MOST_GOLD, "rolls_taken": MOST_COUNT}[field]
+        whole(value, "SPP" if field == "spp" else field.replace("_", " ").capitalize(), 0, most)
         if field == "rolls_taken" and value > star_player_rolls(player.spp, ruleset):
             raise RuleViolation(
                 f"{player.name} has earned {count(star_player_rolls(player.spp, ruleset), 'star player roll')} "
@@ -219,6 +221,7 @@ def retire_player(db: LeagueDB, *, player_id: int, fired: bool = False) -> Chang
             raise RuleViolation(f"{player.name} is not on the roster ({player.status}).")
         player.status = PlayerStatus.RETIRED
         tx.session.add(player)
+        end_contracts(tx.session, player)
         tx.label = f"{'firing' if fired else 'retirement'} of {player.name}"
         tx.result = player.id
     return tx.change

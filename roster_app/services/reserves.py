@@ -32,7 +32,7 @@ from roster_app.rules import reserves as rules
 from roster_app.rules.reserves import AffairsRound, Kind, Step, roll_text
 from roster_app.rules.roster import check_affordable, gp
 from roster_app.rules.ruleset import STATS, Ruleset
-from roster_app.services.common import position_label, post, store_roll
+from roster_app.services.common import end_contracts, position_label, post, store_roll
 from roster_app.services.players import new_player
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
@@ -410,6 +410,7 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
         raise RuleViolation(f"{retiree.name} is not on {possessive(team.name)} roster.")
     retiree.status = PlayerStatus.RETIRED
     session.add(retiree)
+    end_contracts(session, retiree)
     _event(session, team, Kind.RETIRED, f"{retiree.name} retired to make room for a player from the reserves.",
            player_id=retiree.id)  # fmt: skip
     session.flush()

@@ -21,7 +21,7 @@ from roster_app.errors import NotFound, RulesetError, RuleViolation
 from roster_app.queries.fetch import current_season, league_row
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_links, check_table
-from roster_app.safety.atomic import atomic_text
+from roster_app.safety.atomic import atomic_text, json_problem
 from roster_app.safety.backups import backup_open_league
 from roster_app.store import sqlite_file
 from roster_app.store.changes import Change
@@ -159,8 +159,8 @@ def _read_document(path: Path) -> Any:
         raise RuleViolation(
             f"'{path.name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported."
         )
-    try:
-        return json.loads(path.read_text(encoding="utf-8"))
+    try:  # utf-8-sig: a byte-order mark (Windows Notepad saves one) is read past, as a spreadsheet program does
+        return json.loads(path.read_text(encoding="utf-8-sig"))
     except RecursionError:
         raise RuleViolation(f"'{path.name}' is nested too deeply to be a ruleset. Nothing was imported.") from None
     except json.JSONDecodeError as exc:
@@ -240,6 +240,6 @@ def export_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     """
     path = Path(path)
     text = json.dumps(ruleset_document(db), indent=2, ensure_ascii=False) + "\n"
-    with atomic_text(path) as handle:  # a temporary file beside it, then renamed: never half a file
+    with atomic_text(path, verify=json_problem) as handle:  # beside it, checked, then renamed: never half a file
         handle.write(text)
     return Change(f"export of the ruleset to {path.name}", result=path)

@@ -10,7 +10,7 @@ from roster_app.queries.clock import Act, has_played, moment
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
-from roster_app.rules.limits import NAME_LENGTH, TEAM_NAME, kept
+from roster_app.rules.limits import MOST_GOLD, NAME_LENGTH, TEAM_NAME, kept, whole
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import COUNTERS, reroll_price
@@ -38,8 +38,9 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
     ruleset = db.ruleset
     ruleset.race(race)  # refuses an unknown race
     start = ruleset.table("team_rules")["starting_treasury"] if treasury is None else treasury
-    if start < 0:
+    if isinstance(start, int) and not isinstance(start, bool) and start < 0:
         raise RuleViolation("A team cannot start with less than 0 gp.")
+    whole(start, "A starting treasury", 0, MOST_GOLD)  # rules/limits.py
     with db.write() as tx:
         session = tx.session
         team = Team(

@@ -18,6 +18,7 @@ class ContractStatus:
     REVERSED = "reversed"  # the transfer it was signed in was reversed by the commissioner
     CANCELLED = "cancelled"  # ended early by a commissioner's correction
     DIED = "died"  # ended early: the player died (a casualty's Dead)
+    ENDED = "ended"  # ended early: the player died or retired
 
 
 class TransferStatus:

@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import insert, select
 from sqlmodel import SQLModel
 
+from roster_app.store import models  # noqa: F401 - SQLModel.metadata knows a table once its model is imported
 from roster_app.store.db import LeagueDB
 
 Rows = dict[str, list[dict[str, Any]]]
@@ -17,7 +18,8 @@ Rows = dict[str, list[dict[str, Any]]]
 
 def league_rows(db: LeagueDB) -> Rows:
     """Every row of every table (the schema's tables, parents first) as plain dicts, in primary-key order,
-    read in one transaction (a consistent league even while others write)."""
+    read in one transaction (a consistent league even while others write). A process that never imported the
+    models (`dugout copy` from a server) once found no tables here and copied nothing."""
     with db.read() as session:
         return {
             table.name: [

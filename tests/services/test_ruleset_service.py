@@ -137,6 +137,23 @@ def test_export_then_import_gives_an_equal_ruleset(db, tmp_path):
     other.close()
 
 
+@pytest.mark.parametrize("bom", [b"", b"\xef\xbb\xbf"], ids=["plain", "byte-order mark"])
+def test_a_ruleset_file_saved_with_or_without_a_byte_order_mark_imports(db, tmp_path, bom):
+    """Issue 36: Windows Notepad saves UTF-8 with a byte-order mark; League > Rules > Import refused such a file."""
+    from roster_app.services.league import memory_league
+
+    set_table(db, key="tribunal", data=edited(db, "tribunal", per_pip=12_000))
+    path = tmp_path / "house.json"
+    export_ruleset(db, path=path)
+    path.write_bytes(bom + path.read_bytes())  # as Notepad saves it after an edit
+    other = memory_league(name="Elsewhere")
+    try:
+        assert import_ruleset(other, path=path).result == ["tribunal"]
+        assert other.ruleset.table("tribunal") == db.ruleset.table("tribunal")
+    finally:
+        other.close()
+
+
 def test_import_into_the_same_league_restores_it_and_undoes(db, tmp_path):
     path = tmp_path / "before.json"
     export_ruleset(db, path=path)

@@ -20,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roster_app.exchange.handoff import BadHandoff, read_handoff
 from ui.kit.digests import hexdigest
 
 log = logging.getLogger(__name__)
@@ -132,17 +133,20 @@ class InstanceServer:
         if b"\n" not in self._buffers[socket]:
             return
         line = self._buffers[socket].split(b"\n", 1)[0]
+        # shape and types checked in roster_app/exchange/handoff.py; on a refusal only its text is kept (a kept
+        # exception's traceback would keep this frame, and the socket, alive after Qt deleted it)
         try:
-            message = json.loads(line.decode())
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            log.warning("single instance: ignored a message that is not JSON: %r", line[:200])
+            message, problem = read_handoff(line), None
+        except BadHandoff as exc:
+            message, problem = None, str(exc)
+        if message is None:
+            log.warning("single instance: ignored a message that is not Dugout's (%s): %r", problem, line[:200])
             socket.write(b"bad\n")
             socket.flush()
             return
         socket.write(b"ok\n")
         socket.flush()
-        if isinstance(message, dict):
-            self._on_message(message)
+        self._on_message(message)
 
     def close(self) -> None:
         self.server.close()

@@ -37,7 +37,7 @@ from PySide6.QtGui import (
 
 from roster_app.printing.document import PrintDocument
 from roster_app.printing.render import Section, rules_used
-from roster_app.safety.atomic import ExportError, atomic_path
+from roster_app.safety.atomic import ExportError, atomic_path, pdf_problem
 from ui.printing.referee_cards import paint_card_sheet
 
 PDF_RESOLUTION = 300
@@ -344,7 +344,7 @@ def write_pdf(
     document: PrintDocument, path: Path | str, *, page_size: str | None = None, progress: Progress | None = None
 ) -> int:
     """Write `document` as a PDF at `path`, atomically (a cancelled or failed job leaves nothing there)."""
-    with atomic_path(path) as temporary:
+    with atomic_path(path, verify=pdf_problem) as temporary:  # a full disk: refused, the old PDF stays
         writer = QPdfWriter(str(temporary))
         writer.setResolution(PDF_RESOLUTION)
         writer.setPageLayout(page_layout(page_size))

@@ -11,6 +11,7 @@ from PySide6.QtCore import QMarginsF, QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
 from roster_app.queries.referees import RefereeCard
+from roster_app.safety.atomic import atomic_path, pdf_problem
 from ui.printing.referee_card import CARD_DPI, CARD_SIZE, paint_card
 
 CARD_MM = (63.0, 88.0)
@@ -42,7 +43,13 @@ def paint_card_sheet(painter: QPainter, cards: Sequence[RefereeCard], area: QRec
 
 
 def save_cards_pdf(cards: Sequence[RefereeCard], path: Path | str, *, title: str = "Referee cards") -> int:
-    """Write the cards to `path` (A4, nine a page); returns the number of pages."""
+    """Write the cards to `path` (A4, nine a page), atomically (a full disk is refused, the old PDF stays);
+    returns the number of pages."""
+    with atomic_path(path, verify=pdf_problem) as temporary:
+        return _write_cards(cards, temporary, title)
+
+
+def _write_cards(cards: Sequence[RefereeCard], path: Path, title: str) -> int:
     writer = QPdfWriter(str(path))
     writer.setResolution(CARD_DPI)  # the PDF stays vector, so text and lines print sharp
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
@@ -57,4 +64,5 @@ def save_cards_pdf(cards: Sequence[RefereeCard], path: Path | str, *, title: str
             writer.newPage()
         paint_card_sheet(painter, sheet, page, CARD_DPI)
     painter.end()
+    del writer  # closes the file before it is checked and renamed into place
     return len(pages)

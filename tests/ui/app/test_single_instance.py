@@ -182,3 +182,27 @@ def test_a_handed_file_that_is_not_a_league_keeps_the_open_league(
     assert open_window.session.db.path == league_file
     assert open_window.stack.currentWidget() is open_window.league_view
     assert any("not a Dugout league" in m for m in messages)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [{"open": {"x": 1}}, {"open": 5}, {"open": ["a.dugout"]}, {"open": ""}, {"open": "a\u0000.dugout"},
+     {"open": "/leagues/x.dugout", "read_only": "yes"}, {"demo": "yes"}, {"demo": True, "open": "/x.dugout"},
+     {"read_only": True}, {"close": True}, ["open", "/x.dugout"], "open"],
+)  # fmt: skip
+def test_a_message_of_another_shape_is_refused_quietly_with_a_log_line(qtbot, window, tmp_path, servers, caplog,
+                                                                        message):  # fmt: skip
+    """Issue 36: `{"open": {"x": 1}}` made the running window log a TypeError traceback. Now the message's shape
+    and types are checked (roster_app/exchange/handoff.py) before the window sees it: refused, logged, nothing
+    opened (an exception in the slot would fail this test: pytest-qt raises it)."""
+    import logging
+
+    seen = []
+    server = InstanceServer(lambda m: (seen.append(m), handle_message(window, m)), unique_name(tmp_path, "shape"))
+    servers.append(server)
+    with caplog.at_level(logging.WARNING, logger="ui.app.single_instance"):
+        assert finished(qtbot, send_from_process(message, server.name)) == "False"  # the answer was "bad"
+    assert seen == []
+    assert any("ignored a message that is not Dugout's" in r.getMessage() for r in caplog.records)
+    assert not any(r.exc_info for r in caplog.records)
+    assert window.session is None

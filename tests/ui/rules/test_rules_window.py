@@ -287,6 +287,25 @@ def test_export_then_import_through_the_window(qtbot, open_window, rules, monkey
     assert settings.model.data(settings.model.index(setting_row(settings, "per_roll"), 1)) == "10,000 gp"
 
 
+def test_import_through_the_window_reads_a_file_with_a_byte_order_mark(qtbot, open_window, rules, monkeypatch,
+                                                                        tmp_path, messages):  # fmt: skip
+    """Issue 36: League > Rules > Import refused a file saved by Windows Notepad (UTF-8 with a byte-order mark)."""
+    from ui.kit import ask
+
+    db = open_window.session.db
+    path = tmp_path / "notepad.json"
+    monkeypatch.setattr(ask, "save_path", lambda *a, **k: str(path))
+    rules.export_button.click()
+    document = json.loads(path.read_text())
+    document["tables"]["tribunal"]["per_roll"] = 20_000
+    path.write_text(json.dumps(document), encoding="utf-8-sig")
+    monkeypatch.setattr(ask, "open_path", lambda *a, **k: str(path))
+    rules.import_button.click()
+    assert not messages, messages
+    assert db.ruleset.table("tribunal")["per_roll"] == 20_000
+    assert "Tribunal Table" in rules.status.text()
+
+
 def test_a_broken_import_is_refused_with_the_row_named_and_nothing_changes(
     qtbot, open_window, rules, monkeypatch, tmp_path, messages, league_file
 ):

@@ -15,6 +15,8 @@ STATUS_ORDER = {
     "expired": 3,
     "ended by transfer": 4,
     "reversed": 5,
+    "ended (dead)": 6,
+    "ended (retired)": 6,
 }
 STATUS_COLOURS = {"final season": "#9a5b00", "free agent": "#1f5fa8", "expired": "#8a8a8a",
                   "ended by transfer": "#8a8a8a", "reversed": "#8a8a8a"}  # fmt: skip

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
 from roster_app.queries import corrections as cq
 from roster_app.queries.rosters import team_header, teams
 from roster_app.rules.contracts import length_range, tally_marks
+from roster_app.rules.limits import MOST_GOLD, MOST_SPP, gold_correction_range
 from roster_app.rules.roster import gp
 from roster_app.services import corrections as svc
 from roster_app.words import count
@@ -152,12 +153,12 @@ class CorrectionDialog(QDialog):
         for label in self.now.values():
             label.setObjectName("correctionNow")
             label.setTextFormat(Qt.TextFormat.PlainText)  # a roll's label names its player
-        self.gold = _spin(-100_000_000, 100_000_000, step=10_000, suffix=" gp")
+        self.gold = _spin(-MOST_GOLD, MOST_GOLD, step=10_000, suffix=" gp")  # rules/limits.py
         self.gold.setObjectName("goldAmount")
         self.gold_after = QLabel()
         self.player = QComboBox()
         self.player.setObjectName("correctionPlayer")
-        self.spp = _spin(0, 9_999, suffix=" SPP")
+        self.spp = _spin(0, MOST_SPP, suffix=" SPP")
         self.rolls_taken = _spin(0, 20)
         low, high = svc.fan_factor_range(self.db)
         self.fan_factor = _spin(low, high)
@@ -227,7 +228,7 @@ class CorrectionDialog(QDialog):
         self._fill(self.roll, cq.rolls(self.db, team) if team is not None else [], "No roll stored for the team")
         if self.header is not None:
             self.now["gold"].setText(gp(self.header.treasury))
-            self.gold.setMinimum(-self.header.treasury)
+            self.gold.setRange(*gold_correction_range(self.header.treasury))  # a 32-bit spin box: bounded
             self.now["fan_factor"].setText(str(self.header.fan_factor))
             self.fan_factor.setValue(self.header.fan_factor)
         self._player_changed()

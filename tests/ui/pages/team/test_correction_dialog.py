@@ -195,3 +195,26 @@ def test_f1_in_the_correction_dialog_opens_its_section(qtbot, open_window):
     from tests.ui.kit.test_handbook_sections import press_f1
 
     assert press_f1(open_dialog(qtbot, open_window)).section == "corrections"
+
+
+def test_the_gold_range_comes_from_the_most_dugout_keeps_even_past_a_spin_box(qtbot, open_window, league_file):
+    """Issue 36: the spin box's minimum was minus the treasury, which overflows a 32-bit spin box past
+    2,147,483,647 gp (a treasury an older file or another program may hold). The range comes from
+    rules/limits.py: never below 0 gp, never above the most Dugout keeps."""
+    import contextlib
+    import sqlite3
+
+    from roster_app.rules.limits import MOST_GOLD
+
+    dialog = open_dialog(qtbot, open_window)
+    assert (dialog.gold.minimum(), dialog.gold.maximum()) == (-treasury(open_window.session.db, dialog.team_id()),
+                                                              MOST_GOLD - treasury(open_window.session.db,
+                                                                                   dialog.team_id()))  # fmt: skip
+    dialog.reject()
+    with contextlib.closing(sqlite3.connect(league_file)) as conn, conn:
+        conn.execute("UPDATE team SET treasury = 3000000000")
+    dialog = open_dialog(qtbot, open_window)
+    assert dialog.now["gold"].text() == "3,000,000,000 gp"
+    assert (dialog.gold.minimum(), dialog.gold.maximum()) == (-MOST_GOLD, 0)
+    assert dialog.spp.maximum() == 1_000_000
+    dialog.reject()

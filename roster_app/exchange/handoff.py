@@ -1,0 +1,42 @@
+"""The one line a second Dugout hands the running one (ui/single_instance.py): checked like a file from outside.
+
+Anything on this computer may write to the per-user socket, so a message is read as data, never trusted: one
+JSON object of a known shape, `{}` (come forward), `{"demo": true}` or `{"open": PATH_OR_URL, "read_only": BOOL}`.
+Anything else is refused with the reason (logged by the caller), and nothing is opened.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MESSAGE_BYTES = 64 * 1024  # a path or an address; far more is no message of Dugout's
+TARGET_LENGTH = 4096  # the longest path a system allows, about
+
+
+class BadHandoff(ValueError):
+    """A message that is not one Dugout sends; the text says why."""
+
+
+def read_handoff(line: bytes) -> dict[str, Any]:
+    """The message in `line`, checked: its keys and their types. BadHandoff says what is wrong."""
+    if len(line) > MESSAGE_BYTES:
+        raise BadHandoff(f"a message of {len(line):,} bytes")
+    try:
+        message = json.loads(line.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        raise BadHandoff("not JSON") from None
+    if not isinstance(message, dict):
+        raise BadHandoff(f"not a JSON object but {type(message).__name__}")
+    unknown = sorted(set(message) - {"open", "read_only", "demo"})
+    if unknown:
+        raise BadHandoff(f"unknown key(s) {', '.join(map(repr, unknown))[:200]}")
+    if "demo" in message and (message["demo"] is not True or len(message) > 1):
+        raise BadHandoff("'demo' is true and comes alone")
+    if "read_only" in message and (type(message["read_only"]) is not bool or "open" not in message):
+        raise BadHandoff("'read_only' is true or false, beside 'open'")
+    if "open" in message:
+        target = message["open"]
+        if type(target) is not str or not target.strip() or "\0" in target or len(target) > TARGET_LENGTH:
+            raise BadHandoff(f"'open' is not a file's path or a league's address: {str(target)[:80]!r}")
+    return message
