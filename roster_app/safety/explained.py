@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.rules import freebooters
 from roster_app.rules.limits import MOST_GOLD, MOST_SPP, REASON_LENGTH, TYPED_TEXTS
 from roster_app.rules.roster import gp
 from roster_app.safety.problems import Ctx, Problem
@@ -32,10 +33,12 @@ from roster_app.store.statuses import ContractStatus, PlayerStatus
 from roster_app.words import tidy
 
 MATCH_KINDS = ("winnings", "gate")  # gold a game brought in
+# gold a game took out: an LRB 5/6 team's spiralling expenses, freebooters hired for it, the stars' share of its gate
+MATCH_COSTS = ("expenses", freebooters.LEDGER_KIND, freebooters.GATE_SHARE_KIND)
 PURCHASES = ("hire", "contract", "staff", "reroll", "reserve", "upkeep")  # gold paid out, never in
 # the rows whose kind says they came from one other row (a hire may pay for several players: its kind is its item)
 LINKED = {"contract": "contract_id", "transfer": "transfer_id", "reversal": "reverses_id"}
-LEDGER_KINDS = frozenset({"opening", "transfer", "correction", "reversal", *MATCH_KINDS, *PURCHASES})
+LEDGER_KINDS = frozenset({"opening", "transfer", "correction", "reversal", *MATCH_KINDS, *MATCH_COSTS, *PURCHASES})
 CORRECTION_PATH = (
     "If the gold is wrong, a Commissioner's Correction (Tools > Commissioner's Correction…) puts it right; "
     "the row stays in the ledger."
@@ -50,12 +53,12 @@ def _why(row: Any, teams_of_match: dict[int, tuple[int, int]], openings: Counter
     kind, amount = row.kind, row.amount
     if kind not in LEDGER_KINDS:
         return f"its kind {_shown(kind)} is not one Dugout writes, so nothing says where the gold came from"
-    if kind in MATCH_KINDS:
+    if kind in (*MATCH_KINDS, *MATCH_COSTS):
         if row.match_id is None:
-            return "it names no game it was won in"
+            return "it names no game it was won in" if kind in MATCH_KINDS else "it names no game it was paid for"
         if row.team_id not in teams_of_match.get(row.match_id, (row.team_id,)):
             return f"it names a game ({row.match_id}) the team did not play"
-    if kind in PURCHASES and amount > 0:
+    if kind in (*PURCHASES, *MATCH_COSTS) and amount > 0:
         return "a purchase takes gold out of the treasury, but this one brings gold in"
     link = LINKED.get(kind)
     if link is not None and getattr(row, link) is None:

@@ -246,7 +246,7 @@ def test_a_player_who_dies_in_a_match_ends_his_contract(db):
     _signed_for(db, dead)
     assert _contract_statuses(db) == ["running"]
     change = report(db, match.id, 1, 0, lines=[{"player_id": dead, "touchdowns": 1, "injury": "Dead"}])
-    assert _contract_statuses(db) == ["ended"]
+    assert _contract_statuses(db) == ["died"]  # issue 35: the contract of a player who died says so
     assert check_league(db).ok, check_league(db).text()
     db.replay(change, forward=False)  # undone: he lives, and so does his contract
     assert _contract_statuses(db) == ["running"]

@@ -278,8 +278,8 @@ def _more_games(path, games):
             f"VALUES ({n}, 1, {n}, 1, 2, 'scheduled', 'league', 0, 0, 0, 0, 0, 0, '{{}}')"
         )
         statements += [
-            "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at) "
-            f"VALUES (2, {n}, 'correction', 'x', 1, '2026-01-01 10:00:00.000000')",
+            "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at, match_id) "
+            f"VALUES (2, {n}, 'winnings', 'x', 1, '2026-01-01 10:00:00.000000', {n})",
             "INSERT INTO ledger_entry (team_id, amount, kind, reason, season, created_at, reverses_id) "
             f"SELECT 2, -{n}, 'reversal', 'x', 1, created_at, max(id) FROM ledger_entry",
         ]

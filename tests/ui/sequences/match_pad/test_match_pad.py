@@ -443,10 +443,8 @@ def test_an_event_adds_its_line_to_the_log_and_leaves_the_rest_as_shown(qtbot, p
     first = [pad.log.item(i) for i in range(pad.log.count())]
     assert [i.text() for i in first] == [q.describe(e, pad.game) for e in pad.game.events]
     away_items = [pad.lists[s.away_id].item(i) for i in range(pad.lists[s.away_id].count())]
-    choose(qtbot, pad, "home", 2)
-    qtbot.keyClicks(pad.lists[s.away_id], "4")
-    pad.acting_side = s.home_id
-    key(qtbot, pad, "K")  # a casualty: the away side's #4 is hurt
+    key(qtbot, pad, "K")  # a casualty: the home side's #2 hurts the away side's #4 (chosen in its dialog)
+    casualty(qtbot, pad, victim=(s.away_id, 4), by=(s.home_id, 2), result="Smashed Knee")
     pad.refresh()
     shown = [pad.log.item(i) for i in range(pad.log.count())]
     assert shown[: len(first)] == first and len(shown) == len(pad.game.events)
