@@ -8,7 +8,7 @@ and open tournaments once"; the league fixtures are one competition, each open t
 from __future__ import annotations
 
 import random
-from collections.abc import Hashable, Sequence
+from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -135,38 +135,76 @@ def swiss_rounds_needed(entrants: int) -> int:
     return max(1, rounds_of(entrants))
 
 
+SWISS_SEARCHED = 12  # up to this many teams a Swiss open may last until everyone has met (its pairing searched)
+
+
+def swiss_most_rounds(entrants: int) -> int:
+    """The most Swiss rounds of `entrants` teams: until everyone has met, for a small open (each pairing chosen
+    so the later rounds stay possible); for a larger one, as many as half the field, which any pairing leaves
+    possible (Dirac's theorem) without searching a season of pairings."""
+    if entrants <= SWISS_SEARCHED:
+        return entrants - 1
+    return entrants // 2 if entrants % 2 == 0 else (entrants - 1) // 2
+
+
 def swiss_pairs(
-    standing: Sequence[T], played: set[frozenset[T]], had_bye: set[T]
+    standing: Sequence[T], played: set[frozenset[T]], had_bye: set[T], rounds_left: int = 0
 ) -> tuple[list[tuple[T, T]], T | None]:
     """The next Swiss round: (pairs, the team with a bye). Teams are paired down the standing (best first), none
-    meets a team it has met; with an odd number the lowest team without a bye yet sits out."""
+    meets a team it has met; with an odd number the lowest team without a bye yet sits out. Of the pairings in
+    that order, the first that leaves `rounds_left` more rounds possible without a rematch: six teams paired
+    greedily for three rounds can leave two triangles, where a fourth round has no pairing at all."""
     check_entrants(standing, "Swiss rounds")
-    teams, bye = list(standing), None
-    if len(teams) % 2:
-        free = [t for t in reversed(teams) if t not in had_bye] or list(reversed(teams))
-        for candidate in free:  # the lowest who can sit out and leave the rest paired without a rematch
-            rest = [t for t in teams if t != candidate]
-            pairs = _pair(rest, played)
-            if pairs is not None:
-                return pairs, candidate
-        raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
-    pairs = _pair(teams, played)
-    if pairs is None:
-        raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
-    return pairs, bye
+    teams = list(standing)
+    for pairs, bye in _pairings(teams, played, had_bye):
+        after = played | {frozenset(pair) for pair in pairs}
+        if _possible(teams, after, had_bye | ({bye} if bye is not None else set()), rounds_left):
+            return pairs, bye
+    raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
 
 
-def _pair(teams: list[T], played: set[frozenset[T]]) -> list[tuple[T, T]] | None:
+def _pairings(
+    teams: list[T], played: set[frozenset[T]], had_bye: set[T]
+) -> Iterator[tuple[list[tuple[T, T]], T | None]]:
+    """Every round's pairing in the standing's order of preference (and its bye with an odd number)."""
+    if len(teams) % 2 == 0:
+        for pairs in _pair(teams, played):
+            yield pairs, None
+        return
+    free = [t for t in reversed(teams) if t not in had_bye] or list(reversed(teams))
+    for candidate in free:  # the lowest who can sit out and leave the rest paired without a rematch
+        for pairs in _pair([t for t in teams if t != candidate], played):
+            yield pairs, candidate
+
+
+def _pair(teams: list[T], played: set[frozenset[T]]) -> Iterator[list[tuple[T, T]]]:
     if not teams:
-        return []
+        yield []
+        return
     first, rest = teams[0], teams[1:]
     for index, other in enumerate(rest):  # the nearest in the standing first
         if frozenset((first, other)) in played:
             continue
-        tail = _pair(rest[:index] + rest[index + 1 :], played)
-        if tail is not None:
-            return [(first, other), *tail]
-    return None
+        for tail in _pair(rest[:index] + rest[index + 1 :], played):
+            yield [(first, other), *tail]
+
+
+def _possible(teams: list[T], played: set[frozenset[T]], had_bye: set[T], rounds_left: int) -> bool:
+    """`rounds_left` more rounds can be paired without a rematch (and a second bye). Sure at once while every
+    team has unmet opponents enough for Dirac's theorem (a graph whose every vertex meets half of it has a
+    perfect matching), else searched."""
+    if rounds_left <= 0:
+        return True
+    odd = len(teams) % 2
+    unmet = min(sum(1 for o in teams if o != t and frozenset((t, o)) not in played) for t in teams)
+    paired = len(teams) - odd
+    if unmet - odd - (rounds_left - 1) >= paired / 2 and (not odd or len(set(teams) - had_bye) >= rounds_left):
+        return True
+    for pairs, bye in _pairings(teams, played, had_bye):
+        after = played | {frozenset(pair) for pair in pairs}
+        if _possible(teams, after, had_bye | ({bye} if bye is not None else set()), rounds_left - 1):
+            return True
+    return False
 
 
 # -- a level knock-out game ------------------------------------------------------------------------

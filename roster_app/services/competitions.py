@@ -111,10 +111,10 @@ def create_competition(
         raise RuleViolation(
             "A third-place game needs four teams at least: it is played by the semi-finals' losers."
         )
-    if format == "swiss" and rounds and rounds > len(team_ids) - 1:
+    if format == "swiss" and rounds and rounds > rc.swiss_most_rounds(len(team_ids)):
         raise RuleViolation(
-            f"Swiss rounds of {count(len(team_ids), 'team')} can last at most {count(len(team_ids) - 1, 'round')} "
-            "without a rematch."
+            f"Swiss rounds of {count(len(team_ids), 'team')} can last at most "
+            f"{count(rc.swiss_most_rounds(len(team_ids)), 'round')} without a rematch."
         )
     with db.write() as tx:
         session = tx.session
@@ -463,7 +463,7 @@ def _pair_swiss_round(session: Session, ruleset: Ruleset, competition: Competiti
     ties = _ties(session, competition)
     played = {frozenset((t.home_team_id, t.away_team_id)) for t in ties if not t.bye}
     had_bye = {t.home_team_id for t in ties if t.bye}
-    pairs, bye = rc.swiss_pairs(standing, played, had_bye)
+    pairs, bye = rc.swiss_pairs(standing, played, had_bye, rounds_left=competition.rounds - number)
     ties = [CompetitionTie(competition_id=competition.id, round=number, position=position, home_team_id=home,
                            away_team_id=away) for position, (home, away) in enumerate(pairs)]  # fmt: skip
     session.add_all(ties)
