@@ -147,8 +147,13 @@ def downgrade() -> None:
     with op.batch_alter_table("competition_tie", schema=None) as batch_op:
         batch_op.drop_index(batch_op.f("ix_competition_tie_competition_id"))
     op.drop_table("competition_tie")
+    # the foreign key by the name it has: this revision names it, a league made whole (create_all) has the
+    # database's own name for it (PostgreSQL's match_competition_id_fkey), SQLite's may have none
+    named = [fk["name"] for fk in sa.inspect(op.get_bind()).get_foreign_keys("match")
+             if fk["constrained_columns"] == ["competition_id"] and fk.get("name")]  # fmt: skip
     with op.batch_alter_table("match", schema=None) as batch_op:
-        batch_op.drop_constraint("fk_match_competition_id_competition", type_="foreignkey")
+        for name in named:
+            batch_op.drop_constraint(name, type_="foreignkey")
         batch_op.drop_index(batch_op.f("ix_match_competition_id"))
         batch_op.drop_column("decided")
         batch_op.drop_column("competition_id")
