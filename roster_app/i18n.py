@@ -106,3 +106,10 @@ def pgettext(context: str, message: str) -> str:
 def N_(message: str) -> str:
     """Marks a string for the catalogue without translating it here (it is translated where it is shown)."""
     return message
+
+
+def term(kind: str, name: str) -> str:
+    """A word of the game as the commissioner's language has it: `term("skill", "Block")`, kinds "race",
+    "position", "skill", "star", "inducement", "injury", "table". The league file keeps the ruleset's own key; a
+    house rule's own name has no entry and stays as typed."""
+    return _active().pgettext(kind, name)
