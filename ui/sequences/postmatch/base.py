@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -93,7 +93,8 @@ class StepPage(QWizardPage):
         boxes = self.team_boxes(QVBoxLayout(inner))
         scroll = QScrollArea(self)
         scroll.setWidgetResizable(True)
-        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # a window narrower than the teams' rows scrolls sideways instead of cutting their words
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
         scroll.setWidget(inner)
         outer = QVBoxLayout(self)
         outer.addWidget(scroll, 1)
@@ -110,4 +111,25 @@ class StepPage(QWizardPage):
             boxes[team.team_id] = QVBoxLayout(box)
             row.addWidget(box, 1)
         layout.addLayout(row, stretch)
+        EvenWidths([row.itemAt(i).widget() for i in range(row.count())])
         return boxes
+
+
+class EvenWidths(QObject):
+    """Side-by-side boxes (Ignored: equal halves whatever each holds) kept at least as wide as the widest box's rows
+    need, whenever a roll or a choice changes what they hold: a narrow window once cut "or type the dice" to "or
+    type t"; now the wizard cannot be made that narrow, and a scrolled page scrolls."""
+
+    def __init__(self, boxes: list[QWidget]):
+        super().__init__(boxes[0])
+        self.boxes = boxes
+        for box in boxes:
+            box.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's
+        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Show):
+            need = max(box.minimumSizeHint().width() for box in self.boxes)
+            for box in self.boxes:
+                if box.minimumWidth() != need:
+                    box.setMinimumWidth(need)
+        return False
