@@ -37,6 +37,7 @@ TEAMS = [
 ]
 REFEREE = "<a href=y>z</a> ZqRef &amp;"
 REFEREE_TEXT = "<img src=x> ZqRefText <b>bold</b>"
+CUP = "<a href=y>Cup</a> ZqCup &amp; <img src=x>"
 MARKER = re.compile(r"Zq\w+")
 
 
@@ -46,7 +47,7 @@ def player_name(team: int, number: int) -> str:
 
 def names() -> dict[str, str]:
     """Every hostile name by its marker word."""
-    every = [LEAGUE, REFEREE, REFEREE_TEXT] + [n for t in TEAMS for n in (t[0], t[3])]
+    every = [LEAGUE, REFEREE, REFEREE_TEXT, CUP] + [n for t in TEAMS for n in (t[0], t[3])]
     every += [player_name(t, n) for t in range(len(TEAMS)) for n in range(1, 13)]
     return {MARKER.search(name).group(): name for name in every}
 

@@ -310,3 +310,32 @@ def test_the_undo_action_and_the_recent_leagues_show_an_ampersand_as_typed(qtbot
     window._fill_recent()
     texts = [a.text() for a in window.recent_menu.actions()]
     assert str(odd).replace("&", "&&") in texts
+
+
+def test_the_competitions_tab_and_a_new_tournament_show_names_as_typed(qtbot, hostile_league):
+    """A cup named with markup, drawn among the hostile teams: its list, summary, standing and bracket (painted
+    text), and the New Tournament dialog's entrants."""
+    from roster_app.services.competitions import create_competition, draw_competition
+    from tests.ui.hostile import CUP, markers_shown, names_not_as_typed
+    from ui.pages.season.competitions_panel import NewTournamentDialog
+
+    session = hostile_league.session
+    teams = [t.id for t in hostile_league.league_view.panel.team_model.rows()]
+    cup = session.run(create_competition, name=CUP, format="knockout", team_ids=teams).result
+    session.run(draw_competition, competition_id=cup, seeding="draw", faces=[1, 2, 3, 4])
+    page = hostile_league.league_view.season_page
+    hostile_league.league_view.show_page(page)
+    page.views.setCurrentWidget(page.competitions)
+    panel = page.competitions
+    qtbot.waitUntil(lambda: any("ZqCup" in panel.list.item(i).text() for i in range(panel.list.count())))
+    panel.list.setCurrentRow(next(i for i in range(panel.list.count()) if "ZqCup" in panel.list.item(i).text()))
+    wrong = names_not_as_typed(panel)
+    seen = markers_shown(panel)
+    panel.grab().save("/tmp/escape2-competitions.png")
+    dialog = NewTournamentDialog(session, hostile_league)
+    dialog.show()
+    wrong += names_not_as_typed(dialog)
+    seen |= markers_shown(dialog)
+    dialog.close()
+    assert sorted(set(wrong)) == [], "\n".join(sorted(set(wrong)))
+    assert {"ZqCup", "ZqOrcs", "ZqElves"} <= seen, seen
