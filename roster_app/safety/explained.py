@@ -137,14 +137,18 @@ def contracts_of_the_living(ctx: Ctx) -> Iterator[Problem]:
             f"The contract of {name} still runs, but he is {status}: a contract ends when its player leaves the "
             "roster for good.",
             "end the contract (no gold moves)",
-            _end_contract(contract_id),
+            _end_contract(
+                contract_id, ContractStatus.DIED if status == PlayerStatus.DEAD else ContractStatus.ENDED
+            ),
         )
 
 
-def _end_contract(contract_id: int) -> Callable[[Session], None]:
+def _end_contract(contract_id: int, why: str) -> Callable[[Session], None]:
+    """Ends the contract as the services end one: `died` for a dead player, `ended` for any other who left."""
+
     def fix(session: Session) -> None:
         contract = session.get(Contract, contract_id)
-        contract.status = ContractStatus.ENDED
+        contract.status = why
         session.add(contract)
 
     return fix

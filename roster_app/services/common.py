@@ -63,11 +63,12 @@ def post(
     return entry
 
 
-def end_contracts(session: Session, player: Player) -> None:
-    """A player who leaves the roster for good (dead, retired) ends his running contract (no gold moves)."""
+def end_contracts(session: Session, player: Player, why: str = ContractStatus.ENDED) -> None:
+    """A player who leaves the roster for good ends his running contract (no gold moves): `died` when he died,
+    `ended` when he retired, was fired or left otherwise."""
     running = select(Contract).where(Contract.player_id == player.id, Contract.status == ContractStatus.RUNNING)
     for contract in session.scalars(running):
-        contract.status = ContractStatus.ENDED
+        contract.status = why
         session.add(contract)
 
 

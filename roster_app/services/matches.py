@@ -27,7 +27,7 @@ from roster_app.services import competitions, referees
 from roster_app.services.common import end_contracts
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Contract, DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
+from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
 from roster_app.store.statuses import ContractStatus
 from roster_app.words import possessive
 
@@ -159,11 +159,7 @@ def _injure(session: Session, ruleset: Ruleset, player: Player, kind: str) -> No
     effect = pm.injury_effect(kind)
     if effect.dead:
         player.status = PlayerStatus.DEAD
-        for contract in session.scalars(
-            select(Contract).where(Contract.player_id == player.id, Contract.status == ContractStatus.RUNNING)
-        ):
-            contract.status = ContractStatus.DIED
-            session.add(contract)
+        end_contracts(session, player, ContractStatus.DIED)
         return
     if not effect.misses_next:
         return
@@ -189,8 +185,6 @@ def _write_lines(
         if line.injury:
             _injure(session, ruleset, player, line.injury)
             session.add(player)
-            if player.status == PlayerStatus.DEAD:
-                end_contracts(session, player)
 
 
 def record_match(db: LeagueDB, **report: Any) -> Change:

@@ -182,7 +182,7 @@ def test_check_league_ends_the_running_contract_of_a_dead_player(night_copy):
     with contextlib.closing(sqlite3.connect(night_copy)) as conn:
         statuses = conn.execute("SELECT c.status FROM contract c JOIN player p ON p.id = c.player_id "
                                 "WHERE p.name = 'Grak Skullsplitta'").fetchall()  # fmt: skip
-    assert statuses == [("ended",)]
+    assert statuses == [("died",)]  # as a death at full time ends it
 
 
 def test_check_league_tidies_a_name_with_a_right_to_left_override(night_copy):

@@ -301,3 +301,20 @@ def test_check_league_runs_as_many_statements_for_forty_games_as_for_one(league)
     report, statements = _statements_of_check(league)
     assert [p.text for p in report.problems if "referee's match sheets" in p.text], report.text()
     assert len(statements) <= len(small_statements) + 5  # the problem's sheets, its game and its title
+
+
+@pytest.mark.parametrize(("status", "ended"), [("dead", "died"), ("retired", "ended")])
+def test_a_contract_left_running_ends_as_the_services_end_one(league, status, ended):
+    """The repair of a running contract whose player has gone ends it with the word the services use: 'died' for
+    a dead player (as a death at full time does), 'ended' for one who retired."""
+    _contract(league)
+    _sql(league, f"UPDATE player SET status = '{status}' WHERE id = 1")
+    assert any(f"still runs, but he is {status}" in p.text for p in check_file(league).problems)
+    db = open_league(league, backup=False)
+    try:
+        repair_league(db)
+    finally:
+        db.close()
+    with sqlite3.connect(league) as conn:
+        assert conn.execute("SELECT status FROM contract").fetchall() == [(ended,)]
+    assert not any("still runs" in p.text for p in check_file(league).problems)
