@@ -204,9 +204,35 @@ def markers_shown(widget: QWidget) -> set[str]:
     return {m for shown in texts_of(widget) for m in MARKER.findall(shown.rendered)}
 
 
-def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], list[str]]:
+def _choose_first_of_each_choice(page: QWidget) -> None:
+    """The first answer of each question of radio buttons not answered yet: go on with the deal, pay the upkeep,
+    take the free player."""
+    groups: dict[int, list[QRadioButton]] = {}
+    for radio in page.findChildren(QRadioButton):
+        if radio.isVisibleTo(page) and radio.isEnabled():
+            owner = radio.group() or radio.parentWidget()
+            groups.setdefault(id(owner), []).append(radio)
+    for radios in groups.values():
+        if not any(r.isChecked() for r in radios):
+            radios[0].click()
+    from PySide6.QtWidgets import QLineEdit
+
+    for edit in page.findChildren(QLineEdit):  # a name asked for (the free player from the reserves)
+        asks_a_name = "name" in edit.placeholderText().lower()
+        if (
+            asks_a_name
+            and edit.isVisibleTo(page)
+            and edit.isEnabled()
+            and not edit.isReadOnly()
+            and not edit.text()
+        ):
+            edit.setText("Walker")
+
+
+def walk_wizard(qtbot, wizard, steps: int = 14, look=None) -> tuple[list[str], set[str], list[str]]:
     """Every page the wizard reaches by rolling what asks for a roll (Dugout's dice), choosing the first row
-    where a row is asked for and pressing Next (or the commit button): the wrong names, markers seen, titles."""
+    where a row is asked for and pressing Next (or the commit button): the wrong names, markers seen, titles.
+    `look(wizard, step)` is called on each page once it is filled in (tests/ui/test_screens_fit.py)."""
     from PySide6.QtWidgets import QWizard
 
     from ui.kit.dice_input import DiceInput
@@ -216,11 +242,13 @@ def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], li
     for _step in range(steps):
         page = wizard.currentPage()
         titles.append(page.title())
-        for _pass in range(3):  # a roll may open the next one (the reaction, then the price)
+        for _pass in range(3):  # a roll may open the next choice, a choice the next roll (reaction, then price)
+            _choose_first_of_each_choice(page)
             for dice in page.findChildren(DiceInput):
                 if dice.isVisibleTo(page) and dice.roll_button.isEnabled():
                     dice.rng = dice.rng or random.Random(len(titles))  # the same walk every run
                     qtbot.mouseClick(dice.roll_button, Qt.MouseButton.LeftButton)
+        _choose_first_of_each_choice(page)
         for view in page.findChildren(QAbstractItemView):
             if (
                 view.isVisibleTo(page)
@@ -229,15 +257,15 @@ def walk_wizard(qtbot, wizard, steps: int = 14) -> tuple[list[str], set[str], li
                 and not view.selectionModel().hasSelection()
             ):
                 view.selectRow(0) if hasattr(view, "selectRow") else view.setCurrentIndex(view.model().index(0, 0))
-        radios = [r for r in page.findChildren(QRadioButton) if r.isVisibleTo(page) and r.isEnabled()]
-        if radios and not any(r.isChecked() for r in radios):
-            radios[0].click()  # the first choice: go on with the deal, pay the upkeep
         for combo in page.findChildren(QComboBox):
             if combo.isVisibleTo(page) and combo.isEnabled() and combo.currentData() is None and combo.count() > 1:
                 combo.setCurrentIndex(1)
         wrong += names_not_as_typed(wizard)
         seen |= markers_shown(wizard)
-        wizard.grab().save(f"/tmp/escape2-{type(wizard).__name__}-{_step}.png")
+        if look is not None:
+            look(wizard, _step)
+        else:
+            wizard.grab().save(f"/tmp/escape2-{type(wizard).__name__}-{_step}.png")
         button = next(
             (wizard.button(b) for b in buttons if wizard.button(b).isVisible() and wizard.button(b).isEnabled()),
             None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any, Protocol
 
-from PySide6.QtCore import QEvent, QObject, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
@@ -67,6 +67,7 @@ class StepPage(QWizardPage):
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names
+        self.twin_rows: list[list[QGroupBox]] = []
 
     @property
     def plan(self) -> PostMatchPlan:
@@ -74,6 +75,7 @@ class StepPage(QWizardPage):
 
     def initializePage(self) -> None:  # noqa: N802
         self.show_plan()
+        self.even_boxes()
 
     def isComplete(self) -> bool:  # noqa: N802
         return not self.plan.problems_in(self.STEP) if self.STEP else True
@@ -82,6 +84,7 @@ class StepPage(QWizardPage):
         """The draft changed: work the plan out again and show it."""
         self.w.replan()
         self.show_plan()
+        self.even_boxes()
         self.completeChanged.emit()
 
     def show_plan(self) -> None:
@@ -104,32 +107,24 @@ class StepPage(QWizardPage):
         """A box per team, side by side; returns each team's layout."""
         row = QHBoxLayout()
         boxes = {}
+        twins = []
         for team in self.plan.teams:
             box = QGroupBox(mnemonic_safe(f"{team.name} ({team.result} {team.score_for}-{team.score_against})"))
-            # both teams get half the width at every step, whatever each box holds
+            # both teams get half the width at every step, whatever each box holds (even_boxes keeps both at least
+            # as wide as the widest box's rows need)
             box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+            twins.append(box)
             boxes[team.team_id] = QVBoxLayout(box)
             row.addWidget(box, 1)
         layout.addLayout(row, stretch)
-        EvenWidths([row.itemAt(i).widget() for i in range(row.count())])
+        self.twin_rows.append(twins)
         return boxes
 
-
-class EvenWidths(QObject):
-    """Side-by-side boxes (Ignored: equal halves whatever each holds) kept at least as wide as the widest box's rows
-    need, whenever a roll or a choice changes what they hold: a narrow window once cut "or type the dice" to "or
-    type t"; now the wizard cannot be made that narrow, and a scrolled page scrolls."""
-
-    def __init__(self, boxes: list[QWidget]):
-        super().__init__(boxes[0])
-        self.boxes = boxes
-        for box in boxes:
-            box.installEventFilter(self)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802 - Qt's
-        if event.type() in (QEvent.Type.LayoutRequest, QEvent.Type.Show):
-            need = max(box.minimumSizeHint().width() for box in self.boxes)
-            for box in self.boxes:
-                if box.minimumWidth() != need:
-                    box.setMinimumWidth(need)
-        return False
+    def even_boxes(self) -> None:
+        """Side-by-side team boxes at least as wide as the widest one's rows need, once a plan is shown: a narrow
+        window once cut "or type the dice" to "or type t"; now the wizard cannot be made that narrow, and a
+        scrolled page scrolls sideways."""
+        for twins in self.twin_rows:
+            need = max(box.minimumSizeHint().width() for box in twins)
+            for box in twins:
+                box.setMinimumWidth(need)

@@ -12,7 +12,7 @@ import random
 from enum import IntEnum
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -50,6 +50,7 @@ from roster_app.services.postmatch.write import finish_post_match, save_post_mat
 from ui.kit import ask
 from ui.kit.basics import plain_label, text_html
 from ui.kit.dice_input import DiceInput, unused_dice
+from ui.kit.screen_fit import fit_to_screen
 from ui.sequences.postmatch.affairs_page import ReservesContractsPage
 from ui.sequences.postmatch.base import StepPage, note, problems_text
 from ui.sequences.postmatch.freebooters import FreebooterReport
@@ -587,7 +588,8 @@ class PostMatchWizard(QWizard):
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setButtonText(QWizard.WizardButton.FinishButton, "&Finish")
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
-        self.resize(1040, 700)  # fits a 1366x768 laptop with its title bar and panel
+        # both teams side by side: a share of the screen (1161 wide on a 1366x768 laptop), never past it
+        fit_to_screen(self, QSize(1040, 700))
         self.pages = {}
         for page_id, page_class in PAGES:
             if page_id == PageId.WINNINGS and economy.economy(session.db.ruleset).winnings == "fame_dice":
