@@ -142,3 +142,47 @@ def test_the_league_night_wizards_and_the_pad_fit_a_laptop(qtbot, demo_window, l
         pad.close()
     assert looker.problems == [], "\n".join(looker.problems)
     assert len(looker.seen) >= 8, looker.seen
+
+
+def test_the_transfer_wizard_and_the_dialogs_fit_a_laptop(qtbot, demo_window, looker, monkeypatch):
+    from tests.helpers import after_match
+    from tests.ui.hostile import walk_wizard
+    from ui.mainwindow.new_league_dialog import NewLeagueDialog
+    from ui.mainwindow.new_team_dialog import NewTeamDialog
+    from ui.pages.season.fixture_dialogs import AddFixtureDialog, GenerateSeasonDialog
+    from ui.pages.team.correction_dialog import CorrectionDialog
+    from ui.printing.print_choice_dialog import PrintChoiceDialog
+    from ui.roster.hire_dialog import HireDialog
+    from ui.rules.window import RulesWindow
+
+    session = demo_window.session
+    teams = demo_window.league_view.panel.team_model.rows()
+    dialogs = {
+        "new-league": NewLeagueDialog(demo_window),
+        "new-team": NewTeamDialog(session, demo_window),
+        "generate-season": GenerateSeasonDialog(session, demo_window),
+        "add-fixture": AddFixtureDialog(session, 1, demo_window),
+        "hire": HireDialog(session, teams[0].id, demo_window),
+        "correction": CorrectionDialog(session, demo_window, team_id=teams[0].id),
+        "print": PrintChoiceDialog(teams, teams[0].id, parent=demo_window),
+        "rules": RulesWindow(session, demo_window),
+    }
+    for name, dialog in dialogs.items():
+        dialog.show()
+        qtbot.waitExposed(dialog)
+        looker(dialog, name)
+        dialog.close()
+    buyer, seller = teams[0].id, teams[1].id
+    after_match(session.db, buyer, step="purchases", opponent=seller)  # the buyer may buy now
+    session.reload()
+    demo_window.transfer_action.trigger()
+    wizard = demo_window.league_view.transfers_page.wizard
+    qtbot.waitExposed(wizard)
+    page = wizard.currentPage()
+    page.buyer.setCurrentIndex(page.buyer.findData(buyer))
+    rows = [r for r in range(page.model.rowCount()) if page.model.row(r).approachable]
+    if rows:
+        page.view.selectRow(rows[0])
+    walk_wizard(qtbot, wizard, look=lambda w, step: looker(w, f"transfer-{step}"))
+    assert looker.problems == [], "\n".join(looker.problems)
+    assert len(looker.seen) >= 10, looker.seen
