@@ -109,6 +109,9 @@ class RefereeSheetDialog(QDialog):
             tick.setAccessibleName(_("turn {turn} in range").format(turn=turn))
             tick.toggled.connect(lambda on, t=turn: self._record(turn=t, in_range=on))
             action = QComboBox()
+            # eight a row at 860 px: a longer word (French "Agression") is cut, whole in the open list
+            action.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            action.setMinimumContentsLength(3)
             action.addItems([NO_ACTION, *(_(ACTION_LABELS[a]) if a in ACTION_LABELS else a for a in rr.ACTIONS)])
             for i, name in enumerate(rr.ACTIONS, start=1):
                 action.setItemData(i, name, Qt.ItemDataRole.ToolTipRole)
