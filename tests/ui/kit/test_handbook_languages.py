@@ -60,3 +60,25 @@ def test_the_handbook_window_shows_the_french_handbook_in_french(qtbot):
     qtbot.addWidget(window)
     text = window.browser.toPlainText()
     assert "Un soir de ligue du début à la fin" in text and "A league night from start to end" not in text
+
+
+def test_the_tool_keeps_the_translated_sections_and_takes_the_english_handbook_s_new_ones():
+    """tools/handbook_languages.py, after another branch changed the English handbook: a new section comes in
+    English, a translated one is kept, one whose anchors moved is English again, a dropped one goes."""
+    import importlib.util
+
+    from ui.kit.handbook import handbook_path as path
+
+    spec = importlib.util.spec_from_file_location(
+        "handbook_languages", path().parents[2] / "tools" / "handbook_languages.py"
+    )
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    english = ('<html><p><a href="#a">A</a></p>\n<h2><a name="a"></a>Alpha</h2>\n<p>one</p>\n'
+               '<h2><a name="b"></a>Beta</h2>\n<p><a href="#a">see</a></p>\n<h2><a name="new"></a>New</h2>\n<p>n</p>\n')  # fmt: skip
+    french = ('<html lang="fr"><p><a href="#a">Á</a></p>\n<h2><a name="a"></a>Alpha FR</h2>\n<p>un</p>\n'
+              '<h2><a name="b"></a>Bêta</h2>\n<p>voir</p>\n<h2><a name="gone"></a>Parti</h2>\n')  # fmt: skip
+    rebuilt = tool.rebuild(english, french)
+    assert rebuilt == ('<html lang="fr"><p><a href="#a">Á</a></p>\n<h2><a name="a"></a>Alpha FR</h2>\n<p>un</p>\n'
+                       '<h2><a name="b"></a>Beta</h2>\n<p><a href="#a">see</a></p>\n'
+                       '<h2><a name="new"></a>New</h2>\n<p>n</p>\n')  # fmt: skip
