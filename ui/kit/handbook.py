@@ -51,8 +51,17 @@ def help_key(window: QWidget, section: str | Any) -> QShortcut:
     return key
 
 
-def handbook_path() -> Any:
-    return resources_dir() / "handbook" / "handbook.html"
+def handbook_path(language: str | None = None) -> Any:
+    """The handbook in `language` (None: the commissioner's) where Dugout ships one (handbook.fr.html: every
+    anchor of the English one, the sections not translated yet in English), else the English handbook."""
+    from roster_app.i18n import SOURCE_LANGUAGE, current_language
+
+    folder = resources_dir() / "handbook"
+    code = language or current_language()
+    translated = folder / f"handbook.{code}.html"
+    if code != SOURCE_LANGUAGE and translated.exists():
+        return translated
+    return folder / "handbook.html"
 
 
 class HandbookWindow(QWidget):

@@ -8,12 +8,13 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
+from roster_app.i18n import N_, _, term
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dicetables import range_text
 from ui.kit.dice_input import DiceInput
 
 NOBODY = -1  # the causer's "nobody": a crowd push, a fall, a failed dodge
-TITLES = {"casualty": "Casualty", "injury": "Injury", "ref casualty": "The Ref Hurts a Player"}
+TITLES = {"casualty": N_("Casualty"), "injury": N_("Injury"), "ref casualty": N_("The Ref Hurts a Player")}
 
 
 class CasualtyDialog(QDialog):
@@ -22,31 +23,38 @@ class CasualtyDialog(QDialog):
     def __init__(self, game: Any, ruleset: Any, kind: str, parent: QWidget | None = None):
         super().__init__(parent)
         self.game, self.ruleset, self.kind = game, ruleset, kind
-        self.setWindowTitle(f"{TITLES[kind]}: {game.title}")
+        self.setWindowTitle(_("{what}: {game}").format(what=_(TITLES[kind]), game=game.title))
         self.table = ruleset.table("casualty_table")
         self.causer = QComboBox(self)
         self.causer.setObjectName("causer")
         self.victim = QComboBox(self)
         self.victim.setObjectName("victim")
         self._fill_players()
-        self.dice = DiceInput(self.table["dice"], self, keep=True, roll_text=f"Roll {self.table['dice']}")
-        self.dice.setToolTip(f"The league's Casualty Table ({self.table['dice']}): Dugout rolls, or type the dice")
+        self.dice = DiceInput(
+            self.table["dice"], self, keep=True, roll_text=_("Roll {dice}").format(dice=self.table["dice"])
+        )
+        self.dice.setToolTip(
+            _("The league's Casualty Table ({dice}): Dugout rolls, or type the dice").format(
+                dice=self.table["dice"]
+            )
+        )
         self.result = QComboBox(self)
         self.result.setObjectName("casualtyResult")
-        self.result.addItem("Or choose the result from the printed table…", None)
+        self.result.addItem(_("Or choose the result from the printed table…"), None)
         for row in self.table["rows"]:
-            self.result.addItem(f"{range_text(row)}  {row['result']}: {row['injury']}", row["result"])
+            self.result.addItem(f"{range_text(row)}  {term('injury', row['result'])}: {term('injury', row['injury'])}",
+                                row["result"])  # fmt: skip
         self.verdict = QLabel(self)
         self.verdict.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton("Record", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok = self.buttons.addButton(_("Record"), QDialogButtonBox.ButtonRole.AcceptRole)
         form = QFormLayout()
         if kind == "casualty":
-            form.addRow("Caused by:", self.causer)
+            form.addRow(_("Caused by:"), self.causer)
         else:
             self.causer.hide()
-        form.addRow("Hurt:", self.victim)
-        form.addRow("Casualty Table:", self.dice)
+        form.addRow(_("Hurt:"), self.victim)
+        form.addRow(_("Casualty Table:"), self.dice)
         form.addRow("", self.result)
         layout = QVBoxLayout(self)
         layout.addLayout(form)
@@ -61,9 +69,9 @@ class CasualtyDialog(QDialog):
 
     def _fill_players(self) -> None:
         state = self.game.state
-        self.causer.addItem("Choose who caused it…", None)
-        self.causer.addItem("Nobody (a crowd push, a fall…)", NOBODY)
-        self.victim.addItem("Choose who was hurt…", None)
+        self.causer.addItem(_("Choose who caused it…"), None)
+        self.causer.addItem(_("Nobody (a crowd push, a fall…)"), NOBODY)
+        self.victim.addItem(_("Choose who was hurt…"), None)
         for team_id in (state.home_id, state.away_id):
             team = self.game.team_name(team_id)
             for p in self.game.team_players(team_id):
@@ -78,21 +86,23 @@ class CasualtyDialog(QDialog):
     def problem(self) -> str | None:
         victim, causer = self.victim.currentData(), self.causer.currentData()
         if self.kind == "casualty" and causer is None:
-            return "Choose who caused the casualty (or Nobody)."
+            return _("Choose who caused the casualty (or Nobody).")
         if victim is None:
-            return "Choose the player who was hurt."
+            return _("Choose the player who was hurt.")
         if causer not in (None, NOBODY) and causer == victim:
-            return "A player does not cause his own casualty: choose Nobody."
+            return _("A player does not cause his own casualty: choose Nobody.")
         if self.dice.kept is None and self.result.currentData() is None:
-            return f"Roll the Casualty Table ({self.table['dice']}), type the dice, or choose the result."
+            return _("Roll the Casualty Table ({dice}), type the dice, or choose the result.").format(
+                dice=self.table["dice"]
+            )
         return None
 
     def outcome(self) -> str:
         if self.dice.kept is not None:
             row = pm.casualty_result(self.dice.kept.total, self.ruleset)
-            return f"{self.dice.kept.total}: {row['result']} ({row['injury']})"
+            return f"{self.dice.kept.total}: {term('injury', row['result'])} ({term('injury', row['injury'])})"
         row = pm.casualty_named(self.result.currentData(), self.ruleset)
-        return f"{row['result']} ({row['injury']})"
+        return f"{term('injury', row['result'])} ({term('injury', row['injury'])})"
 
     def _update(self) -> None:
         if self.result.currentData() is not None and self.dice.kept is not None:
@@ -101,7 +111,7 @@ class CasualtyDialog(QDialog):
             self.dice.shown.setText("")
         problem = self.problem()
         self.ok.setEnabled(problem is None)
-        self.verdict.setText(problem or f"Result: {self.outcome()}")
+        self.verdict.setText(problem or _("Result: {result}").format(result=self.outcome()))
 
     def accept(self) -> None:
         if self.problem() is None:

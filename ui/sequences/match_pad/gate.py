@@ -8,6 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QHBoxLayout, QPushButton, QSpinBox, QWidget
 
+from roster_app.i18n import _
 from roster_app.rules import postmatch as pm
 from ui.kit.dice_input import DiceInput
 
@@ -25,7 +26,7 @@ class GateInput(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         if self.count <= MOST_DICE:
-            self.dice = DiceInput(f"{max(1, self.count)}D6", self, roll_text="Roll the Gate")
+            self.dice = DiceInput(f"{max(1, self.count)}D6", self, roll_text=_("Roll the Gate"))
             self.dice.setObjectName("gateDice")
             self.dice.rolled.connect(lambda roll: setattr(self, "faces", list(roll.faces)))
             layout.addWidget(self.dice)
@@ -35,10 +36,10 @@ class GateInput(QWidget):
         self.spectators.setRange(0, 500_000)
         self.spectators.setSingleStep(ruleset.table("gate")["per_die"])
         self.spectators.setGroupSeparatorShown(True)
-        self.spectators.setSuffix(f" spectators ({self.count} D6)")
-        self.spectators.setSpecialValueText("spectators counted at the table")
+        self.spectators.setSuffix(" " + _("spectators ({dice} D6)").format(dice=self.count))
+        self.spectators.setSpecialValueText(_("spectators counted at the table"))
         self.spectators.valueChanged.connect(lambda _v: setattr(self, "faces", None))
-        self.roll_button = QPushButton(f"Roll the Gate ({self.count} D6)", self)
+        self.roll_button = QPushButton(_("Roll the Gate ({dice} D6)").format(dice=self.count), self)
         self.roll_button.clicked.connect(self.roll)
         layout.addWidget(self.spectators, 1)
         layout.addWidget(self.roll_button)

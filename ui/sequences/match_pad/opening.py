@@ -10,10 +10,11 @@ from typing import Any
 
 from PySide6.QtWidgets import QWidget
 
+from roster_app.i18n import N_, _
 from ui.kit import ask
 from ui.sequences.match_pad.registry import OPEN
 
-NORMAL_REF = "A normal ref (none of the league's referees)"
+NORMAL_REF = N_("A normal ref (none of the league's referees)")
 
 
 def new_holder() -> str:
@@ -23,7 +24,7 @@ def new_holder() -> str:
 
 def holder_gone(holder: str) -> bool:
     """The pad holding a game belonged to a process of this computer that is no longer running."""
-    host, _, rest = holder.partition(" ")
+    host, _sep, rest = holder.partition(" ")
     pid = rest.partition(" ")[0]
     if host != socket.gethostname() or not pid.isdigit():
         return False
@@ -48,8 +49,8 @@ def _choose_referee(session: Any, match_id: int, title: str, parent: QWidget | N
     if game.sheet_id is not None or game.events or game.pre_match_done:
         return True  # chosen already: his sheet is open, the game has begun, or the pre-match chose a normal ref
     choices = [c for c in rq.referees_for_fixture(session.db, match_id) if not c.problem]
-    index = ask.pick(parent, f"Who referees {title}?", [c.label for c in choices] + [NORMAL_REF],
-                     title="Match pad")  # fmt: skip
+    index = ask.pick(parent, _("Who referees {game}?").format(game=title), [c.label for c in choices] + [_(NORMAL_REF)],
+                     title=_("Match pad"))  # fmt: skip
     if index is None:
         return False
     if index < len(choices):
@@ -69,7 +70,9 @@ def open_match_pad(session: Any, match_id: int, parent: QWidget | None = None) -
 
     if match_id in OPEN:
         window = OPEN[match_id]
-        ask.error(parent, f"The match pad of {window.game.title} is already open: one pad a game.")
+        ask.error(
+            parent, _("The match pad of {game} is already open: one pad a game.").format(game=window.game.title)
+        )
         window.activateWindow()
         return None
     game = q.read_game(session.db, match_id)
@@ -80,8 +83,10 @@ def open_match_pad(session: Any, match_id: int, parent: QWidget | None = None) -
         session.db.run(pad.open_pad, match_id=match_id, holder=holder)  # a claim, not a step to undo
     except pad.PadInUse as exc:
         if not holder_gone(exc.holder) and not ask.confirm(
-            parent, f"{exc}\n\nIf that pad is gone (a crash, a laptop that died), take the game over here.",
-            yes="Take Over",
+            parent, _("{problem}\n\nIf that pad is gone (a crash, a laptop that died), take the game over here.").format(
+                problem=exc
+            ),
+            yes=_("Take Over"),
         ):  # fmt: skip
             return None
         try:

@@ -6,6 +6,7 @@ from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QMouseEvent, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
+from roster_app.i18n import _
 from roster_app.rules.matchpad import PITCH
 
 GRASS, LINE, REF, BALL = QColor("#3f7d3a"), QColor("#d9e8d0"), QColor("#111111"), QColor("#8a4b16")
@@ -20,8 +21,8 @@ class PitchGrid(QWidget):
         self.ball: tuple[int, int] | None = None
         self.setMinimumSize(26 * 12, 15 * 12)
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
-        self.setToolTip("Click: the ref's square. Right-click or Shift+click: the ball's square.")
-        self.setAccessibleName("Pitch: click the ref's square, right-click the ball's")
+        self.setToolTip(_("Click: the ref's square. Right-click or Shift+click: the ball's square."))
+        self.setAccessibleName(_("Pitch: click the ref's square, right-click the ball's"))
 
     def sizeHint(self) -> QSize:  # noqa: N802
         return QSize(26 * 18, 15 * 18)

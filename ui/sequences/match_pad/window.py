@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import N_, _, term
 from roster_app.queries import matchpad as q
 from roster_app.queries.freebooters import match_freebooters
 from roster_app.rules import matchpad as mp
@@ -43,69 +44,87 @@ from ui.sequences.match_pad.registry import OPEN
 
 # Every event and command of the pad, by key: (name, text, shortcut). A test walks this list.
 KEYS = [
-    ("touchdown", "Touchdown", "T"), ("completion", "Completion", "C"), ("interception", "Interception", "I"),
-    ("casualty", "Casualty", "K"), ("injury", "Injury", "J"),
-    ("sent off", "Sent Off", "S"), ("mvp", "MVP", "M"), ("home", "Home Players", "H"), ("away", "Away Players", "A"),
-    ("ref state", "Ref's State", "X"), ("in range", "In Range", "R"), ("move", "Ref Moves", "Ctrl+1"),
-    ("block", "Ref Blocks", "Ctrl+2"), ("foul", "Ref Fouls", "Ctrl+3"), ("watch like a hawk", "Ref Watches", "Ctrl+4"),
-    ("end turn", "End Turn (the ref's turn)", "N"), ("send-off roll", "Send-Off Roll", "O"),
-    ("penalty roll", "Penalty Roll", "P"), ("get the ref", "Get the Ref", "G"), ("kick-off", "Kick-Off Roll", "Ctrl+K"),
-    ("ref casualty", "Ref Hurts a Player", "Shift+K"), ("riot", "Riot", "Ctrl+R"), ("gate", "Gate Dice", "F"),
-    ("full time", "Full Time", "Ctrl+Return"), ("undo", "Undo", "Ctrl+Z"), ("redo", "Redo", "Ctrl+Shift+Z"),
-    ("blitz", "Ref Blitzes", "Ctrl+5"), ("blow the whistle", "Ref Blows the Whistle", "Ctrl+6"),
-    ("player foul", "Foul", "U"), ("player block", "Block", "B"), ("ref blocked", "Block the Ref", "Shift+B"),
-    ("place ref", "Place Ref", "Ctrl+L"), ("super pro", "Super Pro", "Ctrl+U"), ("apothecary", "Apothecary", "Shift+A"),
-    ("argue the call", "Argue", "Shift+G"), ("inducement", "Use Inducement", "Shift+I"),
+    ("touchdown", N_("Touchdown"), "T"), ("completion", N_("Completion"), "C"), ("interception", N_("Interception"), "I"),
+    ("casualty", N_("Casualty"), "K"), ("injury", N_("Injury"), "J"),
+    ("sent off", N_("Sent Off"), "S"), ("mvp", N_("MVP"), "M"), ("home", N_("Home Players"), "H"), ("away", N_("Away Players"), "A"),
+    ("ref state", N_("Ref's State"), "X"), ("in range", N_("In Range"), "R"), ("move", N_("Ref Moves"), "Ctrl+1"),
+    ("block", N_("Ref Blocks"), "Ctrl+2"), ("foul", N_("Ref Fouls"), "Ctrl+3"), ("watch like a hawk", N_("Ref Watches"), "Ctrl+4"),
+    ("end turn", N_("End Turn (the ref's turn)"), "N"), ("send-off roll", N_("Send-Off Roll"), "O"),
+    ("penalty roll", N_("Penalty Roll"), "P"), ("get the ref", N_("Get the Ref"), "G"), ("kick-off", N_("Kick-Off Roll"), "Ctrl+K"),
+    ("ref casualty", N_("Ref Hurts a Player"), "Shift+K"), ("riot", N_("Riot"), "Ctrl+R"), ("gate", N_("Gate Dice"), "F"),
+    ("full time", N_("Full Time"), "Ctrl+Return"), ("undo", N_("Undo"), "Ctrl+Z"), ("redo", N_("Redo"), "Ctrl+Shift+Z"),
+    ("blitz", N_("Ref Blitzes"), "Ctrl+5"), ("blow the whistle", N_("Ref Blows the Whistle"), "Ctrl+6"),
+    ("player foul", N_("Foul"), "U"), ("player block", N_("Block"), "B"), ("ref blocked", N_("Block the Ref"), "Shift+B"),
+    ("place ref", N_("Place Ref"), "Ctrl+L"), ("super pro", N_("Super Pro"), "Ctrl+U"), ("apothecary", N_("Apothecary"), "Shift+A"),
+    ("argue the call", N_("Argue"), "Shift+G"), ("inducement", N_("Use Inducement"), "Shift+I"),
 ]  # fmt: skip
 # What each button does, on hover (issue 35: no button of the pad had a tooltip; a test checks every button has
 # one), and what each of the ref's calls does (seed 000 as the pad plays it).
 TIPS = {
-    "touchdown": "The chosen player scores a touchdown for his team",
-    "completion": "The chosen player completes a pass",
-    "interception": "The chosen player intercepts a pass",
-    "casualty": "A player hurt by another (or by nobody): choose both, then roll or type the Casualty Table",
-    "injury": "A player hurt without a casualty for anyone (a crowd push, a failed dodge): the Casualty Table",
-    "sent off": "The ref sends the chosen player off",
-    "mvp": "The chosen player is his team's MVP (after the last turn)",
-    "home": "Choose among the home team's players (type his number)",
-    "away": "Choose among the away team's players (type his number)",
-    "ref state": "How the ref stands: prone, stunned, knocked out, hurt, sent off, or back on his feet",
-    "in range": "The ref ended his turn within range of the ball (or not)",
-    "move": "The ref's action this turn: he moves",
-    "block": "The ref's action this turn: he blocks an adjacent player",
-    "foul": "The ref's action this turn: he fouls an adjacent prone player",
-    "watch like a hawk": "The ref's action this turn: he watches for fouls",
-    "send-off roll": "The ref's D6 send-off roll for the chosen player",
-    "penalty roll": "The ref's penalty roll for his equipment (Whistle, Chainsaw)",
-    "get the ref": "Get the Ref came up on the kick-off: the ref is taken out (Escapist: a D6 roll)",
-    "kick-off": "Roll (or type) the Kick-Off Table",
-    "ref casualty": "The ref hurts a player: choose him, then roll or type the Casualty Table",
-    "riot": "A Riot ends the match after this turn",
-    "gate": "The gate dice: one D6 per point of both teams' fan factors",
-    "full time": "Write the match report and the ref's sheet (after the last turn or a Riot)",
-    "undo": "Take back the last event",
-    "redo": "Record again the event last taken back",
-    "player foul": "The chosen player fouls the other side's chosen player. A double on the armour or injury roll: "
-    "sent off (unless the ref is down or quoting the rules). A ref who watched like a hawk, or has Two "
-    "Heads, spots it and sends him off on a D6 of 4+; otherwise it is missed.",
-    "player block": "The chosen player blocks the other side's chosen player, with the assists typed. A ref who "
-    "Hates Gang Ups rolls a D6: at or below the assists, one of them is sent off. An Assistant Ref "
-    "sends off anyone who blocks while the ref is down.",
-    "ref blocked": "The chosen player blocks (or, if the ref is down, fouls) the ref. Not hurt: each assisting player "
-    "is warned, and once he stands the ref sends the perpetrator off on a D6 of 4+.",
-    "place ref": "Put the ref on the square clicked on the pitch: after both teams have set up, before the kick-off.",
-    "super pro": "Super Pro: re-roll one of the ref's own dice of the last event (once each half). The die typed "
-    "at the table is used, else Dugout rolls.",
-    "apothecary": "The ref's Personal Apothecary, once a game, just after he is hurt: knocked out, he comes round; "
-    "a casualty, keep the milder of two results.",
-    "argue the call": "The chosen player's coach argues his send-off: only where the league plays an "
-    "argue-the-call roll; never with a Strict Ref; a Biased Ref hears no argument from the team "
-    "that is losing.",
-    "blitz": "With the Blitz skill: the ref blitzes the closest player (chosen on the acting side).",
-    "blow the whistle": "With a Whistle: he stands still and blows; the closest player (chosen) cannot move or block "
-    "next turn; the Whistle's penalty roll (10+) may lose him his pea.",
-    "end turn": "The ref's turn: his action and his square, and the ball's; the squares say whether he is in range "
-    "(the tick counts only without them).",
+    "touchdown": N_("The chosen player scores a touchdown for his team"),
+    "completion": N_("The chosen player completes a pass"),
+    "interception": N_("The chosen player intercepts a pass"),
+    "casualty": N_("A player hurt by another (or by nobody): choose both, then roll or type the Casualty Table"),
+    "injury": N_("A player hurt without a casualty for anyone (a crowd push, a failed dodge): the Casualty Table"),
+    "sent off": N_("The ref sends the chosen player off"),
+    "mvp": N_("The chosen player is his team's MVP (after the last turn)"),
+    "home": N_("Choose among the home team's players (type his number)"),
+    "away": N_("Choose among the away team's players (type his number)"),
+    "ref state": N_("How the ref stands: prone, stunned, knocked out, hurt, sent off, or back on his feet"),
+    "in range": N_("The ref ended his turn within range of the ball (or not)"),
+    "move": N_("The ref's action this turn: he moves"),
+    "block": N_("The ref's action this turn: he blocks an adjacent player"),
+    "foul": N_("The ref's action this turn: he fouls an adjacent prone player"),
+    "watch like a hawk": N_("The ref's action this turn: he watches for fouls"),
+    "send-off roll": N_("The ref's D6 send-off roll for the chosen player"),
+    "penalty roll": N_("The ref's penalty roll for his equipment (Whistle, Chainsaw)"),
+    "get the ref": N_("Get the Ref came up on the kick-off: the ref is taken out (Escapist: a D6 roll)"),
+    "kick-off": N_("Roll (or type) the Kick-Off Table"),
+    "ref casualty": N_("The ref hurts a player: choose him, then roll or type the Casualty Table"),
+    "riot": N_("A Riot ends the match after this turn"),
+    "gate": N_("The gate dice: one D6 per point of both teams' fan factors"),
+    "full time": N_("Write the match report and the ref's sheet (after the last turn or a Riot)"),
+    "undo": N_("Take back the last event"),
+    "redo": N_("Record again the event last taken back"),
+    "player foul": N_(
+        "The chosen player fouls the other side's chosen player. A double on the armour or injury roll: "
+        "sent off (unless the ref is down or quoting the rules). A ref who watched like a hawk, or has Two "
+        "Heads, spots it and sends him off on a D6 of 4+; otherwise it is missed."
+    ),
+    "player block": N_(
+        "The chosen player blocks the other side's chosen player, with the assists typed. A ref who "
+        "Hates Gang Ups rolls a D6: at or below the assists, one of them is sent off. An Assistant Ref "
+        "sends off anyone who blocks while the ref is down."
+    ),
+    "ref blocked": N_(
+        "The chosen player blocks (or, if the ref is down, fouls) the ref. Not hurt: each assisting player "
+        "is warned, and once he stands the ref sends the perpetrator off on a D6 of 4+."
+    ),
+    "place ref": N_(
+        "Put the ref on the square clicked on the pitch: after both teams have set up, before the kick-off."
+    ),
+    "super pro": N_(
+        "Super Pro: re-roll one of the ref's own dice of the last event (once each half). The die typed "
+        "at the table is used, else Dugout rolls."
+    ),
+    "apothecary": N_(
+        "The ref's Personal Apothecary, once a game, just after he is hurt: knocked out, he comes round; "
+        "a casualty, keep the milder of two results."
+    ),
+    "argue the call": N_(
+        "The chosen player's coach argues his send-off: only where the league plays an "
+        "argue-the-call roll; never with a Strict Ref; a Biased Ref hears no argument from the team "
+        "that is losing."
+    ),
+    "blitz": N_("With the Blitz skill: the ref blitzes the closest player (chosen on the acting side)."),
+    "blow the whistle": N_(
+        "With a Whistle: he stands still and blows; the closest player (chosen) cannot move or block "
+        "next turn; the Whistle's penalty roll (10+) may lose him his pea."
+    ),
+    "end turn": N_(
+        "The ref's turn: his action and his square, and the ball's; the squares say whether he is in range "
+        "(the tick counts only without them)."
+    ),
 }
 CALLED = (
     "foul",
@@ -116,6 +135,22 @@ CALLED = (
     "super pro",
     "argue the call",
 )  # the notice says
+# The ref's states and actions as the pad shows them (the stored words are keys, shown in the commissioner's language)
+SHOWN_WORDS = {
+    "standing": N_("standing"), "prone": N_("prone"), "stunned": N_("stunned"), "knocked out": N_("knocked out"),
+    "badly hurt": N_("badly hurt"), "injured": N_("injured"), "seriously injured": N_("seriously injured"),
+    "dead": N_("dead"), "sent off by rotten eggs": N_("sent off by rotten eggs"), "sent off": N_("sent off"),
+    "cleaning his chainsaw": N_("cleaning his chainsaw"), "move": N_("move"), "block": N_("block"),
+    "foul": N_("foul"), "watch like a hawk": N_("watch like a hawk"), "blitz": N_("blitz"),
+    "blow the whistle": N_("blow the whistle"), "casualty": N_("casualty"),
+}  # fmt: skip
+
+
+def shown(word: str) -> str:
+    """A stored word of the pad (a ref's state or action) in the commissioner's language."""
+    return _(SHOWN_WORDS[word]) if word in SHOWN_WORDS else word
+
+
 log = logging.getLogger(__name__)
 BIG = "font-size:20pt; font-weight:bold"
 NUMBER_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -174,7 +209,7 @@ class MatchPadWindow(QWidget):
         ] = []  # per take-back: the event it left last (Redo checks nothing came since)
         self.post_match_wizard: Any = None
         self.game = q.read_game(session.db, match_id)
-        self.setWindowTitle(f"Match pad: {self.game.title}")
+        self.setWindowTitle(_("Match pad: {game}").format(game=self.game.title))
         self.setObjectName("matchPad")
         self.acting_side = self.game.state.home_id
         self._build()
@@ -205,44 +240,47 @@ class MatchPadWindow(QWidget):
         self.ref_state = QComboBox(self)
         self.ref_state.setObjectName("refState")
         for state in (*mp.REF_STATES, mp.AWAY):  # away: the Chainsaw's penalty (he is back when set standing)
-            self.ref_state.addItem(mp.STATE_LABELS.get(state, state), state)
+            self.ref_state.addItem(shown(mp.STATE_LABELS.get(state, state)), state)
         self.ref_state.activated.connect(self._ref_state_chosen)
         self.action = QComboBox(self)
         self.action.setObjectName("refAction")
-        self.action.addItems(rr.ALL_ACTIONS)
+        for action in rr.ALL_ACTIONS:
+            self.action.addItem(shown(action), action)
         self.assists = QLineEdit(self)
         self.assists.setObjectName("padAssists")
-        self.assists.setPlaceholderText("assists: numbers, e.g. 3 7")
-        self.assists.setToolTip("The acting side's players who assist the block or foul, by number.")
+        self.assists.setPlaceholderText(_("assists: numbers, e.g. 3 7"))
+        self.assists.setToolTip(_("The acting side's players who assist the block or foul, by number."))
         self.table_dice = QLineEdit(self)
         self.table_dice.setObjectName("tableDice")
-        self.table_dice.setPlaceholderText("dice at the table: 4  3+5 (empty: Dugout rolls)")
+        self.table_dice.setPlaceholderText(_("dice at the table: 4  3+5 (empty: Dugout rolls)"))
         self.table_dice.setToolTip(
-            "The dice rolled at the table for the next call, in the order the rules ask: a D6 "
-            "as 4, a 2D6 as 3+5. Any die not typed is rolled by Dugout; all are stored."
+            _(
+                "The dice rolled at the table for the next call, in the order the rules ask: a D6 "
+                "as 4, a 2D6 as 3+5. Any die not typed is rolled by Dugout; all are stored."
+            )
         )
-        self.armour_broken = QCheckBox("Armour broken", self)
+        self.armour_broken = QCheckBox(_("Armour broken"), self)
         self.armour_broken.setToolTip(
-            "The foul broke the armour: an injury roll follows (a double on it sends off too)."
+            _("The foul broke the armour: an injury roll follows (a double on it sends off too).")
         )
         self.armour_broken.setObjectName("armourBroken")
-        self.in_range = QCheckBox("In range of the ball at the end of his turn", self)
+        self.in_range = QCheckBox(_("In range of the ball at the end of his turn"), self)
         self.in_range.setObjectName("inRange")
         self.pitch = PitchGrid(self)
         self.pitch.squares_changed.connect(self._squares)
         self.distance = QLabel(self)
-        self.send_off_dice = DiceInput("D6", self, roll_text="Roll Send-Off")
+        self.send_off_dice = DiceInput("D6", self, roll_text=_("Roll Send-Off"))
         self.send_off_dice.setObjectName("sendOffDice")
         self.send_off_dice.rolled.connect(self._send_off_rolled)
         self.penalty_item = QComboBox(self)
-        self.penalty_dice = DiceInput("2D6", self, roll_text="Roll Penalty")
+        self.penalty_dice = DiceInput("2D6", self, roll_text=_("Roll Penalty"))
         self.penalty_dice.setObjectName("penaltyDice")
         self.penalty_dice.rolled.connect(self._penalty_rolled)
-        self.escapist_dice = DiceInput("D6", self, roll_text="Roll Escapist")
+        self.escapist_dice = DiceInput("D6", self, roll_text=_("Roll Escapist"))
         self.escapist_dice.setObjectName("escapistDice")
         self.escapist_dice.rolled.connect(lambda roll: self.record("get the ref", roll=roll))
         self.kick_off_dice = DiceInput(
-            self.session.db.ruleset.table("kick_off")["dice"], self, roll_text="Roll Kick-Off"
+            self.session.db.ruleset.table("kick_off")["dice"], self, roll_text=_("Roll Kick-Off")
         )
         self.kick_off_dice.setObjectName("kickOffDice")
         self.kick_off_dice.rolled.connect(self._kick_off_rolled)
@@ -262,15 +300,17 @@ class MatchPadWindow(QWidget):
         return fan_factors_for(self.session.db, self.match_id)  # allies' penalty, a Home crowd handicap
 
     def _button(self, name: str) -> QPushButton:
-        text, key = next((t, k) for n, t, k in KEYS if n == name)
+        text, key = next((_(t), k) for n, t, k in KEYS if n == name)
         button = QPushButton(
             f"{text}  [{QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)}]", self
         )
         button.setAutoDefault(False)
-        button.setToolTip(f"{TIPS[name]} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})")
+        button.setToolTip(
+            f"{_(TIPS[name])} ({QKeySequence(key).toString(QKeySequence.SequenceFormat.NativeText)})"
+        )
         button.setFocusPolicy(Qt.FocusPolicy.NoFocus)  # keys, not Tab stops: focus stays on the players
         button.clicked.connect(lambda _c=False, n=name: self.trigger(n))
-        button.setToolTip(TIPS.get(name, text))
+        button.setToolTip(_(TIPS[name]) if name in TIPS else text)
         self.buttons[name] = button
         return button
 
@@ -294,11 +334,13 @@ class MatchPadWindow(QWidget):
             hired = QLabel(self)  # issue 32: the team's freebooters and inducements for this game
             hired.setObjectName("homeFreebooters" if team_id == g.state.home_id else "awayFreebooters")
             hired.setWordWrap(True)
-            use = QPushButton("Use Inducement…  [Shift+I]", self)
+            use = QPushButton(_("Use Inducement…  [Shift+I]"), self)
             use.setObjectName("homeUseInducement" if team_id == g.state.home_id else "awayUseInducement")
             use.setToolTip(
-                "Use an inducement this team bought for the game where it bites: a bribe against a "
-                "send-off, the wizard once, an apothecary on a hurt player"
+                _(
+                    "Use an inducement this team bought for the game where it bites: a bribe against a "
+                    "send-off, the wizard once, an apothecary on a hurt player"
+                )
             )
             use.setAutoDefault(False)
             use.setFocusPolicy(Qt.FocusPolicy.NoFocus)
@@ -317,17 +359,17 @@ class MatchPadWindow(QWidget):
         left.addLayout(teams, 1)
         left.addLayout(events)
         left.addWidget(self._calls_box())
-        ref = QGroupBox("The referee's turn (after both teams' turns)", self)
+        ref = QGroupBox(_("The referee's turn (after both teams' turns)"), self)
         grid = QGridLayout(ref)
-        grid.addWidget(QLabel("State:"), 0, 0)
+        grid.addWidget(QLabel(_("State:")), 0, 0)
         grid.addWidget(self.ref_state, 0, 1)
-        grid.addWidget(QLabel("Action:"), 1, 0)
+        grid.addWidget(QLabel(_("Action:")), 1, 0)
         grid.addWidget(self.action, 1, 1)
         grid.addWidget(self.pitch, 2, 0, 1, 3)
         grid.addWidget(self.distance, 3, 0, 1, 3)
         grid.addWidget(self.in_range, 4, 0, 1, 2)
         grid.addWidget(self._button("end turn"), 4, 2)
-        grid.addWidget(QLabel("Send-off (chosen player):"), 5, 0)
+        grid.addWidget(QLabel(_("Send-off (chosen player):")), 5, 0)
         grid.addWidget(self.send_off_dice, 5, 1, 1, 2)
         grid.addWidget(self.penalty_item, 6, 0)
         grid.addWidget(self.penalty_dice, 6, 1, 1, 2)
@@ -335,11 +377,11 @@ class MatchPadWindow(QWidget):
         grid.addWidget(self.escapist_dice, 7, 1, 1, 2)
         grid.addWidget(self._button("ref casualty"), 8, 0)
         grid.addWidget(self.verdict, 8, 1, 1, 2)
-        grid.addWidget(QLabel("Kick-off:"), 9, 0)
+        grid.addWidget(QLabel(_("Kick-off:")), 9, 0)
         grid.addWidget(self.kick_off_dice, 9, 1, 1, 2)
         grid.addWidget(self.notice, 10, 0, 1, 3)
         history = QVBoxLayout()
-        history.addWidget(QLabel("<b>Events</b> (saved as they are made)"))
+        history.addWidget(QLabel(_("<b>Events</b> (saved as they are made)")))
         history.addWidget(self.log, 1)
         undo = QHBoxLayout()
         undo.addWidget(self._button("undo"))
@@ -355,7 +397,7 @@ class MatchPadWindow(QWidget):
         end = QHBoxLayout()
         end.addWidget(self._button("riot"))
         end.addSpacing(12)
-        end.addWidget(QLabel("Gate:"))
+        end.addWidget(QLabel(_("Gate:")))
         end.addWidget(self.gate, 1)
         end.addWidget(self._button("full time"))
         layout = QVBoxLayout(self)
@@ -365,7 +407,7 @@ class MatchPadWindow(QWidget):
 
     def _calls_box(self) -> QGroupBox:
         """The players' fouls and blocks the ref may call, blocks on the ref, and his skills."""
-        box = QGroupBox("The ref's calls", self)
+        box = QGroupBox(_("The ref's calls"), self)
         grid = QGridLayout(box)
         grid.setContentsMargins(4, 4, 4, 4)
         names = (
@@ -387,7 +429,7 @@ class MatchPadWindow(QWidget):
     def _build_keys(self) -> None:
         self.key_actions: dict[str, QAction] = {}
         for name, text, key in KEYS:
-            action = QAction(text, self)
+            action = QAction(_(text), self)
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
             action.triggered.connect(lambda _c=False, n=name: self.trigger(n))
@@ -406,11 +448,12 @@ class MatchPadWindow(QWidget):
         self.score.setText(f"<span style='{BIG}'>{escape(g.home)} {s.score[s.home_id]} – "
                            f"{s.score[s.away_id]} {escape(g.away)}</span>")  # fmt: skip
         if s.over:
-            end = f"Riot after turn {s.turns_played}" if s.riot else "Full time"
-            self.turn.setText(f"<span style='{BIG}'>{end}</span>  choose the MVPs, roll the gate")
+            end = _("Riot after turn {turn}").format(turn=s.turns_played) if s.riot else _("Full time")
+            self.turn.setText(f"<span style='{BIG}'>{end}</span>  " + _("choose the MVPs, roll the gate"))
         else:
-            half = "first half" if s.half == 1 else "second half"
-            self.turn.setText(f"<span style='{BIG}'>Turn {s.turn} of {s.turns}</span>  {half}")
+            half = _("first half") if s.half == 1 else _("second half")
+            turn = _("Turn {turn} of {turns}").format(turn=s.turn, turns=s.turns)
+            self.turn.setText(f"<span style='{BIG}'>{turn}</span>  {half}")
         for team_id, view in self.lists.items():
             self._fill(view, g.team_players(team_id), s)
             self._show_handicaps(team_id)
@@ -438,9 +481,9 @@ class MatchPadWindow(QWidget):
         lines = []
         for p in players:
             out = s.out.get(p.id)
-            mvp = " ★ MVP" if s.mvp.get(p.team_id) == p.id else ""
-            freebooter = " (freebooter)" if p.id in self.game.drafted else ""
-            lines.append((p.id, p.number, f"{p.number}  {p.name}{freebooter}{' (' + out + ')' if out else ''}{mvp}",
+            mvp = " ★ " + _("MVP") if s.mvp.get(p.team_id) == p.id else ""
+            freebooter = " " + _("(freebooter)") if p.id in self.game.drafted else ""
+            lines.append((p.id, p.number, f"{p.number}  {p.name}{freebooter}{' (' + _out_word(out) + ')' if out else ''}{mvp}",
                           bool(out)))  # fmt: skip
         if view.shown == lines:
             return  # most events leave a side's list as it was: no rebuild (issue 40)
@@ -465,7 +508,9 @@ class MatchPadWindow(QWidget):
         handicaps = self.game.handicaps.get(team_id, ())
         label = self.handicap_labels[team_id]
         label.setVisible(bool(handicaps))
-        label.setText("Handicaps: " + ", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
+        label.setText(
+            _("Handicaps: {handicaps}").format(handicaps=", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
+        )
         label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
         sides = match_freebooters(self.session.db, self.match_id) or ()
         row = next((side for side in sides if side.team_id == team_id), None)
@@ -475,10 +520,12 @@ class MatchPadWindow(QWidget):
             else []
         )
         state = self.game.state
-        left = [f"{escape(name)} {self._left(team_id, name)} of {number} left"
+        left = [_("{inducement} {left} of {number} left").format(inducement=escape(term("inducement", name)),
+                                                                   left=self._left(team_id, name), number=number)
                 for name, (_effect, number) in state.inducements.get(team_id, {}).items()]  # fmt: skip
-        text = "; ".join(x for x in ("Freebooters: " + ", ".join(players) if players else "",
-                                     "Inducements: " + ", ".join(left) if left else "") if x)  # fmt: skip
+        text = "; ".join(x for x in (_("Freebooters: {players}").format(players=", ".join(players)) if players else "",
+                                     _("Inducements: {inducements}").format(inducements=", ".join(left)) if left
+                                     else "") if x)  # fmt: skip
         self.freebooter_labels[team_id].setText(text)
         self.freebooter_labels[team_id].setVisible(bool(text))
         self.use_buttons[team_id].setVisible(bool(left))
@@ -497,7 +544,8 @@ class MatchPadWindow(QWidget):
         names = [n for n in self.game.state.inducements.get(team_id, {}) if self._left(team_id, n)]
         if not names:
             return None
-        index = ask.pick(self, "Which inducement do they use?", names, title="Use Inducement")
+        index = ask.pick(self, _("Which inducement do they use?"), [term("inducement", n) for n in names],
+                         title=_("Use Inducement"))  # fmt: skip
         if index is None:
             return None
         name = names[index]
@@ -519,13 +567,17 @@ class MatchPadWindow(QWidget):
         last = events[-1] if events else None
         text = ""
         if s.escape_pending is not None and s.ref is not None:
-            text = f"Get the Ref on the kick-off! Roll {possessive(s.ref.name)} Escapist: on 4+ he stays, else a normal ref (G)."
+            text = _(
+                "Get the Ref on the kick-off! Roll {owner} Escapist: on 4+ he stays, else a normal ref (G)."
+            ).format(owner=possessive(s.ref.name), name=s.ref.name)
         elif last is not None and last.kind == "penalty roll" and last.data.get("success"):
             text = last.data.get("text", "")
         elif last is not None and (last.data.get("calls") or last.data.get("text")) and last.kind in CALLED:
             text = q.describe(last, self.game).split("  ", 1)[-1]  # the calls it brought, in words
         elif last is not None and last.kind == "kick-off":
-            text = f"Kick-off {last.data.get('total')}: {last.data.get('result')}. {last.data.get('text', '')}"
+            text = _("Kick-off {total}: {result}. {text}").format(
+                total=last.data.get("total"), result=last.data.get("result"), text=last.data.get("text", "")
+            )
         self.notice.setText(text)
         self.notice.setVisible(bool(text))
 
@@ -557,13 +609,15 @@ class MatchPadWindow(QWidget):
         self.buttons["redo"].setEnabled(self.taken_back.canUndo() and not self.session.read_only)
         running = mp.running_verdict(s, self.session.db.ruleset)
         colour = {"sacked": "#a32020", "award": "#1d6b2a"}.get(running.result, "#222")
-        who = f"{escape(ref.name)}, range {g.ref_range}" if ref else "a normal ref"
+        who = (
+            _("{ref}, range {range}").format(ref=escape(ref.name), range=g.ref_range) if ref else _("a normal ref")
+        )
         self.verdict.setText(f"<b>{who}</b><br><span style='color:{colour}; font-size:12pt'>"
                              f"{escape(running.text)}</span>")  # fmt: skip
         if ref is not None and not s.ref_on_pitch():
-            self.distance.setText("The ref is off the pitch: a normal ref has the game for now.")
+            self.distance.setText(_("The ref is off the pitch: a normal ref has the game for now."))
         elif ref is None:
-            self.distance.setText("No ref of the league in this game: End Turn needs no ref's turn.")
+            self.distance.setText(_("No ref of the league in this game: End Turn needs no ref's turn."))
 
     # -- acting ---------------------------------------------------------------------------------------
     def _acting(self, team_id: int) -> None:
@@ -635,7 +689,7 @@ class MatchPadWindow(QWidget):
             self.acting_side = team_id
             return None
         if name in rr.ALL_ACTIONS:
-            self.action.setCurrentText(name)
+            self.action.setCurrentIndex(self.action.findData(name))
             return None
         if name == "inducement":  # the acting side's inducement, on its chosen player where it bites
             return self.use_inducement(side) if side in self.use_buttons else None
@@ -684,7 +738,6 @@ class MatchPadWindow(QWidget):
 
     def _ref_call(self, name: str, side: int) -> Any:
         """The ref blocked or fouled, placed, his Super Pro re-roll and Apothecary, a call argued."""
-        from ui.kit import ask
 
         s = self.game.state
         if name == "place ref":
@@ -695,10 +748,12 @@ class MatchPadWindow(QWidget):
             return self.record("argue the call", data={"player_id": self.chosen(side)})
         if name == "apothecary":
             states = ["standing"] if s.ref_state == "knocked out" else ["badly hurt", "injured", "dead"]
-            chosen = ask.choose(self, "The ref after his Apothecary:", states) if len(states) > 1 else states[0]
+            chosen = (
+                _choose_word(self, _("The ref after his Apothecary:"), states) if len(states) > 1 else states[0]
+            )
             return self.record("apothecary", data={"state": chosen}) if chosen else None
         results = ["prone", "stunned", "standing", "knocked out", "badly hurt", "injured", "dead"]
-        result = ask.choose(self, "How does the ref end up?", results)
+        result = _choose_word(self, _("How does the ref end up?"), results)
         if result is None:
             return None
         how = "foul" if s.ref_down() else "block"
@@ -732,7 +787,9 @@ class MatchPadWindow(QWidget):
         if game.holder != self.holder or last != self._left_last[self.taken_back.index() - 1]:
             self.taken_back.clear()
             self._left_last.clear()
-            ask.error(self, "The game has changed since that step was taken back (another pad?): nothing to redo.")
+            ask.error(
+                self, _("The game has changed since that step was taken back (another pad?): nothing to redo.")
+            )
             self.refresh()
             return False
         self.taken_back.undo()
@@ -743,7 +800,7 @@ class MatchPadWindow(QWidget):
         s = self.game.state
         data: dict[str, Any] = {}
         if s.ref_on_pitch():
-            data = {"action": self.action.currentText(), "in_range": self.in_range.isChecked(),
+            data = {"action": self.action.currentData(), "in_range": self.in_range.isChecked(),
                     "ref_square": _square(self.pitch.ref), "ball_square": _square(self.pitch.ball)}  # fmt: skip
             if data["action"] in ("block", "foul", "blitz", "blow the whistle"):  # the chosen player
                 data["target"] = self.chosen(self.acting_side)
@@ -765,7 +822,7 @@ class MatchPadWindow(QWidget):
 
         squares = mp.scatter_squares(list(self.pitch.ref))
         words = [f"({x + 1}, {y + 1})" for x, y in squares]
-        index = ask.pick(self, "The ball never ends on the ref's square: it scatters one square away. Where to?",
+        index = ask.pick(self, _("The ball never ends on the ref's square: it scatters one square away. Where to?"),
                          words)  # fmt: skip
         if index is None:
             return False
@@ -779,13 +836,17 @@ class MatchPadWindow(QWidget):
 
     def _squares(self, ref: tuple[int, int] | None, ball: tuple[int, int] | None) -> None:
         if ref is None or ball is None or self.game.state.ref is None:
-            self.distance.setText("Click the ref's square, right-click the ball's: Dugout counts the squares.")
+            self.distance.setText(_("Click the ref's square, right-click the ball's: Dugout counts the squares."))
             return
         apart = mp.squares_apart(ref, ball)
         inside = mp.in_range(ref, ball, self.game.state.ref.skills, self.session.db.ruleset)
         self.in_range.setChecked(inside)
-        self.distance.setText(f"{count(apart, 'square')} from the ball (range {self.game.ref_range}): "
-                              f"{'in range' if inside else 'out of range'}.")  # fmt: skip
+        where = (
+            _("{squares} from the ball (range {range}): in range.")
+            if inside
+            else _("{squares} from the ball (range {range}): out of range.")
+        )
+        self.distance.setText(where.format(squares=count(apart, "square"), range=self.game.ref_range))
 
     def _send_off_rolled(self, roll: Any) -> None:
         side = self.acting_side
@@ -805,7 +866,9 @@ class MatchPadWindow(QWidget):
         from ui.kit import ask
 
         if not self.gate.ready():
-            ask.error(self, "Roll the gate first (or type the dice or spectators counted at the table): press F.")
+            ask.error(
+                self, _("Roll the gate first (or type the dice or spectators counted at the table): press F.")
+            )
             return None
         decided = self.level_knockout()
         if decided is None:
@@ -835,23 +898,26 @@ class MatchPadWindow(QWidget):
             return {}
         rule = self.session.db.ruleset.table("knockout")
         overtime = rule["overtime"] and ask.confirm(
-            self, f"{self.game.home} and {self.game.away} are level at {home}-{away}. A knock-out game goes to "
-            "sudden-death overtime (the league's rule): play it, and record its touchdown on the pad before full "
-            "time. Was overtime played and is the game still level?", title="Level knock-out game",
-            yes="Still level after overtime")  # fmt: skip
+            self, _("{home} and {away} are level at {home_score}-{away_score}. A knock-out game goes to "
+                    "sudden-death overtime (the league's rule): play it, and record its touchdown on the pad before "
+                    "full time. Was overtime played and is the game still level?").format(
+                home=self.game.home, away=self.game.away, home_score=home, away_score=away),
+            title=_("Level knock-out game"), yes=_("Still level after overtime"))  # fmt: skip
         if rule["overtime"] and not overtime:
             return None
-        how = ask.choose(self, f"The roll-off ({rule['roll_off']} each) decides who goes through.",
-                         ["Roll with Dugout's dice", "Type the dice"], title="Roll-off")  # fmt: skip
+        roll = _("Roll with Dugout's dice")
+        how = ask.choose(self, _("The roll-off ({dice} each) decides who goes through.").format(dice=rule["roll_off"]),
+                         [roll, _("Type the dice")], title=_("Roll-off"))  # fmt: skip
         if how is None:
             return None
-        if how.startswith("Roll"):
+        if how == roll:
             return {"overtime": bool(overtime), "roll_off": "roll"}
         spec = roll_off_dice(self.session.db.ruleset)
         faces = []
         for side in (self.game.home, self.game.away):
-            face = ask.number(self, f"{possessive(side)} roll-off:", value=spec.lowest, minimum=spec.lowest,
-                              maximum=spec.highest, title="Roll-off")  # fmt: skip
+            face = ask.number(self, _("{owner} roll-off:").format(owner=possessive(side), name=side),
+                              value=spec.lowest, minimum=spec.lowest, maximum=spec.highest,
+                              title=_("Roll-off"))  # fmt: skip
             if face is None:
                 return None
             faces.append(face)
@@ -875,6 +941,20 @@ class MatchPadWindow(QWidget):
         except DugoutError as exc:  # the claim is a courtesy: a pad whose process is gone is taken over
             log.warning("the match pad's claim was not released: %s", exc)
         super().closeEvent(event)
+
+
+def _out_word(out: str) -> str:
+    """Why a player is out of the game: sent off, a casualty, or his injury (the league's word)."""
+    return shown(out) if out in SHOWN_WORDS else term("injury", out)
+
+
+def _choose_word(parent: QWidget, question: str, words: list[str]) -> str | None:
+    """One of the pad's stored words (a ref's state), asked in the commissioner's language."""
+    from ui.kit import ask
+
+    labels = [shown(word) for word in words]
+    answer = ask.choose(parent, question, labels)
+    return words[labels.index(answer)] if answer in labels else None
 
 
 def _square(square: tuple[int, int] | None) -> list[int] | None:

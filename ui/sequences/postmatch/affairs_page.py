@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _, term
 from roster_app.queries import reserves as reserve_queries
 from roster_app.rules.contracts import length_range
 from roster_app.rules.dice import Roll
@@ -58,7 +59,7 @@ class ReserveBox(QGroupBox):
     rolled_by_app = Signal()  # Dugout rolled: the draft is saved at once
 
     def __init__(self, wizard: PostMatchSequence, team_id: int, parent: QWidget | None = None):
-        super().__init__("Reserve affairs", parent)
+        super().__init__(_("Reserve affairs"), parent)
         self.w, self.team_id = wizard, team_id
         self.plan: ReservePlan | None = None
         layout = QVBoxLayout(self)
@@ -71,15 +72,15 @@ class ReserveBox(QGroupBox):
         for widget in (self.text, self.pay, self.leave):
             layout.addWidget(widget)
         self.table_part, table = _part(self)
-        self.table_dice, self.table_result = self._dice_row(table, "Reserve Team Table:", "table")
-        self.no_roll = QCheckBox("Don't roll this time", self)
+        self.table_dice, self.table_result = self._dice_row(table, _("Reserve Team Table:"), "table")
+        self.no_roll = QCheckBox(_("Don't roll this time"), self)
         table.addWidget(self.no_roll)
         self.reroll_part, reroll = _part(self)
         self.reroll_dice, self.reroll_result = self._dice_row(
-            reroll, "Re-roll (the second result stands):", "reroll"
+            reroll, _("Re-roll (the second result stands):"), "reroll"
         )
         self.player_part, player = _part(self)
-        self.player_dice, self.player_result = self._dice_row(player, "Player Table:", "player")
+        self.player_dice, self.player_result = self._dice_row(player, _("Player Table:"), "player")
         self.new_part = self._new_player_part()
         self.outcome = rich_label(self)
         self.outcome.setObjectName(f"reserveOutcome_{team_id}")
@@ -109,18 +110,18 @@ class ReserveBox(QGroupBox):
         part, layout = _part(self)
         self.position = QComboBox(part)
         self.name = QLineEdit(part)
-        self.name.setPlaceholderText("The new player's name")
+        self.name.setPlaceholderText(_("The new player's name"))
         self.number = QSpinBox(part)
         self.number.setRange(1, 99)
         self.retire = QComboBox(part)
-        self.retire_label = QLabel("Retires to make room:", part)
-        self.lose = QCheckBox("Lose him for good instead", part)
+        self.retire_label = QLabel(_("Retires to make room:"), part)
+        self.lose = QCheckBox(_("Lose him for good instead"), part)
         form = QFormLayout()
-        form.addRow("Position:", self.position)
-        form.addRow("Name:", self.name)
-        form.addRow("Number:", self.number)
+        form.addRow(_("Position:"), self.position)
+        form.addRow(_("Name:"), self.name)
+        form.addRow(_("Number:"), self.number)
         form.addRow(self.retire_label, self.retire)
-        layout.addWidget(QLabel("<b>The free player</b> (no gold changes hands)", part))
+        layout.addWidget(QLabel(_("<b>The free player</b> (no gold changes hands)"), part))
         layout.addLayout(form)
         layout.addWidget(self.lose)
         for signal in (self.position.currentIndexChanged, self.name.textChanged, self.number.valueChanged,
@@ -159,16 +160,20 @@ class ReserveBox(QGroupBox):
     # -- from the plan to the widgets --------------------------------------------------------------------
     def show_plan(self, r: ReservePlan) -> None:
         self.plan = r
-        lost = f", taking the pending +{r.lost_bonus} on the Player Table with him" if r.lost_bonus else ""
-        self.text.setText(f"<b>{text_html(r.coach)} Reserve Coach.</b> First pay his upkeep, or he ups and leaves with all "
-                          f"his stars of the future{lost}. Treasury now: {gp(r.treasury_before)}.")  # fmt: skip
-        self.pay.setText(f"Pay the upkeep of {gp(r.upkeep)}" + ("" if r.can_pay else " (not enough gold)"))
-        self.leave.setText(mnemonic_safe(f"Let the {r.coach} Reserve Coach leave"))
+        lost = (", " + _("taking the pending +{bonus} on the Player Table with him").format(bonus=r.lost_bonus)
+                if r.lost_bonus else "")  # fmt: skip
+        self.text.setText(_("<b>{coach} Reserve Coach.</b> First pay his upkeep, or he ups and leaves with all his "
+                            "stars of the future{lost}. Treasury now: {treasury}.").format(
+            coach=text_html(_(r.coach)), lost=lost, treasury=gp(r.treasury_before)))  # fmt: skip
+        self.pay.setText(_("Pay the upkeep of {gold}").format(gold=gp(r.upkeep))
+                         + ("" if r.can_pay else " " + _("(not enough gold)")))  # fmt: skip
+        self.leave.setText(mnemonic_safe(_("Let the {coach} Reserve Coach leave").format(coach=_(r.coach))))
         _set_checked(self.pay, r.pay is True)
         _set_checked(self.leave, r.pay is False)
         if r.resumed:
-            self.text.setText(f"<b>{r.coach} Reserve Coach.</b> These reserve affairs were begun on the Reserves "
-                              "tab: the upkeep is paid and the rolls made there stand; finish them here.")  # fmt: skip
+            self.text.setText(_("<b>{coach} Reserve Coach.</b> These reserve affairs were begun on the Reserves "
+                                "tab: the upkeep is paid and the rolls made there stand; finish them here.")
+                              .format(coach=_(r.coach)))  # fmt: skip
         self.pay.setEnabled(r.can_pay and not r.table and not r.resumed)
         self.leave.setEnabled(not r.table and not r.resumed)
         self.table_part.setVisible(r.pay is True)
@@ -188,7 +193,8 @@ class ReserveBox(QGroupBox):
         if r.youngster_ready:
             self.player_dice.setToolTip(f"{r.player_dice} + {r.player_modifier}")
         self._show_dice(self.player_dice, self.player_result, r.player_roll, open_=not r.written_player,
-                        pending=f"A youngster is ready: roll {r.player_dice} + {r.player_modifier}.")  # fmt: skip
+                        pending=_("A youngster is ready: roll {dice} + {modifier}.").format(
+                            dice=r.player_dice, modifier=r.player_modifier))  # fmt: skip
         self._show_new_player(r)
         self.outcome.setText("<br>".join(f"• {text_html(line)}" for line in r.lines))
 
@@ -199,7 +205,7 @@ class ReserveBox(QGroupBox):
         if shown is None:
             result.setText(text_html(pending))
             return
-        how = "typed in" if shown.typed else "rolled by Dugout"
+        how = _("typed in") if shown.typed else _("rolled by Dugout")
         sum_ = f"{sum(shown.faces)} + {shown.modifier} = " if shown.modifier else ""
         result.setText(f"{sum_}<b>{shown.total}</b>: {text_html(shown.text)} ({how})")
 
@@ -210,7 +216,7 @@ class ReserveBox(QGroupBox):
         widgets = (self.position, self.name, self.number, self.retire, self.lose)
         for widget in widgets:
             widget.blockSignals(True)
-        offers = [(f"{o.name} ({gp(o.cost)})", o.name) for o in r.offered]
+        offers = [(f"{term('position', o.name)} ({gp(o.cost)})", o.name) for o in r.offered]
         if [self.position.itemData(i) for i in range(self.position.count())] != [name for _t, name in offers]:
             self.position.clear()
             for text, name in offers:
@@ -235,7 +241,7 @@ class ReserveBox(QGroupBox):
     def _fill_retire(self) -> None:
         self.retire.clear()
         for line in reserve_queries.roster_lines(self.w.session.db, self.team_id):
-            self.retire.addItem(f"#{line.number} {line.name} ({line.position})", line.id)
+            self.retire.addItem(f"#{line.number} {line.name} ({term('position', line.position)})", line.id)
 
     def _free_number(self) -> int:
         used = {line.number for line in reserve_queries.roster_lines(self.w.session.db, self.team_id)}
@@ -255,10 +261,10 @@ class ContractsBox(QGroupBox):
     edited = Signal()
 
     def __init__(self, wizard: PostMatchSequence, team_id: int, parent: QWidget | None = None):
-        super().__init__("Contracts", parent)
+        super().__init__(_("Contracts"), parent)
         self.w, self.team_id = wizard, team_id
         self.grid = QGridLayout(self)
-        self.none = QLabel("No free agent with a star player roll.", self)
+        self.none = QLabel(_("No free agent with a star player roll."), self)
         self.grid.addWidget(self.none, 0, 0, 1, 3)
         self.seasons: dict[int, QSpinBox] = {}
         self.costs: dict[int, QLabel] = {}
@@ -284,18 +290,21 @@ class ContractsBox(QGroupBox):
         self.seasons, self.costs, self._ids = {}, {}, [c.player_id for c in lines]
         low, high = length_range(self.w.session.db.ruleset)
         for row, c in enumerate(lines, start=1):
-            status = "contract ended: renew" if c.renewal else "free agent"
-            who = plain_label(f"#{c.number} {c.name}, {c.position}: {c.spp} SPP, {count(c.rolls, 'roll')}"
-                         f" ({status})", self)  # fmt: skip
+            status = _("contract ended: renew") if c.renewal else _("free agent")
+            who = plain_label(_("#{number} {name}, {position}: {spp} SPP, {rolls} ({status})").format(
+                number=c.number, name=c.name, position=term("position", c.position), spp=c.spp,
+                rolls=count(c.rolls, "roll"), status=status), self)  # fmt: skip
             who.setObjectName("contractWho")
             who.setWordWrap(True)
             spin = QSpinBox(self)
             spin.setObjectName(f"contract_{c.player_id}")
             spin.setRange(0, high)
-            spin.setSpecialValueText("not now")
+            spin.setSpecialValueText(_("not now"))
             counted_suffix(spin, "season")
             spin.setMinimumWidth(110)
-            spin.setToolTip(f"A contract lasts {low} to {high} seasons, paid at once.")
+            spin.setToolTip(
+                _("A contract lasts {low} to {high} seasons, paid at once.").format(low=low, high=high)
+            )
             spin.valueChanged.connect(lambda value, pid=c.player_id: self._signed(pid, value))
             cost = rich_label(self)
             self.grid.addWidget(who, row, 0)
@@ -318,8 +327,8 @@ class ReservesContractsPage(StepPage):
 
     def __init__(self, wizard: PostMatchSequence):
         super().__init__(wizard)
-        self.setSubTitle("At the very start of the purchases, before anyone is bought or sold: reserve affairs, "
-                         "then contracts (a team may renew before anyone can approach its player).")  # fmt: skip
+        self.setSubTitle(_("At the very start of the purchases, before anyone is bought or sold: reserve affairs, "
+                           "then contracts (a team may renew before anyone can approach its player)."))  # fmt: skip
         self.done: dict[int, QLabel] = {}
         self.no_reserves: dict[int, QLabel] = {}
         self.reserves: dict[int, ReserveBox] = {}
@@ -329,14 +338,14 @@ class ReservesContractsPage(StepPage):
         boxes, outer = self.scrolled_team_boxes()
         for team_id, box in boxes.items():
             self._team_box(team_id, box)
-        outer.addWidget(note("Reserve Coach types, the Reserve Team Table and the Player Table are league tables "
-                             "(House Rules). Contracts cost per star player roll per season, paid at once."))  # fmt: skip
+        outer.addWidget(note(_("Reserve Coach types, the Reserve Team Table and the Player Table are league tables "
+                               "(House Rules). Contracts cost per star player roll per season, paid at once.")))  # fmt: skip
         outer.addWidget(self.problems)
 
     def _team_box(self, team_id: int, box: QVBoxLayout) -> None:
         self.done[team_id] = rich_label(self)
-        self.no_reserves[team_id] = note("No reserve team with a Reserve Coach (the Reserves tab of the team page "
-                                         "is where the commissioner approves one).")  # fmt: skip
+        self.no_reserves[team_id] = note(_("No reserve team with a Reserve Coach (the Reserves tab of the team "
+                                           "page is where the commissioner approves one)."))  # fmt: skip
         self.reserves[team_id] = ReserveBox(self.w, team_id, self)
         self.reserves[team_id].edited.connect(self.changed)
         self.reserves[team_id].rolled_by_app.connect(self.w.save_progress)
@@ -355,10 +364,13 @@ class ReservesContractsPage(StepPage):
 
         combo = QComboBox(self)
         combo.setObjectName(f"hireCoach_{team_id}")
-        combo.addItem("No new Reserve Coach", None)
+        combo.addItem(_("No new Reserve Coach"), None)
         for coach in coach_types(self.w.session.db.ruleset):
-            bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no bonus"
-            combo.addItem(f"Hire a {coach['name']} Reserve Coach: {gp(coach['cost'])} ({bonus})", coach["name"])
+            bonus = (
+                _("+{bonus} on the Player Table").format(bonus=coach["bonus"]) if coach["bonus"] else _("no bonus")
+            )
+            combo.addItem(_("Hire a {coach} Reserve Coach: {cost} ({bonus})").format(
+                coach=_(coach["name"]), cost=gp(coach["cost"]), bonus=bonus), coach["name"])  # fmt: skip
         combo.setCurrentIndex(max(0, combo.findData(self.w.draft.team(team_id).reserves.hire)))
         combo.activated.connect(lambda _i, t=team_id, c=combo: self._coach_chosen(t, c.currentData()))
         return combo
@@ -373,13 +385,13 @@ class ReservesContractsPage(StepPage):
             a, tid = team.affairs, team.team_id
             self.hire_coach[tid].setVisible(bool(a and (a.may_hire or a.coach_hire)))
             self.done[tid].setVisible(a is None)
-            self.done[tid].setText(f"Done: {text_html(team.done.get('affairs', ''))}")
+            self.done[tid].setText(_("Done: {what}").format(what=text_html(team.done.get("affairs", ""))))
             r = a.reserves if a else None
             self.no_reserves[tid].setVisible(a is not None and r is None)
             self.reserves[tid].setVisible(r is not None)
             if r is not None and r.done:
                 self.reserves[tid].setVisible(False)
-                self.no_reserves[tid].setText(f"Reserve affairs {r.done}.")
+                self.no_reserves[tid].setText(_("Reserve affairs {done}.").format(done=r.done))
                 self.no_reserves[tid].setVisible(True)
             elif r is not None:
                 self.reserves[tid].show_plan(r)
@@ -388,5 +400,7 @@ class ReservesContractsPage(StepPage):
             if a is not None:
                 self.contracts[tid].show_plan(a.contracts)
                 self.treasury[tid].setText(
-                    f"Step 4.1: treasury {treasury_text(a.treasury_before, a.treasury_after)}"
+                    _("Step 4.1: treasury {treasury}").format(
+                        treasury=treasury_text(a.treasury_before, a.treasury_after)
+                    )
                 )

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from roster_app.i18n import _
 from roster_app.rules.economy import league_night
 from roster_app.rules.postmatch import STEP_TITLES
 from roster_app.services.postmatch.draft import PostMatchDraft
@@ -63,7 +64,7 @@ class StepPage(QWizardPage):
         super().__init__()
         self.w = wizard
         edition = dict(league_night(wizard.session.db.ruleset).post_match)  # the step as the edition words it
-        self.setTitle(edition.get(self.STEP) or STEP_TITLES.get(self.STEP, ""))
+        self.setTitle(_(edition.get(self.STEP) or STEP_TITLES.get(self.STEP, "")))
         self.problems = QLabel()
         self.problems.setWordWrap(True)
         self.problems.setTextFormat(Qt.TextFormat.RichText)  # problems_text escapes the names
@@ -109,7 +110,8 @@ class StepPage(QWizardPage):
         boxes = {}
         twins = []
         for team in self.plan.teams:
-            box = QGroupBox(mnemonic_safe(f"{team.name} ({team.result} {team.score_for}-{team.score_against})"))
+            result = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}.get(team.result, team.result)
+            box = QGroupBox(mnemonic_safe(f"{team.name} ({result} {team.score_for}-{team.score_against})"))
             # both teams get half the width at every step, whatever each box holds (even_boxes keeps both at least
             # as wide as the widest box's rows need)
             box.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QPushButton, QSpinBox, QWidget
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries.freebooters import match_freebooters
 from roster_app.services.freebooters import record_freebooter_play
 
@@ -17,7 +18,7 @@ class FreebooterReport(QGroupBox):
     """One row a hired star or mercenary: TD, Cas, MVP and Record (hidden when nobody was hired)."""
 
     def __init__(self, session: Any, match_id: int, parent: QWidget | None = None):
-        super().__init__("Freebooters' game (Star Players and mercenaries, under their own names)", parent)
+        super().__init__(_("Freebooters' game (Star Players and mercenaries, under their own names)"), parent)
         self.session, self.match_id = session, match_id
         self.setObjectName("freebooterReport")
         self.grid = QGridLayout(self)
@@ -34,15 +35,17 @@ class FreebooterReport(QGroupBox):
                 if td is not None:
                     td.setValue(h.touchdowns), cas.setValue(h.casualties), mvp.setChecked(h.mvp)
             return
-        for column, title in enumerate(("Freebooter", "Team", "TD", "Cas", "MVP", "")):
-            self.grid.addWidget(QLabel(f"<b>{title}</b>"), 0, column)
+        for column, title in enumerate((N_("Freebooter"), N_("Team"), N_("TD"), N_("Cas"), N_("MVP"), "")):
+            self.grid.addWidget(QLabel(f"<b>{_(title) if title else ''}</b>"), 0, column)
         for row, (side, h) in enumerate(hired, start=1):
             td, cas, mvp = QSpinBox(self), QSpinBox(self), QCheckBox(self)
             td.setRange(0, 20), cas.setRange(0, 20)
             td.setValue(h.touchdowns), cas.setValue(h.casualties), mvp.setChecked(h.mvp)
-            button = QPushButton("Record", self)
+            button = QPushButton(_("Record"), self)
             button.clicked.connect(lambda _c=False, t=side.team_id, n=h.name: self.record(t, n))
-            self.grid.addWidget(QLabel(f"{escape(h.name)} ({escape(h.what.split(' (')[0])})"), row, 0)
+            self.grid.addWidget(
+                QLabel(f"{escape(term('star', h.name))} ({escape(h.what.split(' (')[0])})"), row, 0
+            )
             self.grid.addWidget(QLabel(escape(side.team)), row, 1)
             for column, widget in enumerate((td, cas, mvp, button), start=2):
                 self.grid.addWidget(widget, row, column)

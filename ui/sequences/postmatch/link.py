@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from roster_app.i18n import _
 from roster_app.rules.clock import WHEN, Act, Moment
 
 # queries.clock (the ORM) is imported where a team's moment is read: the league shows before the ORM loads
@@ -28,9 +29,9 @@ class SequenceLink(QWidget):
         self.label.setObjectName("clockText")
         self.label.setWordWrap(True)
         self.label.setTextFormat(Qt.TextFormat.PlainText)  # team names are shown as typed, never as markup
-        self.button = QPushButton("Open Post-Match Sequence…", self)
+        self.button = QPushButton(_("Open Post-Match Sequence…"), self)
         self.button.setObjectName("openSequence")
-        self.button.setToolTip("The post-match sequence the team is in, at the step it has reached")
+        self.button.setToolTip(_("The post-match sequence the team is in, at the step it has reached"))
         self.button.clicked.connect(self.open_sequence)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -48,7 +49,9 @@ class SequenceLink(QWidget):
             return
         refusal = now.refusal(self.act)
         if refusal is None:
-            text = f"{now.team} are {now.where}: {self.act.value} are done now, in the sequence."
+            text = _("{team} are {where}: {act} are done now, in the sequence.").format(
+                team=now.team, where=_(now.where), act=_(self.act.value)
+            )
         else:
             text = refusal
         self.label.setText(text)
@@ -71,8 +74,12 @@ class SequenceLink(QWidget):
         self.moment = None
         ready = [m.team for m in league_moments(self.session.db) if m.match_id is not None and m.allows(self.act)]
         if ready:
-            self.label.setText(f"At {self.act.value} of their post-match sequence now: {', '.join(ready)}.")
+            self.label.setText(
+                _("At {act} of their post-match sequence now: {teams}.").format(
+                    act=_(self.act.value), teams=", ".join(ready)
+                )
+            )
         else:
-            self.label.setText(f"{WHEN[self.act]}: no team is there now.")
+            self.label.setText(_("{when}: no team is there now.").format(when=_(WHEN[self.act])))
         self.button.setVisible(False)
         return ready

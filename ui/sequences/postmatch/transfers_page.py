@@ -14,6 +14,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBoxLayout
 
+from roster_app.i18n import _
 from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import BEFORE_TRANSFERS
@@ -27,27 +28,29 @@ from ui.sequences.postmatch.base import PostMatchSequence, StepPage, note, probl
 class TransfersPage(StepPage):
     def __init__(self, wizard: PostMatchSequence):
         super().__init__(wizard)
-        self.setTitle("4.2 Transfers")
-        self.setSubTitle("After contracts, before normal purchases, so a team can spend what it receives.")
+        self.setTitle(_("4.2 Transfers"))
+        self.setSubTitle(_("After contracts, before normal purchases, so a team can spend what it receives."))
         self.transfer_wizard: Any = None
         self.status = rich_label(self)
         self.status.setObjectName("transfersStatus")
         self.buyer = QComboBox(self)
         for team in self.plan.teams:
             self.buyer.addItem(team.name, team.team_id)
-        self.transfer_button = QPushButton("Open the Transfer Wizard…", self)
+        self.transfer_button = QPushButton(_("Open the Transfer Wizard…"), self)
         self.transfer_button.clicked.connect(self.open_transfers)
         self.made = rich_label(self)
         self.made.setObjectName("transfersMade")
         row = QHBoxLayout()
-        row.addWidget(QLabel("Buying team:", self))
+        row.addWidget(QLabel(_("Buying team:"), self))
         row.addWidget(self.buyer)
         row.addWidget(self.transfer_button)
         row.addStretch(1)
         layout = QVBoxLayout(self)
         intro = QLabel(
-            "A team may approach a player of another team once after every match his team plays; the "
-            "transfer wizard walks the ten steps of the article, and the commissioner oversees it."
+            _(
+                "A team may approach a player of another team once after every match his team plays; the "
+                "transfer wizard walks the ten steps of the article, and the commissioner oversees it."
+            )
         )
         intro.setWordWrap(True)  # an unwrapped line would widen the whole wizard at this step
         layout.addWidget(intro)
@@ -55,7 +58,7 @@ class TransfersPage(StepPage):
         layout.addLayout(row)
         layout.addWidget(self.made)
         layout.addStretch(1)
-        layout.addWidget(note("Each transfer is its own undo step (Edit > Undo), like on the Transfers page."))
+        layout.addWidget(note(_("Each transfer is its own undo step (Edit > Undo), like on the Transfers page.")))
         layout.addWidget(self.problems)
 
     def _earlier_problems(self) -> list[str]:
@@ -64,17 +67,17 @@ class TransfersPage(StepPage):
     def show_plan(self) -> None:
         written = self.plan.before_transfers_written
         if written:
-            self.status.setText("Steps 1 to 4.1 are written for both teams. Transfers made now are their own undo "
-                                "steps; Finish writes 4.3 and 5 from the treasuries and rosters as the transfers "
-                                "leave them.")  # fmt: skip
+            self.status.setText(_("Steps 1 to 4.1 are written for both teams. Transfers made now are their own "
+                                  "undo steps; Finish writes 4.3 and 5 from the treasuries and rosters as the "
+                                  "transfers leave them."))  # fmt: skip
         else:
-            self.status.setText("No transfer? Go on: Finish writes the whole sequence at once.<br>To make a "
-                                "transfer, <b>opening the Transfer Wizard first writes steps 1 to 4.1</b> for both "
-                                "teams (one undo step), so that the deal sees this match's winnings, SPP, fan "
-                                "factors, reserve affairs and contracts; Finish then writes 4.3 and 5.")  # fmt: skip
+            self.status.setText(_("No transfer? Go on: Finish writes the whole sequence at once.<br>To make a "
+                                  "transfer, <b>opening the Transfer Wizard first writes steps 1 to 4.1</b> for both "
+                                  "teams (one undo step), so that the deal sees this match's winnings, SPP, fan "
+                                  "factors, reserve affairs and contracts; Finish then writes 4.3 and 5."))  # fmt: skip
         earlier = [] if written else self._earlier_problems()
         self.transfer_button.setEnabled(not earlier and not self.w.session.read_only)
-        self.problems.setText(problems_text(["Before any transfer:", *earlier]) if earlier else "")
+        self.problems.setText(problems_text([_("Before any transfer:"), *earlier]) if earlier else "")
         self.made.setText(self._transfers_made())
 
     def _transfers_made(self) -> str:
@@ -84,17 +87,18 @@ class TransfersPage(StepPage):
                 if since is not None and naive_utc(r.created_at) > since and {r.buyer, r.seller} & names]  # fmt: skip
         if not rows:
             return ""
-        lines = [text_html(f"{r.player}: {r.seller} → {r.buyer}, {r.status}" + (f" for {gp(r.price)}" if r.price else ""))
+        lines = [text_html(f"{r.player}: {r.seller} → {r.buyer}, {_(r.status)}"
+                           + (" " + _("for {price}").format(price=gp(r.price)) if r.price else ""))
                  for r in reversed(rows)]  # fmt: skip
-        return "<b>Since this match</b><br>" + "<br>".join(lines)
+        return "<b>" + _("Since this match") + "</b><br>" + "<br>".join(lines)
 
     def open_transfers(self) -> Any:
         """Write steps 1 to 4.1 if they are not yet (asked first), then open the transfer wizard."""
         if not self.plan.before_transfers_written:
-            question = ("Transfers come after contracts. Write steps 1 to 4.1 for both teams now (winnings, SPP, "
-                        "fan factor, reserve affairs and contracts, as this wizard shows them) and open the "
-                        "Transfer Wizard? Edit > Undo takes the steps back.")  # fmt: skip
-            if not ask.confirm(self, question, title="Transfers", yes="Write Steps 1 to 4.1"):
+            question = _("Transfers come after contracts. Write steps 1 to 4.1 for both teams now (winnings, SPP, "
+                         "fan factor, reserve affairs and contracts, as this wizard shows them) and open the "
+                         "Transfer Wizard? Edit > Undo takes the steps back.")  # fmt: skip
+            if not ask.confirm(self, question, title=_("Transfers"), yes=_("Write Steps 1 to 4.1")):
                 return None
             self.w.draft.page = max(self.w.draft.page, self.w.currentId())
             change = self.w.session.run(write_before_transfers, parent=self, match_id=self.w.match_id,

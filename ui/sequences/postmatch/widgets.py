@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QGridLayout, QLabel, QWidget
 
+from roster_app.i18n import _
 from roster_app.rules.roster import gp, hire_problem
 from roster_app.services.postmatch.plan import HireEntry, RollPlan
 from ui.kit.basics import plain_label, text_html
@@ -55,15 +56,15 @@ class StarRollRow(QWidget):
     def show_roll(self, plan: RollPlan) -> None:
         self.dice.show_faces(plan.faces, locked=plan.rolled, changeable=plan.typed)
         if plan.total is None:
-            self.result.setText("roll 2D6")
+            self.result.setText(_("roll 2D6"))
         else:
-            double = " (a double: the position's double categories are open)" if plan.is_double else ""
+            double = " " + _("(a double: the position's double categories are open)") if plan.is_double else ""
             self.result.setText(f"<b>{plan.total}</b>: {plan.result}{double}")
         keys = [None] + [o.key for o in plan.options]
         if keys != self._keys:
             self.choice.blockSignals(True)
             self.choice.clear()
-            self.choice.addItem("Choose what the roll gives…" if plan.options else "(roll first)", None)
+            self.choice.addItem(_("Choose what the roll gives…") if plan.options else _("(roll first)"), None)
             for option in plan.options:
                 self.choice.addItem(option.label, option.key)
             self._keys = keys
@@ -124,17 +125,19 @@ class PlannedHireDialog(HireDialog):
         self.planned = list(planned)
         self.entry: HireEntry | None = None
         super().__init__(session, team_id, parent)
-        self.setWindowTitle(f"Plan a new player for {self.header.name}")
+        self.setWindowTitle(_("Plan a new player for {team}").format(team=self.header.name))
         self.header = replace(self.header, treasury=treasury)
         taken = {r.number for r in self.roster} | {h.number for h in self.planned}
         self.number.setValue(next(n for n in range(1, 100) if n not in taken))
-        self.hire_button.setText("Add to Purchases")
-        self.next_button.setText("Add && &Next")  # plans this one, the dialog stays open: nothing is hired yet
-        self.next_button.setToolTip("Add this player to the purchases and plan the next one (Enter); Finish hires")
+        self.hire_button.setText(_("Add to Purchases"))
+        self.next_button.setText(_("Add && &Next"))  # plans this one, the dialog stays open: nothing is hired yet
+        self.next_button.setToolTip(
+            _("Add this player to the purchases and plan the next one (Enter); Finish hires")
+        )
         for label in self.findChildren(QLabel):
             if "team list. Treasury" in label.text():
-                label.setText(f"<b>{self.header.race}</b> team list. Treasury after this match's winnings and "
-                              f"the purchases planned so far: <b>{gp(treasury)}</b>.")  # fmt: skip
+                label.setText(_("<b>{race}</b> team list. Treasury after this match's winnings and the purchases "
+                                "planned so far: <b>{gold}</b>.").format(race=self.header.race, gold=gp(treasury)))  # fmt: skip
         self._update()
 
     def _problem(self, position: Any) -> str | None:
@@ -147,7 +150,9 @@ class PlannedHireDialog(HireDialog):
 
     def problem(self) -> str | None:
         if self.number.value() in {h.number for h in self.planned}:
-            return f"Number {self.number.value()} is already planned for another new player."
+            return _("Number {number} is already planned for another new player.").format(
+                number=self.number.value()
+            )
         return super().problem()
 
     def _hire(self) -> bool:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import N_, _, term
 from roster_app.rules import economy
 from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
@@ -68,14 +69,22 @@ class PageId(IntEnum):
     RATING = 6
 
 
-STAR_SHARE = "Star Players' share of the gate"
+STAR_SHARE = N_("Star Players' share of the gate")
+# A team's result (a key of the league's tables) as the wizard shows it
+RESULTS = {"win": N_("win"), "draw": N_("draw"), "loss": N_("loss")}
+
+
+def result_word(result: str) -> str:
+    return _(RESULTS[result]) if result in RESULTS else result
 
 
 def star_share_text(w: object) -> str:
     """The seed's rule: the stars a team hired take their share of its winnings (issue 32)."""
     if not w.stars:
-        return "no Star Player hired"
-    return f"<b>{gp(w.gate_share)}</b> to {text_html(', '.join(w.stars))}"
+        return _("no Star Player hired")
+    return _("<b>{share}</b> to {stars}").format(
+        share=gp(w.gate_share), stars=text_html(", ".join(term("star", s) for s in w.stars))
+    )
 
 
 # -- 1. winnings ------------------------------------------------------------------------------------------
@@ -84,7 +93,9 @@ class WinningsPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setSubTitle(f"{self.plan.title}. Gate: {self.plan.gate:,} spectators.")
+        self.setSubTitle(
+            _("{game}. Gate: {gate} spectators.").format(game=self.plan.title, gate=f"{self.plan.gate:,}")
+        )
         self.grid = FiguresGrid([t.name for t in self.plan.teams])
         self.table = QTableWidget(self)
         self.table.setObjectName("winningsTable")
@@ -92,14 +103,14 @@ class WinningsPage(StepPage):
         layout = QVBoxLayout(self)
         layout.addLayout(self.grid)
         layout.addWidget(
-            QLabel("<b>Match Winnings Table</b> (gold per 1,000 spectators; the teams' rows are marked)")
+            QLabel(_("<b>Match Winnings Table</b> (gold per 1,000 spectators; the teams' rows are marked)"))
         )
         layout.addWidget(self.table)
         layout.addStretch(1)
-        layout.addWidget(note(
+        layout.addWidget(note(_(
             "The Match Winnings Table is a league table: Dugout ships a league default (the 3rd-edition table "
             "was not found) that the commissioner may change in the house rules. Players under contract count "
-            "half their value in the rating used here (reserve-teams article)."))  # fmt: skip
+            "half their value in the rating used here (reserve-teams article).")))  # fmt: skip
         layout.addWidget(self.problems)
         self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
         layout.addWidget(self.freebooters)
@@ -107,15 +118,17 @@ class WinningsPage(StepPage):
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings", "done"))] * 6
-        return [team.result, f"{w.rating} (team rating {team.rating_before})", gp(w.rate),
-                f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
+            return [text_html(team.done.get("winnings") or _("done"))] * 6
+        return [result_word(team.result), _("{rating} (team rating {before})").format(rating=w.rating,
+                                                                                    before=team.rating_before),
+                gp(w.rate), f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
                 treasury_text(w.treasury_before, w.treasury_after), star_share_text(w)]  # fmt: skip
 
     def show_plan(self) -> None:
         super().show_plan()
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Result", "Rating for winnings", "Gold per 1,000 spectators", "Winnings", "Treasury", STAR_SHARE)
+        labels = (_("Result"), _("Rating for winnings"), _("Gold per 1,000 spectators"), _("Winnings"), _("Treasury"),
+                  _(STAR_SHARE))  # fmt: skip
         self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
         self._fill_table()
 
@@ -123,7 +136,9 @@ class WinningsPage(StepPage):
         rows = self.w.session.db.ruleset.table("match_winnings")["rows"]
         self.table.setRowCount(len(rows))
         self.table.setColumnCount(5)
-        self.table.setHorizontalHeaderLabels(["Rating for winnings", "Win", "Draw", "Loss", "This match"])
+        self.table.setHorizontalHeaderLabels(
+            [_("Rating for winnings"), _("Win"), _("Draw"), _("Loss"), _("This match")]
+        )
         self.table.verticalHeader().hide()
         self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
         marks = {}
@@ -132,14 +147,15 @@ class WinningsPage(StepPage):
                 marks.setdefault(id(lookup(rows, team.winnings.rating)), []).append((team.result, team.name))
         for index, row in enumerate(rows):
             low, high = row.get("from"), row.get("to")
-            span = f"up to {high}" if low is None else (f"{low} and more" if high is None else f"{low}-{high}")
+            span = (_("up to {high}").format(high=high) if low is None
+                    else (_("{low} and more").format(low=low) if high is None else f"{low}-{high}"))  # fmt: skip
             here = marks.get(id(row), [])
             cells = [
                 span,
                 gp(row["win"]),
                 gp(row["draw"]),
                 gp(row["loss"]),
-                ", ".join(f"{name} ({res})" for res, name in here),
+                ", ".join(f"{name} ({result_word(res)})" for res, name in here),
             ]  # fmt: skip  (table items are plain)
             for column, text in enumerate(cells):
                 item = QTableWidgetItem(text)
@@ -162,7 +178,11 @@ class DiceWinningsPage(StepPage):
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
         ruleset = wizard.session.db.ruleset
-        self.setSubTitle(f"{self.plan.title}. Winnings: {dict(economy.describe(ruleset))['Winnings']}.")
+        self.setSubTitle(
+            _("{game}. Winnings: {how}.").format(
+                game=self.plan.title, how=dict(economy.describe(ruleset))["Winnings"]
+            )
+        )
         self.grid = FiguresGrid([t.name for t in self.plan.teams])
         self.dice: dict[int, DiceInput] = {}
         self.fame: dict[int, QSpinBox] = {}
@@ -174,19 +194,21 @@ class DiceWinningsPage(StepPage):
             self.fame[team_id].setValue(self.w.draft.team(team_id).fame or 0)
             self.fame[team_id].valueChanged.connect(lambda value, t=team_id: self._fame(t, value))
             row = QHBoxLayout()
-            row.addWidget(QLabel("FAME (from the fans before the match):"))
+            row.addWidget(QLabel(_("FAME (from the fans before the match):")))
             row.addWidget(self.fame[team_id])
             row.addStretch(1)
             box.addLayout(row)
             dice = team.winnings.dice if team.winnings else economy.winnings_dice(ruleset)
-            again = " (the winner may roll again and keeps the second roll)" if team.result == "win" else ""
-            box.addWidget(QLabel(f"Winnings roll: {dice}{again}"))
+            again = (
+                " " + _("(the winner may roll again and keeps the second roll)") if team.result == "win" else ""
+            )
+            box.addWidget(QLabel(_("Winnings roll: {dice}").format(dice=dice) + again))
             self.dice[team_id] = DiceInput(dice, rng=wizard.rng)
             self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
             box.addWidget(self.dice[team_id])
         layout.addStretch(1)
-        layout.addWidget(note(f"{economy.economy(ruleset).edition}: winnings, FAME and spiralling expenses are "
-                              "league tables (League > Rules…, each with its source)."))  # fmt: skip
+        layout.addWidget(note(_("{edition}: winnings, FAME and spiralling expenses are league tables (League > "
+                                "Rules…, each with its source).").format(edition=economy.economy(ruleset).edition)))  # fmt: skip
         layout.addWidget(self.problems)
         self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
         layout.addWidget(self.freebooters)
@@ -194,10 +216,10 @@ class DiceWinningsPage(StepPage):
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings", "done"))] * 6
-        amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else "roll the winnings die"
+            return [text_html(team.done.get("winnings") or _("done"))] * 6
+        amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else _("roll the winnings die")
         return [
-            team.result,
+            result_word(team.result),
             str(w.fame),
             amount,
             gp(w.expenses),
@@ -208,7 +230,7 @@ class DiceWinningsPage(StepPage):
     def show_plan(self) -> None:
         super().show_plan()
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = ("Result", "FAME", "Winnings", "Spiralling expenses", "Treasury", STAR_SHARE)
+        labels = (_("Result"), _("FAME"), _("Winnings"), _("Spiralling expenses"), _("Treasury"), _(STAR_SHARE))
         self.grid.set_lines([(label, h, a) for label, h, a in zip(labels, home, away, strict=True)])
         for team in self.plan.teams:
             w = team.winnings
@@ -236,8 +258,8 @@ class StarPlayerPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setSubTitle("The match's Star Player Points, then every star player roll due: roll with Dugout or "
-                         "type in the dice, then choose what the roll gives.")  # fmt: skip
+        self.setSubTitle(_("The match's Star Player Points, then every star player roll due: roll with Dugout or "
+                           "type in the dice, then choose what the roll gives."))  # fmt: skip
         self.rows: dict[tuple[int, int, int], StarRollRow] = {}
         self.spp_tables: dict[int, QTableWidget] = {}
         self.roll_layouts: dict[int, QVBoxLayout] = {}
@@ -245,17 +267,17 @@ class StarPlayerPage(StepPage):
         boxes, outer = self.scrolled_team_boxes()
         for team_id, box in boxes.items():
             table = QTableWidget(0, 4)
-            table.setHorizontalHeaderLabels(["Player", "Earned", "SPP", "Level"])
+            table.setHorizontalHeaderLabels([_("Player"), _("Earned"), _("SPP"), _("Level")])
             table.verticalHeader().hide()
             table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
             table.setTabKeyNavigation(False)  # Tab goes on to the star player rolls (the arrows move in it)
             table.horizontalHeader().setStretchLastSection(True)
             self.spp_tables[team_id] = table
             box.addWidget(table)
-            box.addWidget(QLabel("<b>Star player rolls</b>"))
+            box.addWidget(QLabel(_("<b>Star player rolls</b>")))
             self.roll_layouts[team_id] = QVBoxLayout()
             box.addLayout(self.roll_layouts[team_id])
-            self.none_due[team_id] = plain_label("No star player rolls due.")
+            self.none_due[team_id] = plain_label(_("No star player rolls due."))
             box.addWidget(self.none_due[team_id])
             box.addStretch(1)
         outer.addWidget(self.problems)
@@ -268,10 +290,10 @@ class StarPlayerPage(StepPage):
             table = self.spp_tables[team.team_id]
             table.setRowCount(len(earned))
             for row, p in enumerate(earned):
-                what = [f"{n} {k}" for n, k in ((p.touchdowns, "TD"), (p.completions, "comp"),
-                        (p.interceptions, "int"), (p.casualties, "cas")) if n] + (["MVP"] if p.mvp else [])  # fmt: skip
+                what = [f"{n} {_(k)}" for n, k in ((p.touchdowns, N_("TD")), (p.completions, N_("comp")),
+                        (p.interceptions, N_("int")), (p.casualties, N_("cas"))) if n] + ([_("MVP")] if p.mvp else [])  # fmt: skip
                 cells = [f"#{p.number} {p.name}", ", ".join(what) or "-", f"{p.spp_before} + {p.match_spp} = {p.spp_after}",
-                         level_name(p.spp_after, ruleset) + ("" if p.on_roster else " (not on the roster)")]  # fmt: skip
+                         _(level_name(p.spp_after, ruleset)) + ("" if p.on_roster else " " + _("(not on the roster)"))]  # fmt: skip
                 for column, text in enumerate(cells):
                     table.setItem(row, column, QTableWidgetItem(text))
             table.resizeColumnsToContents()
@@ -280,7 +302,7 @@ class StarPlayerPage(StepPage):
                 header + 4 + table.verticalHeader().defaultSectionSize() * max(1, min(len(earned), 8))
             )
             if "spp" in team.done:
-                self.none_due[team.team_id].setText(f"Done: {team.done['spp']}")
+                self.none_due[team.team_id].setText(_("Done: {what}").format(what=team.done["spp"]))
         self._sync_rows()
 
     def _sync_rows(self) -> None:
@@ -295,7 +317,12 @@ class StarPlayerPage(StepPage):
             row = self.rows.get(key)
             if row is None:
                 row = self.rows[key] = StarRollRow(
-                    key, f"#{player.number} {player.name}, roll {roll.number}", self._dice, rng=self.w.rng
+                    key,
+                    _("#{number} {name}, roll {roll}").format(
+                        number=player.number, name=player.name, roll=roll.number
+                    ),
+                    self._dice,
+                    rng=self.w.rng,
                 )
                 row.rolled.connect(self._rolled)
                 row.chosen.connect(self._chosen)
@@ -333,7 +360,7 @@ class FanFactorPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setSubTitle("Roll on the Fan Factor Table for each team (the dice depend on the result).")
+        self.setSubTitle(_("Roll on the Fan Factor Table for each team (the dice depend on the result)."))
         self.dice: dict[int, DiceInput] = {}
         self.outcome: dict[int, QLabel] = {}
         layout = QVBoxLayout(self)
@@ -342,15 +369,17 @@ class FanFactorPage(StepPage):
             team = self.plan.team(team_id)
             rule = table["results"][team.result]
             ff = team.fan_factor.before if team.fan_factor else team.fan_factor_after
-            what = [w for w, on in ((f"above {ff} gains one", rule["gain_above"]),
-                                    (f"below {ff} loses one", rule["lose_below"])) if on]  # fmt: skip
-            box.addWidget(
-                QLabel(f"A {team.result}: roll {rule['dice']}; a total {' and '.join(what) or 'changes nothing'}.")
-            )
+            what = [w for w, on in ((_("a total above {ff} gains one").format(ff=ff), rule["gain_above"]),
+                                    (_("a total below {ff} loses one").format(ff=ff), rule["lose_below"])) if on]  # fmt: skip
+            sentence = {"win": N_("A win: roll {dice}; {what}."), "draw": N_("A draw: roll {dice}; {what}."),
+                        "loss": N_("A loss: roll {dice}; {what}.")}.get(team.result, N_("A {result}: roll {dice}; {what}."))  # fmt: skip
+            box.addWidget(QLabel(_(sentence).format(
+                result=team.result, dice=rule["dice"], what=_(" and ").join(what) or _("a total changes nothing"))))  # fmt: skip
             in_play = fan_factor_in_play(ff, team.penalties, wizard.session.db.ruleset)
             if in_play != ff:
-                box.addWidget(note(f"With {allies_word(team.penalties.allies)} the team plays with fan factor "
-                                   f"{in_play}; the roll is against its own fan factor {ff}, the one it changes."))  # fmt: skip
+                box.addWidget(note(_("With {allies} the team plays with fan factor {in_play}; the roll is against "
+                                     "its own fan factor {ff}, the one it changes.").format(
+                    allies=allies_word(team.penalties.allies), in_play=in_play, ff=ff)))  # fmt: skip
             self.dice[team_id] = DiceInput(rule["dice"], rng=wizard.rng)
             self.dice[team_id].rolled.connect(lambda roll, t=team_id: self._rolled(t, roll))
             box.addWidget(self.dice[team_id])
@@ -358,8 +387,8 @@ class FanFactorPage(StepPage):
             self.outcome[team_id].setTextFormat(Qt.TextFormat.RichText)
             box.addWidget(self.outcome[team_id])
         layout.addStretch(1)
-        layout.addWidget(note("The Fan Factor Table is a league table (league default; the 3rd-edition table "
-                               "was not found)."))  # fmt: skip
+        layout.addWidget(note(_("The Fan Factor Table is a league table (league default; the 3rd-edition table "
+                                 "was not found).")))  # fmt: skip
         layout.addWidget(self.problems)
 
     def show_plan(self) -> None:
@@ -367,16 +396,22 @@ class FanFactorPage(StepPage):
         for team in self.plan.teams:
             f = team.fan_factor
             if f is None:
-                self.outcome[team.team_id].setText(f"Done: {text_html(team.done.get('fan_factor', ''))}")
+                self.outcome[team.team_id].setText(
+                    _("Done: {what}").format(what=text_html(team.done.get("fan_factor", "")))
+                )
                 self.dice[team.team_id].setEnabled(False)
                 continue
             self.dice[team.team_id].show_faces(f.faces, locked=bool(f.faces), changeable=f.typed)
             if f.total is None:
-                self.outcome[team.team_id].setText(f"Fan factor {f.before}: roll {f.dice}.")
-            else:
-                how = "typed in" if f.typed else "rolled by Dugout"
                 self.outcome[team.team_id].setText(
-                    f"{f.dice} = {f.total} ({how}): fan factor {f.before} → <b>{f.after}</b>"
+                    _("Fan factor {before}: roll {dice}.").format(before=f.before, dice=f.dice)
+                )
+            else:
+                how = _("typed in") if f.typed else _("rolled by Dugout")
+                self.outcome[team.team_id].setText(
+                    _("{dice} = {total} ({how}): fan factor {before} → <b>{after}</b>").format(
+                        dice=f.dice, total=f.total, how=how, before=f.before, after=f.after
+                    )
                 )
 
     def _rolled(self, team_id: int, roll: Roll) -> None:
@@ -388,8 +423,8 @@ class FanFactorPage(StepPage):
             self.w.save_progress()  # a roll by Dugout is kept
 
 
-BUY_LABELS = {"rerolls": "Re-rolls", "assistant_coaches": "Assistant coaches", "cheerleaders": "Cheerleaders",
-              "apothecary": "Apothecary"}  # fmt: skip
+BUY_LABELS = {"rerolls": N_("Re-rolls"), "assistant_coaches": N_("Assistant coaches"),
+              "cheerleaders": N_("Cheerleaders"), "apothecary": N_("Apothecary")}  # fmt: skip
 
 
 # -- 4.3 new players and staff --------------------------------------------------------------------------------------
@@ -398,8 +433,8 @@ class PurchasesPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setTitle("4.3 New players and staff")
-        self.setSubTitle("Plan what each team buys with its treasury (this match's winnings included).")
+        self.setTitle(_("4.3 New players and staff"))
+        self.setSubTitle(_("Plan what each team buys with its treasury (this match's winnings included)."))
         self.available: dict[int, QLabel] = {}
         self.hires: dict[int, QListWidget] = {}
         self.buy: dict[int, dict[str, QSpinBox]] = {}
@@ -409,23 +444,23 @@ class PurchasesPage(StepPage):
         for team_id, box in self.team_boxes(layout, stretch=0).items():
             self._team_box(team_id, box)
         layout.addStretch(1)
-        layout.addWidget(note("Nothing is bought until Finish; then every purchase is a ledger row linked to "
-                               "this match."))  # fmt: skip
+        layout.addWidget(note(_("Nothing is bought until Finish; then every purchase is a ledger row linked to "
+                                 "this match.")))  # fmt: skip
         layout.addWidget(self.problems)
 
     def _team_box(self, team_id: int, box: QVBoxLayout) -> None:
         self.available[team_id] = QLabel()
         self.available[team_id].setTextFormat(Qt.TextFormat.RichText)
         box.addWidget(self.available[team_id])
-        box.addWidget(QLabel("New players:"))
+        box.addWidget(QLabel(_("New players:")))
         self.hires[team_id] = QListWidget()
         self.hires[team_id].setMaximumHeight(110)
         box.addWidget(self.hires[team_id])
         buttons = QHBoxLayout()
-        hire = QPushButton("Hire Player…")
+        hire = QPushButton(_("Hire Player…"))
         hire.setObjectName(f"hire_{team_id}")
         hire.clicked.connect(lambda _c=False, t=team_id: self.open_hire(t))
-        remove = QPushButton("Remove")
+        remove = QPushButton(_("Remove"))
         remove.clicked.connect(lambda _c=False, t=team_id: self.remove_hire(t))
         buttons.addWidget(hire)
         buttons.addWidget(remove)
@@ -459,9 +494,13 @@ class PurchasesPage(StepPage):
         for team in self.plan.teams:
             p = team.purchases
             if p is None:
-                self.available[team.team_id].setText(f"Done: {text_html(team.done.get('purchases', ''))}")
+                self.available[team.team_id].setText(
+                    _("Done: {what}").format(what=text_html(team.done.get("purchases", "")))
+                )
                 continue
-            self.available[team.team_id].setText(f"Treasury to spend: <b>{gp(p.treasury_before)}</b>")
+            self.available[team.team_id].setText(
+                _("Treasury to spend: <b>{gold}</b>").format(gold=gp(p.treasury_before))
+            )
             has = self.w.team_now(team.team_id)
             for counter, price in p.prices.items():  # a transfer in 4.2 may have brought (or taken) an ally
                 surcharge = surcharge_text(p.penalties) if counter == "rerolls" else ""
@@ -471,20 +510,28 @@ class PurchasesPage(StepPage):
             listing = self.hires[team.team_id]
             listing.clear()
             for what, _gold in p.written:  # bought before Finish (the Teams page): in the ledger already
-                item = QListWidgetItem(f"{what} (written)")
+                item = QListWidgetItem(_("{what} (written)").format(what=what))
                 item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsSelectable)
                 listing.addItem(item)
             for hire in p.hires:
-                listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {hire.position}"))
-            written = f" ({gp(p.total - p.cost)} of it written already)" if p.written else ""
+                listing.addItem(QListWidgetItem(f"#{hire.number} {hire.name}, {term('position', hire.position)}"))
+            written = (
+                " " + _("({gold} of it written already)").format(gold=gp(p.total - p.cost)) if p.written else ""
+            )
             self.after[team.team_id].setText(
-                f"Purchases {gp(p.total)}{written}: treasury {treasury_text(p.treasury_before, p.treasury_after)}"
+                _("Purchases {total}{written}: treasury {treasury}").format(
+                    total=gp(p.total), written=written, treasury=treasury_text(p.treasury_before, p.treasury_after)
+                )
             )
 
     @staticmethod
     def _price_text(counter: str, has: int, price: int, surcharge: str = "") -> str:
-        with_allies = f", including the ally surcharge ({surcharge})" if surcharge else ""
-        return f"{BUY_LABELS[counter]} (has {has}), {gp(price)} each{with_allies}:"
+        with_allies = (
+            ", " + _("including the ally surcharge ({surcharge})").format(surcharge=surcharge) if surcharge else ""
+        )
+        return _("{what} (has {has}), {price} each{allies}:").format(
+            what=_(BUY_LABELS[counter]), has=has, price=gp(price), allies=with_allies
+        )
 
     def open_hire(self, team_id: int) -> PlannedHireDialog:
         team = self.plan.team(team_id)
@@ -517,8 +564,8 @@ class RatingPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setSubTitle("The whole sequence for both teams. Finish writes it in one step (Edit > Undo takes it "
-                         "back).")  # fmt: skip
+        self.setSubTitle(_("The whole sequence for both teams. Finish writes it in one step (Edit > Undo takes it "
+                           "back)."))  # fmt: skip
         self.grid = FiguresGrid([t.name for t in self.plan.teams])
         layout = QVBoxLayout(self)
         layout.addLayout(self.grid)
@@ -538,8 +585,8 @@ class RatingPage(StepPage):
             f"{worth(team.rating_before)} → <b>{worth(team.rating_after)}</b>",
             treasury_text(start, team.treasury_after) if start is not None else gp(team.treasury_after),
             gp(team.winnings.amount) if team.winnings else text_html(team.done.get("winnings", "")),
-            f"{sum(p.match_spp for p in team.players)} SPP",
-            "<br>".join(gained) or "none",
+            _("{spp} SPP").format(spp=sum(p.match_spp for p in team.players)),
+            "<br>".join(gained) or _("none"),
             f"{ff_before} → {team.fan_factor_after}",
             _affairs_text(team),
             text_html("; ".join(f"{what} ({gp(cost)})" for what, cost in team.purchases.all_lines))
@@ -550,11 +597,12 @@ class RatingPage(StepPage):
     def show_plan(self) -> None:
         self.problems.setText(problems_text(self.plan.problems))
         if self.plan.before_transfers_written:
-            self.setSubTitle("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one step "
-                             "(Edit > Undo takes it back).")  # fmt: skip
+            self.setSubTitle(_("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one "
+                               "step (Edit > Undo takes it back)."))  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = (economy.economy(self.w.session.db.ruleset).worth_name, "Treasury", "Winnings", "Star Player Points",
-                  "Advances", "Fan factor", "Reserves and contracts", "Purchases")  # fmt: skip
+        labels = (_(economy.economy(self.w.session.db.ruleset).worth_name), _("Treasury"), _("Winnings"),
+                  _("Star Player Points"), _("Advances"), _("Fan factor"), _("Reserves and contracts"),
+                  _("Purchases"))  # fmt: skip
         self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
 
 
@@ -583,10 +631,10 @@ class PostMatchWizard(QWizard):
         self._saved = self.draft.to_json()
         self.plan = plan_post_match(session.db, match_id, self.draft)
         self._resumed = False
-        self.setWindowTitle(f"Post-match sequence: {self.plan.title}")
+        self.setWindowTitle(_("Post-match sequence: {game}").format(game=self.plan.title))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
-        self.setButtonText(QWizard.WizardButton.FinishButton, "&Finish")
+        self.setButtonText(QWizard.WizardButton.FinishButton, _("&Finish"))
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
         # both teams side by side: a share of the screen (1161 wide on a 1366x768 laptop), never past it
         fit_to_screen(self, QSize(1040, 700))
@@ -679,8 +727,9 @@ class PostMatchWizard(QWizard):
     def reject(self) -> None:
         """Closing keeps what was done so far (the next opening resumes here); dice typed in but not used yet
         would be lost: it asks first (issue 35)."""
-        if unused_dice(self) and not ask.confirm(self, "Close the post-match sequence? What was done is kept, but "
-                                                 "the dice typed in and not used yet are lost.", yes="Close"):  # fmt: skip
+        if unused_dice(self) and not ask.confirm(self, _("Close the post-match sequence? What was done is kept, "
+                                                   "but the dice typed in and not used yet are lost."),
+                                                 yes=_("Close")):  # fmt: skip
             return
         reached = max(self.draft.page, self.currentId(), 0)
         if reached != self.draft.page or self.draft.to_json() != self._saved:

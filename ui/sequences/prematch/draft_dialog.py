@@ -14,6 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _, term
 from roster_app.queries import reserves as reserve_queries
 from roster_app.rules.dicetables import range_text
 from roster_app.rules.reserves import a
@@ -26,11 +27,10 @@ from ui.roster.position_table import PositionTable
 
 def _rookie_rules(table: dict) -> str:
     rows = " · ".join(f"<b>{range_text(r)}</b>: {r.get('text', '')}" for r in table["rows"])
-    return (
-        f"<b>Rookie Table</b> (one unmodified {table['dice']}): {rows}. A characteristic may never fall more than "
-        f"{table['max_below_original']} below its original value, nor below {table['minimum']}: such a result "
-        "is ignored. Results are permanent."
-    )
+    return _(
+        "<b>Rookie Table</b> (one unmodified {dice}): {rows}. A characteristic may never fall more than "
+        "{most} below its original value, nor below {minimum}: such a result is ignored. Results are permanent."
+    ).format(dice=table["dice"], rows=rows, most=table["max_below_original"], minimum=table["minimum"])
 
 
 class DraftDialog(QDialog):
@@ -45,28 +45,30 @@ class DraftDialog(QDialog):
         self.info = reserve_queries.reserves_info(db, team_id)
         self.offers = reserve_queries.draft_offers(db, team_id)
         self.used_numbers = {line.number for line in reserve_queries.roster_lines(db, team_id)}
-        self.setWindowTitle(f"Draft from the reserves (Hire Freebooters): {self.info.team_name}")
+        self.setWindowTitle(
+            _("Draft from the reserves (Hire Freebooters): {team}").format(team=self.info.team_name)
+        )
         self.resize(800, 560)
 
         self.eligibility = rich_label(self, self._eligibility_text())
-        self.table = PositionTable(self, price_header="Draft cost")
+        self.table = PositionTable(self, price_header=_("Draft cost"))
 
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("The drafted player's name")
+        self.name.setPlaceholderText(_("The drafted player's name"))
         self.number = QSpinBox(self)
         self.number.setRange(1, 99)
         self.number.setValue(next(n for n in range(1, 100) if n not in self.used_numbers))
         form = QFormLayout()
-        form.addRow("Name:", self.name)
-        form.addRow("Number:", self.number)
+        form.addRow(_("Name:"), self.name)
+        form.addRow(_("Number:"), self.number)
         self.verdict = rich_label(self)
         self.rookie_rules = rich_label(self, _rookie_rules(db.ruleset.table("rookie_table")))
-        self.dice = DiceInput(db.ruleset.table("rookie_table")["dice"], self, roll_text="Draft and Roll the Rookie Table",
-                              typed_text="Draft with These Dice")  # fmt: skip
+        self.dice = DiceInput(db.ruleset.table("rookie_table")["dice"], self, roll_text=_("Draft and Roll the Rookie Table"),
+                              typed_text=_("Draft with These Dice"))  # fmt: skip
         self.dice.rolled.connect(self.draft)
         self.outcome_label = rich_label(self)
         self.outcome_label.setObjectName("draftOutcome")
-        self.close_button = quiet_button("Cancel", self)
+        self.close_button = quiet_button(_("Cancel"), self)
         self.close_button.clicked.connect(self._close)
 
         layout = QVBoxLayout(self)
@@ -88,12 +90,17 @@ class DraftDialog(QDialog):
     def _eligibility_text(self) -> str:
         info = self.info
         if info.draft_refusal:
-            return f"<span style='color:#a32020'><b>No draft now.</b> {text_html(info.draft_refusal)}</span>"
-        return (
-            f"{text_html(info.team_name)} would start the next match with <b>{info.available}</b> players "
-            f"({info.on_roster} on the roster): it may draft a player of its team list from the reserves at half "
-            f"cost. The team rating counts his full cost. Treasury: <b>{gp(info.treasury)}</b>."
-        )
+            return (
+                "<span style='color:#a32020'><b>"
+                + _("No draft now.")
+                + f"</b> {text_html(info.draft_refusal)}</span>"
+            )
+        return _(
+            "{team} would start the next match with <b>{available}</b> players ({on_roster} on the roster): it may "
+            "draft a player of its team list from the reserves at half cost. The team rating counts his full cost. "
+            "Treasury: <b>{treasury}</b>."
+        ).format(team=text_html(info.team_name), available=info.available, on_roster=info.on_roster,
+                 treasury=gp(info.treasury))  # fmt: skip
 
     def selected(self) -> Any:
         return self.table.selected()
@@ -104,9 +111,9 @@ class DraftDialog(QDialog):
         if self.table.problem():
             return self.table.problem()
         if not self.name.text().strip():
-            return "Give the drafted player a name."
+            return _("Give the drafted player a name.")
         if self.number.value() in self.used_numbers:
-            return f"Number {self.number.value()} is already taken on this roster."
+            return _("Number {number} is already taken on this roster.").format(number=self.number.value())
         return None
 
     def _update(self) -> None:
@@ -118,10 +125,19 @@ class DraftDialog(QDialog):
             self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
             return
         offer = self.selected()
+        position = term("position", offer.name)
         self.verdict.setText(
-            f"Drafting {a(offer.name)} costs <b>{gp(offer.price)}</b> (half of {gp(offer.cost)}): the treasury goes "
-            f"from {gp(self.info.treasury)} to <b>{gp(self.info.treasury - offer.price)}</b>. Then one Rookie "
-            "Table roll."
+            _(
+                "Drafting {a_position} costs <b>{price}</b> (half of {cost}): the treasury goes from {treasury} to "
+                "<b>{left}</b>. Then one Rookie Table roll."
+            ).format(
+                a_position=a(position),
+                position=position,
+                price=gp(offer.price),
+                cost=gp(offer.cost),
+                treasury=gp(self.info.treasury),
+                left=gp(self.info.treasury - offer.price),
+            )  # fmt: skip
         )
 
     def draft(self, roll: Any) -> None:
@@ -139,16 +155,23 @@ class DraftDialog(QDialog):
         result = self.outcome.describe(name)
         colour = "#7a1f1f" if self.outcome.applied else "#1b5e2b"
         self.outcome_label.setText(
-            f"<div style='background:#f6f7f9; padding:6px;'><b>{text_html(name)}, {text_html(offer.name)}, drafted for "
-            f"{gp(offer.price)}</b> (worth {gp(offer.cost)} for the team rating).<br>"
-            f"<span style='color:{colour}'>Rookie Table {roll.total}: {text_html(result)}</span></div>"
+            "<div style='background:#f6f7f9; padding:6px;'>"
+            + _("<b>{name}, {position}, drafted for {price}</b> (worth {cost} for the team rating).").format(
+                name=text_html(name),
+                position=text_html(term("position", offer.name)),
+                price=gp(offer.price),
+                cost=gp(offer.cost),
+            )
+            + f"<br><span style='color:{colour}'>"
+            + _("Rookie Table {total}: {result}").format(total=roll.total, result=text_html(result))
+            + "</span></div>"
         )
         self.dice.setEnabled(False)
         self.table.setEnabled(False)
         self.name.setEnabled(False)
         self.number.setEnabled(False)
         self.verdict.setText("")
-        self.close_button.setText("Close")
+        self.close_button.setText(_("Close"))
 
     def _close(self) -> None:
         if self.outcome is not None:

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import N_, _, term
 from roster_app.queries.freebooters import TeamFreebooters
 from roster_app.rules import freebooters as fb
 from roster_app.rules.freebooters import MercenaryOrder, Order
@@ -31,7 +32,7 @@ from roster_app.rules.roster import gp
 from ui.kit.basics import rich_label
 
 BAD, MUTED = "#a32020", "#5b6470"
-NO_SKILL = "No extra skill"
+NO_SKILL = N_("No extra skill")
 
 
 class TeamShop(QWidget):
@@ -50,39 +51,46 @@ class TeamShop(QWidget):
         self.stars = QListWidget(self)
         self.stars.setObjectName(f"starList{column}")
         for star in fb.stars_for(ruleset, self.race.name):
-            item = QListWidgetItem(f"{star.name}: {gp(star.cost)}, {star.profile}")
+            item = QListWidgetItem(f"{term('star', star.name)}: {gp(star.cost)}, {star.profile}")
             item.setData(Qt.ItemDataRole.UserRole, star.name)
-            item.setToolTip(", ".join(star.skills))
+            item.setToolTip(", ".join(term("skill", s) for s in star.skills))
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Unchecked)
             self.stars.addItem(item)
         self.stars.itemChanged.connect(lambda _i: self.changed.emit())
         self.stars.setMaximumHeight(110)
-        star_box = QGroupBox(f"Star Players (at most {fb.max_stars(ruleset)})", self)
+        star_box = QGroupBox(_("Star Players (at most {most})").format(most=fb.max_stars(ruleset)), self)
         QVBoxLayout(star_box).addWidget(self.stars)
 
         rule = fb.mercenary_rule(ruleset)
-        merc_box = QGroupBox(f"Mercenaries (position's cost + {gp(rule.premium)}"
-                             + (", Loner" if rule.loner else "")
-                             + (f"; one extra skill {gp(rule.extra_skill_cost)})" if rule.extra_skills else ")"), self)  # fmt: skip
+        title = _("Mercenaries (position's cost + {premium}").format(premium=gp(rule.premium))
+        title += (", " + term("skill", "Loner")) if rule.loner else ""
+        title += (
+            ("; " + _("one extra skill {cost})").format(cost=gp(rule.extra_skill_cost)))
+            if rule.extra_skills
+            else ")"
+        )
+        merc_box = QGroupBox(title, self)
         self.merc_position = QComboBox(merc_box)
         self.merc_position.setObjectName(f"mercPosition{column}")
         for pos in self.race.positions:
             if not pos.is_star_player:
-                self.merc_position.addItem(f"{pos.name} ({gp(fb.mercenary_cost(ruleset, pos))})", pos.name)
+                self.merc_position.addItem(
+                    f"{term('position', pos.name)} ({gp(fb.mercenary_cost(ruleset, pos))})", pos.name
+                )
         self.merc_position.currentIndexChanged.connect(self._fill_skills)
         self.merc_name = QLineEdit(merc_box)
         self.merc_name.setObjectName(f"mercName{column}")
-        self.merc_name.setPlaceholderText("His name")
+        self.merc_name.setPlaceholderText(_("His name"))
         self.merc_skill = QComboBox(merc_box)
         self.merc_skill.setObjectName(f"mercSkill{column}")
-        self.add_merc = QPushButton("Add Mercenary", merc_box)
+        self.add_merc = QPushButton(_("Add Mercenary"), merc_box)
         self.add_merc.setObjectName(f"addMercenary{column}")
         self.add_merc.clicked.connect(self.add_mercenary)
         self.merc_list = QListWidget(merc_box)
         self.merc_list.setObjectName(f"mercList{column}")
         self.merc_list.setMaximumHeight(60)
-        self.remove_merc = QPushButton("Remove", merc_box)
+        self.remove_merc = QPushButton(_("Remove"), merc_box)
         self.remove_merc.clicked.connect(self.remove_mercenary)
         row = QHBoxLayout()
         for widget in (self.merc_position, self.merc_name, self.merc_skill, self.add_merc):
@@ -93,7 +101,7 @@ class TeamShop(QWidget):
         merc_layout.addWidget(self.remove_merc, 0, Qt.AlignmentFlag.AlignLeft)
         self._fill_skills()
 
-        ind_box = QGroupBox("Inducements", self)
+        ind_box = QGroupBox(_("Inducements"), self)
         form = QFormLayout(ind_box)
         self.counts: dict[str, QSpinBox] = {}
         for item in fb.inducements_for(ruleset, self.race):
@@ -101,7 +109,7 @@ class TeamShop(QWidget):
             spin.setObjectName(f"inducement{column}_{item.name.replace(' ', '')}")
             spin.setRange(0, item.max)
             spin.valueChanged.connect(lambda _v: self.changed.emit())
-            form.addRow(f"{item.name} ({gp(item.price(self.race.name))}, 0-{item.max})", spin)
+            form.addRow(f"{term('inducement', item.name)} ({gp(item.price(self.race.name))}, 0-{item.max})", spin)
             self.counts[item.name] = spin
         self.total = rich_label(self)
         self.total.setObjectName(f"freebooterTotal{column}")
@@ -113,20 +121,21 @@ class TeamShop(QWidget):
 
     def _fill_skills(self) -> None:
         self.merc_skill.clear()
-        self.merc_skill.addItem(NO_SKILL, None)
+        self.merc_skill.addItem(_(NO_SKILL), None)
         name = self.merc_position.currentData()
         if name and fb.mercenary_rule(self.ruleset).extra_skills:
             for skill in fb.mercenary_skill_choices(self.ruleset, self.race.position(name)):
-                self.merc_skill.addItem(skill, skill)
+                self.merc_skill.addItem(term("skill", skill), skill)
 
     def add_mercenary(self) -> None:
         name = self.merc_name.text().strip()
         if not name:
-            self.total.setText(f"<span style='color:{BAD}'>A mercenary needs a name.</span>")
+            self.total.setText(f"<span style='color:{BAD}'>" + _("A mercenary needs a name.") + "</span>")
             return
         merc = MercenaryOrder(self.merc_position.currentData(), name, self.merc_skill.currentData())
         self.mercenaries.append(merc)
-        self.merc_list.addItem(f"{name}, {merc.position}" + (f" +{merc.extra_skill}" if merc.extra_skill else ""))
+        self.merc_list.addItem(f"{name}, {term('position', merc.position)}"
+                               + (f" +{term('skill', merc.extra_skill)}" if merc.extra_skill else ""))  # fmt: skip
         self.merc_name.clear()
         self.changed.emit()
 
@@ -175,15 +184,17 @@ class TeamShop(QWidget):
 
     def _show_total(self) -> None:
         if self.hired is not None and self.hired.hired:
-            self.total.setText(f"Hired for this game: <b>{escape(self.hired.words())}</b><br>"
-                               f"{gp(self.hired.total)}: {gp(self.hired.total - self.hired.from_treasury)} of petty "
-                               f"cash, {gp(self.hired.from_treasury)} from the treasury.")  # fmt: skip
+            self.total.setText(_("Hired for this game: <b>{hired}</b><br>{total}: {petty} of petty cash, {treasury} "
+                                 "from the treasury.").format(hired=escape(self.hired.words()),
+                                 total=gp(self.hired.total), petty=gp(self.hired.total - self.hired.from_treasury),
+                                 treasury=gp(self.hired.from_treasury)))  # fmt: skip
             return
         the_bill, problem = self.bill()
         if problem:
             self.total.setText(f"<span style='color:{BAD}'>{escape(problem)}</span>")
         elif the_bill is not None:
-            self.total.setText(f"Total <b>{escape(the_bill.words())}</b>; {gp(the_bill.left)} left.")
+            self.total.setText(_("Total <b>{bill}</b>; {left} left.").format(bill=escape(the_bill.words()),
+                                                                               left=gp(the_bill.left)))  # fmt: skip
 
     @property
     def problem(self) -> str | None:

@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWizardPage,
 )
 
+from roster_app.i18n import N_, _, ngettext, term
 from roster_app.queries import prematch as pq
 from roster_app.queries.freebooters import match_freebooters, team_treasuries
 from roster_app.rules.economy import economy
@@ -42,7 +43,6 @@ from roster_app.rules.roster import gp
 from roster_app.services.freebooters import hire_for_match
 from roster_app.services.prematch import finish_pre_match, roll_handicap
 from roster_app.services.referees import start_match_sheet
-from roster_app.words import count
 from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
 from ui.kit.dice_input import DiceInput, unused_dice
@@ -50,6 +50,8 @@ from ui.kit.handbook import help_key
 from ui.sequences.prematch.freebooters import TeamShop
 
 BAD, MUTED = "#a32020", "#5b6470"
+# The rulesets' words for a team's worth (economy.worth_name, worth_short), shown in the commissioner's language
+WORTH_WORDS = (N_("Team rating"), N_("Team value"), N_("TR"), N_("TV"))
 PREMATCH_TABLES = {"match", "player", "team", "ledger_entry", "dice_roll", "referee", "referee_match", "reserve_event",
                    "reserve_side", "ruleset_table"}  # fmt: skip
 
@@ -88,7 +90,7 @@ class PreMatchPage(QWizardPage):
 # -- Hire Freebooters ----------------------------------------------------------------------------------------
 class FreebootersPage(PreMatchPage):
     def __init__(self, wizard: PreMatchWizard):
-        super().__init__(wizard, "Hire Freebooters")
+        super().__init__(wizard, _("Hire Freebooters"))
         self.intro = rich_label(self)
         self.values = rich_label(self)
         self.values.setObjectName("freebooterValues")
@@ -99,7 +101,7 @@ class FreebootersPage(PreMatchPage):
         for column in range(2):
             label = rich_label(self)
             label.setAlignment(Qt.AlignmentFlag.AlignTop)
-            button = QPushButton("Draft from the Reserves…", self)
+            button = QPushButton(_("Draft from the Reserves…"), self)
             button.setObjectName(f"draftButton{column}")
             button.clicked.connect(lambda _on=False, c=column: self.open_draft(c))
             self.grid.addWidget(label, 0, column)
@@ -128,19 +130,21 @@ class FreebootersPage(PreMatchPage):
 
     def show_view(self) -> None:
         self.intro.setText(
-            "Seed 001: a head coach whose team would start with <b>10 or fewer players</b> (and has not a full "
-            "squad of 16) may draft a player of his team list from the reserves at half cost. This happens "
-            "here and only here; the drafted player plays this match, and the team rating counts his full "
-            "cost for the handicaps. Star Players, mercenaries and inducements are hired for this game only "
-            "(a star takes his share of the gate instead of a contract); Next buys both teams' choices."
+            _(
+                "Seed 001: a head coach whose team would start with <b>10 or fewer players</b> (and has not a full "
+                "squad of 16) may draft a player of his team list from the reserves at half cost. This happens "
+                "here and only here; the drafted player plays this match, and the team rating counts his full "
+                "cost for the handicaps. Star Players, mercenaries and inducements are hired for this game only "
+                "(a star takes his share of the gate instead of a contract); Next buys both teams' choices."
+            )
         )
         for column, team in enumerate(self.view.teams):
-            lines = [f"<b style='font-size:13pt'>{escape(team.name)}</b> ({escape(team.race)})",
-                     f"Rating <b>{team.rating}</b> &middot; {team.available} players can start "
-                     f"({team.on_roster} on the roster)"]  # fmt: skip
-            lines += [f"Drafted for this match: <b>{escape(p)}</b>" for p in team.drafted]
+            lines = [f"<b style='font-size:13pt'>{escape(team.name)}</b> ({escape(term('race', team.race))})",
+                     _("Rating <b>{rating}</b> &middot; {available} players can start ({on_roster} on the roster)")
+                     .format(rating=team.rating, available=team.available, on_roster=team.on_roster)]  # fmt: skip
+            lines += [_("Drafted for this match: <b>{player}</b>").format(player=escape(p)) for p in team.drafted]
             lines.append(
-                _muted(escape(team.draft_refusal)) if team.draft_refusal else "May draft from the reserves."
+                _muted(escape(team.draft_refusal)) if team.draft_refusal else _("May draft from the reserves.")
             )
             self.team_labels[column].setText("<br>".join(lines))
             self.draft_buttons[column].setEnabled(
@@ -162,9 +166,13 @@ class FreebootersPage(PreMatchPage):
         cells = []
         for team, shop, money in zip(self.view.teams, self.shops, self.view.inducements, strict=True):
             worth = gp(team.rating) if eco.worth == "value" else str(team.rating)
-            cash = f"<br>petty cash {gp(money)}" if eco.pre_match == "inducements" else ""
-            cells.append(f"<td align='center'><b>{escape(team.name)}</b><br>{escape(eco.worth_short)} <b>{worth}</b>"
-                         f" + freebooters <b>{gp(shop.spent)}</b>{cash}</td>")  # fmt: skip
+            cash = (
+                "<br>" + _("petty cash {money}").format(money=gp(money)) if eco.pre_match == "inducements" else ""
+            )
+            spent = _("{worth_short} <b>{worth}</b> + freebooters <b>{spent}</b>").format(
+                worth_short=escape(_(eco.worth_short)), worth=worth, spent=gp(shop.spent)
+            )
+            cells.append(f"<td align='center'><b>{escape(team.name)}</b><br>{spent}{cash}</td>")  # fmt: skip
         self.values.setText(f"<table width='100%' cellpadding='4'><tr>{''.join(cells)}</tr></table>")
 
     def orders(self) -> dict[int, Any]:
@@ -198,18 +206,18 @@ class FreebootersPage(PreMatchPage):
 # -- handicaps -------------------------------------------------------------------------------------------------
 class HandicapsPage(PreMatchPage):
     def __init__(self, wizard: PreMatchWizard):
-        super().__init__(wizard, "Handicaps")
+        super().__init__(wizard, _("Handicaps"))
         self.ratings = rich_label(self)
         self.ratings.setObjectName("ratingsLabel")
         self.bands = rich_label(self)
         self.verdict = rich_label(self)
         self.verdict.setObjectName("handicapVerdict")
-        self.dice = DiceInput(handicap_dice(wizard.session.db.ruleset), self, roll_text="Roll the Handicap")
+        self.dice = DiceInput(handicap_dice(wizard.session.db.ruleset), self, roll_text=_("Roll the Handicap"))
         self.dice.rolled.connect(self.roll)
         self.table = QTableWidget(0, 4, self)
         self.table.setObjectName("handicapTable")
         self.table.setTabKeyNavigation(False)  # a table to read: Tab goes on to the roll and the buttons
-        self.table.setHorizontalHeaderLabels(["Team", "Roll", "Handicap", "What it does"])
+        self.table.setHorizontalHeaderLabels([_("Team"), _("Roll"), _("Handicap"), _("What it does")])
         self.table.horizontalHeader().setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.verticalHeader().setVisible(False)
@@ -223,33 +231,38 @@ class HandicapsPage(PreMatchPage):
         if economy(self.w.session.db.ruleset).pre_match == "inducements":
             self._show_inducement_money()
             return
+        rating, difference = _("rating"), _("difference")
         self.ratings.setText(
             "<table width='100%' cellpadding='4'><tr>"
             f"<td align='center'><span style='font-size:12pt'><b>{escape(home.name)}</b></span><br>"
-            f"rating <span style='font-size:20pt'><b>{home.rating}</b></span></td>"
-            f"<td align='center' style='color:{MUTED}'>difference<br><span style='font-size:16pt'>"
+            f"{rating} <span style='font-size:20pt'><b>{home.rating}</b></span></td>"
+            f"<td align='center' style='color:{MUTED}'>{difference}<br><span style='font-size:16pt'>"
             f"{view.due.difference}</span></td>"
             f"<td align='center'><span style='font-size:12pt'><b>{escape(away.name)}</b></span><br>"
-            f"rating <span style='font-size:20pt'><b>{away.rating}</b></span></td></tr></table>"
+            f"{rating} <span style='font-size:20pt'><b>{away.rating}</b></span></td></tr></table>"
         )
         bands = ", ".join(f"{band}: {n}" for band, n in difference_bands(self.w.session.db.ruleset))
-        self.bands.setText(_muted(f"Handicap Table (league default, editable in League &gt; Rules): rolls by "
-                                  f"rating difference {bands}. The team with the lower rating rolls."))  # fmt: skip
+        self.bands.setText(_muted(_("Handicap Table (league default, editable in League &gt; Rules): rolls by "
+                                    "rating difference {bands}. The team with the lower rating rolls.")
+                                  .format(bands=bands)))  # fmt: skip
         underdog = view.underdog
         if underdog is None:
-            text = "No handicap: the ratings are too close."
+            text = _("No handicap: the ratings are too close.")
         elif view.rolls_left:
-            text = (f"<b>{escape(underdog.name)}</b> make {count(view.due.rolls, 'handicap roll')}: "
-                    f"<b>{view.rolls_left} to go</b>.")  # fmt: skip
+            text = ngettext("<b>{team}</b> make {n} handicap roll: <b>{left} to go</b>.",
+                            "<b>{team}</b> make {n} handicap rolls: <b>{left} to go</b>.", view.due.rolls).format(
+                team=escape(underdog.name), n=view.due.rolls, left=view.rolls_left)  # fmt: skip
         else:
-            text = f"<b>{escape(underdog.name)}</b> have made every handicap roll ({view.due.rolls})."
+            text = _("<b>{team}</b> have made every handicap roll ({rolls}).").format(
+                team=escape(underdog.name), rolls=view.due.rolls
+            )
         if view.handicaps and view.refusal is None:
-            text += _muted(" The rolls stand from the ratings at the first roll.")
+            text += _muted(" " + _("The rolls stand from the ratings at the first roll."))
         self.verdict.setText(text)
         self.dice.setEnabled(self.may_act and view.rolls_left > 0)
         self.table.setRowCount(len(view.handicaps))
         for row, h in enumerate(view.handicaps):
-            for column, value in enumerate((h.team, h.roll, h.handicap, h.text)):
+            for column, value in enumerate((h.team, h.roll, term("table", h.handicap), h.text)):
                 self.table.setItem(row, column, QTableWidgetItem(value))
         self.table.resizeColumnsToContents()
         self.completeChanged.emit()
@@ -257,16 +270,17 @@ class HandicapsPage(PreMatchPage):
     def _show_inducement_money(self) -> None:
         """LRB 5/6: no handicaps; the team of lower team value gets the difference as money for inducements."""
         view, eco = self.view, economy(self.w.session.db.ruleset)
-        self.setTitle("Money for inducements")
-        cells = [f"<td align='center'><b>{escape(t.name)}</b><br>{eco.worth_short} <b>{gp(t.rating)}</b></td>"
+        self.setTitle(_("Money for inducements"))
+        cells = [f"<td align='center'><b>{escape(t.name)}</b><br>{_(eco.worth_short)} <b>{gp(t.rating)}</b></td>"
                  for t in view.teams]  # fmt: skip
         self.ratings.setText(f"<table width='100%' cellpadding='4'><tr>{''.join(cells)}</tr></table>")
-        self.bands.setText(_muted(f"{escape(eco.edition)} has no handicaps: the team of lower "
-                                  f"{eco.worth_name.lower()} gets the difference as money for inducements "
-                                  "(League &gt; Rules: Petty cash)."))  # fmt: skip
+        self.bands.setText(_muted(_("{edition} has no handicaps: the team of lower {worth} gets the difference as "
+                                    "money for inducements (League &gt; Rules: Petty cash).")
+                                  .format(edition=escape(eco.edition), worth=_(eco.worth_name).lower())))  # fmt: skip
         money = [(t, m) for t, m in zip(view.teams, view.inducements, strict=True) if m]
-        self.verdict.setText(f"<b>{escape(money[0][0].name)}</b> get <b>{gp(money[0][1])}</b> for inducements."
-                             if money else "The team values are equal: no money for inducements.")  # fmt: skip
+        self.verdict.setText(_("<b>{team}</b> get <b>{money}</b> for inducements.").format(
+            team=escape(money[0][0].name), money=gp(money[0][1])) if money
+            else _("The team values are equal: no money for inducements."))  # fmt: skip
         for widget in (self.dice, self.table):
             widget.setVisible(False)
         self.completeChanged.emit()
@@ -281,12 +295,14 @@ class HandicapsPage(PreMatchPage):
 # -- the referee -------------------------------------------------------------------------------------------------
 class RefereePage(PreMatchPage):
     def __init__(self, wizard: PreMatchWizard):
-        super().__init__(wizard, "The referee")
+        super().__init__(wizard, _("The referee"))
         self.intro = rich_label(self)
         self.table = QTableWidget(0, 6, self)
         self.table.setObjectName("refereeTable")
         self.table.setTabKeyNavigation(False)  # the arrows choose a ref; Tab goes on to Choose This Referee
-        self.table.setHorizontalHeaderLabels(["Referee", "Range", "Skills", "Lately", "This season", "Note"])
+        self.table.setHorizontalHeaderLabels(
+            [_("Referee"), _("Range"), _("Skills"), _("Lately"), _("This season"), _("Note")]
+        )
         # the note (why a ref cannot take this game) takes the width left, cut with its whole text on hover and
         # under the table when the row is chosen: no sideways scrolling at 1366 px
         self.table.horizontalHeader().setStretchLastSection(True)
@@ -300,7 +316,7 @@ class RefereePage(PreMatchPage):
         self.table.verticalHeader().setVisible(False)
         self.table.itemSelectionChanged.connect(self._update_button)
         self.table.doubleClicked.connect(lambda _i: self.choose())
-        self.choose_button = QPushButton("Choose This Referee", self)
+        self.choose_button = QPushButton(_("Choose This Referee"), self)
         self.choose_button.setObjectName("chooseRefereeButton")
         self.choose_button.clicked.connect(self.choose)
         self.chosen = rich_label(self)
@@ -316,14 +332,17 @@ class RefereePage(PreMatchPage):
 
     def show_view(self) -> None:
         self.intro.setText(
-            "Seed 000: the League Commissioner chooses the referee. Sacked refs and dead Star Refs are never "
-            f"offered; an injured ref is shown but cannot referee. <i>Lately</i> counts his match sheets in the "
-            f"{pq.LATELY_ROUNDS} rounds before this one: don't take the Minotaur every match."
+            _(
+                "Seed 000: the League Commissioner chooses the referee. Sacked refs and dead Star Refs are never "
+                "offered; an injured ref is shown but cannot referee. <i>Lately</i> counts his match sheets in the "
+                "{rounds} rounds before this one: don't take the Minotaur every match."
+            ).format(rounds=pq.LATELY_ROUNDS)
         )
         self.offers = pq.referee_offers(self.w.session.db, self.view.match_id)
         self.table.setRowCount(len(self.offers))
         for row, offer in enumerate(self.offers):
-            values = (offer.label, f"{offer.range} squares", ", ".join(offer.skills) or "\u2014", str(offer.lately),
+            values = (offer.label, _("{range} squares").format(range=offer.range),
+                      ", ".join(term("skill", s) for s in offer.skills) or "\u2014", str(offer.lately),
                       str(offer.season), offer.problem or "")  # fmt: skip
             for column, value in enumerate(values):
                 item = QTableWidgetItem(value)
@@ -334,10 +353,12 @@ class RefereePage(PreMatchPage):
         self._fit_columns()
         if self.view.referee:
             self.chosen.setText(
-                f"<b>{escape(self.view.referee)}</b> referees this match (his match sheet is open)."
+                _("<b>{referee}</b> referees this match (his match sheet is open).").format(
+                    referee=escape(self.view.referee)
+                )
             )
         else:
-            self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
+            self.chosen.setText(_muted(_("No referee chosen yet: without one a normal ref takes the game.")))
         self._update_button()
 
     def _fit_columns(self) -> None:
@@ -369,7 +390,7 @@ class RefereePage(PreMatchPage):
         if self.view.referee is None and offer is not None and offer.problem:
             self.chosen.setText(_muted(f"{escape(offer.label)}: {escape(offer.problem)}"))
         elif self.view.referee is None:
-            self.chosen.setText(_muted("No referee chosen yet: without one a normal ref takes the game."))
+            self.chosen.setText(_muted(_("No referee chosen yet: without one a normal ref takes the game.")))
 
     def choose(self) -> None:
         offer = self.selected()
@@ -381,10 +402,10 @@ class RefereePage(PreMatchPage):
 # -- finish --------------------------------------------------------------------------------------------------------
 class FinishPage(PreMatchPage):
     def __init__(self, wizard: PreMatchWizard):
-        super().__init__(wizard, "Ready for kick-off")
+        super().__init__(wizard, _("Ready for kick-off"))
         self.summary = rich_label(self)
         self.summary.setObjectName("preMatchSummary")
-        self.open_pad = QCheckBox("Open the match pad for this game when I finish", self)
+        self.open_pad = QCheckBox(_("Open the match pad for this game when I finish"), self)
         self.open_pad.setObjectName("openPadOnFinish")
         self.open_pad.setChecked(True)
         layout = QVBoxLayout(self)
@@ -396,18 +417,21 @@ class FinishPage(PreMatchPage):
 
     def show_view(self) -> None:
         view = self.view
-        lines = [f"<b>{escape(t.name)}</b>: rating {t.rating}, {t.available} players can start"
-                 + (f"; drafted {escape(', '.join(t.drafted))}" if t.drafted else "") for t in view.teams]  # fmt: skip
-        handicaps = ", ".join(f"{escape(h.handicap)} ({escape(h.team)})" for h in view.handicaps) or "none"
-        lines.append(f"Handicaps: {handicaps}")
-        lines.append(f"Referee: {escape(view.referee) if view.referee else 'a normal ref (none chosen)'}")
+        lines = [_("<b>{team}</b>: rating {rating}, {available} players can start").format(
+                     team=escape(t.name), rating=t.rating, available=t.available)
+                 + ("; " + _("drafted {players}").format(players=escape(", ".join(t.drafted))) if t.drafted else "")
+                 for t in view.teams]  # fmt: skip
+        handicaps = ", ".join(f"{escape(term('table', h.handicap))} ({escape(h.team)})" for h in view.handicaps)
+        lines.append(_("Handicaps: {handicaps}").format(handicaps=handicaps or _("none")))
+        referee = escape(view.referee) if view.referee else _("a normal ref (none chosen)")
+        lines.append(_("Referee: {referee}").format(referee=referee))
         if view.finished:
-            lines.append("<b>The pre-match sequence is finished.</b> Next: the match, then its report.")
+            lines.append(_("<b>The pre-match sequence is finished.</b> Next: the match, then its report."))
         elif view.refusal:
             lines.append(f"<span style='color:{BAD}'>{escape(view.refusal)}</span>")
         else:
-            lines.append(_muted("Finish records the pre-match sequence as done; after it nobody drafts for this "
-                                "match."))  # fmt: skip
+            lines.append(_muted(_("Finish records the pre-match sequence as done; after it nobody drafts for "
+                                  "this match.")))  # fmt: skip
         self.summary.setText("<br>".join(lines))
         self.open_pad.setEnabled(self.pad_offered)
 
@@ -436,7 +460,7 @@ class PreMatchWizard(QWizard):
         self.session = session
         self.match_id = match_id
         self.view = pq.pre_match(session.db, match_id)
-        self.setWindowTitle(f"Pre-match sequence: {self.view.title}")
+        self.setWindowTitle(_("Pre-match sequence: {game}").format(game=self.view.title))
         self.setWizardStyle(QWizard.WizardStyle.ClassicStyle)
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the fixture's title holds the teams' names
         self.setOption(QWizard.WizardOption.NoBackButtonOnStartPage, True)
@@ -466,7 +490,7 @@ class PreMatchWizard(QWizard):
             self.reject()
             return
         self.view = view
-        subtitle = view.refusal or f"{view.title}. Each step is saved as it is made."
+        subtitle = view.refusal or _("{game}. Each step is saved as it is made.").format(game=view.title)
         for page in self.pages.values():
             page.setSubTitle(subtitle)
             page.show_view()
@@ -477,8 +501,9 @@ class PreMatchWizard(QWizard):
 
     def reject(self) -> None:
         """Each step is saved as it is made; dice typed in and not used yet would be lost: it asks first."""
-        if unused_dice(self) and not ask.confirm(self, "Close the pre-match sequence? What was done is kept, but "
-                                                 "the dice typed in and not used yet are lost.", yes="Close"):  # fmt: skip
+        if unused_dice(self) and not ask.confirm(self, _("Close the pre-match sequence? What was done is kept, but "
+                                                   "the dice typed in and not used yet are lost."),
+                                                 yes=_("Close")):  # fmt: skip
             return
         super().reject()
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
@@ -25,7 +26,7 @@ from roster_app.services import referees as svc
 from ui.kit.basics import text_html
 from ui.kit.dice_input import DiceInput
 
-NO_ROSTER_PLACEHOLDER = "Player's number and name"
+NO_ROSTER_PLACEHOLDER = N_("Player's number and name")
 
 
 def _signed(n: int) -> str:
@@ -39,7 +40,7 @@ def player_choice(players: list[str], parent: QWidget) -> QComboBox:
     combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
     combo.addItems(players)
     combo.setCurrentIndex(-1)
-    combo.lineEdit().setPlaceholderText("Choose or type the player" if players else NO_ROSTER_PLACEHOLDER)
+    combo.lineEdit().setPlaceholderText(_("Choose or type the player") if players else _(NO_ROSTER_PLACEHOLDER))
     combo.setMinimumContentsLength(24)
     return combo
 
@@ -53,40 +54,47 @@ class RefereeRollsDialog(QDialog):
         self.card = rq.referee_card(session.db, referee_id)
         ruleset = session.db.ruleset
         self.modifier = rr.penalty_modifier(self.card.skill_names, ruleset)
-        self.setWindowTitle(f"Rolls for {self.card.name}")
+        self.setWindowTitle(_("Rolls for {referee}").format(referee=self.card.name))
         self.setMinimumWidth(560)
-        mod = f" ({_signed(self.modifier)} for his Dirty Tricks skill)" if self.modifier else ""
+        mod = (" " + _("({modifier} for his Dirty Tricks skill)").format(modifier=_signed(self.modifier))
+               if self.modifier else "")  # fmt: skip
 
-        send_box = QGroupBox(f"Send-off roll: D6, {rr.send_off_target(ruleset)}+ sends the player off{mod}", self)
+        send_box = QGroupBox(
+            _("Send-off roll: D6, {target}+ sends the player off").format(target=rr.send_off_target(ruleset))
+            + mod,
+            self,
+        )
         send_form = QFormLayout(send_box)
         sheet = rq.sheet_view(session.db, sheet_id) if sheet_id is not None else None
         self.player = player_choice(rq.fixture_players(session.db, sheet.match_id if sheet else None), self)
         self.turn = QSpinBox()
         self.turn.setRange(0, rr.match_turns(ruleset))
         self.turn.setSpecialValueText("—")
-        self.send_dice = DiceInput("D6", self, roll_text="Roll to Send Off")
+        self.send_dice = DiceInput("D6", self, roll_text=_("Roll to Send Off"))
         self.send_dice.rolled.connect(self.roll_send_off)
         self.send_result = QLabel()
         self.send_result.setWordWrap(True)
-        send_form.addRow("Player:", self.player)
+        send_form.addRow(_("Player:"), self.player)
         if sheet_id is not None:
-            send_form.addRow("Turn:", self.turn)
-        send_form.addRow("Dice:", self.send_dice)
+            send_form.addRow(_("Turn:"), self.turn)
+        send_form.addRow(_("Dice:"), self.send_dice)
         send_form.addRow("", self.send_result)
 
         penalty_box = QGroupBox(
-            f"Penalty roll of his equipment: 2D6 at or above the number takes effect{mod}", self
+            _("Penalty roll of his equipment: 2D6 at or above the number takes effect") + mod, self
         )
         penalty_form = QFormLayout(penalty_box)
         self.item = QComboBox()
         for item in self.card.equipment:
-            self.item.addItem(f"{item.name} (penalty {item.penalty}+)", item.name)
-        self.penalty_dice = DiceInput("2D6", self, roll_text="Roll the Penalty")
+            self.item.addItem(
+                _("{item} (penalty {target}+)").format(item=_(item.name), target=item.penalty), item.name
+            )
+        self.penalty_dice = DiceInput("2D6", self, roll_text=_("Roll the Penalty"))
         self.penalty_dice.rolled.connect(self.roll_penalty)
-        self.penalty_result = QLabel("" if self.card.equipment else "He carries no Whistle or Chainsaw.")
+        self.penalty_result = QLabel("" if self.card.equipment else _("He carries no Whistle or Chainsaw."))
         self.penalty_result.setWordWrap(True)
-        penalty_form.addRow("Equipment:", self.item)
-        penalty_form.addRow("Dice:", self.penalty_dice)
+        penalty_form.addRow(_("Equipment:"), self.item)
+        penalty_form.addRow(_("Dice:"), self.penalty_dice)
         penalty_form.addRow("", self.penalty_result)
         for widget in (self.item, self.penalty_dice):
             widget.setEnabled(bool(self.card.equipment) and not session.read_only)
@@ -99,7 +107,7 @@ class RefereeRollsDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(send_box)
         layout.addWidget(penalty_box)
-        layout.addWidget(QLabel("His recorded rolls:"))
+        layout.addWidget(QLabel(_("His recorded rolls:")))
         layout.addWidget(self.history)
         layout.addWidget(buttons)
         self._fill_history()
@@ -107,7 +115,7 @@ class RefereeRollsDialog(QDialog):
     def _fill_history(self) -> None:
         self.history.clear()
         self.history.addItems(
-            [f"{r.purpose}: {r.text}" for r in rq.referee_rolls(self.session.db, self.referee_id)]
+            [f"{_(r.purpose)}: {r.text}" for r in rq.referee_rolls(self.session.db, self.referee_id)]
         )
 
     def _show(self, label: QLabel, change: Any) -> None:

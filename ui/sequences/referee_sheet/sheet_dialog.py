@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
@@ -36,7 +37,18 @@ from ui.sequences.referee_sheet.rolls_dialog import player_choice
 
 SHEET_TABLES = {"referee_match", "referee", "dice_roll", "match"}
 NO_ACTION = "—"
-ACTION_LABELS = {"move": "Move", "block": "Block", "foul": "Foul", "watch like a hawk": "Hawk"}  # fit 8 a row
+ACTION_LABELS = {
+    "move": N_("Move"),
+    "block": N_("Block"),
+    "foul": N_("Foul"),
+    "watch like a hawk": N_("Hawk"),
+}  # fit 8 a row
+# The ref's states (stored as keys) as the sheet shows them
+STATE_LABELS = {
+    "standing": N_("standing"), "prone": N_("prone"), "stunned": N_("stunned"), "knocked out": N_("knocked out"),
+    "badly hurt": N_("badly hurt"), "injured": N_("injured"), "dead": N_("dead"),
+    "sent off by rotten eggs": N_("sent off by rotten eggs"), "sent off": N_("sent off"),
+}  # fmt: skip
 
 
 def _spin(low: int, high: int, special: str = "") -> QSpinBox:
@@ -56,7 +68,8 @@ class RefereeSheetDialog(QDialog):
         self.sheet_id = sheet_id
         self.view = rq.sheet_view(session.db, sheet_id)
         self.setWindowTitle(
-            f"Match sheet: {self.view.referee_name}" + (f", {self.view.fixture}" if self.view.fixture else "")
+            _("Match sheet: {referee}").format(referee=self.view.referee_name)
+            + (f", {self.view.fixture}" if self.view.fixture else "")
         )
         self.setMinimumWidth(860)
         self.ticks: list[QCheckBox] = []
@@ -84,22 +97,25 @@ class RefereeSheetDialog(QDialog):
 
     # -- building ------------------------------------------------------------------------------------
     def _half_box(self, half: int, first: int, last: int) -> QGroupBox:
-        box = QGroupBox(f"{'First' if half == 1 else 'Second'} half", self)
+        box = QGroupBox(_("First half") if half == 1 else _("Second half"), self)
         grid = QGridLayout(box)
-        grid.addWidget(QLabel("Turn"), 0, 0)
-        grid.addWidget(QLabel("In range"), 1, 0)
-        grid.addWidget(QLabel("His action"), 2, 0)
+        grid.addWidget(QLabel(_("Turn")), 0, 0)
+        grid.addWidget(QLabel(_("In range")), 1, 0)
+        grid.addWidget(QLabel(_("His action")), 2, 0)
         for column, turn in enumerate(range(first, last + 1), start=1):
             label = QLabel(f"<b>{turn}</b>")
             label.setAlignment(Qt.AlignmentFlag.AlignCenter)
             tick = QCheckBox()
-            tick.setAccessibleName(f"turn {turn} in range")
+            tick.setAccessibleName(_("turn {turn} in range").format(turn=turn))
             tick.toggled.connect(lambda on, t=turn: self._record(turn=t, in_range=on))
             action = QComboBox()
-            action.addItems([NO_ACTION, *(ACTION_LABELS.get(a, a) for a in rr.ACTIONS)])
+            # eight a row at 860 px: a longer word (French "Agression") is cut, whole in the open list
+            action.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            action.setMinimumContentsLength(3)
+            action.addItems([NO_ACTION, *(_(ACTION_LABELS[a]) if a in ACTION_LABELS else a for a in rr.ACTIONS)])
             for i, name in enumerate(rr.ACTIONS, start=1):
                 action.setItemData(i, name, Qt.ItemDataRole.ToolTipRole)
-            action.setAccessibleName(f"turn {turn} action")
+            action.setAccessibleName(_("turn {turn} action").format(turn=turn))
             action.currentIndexChanged.connect(
                 lambda i, t=turn: self._record(turn=t, action=rr.ACTIONS[i - 1] if i else None)
             )
@@ -111,17 +127,18 @@ class RefereeSheetDialog(QDialog):
         return box
 
     def _match_box(self) -> QGroupBox:
-        box = QGroupBox("The match and the ref", self)
+        box = QGroupBox(_("The match and the ref"), self)
         grid = QGridLayout(box)
-        self.riot = QCheckBox("A Riot ended the match early, after turn")
+        self.riot = QCheckBox(_("A Riot ended the match early, after turn"))
         self.turns_played = _spin(1, self.view.turns)
         self.riot.toggled.connect(
             lambda on: self._record(riot=on, turns_played=self.turns_played.value() if on else None)
         )
         self.turns_played.valueChanged.connect(lambda n: self._record(riot=True, turns_played=n))
         self.state = QComboBox()
-        self.state.addItems(rr.STATES)
-        self.out_turn = _spin(0, self.view.turns, "stayed on")
+        for state in rr.STATES:
+            self.state.addItem(_(STATE_LABELS[state]) if state in STATE_LABELS else state, state)
+        self.out_turn = _spin(0, self.view.turns, _("stayed on"))
         self.state.currentIndexChanged.connect(lambda _i: self._state_edited())
         self.out_turn.valueChanged.connect(lambda _n: self._state_edited())
         self.state_hint = QLabel()
@@ -129,35 +146,35 @@ class RefereeSheetDialog(QDialog):
         self.casualties.valueChanged.connect(lambda n: self._record(casualties=n))
         grid.addWidget(self.riot, 0, 0)
         grid.addWidget(self.turns_played, 0, 1)
-        grid.addWidget(QLabel("His state:"), 1, 0)
+        grid.addWidget(QLabel(_("His state:")), 1, 0)
         row = QHBoxLayout()
         row.addWidget(self.state)
-        row.addWidget(QLabel("left the pitch in turn"))
+        row.addWidget(QLabel(_("left the pitch in turn")))
         row.addWidget(self.out_turn)
         row.addWidget(self.state_hint, 1)
         grid.addLayout(row, 1, 1, 1, 3)
-        grid.addWidget(QLabel("Casualties he caused:"), 2, 0)
+        grid.addWidget(QLabel(_("Casualties he caused:")), 2, 0)
         grid.addWidget(self.casualties, 2, 1)
         grid.setColumnStretch(3, 1)
         return box
 
     def _sent_off_box(self) -> QGroupBox:
-        box = QGroupBox("Players he sent off", self)
+        box = QGroupBox(_("Players he sent off"), self)
         row = QHBoxLayout(box)
         self.sent_off = QListWidget()
         self.sent_off.setMaximumHeight(70)
         self.player = player_choice(rq.fixture_players(self.session.db, self.view.match_id), self)
-        self.sent_off_turn = _spin(0, self.view.turns, "turn?")
-        add = QPushButton("Add")
+        self.sent_off_turn = _spin(0, self.view.turns, _("turn?"))
+        add = QPushButton(_("Add"))
         add.clicked.connect(self._add_sent_off)
-        remove = QPushButton("Remove")
+        remove = QPushButton(_("Remove"))
         remove.clicked.connect(self._remove_sent_off)
         self.player.lineEdit().returnPressed.connect(self._add_sent_off)
         row.addWidget(self.sent_off, 2)
         column = QVBoxLayout()
         line = QHBoxLayout()
         line.addWidget(self.player, 1)
-        line.addWidget(QLabel("in"))
+        line.addWidget(QLabel(_("in")))
         line.addWidget(self.sent_off_turn)
         column.addLayout(line)
         buttons = QHBoxLayout()
@@ -174,15 +191,15 @@ class RefereeSheetDialog(QDialog):
         return box
 
     def _get_the_ref_box(self) -> QGroupBox:
-        box = QGroupBox("Get the Ref (kick-off table)", self)
+        box = QGroupBox(_("Get the Ref (kick-off table)"), self)
         row = QHBoxLayout(box)
         self.gtr_turn = _spin(1, self.view.turns)
-        self.gtr_dice = DiceInput("D6", self, roll_text="Get the Ref! Roll D6")  # an Escapist rolls to evade it
+        self.gtr_dice = DiceInput("D6", self, roll_text=_("Get the Ref! Roll D6"))  # an Escapist rolls to evade it
         self.gtr_dice.rolled.connect(self.get_the_ref)
-        self.gtr_button = QPushButton("Get the Ref!")  # anyone else is simply out
+        self.gtr_button = QPushButton(_("Get the Ref!"))  # anyone else is simply out
         self.gtr_button.clicked.connect(lambda: self.get_the_ref(None))
         self.gtr_result = QLabel()
-        row.addWidget(QLabel("Kick-off before turn"))
+        row.addWidget(QLabel(_("Kick-off before turn")))
         row.addWidget(self.gtr_turn)
         row.addWidget(self.gtr_dice)
         row.addWidget(self.gtr_button)
@@ -191,15 +208,17 @@ class RefereeSheetDialog(QDialog):
 
     def _buttons(self) -> QDialogButtonBox:
         self.buttons = QDialogButtonBox(self)
-        self.send_off_button = self.buttons.addButton("Send-off Roll…", QDialogButtonBox.ButtonRole.ActionRole)
-        self.penalty_button = self.buttons.addButton("Penalty Roll…", QDialogButtonBox.ButtonRole.ActionRole)
-        self.discard_button = self.buttons.addButton("Discard Sheet", QDialogButtonBox.ButtonRole.DestructiveRole)
-        self.link_button = self.buttons.addButton("Link to Fixture…", QDialogButtonBox.ButtonRole.ActionRole)
-        self.link_button.setToolTip("An older Dugout kept this sheet without its game: say which game it is.")
+        self.send_off_button = self.buttons.addButton(_("Send-off Roll…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.penalty_button = self.buttons.addButton(_("Penalty Roll…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.discard_button = self.buttons.addButton(
+            _("Discard Sheet"), QDialogButtonBox.ButtonRole.DestructiveRole
+        )
+        self.link_button = self.buttons.addButton(_("Link to Fixture…"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.link_button.setToolTip(_("An older Dugout kept this sheet without its game: say which game it is."))
         self.link_button.clicked.connect(self.link)
-        self.close_button = self.buttons.addButton("Close", QDialogButtonBox.ButtonRole.RejectRole)
-        self.finish_button = self.buttons.addButton("Finish Match", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.close_button.setToolTip("Everything is already saved; come back to the sheet later.")
+        self.close_button = self.buttons.addButton(_("Close"), QDialogButtonBox.ButtonRole.RejectRole)
+        self.finish_button = self.buttons.addButton(_("Finish Match"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.close_button.setToolTip(_("Everything is already saved; come back to the sheet later."))
         self.send_off_button.clicked.connect(self.rolls)
         self.penalty_button.clicked.connect(self.rolls)
         self.discard_button.clicked.connect(self.discard)
@@ -228,22 +247,24 @@ class RefereeSheetDialog(QDialog):
         self.riot.setChecked(view.riot)
         self.turns_played.setValue(view.turns_played)
         self.turns_played.setEnabled(view.riot and not view.finished)
-        self.state.setCurrentText(view.state)
+        self.state.setCurrentIndex(max(0, self.state.findData(view.state)))
         self.out_turn.setValue(view.out_turn or 0)
         self.casualties.setValue(view.casualties)
         for widget in widgets:
             widget.blockSignals(False)
         self.sent_off.clear()
         self.sent_off.addItems(
-            [f"{player}" + (f" (turn {turn})" if turn else "") for turn, player in view.sent_off]
+            [
+                f"{player}" + (" " + _("(turn {turn})").format(turn=turn) if turn else "")
+                for turn, player in view.sent_off
+            ]
         )
         others = [c for c in view.calls if c.get("call") != "sent off"]
         self.calls.setText(
-            "The pad's calls: "
-            + "; ".join(
-                f"{c['call']}: {c['player']}" + (f" (turn {c['turn']})" if c.get("turn") else "") for c in others
-            )
-        )
+            _("The pad's calls: {calls}").format(calls="; ".join(
+                f"{_(c['call'])}: {c['player']}" + (" " + _("(turn {turn})").format(turn=c["turn"]) if c.get("turn") else "")
+                for c in others))
+        )  # fmt: skip
         self.calls.setVisible(bool(others))
         self._show_heading()
         self._show_get_the_ref()
@@ -257,10 +278,10 @@ class RefereeSheetDialog(QDialog):
     def _why_closed(self, turn: int) -> str:
         view = self.view
         if turn > view.turns_played:
-            return f"Not played: the Riot ended the match after turn {view.turns_played}."
+            return _("Not played: the Riot ended the match after turn {turn}.").format(turn=view.turns_played)
         if view.get_the_ref is not None and not view.escaped and turn >= view.get_the_ref:
-            return f"Get the Ref took him out before turn {view.get_the_ref}."
-        return "He was off the pitch."
+            return _("Get the Ref took him out before turn {turn}.").format(turn=view.get_the_ref)
+        return _("He was off the pitch.")
 
     def _show_heading(self) -> None:
         view = self.view
@@ -268,12 +289,15 @@ class RefereeSheetDialog(QDialog):
             s for s in view.skills if s in self.session.db.ruleset.table("referee_rules")["range_skills"]
         ]
         why = f" ({', '.join(range_skills)})" if range_skills else ""
-        star = "Star Ref" if view.is_star else "league referee"
-        game = (f"<b>{escape(view.fixture[:1].upper() + view.fixture[1:])}</b>" if view.fixture else "<span style='color:#a32020'>This sheet "
-                "belongs to no fixture (an older Dugout made it): Link to Fixture… says which game it is.</span>")  # fmt: skip
+        star = _("Star Ref") if view.is_star else _("league referee")
+        game = (f"<b>{escape(view.fixture[:1].upper() + view.fixture[1:])}</b>" if view.fixture else "<span style='color:#a32020'>"
+                + _("This sheet belongs to no fixture (an older Dugout made it): Link to Fixture… says which game it is.")
+                + "</span>")  # fmt: skip
         self.heading.setText(
             f"<b style='font-size:14pt'>{escape(view.referee_name)}</b> &nbsp; {star}<br>{game}<br>"
-            f"Tick a turn when, after his turn, he is within <b>{view.range} squares</b> of the ball{why}."
+            + _("Tick a turn when, after his turn, he is within <b>{range} squares</b> of the ball{why}.").format(
+                range=view.range, why=why
+            )
         )
 
     def _show_get_the_ref(self) -> None:
@@ -286,18 +310,20 @@ class RefereeSheetDialog(QDialog):
             widget.setEnabled(open_)
         if view.get_the_ref is None:
             self.gtr_result.setText(
-                "Escapist evades it on a D6 of 4+." if escapist else "No Escapist: he would be out."
+                _("Escapist evades it on a D6 of 4+.") if escapist else _("No Escapist: he would be out.")
             )
             return
         self.gtr_turn.setValue(view.get_the_ref)
-        text = "Escapist saved him." if view.escaped else "He is out for the match; a normal ref took over."
-        self.gtr_result.setText(f"<b>Get the Ref before turn {view.get_the_ref}:</b> {text}")
+        text = _("Escapist saved him.") if view.escaped else _("He is out for the match; a normal ref took over.")
+        self.gtr_result.setText(
+            "<b>" + _("Get the Ref before turn {turn}:").format(turn=view.get_the_ref) + f"</b> {text}"
+        )
 
     def _show_verdict(self) -> None:
         view = self.view
         verdict = view.verdict
         colour = {"sacked": "#b3261e", "award": "#2e7d32"}.get(verdict.result, "#1d1d1f")
-        prefix = "Result" if view.finished else "If the match ended now"
+        prefix = _("Result") if view.finished else _("If the match ended now")
         self.verdict.setText(f"{prefix}: <b style='color:{colour}'>{verdict.describe()}</b>")
 
     def _changed(self, tables: set[str]) -> None:
@@ -318,10 +344,11 @@ class RefereeSheetDialog(QDialog):
         return change
 
     def _state_edited(self) -> None:
-        state = self.state.currentText()
+        state = self.state.currentData()
         out_turn = self.out_turn.value() or None
         if state not in rr.ON_PITCH_STATES and out_turn is None:
-            self.state_hint.setText(f"<span style='color:#a32020'>In which turn was he {state}?</span>")
+            self.state_hint.setText("<span style='color:#a32020'>" + _("In which turn was he {state}?").format(
+                state=self.state.currentText()) + "</span>")  # fmt: skip
             return
         self.state_hint.setText("")
         if (state, out_turn) != (self.view.state, self.view.out_turn):
@@ -360,23 +387,24 @@ class RefereeSheetDialog(QDialog):
         return dialog
 
     def discard(self) -> None:
-        if ask.confirm(self, f"Throw away {possessive(self.view.referee_name)} match sheet?", yes="Discard"):
+        if ask.confirm(self, _("Throw away {owner} match sheet?").format(
+                owner=possessive(self.view.referee_name), name=self.view.referee_name), yes=_("Discard")):  # fmt: skip
             self.session.run(svc.discard_sheet, parent=self, sheet_id=self.sheet_id)
 
     def link(self) -> None:
         fixtures = rq.fixtures_without_sheet(self.session.db)
         if not fixtures:
-            ask.info(self, "Every fixture of this season already has its referee's match sheet.")
+            ask.info(self, _("Every fixture of this season already has its referee's match sheet."))
             return
-        index = ask.pick(self, f"Which game did {self.view.referee_name} referee?", [f.title for f in fixtures],
-                         title="Link to Fixture")  # fmt: skip
+        index = ask.pick(self, _("Which game did {referee} referee?").format(referee=self.view.referee_name),
+                         [f.title for f in fixtures], title=_("Link to Fixture"))  # fmt: skip
         if index is not None:
             self.session.run(svc.link_sheet, parent=self, sheet_id=self.sheet_id, match_id=fixtures[index].id)
 
     def finish(self) -> None:
         verdict = self.view.verdict
-        if not ask.confirm(self, f"Finish the match for {self.view.referee_name}?\n\n{verdict.describe()}",
-                           yes="Finish Match"):  # fmt: skip
+        if not ask.confirm(self, _("Finish the match for {referee}?").format(referee=self.view.referee_name)
+                           + f"\n\n{verdict.describe()}", yes=_("Finish Match")):  # fmt: skip
             return
         change = self.session.run(svc.finish_match, parent=self, sheet_id=self.sheet_id)
         if change is None:
@@ -384,6 +412,8 @@ class RefereeSheetDialog(QDialog):
         message = change.result.describe()
         card = rq.referee_card(self.session.db, self.view.referee_id)
         if card is not None and card.rolls_due:
-            message += f"\n\n{card.name} reached {card.level}: a Star Player roll is due (Advance…)."
-        ask.info(self, message, title="End of the match")
+            message += "\n\n" + _("{referee} reached {level}: a Star Player roll is due (Advance…).").format(
+                referee=card.name, level=_(card.level)
+            )
+        ask.info(self, message, title=_("End of the match"))
         self.accept()

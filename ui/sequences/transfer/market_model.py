@@ -5,26 +5,36 @@ from __future__ import annotations
 
 from typing import Any
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries.transfers import MarketRow
-from ui.kit.columns import FOREGROUND, RIGHT, TOOLTIP, Column, RowTableModel, brush, gp
+from ui.kit.columns import DISPLAY, FOREGROUND, RIGHT, TOOLTIP, Column, RowTableModel, brush, gp
 
 
 def _position(r: MarketRow) -> str:
-    return f"{r.position} (ally: {r.race})" if r.ally else r.position
+    position = term("position", r.position)
+    return (
+        _("{position} (ally: {race})").format(position=position, race=term("race", r.race)) if r.ally else position
+    )
 
 
 class MarketModel(RowTableModel):
     COLUMNS = (
-        Column("name", "Player", lambda r: r.name, sort=lambda r: r.name.lower()),
-        Column("team", "Team", lambda r: r.team, sort=lambda r: (r.team.lower(), r.name.lower())),
-        Column("position", "Position", _position),
-        Column("spp", "SPP", lambda r: r.spp, align=RIGHT, tip=lambda r: f"{r.spp} SPP: {r.level}"),
-        Column("value", "Value", lambda r: gp(r.value), sort=lambda r: r.value, align=RIGHT),
-        Column("contract", "Contract", lambda r: r.contract, sort=lambda r: (r.under_contract, r.contract)),
+        Column("name", N_("Player"), lambda r: r.name, sort=lambda r: r.name.lower()),
+        Column("team", N_("Team"), lambda r: r.team, sort=lambda r: (r.team.lower(), r.name.lower())),
+        Column("position", N_("Position"), _position),
+        Column(
+            "spp",
+            N_("SPP"),
+            lambda r: r.spp,
+            align=RIGHT,
+            tip=lambda r: _("{spp} SPP: {level}").format(spp=r.spp, level=_(r.level)),
+        ),
+        Column("value", N_("Value"), lambda r: gp(r.value), sort=lambda r: r.value, align=RIGHT),
+        Column("contract", N_("Contract"), lambda r: r.contract, sort=lambda r: (r.under_contract, r.contract)),
         Column(
             "approach",
-            "Can be approached?",
-            lambda r: "yes" if r.approachable else r.problem,
+            N_("Can be approached?"),
+            lambda r: _("yes") if r.approachable else r.problem,
             sort=lambda r: (not r.approachable, r.problem or ""),
         ),  # fmt: skip
     )
@@ -32,6 +42,11 @@ class MarketModel(RowTableModel):
     def __init__(self, parent: Any = None):
         super().__init__(parent)
         self._only_approachable = False
+
+    def headerData(self, section: int, orientation: Any, role: int = DISPLAY) -> Any:  # noqa: N802
+        """The columns' titles (kept in COLUMNS at import) in the commissioner's language."""
+        value = super().headerData(section, orientation, role)
+        return _(value) if isinstance(value, str) and value else value
 
     def set_market(self, rows: list[MarketRow]) -> None:
         self.set_rows(rows)

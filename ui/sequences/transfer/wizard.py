@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget, QWizard
 
+from roster_app.i18n import _
 from roster_app.rules.transfers import STEPS
 from ui.kit import ask
 from ui.kit.handbook import help_key
@@ -52,11 +53,12 @@ class StepList(QLabel):
         """Mark the steps of `page` as current, earlier ones done (or skipped), later ones to come."""
         current = STEP_OF_PAGE.get(page, ())
         first = min(current) if current else 11
-        lines = ["<b>The ten steps</b><br>"]
+        lines = ["<b>" + _("The ten steps") + "</b><br>"]
+        not_needed = _("(not needed)")
         for number, text in enumerate(STEPS, start=1):
-            short = text.split(":")[0]
+            short = _(text).split(":")[0]
             if number in skipped and number < first:
-                lines.append(f"<p style='margin:4px 0; color:#9a9a9a'>– {number}. {short} (not needed)</p>")
+                lines.append(f"<p style='margin:4px 0; color:#9a9a9a'>– {number}. {short} {not_needed}</p>")
             elif number in current and ended:
                 lines.append(f"<p style='margin:4px 0; color:#a32020'><b>✗ {number}. {short}</b></p>")
             elif number in current:
@@ -66,7 +68,7 @@ class StepList(QLabel):
             else:
                 lines.append(f"<p style='margin:4px 0; color:#5b6470'>{number}. {short}</p>")
         if ended:
-            lines.append("<p style='margin-top:10px; color:#a32020'><b>The deal is off.</b></p>")
+            lines.append("<p style='margin-top:10px; color:#a32020'><b>" + _("The deal is off.") + "</b></p>")
         self.setText("".join(lines))
 
 
@@ -77,7 +79,7 @@ class TransferWizard(QWizard):
         help_key(self, "transfers")  # F1: the handbook's section (issue 35)
         self.session = session
         self.draft = Draft(buyer_id=buyer_id, player_id=player_id)
-        self.setWindowTitle("Transfer a player")
+        self.setWindowTitle(_("Transfer a player"))
         self.setWizardStyle(QWizard.WizardStyle.ModernStyle)
         self.setOption(QWizard.WizardOption.NoBackButtonOnLastPage, True)
         self.setOption(QWizard.WizardOption.NoCancelButtonOnLastPage, False)
@@ -108,10 +110,12 @@ class TransferWizard(QWizard):
         """Cancel, Esc or the window's close: a deal under way is not thrown away without a question (issue 35)."""
         if self.deal_open() and not ask.confirm(
             self,
-            "Close the transfer without finishing it? The approach stands (it counts even if the deal goes no "
-            "further): the player may not be approached again until his team's next match, and the dice typed "
-            "since are lost.",
-            yes="Close the Transfer",
+            _(
+                "Close the transfer without finishing it? The approach stands (it counts even if the deal goes no "
+                "further): the player may not be approached again until his team's next match, and the dice typed "
+                "since are lost."
+            ),
+            yes=_("Close the Transfer"),
         ):
             return
         super().reject()

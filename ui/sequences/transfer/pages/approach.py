@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWizard
 
+from roster_app.i18n import _, term
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.services.transfers import record_approach
 from roster_app.words import possessive
@@ -13,40 +14,53 @@ from ui.sequences.transfer.steps import Page
 
 
 def coach_of(side) -> str:  # noqa: ANN001
-    return f"<b>{h(side.coach)}</b>, head coach of <b>{h(side.name)}</b>" if side.coach else (
-        f"the head coach of <b>{h(side.name)}</b>")  # fmt: skip
+    return _("<b>{coach}</b>, head coach of <b>{team}</b>").format(coach=h(side.coach), team=h(side.name)) if side.coach else (
+        _("the head coach of <b>{team}</b>").format(team=h(side.name)))  # fmt: skip
 
 
 class TellCoachPage(TransferPage):
     def __init__(self, wizard: QWizard):
-        super().__init__(wizard, "Step 2 of 10: Tell the player's head coach",
-                         "The buying coach tells the selling coach about the approach, with the commissioner "
-                         "watching.")  # fmt: skip
+        super().__init__(wizard, _("Step 2 of 10: Tell the player's head coach"),
+                         _("The buying coach tells the selling coach about the approach, with the commissioner "
+                           "watching."))  # fmt: skip
         self.text = text_label(self, "approachText")
         self.layout_.addWidget(self.text)
         self.layout_.addStretch(1)
         self.setCommitPage(True)
-        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the &Approach")
+        self.setButtonText(QWizard.WizardButton.CommitButton, _("Record the &Approach"))
 
     def initializePage(self) -> None:  # noqa: N802
         t = self.terms
         if t.under_contract:
             length, served = t.contract
-            standing = (
-                f"{h(t.player)} is <b>under contract</b> with {h(t.seller.name)} ({tally_marks(served, length)}, "
-                f"{contract_state(length, served)}): in step 3 his head coach may refuse to sell him."
-            )
+            standing = _(
+                "{player} is <b>under contract</b> with {team} ({marks}, {state}): in step 3 his head coach may "
+                "refuse to sell him."
+            ).format(player=h(t.player), team=h(t.seller.name), marks=tally_marks(served, length),
+                     state=_(contract_state(length, served)))  # fmt: skip
         else:
-            standing = (f"{h(t.player)} is a <b>free agent</b>: his head coach has no say in the approach, and the "
-                        "Tribunal Table will set the price.")  # fmt: skip
+            standing = _("{player} is a <b>free agent</b>: his head coach has no say in the approach, and the "
+                         "Tribunal Table will set the price.").format(player=h(t.player))  # fmt: skip
         self.text.setText(
-            f"<p style='font-size:12pt'>Tell {coach_of(t.seller)}, that <b>{h(t.buyer.name)}</b> "
-            f"{f'(coach {h(t.buyer.coach)}) ' if t.buyer.coach else ''}are making an approach for "
-            f"<b>{h(t.player)}</b>, {h(t.position.name) if t.position else ''} ({t.spp} SPP).</p>"
-            f"<p>{standing}</p>"
-            f"<p>The approach is recorded when you go on, and it counts even if the deal fails: {h(t.player)} "
-            f"cannot be approached again until after {h(possessive(t.seller.name))} next match.</p>"
-            + muted("<p>Cancel now and nothing is written.</p>")
+            "<p style='font-size:12pt'>"
+            + _(
+                "Tell {seller_coach}, that <b>{buyer}</b> {buyer_coach}are making an approach for <b>{player}</b>, "
+                "{position} ({spp} SPP)."
+            ).format(
+                seller_coach=coach_of(t.seller),
+                buyer=h(t.buyer.name),
+                buyer_coach=_("(coach {coach}) ").format(coach=h(t.buyer.coach)) if t.buyer.coach else "",
+                player=h(t.player),
+                position=h(term("position", t.position.name)) if t.position else "",
+                spp=t.spp,
+            )
+            + f"</p><p>{standing}</p><p>"
+            + _(
+                "The approach is recorded when you go on, and it counts even if the deal fails: {player} cannot be "
+                "approached again until after {owner} next match."
+            ).format(player=h(t.player), owner=h(possessive(t.seller.name)), name=h(t.seller.name))
+            + "</p>"
+            + muted("<p>" + _("Cancel now and nothing is written.") + "</p>")
         )
 
     def validatePage(self) -> bool:  # noqa: N802

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QCheckBox, QComboBox, QHBoxLayout, QHeaderView, QLabel, QLineEdit, QWizard
 
+from roster_app.i18n import _, term
 from roster_app.queries import rosters as queries
 from roster_app.queries import transfers as transfer_queries
 from roster_app.rules.transfers import ally_penalties
@@ -21,16 +22,16 @@ from ui.sequences.transfer.pages.base import TransferPage, article, red, text_la
 
 class ChoosePlayerPage(TransferPage):
     def __init__(self, wizard: QWizard):
-        super().__init__(wizard, "Step 1 of 10: Decide which player to buy",
-                         "Choose the buying team, then the player. Players who cannot be approached now are "
-                         "greyed, with the reason.")  # fmt: skip
+        super().__init__(wizard, _("Step 1 of 10: Decide which player to buy"),
+                         _("Choose the buying team, then the player. Players who cannot be approached now are "
+                           "greyed, with the reason."))  # fmt: skip
         self.buyer = QComboBox(self)
         self.buyer.setObjectName("buyerTeam")
         self.search = QLineEdit(self)
         self.search.setObjectName("playerSearch")
-        self.search.setPlaceholderText("Search by player, team, race or position…")
+        self.search.setPlaceholderText(_("Search by player, team, race or position…"))
         self.search.setClearButtonEnabled(True)
-        self.only_open = QCheckBox("Only players who can be approached", self)
+        self.only_open = QCheckBox(_("Only players who can be approached"), self)
         self.model = MarketModel(self)
         # the reason a player cannot be approached narrows first (whole on hover, and under the table once chosen)
         self.view = make_table(self.model, self, elastic=("approach", ("position", 140), ("team", 140)))
@@ -40,16 +41,16 @@ class ChoosePlayerPage(TransferPage):
         self.view.sortByColumn(1, Qt.SortOrder.AscendingOrder)
         self.view.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         # double-click keeps choosing the player; a right-click opens his career or his team's timeline
-        link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.id),
-                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], show_career,
+        link_careers(self.view, self, [Link(_("Player's Career…"), "player", lambda r: r.id),
+                                       Link(_("Team's Timeline…"), "team", lambda r: r.team_id)], show_career,
                      double_click=False)  # fmt: skip
         self.verdict = text_label(self, "choiceVerdict")
 
         top = QHBoxLayout()
-        top.addWidget(QLabel("Buying team:"))
+        top.addWidget(QLabel(_("Buying team:")))
         top.addWidget(self.buyer, 1)
         find = QHBoxLayout()
-        find.addWidget(QLabel("Find:"))
+        find.addWidget(QLabel(_("Find:")))
         find.addWidget(self.search, 1)
         find.addWidget(self.only_open)
         self.layout_.addLayout(top)
@@ -67,7 +68,8 @@ class ChoosePlayerPage(TransferPage):
         self.buyer.blockSignals(True)
         self.buyer.clear()
         for team in queries.teams(self.tw.session.db):
-            self.buyer.addItem(f"{team.name} ({team.race}, {team.players} players)", team.id)
+            self.buyer.addItem(_("{team} ({race}, {players} players)").format(team=team.name, race=term("race", team.race),
+                                                                                players=team.players), team.id)  # fmt: skip
         self.buyer.setCurrentIndex(max(0, self.buyer.findData(self.draft.buyer_id)))
         self.buyer.blockSignals(False)
         self._load_market()
@@ -101,17 +103,25 @@ class ChoosePlayerPage(TransferPage):
         row = self.selected()
         self.draft.player_id = row.id if row is not None else None
         if row is None:
-            self.verdict.setText("Choose the player the buying team wants.")
+            self.verdict.setText(_("Choose the player the buying team wants."))
         elif not row.approachable:
-            self.verdict.setText(red(f"{h(row.name)} cannot be approached: {h(row.problem)}"))
+            self.verdict.setText(
+                red(
+                    _("{player} cannot be approached: {problem}").format(
+                        player=h(row.name), problem=h(row.problem)
+                    )
+                )
+            )
         else:
             ruleset = self.tw.session.db.ruleset
-            ally = (f" He is {article(row.race)} {row.race}, so for this team he would be an <b>ally</b> ({ally_penalties(ruleset)})."
-                    if row.ally else "")  # fmt: skip
-            standing = "under contract: his head coach may refuse to sell him" if row.under_contract else (
+            race = term("race", row.race)
+            ally = (" " + _("He is {a_race}, so for this team he would be an <b>ally</b> ({penalties}).").format(
+                a_race=f"{article(race)} {race}", race=race, penalties=ally_penalties(ruleset)) if row.ally else "")  # fmt: skip
+            standing = _("under contract: his head coach may refuse to sell him") if row.under_contract else _(
                 "a free agent: his head coach has no say, and the Tribunal Table sets the price")  # fmt: skip
-            self.verdict.setText(f"<b>{h(row.name)}</b>, {row.position} of {h(row.team)} ({row.spp} SPP, {row.level}), "
-                                 f"is {standing}.{ally}")  # fmt: skip
+            self.verdict.setText(_("<b>{player}</b>, {position} of {team} ({spp} SPP, {level}), is {standing}.").format(
+                player=h(row.name), position=term("position", row.position), team=h(row.team), spp=row.spp,
+                level=_(row.level), standing=standing) + ally)  # fmt: skip
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QSpinBox, QWizard
 
+from roster_app.i18n import _
 from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import complete_transfer
@@ -17,8 +18,8 @@ class NewContractPage(TransferPage):
     def __init__(self, wizard: QWizard):
         super().__init__(
             wizard,
-            "Step 10 of 10: The new contract",
-            "A player bought from another team signs a contract at once; Rookies do not.",
+            _("Step 10 of 10: The new contract"),
+            _("A player bought from another team signs a contract at once; Rookies do not."),
         )
         self.text = text_label(self, "contractText")
         self.seasons = QSpinBox(self)
@@ -26,7 +27,7 @@ class NewContractPage(TransferPage):
         self.seasons.setMaximumWidth(140)
         counted_suffix(self.seasons, "season")
         self.form = QFormLayout()
-        self.form.addRow("Length:", self.seasons)
+        self.form.addRow(_("Length:"), self.seasons)
         self.cost = text_label(self, "contractCost")
         self.note = text_label(self)
         self.layout_.addWidget(self.text)
@@ -47,17 +48,22 @@ class NewContractPage(TransferPage):
         self.seasons.setVisible(not rookie)
         self.form.labelForField(self.seasons).setVisible(not rookie)
         if rookie:
-            self.text.setText(f"<p style='font-size:12pt'><b>{h(t.player)}</b> is a Rookie ({t.spp} SPP, no star "
-                              "player roll): Rookies transferred do not sign contracts.</p>")  # fmt: skip
+            self.text.setText("<p style='font-size:12pt'>" + _(
+                "<b>{player}</b> is a Rookie ({spp} SPP, no star player roll): Rookies transferred do not sign "
+                "contracts.").format(player=h(t.player), spp=t.spp) + "</p>")  # fmt: skip
         else:
-            self.text.setText(
-                f"<p style='font-size:12pt'><b>{h(t.player)}</b> signs with <b>{h(t.buyer.name)}</b> now: "
-                f"{count(t.rolls, 'star player roll')}, {low} to {high} seasons, paid at once.</p>"
-            )
+            self.text.setText("<p style='font-size:12pt'>" + _(
+                "<b>{player}</b> signs with <b>{team}</b> now: {rolls}, {low} to {high} seasons, paid at once.").format(
+                player=h(t.player), team=h(t.buyer.name), rolls=count(t.rolls, "star player roll"), low=low,
+                high=high) + "</p>")  # fmt: skip
         self.note.setText(
             muted(
-                "<p>Finish writes steps 6 to 10 together: the price paid and received, the player moved, his new "
-                "contract and every roll. If anything fails, none of it is written and you are told why.</p>"
+                "<p>"
+                + _(
+                    "Finish writes steps 6 to 10 together: the price paid and received, the player moved, his new "
+                    "contract and every roll. If anything fails, none of it is written and you are told why."
+                )
+                + "</p>"
             )
         )
         self._show_cost()
@@ -71,11 +77,10 @@ class NewContractPage(TransferPage):
         t = self.terms
         self.draft.seasons = None if t.rookie else self.seasons.value()
         left = t.buyer.treasury - self.draft.price - self.contract_cost()
-        after = money(left) if left >= 0 else red(f"<b>{gp(left)}</b> (not enough gold)")
-        cost = "" if t.rookie else f"Contract: {money(self.contract_cost())}. "
-        self.cost.setText(
-            f"<p>{cost}{h(possessive(t.buyer.name))} treasury after the price and the contract: {after}</p>"
-        )
+        after = money(left) if left >= 0 else red(f"<b>{gp(left)}</b> " + _("(not enough gold)"))
+        cost = "" if t.rookie else _("Contract: {cost}.").format(cost=money(self.contract_cost())) + " "
+        self.cost.setText("<p>" + cost + _("{owner} treasury after the price and the contract: {after}").format(
+            owner=h(possessive(t.buyer.name)), name=h(t.buyer.name), after=after) + "</p>")  # fmt: skip
         self.completeChanged.emit()
 
     def nextId(self) -> int:  # noqa: N802

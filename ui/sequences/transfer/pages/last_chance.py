@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWizard
 
+from roster_app.i18n import _
 from roster_app.rules.contracts import contract_cost_for_rolls, length_range
 from roster_app.rules.roster import gp
 from roster_app.services.transfers import pull_out
@@ -19,8 +20,8 @@ class LastChancePage(TransferPage):
     def __init__(self, wizard: QWizard):
         super().__init__(
             wizard,
-            "Step 5 of 10: Last chance to pull out",
-            "If the buying coach cannot or will not pay the price, the deal falls through.",
+            _("Step 5 of 10: Last chance to pull out"),
+            _("If the buying coach cannot or will not pay the price, the deal falls through."),
         )
         self.text = text_label(self, "lastChanceText")
         self.choice = Choice({"pay": "", "pull out": ""}, self)
@@ -36,21 +37,28 @@ class LastChancePage(TransferPage):
         t, price = self.terms, self.draft.price
         ruleset = self.tw.session.db.ruleset
         after = t.buyer.treasury - price
-        lines = [f"<p style='font-size:12pt'><b>{h(t.player)}</b> costs {money(price)}.</p>",
-                 f"<p>{h(possessive(t.buyer.name))} treasury: {gp(t.buyer.treasury)} → "
-                 f"{money(after) if after >= 0 else red(f'<b>{gp(after)}</b>')}</p>"]  # fmt: skip
+        lines = ["<p style='font-size:12pt'>" + _("<b>{player}</b> costs {price}.").format(player=h(t.player),
+                                                                                          price=money(price)) + "</p>",
+                 "<p>" + _("{owner} treasury: {before} → {after}").format(
+                     owner=h(possessive(t.buyer.name)), name=h(t.buyer.name), before=gp(t.buyer.treasury),
+                     after=money(after) if after >= 0 else red(f"<b>{gp(after)}</b>")) + "</p>"]  # fmt: skip
         if not t.rookie:
             low, high = length_range(ruleset)
-            lines.append(muted(
-                f"<p>Step 10 then pays for his new contract: {gp(contract_cost_for_rolls(t.rolls, 1, ruleset))} "
-                f"per season, {low} to {high} seasons.</p>"))  # fmt: skip
+            lines.append(muted("<p>" + _("Step 10 then pays for his new contract: {cost} per season, {low} to {high} "
+                                         "seasons.").format(cost=gp(contract_cost_for_rolls(t.rolls, 1, ruleset)),
+                                                            low=low, high=high) + "</p>"))  # fmt: skip
         if not self.affordable():
-            lines.append(red(f"<p><b>{h(t.buyer.name)} cannot pay:</b> the treasury holds only "
-                             f"{gp(t.buyer.treasury)}. The deal can only fall through.</p>"))  # fmt: skip
+            lines.append(red("<p>" + _("<b>{team} cannot pay:</b> the treasury holds only {gold}. The deal can only "
+                                       "fall through.").format(team=h(t.buyer.name), gold=gp(t.buyer.treasury))
+                             + "</p>"))  # fmt: skip
         self.text.setText("".join(lines))
-        self.choice.buttons["pay"].setText(mnemonic_safe(f"{t.buyer.name} pay {gp(price)} (go on to steps 6-10)"))
+        self.choice.buttons["pay"].setText(
+            mnemonic_safe(_("{team} pay {price} (go on to steps 6-10)").format(team=t.buyer.name, price=gp(price)))
+        )
         self.choice.buttons["pull out"].setText(
-            mnemonic_safe(f"{t.buyer.name} pull out (the deal falls through; the rolls are kept)")
+            mnemonic_safe(
+                _("{team} pull out (the deal falls through; the rolls are kept)").format(team=t.buyer.name)
+            )
         )
         self.choice.buttons["pay"].setEnabled(self.affordable())
         if not self.affordable():
@@ -60,7 +68,7 @@ class LastChancePage(TransferPage):
     def _changed(self) -> None:
         pulling = self.choice.chosen() == "pull out"
         self.setCommitPage(pulling)
-        self.setButtonText(QWizard.WizardButton.CommitButton, "Record the &Pull-Out")
+        self.setButtonText(QWizard.WizardButton.CommitButton, _("Record the &Pull-Out"))
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802
@@ -76,8 +84,9 @@ class LastChancePage(TransferPage):
         if change is None:
             return False
         t = self.terms
-        why = "could not" if not self.affordable() else "would not"
-        d.deal_off = f"{t.buyer.name} {why} pay {gp(d.price)} for {t.player}; the deal fell through."
+        why = (_("{team} could not pay {price} for {player}; the deal fell through.") if not self.affordable()
+               else _("{team} would not pay {price} for {player}; the deal fell through."))  # fmt: skip
+        d.deal_off = why.format(team=t.buyer.name, price=gp(d.price), player=t.player)
         return True
 
     def nextId(self) -> int:  # noqa: N802

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QSpinBox, QWizard
 
+from roster_app.i18n import _, term
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import ally_penalties
 from roster_app.words import possessive
@@ -15,8 +16,8 @@ class MovementsPage(TransferPage):
     def __init__(self, wizard: QWizard):
         super().__init__(
             wizard,
-            "Steps 6 to 9: The money and the rosters",
-            "What changes hands. Nothing is written until Finish, after the new contract.",
+            _("Steps 6 to 9: The money and the rosters"),
+            _("What changes hands. Nothing is written until Finish, after the new contract."),
         )
         self.text = text_label(self, "movementsText")
         self.number = QSpinBox(self)
@@ -26,7 +27,7 @@ class MovementsPage(TransferPage):
         self.number_note = text_label(self)
         self.ally = text_label(self, "allyText")
         form = QFormLayout()
-        form.addRow("His number on the new roster:", self.number)
+        form.addRow(_("His number on the new roster:"), self.number)
         self.layout_.addWidget(self.text)
         self.layout_.addLayout(form)
         self.layout_.addWidget(self.number_note)
@@ -36,16 +37,21 @@ class MovementsPage(TransferPage):
 
     def initializePage(self) -> None:  # noqa: N802
         t, price = self.terms, self.draft.price
-        contract = " His contract with them ends." if t.under_contract else ""
+        contract = " " + _("His contract with them ends.") if t.under_contract else ""
         steps = [
-            f"Deduct {money(price)} from <b>{h(t.buyer.name)}</b>' treasury: {gp(t.buyer.treasury)} → "
-            f"{money(t.buyer.treasury - price)}",
-            f"Add {money(price)} to <b>{h(t.seller.name)}</b>' treasury: {gp(t.seller.treasury)} → "
-            f"{money(t.seller.treasury + price)}",
-            f"Write <b>{h(t.player)}</b> on {h(possessive(t.buyer.name))} roster ({t.buyer.players} → {t.buyer.players + 1} players)",
-            f"Remove {h(t.player)} from {h(possessive(t.seller.name))} roster ({t.seller.players} → {t.seller.players - 1} players)."
-            f"{contract}",
-        ]
+            _("Deduct {price} from <b>{team}</b>' treasury: {before} → {after}").format(
+                price=money(price), team=h(t.buyer.name), before=gp(t.buyer.treasury),
+                after=money(t.buyer.treasury - price)),
+            _("Add {price} to <b>{team}</b>' treasury: {before} → {after}").format(
+                price=money(price), team=h(t.seller.name), before=gp(t.seller.treasury),
+                after=money(t.seller.treasury + price)),
+            _("Write <b>{player}</b> on {owner} roster ({before} → {after} players)").format(
+                player=h(t.player), owner=h(possessive(t.buyer.name)), name=h(t.buyer.name), before=t.buyer.players,
+                after=t.buyer.players + 1),
+            _("Remove {player} from {owner} roster ({before} → {after} players).").format(
+                player=h(t.player), owner=h(possessive(t.seller.name)), name=h(t.seller.name),
+                before=t.seller.players, after=t.seller.players - 1) + contract,
+        ]  # fmt: skip
         items = "".join(
             f"<li value='{n}' style='margin-bottom:6px'>{s}</li>" for n, s in enumerate(steps, start=6)
         )
@@ -53,23 +59,25 @@ class MovementsPage(TransferPage):
         self.number.setValue(self.draft.number or t.new_number())
         if t.ally:
             ruleset = self.tw.session.db.ruleset
-            self.ally.setText(
-                f"<p><b>{h(t.player)} is an ally:</b> {article(t.race)} {t.race} on {article(t.buyer.race)} {t.buyer.race} team. Treat him as any other "
-                f"allied-race player: {ally_penalties(ruleset)}.</p>"
-            )
+            race, team_race = term("race", t.race), term("race", t.buyer.race)
+            self.ally.setText("<p>" + _(
+                "<b>{player} is an ally:</b> {a_race} on {a_team_race} team. Treat him as any other allied-race "
+                "player: {penalties}.").format(
+                player=h(t.player), a_race=f"{article(race)} {race}", race=race,
+                a_team_race=f"{article(team_race)} {team_race}", team_race=team_race,
+                penalties=ally_penalties(ruleset)) + "</p>")  # fmt: skip
         else:
-            self.ally.setText(
-                muted(
-                    f"<p>{h(t.player)} is {article(t.race)} {t.race}, like {h(t.buyer.name)}: no ally penalties.</p>"
-                )
-            )
+            race = term("race", t.race)
+            self.ally.setText(muted("<p>" + _("{player} is {a_race}, like {team}: no ally penalties.").format(
+                player=h(t.player), a_race=f"{article(race)} {race}", race=race, team=h(t.buyer.name)) + "</p>"))  # fmt: skip
         self._number_changed()
 
     def _number_changed(self) -> None:
         taken = self.number.value() in self.terms.buyer_numbers
         self.draft.number = self.number.value()
-        self.number_note.setText(red(f"Number {self.number.value()} is already taken on {h(possessive(self.terms.buyer.name))} "
-                                     "roster.") if taken else "")  # fmt: skip
+        self.number_note.setText(red(_("Number {number} is already taken on {owner} roster.").format(
+            number=self.number.value(), owner=h(possessive(self.terms.buyer.name)), name=h(self.terms.buyer.name)))
+            if taken else "")  # fmt: skip
         self.completeChanged.emit()
 
     def isComplete(self) -> bool:  # noqa: N802

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFormLayout, QSpinBox, QVBoxLayout, QWidget, QWizard
 
+from roster_app.i18n import _, ngettext, term
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import listen_extra, reaction
 from roster_app.services.transfers import refuse_by_player
-from roster_app.words import noun, possessive
+from roster_app.words import possessive
 from ui.kit.basics import text_html as h
 from ui.kit.dice_input import DiceInput
 from ui.sequences.transfer.pages.base import TransferPage, money, muted, red, text_label
@@ -18,10 +19,14 @@ from ui.sequences.transfer.steps import Page
 def _rows_text(ruleset) -> str:  # noqa: ANN001
     def span(row) -> str:  # noqa: ANN001
         low, high = row.get("from"), row.get("to")
-        return f"{high} or less" if low is None else (f"{low}+" if high is None else f"{low}-{high}")
+        return (
+            _("{high} or less").format(high=high)
+            if low is None
+            else (f"{low}+" if high is None else f"{low}-{high}")
+        )
 
     return " · ".join(
-        f"{span(r)}: {r.get('text') or r['result']}" for r in ruleset.table("player_reaction")["rows"]
+        f"{span(r)}: {r.get('text') or _(r['result'])}" for r in ruleset.table("player_reaction")["rows"]
     )
 
 
@@ -29,8 +34,8 @@ class PricePage(TransferPage):
     def __init__(self, wizard: QWizard):
         super().__init__(
             wizard,
-            "Step 4 of 10: The player's reaction and the price",
-            "Roll in front of the other coach, or type in the dice you rolled at the table.",
+            _("Step 4 of 10: The player's reaction and the price"),
+            _("Roll in front of the other coach, or type in the dice you rolled at the table."),
         )
         self.intro = text_label(self, "reactionIntro")
         self.reaction_box = QVBoxLayout()
@@ -51,7 +56,7 @@ class PricePage(TransferPage):
         panel.addWidget(self.price_text)
         panel.addLayout(self.tribunal_box)
         self.asked_form = QFormLayout()
-        self.asked_form.addRow("The selling coach asks:", self.asked)
+        self.asked_form.addRow(_("The selling coach asks:"), self.asked)
         panel.addLayout(self.asked_form)
         panel.addWidget(self.price)
         self.layout_.addWidget(self.intro)
@@ -70,13 +75,20 @@ class PricePage(TransferPage):
             return
         self._built_for = self.draft.transfer_id
         t, ruleset = self.terms, self.tw.session.db.ruleset
-        mods = "".join(f"<li>{h(m.text)}: <b>{m.value:+d}</b></li>" for m in t.modifiers) or "<li>none apply</li>"
+        mods = "".join(f"<li>{h(m.text)}: <b>{m.value:+d}</b></li>" for m in t.modifiers) or (
+            "<li>" + _("none apply") + "</li>")  # fmt: skip
         self.intro.setText(
-            f"<p style='font-size:12pt'>The Player Reaction roll for <b>{h(t.player)}</b>: {t.reaction_dice} "
-            f"{f'{t.modifier:+d}' if t.modifier else 'with no modifier'}</p><p>Modifiers that apply ({h(t.buyer.name)}: rating {t.buyer.rating}, fan factor "
-            f"{t.buyer.fan_factor}; {h(t.seller.name)}: rating {t.seller.rating}, fan factor {t.seller.fan_factor}):"
-            f"</p><ul>{mods}</ul>" + muted(_rows_text(ruleset))
-        )
+            "<p style='font-size:12pt'>"
+            + _("The Player Reaction roll for <b>{player}</b>: {dice} {modifier}").format(
+                player=h(t.player), dice=t.reaction_dice,
+                modifier=f"{t.modifier:+d}" if t.modifier else _("with no modifier"))
+            + "</p><p>"
+            + _("Modifiers that apply ({buyer}: rating {buyer_rating}, fan factor {buyer_ff}; {seller}: rating "
+                "{seller_rating}, fan factor {seller_ff}):").format(
+                buyer=h(t.buyer.name), buyer_rating=t.buyer.rating, buyer_ff=t.buyer.fan_factor,
+                seller=h(t.seller.name), seller_rating=t.seller.rating, seller_ff=t.seller.fan_factor)
+            + f"</p><ul>{mods}</ul>" + muted(_rows_text(ruleset))
+        )  # fmt: skip
         self.reaction_dice = self._replace(self.reaction_box, t.reaction_dice, t.modifier)
         self.reaction_dice.setObjectName("reactionDice")
         self.reaction_dice.rolled.connect(self._reacted)
@@ -110,38 +122,48 @@ class PricePage(TransferPage):
         text = row.get("text") or row["result"]
         if row["result"] == "refuses":
             self.outcome.setText(
-                red(f"<p style='font-size:12pt'><b>{roll.total}: {h(t.player)} refuses.</b></p>")
-                + f"<p>{h(text)}. Going on records the refusal and the roll; the deal ends.</p>"
-            )
+                red("<p style='font-size:12pt'><b>" + _("{total}: {player} refuses.").format(
+                    total=roll.total, player=h(t.player)) + "</b></p>")
+                + "<p>" + _("{text}. Going on records the refusal and the roll; the deal ends.").format(text=h(_(text)))
+                + "</p>"
+            )  # fmt: skip
             self.setCommitPage(True)
-            self.setButtonText(QWizard.WizardButton.CommitButton, "&Record the Refusal")
+            self.setButtonText(QWizard.WizardButton.CommitButton, _("&Record the Refusal"))
         else:
-            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {h(text)}.</b></p>")
+            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {h(_(text))}.</b></p>")
             self._show_price_panel()
         self.completeChanged.emit()
 
     def _show_price_panel(self) -> None:
         t, ruleset = self.terms, self.tw.session.db.ruleset
         extra = listen_extra(self.draft.result, ruleset)
-        position = t.position.name if t.position else "his position"
-        fixed = (f"{position} {gp(t.position.cost if t.position else t.original_cost)} + {t.rolls} star player "
-                 f"{noun(t.rolls, 'roll')} × {gp(ruleset.table('tribunal')['per_roll'])}")  # fmt: skip
-        listens = f" He only listens, so <b>{gp(extra)}</b> is added." if extra else ""
+        position = term("position", t.position.name) if t.position else _("his position")
+        fixed = ngettext("{position} {cost} + {n} star player roll × {per_roll}",
+                         "{position} {cost} + {n} star player rolls × {per_roll}", t.rolls).format(
+            position=position, cost=gp(t.position.cost if t.position else t.original_cost), n=t.rolls,
+            per_roll=gp(ruleset.table("tribunal")["per_roll"]))  # fmt: skip
+        listens = " " + _("He only listens, so <b>{extra}</b> is added.").format(extra=gp(extra)) if extra else ""
         if t.under_contract:
             floor = t.floor(self.draft.result, ruleset)
             self.price_text.setText(
-                f"<p>{h(t.player)} is under contract: <b>{h(t.seller.coach or t.seller.name)}</b> names any price he "
-                f"likes, but not below {possessive(h(t.player))} original price, {money(t.original_cost)}.{listens}</p>"
-                f"<p>As a guide, the Tribunal Table's fixed part is {money(t.fixed)} ({fixed}).</p>"
-            )
+                "<p>" + _("{player} is under contract: <b>{seller}</b> names any price he likes, but not below {owner} "
+                          "original price, {price}.").format(
+                    player=h(t.player), seller=h(t.seller.coach or t.seller.name), owner=possessive(h(t.player)),
+                    name=h(t.player), price=money(t.original_cost))
+                + f"{listens}</p><p>"
+                + _("As a guide, the Tribunal Table's fixed part is {fixed} ({how}).").format(fixed=money(t.fixed), how=fixed)
+                + "</p>"
+            )  # fmt: skip
             self.asked.setMinimum(floor)
             self.asked.setValue(max(floor, t.fixed + extra))
         else:
             per_pip = gp(ruleset.table("tribunal")["per_pip"])
             self.price_text.setText(
-                f"<p>{h(t.player)} is a free agent: the Tribunal Table sets the price. Fixed part: {money(t.fixed)} "
-                f"({fixed}); rolled part: {t.tribunal_dice} × {per_pip}.{listens}</p>"
-            )
+                "<p>" + _("{player} is a free agent: the Tribunal Table sets the price. Fixed part: {fixed} ({how}); "
+                          "rolled part: {dice} × {per_pip}.").format(
+                    player=h(t.player), fixed=money(t.fixed), how=fixed, dice=t.tribunal_dice, per_pip=per_pip)
+                + f"{listens}</p>"
+            )  # fmt: skip
         self.price_panel.setVisible(True)
         self._show_price()
 
@@ -163,7 +185,11 @@ class PricePage(TransferPage):
     def _show_price(self) -> None:
         price = self.current_price()
         self.draft.price = price
-        self.price.setText("" if price is None else f"<p style='font-size:13pt'>Price: {money(price)}</p>")
+        self.price.setText(
+            ""
+            if price is None
+            else "<p style='font-size:13pt'>" + _("Price: {price}").format(price=money(price)) + "</p>"
+        )
         self.completeChanged.emit()
 
     # -- leaving the page ----------------------------------------------------------------------------------
@@ -180,9 +206,10 @@ class PricePage(TransferPage):
         ):
             return False
         t = self.terms
-        self.draft.deal_off = (f"{t.player} refused {possessive(t.buyer.name)} approach (Player Reaction "
-                               f"{self.draft.reaction.total}). He cannot be approached again until after "
-                               f"{possessive(t.seller.name)} next match.")  # fmt: skip
+        self.draft.deal_off = _("{player} refused {buyer_owner} approach (Player Reaction {total}). He cannot be "
+                                "approached again until after {seller_owner} next match.").format(
+            player=t.player, buyer_owner=possessive(t.buyer.name), buyer=t.buyer.name, total=self.draft.reaction.total,
+            seller_owner=possessive(t.seller.name), seller=t.seller.name)  # fmt: skip
         return True
 
     def nextId(self) -> int:  # noqa: N802
