@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from roster_app.i18n import _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp, position_label
@@ -52,6 +53,15 @@ class Candidate:
     last_approach: datetime | None = None  # the latest earlier approach for him (any buyer)
     last_match: datetime | None = None  # when his team last played
     waiting: str | None = None  # a post-match sequence of the buyer or the seller has not reached transfers yet
+    position_name: str = ""  # the position as the roster names it (a Star Player's name, typed onto a roster)
+
+
+def star_player_of(ruleset: Ruleset | None, *names: str) -> str | None:
+    """The Star Player of the league's table (star_players) one of `names` is, as the table spells him, or None:
+    a roster brought from paper may list a star as a player, by his name or as his position."""
+    table = _ruleset(ruleset).tables.get("star_players") or {}
+    known = {" ".join(s["name"].split()).casefold(): s["name"] for s in table.get("stars", ())}
+    return next((known[k] for k in (" ".join(n.split()).casefold() for n in names if n) if k in known), None)
 
 
 def approached_since_last_match(last_approach: datetime | None, last_match: datetime | None) -> bool:
@@ -71,6 +81,17 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     flags = c.position.flags if c.position else frozenset()
     if "star_player" in flags:
         return f"{c.name} is a Star Player: Star Players can never be transferred."
+    star = star_player_of(ruleset, c.name, c.position_name)
+    if star is not None:
+        why = _(
+            "Star Players will not sign contracts and can never be transferred; a team hires one for a single match "
+            "in Hire Freebooters."
+        )
+        if " ".join(c.name.split()).casefold() == star.casefold():
+            said = _("{star} is a Star Player (the league's Star Players table): {why}")
+        else:
+            said = _("{name} is the Star Player {star} (the league's Star Players table): {why}")
+        return said.format(name=c.name, star=term("star", star), why=why)
     for flag, what in (("daemon", "a Daemon"), ("squig", "a Squig")):
         if flag in flags:
             return f"{c.name} is {what}: Daemons and Squigs may never be transferred."
