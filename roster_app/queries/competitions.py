@@ -11,7 +11,7 @@ from typing import Any
 from sqlalchemy import func, select, text
 from sqlmodel import Session
 
-from roster_app.queries.season import league_table
+from roster_app.queries.season import StandingRow, league_games, league_standing, league_table
 from roster_app.rules import competitions as rc
 from roster_app.rules.postmatch import league_points, rank, result_of
 from roster_app.rules.ruleset import Ruleset
@@ -364,6 +364,35 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
     seeds = dict(session.execute(_SEEDS, chosen).all())
     standing = swiss_standing(session, ruleset, session.get(Competition, cid)) if fmt == "swiss" else []
     return Bracket(row, rounds_found, round_names, seeds, standing)
+
+
+# -- the league table's roll-off -------------------------------------------------------------------
+def level_before_roll_off(session: Session, ruleset: Ruleset, season: int) -> list[tuple[StandingRow, ...]]:
+    """The teams of the league table level on every tie-breaker before its roll-off (teams that played), each
+    group in the table's order; none when the league's tie-breakers have no roll-off."""
+    order = ruleset.table("league_points")["tie_breakers"]
+    if "roll_off" not in order:
+        return []
+    rows = league_standing(session, ruleset, season)
+    games = league_games(session, season) if "head_to_head" in order else ()
+    groups: dict[int, list[StandingRow]] = defaultdict(list)
+    for position, row in rank(rows, ruleset, games=games):  # without the roll-offs
+        if row.played:
+            groups[position].append(row)
+    return [tuple(g) for _p, g in sorted(groups.items()) if len(g) > 1]
+
+
+def roll_off_due(db: LeagueDB, season: int | None = None) -> list[tuple[StandingRow, ...]]:
+    """The groups of the league table that still share a place after every tie-breaker (a roll-off not rolled
+    yet, or rolled for another group): each needs the league table's roll-off."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        groups = level_before_roll_off(session, ruleset, season)
+        if not groups:
+            return []
+        places = {row.id: row.position for row in league_standing(session, ruleset, season)}
+    return [g for g in groups if len({places[row.id] for row in g}) < len(g)]
 
 
 # -- the roll of honour ----------------------------------------------------------------------------
