@@ -366,6 +366,78 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
     return Bracket(row, rounds_found, round_names, seeds, standing)
 
 
+# -- a tournament's season as history ------------------------------------------------------------
+def tournament_table(
+    db: LeagueDB, season: int, choice: Any, *, upto_round: int | None = None
+) -> tuple[list[StandingRow], int | None]:
+    """A season's edition of a tournament (`choice`: queries.history.CompetitionChoice) as a table of its teams,
+    and its winner (None while it is played, or when that season had no such tournament): Swiss rounds by their
+    standing (the league's points and tie-breakers, a bye a win), a knock-out's teams by the round they reached
+    (the champion, the final's loser, the third-place game's winner ...). `upto_round`: its games played by that
+    round of the season."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        competition = session.scalars(select(Competition).where(
+            Competition.season == season, Competition.format == choice.format,
+            func.lower(Competition.name) == choice.key.split(":", 1)[1])).first()  # fmt: skip
+        if competition is None:
+            return [], None
+        teams = {tid: (name, race) for tid, name, race in session.execute(
+            select(Team.id, Team.name, Team.race).join(CompetitionEntry, CompetitionEntry.team_id == Team.id)
+            .where(CompetitionEntry.competition_id == competition.id))}  # fmt: skip
+        ties = list(session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id)))
+        games = {m.id: m for m in session.scalars(select(Match).where(Match.competition_id == competition.id))}
+        winner = competition.winner_team_id if competition.status == "finished" else None
+    total = max((t.round for t in ties), default=0)
+    tally = {tid: [0] * 9 for tid in teams}  # played won drawn lost td for/against cas for/against byes
+    reach: dict[int, float] = dict.fromkeys(teams, 0.0)
+    played_games = []
+    for tie in ties:
+        match = games.get(tie.match_id) if tie.match_id is not None else None
+        season_round = match.round if match is not None else competition.first_round + tie.round - 1
+        if upto_round is not None and season_round > upto_round:
+            continue
+        third = competition.format != "swiss" and tie.round == total and tie.position == 1
+        sides = [t for t in (tie.home_team_id, tie.away_team_id) if t in tally]
+        if match is not None and match.status in PLAYED:
+            played_games.append((match.home_team_id, match.away_team_id, match.home_score, match.away_score))
+            for tid, f, a, cf, ca in ((match.home_team_id, match.home_score, match.away_score,
+                                       match.home_casualties, match.away_casualties),
+                                      (match.away_team_id, match.away_score, match.home_score,
+                                       match.away_casualties, match.home_casualties)):  # fmt: skip
+                row = tally[tid]
+                row[0] += 1
+                row[{"win": 1, "draw": 2, "loss": 3}[result_of(f, a)]] += 1
+                row[4], row[5], row[6], row[7] = row[4] + f, row[5] + a, row[6] + cf, row[7] + ca
+        elif tie.winner_team_id in tally and (tie.bye or tie.match_id is None):
+            tally[tie.winner_team_id][8] += 1  # a bye, or a walkover: a win
+        elif match is None or tie.winner_team_id is None:
+            continue  # not played yet
+        for tid in sides:  # the round reached; the third-place game's winner between the semi-finals' losers
+            reach[tid] = max(reach[tid], total - 1 if third else tie.round)
+        if tie.winner_team_id in tally:
+            reach[tie.winner_team_id] = max(reach[tie.winner_team_id], total - 0.5 if third else tie.round + 1)
+    win, draw, loss = (league_points(r, ruleset) for r in ("win", "draw", "loss"))
+    rows = [StandingRow(tid, name, race, p, w, d, lost, tf, ta, cf, ca, (w + byes) * win + d * draw + lost * loss)
+            for tid, (name, race) in teams.items()
+            for p, w, d, lost, tf, ta, cf, ca, byes in [tally[tid]]]  # fmt: skip
+    if competition.format == "swiss":
+        ranked = rank(rows, ruleset, games=played_games)
+    else:
+        ordered = sorted(rows, key=lambda r: (-reach[r.id], r.name.lower()))
+        ranked, last = [], None
+        for index, row in enumerate(ordered, start=1):
+            place = ranked[-1][0] if last == reach[row.id] else index
+            ranked.append((place, row))
+            last = reach[row.id]
+    table = [StandingRow(*[getattr(row, f) for f in _STANDING_FIELDS], position) for position, row in ranked]
+    return table, (winner if upto_round is None else None)
+
+
+_STANDING_FIELDS = ("id", "name", "race", "played", "won", "drawn", "lost", "td_for", "td_against", "cas_for",
+                    "cas_against", "points")  # fmt: skip
+
+
 # -- the league table's roll-off -------------------------------------------------------------------
 def level_before_roll_off(session: Session, ruleset: Ruleset, season: int) -> list[tuple[StandingRow, ...]]:
     """The teams of the league table level on every tie-breaker before its roll-off (teams that played), each
