@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select, text
 from sqlmodel import Session
@@ -236,8 +236,9 @@ def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
     ]
 
 
-@dataclass(frozen=True)
-class TieRow:
+class TieRow(NamedTuple):
+    """A game of a tournament's bracket (a named tuple: a 64-team cup makes 63 of them at every refresh)."""
+
     id: int
     round: int
     position: int
@@ -305,11 +306,26 @@ FROM competition c LEFT JOIN team w ON w.id = c.winner_team_id WHERE c.id = :cid
 _TIES = text("""
 SELECT t.id, t.round, t.position, t.home_team_id, coalesce(h.name, ''), t.away_team_id, coalesce(a.name, ''),
        t.match_id, coalesce(m.status, ''), coalesce(m.home_score, 0), coalesce(m.away_score, 0), m.round,
-       t.winner_team_id, t.bye, t.note, m.decided
+       t.winner_team_id, t.bye, t.note, m.decided, eh.seed, ea.seed
 FROM competition_tie t LEFT JOIN team h ON h.id = t.home_team_id LEFT JOIN team a ON a.id = t.away_team_id
-LEFT JOIN "match" m ON m.id = t.match_id WHERE t.competition_id = :cid ORDER BY t.round, t.position
+LEFT JOIN "match" m ON m.id = t.match_id
+LEFT JOIN competition_entry eh ON eh.competition_id = t.competition_id AND eh.team_id = t.home_team_id
+LEFT JOIN competition_entry ea ON ea.competition_id = t.competition_id AND ea.team_id = t.away_team_id
+WHERE t.competition_id = :cid ORDER BY t.round, t.position
 """)
-_SEEDS = text("SELECT team_id, seed FROM competition_entry WHERE competition_id = :cid AND seed IS NOT NULL")
+
+
+def _rows(session: Session, statement: Any, params: dict[str, Any]) -> list[tuple]:
+    """A prebuilt statement's rows. The same SQL runs on every database; on SQLite it goes straight to the
+    driver (which takes the :named parameters as written): SQLAlchemy's result handling of a 63-game bracket
+    was most of its read (issue 33's bench)."""
+    if session.get_bind().dialect.name == "sqlite":
+        driver = session.connection().connection.driver_connection
+        return driver.execute(statement.text, params).fetchall()
+    return [tuple(row) for row in session.execute(statement, params).all()]
+
+
+_UNDECIDED = (None, "{}", "null")  # a game decided on its score (or not played): nothing to read
 
 
 def _decided(value: Any) -> dict | None:
@@ -320,12 +336,12 @@ def _decided(value: Any) -> dict | None:
 def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Bracket:
     """The bracket read in `session`: the competition, its ties with their teams and games, the seeds."""
     chosen = {"cid": competition_id}
-    c = session.execute(_COMPETITION, chosen).one()
+    [c] = _rows(session, _COMPETITION, chosen)
     cid, season, name, fmt, position, status, seeding, third, rounds, first_round = c[:10]
     row = CompetitionRow(
         cid, season, name, fmt, position, status, seeding, bool(third), rounds, first_round, *c[10:]
     )
-    ties = session.execute(_TIES, chosen).all()
+    ties = _rows(session, _TIES, chosen)
     last = max((t[1] for t in ties), default=0)
     total = max(rounds, last) if fmt == "swiss" else last
     by_round: dict[int, list[TieRow]] = defaultdict(list)
@@ -346,6 +362,8 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
         bye,
         note,
         decided,
+        _home_seed,
+        _away_seed,
     ) in ties:
         if fmt == "swiss":
             what = f"Swiss round {number}"
@@ -355,13 +373,16 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
             what = rc.round_name(number, total)
         season_round = rnd if rnd is not None else first_round + number - 1
         by_round[number].append(TieRow(tid, number, place, what, home_id, home, away_id, away, mid, state, hs, as_,
-                                       season_round, winner, bool(bye), note, rc.decided_words(_decided(decided))))  # fmt: skip
+                                       season_round, winner, bool(bye), note,
+                                       rc.decided_words(_decided(decided)) if decided not in _UNDECIDED else ""))  # fmt: skip
     rounds_found = [by_round[n] for n in sorted(by_round)]
     if fmt == "swiss":
         round_names = [f"Swiss round {n}" for n in range(1, total + 1)]
     else:
         round_names = [rc.round_name(n, total) for n in range(1, total + 1)]
-    seeds = dict(session.execute(_SEEDS, chosen).all())
+    seeds = {
+        team: seed for tie in ties for team, seed in ((tie[3], tie[16]), (tie[5], tie[17])) if seed is not None
+    }
     standing = swiss_standing(session, ruleset, session.get(Competition, cid)) if fmt == "swiss" else []
     return Bracket(row, rounds_found, round_names, seeds, standing)
 
