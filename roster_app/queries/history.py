@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import case, func, select, true
 from sqlalchemy.orm import aliased
 
+from roster_app.i18n import N_
 from roster_app.queries.careers import carried_spp
 from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
@@ -83,7 +84,7 @@ class CompetitionChoice:
         return self.format == "league"
 
 
-LEAGUE_CHOICE = CompetitionChoice("league", "League fixtures", "league")  # the name translated where shown
+LEAGUE_CHOICE = CompetitionChoice("league", N_("League fixtures"), "league")  # the name translated where shown
 
 
 def competition_choices(db: LeagueDB, season: int | None = None) -> list[CompetitionChoice]:
