@@ -460,13 +460,16 @@ _STANDING_FIELDS = ("id", "name", "race", "played", "won", "drawn", "lost", "td_
 
 
 # -- the league table's roll-off -------------------------------------------------------------------
-def level_before_roll_off(session: Session, ruleset: Ruleset, season: int) -> list[tuple[StandingRow, ...]]:
+def level_before_roll_off(
+    session: Session, ruleset: Ruleset, season: int, rows: list[StandingRow] | None = None
+) -> list[tuple[StandingRow, ...]]:
     """The teams of the league table level on every tie-breaker before its roll-off (teams that played), each
-    group in the table's order; none when the league's tie-breakers have no roll-off."""
+    group in the table's order; none when the league's tie-breakers have no roll-off. `rows`: the season's
+    standing when already read."""
     order = ruleset.table("league_points")["tie_breakers"]
     if "roll_off" not in order:
         return []
-    rows = league_standing(session, ruleset, season)
+    rows = league_standing(session, ruleset, season) if rows is None else rows
     games = league_games(session, season) if "head_to_head" in order else ()
     groups: dict[int, list[StandingRow]] = defaultdict(list)
     for position, row in rank(rows, ruleset, games=games):  # without the roll-offs
@@ -481,10 +484,11 @@ def roll_off_due(db: LeagueDB, season: int | None = None) -> list[tuple[Standing
     ruleset = db.ruleset
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
-        groups = level_before_roll_off(session, ruleset, season)
-        if not groups:
+        if "roll_off" not in ruleset.table("league_points")["tie_breakers"]:
             return []
-        places = {row.id: row.position for row in league_standing(session, ruleset, season)}
+        standing = league_standing(session, ruleset, season)
+        groups = level_before_roll_off(session, ruleset, season, standing)
+        places = {row.id: row.position for row in standing}
     return [g for g in groups if len({places[row.id] for row in g}) < len(g)]
 
 
