@@ -146,7 +146,7 @@ class StarCareersModel(RowTableModel):
     """Star Players' careers in the league (issue 32): each star under his own name, whoever hired him."""
 
     COLUMNS = (
-        Column("name", N_("Star Player"), lambda r: term("star", r.name)),
+        Column("name", N_("Star Player"), lambda r: term("star", r.name), tip=lambda r: _star_games(r)),
         Column("teams", N_("Hired by"), lambda r: ", ".join(r.teams)),
         Column("games", N_("Games"), lambda r: len(r.games), align=CENTER),
         Column("touchdowns", N_("TD"), lambda r: r.touchdowns, align=CENTER),
@@ -159,6 +159,22 @@ class StarCareersModel(RowTableModel):
     def __init__(self, parent: Any = None):
         super().__init__(parent)
         self._headers = tuple(_(c.header) for c in self.COLUMNS)  # the titles in the commissioner's language
+
+
+def _star_games(career: Any) -> str:
+    """Every game of a star's career, one a line (the name's tooltip)."""
+    return "\n".join(
+        _("Season {season}, round {round}: {team} v {opponent}: {td} TD, {cas} Cas{mvp}").format(
+            season=g.season,
+            round=g.round,
+            team=g.team,
+            opponent=g.opponent,
+            td=g.touchdowns,
+            cas=g.casualties,
+            mvp=_(", MVP") if g.mvp else "",
+        )
+        for g in career.games
+    )
 
 
 def _star_last(career: Any) -> str:

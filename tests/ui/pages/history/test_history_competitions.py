@@ -102,6 +102,8 @@ def test_the_star_players_careers_are_in_the_leagues_history(qtbot, demo_history
     assert cells[:6] == [career.name, career.teams[0], 1, career.touchdowns, career.casualties, career.mvps]
     game = career.games[0]
     assert cells[6] == f"Season {game.season}, round {game.round}: {game.team} v {game.opponent}"
+    tip = model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole)
+    assert f"{game.team} v {game.opponent}: {game.touchdowns} TD, {game.casualties} Cas" in tip
     in_league = any(f.id == game.match_id and f.stage == "league" for f in sq.fixtures(db))
     _choose(qtbot, page.competition_choice, CUP if in_league else "League fixtures")
     assert page.stars_model.rowCount() == 0  # the star played no game of that competition
