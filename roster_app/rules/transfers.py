@@ -56,12 +56,15 @@ class Candidate:
     position_name: str = ""  # the position as the roster names it (a Star Player's name, typed onto a roster)
 
 
-def star_player_of(ruleset: Ruleset | None, *names: str) -> str | None:
-    """The Star Player of the league's table (star_players) one of `names` is, as the table spells him, or None:
-    a roster brought from paper may list a star as a player, by his name or as his position."""
+def star_player_of(ruleset: Ruleset | None, position: str) -> str | None:
+    """The Star Player of the league's table (star_players) a roster's `position` names, as the table spells him,
+    or None: a roster brought from paper may list a star as a player, his name as the position. A player merely
+    named after a star is not one (the demo's Jordell Freshbreeze is a Wood Elf)."""
     table = _ruleset(ruleset).tables.get("star_players") or {}
-    known = {" ".join(s["name"].split()).casefold(): s["name"] for s in table.get("stars", ())}
-    return next((known[k] for k in (" ".join(n.split()).casefold() for n in names if n) if k in known), None)
+    wanted = " ".join((position or "").split()).casefold()
+    return next(
+        (s["name"] for s in table.get("stars", ()) if " ".join(s["name"].split()).casefold() == wanted), None
+    )
 
 
 def approached_since_last_match(last_approach: datetime | None, last_match: datetime | None) -> bool:
@@ -81,7 +84,7 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     flags = c.position.flags if c.position else frozenset()
     if "star_player" in flags:
         return f"{c.name} is a Star Player: Star Players can never be transferred."
-    star = star_player_of(ruleset, c.name, c.position_name)
+    star = star_player_of(ruleset, c.position_name) if c.position_name else None
     if star is not None:
         why = _(
             "Star Players will not sign contracts and can never be transferred; a team hires one for a single match "

@@ -285,24 +285,20 @@ def _rename(db, old, new, *, position=None):
             player.position = position
 
 
-@pytest.mark.parametrize("as_position", [False, True])
-def test_a_star_player_on_a_roster_is_never_transferred_and_the_refusal_names_him(db, teams, as_position):
+@pytest.mark.parametrize("named_as_the_star", [False, True])
+def test_a_star_player_on_a_roster_is_never_transferred_and_the_refusal_names_him(db, teams, named_as_the_star):
     """Seed 001: Star Players "will not sign contracts ... but they can never be transferred either". A star
-    typed onto a roster (by his name, or as his position) is refused by the market and by both transfer services,
-    in words naming him, and nothing is written."""
+    typed onto a roster (his name as the position, spelt any way) is refused by the market and by the approach, in
+    words naming him, and nothing is written; a player merely named after a star is an ordinary player."""
     from roster_app.queries.transfers import transfer_market
     from tests.helpers import refused
 
     star = _star_name(db)
-    if as_position:
-        _rename(db, "Gotrek", "Gotrek the Star", position=star)
-        name = "Gotrek the Star"
-    else:
-        _rename(db, "Gotrek", f"  {star.upper()} ")  # spelt any way: the table's star all the same
-        name = f"  {star.upper()} "
+    name = star if named_as_the_star else "Gotrek the Star"
+    _rename(db, "Gotrek", name, position=f"  {star.upper()} ")
     row = next(r for r in transfer_market(db, teams["orcs"]) if r.name == name)
     assert not row.approachable
-    said = f"{name} is the Star Player {star}" if as_position else f"{star} is a Star Player"
+    said = f"{star} is a Star Player" if named_as_the_star else f"{name} is the Star Player {star}"
     assert row.problem.startswith(said) and "can never be transferred" in row.problem
     refused(db, lambda: record_approach(db, player_id=pid(db, name), buyer_team_id=teams["orcs"]),
             re.escape(said) + ".*can never be transferred")  # fmt: skip
@@ -310,12 +306,22 @@ def test_a_star_player_on_a_roster_is_never_transferred_and_the_refusal_names_hi
     assert others and all("Star Player" not in (r.problem or "") for r in others)
 
 
+def test_a_player_only_named_after_a_star_may_be_approached(db, teams):
+    from roster_app.queries.transfers import transfer_market
+
+    star = _star_name(db)
+    _rename(db, "Gotrek", star)  # his position stays the Troll Slayer's
+    row = next(r for r in transfer_market(db, teams["orcs"]) if r.name == star)
+    assert row.approachable, row.problem
+    assert approach(db, star, teams["orcs"])
+
+
 def test_a_deal_under_way_for_a_player_later_found_to_be_a_star_is_refused_at_the_finish(db, teams):
     orcs = teams["orcs"]
     t = the_terms(db, "Gotrek", orcs)
     tid = approach(db, "Gotrek", orcs)
     star = _star_name(db)
-    _rename(db, "Gotrek", star)  # the commissioner corrects the roster: it was the star all along
+    _rename(db, "Gotrek", star, position=star)  # the commissioner corrects the roster: it was the star all along
     from tests.helpers import refused
 
     refused(db, lambda: complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=t.modifier),

@@ -440,7 +440,8 @@ def test_the_market_refuses_a_star_player_in_words_naming_him(qtbot, window, tmp
     star = db.ruleset.table("star_players")["stars"][0]["name"]
     with db.write("test: a star written onto a roster") as tx:
         gotrek = tx.session.scalars(select(Player).where(Player.name == "Gotrek")).one()
-        gotrek.name = star
+        # the star's name as his name and his position, as a roster from paper has him
+        gotrek.name = gotrek.position = star
     db.close()
     window.open_league_later(path)
     with qtbot.waitSignal(window.league_shown, timeout=10_000):
