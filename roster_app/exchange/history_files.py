@@ -39,10 +39,24 @@ def _season_json(s: history.SeasonHistory) -> dict[str, Any]:
     }  # fmt: skip
 
 
+def _stars_json(db: LeagueDB) -> list[dict[str, Any]]:
+    """Each Star Player hired in the league with his career under his own name (issue 32), whoever hired him."""
+    from roster_app.queries.freebooters import star_careers
+
+    return [{"name": c.name, "teams": list(c.teams), "games": len(c.games), "touchdowns": c.touchdowns,
+             "casualties": c.casualties, "mvps": c.mvps,
+             "played": [{k: v for k, v in asdict(g).items() if k != "match_id"} for g in c.games]}
+            for c in star_careers(db).values()]  # fmt: skip
+
+
 def history_data(db: LeagueDB) -> dict[str, Any]:
-    """Every season as history and the league's records, as plain JSON-friendly data."""
+    """Every season as history, the league's records and the Star Players' careers, as plain JSON-friendly data."""
     records = [{k: v for k, v in asdict(r).items() if k != "holder_id"} for r in history.records(db)]
-    return {"seasons": [_season_json(s) for s in _seasons(db)], "records": records}
+    return {
+        "seasons": [_season_json(s) for s in _seasons(db)],
+        "records": records,
+        "star_players": _stars_json(db),
+    }
 
 
 def export_history_json(db: LeagueDB, destination: Path | str) -> Path:

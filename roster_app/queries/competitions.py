@@ -6,12 +6,12 @@ from __future__ import annotations
 import json
 from collections import defaultdict
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import func, select, text
 from sqlmodel import Session
 
-from roster_app.queries.season import league_table
+from roster_app.queries.season import StandingRow, league_games, league_standing, league_table
 from roster_app.rules import competitions as rc
 from roster_app.rules.postmatch import league_points, rank, result_of
 from roster_app.rules.ruleset import Ruleset
@@ -236,8 +236,9 @@ def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
     ]
 
 
-@dataclass(frozen=True)
-class TieRow:
+class TieRow(NamedTuple):
+    """A game of a tournament's bracket (a named tuple: a 64-team cup makes 63 of them at every refresh)."""
+
     id: int
     round: int
     position: int
@@ -305,11 +306,26 @@ FROM competition c LEFT JOIN team w ON w.id = c.winner_team_id WHERE c.id = :cid
 _TIES = text("""
 SELECT t.id, t.round, t.position, t.home_team_id, coalesce(h.name, ''), t.away_team_id, coalesce(a.name, ''),
        t.match_id, coalesce(m.status, ''), coalesce(m.home_score, 0), coalesce(m.away_score, 0), m.round,
-       t.winner_team_id, t.bye, t.note, m.decided
+       t.winner_team_id, t.bye, t.note, m.decided, eh.seed, ea.seed
 FROM competition_tie t LEFT JOIN team h ON h.id = t.home_team_id LEFT JOIN team a ON a.id = t.away_team_id
-LEFT JOIN "match" m ON m.id = t.match_id WHERE t.competition_id = :cid ORDER BY t.round, t.position
+LEFT JOIN "match" m ON m.id = t.match_id
+LEFT JOIN competition_entry eh ON eh.competition_id = t.competition_id AND eh.team_id = t.home_team_id
+LEFT JOIN competition_entry ea ON ea.competition_id = t.competition_id AND ea.team_id = t.away_team_id
+WHERE t.competition_id = :cid ORDER BY t.round, t.position
 """)
-_SEEDS = text("SELECT team_id, seed FROM competition_entry WHERE competition_id = :cid AND seed IS NOT NULL")
+
+
+def _rows(session: Session, statement: Any, params: dict[str, Any]) -> list[tuple]:
+    """A prebuilt statement's rows. The same SQL runs on every database; on SQLite it goes straight to the
+    driver (which takes the :named parameters as written): SQLAlchemy's result handling of a 63-game bracket
+    was most of its read (issue 33's bench)."""
+    if session.get_bind().dialect.name == "sqlite":
+        driver = session.connection().connection.driver_connection
+        return driver.execute(statement.text, params).fetchall()
+    return [tuple(row) for row in session.execute(statement, params).all()]
+
+
+_UNDECIDED = (None, "{}", "null")  # a game decided on its score (or not played): nothing to read
 
 
 def _decided(value: Any) -> dict | None:
@@ -320,12 +336,12 @@ def _decided(value: Any) -> dict | None:
 def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Bracket:
     """The bracket read in `session`: the competition, its ties with their teams and games, the seeds."""
     chosen = {"cid": competition_id}
-    c = session.execute(_COMPETITION, chosen).one()
+    [c] = _rows(session, _COMPETITION, chosen)
     cid, season, name, fmt, position, status, seeding, third, rounds, first_round = c[:10]
     row = CompetitionRow(
         cid, season, name, fmt, position, status, seeding, bool(third), rounds, first_round, *c[10:]
     )
-    ties = session.execute(_TIES, chosen).all()
+    ties = _rows(session, _TIES, chosen)
     last = max((t[1] for t in ties), default=0)
     total = max(rounds, last) if fmt == "swiss" else last
     by_round: dict[int, list[TieRow]] = defaultdict(list)
@@ -346,6 +362,8 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
         bye,
         note,
         decided,
+        _home_seed,
+        _away_seed,
     ) in ties:
         if fmt == "swiss":
             what = f"Swiss round {number}"
@@ -355,15 +373,123 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
             what = rc.round_name(number, total)
         season_round = rnd if rnd is not None else first_round + number - 1
         by_round[number].append(TieRow(tid, number, place, what, home_id, home, away_id, away, mid, state, hs, as_,
-                                       season_round, winner, bool(bye), note, rc.decided_words(_decided(decided))))  # fmt: skip
+                                       season_round, winner, bool(bye), note,
+                                       rc.decided_words(_decided(decided)) if decided not in _UNDECIDED else ""))  # fmt: skip
     rounds_found = [by_round[n] for n in sorted(by_round)]
     if fmt == "swiss":
         round_names = [f"Swiss round {n}" for n in range(1, total + 1)]
     else:
         round_names = [rc.round_name(n, total) for n in range(1, total + 1)]
-    seeds = dict(session.execute(_SEEDS, chosen).all())
+    seeds = {
+        team: seed for tie in ties for team, seed in ((tie[3], tie[16]), (tie[5], tie[17])) if seed is not None
+    }
     standing = swiss_standing(session, ruleset, session.get(Competition, cid)) if fmt == "swiss" else []
     return Bracket(row, rounds_found, round_names, seeds, standing)
+
+
+# -- a tournament's season as history ------------------------------------------------------------
+def tournament_table(
+    db: LeagueDB, season: int, choice: Any, *, upto_round: int | None = None
+) -> tuple[list[StandingRow], int | None]:
+    """A season's edition of a tournament (`choice`: queries.history.CompetitionChoice) as a table of its teams,
+    and its winner (None while it is played, or when that season had no such tournament): Swiss rounds by their
+    standing (the league's points and tie-breakers, a bye a win), a knock-out's teams by the round they reached
+    (the champion, the final's loser, the third-place game's winner ...). `upto_round`: its games played by that
+    round of the season."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        competition = session.scalars(select(Competition).where(
+            Competition.season == season, Competition.format == choice.format,
+            func.lower(Competition.name) == choice.key.split(":", 1)[1])).first()  # fmt: skip
+        if competition is None:
+            return [], None
+        teams = {tid: (name, race) for tid, name, race in session.execute(
+            select(Team.id, Team.name, Team.race).join(CompetitionEntry, CompetitionEntry.team_id == Team.id)
+            .where(CompetitionEntry.competition_id == competition.id))}  # fmt: skip
+        ties = list(session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id)))
+        games = {m.id: m for m in session.scalars(select(Match).where(Match.competition_id == competition.id))}
+        winner = competition.winner_team_id if competition.status == "finished" else None
+    total = max((t.round for t in ties), default=0)
+    tally = {tid: [0] * 9 for tid in teams}  # played won drawn lost td for/against cas for/against byes
+    reach: dict[int, float] = dict.fromkeys(teams, 0.0)
+    played_games = []
+    for tie in ties:
+        match = games.get(tie.match_id) if tie.match_id is not None else None
+        season_round = match.round if match is not None else competition.first_round + tie.round - 1
+        if upto_round is not None and season_round > upto_round:
+            continue
+        third = competition.format != "swiss" and tie.round == total and tie.position == 1
+        sides = [t for t in (tie.home_team_id, tie.away_team_id) if t in tally]
+        if match is not None and match.status in PLAYED:
+            played_games.append((match.home_team_id, match.away_team_id, match.home_score, match.away_score))
+            for tid, f, a, cf, ca in ((match.home_team_id, match.home_score, match.away_score,
+                                       match.home_casualties, match.away_casualties),
+                                      (match.away_team_id, match.away_score, match.home_score,
+                                       match.away_casualties, match.home_casualties)):  # fmt: skip
+                row = tally[tid]
+                row[0] += 1
+                row[{"win": 1, "draw": 2, "loss": 3}[result_of(f, a)]] += 1
+                row[4], row[5], row[6], row[7] = row[4] + f, row[5] + a, row[6] + cf, row[7] + ca
+        elif tie.winner_team_id in tally and (tie.bye or tie.match_id is None):
+            tally[tie.winner_team_id][8] += 1  # a bye, or a walkover: a win
+        elif match is None or tie.winner_team_id is None:
+            continue  # not played yet
+        for tid in sides:  # the round reached; the third-place game's winner between the semi-finals' losers
+            reach[tid] = max(reach[tid], total - 1 if third else tie.round)
+        if tie.winner_team_id in tally:
+            reach[tie.winner_team_id] = max(reach[tie.winner_team_id], total - 0.5 if third else tie.round + 1)
+    win, draw, loss = (league_points(r, ruleset) for r in ("win", "draw", "loss"))
+    rows = [StandingRow(tid, name, race, p, w, d, lost, tf, ta, cf, ca, (w + byes) * win + d * draw + lost * loss)
+            for tid, (name, race) in teams.items()
+            for p, w, d, lost, tf, ta, cf, ca, byes in [tally[tid]]]  # fmt: skip
+    if competition.format == "swiss":
+        ranked = rank(rows, ruleset, games=played_games)
+    else:
+        ordered = sorted(rows, key=lambda r: (-reach[r.id], r.name.lower()))
+        ranked, last = [], None
+        for index, row in enumerate(ordered, start=1):
+            place = ranked[-1][0] if last == reach[row.id] else index
+            ranked.append((place, row))
+            last = reach[row.id]
+    table = [StandingRow(*[getattr(row, f) for f in _STANDING_FIELDS], position) for position, row in ranked]
+    return table, (winner if upto_round is None else None)
+
+
+_STANDING_FIELDS = ("id", "name", "race", "played", "won", "drawn", "lost", "td_for", "td_against", "cas_for",
+                    "cas_against", "points")  # fmt: skip
+
+
+# -- the league table's roll-off -------------------------------------------------------------------
+def level_before_roll_off(
+    session: Session, ruleset: Ruleset, season: int, rows: list[StandingRow] | None = None
+) -> list[tuple[StandingRow, ...]]:
+    """The teams of the league table level on every tie-breaker before its roll-off (teams that played), each
+    group in the table's order; none when the league's tie-breakers have no roll-off. `rows`: the season's
+    standing when already read."""
+    order = ruleset.table("league_points")["tie_breakers"]
+    if "roll_off" not in order:
+        return []
+    rows = league_standing(session, ruleset, season) if rows is None else rows
+    games = league_games(session, season) if "head_to_head" in order else ()
+    groups: dict[int, list[StandingRow]] = defaultdict(list)
+    for position, row in rank(rows, ruleset, games=games):  # without the roll-offs
+        if row.played:
+            groups[position].append(row)
+    return [tuple(g) for _p, g in sorted(groups.items()) if len(g) > 1]
+
+
+def roll_off_due(db: LeagueDB, season: int | None = None) -> list[tuple[StandingRow, ...]]:
+    """The groups of the league table that still share a place after every tie-breaker (a roll-off not rolled
+    yet, or rolled for another group): each needs the league table's roll-off."""
+    ruleset = db.ruleset
+    with db.read() as session:
+        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        if "roll_off" not in ruleset.table("league_points")["tie_breakers"]:
+            return []
+        standing = league_standing(session, ruleset, season)
+        groups = level_before_roll_off(session, ruleset, season, standing)
+        places = {row.id: row.position for row in standing}
+    return [g for g in groups if len({places[row.id] for row in g}) < len(g)]
 
 
 # -- the roll of honour ----------------------------------------------------------------------------

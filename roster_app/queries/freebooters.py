@@ -135,12 +135,16 @@ class StarCareer:
         return sum(g.mvp for g in self.games)
 
 
-def star_careers(db: LeagueDB) -> dict[str, StarCareer]:
-    """Every Star Player hired in the league, with each game he played (under his own name, whoever hired him)."""
+def star_careers(db: LeagueDB, *, competition: Any = None, season: int | None = None) -> dict[str, StarCareer]:
+    """Every Star Player hired in the league, with each game he played (under his own name, whoever hired him);
+    `competition` (a queries.history.CompetitionChoice): his games in it; `season`: his games of that season."""
+    from roster_app.queries.history import in_competition
+
     games: dict[str, list[StarGame]] = {}
+    where = [in_competition(competition)] + ([] if season is None else [Match.season == season])
     with db.read() as session:
         names = {t.id: t.name for t in session.scalars(select(Team))}
-        for match in session.scalars(select(Match).order_by(Match.season, Match.round, Match.id)):
+        for match in session.scalars(select(Match).where(*where).order_by(Match.season, Match.round, Match.id)):
             for team_key, data in stored(match).items():
                 team_id = int(team_key)
                 other = match.away_team_id if team_id == match.home_team_id else match.home_team_id

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, select
+from sqlalchemy import case, func, select, true
 from sqlalchemy.orm import aliased
 
+from roster_app.i18n import N_
 from roster_app.queries.careers import carried_spp
 from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
@@ -68,6 +69,50 @@ class SeasonHistory:
     upto_round: int | None = None  # the season as it stood after this round (None: as it stands or ended)
 
 
+# -- one competition's games ----------------------------------------------------------------------
+@dataclass(frozen=True)
+class CompetitionChoice:
+    """A competition as the league's history follows it from season to season: the league fixtures, or an open
+    tournament by its name and format (the Spike Cup of every season it was played)."""
+
+    key: str  # "league", or "<format>:<name in lower case>"
+    name: str
+    format: str
+
+    @property
+    def league(self) -> bool:
+        return self.format == "league"
+
+
+LEAGUE_CHOICE = CompetitionChoice("league", N_("League fixtures"), "league")  # the name translated where shown
+
+
+def competition_choices(db: LeagueDB, season: int | None = None) -> list[CompetitionChoice]:
+    """The competitions whose history can be followed: the league fixtures, then each open tournament by name and
+    format in the order first played (`season`: those of that season, in its order)."""
+    with db.read() as session:
+        query = select(Competition.name, Competition.format).where(Competition.format != "league")
+        if season is not None:
+            query = query.where(Competition.season == season)
+        rows = session.execute(query.order_by(Competition.season, Competition.position, Competition.id)).all()
+    out = {LEAGUE_CHOICE.key: LEAGUE_CHOICE}
+    for name, fmt in rows:
+        out.setdefault(f"{fmt}:{name.lower()}", CompetitionChoice(f"{fmt}:{name.lower()}", name, fmt))
+    return list(out.values())
+
+
+def in_competition(choice: CompetitionChoice | None):  # noqa: ANN201 - a SQLAlchemy condition on Match
+    """The matches of the competition (every edition of a tournament of that name and format); None: every match."""
+    if choice is None:
+        return true()
+    if choice.league:
+        return Match.stage == "league"
+    editions = select(Competition.id).where(
+        Competition.format == choice.format, func.lower(Competition.name) == choice.key.split(":", 1)[1]
+    )
+    return Match.competition_id.in_(editions)
+
+
 def season_numbers(db: LeagueDB) -> list[int]:
     """Every season the league has had, the current one last."""
     with db.read() as session:
@@ -77,11 +122,13 @@ def season_numbers(db: LeagueDB) -> list[int]:
     return sorted(numbers)
 
 
-def played_rounds(db: LeagueDB, number: int) -> list[int]:
-    """The rounds of the season with at least one match played, in order."""
+def played_rounds(db: LeagueDB, number: int, competition: CompetitionChoice | None = None) -> list[int]:
+    """The rounds of the season with at least one match played (of the competition), in order."""
     with db.read() as session:
         rounds = session.scalars(
-            select(Match.round).where(Match.season == number, Match.status.in_(PLAYED)).distinct()
+            select(Match.round)
+            .where(Match.season == number, Match.status.in_(PLAYED), in_competition(competition))
+            .distinct()
         )
         return sorted(rounds)
 
@@ -138,10 +185,11 @@ def champion(db: LeagueDB, number: int) -> tuple[int, str] | None:
     return next(((row.id, row.name) for row in table if row.id == winner), None)
 
 
-def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None) -> list[RefSeasonRow]:
+def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None,
+                   competition: CompetitionChoice | None = None) -> list[RefSeasonRow]:  # fmt: skip
     """Each ref who finished a match sheet in the season: matches, awards, sackings and deaths (one aggregate);
-    `upto_round`: the sheets of that round and the earlier ones."""
-    upto = [] if upto_round is None else [Match.round <= upto_round]
+    `upto_round`: the sheets of that round and the earlier ones; `competition`: of its games only."""
+    upto = [in_competition(competition)] + ([] if upto_round is None else [Match.round <= upto_round])
     count = func.count(RefereeMatch.id)
     with db.read() as session:
         rows = session.execute(
@@ -158,10 +206,12 @@ def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None) 
     return [RefSeasonRow(*row) for row in rows]
 
 
-def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None) -> list[LeaderRow]:
-    """The season's players with the most MVP awards."""
+def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None,
+                competition: CompetitionChoice | None = None) -> list[LeaderRow]:  # fmt: skip
+    """The season's players with the most MVP awards (in the competition's games)."""
     mvps = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
-    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round)
+    where = () if competition is None else (in_competition(competition),)
+    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round, where=where)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
@@ -174,26 +224,41 @@ def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
     return tuple(out)
 
 
-def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int | None = None) -> SeasonHistory:
+def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int | None = None,
+                   competition: CompetitionChoice | None = None) -> SeasonHistory:  # fmt: skip
     """One season as the league will remember it (the current one as it stands, without a champion); with
-    `upto_round`, the table, leaders, awards so far and refs as they stood after that round (no champion)."""
-    table = league_table(db, number, upto_round=upto_round)
+    `upto_round`, the table, leaders, awards so far and refs as they stood after that round (no champion).
+    `competition`: the season of one competition (issue 33): its table (a tournament's: its standing, a
+    knock-out's teams by the round they reached), its leaders, awards, refs and winner."""
     finished = _finished(db, number) and upto_round is None
-    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round) for what in LEADERS}
-    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round)
-    upto = [] if upto_round is None else [Match.round <= upto_round]
+    where = () if competition is None else (in_competition(competition),)
+    winner_id = None
+    if competition is None or competition.league:
+        table = league_table(db, number, upto_round=upto_round)
+    else:
+        from roster_app.queries.competitions import tournament_table
+
+        table, winner_id = tournament_table(db, number, competition, upto_round=upto_round)
+        finished = winner_id is not None and upto_round is None
+    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round, where=where)
+            for what in LEADERS}  # fmt: skip
+    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round, competition=competition)
+    upto = [*where] + ([] if upto_round is None else [Match.round <= upto_round])
     with db.read() as session:
         played = session.scalar(
             select(func.count()).where(Match.season == number, Match.status.in_(PLAYED), *upto)
         )
     champion_id = None
     if finished and played:
-        champion_id = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
+        if competition is None:
+            champion_id = _final_winner(db, number) or (table[0].id if table and table[0].played else None)
+        else:  # the league fixtures' winner is the top of the table; a tournament's, its winner
+            champion_id = winner_id or (table[0].id if competition.league and table and table[0].played else None)
     names = {row.id: row.name for row in table}
     return SeasonHistory(
         number, finished, tuple(table), champion_id, names.get(champion_id, ""), _awards(tops),
         {what: tuple(rows) for what, rows in tops.items() if what in LEADERS},
-        tuple(referee_season(db, number, upto_round=upto_round)), played, upto_round,
+        tuple(referee_season(db, number, upto_round=upto_round, competition=competition)), played, upto_round,
     )  # fmt: skip
 
 
@@ -237,8 +302,9 @@ def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy c
     return condition
 
 
-def _game_record(session, key: str, column, upto, *, played=None) -> RecordRow | None:  # noqa: ANN001
-    """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round)."""
+def _game_record(session, key: str, column, upto, *, played=None, within=None) -> RecordRow | None:  # noqa: ANN001
+    """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round);
+    `within`: a condition on the match (one competition's games)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
     row = session.execute(
@@ -247,7 +313,7 @@ def _game_record(session, key: str, column, upto, *, played=None) -> RecordRow |
         .join(Team, Team.id == MatchPlayer.team_id)
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(opponent, opponent.id == other)
-        .where(_played_upto(upto) if played is None else played, column > 0)
+        .where(_played_upto(upto) if played is None else played, column > 0, true() if within is None else within)
         .order_by(column.desc(), Match.season, Match.round, Match.id, Player.id)
         .limit(1)
     ).first()
@@ -292,13 +358,14 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
 TOTALS = ("touchdowns", "casualties", "spp")
 
 
-def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
+def _total_records(session, upto, among=None, within=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
     tie-break), from ONE grouped read (a player's season each row), six reads of 80,000 lines made one. The rule:
     the highest total; a tie goes to the total whose first game came first, then the lower player id; a player
     on no team's books is not listed. `among`: (the players, the season): only their totals (their careers, and
-    their seasons of that season)."""
-    where = [_played_upto(upto)]
+    their seasons of that season). `within`: a condition on the match (one competition's games: a career there
+    is his games in it, without the SPP he brought from before the league's first recorded game)."""
+    where = [_played_upto(upto)] + ([] if within is None else [within])
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
     rows = session.execute(
@@ -313,7 +380,7 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
     seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
     # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
     # league's first recorded game (first game 0: before every game)
-    career: dict[int, list] = {pid: [0, 0, spp, 0] for pid, spp in
+    career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in
                                carried_spp(session, None if among is None else among[0]).items()}  # fmt: skip
     for pid, season, td, cas, spp, first in rows:
         if pid not in listed:
@@ -353,17 +420,23 @@ def _total_records(session, upto, among=None) -> dict[str, tuple[RecordRow, int]
     return out
 
 
-def records(db: LeagueDB, *, upto: tuple[int, int] | None = None) -> list[RecordRow]:
+def records(
+    db: LeagueDB, *, upto: tuple[int, int] | None = None, competition: CompetitionChoice | None = None
+) -> list[RecordRow]:
     """The league's records (the first to reach a value holds it; a tie does not break it). `upto`: the match
-    records as they stood after that (season, round); the transfer and contract records are always today's."""
+    records as they stood after that (season, round); the transfer and contract records are always today's.
+    `competition`: the records of its games only (every season's edition of a tournament), no transfer or
+    contract record."""
     out: list[RecordRow | None] = []
+    within = None if competition is None else in_competition(competition)
     with db.read() as session:
-        totals = _total_records(session, upto)
+        totals = _total_records(session, upto, within=within)
         for what in TOTALS:
             column = getattr(MatchPlayer, what)
-            out.append(_game_record(session, f"{what}_game", column, upto))
+            out.append(_game_record(session, f"{what}_game", column, upto, within=within))
             out += [totals[k][0] if k in totals else None for k in (f"{what}_season", f"{what}_career")]
-        out += [_transfer_record(session), _contract_record(session)]
+        if competition is None:
+            out += [_transfer_record(session), _contract_record(session)]
     order = list(RECORD_TITLES)
     return sorted((row for row in out if row is not None), key=lambda row: order.index(row.key))
 

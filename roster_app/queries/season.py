@@ -6,6 +6,7 @@ The league table and the leaders are single SQL aggregates; views get frozen row
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -278,17 +279,18 @@ LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
 
 
 def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 10,
-            upto_round: int | None = None) -> list[LeaderRow]:  # fmt: skip
+            upto_round: int | None = None, where: Sequence[Any] = ()) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by touchdowns, casualties caused or SPP earned (ties share a rank)."""
-    return leaders_by(db, func.sum(LEADER_COLUMNS[what]), season=season, limit=limit, upto_round=upto_round)
+    return leaders_by(db, func.sum(LEADER_COLUMNS[what]), season=season, limit=limit, upto_round=upto_round,
+                      where=where)  # fmt: skip
 
 
 def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10,
-               upto_round: int | None = None) -> list[LeaderRow]:  # fmt: skip
+               upto_round: int | None = None, where: Sequence[Any] = ()) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;
-    `upto_round`: as they stood after that round."""
+    `upto_round`: as they stood after that round; `where`: conditions on the match (one competition's games)."""
     total = summed.label("total")
-    upto = [] if upto_round is None else [Match.round <= upto_round]
+    upto = [*where] if upto_round is None else [Match.round <= upto_round, *where]
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
         rows = session.execute(

@@ -74,6 +74,7 @@ def candidate(
         buyer_position_count=position_count(session, buyer.id, player.race, player.position),
         same_team=seller.id == buyer.id, last_approach=last_approach(session, player.id, exclude=exclude),
         last_match=last_match(session, seller.id), waiting=moment(session, buyer).refusal(Act.TRANSFERS) or seller_wait(session, seller),
+        position_name=player.position,
     )  # fmt: skip
 
 
@@ -231,7 +232,7 @@ def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
                 seller_players=on_roster[seller.id], buyer=buyer.name, buyer_players=on_roster[buyer.id],
                 buyer_position_count=buyer_positions[(p.race, p.position)],
                 last_approach=naive_utc(approaches.get(p.id)), last_match=last_matches.get(seller.id),
-                waiting=waits[buyer.id] or waits[seller.id],
+                waiting=waits[buyer.id] or waits[seller.id], position_name=p.position,
             ), ruleset)  # fmt: skip
             contract = running.get(p.id)
             rows.append(MarketRow(

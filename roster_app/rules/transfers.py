@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from roster_app.i18n import _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp, position_label
@@ -52,6 +53,18 @@ class Candidate:
     last_approach: datetime | None = None  # the latest earlier approach for him (any buyer)
     last_match: datetime | None = None  # when his team last played
     waiting: str | None = None  # a post-match sequence of the buyer or the seller has not reached transfers yet
+    position_name: str = ""  # the position as the roster names it (a Star Player's name, typed onto a roster)
+
+
+def star_player_of(ruleset: Ruleset | None, position: str) -> str | None:
+    """The Star Player of the league's table (star_players) a roster's `position` names, as the table spells him,
+    or None: a roster brought from paper may list a star as a player, his name as the position. A player merely
+    named after a star is not one (the demo's Jordell Freshbreeze is a Wood Elf)."""
+    table = _ruleset(ruleset).tables.get("star_players") or {}
+    wanted = " ".join((position or "").split()).casefold()
+    return next(
+        (s["name"] for s in table.get("stars", ()) if " ".join(s["name"].split()).casefold() == wanted), None
+    )
 
 
 def approached_since_last_match(last_approach: datetime | None, last_match: datetime | None) -> bool:
@@ -71,6 +84,17 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     flags = c.position.flags if c.position else frozenset()
     if "star_player" in flags:
         return f"{c.name} is a Star Player: Star Players can never be transferred."
+    star = star_player_of(ruleset, c.position_name) if c.position_name else None
+    if star is not None:
+        why = _(
+            "Star Players will not sign contracts and can never be transferred; a team hires one for a single match "
+            "in Hire Freebooters."
+        )
+        if " ".join(c.name.split()).casefold() == star.casefold():
+            said = _("{star} is a Star Player (the league's Star Players table): {why}")
+        else:
+            said = _("{name} is the Star Player {star} (the league's Star Players table): {why}")
+        return said.format(name=c.name, star=term("star", star), why=why)
     for flag, what in (("daemon", "a Daemon"), ("squig", "a Squig")):
         if flag in flags:
             return f"{c.name} is {what}: Daemons and Squigs may never be transferred."

@@ -17,6 +17,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries import competitions as q
 from roster_app.queries import season as sq
 from roster_app.queries.fetch import current_season, get_team
@@ -692,6 +693,16 @@ def roll_off_table(
         if len(set(faces)) != len(faces):
             raise RuleViolation("The roll-off left teams level; roll again.")
         season = current_season(session)
+        groups = q.level_before_roll_off(session, ruleset, season)
+        if not any({row.id for row in group} == set(team_ids) for group in groups):
+            if "roll_off" not in ruleset.table("league_points")["tie_breakers"]:
+                raise RuleViolation(_("The league's tie-breakers have no roll-off (Rules: League points)."))
+            level = "; ".join(", ".join(row.name for row in group) for group in groups)
+            raise RuleViolation(
+                _("A roll-off is for teams level on every other tie-breaker, all of them at once: {level}.").format(
+                    level=level) if groups else
+                _("No teams of the league table are level on every other tie-breaker: no roll-off is needed.")
+            )  # fmt: skip
         for team, face in zip(teams, faces, strict=True):
             session.add(DiceRoll(purpose=sq.table_roll_off_purpose(season), dice=str(spec), faces=[face], total=face,
                                  typed=typed, team_id=team.id))  # fmt: skip

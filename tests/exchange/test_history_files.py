@@ -62,3 +62,32 @@ def test_the_seasons_csv_marks_the_champions(league, tmp_path):
     champions = [(row[0], row[2]) for row in rows[1:] if row[-1] == "yes"]
     assert champions == [("1", "'=HYPERLINK(1)"), ("2", "'=HYPERLINK(1)")]
     assert len(rows) == 1 + 3 * 4
+
+
+def test_the_json_holds_the_star_players_careers(tmp_path):
+    """Issue 32: a Star Player's games go into the league's history under his own name, whoever hired him."""
+    from roster_app.demo.league import build_demo
+    from roster_app.queries.freebooters import star_careers
+
+    db = build_demo(tmp_path / "demo.dugout")
+    try:
+        [career] = star_careers(db).values()
+        data = json.loads(history_files.export_history_json(db, tmp_path / "h.json").read_text(encoding="utf-8"))
+        [star] = data["star_players"]
+        assert (star["name"], star["teams"], star["games"], star["casualties"]) == (
+            career.name, list(career.teams), 1, career.casualties)  # fmt: skip
+        assert star["played"][0]["opponent"] == career.games[0].opponent and "match_id" not in star["played"][0]
+    finally:
+        db.close()
+    empty = two_seasons_json(tmp_path)
+    assert empty["star_players"] == []
+
+
+def two_seasons_json(tmp_path):
+    from roster_app.services.league import memory_league
+
+    db = two_seasons(memory_league())
+    try:
+        return json.loads(history_files.export_history_json(db, tmp_path / "two.json").read_text(encoding="utf-8"))
+    finally:
+        db.close()

@@ -414,6 +414,35 @@ def test_a_roll_off_separates_teams_level_on_everything(db):
     refused(db, "roll again", sc.roll_off_table, team_ids=ids, faces=[3, 3])
 
 
+def test_a_table_roll_off_is_only_for_a_whole_group_level_on_everything_else(db):
+    """Three teams level on points and touchdown difference, a fourth above: the roll-off takes the three at once;
+    two of them, the leader, or a league without a roll-off tie-breaker are refused in words, nothing written."""
+    from roster_app.services.ruleset import set_table
+
+    ids = league_of(db, 4)
+    points = dict(db.ruleset.table("league_points"))
+    points["tie_breakers"] = ["points", "touchdown_difference", "roll_off"]
+    set_table(db, key="league_points", data=points)
+    refused(db, "No teams of the league table are level", sc.roll_off_table, team_ids=ids[:2], faces=[1, 2])
+    generate_season(db)
+    number = {tid: n for n, tid in enumerate(ids, start=1)}
+    for fixture in sq.fixtures(db):  # Team 1 wins every game 1-0; the others draw 0-0
+        home, away = number[fixture.home_id], number[fixture.away_id]
+        play(db, fixture.id, int(home == 1), int(away == 1))
+    level = [tuple(r.id for r in g) for g in cq.roll_off_due(db)]
+    assert level == [tuple(sorted(ids[1:], key=lambda t: f"Team {number[t]}"))]
+    refused(db, "all of them at once: Team 2, Team 3, Team 4", sc.roll_off_table, team_ids=ids[1:3], faces=[1, 2])
+    refused(db, "all of them at once", sc.roll_off_table, team_ids=[ids[0], *ids[1:]], faces=[1, 2, 3, 4])
+    sc.roll_off_table(db, team_ids=ids[1:], faces=[3, 6, 1])
+    assert [(r.name, r.position) for r in sq.league_table(db)] == [("Team 1", 1), ("Team 3", 2), ("Team 2", 3),
+                                                                   ("Team 4", 4)]  # fmt: skip
+    assert cq.roll_off_due(db) == []
+    points["tie_breakers"] = ["points", "touchdown_difference"]
+    set_table(db, key="league_points", data=points)
+    assert cq.roll_off_due(db) == []
+    refused(db, "have no roll-off", sc.roll_off_table, team_ids=ids[1:], faces=[3, 6, 1])
+
+
 def test_round_robin_fixtures_shuffled_or_in_order(db):
     league_of(db, 6)
     generate_season(db, shuffle=True, rng=random.Random(5))
@@ -647,7 +676,13 @@ def test_a_large_swiss_open_is_limited_to_half_its_field():
 
 def test_a_swiss_round_is_paired_so_that_the_next_stays_possible():
     """The standings hypothesis found (6 teams): paired greedily, round 4 had no pairing without a rematch."""
-    standings = [[5, 4, 1, 0, 3, 2], [4, 5, 2, 0, 3, 1], [0, 2, 4, 1, 3, 5], [0, 4, 1, 2, 5, 3], [1, 2, 3, 4, 5, 0]]
+    standings = [
+        [5, 4, 1, 0, 3, 2],
+        [4, 5, 2, 0, 3, 1],
+        [0, 2, 4, 1, 3, 5],
+        [0, 4, 1, 2, 5, 3],
+        [1, 2, 3, 4, 5, 0],
+    ]
     played: set[frozenset[int]] = set()
     for number, standing in enumerate(standings, 1):
         pairs, bye = rc.swiss_pairs(standing, played, set(), rounds_left=len(standings) - number)

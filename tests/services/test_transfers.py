@@ -1,5 +1,7 @@
 """Transfers through the services: the approach, refusals, pulling out, steps 6-10 together, reversal."""
 
+import re
+
 import pytest
 from sqlalchemy import select
 
@@ -267,3 +269,62 @@ def test_only_a_players_latest_transfer_can_be_reversed(db, teams):
         reverse_transfer(db, transfer_id=tid)
     running = [c for c in rows(db, Contract, player_id=grak) if c.status == "running"]
     assert [(c.team_id, rows(db, Player, id=grak)[0].team_id) for c in running] == [(rivals, rivals)]
+
+
+def _star_name(db):
+    """A Star Player of the league's own table (star_players), as the table spells him."""
+    return db.ruleset.table("star_players")["stars"][0]["name"]
+
+
+def _rename(db, old, new, *, position=None):
+    """The commissioner's roster as typed from paper: a Star Player written onto it as a player."""
+    with db.write("test: a roster from paper") as tx:
+        player = tx.session.get(Player, pid(db, old))
+        player.name = new
+        if position is not None:
+            player.position = position
+
+
+@pytest.mark.parametrize("named_as_the_star", [False, True])
+def test_a_star_player_on_a_roster_is_never_transferred_and_the_refusal_names_him(db, teams, named_as_the_star):
+    """Seed 001: Star Players "will not sign contracts ... but they can never be transferred either". A star
+    typed onto a roster (his name as the position, spelt any way) is refused by the market and by the approach, in
+    words naming him, and nothing is written; a player merely named after a star is an ordinary player."""
+    from roster_app.queries.transfers import transfer_market
+    from tests.helpers import refused
+
+    star = _star_name(db)
+    name = star if named_as_the_star else "Gotrek the Star"
+    _rename(db, "Gotrek", name, position=f"  {star.upper()} ")
+    row = next(r for r in transfer_market(db, teams["orcs"]) if r.name == name)
+    assert not row.approachable
+    said = f"{star} is a Star Player" if named_as_the_star else f"{name} is the Star Player {star}"
+    assert row.problem.startswith(said) and "can never be transferred" in row.problem
+    refused(db, lambda: record_approach(db, player_id=pid(db, name), buyer_team_id=teams["orcs"]),
+            re.escape(said) + ".*can never be transferred")  # fmt: skip
+    others = [r for r in transfer_market(db, teams["orcs"]) if r.team_id == teams["dwarfs"] and r.name != name]
+    assert others and all("Star Player" not in (r.problem or "") for r in others)
+
+
+def test_a_player_only_named_after_a_star_may_be_approached(db, teams):
+    from roster_app.queries.transfers import transfer_market
+
+    star = _star_name(db)
+    _rename(db, "Gotrek", star)  # his position stays the Troll Slayer's
+    row = next(r for r in transfer_market(db, teams["orcs"]) if r.name == star)
+    assert row.approachable, row.problem
+    assert approach(db, star, teams["orcs"])
+
+
+def test_a_deal_under_way_for_a_player_later_found_to_be_a_star_is_refused_at_the_finish(db, teams):
+    orcs = teams["orcs"]
+    t = the_terms(db, "Gotrek", orcs)
+    tid = approach(db, "Gotrek", orcs)
+    star = _star_name(db)
+    _rename(db, "Gotrek", star, position=star)  # the commissioner corrects the roster: it was the star all along
+    from tests.helpers import refused
+
+    refused(db, lambda: complete_transfer(db, transfer_id=tid, reaction_roll=dice("2D6", 5, 4, modifier=t.modifier),
+                                          price=150_000, tribunal_roll=dice("D6", 3), contract_seasons=2),
+            re.escape(f"{star} is a Star Player (the league's Star Players table)"))  # fmt: skip
+    assert transfer_row(db, tid).status == "approached"

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from roster_app.i18n import N_, _, term
 from roster_app.queries.careers import CareerGame, TimelinePoint
 from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp
 
@@ -136,4 +139,46 @@ class RefereeGamesModel(RowTableModel):
         Column("state", "Ended", lambda r: r.state),
         Column("result", "Verdict", lambda r: r.result),
         Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
+    )
+
+
+class StarCareersModel(RowTableModel):
+    """Star Players' careers in the league (issue 32): each star under his own name, whoever hired him."""
+
+    COLUMNS = (
+        Column("name", N_("Star Player"), lambda r: term("star", r.name), tip=lambda r: _star_games(r)),
+        Column("teams", N_("Hired by"), lambda r: ", ".join(r.teams)),
+        Column("games", N_("Games"), lambda r: len(r.games), align=CENTER),
+        Column("touchdowns", N_("TD"), lambda r: r.touchdowns, align=CENTER),
+        Column("casualties", N_("Cas"), lambda r: r.casualties, align=CENTER),
+        Column("mvps", N_("MVP"), lambda r: r.mvps, align=CENTER),
+        Column("last", N_("Last game"), lambda r: _star_last(r),
+               sort=lambda r: (r.games[-1].season, r.games[-1].round)),
+    )  # fmt: skip
+
+    def __init__(self, parent: Any = None):
+        super().__init__(parent)
+        self._headers = tuple(_(c.header) for c in self.COLUMNS)  # the titles in the commissioner's language
+
+
+def _star_games(career: Any) -> str:
+    """Every game of a star's career, one a line (the name's tooltip)."""
+    return "\n".join(
+        _("Season {season}, round {round}: {team} v {opponent}: {td} TD, {cas} Cas{mvp}").format(
+            season=g.season,
+            round=g.round,
+            team=g.team,
+            opponent=g.opponent,
+            td=g.touchdowns,
+            cas=g.casualties,
+            mvp=_(", MVP") if g.mvp else "",
+        )
+        for g in career.games
+    )
+
+
+def _star_last(career: Any) -> str:
+    game = career.games[-1]
+    return _("Season {season}, round {round}: {team} v {opponent}").format(
+        season=game.season, round=game.round, team=game.team, opponent=game.opponent
     )

@@ -19,10 +19,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _, ngettext
 from roster_app.queries import history
 from roster_app.queries import season as sq
 from roster_app.words import count
-from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, RefSeasonModel
+from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, RefSeasonModel, StarCareersModel
 from ui.careers.links import Link, link_careers
 from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.charts.history_charts import HistoryCharts
@@ -40,6 +41,10 @@ class HistoryPage(QWidget):
         self.season_choice.setObjectName("historySeason")
         self.round_choice = QComboBox(self)  # the whole season, or the table and leaders after a round
         self.round_choice.setObjectName("historyRound")
+        # one competition's season and records (issue 33): the league fixtures, a cup, a Swiss open; or every game
+        self.competition_choice = QComboBox(self)
+        self.competition_choice.setObjectName("historyCompetition")
+        self.competition_choice.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.summary = plain_label("", self)
         self.table_model = StandingsModel(self)
         self.table_view = read_only_table(self.table_model, self, 1)
@@ -60,6 +65,10 @@ class HistoryPage(QWidget):
         self.honours_view = read_only_table(self.honours_model, self, 1)
         self.honours_view.setObjectName("rollOfHonour")
         self.tabs.addTab(self.honours_view, "Roll of Honour")
+        self.stars_model = StarCareersModel(self)  # Star Players' careers, whoever hired them (issue 32)
+        self.stars_view = read_only_table(self.stars_model, self, 1)
+        self.stars_view.setObjectName("starCareers")
+        self.tabs.addTab(self.stars_view, _("Star Players"))
         self.records_view = read_only_table(self.records_model, self, 5)
         self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
         self._lay_out()
@@ -73,6 +82,8 @@ class HistoryPage(QWidget):
         bar.addWidget(self.season_choice)
         bar.addWidget(QLabel("Round:", self))
         bar.addWidget(self.round_choice)
+        bar.addWidget(QLabel(_("Competition:"), self))
+        bar.addWidget(self.competition_choice)
         bar.addWidget(self.summary, 1)
         top = QSplitter(Qt.Orientation.Horizontal, self)
         top.addWidget(self.table_view)
@@ -98,6 +109,7 @@ class HistoryPage(QWidget):
     def _connect(self) -> None:
         self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
         self.round_choice.currentIndexChanged.connect(lambda _i: self.show_round())
+        self.competition_choice.currentIndexChanged.connect(lambda _i: self.show_competition())
         self.table_view.doubleClicked.connect(lambda i: self.open_career(self.table_view, "team", i.row()))
         for view in (self.awards_view, self.records_view, *self.leader_views.values()):
             view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
@@ -152,11 +164,43 @@ class HistoryPage(QWidget):
         number = self.season_choice.currentData()
         if number is None:
             return
+        self._fill_competitions(number)
+        self.show_competition()
+
+    def _fill_competitions(self, number: int) -> None:
+        """Every game, the league fixtures, then the season's tournaments (the choice kept when the season has it)."""
+        wanted = self.competition_choice.currentData()
+        wanted_key = wanted.key if wanted is not None else None
+        self.competition_choice.blockSignals(True)
+        self.competition_choice.clear()
+        self.competition_choice.addItem(_("Every game"), None)
+        for choice in history.competition_choices(self.session.db, season=number):
+            label = _(choice.name) if choice.league else choice.name  # a tournament's name as typed
+            self.competition_choice.addItem(label, choice)
+        found = next((i for i in range(self.competition_choice.count())
+                      if (c := self.competition_choice.itemData(i)) is not None and c.key == wanted_key), 0)  # fmt: skip
+        self.competition_choice.setCurrentIndex(found)
+        self.competition_choice.blockSignals(False)
+
+    def competition(self) -> Any:
+        """The competition chosen (a queries.history.CompetitionChoice), None for every game."""
+        return self.competition_choice.currentData()
+
+    def select_competition(self, name: str | None) -> None:
+        """Choose a competition by the name shown (None: every game)."""
+        index = 0 if name is None else self.competition_choice.findText(name)
+        self.competition_choice.setCurrentIndex(index)
+
+    def show_competition(self) -> None:
+        """The rounds the chosen competition played in the season (the round kept when it has it), then show."""
+        number = self.season_choice.currentData()
+        if number is None:
+            return
         wanted = self.round_choice.currentData()
         self.round_choice.blockSignals(True)
         self.round_choice.clear()
         self.round_choice.addItem("The whole season", None)
-        for rnd in history.played_rounds(self.session.db, number):
+        for rnd in history.played_rounds(self.session.db, number, self.competition()):
             self.round_choice.addItem(f"After round {rnd}", rnd)
         found = self.round_choice.findData(wanted) if wanted is not None else -1
         self.round_choice.setCurrentIndex(max(found, 0))
@@ -170,10 +214,18 @@ class HistoryPage(QWidget):
             return
         db = self.session.db
         rnd = self.round_choice.currentData()
-        story = history.season_history(db, number, upto_round=rnd)
+        chosen = self.competition()
+        story = history.season_history(db, number, upto_round=rnd, competition=chosen)
         self.story = story
-        self.records_model.set_rows(history.records(db, upto=None if rnd is None else (number, rnd)))
-        if rnd is not None:
+        self.records_model.set_rows(
+            history.records(db, upto=None if rnd is None else (number, rnd), competition=chosen)
+        )
+        from roster_app.queries.freebooters import star_careers
+
+        self.stars_model.set_rows(list(star_careers(db, competition=chosen).values()))
+        if chosen is not None:
+            self.summary.setText(self._competition_summary(chosen, story))
+        elif rnd is not None:
             self.summary.setText(f"Season {number} as it stood after round {rnd}: "
                                  f"{count(story.matches, 'match')} played.")  # fmt: skip
         else:
@@ -190,8 +242,23 @@ class HistoryPage(QWidget):
         for what, model in self.leader_models.items():
             model.set_rows(list(story.leaders[what]))
         for view in (self.table_view, self.awards_view, self.refs_view, self.records_view, self.honours_view,
-                     *self.leader_views.values()):  # fmt: skip
+                     self.stars_view, *self.leader_views.values()):  # fmt: skip
             view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+
+    def _competition_summary(self, chosen: Any, story: Any) -> str:
+        name = self.competition_choice.currentText()
+        games = ngettext("{n} match played", "{n} matches played", story.matches).format(n=story.matches)
+        if story.upto_round is not None:
+            return _("{competition}, season {season}, as it stood after round {round}: {games}.").format(
+                competition=name, season=story.number, round=story.upto_round, games=games)  # fmt: skip
+        if story.champion:
+            return _("{competition}, season {season}: {games}. Won by {winner}.").format(
+                competition=name, season=story.number, games=games, winner=story.champion)  # fmt: skip
+        if not story.matches and not story.table:
+            return _("{competition} was not played in season {season}.").format(competition=name,
+                                                                                   season=story.number)  # fmt: skip
+        return _("{competition}, season {season}: {games}.").format(competition=name, season=story.number,
+                                                                   games=games)  # fmt: skip
 
     def select_season(self, number: int) -> None:
         self.season_choice.setCurrentIndex(self.season_choice.findData(number))

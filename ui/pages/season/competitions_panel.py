@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from ui.kit import ask
 from ui.kit.basics import text_html
 from ui.pages.season.bracket_view import BracketView
@@ -167,11 +168,18 @@ class CompetitionsPanel(QWidget):
                                  ("draw_action", "Draw…", self.draw),
                                  ("withdraw_action", "Withdraw Team…", self.withdraw),
                                  ("abandon_action", "Abandon…", self.abandon),
-                                 ("delete_action", "Delete Tournament", self.delete)):  # fmt: skip
+                                 ("delete_action", "Delete Tournament", self.delete),
+                                 ("earlier_action", _("Play Earlier"), self.move_earlier),
+                                 ("later_action", _("Play Later"), self.move_later)):  # fmt: skip
             action = QAction(text, self)
             action.triggered.connect(slot)
             setattr(self, name, action)
             self.toolbar.addAction(action)
+        self.earlier_action.setToolTip(_("Play the chosen competition before the one above it in the season's order "
+                                         "(play them in the same order each season)."))  # fmt: skip
+        self.later_action.setToolTip(
+            _("Play the chosen competition after the one below it in the season's order.")
+        )
 
     # -- showing --------------------------------------------------------------------------------------------
     def refresh(self, tables: set[str] | None) -> None:
@@ -215,6 +223,10 @@ class CompetitionsPanel(QWidget):
             writable and row is not None and row.status not in ("abandoned", "finished")
         )
         self.delete_action.setEnabled(writable and row is not None and row.format != "league" and row.played == 0)
+        place = self.list.currentRow()
+        movable = writable and row is not None and row.status != "abandoned"
+        self.earlier_action.setEnabled(movable and place > 0)
+        self.later_action.setEnabled(movable and 0 <= place < len(self.rows) - 1)
         if row is None:
             self.summary.setText("No competition this season yet: generate the season's fixtures, or add a "
                                  "tournament (New Tournament…).")  # fmt: skip
@@ -301,6 +313,23 @@ class CompetitionsPanel(QWidget):
         if not reason or not made_by:
             return
         self.session.run(abandon_competition, parent=self, competition_id=row.id, reason=reason, made_by=made_by)
+
+    def move_earlier(self) -> None:
+        self._move(-1)
+
+    def move_later(self) -> None:
+        self._move(+1)
+
+    def _move(self, step: int) -> None:
+        """The chosen competition one place earlier or later in the season's order (one transaction)."""
+        from roster_app.services.competitions import move_competition
+
+        row = self.chosen()
+        place = self.list.currentRow()
+        if row is None or not 0 <= place + step < len(self.rows):
+            return
+        self.session.run(move_competition, parent=self, competition_id=row.id, position=place + step + 1)
+        self.choose(row.id)
 
     def delete(self) -> None:
         from roster_app.services.competitions import delete_competition

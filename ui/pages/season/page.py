@@ -8,8 +8,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
+    QPushButton,
     QSplitter,
     QTableView,
     QTabWidget,
@@ -18,6 +20,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
+from roster_app.words import possessive
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
 from ui.kit import ask
@@ -31,7 +35,7 @@ if TYPE_CHECKING:
     from roster_app.queries import season as sq
 
 SEASON_TABLES = {"match", "match_player", "team", "player", "league", "season", "ruleset_table", "referee",
-                 "ledger_entry", "referee_match"}  # fmt: skip
+                 "ledger_entry", "referee_match", "dice_roll"}  # fmt: skip
 ALL_ROUNDS = 0
 
 
@@ -124,6 +128,17 @@ class SeasonPage(QWidget):
         self.points_note = QLabel()
         self.points_note.setWordWrap(True)
         right_layout.addWidget(self.points_note)
+        # The league table's last tie-breaker (issue 33): teams level on everything else roll off, app or typed dice.
+        self.roll_off_note = QLabel()
+        self.roll_off_note.setWordWrap(True)
+        self.roll_off_note.setTextFormat(Qt.TextFormat.PlainText)  # team names
+        self.roll_off_button = QPushButton(_("&Roll Off…"), self)
+        self.roll_off_button.setObjectName("tableRollOff")
+        self.roll_off_button.clicked.connect(lambda _checked=False: self.roll_off())
+        roll_row = QHBoxLayout()
+        roll_row.addWidget(self.roll_off_note, 1)
+        roll_row.addWidget(self.roll_off_button)
+        right_layout.addLayout(roll_row)
         right_layout.addWidget(QLabel("<b>Leaders</b>"))
         right_layout.addWidget(self.leaders, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
@@ -171,7 +186,23 @@ class SeasonPage(QWidget):
                                  f"Ties are broken by {order}. Friendlies do not count.")  # fmt: skip
         for what, model in self.leader_models.items():
             model.set_rows(sq.leaders(db, what))
+        self._show_roll_off()
         self._update_actions()
+
+    def _show_roll_off(self) -> None:
+        """The groups of the table still level after every other tie-breaker, and the button that rolls them off."""
+        from roster_app.queries.competitions import roll_off_due
+
+        self.roll_off_groups = roll_off_due(self.session.db)
+        shown = bool(self.roll_off_groups)
+        self.roll_off_note.setVisible(shown)
+        self.roll_off_button.setVisible(shown)
+        self.roll_off_button.setEnabled(shown and not self.session.read_only)
+        if shown:
+            groups = "; ".join(", ".join(row.name for row in group) for group in self.roll_off_groups)
+            self.roll_off_note.setText(
+                _("Level on every tie-breaker but the roll-off: {groups}.").format(groups=groups)
+            )
 
     def _connect_careers(self) -> None:
         """A team of the table for its timeline, a leader for his career (double-click or right-click), a
@@ -280,6 +311,47 @@ class SeasonPage(QWidget):
             self.report_match()
         elif fixture.status == "played":
             self.post_match()
+
+    def roll_off(self, *, rng: Any = None) -> Any:
+        """The league table's roll-off of one level group: each team's die rolled by the app, or typed (one
+        transaction, the rolls kept in the league's dice rolls)."""
+        from roster_app.rules.competitions import roll_off_dice
+        from roster_app.services.competitions import roll_off_table
+
+        groups = list(getattr(self, "roll_off_groups", []))
+        if not groups:
+            return None
+        index = 0
+        if len(groups) > 1:
+            index = ask.pick(self, _("Which teams roll off?"), [", ".join(r.name for r in g) for g in groups],
+                             title=_("League table roll-off"))  # fmt: skip
+            if index is None:
+                return None
+        group = groups[index]
+        spec = roll_off_dice(self.session.db.ruleset)
+        names = ", ".join(row.name for row in group)
+        roll, typed = _("Roll with Dugout's dice"), _("Type the dice")
+        how = ask.choose(self, _("{teams} are level on every other tie-breaker: a roll-off ({dice} each) puts the "
+                                 "higher total above.").format(teams=names, dice=spec), [roll, typed],
+                         title=_("League table roll-off"))  # fmt: skip
+        if how is None:
+            return None
+        faces = None
+        if how == typed:
+            faces = []
+            for row in group:
+                face = ask.number(self, _("{owner} roll-off:").format(owner=possessive(row.name), name=row.name),
+                                  value=spec.lowest, minimum=spec.lowest, maximum=spec.highest,
+                                  title=_("League table roll-off"))  # fmt: skip
+                if face is None:
+                    return None
+                faces.append(face)
+        change = self.session.run(roll_off_table, parent=self, team_ids=[row.id for row in group], faces=faces,
+                                  rng=rng)  # fmt: skip
+        if change is not None:
+            ask.info(self, _("Roll-off: {result}.").format(result=change.label.split(": ", 1)[-1]),
+                     title=_("League table roll-off"))  # fmt: skip
+        return change
 
     def generate(self) -> None:
         from ui.pages.season.fixture_dialogs import GenerateSeasonDialog

@@ -141,3 +141,30 @@ def test_generate_season_shuffles_the_fixtures_when_asked(qtbot, season_window, 
     with season_window.session.db.read() as session:
         assert session.get(Competition, rows[0].id).shuffle
     assert len(sq.fixtures(season_window.session.db)) == 6
+
+
+def test_the_season_order_of_its_competitions_changed_by_clicks(qtbot, season_window, messages):
+    """The seed: play the league fixtures and open tournaments in the same order each season. Play Earlier and Play
+    Later move the chosen competition in the season's order (one transaction each); the ends cannot go further."""
+    page = season_window.league_view.season_page
+    db = season_window.session.db
+    panel = _competitions_tab(qtbot, page)
+    _new_cup(qtbot, panel, "Spike Cup")
+    _new_cup(qtbot, panel, "Blood Bowl Open")
+    order = lambda: [r.name for r in cq.competitions(db)]  # noqa: E731
+    before = order()
+    assert before[-2:] == ["Spike Cup", "Blood Bowl Open"] and panel.chosen().name == "Blood Bowl Open"
+    assert panel.earlier_action.isEnabled() and not panel.later_action.isEnabled()  # the last one
+    panel.earlier_action.trigger()
+    assert order() == [*before[:-2], "Blood Bowl Open", "Spike Cup"]
+    assert panel.chosen().name == "Blood Bowl Open"  # still chosen, at its new place
+    assert panel.list.currentItem().text().startswith(f"{len(before) - 1}. Blood Bowl Open")
+    while panel.earlier_action.isEnabled():
+        panel.earlier_action.trigger()
+    assert order()[0] == "Blood Bowl Open" and panel.list.currentRow() == 0
+    assert [r.position for r in cq.competitions(db)] == list(range(1, len(before) + 1))
+    panel.later_action.trigger()
+    assert order()[1] == "Blood Bowl Open"
+    assert messages == []
+    panel.resize(1366, 700)
+    assert panel.grab().save("/tmp/competitions_order.png")

@@ -428,3 +428,33 @@ def test_f1_in_the_transfer_wizard_opens_its_section(qtbot, market_window):
     from tests.ui.kit.test_handbook_sections import press_f1
 
     assert press_f1(Drive(qtbot, market_window).w).section == "transfers"
+
+
+def test_the_market_refuses_a_star_player_in_words_naming_him(qtbot, window, tmp_path, market_template, messages):
+    """A Star Player typed onto a roster from paper: the wizard's market says he can never be transferred (seed
+    001), naming the star, and Next stays disabled."""
+    template, teams = market_template
+    path = tmp_path / "transfers.dugout"
+    shutil.copy(template, path)
+    db = open_league(path)
+    star = db.ruleset.table("star_players")["stars"][0]["name"]
+    with db.write("test: a star written onto a roster") as tx:
+        gotrek = tx.session.scalars(select(Player).where(Player.name == "Gotrek")).one()
+        # the star's name as his name and his position, as a roster from paper has him
+        gotrek.name = gotrek.position = star
+    db.close()
+    window.open_league_later(path)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    d = Drive(qtbot, window)
+    page = d.page
+    page.buyer.setCurrentIndex(page.buyer.findData(teams["orcs"]))
+    qtbot.keyClicks(page.search, star)
+    assert [r.name for r in page.model.rows()] == [star]
+    page.view.selectRow(0)
+    assert f"{star} cannot be approached" in page.verdict.text()
+    assert f"{star} is a Star Player" in page.verdict.text() and "can never be transferred" in page.verdict.text()
+    assert not d.w.button(Button.NextButton).isEnabled()
+    d.w.resize(1366, 768)
+    assert d.w.grab().save("/tmp/transfer_star.png")
+    assert messages == []
