@@ -97,6 +97,7 @@ class Standing:
     casualties_against: int
     points: int
     position: int = 0
+    worth: str = ""  # what the team is worth now, in the edition's measure: "103" (TR), "1,050k" (TV)
 
     @property
     def touchdown_difference(self) -> int:
@@ -391,14 +392,23 @@ def season_matches(db: LeagueDB, *, season: int | None = None) -> list[MatchLine
 # -- the league table --------------------------------------------------------------------------------
 def league_table(db: LeagueDB, *, season: int | None = None) -> list[Standing]:
     """The Season page's league table (`season_queries.league_table`: one SQL aggregate, the league's points
-    and tie-breakers), with each team's coach for the printed page."""
+    and tie-breakers), with each team's coach and what it is worth now (issue 31) for the printed page."""
     with db.read() as session:
         coaches = dict(session.execute(select(Team.id, Team.coach)).all())
+    rows = season_table(db, season)
+    headers = queries.team_headers(db, [r.id for r in rows])
     return [
         Standing(r.id, r.name, r.race, coaches.get(r.id, ""), r.played, r.won, r.drawn, r.lost, r.td_for,
-                 r.td_against, r.cas_for, r.cas_against, r.points, r.position)
-        for r in season_table(db, season)
+                 r.td_against, r.cas_for, r.cas_against, r.points, r.position, _worth(headers.get(r.id)))
+        for r in rows
     ]  # fmt: skip
+
+
+def _worth(header: queries.TeamHeader | None) -> str:
+    """A team's worth for the league table's column: a team rating as it is, a team value in thousands."""
+    if header is None:
+        return ""
+    return f"{header.worth // 1000:,}k" if header.worth_is_value else str(header.worth)
 
 
 # -- pre-filled match sheets, one a fixture ------------------------------------------------------------------

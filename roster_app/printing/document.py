@@ -12,6 +12,7 @@ from datetime import date
 from roster_app.errors import DugoutError
 from roster_app.printing import data, render
 from roster_app.printing.render import Section
+from roster_app.rules.economy import economy
 from roster_app.store.db import LeagueDB
 
 
@@ -84,7 +85,9 @@ def build_document(
     if request.table:
         note("the league table")
         points = db.ruleset.table("league_points")
-        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
+        eco = economy(db.ruleset)
+        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db),
+                                                    (eco.worth_short, eco.worth_name, eco.is_value)))  # fmt: skip
         for bracket in data.tournaments(db):  # each tournament of the season on its own page (issue 33)
             note(f"the {bracket.competition.name}")
             sections.append(render.competition_section(bracket, heading))

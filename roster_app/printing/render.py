@@ -13,6 +13,7 @@ from functools import cache
 from string import Template
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.queries.charts import Chart
@@ -292,8 +293,13 @@ def _matches(title: str, matches: list[data.MatchLine]) -> Html:
 
 
 def league_table_section(
-    standings: list[data.Standing], points: dict, heading: data.Heading, matches: list[data.MatchLine] = ()
+    standings: list[data.Standing],
+    points: dict,
+    heading: data.Heading,
+    matches: list[data.MatchLine] = (),
+    worth: tuple[str, str, bool] = ("TR", "Team rating", False),
 ) -> Section:
+    """The league table; `worth` is the edition's (short name, name, a team value in gold) for its worth column."""
     t = blocks("league_table")
     rows = [
         fill(
@@ -301,7 +307,7 @@ def league_table_section(
             played=s.played, won=s.won, drawn=s.drawn, lost=s.lost, td_for=s.touchdowns_for,
             td_against=s.touchdowns_against, td_difference=_signed(s.touchdown_difference),
             cas_for=s.casualties_for, cas_against=s.casualties_against,
-            cas_difference=_signed(s.casualty_difference), points=s.points,
+            cas_difference=_signed(s.casualty_difference), points=s.points, worth=s.worth,
         )
         for i, s in enumerate(standings)
     ]  # fmt: skip
@@ -312,8 +318,18 @@ def league_table_section(
         loss=points["loss"], rows=join(rows), tie_breakers=_tie_breakers(points["tie_breakers"]), empty=empty,
         results=_matches("Results", [m for m in matches if m.played]),
         fixtures=_matches("Still to play", [m for m in matches if not m.played]),
+        worth_head=worth[0], worth_note=_worth_note(worth),
     )  # fmt: skip
     return Section("league table", body)
+
+
+def _worth_note(worth: tuple[str, str, bool]) -> Html:
+    """What the worth column holds, as the league's edition names it (issue 31)."""
+    short, name, is_value = worth
+    name = name[:1].lower() + name[1:]
+    text = (_("{short}: {name} now, in thousands of gold pieces (the treasury not counted).") if is_value
+            else _("{short}: {name} now."))  # fmt: skip
+    return Html(f'<p class="note">{_escape(text.format(short=short, name=name))}</p>')
 
 
 # -- ledger ------------------------------------------------------------------------------------------
