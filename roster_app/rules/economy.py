@@ -45,7 +45,8 @@ class Economy:
 ECONOMY_KEYS = ("edition", "worth", "worth_name", "worth_short", "treasury_counted", "winnings", "expenses",
                 "pre_match", "contract_half_value")  # fmt: skip
 # The tables an edition's economy is made of: switching a league's economy replaces these.
-ECONOMY_TABLES = ("economy", "fan_factor", "winnings_formula", "fame", "spiralling_expenses", "petty_cash")
+ECONOMY_TABLES = ("economy", "fan_factor", "winnings_formula", "fame", "spiralling_expenses", "petty_cash",
+                  "post_match")  # fmt: skip
 
 
 def _rules(ruleset: Ruleset | None) -> Ruleset:
@@ -229,21 +230,14 @@ class LeagueNight:
 
 
 def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
-    """The pre-match and post-match sequences in the edition's words. Dugout's post-match steps keep the
-    seed's order in every edition (winnings, SPP, fan factor, purchases with 4.1 reserve affairs and contracts
-    first and 4.2 transfers after them, the new worth); an edition's expenses are paid with its winnings."""
+    """The pre-match and post-match sequences in the edition's words. The post-match steps come in the edition's
+    order with its titles (the league's post_match table, each edition's book cited there); the seed's purchases
+    section (4.1 reserve affairs and contracts, 4.2 transfers, 4.3 new players and staff) and the new worth close
+    it in every edition; an edition's spiralling expenses are paid with its winnings."""
+    ruleset = _rules(ruleset)
     eco = economy(ruleset)
-    if eco.winnings == "fame_dice":
-        winnings = "1. Winnings (D6 + FAME" + (") less spiralling expenses" if eco.expenses else ")")
-        spp = "2. MVP, Star Player Points and improvement rolls"
-    else:
-        winnings = "1. Winnings" + (" less spiralling expenses" if eco.expenses else "")
-        spp = "2. Star Player Points and star player rolls"
-    post = (
-        ("winnings", winnings), ("spp", spp), ("fan_factor", "3. Fan factor"),
-        ("affairs", "4.1 Reserve affairs and contracts"), ("purchases", "4.3 New players and staff"),
-        ("rating", f"5. New {eco.worth_name.lower()}"),
-    )  # fmt: skip
+    titles = pm.step_titles(ruleset)
+    post = tuple((step, titles[step]) for step in pm.sequence(ruleset))
     if eco.pre_match == "inducements":
         pre = ("Fans and FAME (2D6 + fan factor each)", "The weather",
                f"Money for inducements: the {eco.worth_name.lower()} difference to the lower team, and petty cash",

@@ -196,6 +196,8 @@ class PostMatchPlan:
     home: TeamPlan
     away: TeamPlan
     played_at: datetime | None = None
+    order: tuple[str, ...] = STEPS  # the steps in the league's edition's order (rules.postmatch.sequence)
+    titles: dict[str, str] = field(default_factory=dict)  # each step as the edition words it
 
     @property
     def teams(self) -> tuple[TeamPlan, TeamPlan]:
@@ -206,7 +208,7 @@ class PostMatchPlan:
 
     @property
     def problems(self) -> list[str]:
-        return [p for step in STEPS for p in self.problems_in(step)]
+        return [p for step in self.order for p in self.problems_in(step)]
 
     def team(self, team_id: int) -> TeamPlan:
         return self.home if self.home.team_id == team_id else self.away
@@ -471,14 +473,23 @@ def _plan_team(
     rating_before = recorded.get("rating_before", economy.team_worth(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
 
-    winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result, team_draft)
-    if winnings and winnings.problem:
-        problems["winnings"].append(winnings.problem)
-    players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
-    problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
-    fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
-    if fan and fan.problem:
-        problems["fan_factor"].append(fan.problem)
+    winnings = fan = None
+    players: tuple[PlayerPlan, ...] = ()
+    # Steps 1 to 3 in the edition's order, each on the team as the steps before it left it (LRB 6's MVP and
+    # improvement rolls come before its winnings: their spiralling expenses are on the value after the advances).
+    for step in (s for s in pm.sequence(ruleset) if s in ("winnings", "spp", "fan_factor")):
+        if step == "winnings":
+            winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result,
+                                                                      team_draft)  # fmt: skip
+            if winnings and winnings.problem:
+                problems["winnings"].append(winnings.problem)
+        elif step == "spp":
+            players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
+            problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
+        else:
+            fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
+            if fan and fan.problem:
+                problems["fan_factor"].append(fan.problem)
     affairs = None
     if "affairs" not in done:
         affairs = plan_affairs(session, ruleset, match, state, team_draft, problems["affairs"])
@@ -515,7 +526,7 @@ def plan_in_session(
         match.id, match_title(session, match), match.stage, match.gate, match.status,
         _plan_team(session, ruleset, match, home, away, draft, rows),
         _plan_team(session, ruleset, match, away, home, draft, rows),
-        match.played_at,
+        match.played_at, pm.sequence(ruleset), pm.step_titles(ruleset),
     )  # fmt: skip
 
 

@@ -33,7 +33,7 @@ from roster_app.rules import economy
 from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
-from roster_app.rules.postmatch import STEPS
+from roster_app.rules.postmatch import sequence as pm_sequence
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch.plan import (
@@ -58,6 +58,10 @@ from ui.sequences.postmatch.widgets import FiguresGrid, PlannedHireDialog, StarR
 
 
 class PageId(IntEnum):
+    """Each page of the sequence (`PostMatchWizard.pages`), numbered in the seed's order. A league whose edition
+    orders steps 1 to 3 otherwise shows them in its order: the wizard's page ids (`currentId`) are the positions
+    (`PostMatchWizard.position`); the purchases section (3 to 6) keeps its place in every edition."""
+
     WINNINGS = 0
     SPP = 1
     FAN_FACTOR = 2
@@ -397,7 +401,6 @@ class PurchasesPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setTitle("4.3 New players and staff")
         self.setSubTitle("Plan what each team buys with its treasury (this match's winnings included).")
         self.available: dict[int, QLabel] = {}
         self.hires: dict[int, QListWidget] = {}
@@ -568,6 +571,20 @@ PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.
          (PageId.PURCHASES, PurchasesPage), (PageId.RATING, RatingPage))  # fmt: skip
 
 
+STEP_PAGES = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
+              "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.PURCHASES, "rating": PageId.RATING}  # fmt: skip
+
+
+def page_order(ruleset: Any) -> list[PageId]:
+    """The pages in the league's edition's order (its post_match table); 4.2's transfers page after 4.1's."""
+    order = []
+    for step in pm_sequence(ruleset):
+        order.append(STEP_PAGES[step])
+        if step == "affairs":
+            order.append(PageId.TRANSFERS)
+    return order
+
+
 class PostMatchWizard(QWizard):
     """The post-match sequence of one match for both teams; Finish is one service call."""
 
@@ -589,11 +606,13 @@ class PostMatchWizard(QWizard):
         self.setSubTitleFormat(Qt.TextFormat.PlainText)  # the match's title holds the teams' names
         self.resize(1040, 700)  # fits a 1366x768 laptop with its title bar and panel
         self.pages = {}
+        self.position = {page_id: at for at, page_id in enumerate(page_order(session.db.ruleset))}
         for page_id, page_class in PAGES:
             if page_id == PageId.WINNINGS and economy.economy(session.db.ruleset).winnings == "fame_dice":
                 page_class = DiceWinningsPage  # LRB 5/6: the winnings roll and FAME
             self.pages[page_id] = page_class(self)
-            self.setPage(page_id, self.pages[page_id])
+        for page_id, at in sorted(self.position.items(), key=lambda item: item[1]):
+            self.setPage(at, self.pages[page_id])  # the pages in the league's edition's order
         self._keep_one_size()
         help_key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
         help_key.activated.connect(self.show_handbook)
@@ -604,8 +623,8 @@ class PostMatchWizard(QWizard):
         """F1: the handbook's section on the post-match sequence (a window of its own, beside the wizard)."""
         from ui.kit.handbook import open_handbook
 
-        section = "reserves" if self.currentId() == PageId.RESERVES_CONTRACTS else "postmatch"
-        section = "transfers" if self.currentId() == PageId.TRANSFERS else section
+        section = "reserves" if self.currentId() == self.position[PageId.RESERVES_CONTRACTS] else "postmatch"
+        section = "transfers" if self.currentId() == self.position[PageId.TRANSFERS] else section
         return open_handbook(self, section)
 
     def _keep_one_size(self) -> None:
@@ -650,10 +669,10 @@ class PostMatchWizard(QWizard):
         """The page of the first step not yet written for both teams (4.2's page once 4.1 is written)."""
         pages = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
                  "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.TRANSFERS, "rating": PageId.RATING}  # fmt: skip
-        for step in STEPS:
+        for step in self.plan.order:
             if not all(step in team.done for team in self.plan.teams):
-                return int(pages[step])
-        return int(PageId.RATING)
+                return self.position[pages[step]]
+        return self.position[PageId.RATING]
 
     def _page_changed(self, page_id: int) -> None:
         if self._resumed and page_id > self.draft.page:

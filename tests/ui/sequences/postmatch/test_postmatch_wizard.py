@@ -275,9 +275,19 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     from ui.sequences.postmatch.wizard import DiceWinningsPage, PageId
 
     w = lrb6_wizard
+    # LRB 6's order (christerk/ffb's end game: MVP, winnings, fan factor): the sequence opens on the MVP's page
+    assert w.currentPage() is w.pages[PageId.SPP]
+    assert w.currentPage().title() == "1. MVP, Star Player Points and improvement rolls"
+    w.grab().save("/tmp/lrb6_first_step.png")
+    for row in w.pages[PageId.SPP].rows.values():
+        row.dice.type_in([3, 3])
+        row.choose(row._keys[1])
+    assert next_enabled(w)
+    w.button(QWizard.WizardButton.NextButton).click()
     page = w.pages[PageId.WINNINGS]
+    assert w.currentPage() is page
     assert isinstance(page, DiceWinningsPage)
-    assert page.title() == "1. Winnings (D6 + FAME) less spiralling expenses"
+    assert page.title() == "2. Winnings (D6 + FAME) less spiralling expenses"
     assert not next_enabled(w) and "the winnings roll is still to be made" in page.problems.text()
     home, away = w.plan.home.team_id, w.plan.away.team_id
     page.fame[home].setValue(1)
@@ -288,6 +298,13 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     assert w.pages[PageId.RATING].title() == "5. New team value"
     assert w.pages[PageId.RATING]._line(w.plan.home)[0].startswith("610,000 gp → <b>")
     page.grab().save("/tmp/lrb6_winnings.png")
+    w.button(QWizard.WizardButton.NextButton).click()
+    assert w.currentPage() is w.pages[PageId.FAN_FACTOR] and w.currentPage().title() == "3. Fan factor"
+    for dice in w.pages[PageId.FAN_FACTOR].dice.values():
+        dice.type_in([2] * len(dice.faces))
+    w.button(QWizard.WizardButton.NextButton).click()
+    assert w.currentPage() is w.pages[PageId.RESERVES_CONTRACTS]  # the seed's purchases section, at its place
+    assert w.currentPage().title() == "4.1 Reserve affairs and contracts"
 
 
 def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizard):
