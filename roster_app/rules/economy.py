@@ -139,6 +139,15 @@ def fame(own: int, other: int, ruleset: Ruleset | None = None) -> int:
     return table["more"] if own > other else 0
 
 
+def fame_from_fans(fans: dict[str, Any], team_id: int, ruleset: Ruleset | None = None) -> int | None:
+    """A team's FAME from both teams' fans counted before the match (match.pre_match["fans"]: team id ->
+    {"spectators"}); None until both are counted."""
+    other = [key for key in fans if key != str(team_id)]
+    if str(team_id) not in fans or len(other) != 1:
+        return None
+    return fame(fans[str(team_id)]["spectators"], fans[other[0]]["spectators"], ruleset)
+
+
 def highest_fame(ruleset: Ruleset | None = None) -> int:
     table = _rules(ruleset).table("fame")
     return max(table["more"], table["double"])

@@ -23,7 +23,7 @@ from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft, plan_p
 from roster_app.services.postmatch.write import auto_draft, award_spp, pay_winnings, save_post_match_progress
 from roster_app.services.ruleset import set_table
 from roster_app.services.season import generate_season
-from roster_app.store.models import LedgerEntry, Match, Player
+from roster_app.store.models import DiceRoll, LedgerEntry, Match, Player
 from tests.helpers import ledger_sum, snapshot
 from tests.rulesets import play_economy_as_made
 from tests.season_helpers import build_teams, report
@@ -283,3 +283,47 @@ def test_a_whole_lrb6_sequence_records_the_new_team_value_and_the_chart_reads_it
     chart = team_chart(lrb6, [m.home_id], "rating", season=1)
     assert chart.title == "Team value (thousands of gp), season 1"
     assert chart.series[0].points == ((1.0, after / 1000),)
+
+
+# -- FAME from the fans at the gate (LRB 5/6) -------------------------------------------------------------------
+def test_lrb6_fame_comes_from_both_teams_fans_counted_before_the_match(lrb6):
+    """christerk/ffb's StepSpectators: each team's fans are (2D6 + fan factor) x 1,000; FAME 2 for twice the
+    other's fans, 1 for more. Orcland Raiders (fan factor 6) roll 4+5: 15,000; Reikland Reavers (5) roll 1+1:
+    7,000. The winnings read the FAME so worked out; a FAME typed in the draft does not count then."""
+    from roster_app.rules.dice import typed_roll
+    from roster_app.services.prematch import finish_pre_match, roll_fans
+
+    [m] = sq.fixtures(lrb6)
+    before = snapshot(lrb6)
+    with pytest.raises(RuleViolation, match="The fans of Orcland Raiders and Reikland Reavers are still to be"):
+        finish_pre_match(lrb6, match_id=m.id)
+    assert snapshot(lrb6) == before
+    assert roll_fans(lrb6, match_id=m.id, team_id=m.home_id, roll=typed_roll("2D6", [4, 5])).result == 15_000
+    with pytest.raises(RuleViolation, match="counted already"):
+        roll_fans(lrb6, match_id=m.id, team_id=m.home_id, roll=typed_roll("2D6", [6, 6]))
+    roll_fans(lrb6, match_id=m.id, team_id=m.away_id, roll=typed_roll("2D6", [1, 1]))
+    with lrb6.read() as session:
+        purposes = [(r.purpose, r.total, r.typed) for r in session.scalars(select(DiceRoll).order_by(DiceRoll.id))]
+    assert purposes[-2:] == [("Fans of Orcland Raiders", 9, True), ("Fans of Reikland Reavers", 2, True)]
+    finish_pre_match(lrb6, match_id=m.id)
+    report(lrb6, m.id, 1, 0)
+    draft = PostMatchDraft()
+    draft.team(m.home_id).winnings_roll, draft.team(m.home_id).fame = DiceEntry([3], typed=True), 0
+    draft.team(m.away_id).winnings_roll, draft.team(m.away_id).fame = DiceEntry([3], typed=True), 2
+    plan = plan_post_match(lrb6, m.id, draft)
+    assert (plan.home.winnings.fame, plan.away.winnings.fame) == (2, 0)  # the fans', not the typed ones
+    assert plan.home.winnings.fans == "FAME 2: 15,000 fans v 7,000"
+    assert plan.home.winnings.how == "(D6 3 + FAME 2 + 1 for a win) x 10,000 gp = 60,000 gp"
+    assert plan.away.winnings.how == "(D6 3 + FAME 0) x 10,000 gp = 30,000 gp"
+
+
+def test_fans_are_counted_only_where_the_edition_has_fame(db):
+    from roster_app.services.prematch import roll_fans
+
+    build_teams(db, 2)
+    generate_season(db)
+    [m] = sq.fixtures(db)
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match="counts no FAME: its gate is rolled with the match report"):
+        roll_fans(db, match_id=m.id, team_id=m.home_id)
+    assert snapshot(db) == before

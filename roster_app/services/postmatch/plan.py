@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
@@ -115,6 +116,7 @@ class WinningsPlan:
     problem: str | None = None
     stars: tuple[str, ...] = ()  # the Star Players the team hired for the game (issue 32)
     gate_share: int = 0  # their share of the gate (the seed's rule), taken from the winnings
+    fans: str = ""  # FAME worked out from both teams' fans counted before the match ("" when FAME was typed)
 
 
 @dataclass(frozen=True)
@@ -261,22 +263,25 @@ def _plan_winnings(
         rating = economy.rating_for_winnings(sheet, ruleset)
         money = economy.match_money(sheet, result, gate=match.gate, ruleset=ruleset)
         rate = pm.winnings_rate(rating, result, ruleset)
-        roll = None
+        roll, fans_text = None, ""
     else:
         rating, rate, dice = economy.wage_value(sheet, ruleset), 0, economy.winnings_dice(ruleset)
-        fame = draft.fame or 0
+        fans = (match.pre_match or {}).get("fans", {})
+        counted = economy.fame_from_fans(fans, state.team.id, ruleset)  # both teams' fans at the gate
+        fame = counted if counted is not None else (draft.fame or 0)  # else the FAME typed in
+        fans_text = _fans_text(fans, state.team.id, counted) if counted is not None else ""
         entry = draft.winnings_roll
         if entry is None or not entry.faces:
-            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
                                 problem="the winnings roll is still to be made.")  # fmt: skip
         if not 0 <= fame <= economy.highest_fame(ruleset):
-            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
                                 problem=f"FAME is from 0 to {economy.highest_fame(ruleset)}, not {fame}.")  # fmt: skip
         try:
             roll = entry.roll(dice)
         except DugoutError as exc:
             return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, faces=tuple(entry.faces),
-                                typed=entry.typed, fame=fame, problem=str(exc))  # fmt: skip
+                                typed=entry.typed, fame=fame, fans=fans_text, problem=str(exc))  # fmt: skip
         money = economy.match_money(sheet, result, winnings_total=roll.total, team_fame=fame, ruleset=ruleset)
     expenses = min(money.expenses, before + money.winnings)  # a team pays what it has, never below nothing
     stars = hired_stars(match, state.team.id)
@@ -285,8 +290,15 @@ def _plan_winnings(
     return WinningsPlan(
         rating, result, match.gate, rate, money.winnings, before, state.treasury, expenses, money.how,
         roll.dice if roll else "", roll.faces if roll else (), roll.typed if roll else False,
-        (draft.fame or 0) if roll else 0, None, stars, share,
+        fame if roll else 0, None, stars, share, fans_text,
     )  # fmt: skip
+
+
+def _fans_text(fans: dict, team_id: int, fame: int) -> str:
+    """ "FAME 1: 9,000 fans v 7,000" (the fans counted before the match, the team's first)."""
+    own = fans[str(team_id)]["spectators"]
+    other = next(v["spectators"] for k, v in fans.items() if k != str(team_id))
+    return _("FAME {fame}: {own} fans v {other}").format(fame=fame, own=f"{own:,}", other=f"{other:,}")
 
 
 def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:

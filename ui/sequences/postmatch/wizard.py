@@ -201,7 +201,7 @@ class DiceWinningsPage(StepPage):
         amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else "roll the winnings die"
         return [
             team.result,
-            str(w.fame),
+            text_html(f"{w.fame} ({w.fans.split(': ', 1)[1]})") if w.fans else str(w.fame),
             amount,
             gp(w.expenses),
             treasury_text(w.treasury_before, w.treasury_after),
@@ -216,7 +216,13 @@ class DiceWinningsPage(StepPage):
         for team in self.plan.teams:
             w = team.winnings
             self.dice[team.team_id].setEnabled(w is not None)
-            self.fame[team.team_id].setEnabled(w is not None)
+            # FAME from both teams' fans counted before the match (issue 31); typed in only where none were
+            self.fame[team.team_id].setEnabled(w is not None and not w.fans)
+            if w is not None and w.fans:
+                self.fame[team.team_id].blockSignals(True)
+                self.fame[team.team_id].setValue(w.fame)
+                self.fame[team.team_id].blockSignals(False)
+                self.fame[team.team_id].setToolTip(w.fans)
             if w is not None:
                 self.dice[team.team_id].show_faces(w.faces, locked=bool(w.faces), changeable=w.typed)
 
