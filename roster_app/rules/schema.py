@@ -342,7 +342,7 @@ def _check_post_match(where: str, data: Mapping[str, Any]) -> None:
                                else "appears twice")  # fmt: skip
     if len(steps) != len(POST_MATCH_STEPS):
         raise RulesetError(where, "'steps'", f"must hold the {len(POST_MATCH_STEPS)} steps, each once")
-    if tuple(steps[-len(PURCHASES_SECTION):]) != PURCHASES_SECTION:
+    if tuple(steps[-len(PURCHASES_SECTION) :]) != PURCHASES_SECTION:
         raise RulesetError(where, "'steps'", "must end with reserve affairs and contracts, new players and staff, "
                            "then the new worth (seed 001: the purchases section closes the sequence)")  # fmt: skip
 

@@ -39,7 +39,9 @@ def test_dugout_print_played_sheets_prints_the_refs_calls(qapp, played_file, tmp
     assert "Round 4 of season 1 has no game played with a referee of the league" in capsys.readouterr().err
 
 
-def test_export_pdf_of_the_refs_sheets_from_the_window(qtbot, window, played_file, tmp_path, monkeypatch, messages):
+def test_export_pdf_of_the_refs_sheets_from_the_window(
+    qtbot, window, played_file, tmp_path, monkeypatch, messages
+):
     window.open_league_later(played_file)
     with qtbot.waitSignal(window.league_shown, timeout=10_000):
         window.show()
