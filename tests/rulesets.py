@@ -55,9 +55,10 @@ def positions(db: LeagueDB | Ruleset, race: str, *roles: str) -> tuple[str, ...]
 
 def play_economy_as_made(db: LeagueDB) -> None:
     """Let the league play the 3rd-edition economy an older league was made with (the Match Winnings Table by
-    the gate, lrb4's Fan Factor Table), whatever its ruleset: for tests whose gold is worked out that way."""
+    the gate, lrb4's Fan Factor Table, the seed's post-match order), whatever its ruleset: for tests whose gold is worked out that way."""
     from roster_app.rules.ruleset import economy_as_made, load_bundled
     from roster_app.services.ruleset import set_table
 
     set_table(db, key="fan_factor", data=load_bundled("lrb4").table("fan_factor"))
     set_table(db, key="economy", data=economy_as_made())
+    set_table(db, key="post_match", data=load_bundled("lrb4").table("post_match"))  # the seed's order, as made

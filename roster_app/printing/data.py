@@ -13,6 +13,7 @@ from datetime import date
 from sqlalchemy import Connection, case, func, select
 
 from roster_app.errors import NotFound
+from roster_app.i18n import _
 from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
@@ -97,6 +98,7 @@ class Standing:
     casualties_against: int
     points: int
     position: int = 0
+    worth: str = ""  # what the team is worth now, in the edition's measure: "103" (TR), "1,050k" (TV)
 
     @property
     def touchdown_difference(self) -> int:
@@ -391,14 +393,23 @@ def season_matches(db: LeagueDB, *, season: int | None = None) -> list[MatchLine
 # -- the league table --------------------------------------------------------------------------------
 def league_table(db: LeagueDB, *, season: int | None = None) -> list[Standing]:
     """The Season page's league table (`season_queries.league_table`: one SQL aggregate, the league's points
-    and tie-breakers), with each team's coach for the printed page."""
+    and tie-breakers), with each team's coach and what it is worth now (issue 31) for the printed page."""
     with db.read() as session:
         coaches = dict(session.execute(select(Team.id, Team.coach)).all())
+    rows = season_table(db, season)
+    headers = queries.team_headers(db, [r.id for r in rows])
     return [
         Standing(r.id, r.name, r.race, coaches.get(r.id, ""), r.played, r.won, r.drawn, r.lost, r.td_for,
-                 r.td_against, r.cas_for, r.cas_against, r.points, r.position)
-        for r in season_table(db, season)
+                 r.td_against, r.cas_for, r.cas_against, r.points, r.position, _worth(headers.get(r.id)))
+        for r in rows
     ]  # fmt: skip
+
+
+def _worth(header: queries.TeamHeader | None) -> str:
+    """A team's worth for the league table's column: a team rating as it is, a team value in thousands."""
+    if header is None:
+        return ""
+    return f"{header.worth // 1000:,}k" if header.worth_is_value else str(header.worth)
 
 
 # -- pre-filled match sheets, one a fixture ------------------------------------------------------------------
@@ -515,3 +526,88 @@ def tournaments(db: LeagueDB, *, season: int | None = None) -> list:
 
     return [competition_queries.bracket(db, row.id) for row in competition_queries.competitions(db, season)
             if row.format != "league"]  # fmt: skip
+
+
+# -- the referee's sheet of a game played (issue 34) ---------------------------------------------------------
+@dataclass(frozen=True)
+class CallLine:
+    """One call the ref made in the game (the match pad's): a send-off, a warning, a foul spotted or missed."""
+
+    turn: int | None
+    call: str
+    player: str
+    why: str
+    by: str
+
+
+@dataclass(frozen=True)
+class PlayedSheet:
+    """The referee's sheet of a game played: the score, the ref, his turns (in range, action), the verdict, the
+    calls he made and what he did himself (the pad's log of his turns, his own block or foul, blocks on him)."""
+
+    match_id: int
+    title: str  # "Orcland Raiders 2 - 1 Reikland Reavers"
+    season: int
+    round: int | None
+    stage: str
+    sheet: referees.SheetView
+    race: str
+    calls: tuple[CallLine, ...]
+    ref_log: tuple[str, ...]
+    counts: tuple[int, int, int, int]  # sent off, warnings, fouls spotted, fouls missed
+
+
+# the pad's events about the ref himself (his own actions and what was done to him)
+_REF_LOG_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "ref blocked",
+                  "super pro", "apothecary", "argue the call")  # fmt: skip
+_OWN_ACTIONS = ("block", "foul", "blitz", "blow the whistle")
+
+
+def played_sheets(
+    db: LeagueDB, *, round_number: int | None = None, match_ids: tuple[int, ...] = ()
+) -> list[PlayedSheet]:
+    """The referee's sheet of each game played in a round of the current season (the latest round with a game
+    played when none is named), or of the games named; a game played without a ref of the league has none."""
+    from roster_app.queries.careers import call_counts
+    from roster_app.queries.matchpad import describe, read_game
+
+    with db.read() as session:
+        season = session.scalars(select(League.current_season)).one()
+        query = select(Match).where(Match.status.in_(PLAYED))
+        if match_ids:
+            query = query.where(Match.id.in_(match_ids))
+        else:
+            if round_number is None:
+                round_number = session.scalar(
+                    select(func.max(Match.round)).where(Match.season == season, Match.status.in_(PLAYED))
+                )
+                if round_number is None:
+                    raise NotFound(_("No game of season {season} has been played yet.").format(season=season))
+            query = query.where(Match.season == season, Match.round == round_number)
+        matches = session.scalars(query.order_by(Match.round, Match.id)).all()
+        games = [(m.id, m.season, m.round, m.stage, m.home_team_id, m.away_team_id, m.home_score, m.away_score)
+                 for m in matches]  # fmt: skip
+        names = dict(session.execute(select(Team.id, Team.name)).all())
+    out = []
+    for mid, season_of, rnd, stage, home, away, home_score, away_score in games:
+        view = referees.sheet_of_match(db, mid)
+        if view is None:
+            continue
+        with db.read() as session:
+            race = session.scalar(select(Referee.race).where(Referee.id == view.referee_id)) or ""
+        game = read_game(db, mid)
+        log = tuple(
+            describe(e, game)
+            for e in game.events
+            if e.kind in _REF_LOG_KINDS or (e.kind == "end turn" and e.data.get("action") in _OWN_ACTIONS)
+        )
+        calls = tuple(CallLine(c.get("turn"), c.get("call", ""), c.get("player", ""), c.get("why", ""),
+                               c.get("by", "")) for c in view.calls)  # fmt: skip
+        title = f"{names.get(home, '')} {home_score} \u2013 {away_score} {names.get(away, '')}"
+        out.append(PlayedSheet(mid, title, season_of, rnd, stage, view, race, calls, log,
+                               call_counts(list(view.calls))))  # fmt: skip
+    if not out:
+        where = (_("Round {round} of season {season}").format(round=round_number, season=season)
+                 if not match_ids else _("The games named"))  # fmt: skip
+        raise NotFound(_("{where} has no game played with a referee of the league.").format(where=where))
+    return out

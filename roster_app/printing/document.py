@@ -12,6 +12,7 @@ from datetime import date
 from roster_app.errors import DugoutError
 from roster_app.printing import data, render
 from roster_app.printing.render import Section
+from roster_app.rules.economy import economy
 from roster_app.store.db import LeagueDB
 
 
@@ -35,13 +36,17 @@ class PrintRequest:
     magazine: bool = False  # the league magazine of `magazine_round`
     magazine_round: int | None = None  # None: the latest round played
     magazine_season: int | None = None  # None: the latest season with a match played
+    played_sheets: bool = False  # the referee's sheet of each game played in `played_round` (issue 34)
+    played_round: int | None = None  # None: the latest round with a game played
+    played_games: tuple[int, ...] = ()  # or the referee's sheets of these games (the Season page's played game)
 
     @property
     def empty(self) -> bool:
         team_documents = (self.rosters or self.ledgers) and self.team_ids
         league = (
             self.table or self.contracts or self.referees or self.match_sheet or self.match_sheets or self.magazine
-        )
+            or self.played_sheets or bool(self.played_games)
+        )  # fmt: skip
         return not (team_documents or league)
 
 
@@ -84,7 +89,9 @@ def build_document(
     if request.table:
         note("the league table")
         points = db.ruleset.table("league_points")
-        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db)))
+        eco = economy(db.ruleset)
+        sections.append(render.league_table_section(standings, points, heading, data.season_matches(db),
+                                                    (eco.worth_short, eco.worth_name, eco.is_value)))  # fmt: skip
         for bracket in data.tournaments(db):  # each tournament of the season on its own page (issue 33)
             note(f"the {bracket.competition.name}")
             sections.append(render.competition_section(bracket, heading))
@@ -116,6 +123,10 @@ def build_document(
         rules = data.referee_rules(db.ruleset)
         for sheet in data.fixture_sheets(db, round_number=request.sheets_round):
             sections.append(render.fixture_sheet_section(sheet, rules, heading))
+    if request.played_sheets or request.played_games:
+        note("the referees' sheets of the games played")
+        for played in data.played_sheets(db, round_number=request.played_round, match_ids=request.played_games):
+            sections.append(render.played_sheet_section(played, heading))
     if request.magazine:
         from roster_app.printing.magazine import magazine_data, magazine_sections
 

@@ -13,6 +13,7 @@ from functools import cache
 from string import Template
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.queries.charts import Chart
@@ -292,8 +293,13 @@ def _matches(title: str, matches: list[data.MatchLine]) -> Html:
 
 
 def league_table_section(
-    standings: list[data.Standing], points: dict, heading: data.Heading, matches: list[data.MatchLine] = ()
+    standings: list[data.Standing],
+    points: dict,
+    heading: data.Heading,
+    matches: list[data.MatchLine] = (),
+    worth: tuple[str, str, bool] = ("TR", "Team rating", False),
 ) -> Section:
+    """The league table; `worth` is the edition's (short name, name, a team value in gold) for its worth column."""
     t = blocks("league_table")
     rows = [
         fill(
@@ -301,7 +307,7 @@ def league_table_section(
             played=s.played, won=s.won, drawn=s.drawn, lost=s.lost, td_for=s.touchdowns_for,
             td_against=s.touchdowns_against, td_difference=_signed(s.touchdown_difference),
             cas_for=s.casualties_for, cas_against=s.casualties_against,
-            cas_difference=_signed(s.casualty_difference), points=s.points,
+            cas_difference=_signed(s.casualty_difference), points=s.points, worth=s.worth,
         )
         for i, s in enumerate(standings)
     ]  # fmt: skip
@@ -312,8 +318,18 @@ def league_table_section(
         loss=points["loss"], rows=join(rows), tie_breakers=_tie_breakers(points["tie_breakers"]), empty=empty,
         results=_matches("Results", [m for m in matches if m.played]),
         fixtures=_matches("Still to play", [m for m in matches if not m.played]),
+        worth_head=worth[0], worth_note=_worth_note(worth),
     )  # fmt: skip
     return Section("league table", body)
+
+
+def _worth_note(worth: tuple[str, str, bool]) -> Html:
+    """What the worth column holds, as the league's edition names it (issue 31)."""
+    short, name, is_value = worth
+    name = name[:1].lower() + name[1:]
+    text = (_("{short}: {name} now, in thousands of gold pieces (the treasury not counted).") if is_value
+            else _("{short}: {name} now."))  # fmt: skip
+    return Html(f'<p class="note">{_escape(text.format(short=short, name=name))}</p>')
 
 
 # -- ledger ------------------------------------------------------------------------------------------
@@ -574,3 +590,71 @@ def competition_section(bracket: Any, heading: data.Heading) -> Section:
     body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=c.format_words.capitalize(),
                 entrants=entrants, status=c.status_words, body=body, third=third, note=note)  # fmt: skip
     return Section(f"{c.name} \u2014 {'standing' if c.format == 'swiss' else 'bracket'}", body)
+
+
+# -- the referee's sheet of a game played (issue 34) -----------------------------------------------------------
+_MARKED = re.compile(r"\[\[(.+?)\]\]", re.S)
+
+
+def _translated(template: Block) -> Block:
+    """A block whose [[marked]] texts read in the language of the print (the catalogue keeps them as written)."""
+    return Block(_MARKED.sub(lambda m: _(m.group(1)), template.template))
+
+
+def _played_half(title: str, sheet: data.referees.SheetView, turns: range) -> Html:
+    def box(turn: int) -> str:
+        if turn not in sheet.available:
+            return '<td class="num muted">\u2014</td>'
+        mark = {True: "\u2611", False: "\u2612", None: "\u2610"}[sheet.in_range[turn - 1]]
+        return f'<td class="box">{mark}</td>'
+
+    cells = {
+        "numbers": "".join(f'<td class="turn">{n}</td>' for n in turns),
+        "boxes": "".join(box(n) for n in turns),
+        "actions": "".join(f'<td class="num small">{html.escape(sheet.actions[n - 1] or "")}</td>' for n in turns),
+    }
+    return fill(_translated(blocks("played_sheet")["half"]), half=title, **{k: Html(v) for k, v in cells.items()})
+
+
+def played_sheet_section(played: data.PlayedSheet, heading: data.Heading) -> Section:
+    """The referee's sheet of a game played: his turns in range and his actions, the verdict, the calls he made
+    (send-offs, warnings, fouls spotted or missed) and what he did himself, from the match pad."""
+    t = {key: _translated(block) for key, block in blocks("played_sheet").items()}
+    sheet = played.sheet
+    half = (sheet.turns + 1) // 2
+    halves = join([_played_half(_("First half"), sheet, range(1, half + 1)),
+                   _played_half(_("Second half"), sheet, range(half + 1, sheet.turns + 1))])  # fmt: skip
+    sent_off, warnings, spotted, missed = played.counts
+    counts = _("Sent off {sent_off} \u00b7 warnings {warnings} \u00b7 fouls spotted {spotted} \u00b7 fouls missed "
+               "{missed}").format(sent_off=sent_off, warnings=warnings, spotted=spotted, missed=missed)  # fmt: skip
+    calls = (
+        fill(t["calls"], rows=join([
+            fill(t["call"], shade=shade(i), turn=c.turn if c.turn is not None else "", call=c.call, player=c.player,
+                 why=c.why, by=c.by)
+            for i, c in enumerate(played.calls)]))
+        if played.calls
+        else fill(t["none"], text=_("No call was recorded on the match pad for this game."))
+    )  # fmt: skip
+    ref_log = (
+        fill(t["log"], rows=join([fill(t["log_line"], shade=shade(i), line=line)
+                                  for i, line in enumerate(played.ref_log)]))
+        if played.ref_log
+        else fill(t["none"], text=_("The referee blocked, fouled or blew his whistle at nobody, and nobody laid a "
+                                    "hand on him."))
+    )  # fmt: skip
+    verdict = sheet.verdict
+    where = (_("round {round}").format(round=played.round) if played.stage == "league"
+             else played.stage)  # fmt: skip
+    body = fill(
+        t["page"], league=heading.league, season=played.season, title=played.title, where=where,
+        referee=f"{sheet.referee_name} ({played.race})" if played.race else sheet.referee_name,
+        range=_("{n} squares").format(n=sheet.range), skills=", ".join(sheet.skills) or "\u2014",
+        equipment=", ".join(sheet.equipment) or "\u2014", halves=halves,
+        turns_note=_("\u2611 within range, \u2612 out of range, \u2610 not recorded, \u2014 a turn he did not "
+                     "referee. A turn counts as the squares on the pad say (the tick only for a turn without "
+                     "squares)."),
+        in_range=_("{n} of {turns}").format(n=verdict.in_range, turns=verdict.turns_played),
+        verdict=verdict.result, casualties=sheet.casualties, spp=verdict.spp, state=sheet.state,
+        counts=counts, calls=calls, ref_log=ref_log,
+    )  # fmt: skip
+    return Section(_("referee's sheet, {title}").format(title=played.title), body)

@@ -10,6 +10,7 @@ same to say when a thing can be done. Changes outside the clock are commissioner
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 
 from sqlalchemy import func, or_, select
@@ -19,9 +20,9 @@ from roster_app.errors import RuleViolation
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.referees import fixture_title
 from roster_app.rules.clock import AT_STEP, WHEN, Act, Moment, step_words  # noqa: F401 - the clock's names, here too
-from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS, sequence_of
 from roster_app.store.db import LeagueDB
-from roster_app.store.models import Match, Team
+from roster_app.store.models import Match, RulesetTable, Team
 from roster_app.words import possessive
 
 
@@ -61,8 +62,21 @@ def _moment_in(session: Session, team: Team, match: Match | None, *, played: boo
     if match is None:
         return Moment(team.id, team.name, created=not played)
     done = set(done_steps(match, team.id))
-    next_step = next(step for step in STEPS if step not in done)
-    return Moment(team.id, team.name, False, match.id, match_title(session, match), next_step)
+    order, titles = league_sequence(session)
+    next_step = next(step for step in order if step not in done)
+    return Moment(team.id, team.name, False, match.id, match_title(session, match), next_step, order, titles)
+
+
+def league_sequence(session: Session) -> tuple[tuple[str, ...], dict[str, str]]:
+    """The league's post-match steps in its edition's order and their titles (its post_match table; the seed's
+    sequence for a league that stores none, as it was made)."""
+    row = session.get(RulesetTable, "post_match")
+    data = row.data if row is not None else None
+    if isinstance(data, str):
+        data = json.loads(data)
+    if not data:
+        return STEPS, dict(STEP_TITLES)
+    return sequence_of(data), {r["step"]: r["title"] for r in data["steps"]}
 
 
 def require(session: Session, team: Team, act: Act, match_id: int | None = None) -> Moment:
@@ -146,7 +160,7 @@ def pre_match_refusal(session: Session, match: Match) -> str | None:
         if now.match_id is not None:
             return (
                 f"{now.team} are still in the post-match sequence of {now.match} (next: "
-                f"{step_words(now.next_step)}): it is finished before the pre-match sequence of {title}."
+                f"{step_words(now.next_step, now.titles)}): it is finished before the pre-match sequence of {title}."
             )
     return None
 

@@ -17,7 +17,7 @@ from roster_app.queries.rosters import team_fan_factor_in_play, team_sheet
 from roster_app.rules import prematch as rules
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
-from roster_app.rules.economy import economy, inducement_money, team_worth
+from roster_app.rules.economy import economy, fame_from_fans, inducement_money, team_worth
 from roster_app.rules.reserves import Kind, draft_refusal
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Player, Referee, RefereeMatch, ReserveEvent, Team
@@ -62,6 +62,11 @@ class PreMatchView:
     played: bool = False  # the fixture has been reported
     inducements: tuple[int, int] = (0, 0)  # LRB 5/6: the money for inducements each team gets (home, away)
     worth_name: str = "Team rating"  # what `PreMatchTeam.rating` is, as the edition names it
+    fans: tuple[int | None, int | None] = (
+        None,
+        None,
+    )  # LRB 5/6: each team's fans counted (home, away); None: not yet
+    fame: tuple[int | None, int | None] = (None, None)  # and the FAME they give, once both are counted
 
     @property
     def underdog(self) -> PreMatchTeam | None:
@@ -127,7 +132,15 @@ def pre_match_of(session: Session, ruleset: Any, match: Match) -> PreMatchView:
                         referee, match.status != "scheduled",
                         (inducement_money(home.rating, away.rating, ruleset),
                          inducement_money(away.rating, home.rating, ruleset)),
-                        economy(ruleset).worth_name)  # fmt: skip
+                        economy(ruleset).worth_name, *_fans(match, ruleset))  # fmt: skip
+
+
+def _fans(match: Match, ruleset: Any) -> tuple[tuple[int | None, int | None], tuple[int | None, int | None]]:
+    """Each team's fans counted before the match (services.prematch.roll_fans) and the FAME they give."""
+    fans = (match.pre_match or {}).get("fans", {})
+    teams = (match.home_team_id, match.away_team_id)
+    counted = tuple(fans.get(str(t), {}).get("spectators") for t in teams)
+    return counted, tuple(fame_from_fans(fans, t, ruleset) for t in teams)
 
 
 def pre_match(db: LeagueDB, match_id: int) -> PreMatchView | None:

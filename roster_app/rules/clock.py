@@ -5,7 +5,8 @@ the views that say when a thing can be done import this without the ORM (tests/u
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 from roster_app.errors import RuleViolation
@@ -50,6 +51,8 @@ class Moment:
     match_id: int | None = None  # the match whose post-match sequence the team is in; None: none is open
     match: str = ""  # that match, in words
     next_step: str | None = None  # the team's next step of that sequence (a key of STEPS)
+    order: tuple[str, ...] = STEPS  # the league's steps in its edition's order (rules.postmatch.sequence)
+    titles: Mapping[str, str] = field(default_factory=lambda: STEP_TITLES)  # each step as the edition words it
 
     def allows(self, act: Act) -> bool:
         if act == Act.PURCHASES and self.created:
@@ -62,17 +65,17 @@ class Moment:
             return None
         if self.match_id is None:
             return f"{WHEN[act]}: after {possessive(self.team)} next match."
-        at = STEPS.index(self.next_step)
-        if at < STEPS.index(AT_STEP[act]):
-            first, last = STEP_TITLES[STEPS[at]].split()[0].rstrip("."), _before(act)
+        at = self.order.index(self.next_step)
+        if at < self.order.index(AT_STEP[act]):
+            first, last = self.titles[self.order[at]].split()[0].rstrip("."), _before(act, self.order, self.titles)
             come = f"step {first} comes" if first == last else f"steps {first} to {last} come"
             return (
-                f"{WHEN[act]}. {self.team} are at {step_words(self.next_step)} of the post-match sequence of "
+                f"{WHEN[act]}. {self.team} are at {step_words(self.next_step, self.titles)} of the post-match sequence of "
                 f"{self.match}: {come} first."
             )
         return (
             f"{WHEN[act]}. {self.team} are past it in the post-match sequence of {self.match} (next: "
-            f"{step_words(self.next_step)}): after the team's next match."
+            f"{step_words(self.next_step, self.titles)}): after the team's next match."
         )
 
     def check(self, act: Act) -> None:
@@ -85,15 +88,16 @@ class Moment:
         """The team's place in the league's timeline, in words (for the tabs that lead into the sequence)."""
         if self.match_id is None:
             return "being created: it buys its squad" if self.created else "between matches"
-        return f"at {step_words(self.next_step)} of the post-match sequence of {self.match}"
+        return f"at {step_words(self.next_step, self.titles)} of the post-match sequence of {self.match}"
 
 
-def step_words(step: str) -> str:
-    """ "step 4.3 (new players and staff)" for a step of STEPS, to use inside a sentence."""
-    number, title = STEP_TITLES[step].split(" ", 1)
+def step_words(step: str, titles: Mapping[str, str] = STEP_TITLES) -> str:
+    """ "step 4.3 (new players and staff)" for a step of STEPS (as the league's edition words it), to use inside a
+    sentence."""
+    number, title = (titles.get(step) or STEP_TITLES[step]).split(" ", 1)
     return f"step {number.rstrip('.')} ({title[0].lower()}{title[1:]})"
 
 
-def _before(act: Act) -> str:
-    step = STEPS[STEPS.index(AT_STEP[act]) - 1]
-    return STEP_TITLES[step].split()[0].rstrip(".")
+def _before(act: Act, order: tuple[str, ...] = STEPS, titles: Mapping[str, str] = STEP_TITLES) -> str:
+    step = order[order.index(AT_STEP[act]) - 1]
+    return titles[step].split()[0].rstrip(".")

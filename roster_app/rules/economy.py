@@ -45,7 +45,8 @@ class Economy:
 ECONOMY_KEYS = ("edition", "worth", "worth_name", "worth_short", "treasury_counted", "winnings", "expenses",
                 "pre_match", "contract_half_value")  # fmt: skip
 # The tables an edition's economy is made of: switching a league's economy replaces these.
-ECONOMY_TABLES = ("economy", "fan_factor", "winnings_formula", "fame", "spiralling_expenses", "petty_cash")
+ECONOMY_TABLES = ("economy", "fan_factor", "winnings_formula", "fame", "spiralling_expenses", "petty_cash",
+                  "post_match")  # fmt: skip
 
 
 def _rules(ruleset: Ruleset | None) -> Ruleset:
@@ -136,6 +137,15 @@ def fame(own: int, other: int, ruleset: Ruleset | None = None) -> int:
     if own >= 2 * other and own > 0:
         return table["double"]
     return table["more"] if own > other else 0
+
+
+def fame_from_fans(fans: dict[str, Any], team_id: int, ruleset: Ruleset | None = None) -> int | None:
+    """A team's FAME from both teams' fans counted before the match (match.pre_match["fans"]: team id ->
+    {"spectators"}); None until both are counted."""
+    other = [key for key in fans if key != str(team_id)]
+    if str(team_id) not in fans or len(other) != 1:
+        return None
+    return fame(fans[str(team_id)]["spectators"], fans[other[0]]["spectators"], ruleset)
 
 
 def highest_fame(ruleset: Ruleset | None = None) -> int:
@@ -229,21 +239,14 @@ class LeagueNight:
 
 
 def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
-    """The pre-match and post-match sequences in the edition's words. Dugout's post-match steps keep the
-    seed's order in every edition (winnings, SPP, fan factor, purchases with 4.1 reserve affairs and contracts
-    first and 4.2 transfers after them, the new worth); an edition's expenses are paid with its winnings."""
+    """The pre-match and post-match sequences in the edition's words. The post-match steps come in the edition's
+    order with its titles (the league's post_match table, each edition's book cited there); the seed's purchases
+    section (4.1 reserve affairs and contracts, 4.2 transfers, 4.3 new players and staff) and the new worth close
+    it in every edition; an edition's spiralling expenses are paid with its winnings."""
+    ruleset = _rules(ruleset)
     eco = economy(ruleset)
-    if eco.winnings == "fame_dice":
-        winnings = "1. Winnings (D6 + FAME" + (") less spiralling expenses" if eco.expenses else ")")
-        spp = "2. MVP, Star Player Points and improvement rolls"
-    else:
-        winnings = "1. Winnings" + (" less spiralling expenses" if eco.expenses else "")
-        spp = "2. Star Player Points and star player rolls"
-    post = (
-        ("winnings", winnings), ("spp", spp), ("fan_factor", "3. Fan factor"),
-        ("affairs", "4.1 Reserve affairs and contracts"), ("purchases", "4.3 New players and staff"),
-        ("rating", f"5. New {eco.worth_name.lower()}"),
-    )  # fmt: skip
+    titles = pm.step_titles(ruleset)
+    post = tuple((step, titles[step]) for step in pm.sequence(ruleset))
     if eco.pre_match == "inducements":
         pre = ("Fans and FAME (2D6 + fan factor each)", "The weather",
                f"Money for inducements: the {eco.worth_name.lower()} difference to the lower team, and petty cash",

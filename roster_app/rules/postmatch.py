@@ -18,15 +18,17 @@ from roster_app.rules.dicetables import lookup
 from roster_app.rules.injuries import BADLY_HURT, INJURIES
 from roster_app.rules.roster import STAT_NAMES, STAT_SPREAD, gp, skill_choices
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
+from roster_app.rules.schema import POST_MATCH_STEPS
 from roster_app.words import possessive
 
 RESULTS = ("win", "draw", "loss")
 STAGES = ("league", "semi-final", "final", "friendly")
 SPECTATORS_PER_UNIT = 1000  # the Match Winnings Table pays gold per 1,000 spectators
 
-# The steps of the post-match sequence in their order (seed 001); 4.2 (transfers) is not a step of its own:
-# each transfer is its own transaction, made between 4.1 and 4.3.
-STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
+# The steps of the post-match sequence in the seed's order (seed 001); 4.2 (transfers) is not a step of its own:
+# each transfer is its own transaction, made between 4.1 and 4.3. A league goes through them in its edition's
+# order (`sequence`: the league's post_match table); the purchases section closes it in every edition.
+STEPS = POST_MATCH_STEPS
 STEP_TITLES = {
     "winnings": "1. Winnings",
     "spp": "2. Star Player Points and star player rolls",
@@ -40,6 +42,21 @@ BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2'
 
 def _rules(ruleset: Ruleset | None) -> Ruleset:
     return ruleset or default_ruleset()
+
+
+def sequence(ruleset: Ruleset | None = None) -> tuple[str, ...]:
+    """The league's post-match steps in its edition's order (its post_match table)."""
+    return sequence_of(_rules(ruleset).table("post_match"))
+
+
+def sequence_of(table: dict[str, Any] | None) -> tuple[str, ...]:
+    """The steps of a post_match table in their order; the seed's order when there is no table."""
+    return tuple(row["step"] for row in table["steps"]) if table else STEPS
+
+
+def step_titles(ruleset: Ruleset | None = None) -> dict[str, str]:
+    """Each step's title as the league's edition words it ("2. Winnings (D6 + FAME) less spiralling expenses")."""
+    return {row["step"]: row["title"] for row in _rules(ruleset).table("post_match")["steps"]}
 
 
 def result_of(score_for: int, score_against: int) -> str:

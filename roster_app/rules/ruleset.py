@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from roster_app.errors import NotFound, RulesetError
+from roster_app.i18n import N_
 from roster_app.paths import resources_dir
 from roster_app.rules.schema import check_table
 
@@ -51,6 +52,7 @@ TABLES: dict[str, str] = {
     "fame": "Fans and FAME",
     "spiralling_expenses": "Spiralling expenses",
     "petty_cash": "Petty cash and money for inducements",
+    "post_match": N_("Post-match sequence"),
     "casualty_table": "Casualty Table",
     "knockout": "Level knock-out games",
     "star_players": "Star Players",
@@ -319,10 +321,10 @@ def default_ruleset() -> Ruleset:
 
 # Tables Dugout added after leagues were made: a league that does not store one yet (a file opened read-only
 # before its upgrade, an older export) reads the bundled one; the upgrades (prematch, rulesdata, economy, leaguenight,
-# competitions) store them. Such a league's economy is the one it was made with (the 3rd edition's), never its
+# competitions) store them; a league without its own post_match table goes through the seed's sequence, as made. Such a league's economy is the one it was made with (the 3rd edition's), never its
 # edition's.
 ADDED_LATER = ("kick_off", "handicap_table", "winnings_formula", "fame", "spiralling_expenses", "petty_cash",
-               "casualty_table", "knockout")  # fmt: skip
+               "casualty_table", "knockout", "post_match")  # fmt: skip
 AS_MADE_ECONOMY = "economy_as_made.json"
 
 

@@ -102,6 +102,11 @@ SOURCE = {"from": one_of(*SOURCE_KINDS), "where?": TEXT}
 # gate or from dice and FAME; handicaps or inducements before a match; where a contracted player's half value
 # comes off (the seed's house rule on an edition without a Match Winnings Table).
 WORTHS = ("rating", "value")
+# The post-match sequence's steps (rules/postmatch.py STEPS, the seed's order) and the seed's purchases section,
+# which closes the sequence in every edition: 4.1 reserve affairs and contracts, (4.2 transfers), 4.3 new players
+# and staff, then the new worth. The steps before it follow the edition's book (the league's post_match table).
+POST_MATCH_STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
+PURCHASES_SECTION = ("affairs", "purchases", "rating")
 WINNINGS = ("gate_table", "fame_dice")
 PRE_MATCH = ("handicaps", "inducements")
 # What an inducement does where the match pad uses it (rules/freebooters.py), and which teams may buy it.
@@ -251,6 +256,7 @@ SHAPES: dict[str, Any] = {
     "fame": {"dice": DICE, "spectators_per_point": POS, "more": NAT, "double": NAT},
     "spiralling_expenses": {"from_value": GOLD, "band": PRICE, "per_band": GOLD, "most?": GOLD},
     "petty_cash": {"difference_to_lower": BOOL, "treasury_may_add": BOOL},
+    "post_match": {"steps": [{"step": one_of(*POST_MATCH_STEPS), "title": NAME}]},
     "casualty_table": {"dice": DICE, "rows": [{**RANGE, "result": NAME, "injury": one_of(*INJURIES),
                                                "text?": TEXT}]},
     # Hire Freebooters (issue 32): Star Players and inducements for one match, a star's share of the gate
@@ -327,6 +333,20 @@ def _check_economy(where: str, data: Mapping[str, Any]) -> None:
                            "names the Match Winnings Table's rating, but this economy pays winnings from dice")  # fmt: skip
 
 
+def _check_post_match(where: str, data: Mapping[str, Any]) -> None:
+    """Every step once; the seed's purchases section and the new worth close the sequence, in their order."""
+    steps = [row["step"] for row in data["steps"]]
+    for step in POST_MATCH_STEPS:
+        if steps.count(step) != 1:
+            raise RulesetError(where, f"step '{step}'", "must be in the sequence once" if steps.count(step) == 0
+                               else "appears twice")  # fmt: skip
+    if len(steps) != len(POST_MATCH_STEPS):
+        raise RulesetError(where, "'steps'", f"must hold the {len(POST_MATCH_STEPS)} steps, each once")
+    if tuple(steps[-len(PURCHASES_SECTION) :]) != PURCHASES_SECTION:
+        raise RulesetError(where, "'steps'", "must end with reserve affairs and contracts, new players and staff, "
+                           "then the new worth (seed 001: the purchases section closes the sequence)")  # fmt: skip
+
+
 def _check_star_players(where: str, data: Mapping[str, Any]) -> None:
     _unique(where, [s["name"] for s in data["stars"]], "Star Player")
 
@@ -340,6 +360,7 @@ def _check_inducements(where: str, data: Mapping[str, Any]) -> None:
 
 EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
     "economy": _check_economy,
+    "post_match": _check_post_match,
     "star_players": _check_star_players,
     "inducements": _check_inducements,
     "races": _check_races,

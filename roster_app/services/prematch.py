@@ -12,11 +12,20 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import pre_match_refusal
-from roster_app.queries.prematch import HANDICAP_PURPOSE, pre_match_of, stored_due, team_rating_now
+from roster_app.queries.prematch import (
+    HANDICAP_PURPOSE,
+    match_fan_factors,
+    pre_match_of,
+    stored_due,
+    team_rating_now,
+)
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import dice
+from roster_app.rules import economy as economy_rules
 from roster_app.rules import prematch as rules
+from roster_app.rules.economy import economy
 from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
@@ -80,6 +89,40 @@ def _closeness(due: rules.HandicapsDue) -> str:
     return "equal" if due.difference == 0 else f"only {due.difference} apart"
 
 
+def roll_fans(db: LeagueDB, *, match_id: int, team_id: int, roll: dice.Roll | None = None) -> Change:
+    """One team's fans before the match, where the edition counts FAME (LRB 5/6: the fans' dice + the fan factor
+    it plays with, x spectators per point; the league's "fame" table): typed in or rolled here, stored with what
+    it was for. Both teams' fans make the gate and each team's FAME, which the post-match winnings read."""
+    ruleset = db.ruleset
+    if economy(ruleset).winnings != "fame_dice":
+        raise RuleViolation(_("{edition} counts no FAME: its gate is rolled with the match report.")
+                            .format(edition=economy(ruleset).edition))  # fmt: skip
+    with db.write() as tx:
+        session = tx.session
+        match = _open_fixture(session, match_id)
+        if team_id not in (match.home_team_id, match.away_team_id):
+            raise RuleViolation(_("That team does not play in this fixture."))
+        state = dict(match.pre_match or {})
+        fans = dict(state.get("fans", {}))
+        team = session.get(Team, team_id)
+        if str(team_id) in fans:
+            raise RuleViolation(_("The fans of {team} have been counted already ({n} spectators).")
+                                .format(team=team.name, n=f"{fans[str(team_id)]['spectators']:,}"))  # fmt: skip
+        fan_factor = dict(zip((match.home_team_id, match.away_team_id),
+                              match_fan_factors(session, ruleset, match), strict=True))[team_id]  # fmt: skip
+        roll_ = dice.accept(roll, ruleset.table("fame")["dice"])
+        stored = store_roll(session, roll_, f"Fans of {team.name}", team_id=team_id, match_id=match.id)
+        spectators = economy_rules.spectators(roll_.faces, fan_factor, ruleset)
+        fans[str(team_id)] = {"dice_roll_id": stored.id, "faces": list(roll_.faces), "fan_factor": fan_factor,
+                              "spectators": spectators, "typed": roll_.typed}  # fmt: skip
+        state["fans"] = fans
+        match.pre_match = state
+        session.add(match)
+        tx.label = f"fans of {team.name} ({spectators:,})"
+        tx.result = spectators
+    return tx.change
+
+
 def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
     """The pre-match sequence is over: every handicap roll due has been made; the ratings it used are kept.
     Afterwards nobody drafts for this fixture (the match is next)."""
@@ -94,6 +137,10 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
                 f"{who} still have {count(view.rolls_left, 'handicap roll')} to make: "
                 "the pre-match sequence ends after the handicaps."
             )
+        missing = [t.name for t, fans in zip(view.teams, view.fans, strict=True) if fans is None]
+        if economy(ruleset).winnings == "fame_dice" and missing:
+            raise RuleViolation(_("The fans of {teams} are still to be counted: they make the gate and each "
+                                  "team's FAME.").format(teams=" and ".join(missing)))  # fmt: skip
         state = dict(match.pre_match or {})
         state.setdefault("ratings", _ratings(session, ruleset, match))
         state["finished"] = True

@@ -5,6 +5,7 @@ import pytest
 
 from roster_app.errors import RulesetError
 from roster_app.rules import economy as eco
+from roster_app.rules import postmatch as pm
 from roster_app.rules.ruleset import economy_as_made, from_tables, load_bundled
 from roster_app.rules.schema import check_table
 from roster_app.rules.team import RatedPlayer, TeamSheet
@@ -167,24 +168,51 @@ def test_the_lower_team_value_gets_the_difference_as_money_for_inducements():
 
 
 # -- the sequences ---------------------------------------------------------------------------------------------
-@pytest.mark.parametrize("ruleset", [LRB4, LRB5, LRB6], ids=["lrb4", "lrb5", "lrb6"])
-def test_post_match_steps_keep_the_seeds_places_in_every_edition(ruleset):
+@pytest.mark.parametrize(
+    ("ruleset", "first"),
+    [
+        (LRB4, ["winnings", "spp", "fan_factor"]),  # seed 001's summary
+        (LRB5, ["winnings", "fan_factor", "spp"]),  # the LRB 5 red sheet: winnings, fan factor, MVP, improvements
+        (LRB6, ["spp", "winnings", "fan_factor"]),  # christerk/ffb bb2016 EndGame: MVP, WINNINGS, FAN_FACTOR
+    ],
+    ids=["lrb4", "lrb5", "lrb6"],
+)
+def test_post_match_steps_follow_the_edition_with_the_seeds_purchases_at_their_places(ruleset, first):
     steps = [key for key, _ in eco.league_night(ruleset).post_match]
-    assert steps == ["winnings", "spp", "fan_factor", "affairs", "purchases", "rating"]
+    assert steps == [*first, "affairs", "purchases", "rating"] == list(pm.sequence(ruleset))
     titles = dict(eco.league_night(ruleset).post_match)
     assert titles["affairs"] == "4.1 Reserve affairs and contracts"  # first in purchases, before 4.2 transfers
     assert titles["purchases"] == "4.3 New players and staff"
+    assert [titles[s].split()[0] for s in steps] == ["1.", "2.", "3.", "4.1", "4.3", "5."]  # numbered in order
+    assert ruleset.table("post_match")["source"]["where"]  # each edition's order cites where it is from
 
 
 def test_each_edition_words_its_steps():
     assert eco.step_title("rating", LRB6) == "5. New team value"
     assert eco.step_title("rating", LRB4) == "5. New team rating"
-    assert eco.step_title("winnings", LRB6) == "1. Winnings (D6 + FAME) less spiralling expenses"
-    assert eco.step_title("spp", LRB6).startswith("2. MVP")
+    assert eco.step_title("winnings", LRB6) == "2. Winnings (D6 + FAME) less spiralling expenses"
+    assert eco.step_title("spp", LRB6).startswith("1. MVP")
+    assert eco.step_title("fan_factor", LRB5) == "2. New fan factor"
+    assert eco.step_title("spp", LRB5) == "3. Team MVP and improvement rolls"
     assert "Handicaps from the team rating difference" in eco.league_night(LRB4).pre_match
     assert any(
         s.startswith("Money for inducements: the team value difference") for s in eco.league_night(LRB6).pre_match
     )
+
+
+@pytest.mark.parametrize(
+    ("steps", "words"),
+    [
+        (["winnings", "spp", "affairs", "purchases", "rating"], "step 'fan_factor': must be in the sequence once"),
+        (["winnings", "spp", "spp", "fan_factor", "affairs", "purchases", "rating"], "step 'spp': appears twice"),
+        (["winnings", "spp", "affairs", "fan_factor", "purchases", "rating"], "the purchases section closes"),
+        (["winnings", "spp", "fan_factor", "purchases", "affairs", "rating"], "the purchases section closes"),
+    ],
+)
+def test_a_post_match_sequence_that_moves_the_seeds_purchases_is_refused_in_words(steps, words):
+    table = {**LRB4.table("post_match"), "steps": [{"step": s, "title": s} for s in steps]}
+    with pytest.raises(RulesetError, match=words):
+        check_table("post_match", table)
 
 
 # -- old leagues and bad tables ----------------------------------------------------------------------------------

@@ -1,6 +1,7 @@
 """Each edition's economy through the services: an LRB 6 league's winnings, expenses and worth; the switch to a
 league's edition's economy at a season's end (refused mid-season, nothing written); an older league's economy."""
 
+import random
 import shutil
 from pathlib import Path
 
@@ -8,8 +9,10 @@ import pytest
 from sqlalchemy import select
 
 from roster_app.errors import RuleViolation
+from roster_app.queries import clock as clock_queries
 from roster_app.queries import rosters as queries
 from roster_app.queries import season as sq
+from roster_app.queries.postmatch import done_steps
 from roster_app.rules import economy
 from roster_app.rules.ruleset import economy_as_made, load_bundled
 from roster_app.safety.opening import open_league
@@ -17,10 +20,10 @@ from roster_app.services.contracts import end_season
 from roster_app.services.economy import economy_preview, switch_economy
 from roster_app.services.league import memory_league
 from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft, plan_post_match
-from roster_app.services.postmatch.write import pay_winnings, save_post_match_progress
+from roster_app.services.postmatch.write import auto_draft, award_spp, pay_winnings, save_post_match_progress
 from roster_app.services.ruleset import set_table
 from roster_app.services.season import generate_season
-from roster_app.store.models import LedgerEntry, Player
+from roster_app.store.models import DiceRoll, LedgerEntry, Match, Player
 from tests.helpers import ledger_sum, snapshot
 from tests.rulesets import play_economy_as_made
 from tests.season_helpers import build_teams, report
@@ -58,6 +61,42 @@ def _winnings_rows(db, match_id: int, team_id: int) -> list[tuple[str, int]]:
     return [tuple(r) for r in rows]
 
 
+def _mvp_first(db, match_id: int, draft: PostMatchDraft) -> None:
+    """LRB 6's step 1 (christerk/ffb's end game: MVP before WINNINGS): the match's SPP, the MVP's with them, and
+    any star player roll due rolled by the app."""
+    draft = auto_draft(db, match_id=match_id, rng=random.Random(7), draft=draft)
+    assert plan_post_match(db, match_id, draft).problems_in("spp") == []
+    award_spp(db, match_id=match_id, draft=draft)
+
+
+def test_an_lrb6_league_goes_through_its_editions_post_match_order(lrb6):
+    """LRB 6: the MVP and improvement rolls first, then the winnings, then the fan factor (christerk/ffb's
+    bb2016 EndGame); the seed's purchases section after them. Winnings first is refused in words, nothing
+    written."""
+    [m] = sq.fixtures(lrb6)
+    report(lrb6, m.id, 1, 0)
+    draft = PostMatchDraft()
+    for team in (m.home_id, m.away_id):
+        draft.team(team).winnings_roll = DiceEntry([3], typed=True)
+    save_post_match_progress(lrb6, match_id=m.id, draft=draft)
+    before = snapshot(lrb6)
+    with pytest.raises(RuleViolation, match=r"1\. MVP, Star Player Points and improvement rolls comes first"):
+        pay_winnings(lrb6, match_id=m.id)
+    assert snapshot(lrb6) == before
+    _mvp_first(lrb6, m.id, draft)
+    assert done_steps(_match(lrb6, m.id), m.home_id) == ["spp"]
+    assert clock_queries.team_moment(lrb6, m.home_id).where.startswith(
+        "at step 2 (winnings (D6 + FAME) less spiralling expenses) of the post-match sequence"
+    )
+    pay_winnings(lrb6, match_id=m.id)
+    assert done_steps(_match(lrb6, m.id), m.home_id) == ["spp", "winnings"]
+
+
+def _match(db, match_id: int) -> Match:
+    with db.read() as session:
+        return session.get(Match, match_id)
+
+
 def test_an_lrb6_team_is_worth_its_team_value(lrb6):
     [m] = sq.fixtures(lrb6)
     header = queries.team_header(lrb6, m.home_id)
@@ -76,6 +115,7 @@ def test_lrb6_winnings_are_the_winnings_roll_plus_fame_and_a_win_or_draw(lrb6):
     assert plan.home.winnings.how == "(D6 4 + FAME 1 + 1 for a win) x 10,000 gp = 60,000 gp"
     assert plan.away.winnings.how == "(D6 3 + FAME 0) x 10,000 gp = 30,000 gp"
     save_post_match_progress(lrb6, match_id=m.id, draft=draft)
+    _mvp_first(lrb6, m.id, draft)
     pay_winnings(lrb6, match_id=m.id)
     assert _winnings_rows(lrb6, m.id, m.home_id) == [("winnings", 60_000)]
     assert _winnings_rows(lrb6, m.id, m.away_id) == [("winnings", 30_000)]
@@ -93,6 +133,7 @@ def test_a_rich_lrb6_team_pays_spiralling_expenses_with_its_winnings(lrb6):
     save_post_match_progress(lrb6, match_id=m.id, draft=draft)
     plan = plan_post_match(lrb6, m.id)
     assert (plan.home.winnings.amount, plan.home.winnings.expenses) == (30_000, 20_000)  # (2 + 1 for a draw)
+    _mvp_first(lrb6, m.id, draft)
     pay_winnings(lrb6, match_id=m.id)
     assert _winnings_rows(lrb6, m.id, m.home_id) == [("winnings", 30_000), ("expenses", -20_000)]
     assert _winnings_rows(lrb6, m.id, m.away_id) == [("winnings", 30_000)]
@@ -242,3 +283,47 @@ def test_a_whole_lrb6_sequence_records_the_new_team_value_and_the_chart_reads_it
     chart = team_chart(lrb6, [m.home_id], "rating", season=1)
     assert chart.title == "Team value (thousands of gp), season 1"
     assert chart.series[0].points == ((1.0, after / 1000),)
+
+
+# -- FAME from the fans at the gate (LRB 5/6) -------------------------------------------------------------------
+def test_lrb6_fame_comes_from_both_teams_fans_counted_before_the_match(lrb6):
+    """christerk/ffb's StepSpectators: each team's fans are (2D6 + fan factor) x 1,000; FAME 2 for twice the
+    other's fans, 1 for more. Orcland Raiders (fan factor 6) roll 4+5: 15,000; Reikland Reavers (5) roll 1+1:
+    7,000. The winnings read the FAME so worked out; a FAME typed in the draft does not count then."""
+    from roster_app.rules.dice import typed_roll
+    from roster_app.services.prematch import finish_pre_match, roll_fans
+
+    [m] = sq.fixtures(lrb6)
+    before = snapshot(lrb6)
+    with pytest.raises(RuleViolation, match="The fans of Orcland Raiders and Reikland Reavers are still to be"):
+        finish_pre_match(lrb6, match_id=m.id)
+    assert snapshot(lrb6) == before
+    assert roll_fans(lrb6, match_id=m.id, team_id=m.home_id, roll=typed_roll("2D6", [4, 5])).result == 15_000
+    with pytest.raises(RuleViolation, match="counted already"):
+        roll_fans(lrb6, match_id=m.id, team_id=m.home_id, roll=typed_roll("2D6", [6, 6]))
+    roll_fans(lrb6, match_id=m.id, team_id=m.away_id, roll=typed_roll("2D6", [1, 1]))
+    with lrb6.read() as session:
+        purposes = [(r.purpose, r.total, r.typed) for r in session.scalars(select(DiceRoll).order_by(DiceRoll.id))]
+    assert purposes[-2:] == [("Fans of Orcland Raiders", 9, True), ("Fans of Reikland Reavers", 2, True)]
+    finish_pre_match(lrb6, match_id=m.id)
+    report(lrb6, m.id, 1, 0)
+    draft = PostMatchDraft()
+    draft.team(m.home_id).winnings_roll, draft.team(m.home_id).fame = DiceEntry([3], typed=True), 0
+    draft.team(m.away_id).winnings_roll, draft.team(m.away_id).fame = DiceEntry([3], typed=True), 2
+    plan = plan_post_match(lrb6, m.id, draft)
+    assert (plan.home.winnings.fame, plan.away.winnings.fame) == (2, 0)  # the fans', not the typed ones
+    assert plan.home.winnings.fans == "FAME 2: 15,000 fans v 7,000"
+    assert plan.home.winnings.how == "(D6 3 + FAME 2 + 1 for a win) x 10,000 gp = 60,000 gp"
+    assert plan.away.winnings.how == "(D6 3 + FAME 0) x 10,000 gp = 30,000 gp"
+
+
+def test_fans_are_counted_only_where_the_edition_has_fame(db):
+    from roster_app.services.prematch import roll_fans
+
+    build_teams(db, 2)
+    generate_season(db)
+    [m] = sq.fixtures(db)
+    before = snapshot(db)
+    with pytest.raises(RuleViolation, match="counts no FAME: its gate is rolled with the match report"):
+        roll_fans(db, match_id=m.id, team_id=m.home_id)
+    assert snapshot(db) == before

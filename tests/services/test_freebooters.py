@@ -3,6 +3,7 @@ from petty cash then the treasury (a ledger row each), refused in words with not
 the gate in the winnings step (seed 001); a star never on a roster, his game under his own name."""
 
 import copy
+import random
 
 import pytest
 from sqlalchemy import select
@@ -15,7 +16,7 @@ from roster_app.rules.freebooters import MercenaryOrder, Order
 from roster_app.services.freebooters import hire_freebooters, record_freebooter_play
 from roster_app.services.league import memory_league
 from roster_app.services.postmatch.plan import DiceEntry, PostMatchDraft
-from roster_app.services.postmatch.write import pay_winnings, save_post_match_progress
+from roster_app.services.postmatch.write import auto_draft, award_spp, pay_winnings, save_post_match_progress
 from roster_app.services.ruleset import set_table
 from roster_app.services.season import generate_season
 from roster_app.store.models import LedgerEntry, Match, Player
@@ -125,6 +126,9 @@ def test_after_the_game_nobody_is_hired_and_the_stars_share_of_the_gate_is_a_led
         draft.team(team).winnings_roll = DiceEntry([3], typed=True)
         draft.team(team).fame = 0
     save_post_match_progress(lrb6, match_id=m.id, draft=draft)
+    # LRB 6's post-match order (christerk/ffb's end game): the MVP and improvement rolls come before the winnings
+    draft = auto_draft(lrb6, match_id=m.id, rng=random.Random(3), draft=draft)
+    award_spp(lrb6, match_id=m.id, draft=draft)
     pay_winnings(lrb6, match_id=m.id)
     winnings = _rows(lrb6, raiders, "winnings")[0].amount
     share = _rows(lrb6, raiders, fb.GATE_SHARE_KIND)

@@ -55,10 +55,11 @@ def _upgrade_keeps_every_row(tmp_path: Path) -> Path:
     # Tables added to the ruleset since (the Handicap Table, revision "prematch"; the Kick-Off Table, revision
     # "rulesdata"; the economy the league was made with and the tables an edition's economy reads, revision
     # "economy"; the Casualty Table, revision "leaguenight"; the rule for level knock-out games, revision
-    # "competitions") come as league defaults: the rows a migration adds.
+    # "competitions"; the seed's post-match sequence, revision "postmatchorder") come as league defaults: the rows
+    # a migration adds.
     added = {r["key"] for r in after["ruleset_table"]} - {r["key"] for r in before["ruleset_table"]}
     assert added == {"handicap_table", "kick_off", "economy", "winnings_formula", "fame", "spiralling_expenses",
-                     "petty_cash", "casualty_table", "knockout"}  # fmt: skip
+                     "petty_cash", "casualty_table", "knockout", "post_match"}  # fmt: skip
     after["ruleset_table"] = [r for r in after["ruleset_table"] if r["key"] not in added]
     for table, rows in before.items():
         kept = [{k: row.get(k) for k in rows[0]} for row in after[table]]

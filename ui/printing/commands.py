@@ -39,6 +39,9 @@ def _print_parser() -> argparse.ArgumentParser:
     parser.add_argument("--match-sheets", action="store_true",
                         help="a pre-filled match sheet for every fixture of a round still to play (both rosters, "
                         "the ref and his range, the 16-turn tally, boxes for events)")  # fmt: skip
+    parser.add_argument("--played-sheets", action="store_true",
+                        help="the referee's sheet of each game played in a round: his calls and turns (--round: "
+                        "the round, default the latest with a game played)")  # fmt: skip
     parser.add_argument("--magazine", action="store_true",
                         help="the league magazine of a round: results, table, leaders, refs, deals, injuries, records")  # fmt: skip
     parser.add_argument("--round", type=int, metavar="N",
@@ -55,19 +58,22 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
     from roster_app.printing.document import PrintRequest, whole_league
 
     names = args.team or []
-    if args.round is not None and not (args.match_sheets or args.magazine):
-        raise SystemExit("dugout print: --round goes with --match-sheets or --magazine")
+    if args.round is not None and not (args.match_sheets or args.magazine or args.played_sheets):
+        raise SystemExit("dugout print: --round goes with --match-sheets, --played-sheets or --magazine")
     if args.season is not None and not args.magazine:
         raise SystemExit("dugout print: --season goes with --magazine")
-    documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets, args.magazine)
+    documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets, args.magazine,
+                 args.played_sheets)  # fmt: skip
     if not names and not args.all and not any(documents):
         return whole_league(db)
     team_ids = tuple(data.team_ids(db, None if args.all else names)) if (names or args.all) else ()
     return PrintRequest(team_ids, rosters=bool(team_ids), ledgers=args.ledger, table=args.table,
                         contracts=args.contracts, referees=args.referees, match_sheet=args.match_sheet,
-                        match_sheets=args.match_sheets, sheets_round=args.round, magazine=args.magazine,
+                        match_sheets=args.match_sheets, sheets_round=args.round if args.match_sheets else None,
+                        magazine=args.magazine,
                         magazine_round=args.round if args.magazine else None,
-                        magazine_season=args.season)  # fmt: skip
+                        magazine_season=args.season, played_sheets=args.played_sheets,
+                        played_round=args.round if args.played_sheets else None)  # fmt: skip
 
 
 def _gui_application():  # noqa: ANN202

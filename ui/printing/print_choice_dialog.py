@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from roster_app.printing.document import PrintRequest
 from ui.kit.basics import mnemonic_safe
 from ui.printing.layout import PAGE_SIZES, locale_page_size
@@ -78,6 +79,14 @@ class PrintChoiceDialog(QDialog):
         self.sheets_round.setSpecialValueText("the next to play")  # 0: the first round with a fixture to play
         self.sheets_round.setEnabled(False)
         self.match_sheets.toggled.connect(self.sheets_round.setEnabled)
+        self.played_sheets = QCheckBox(_("Referee's sheets of the games played (his calls) in round:"))
+        self.played_sheets.setObjectName("playedSheets")
+        self.played_round = QSpinBox(self)
+        self.played_round.setObjectName("playedRound")
+        self.played_round.setRange(0, 99)
+        self.played_round.setSpecialValueText(_("the latest played"))  # 0: the latest round with a game played
+        self.played_round.setEnabled(False)
+        self.played_sheets.toggled.connect(self.played_round.setEnabled)
         self.page_size = QComboBox(self)
         self.page_size.addItems(list(PAGE_SIZES))
         self.page_size.setCurrentText(locale_page_size())
@@ -98,7 +107,7 @@ class PrintChoiceDialog(QDialog):
 
     def _boxes(self) -> tuple[QCheckBox, ...]:
         return (self.rosters, self.ledgers, self.table, self.contracts, self.referees, self.match_sheet,
-                self.match_sheets)  # fmt: skip
+                self.match_sheets, self.played_sheets)  # fmt: skip
 
     def _lay_out(self) -> None:
         who = QGroupBox("Print for", self)
@@ -119,6 +128,11 @@ class PrintChoiceDialog(QDialog):
         sheets.addWidget(self.sheets_round)
         sheets.addStretch(1)
         league_layout.addLayout(sheets)
+        played = QHBoxLayout()
+        played.addWidget(self.played_sheets)
+        played.addWidget(self.played_round)
+        played.addStretch(1)
+        league_layout.addLayout(played)
         paper = QFormLayout()
         paper.addRow("Paper size:", self.page_size)
         layout = QVBoxLayout(self)
@@ -158,7 +172,8 @@ class PrintChoiceDialog(QDialog):
             self.team_ids(), rosters=self.rosters.isChecked(), ledgers=self.ledgers.isChecked(),
             table=self.table.isChecked(), contracts=self.contracts.isChecked(), referees=self.referees.isChecked(),
             match_sheet=self.match_sheet.isChecked(), match_sheets=self.match_sheets.isChecked(),
-            sheets_round=self.sheets_round.value() or None,
+            sheets_round=self.sheets_round.value() or None, played_sheets=self.played_sheets.isChecked(),
+            played_round=self.played_round.value() or None,
         )  # fmt: skip
 
     def chosen_page_size(self) -> str:

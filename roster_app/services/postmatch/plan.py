@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
@@ -115,6 +116,7 @@ class WinningsPlan:
     problem: str | None = None
     stars: tuple[str, ...] = ()  # the Star Players the team hired for the game (issue 32)
     gate_share: int = 0  # their share of the gate (the seed's rule), taken from the winnings
+    fans: str = ""  # FAME worked out from both teams' fans counted before the match ("" when FAME was typed)
 
 
 @dataclass(frozen=True)
@@ -196,6 +198,8 @@ class PostMatchPlan:
     home: TeamPlan
     away: TeamPlan
     played_at: datetime | None = None
+    order: tuple[str, ...] = STEPS  # the steps in the league's edition's order (rules.postmatch.sequence)
+    titles: dict[str, str] = field(default_factory=dict)  # each step as the edition words it
 
     @property
     def teams(self) -> tuple[TeamPlan, TeamPlan]:
@@ -206,7 +210,7 @@ class PostMatchPlan:
 
     @property
     def problems(self) -> list[str]:
-        return [p for step in STEPS for p in self.problems_in(step)]
+        return [p for step in self.order for p in self.problems_in(step)]
 
     def team(self, team_id: int) -> TeamPlan:
         return self.home if self.home.team_id == team_id else self.away
@@ -259,22 +263,25 @@ def _plan_winnings(
         rating = economy.rating_for_winnings(sheet, ruleset)
         money = economy.match_money(sheet, result, gate=match.gate, ruleset=ruleset)
         rate = pm.winnings_rate(rating, result, ruleset)
-        roll = None
+        roll, fans_text = None, ""
     else:
         rating, rate, dice = economy.wage_value(sheet, ruleset), 0, economy.winnings_dice(ruleset)
-        fame = draft.fame or 0
+        fans = (match.pre_match or {}).get("fans", {})
+        counted = economy.fame_from_fans(fans, state.team.id, ruleset)  # both teams' fans at the gate
+        fame = counted if counted is not None else (draft.fame or 0)  # else the FAME typed in
+        fans_text = _fans_text(fans, state.team.id, counted) if counted is not None else ""
         entry = draft.winnings_roll
         if entry is None or not entry.faces:
-            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
                                 problem="the winnings roll is still to be made.")  # fmt: skip
         if not 0 <= fame <= economy.highest_fame(ruleset):
-            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame,
+            return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
                                 problem=f"FAME is from 0 to {economy.highest_fame(ruleset)}, not {fame}.")  # fmt: skip
         try:
             roll = entry.roll(dice)
         except DugoutError as exc:
             return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, faces=tuple(entry.faces),
-                                typed=entry.typed, fame=fame, problem=str(exc))  # fmt: skip
+                                typed=entry.typed, fame=fame, fans=fans_text, problem=str(exc))  # fmt: skip
         money = economy.match_money(sheet, result, winnings_total=roll.total, team_fame=fame, ruleset=ruleset)
     expenses = min(money.expenses, before + money.winnings)  # a team pays what it has, never below nothing
     stars = hired_stars(match, state.team.id)
@@ -283,8 +290,15 @@ def _plan_winnings(
     return WinningsPlan(
         rating, result, match.gate, rate, money.winnings, before, state.treasury, expenses, money.how,
         roll.dice if roll else "", roll.faces if roll else (), roll.typed if roll else False,
-        (draft.fame or 0) if roll else 0, None, stars, share,
+        fame if roll else 0, None, stars, share, fans_text,
     )  # fmt: skip
+
+
+def _fans_text(fans: dict, team_id: int, fame: int) -> str:
+    """ "FAME 1: 9,000 fans v 7,000" (the fans counted before the match, the team's first)."""
+    own = fans[str(team_id)]["spectators"]
+    other = next(v["spectators"] for k, v in fans.items() if k != str(team_id))
+    return _("FAME {fame}: {own} fans v {other}").format(fame=fame, own=f"{own:,}", other=f"{other:,}")
 
 
 def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:
@@ -471,14 +485,23 @@ def _plan_team(
     rating_before = recorded.get("rating_before", economy.team_worth(state.sheet(), ruleset))
     problems: dict[str, list[str]] = {step: [] for step in STEPS}
 
-    winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result, team_draft)
-    if winnings and winnings.problem:
-        problems["winnings"].append(winnings.problem)
-    players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
-    problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
-    fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
-    if fan and fan.problem:
-        problems["fan_factor"].append(fan.problem)
+    winnings = fan = None
+    players: tuple[PlayerPlan, ...] = ()
+    # Steps 1 to 3 in the edition's order, each on the team as the steps before it left it (LRB 6's MVP and
+    # improvement rolls come before its winnings: their spiralling expenses are on the value after the advances).
+    for step in (s for s in pm.sequence(ruleset) if s in ("winnings", "spp", "fan_factor")):
+        if step == "winnings":
+            winnings = None if "winnings" in done else _plan_winnings(session, ruleset, match, state, result,
+                                                                      team_draft)  # fmt: skip
+            if winnings and winnings.problem:
+                problems["winnings"].append(winnings.problem)
+        elif step == "spp":
+            players = _plan_players(session, ruleset, match, state, team_draft, "spp" in done)
+            problems["spp"] = [r.problem for p in players for r in p.rolls if r.problem]
+        else:
+            fan = None if "fan_factor" in done else _plan_fan_factor(ruleset, state, result, team_draft.fan_roll)
+            if fan and fan.problem:
+                problems["fan_factor"].append(fan.problem)
     affairs = None
     if "affairs" not in done:
         affairs = plan_affairs(session, ruleset, match, state, team_draft, problems["affairs"])
@@ -515,7 +538,7 @@ def plan_in_session(
         match.id, match_title(session, match), match.stage, match.gate, match.status,
         _plan_team(session, ruleset, match, home, away, draft, rows),
         _plan_team(session, ruleset, match, away, home, draft, rows),
-        match.played_at,
+        match.played_at, pm.sequence(ruleset), pm.step_titles(ruleset),
     )  # fmt: skip
 
 

@@ -2,7 +2,8 @@
 
 Every service works out the plan (`roster_app.services.postmatch.plan`) inside its own transaction and writes
 exactly what the plan says: winnings to the ledger, SPP and star player advances with their dice, the fan
-factor with its dice, purchases, and the new team rating. Steps go in the seed's order and never twice.
+factor with its dice, purchases, and the new team rating. Steps go in the league's edition's order (its
+post_match table; the seed's purchases section closes it in every edition) and never twice.
 """
 
 from __future__ import annotations
@@ -15,12 +16,13 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dice import Roll, roll
 from roster_app.rules.freebooters import GATE_SHARE_KIND, gate_share_words
-from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEP_TITLES, STEPS
+from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.services import contracts, reserves
@@ -50,13 +52,15 @@ def _check_playable(match: Match) -> None:
         raise RuleViolation("The post-match sequence of this match is already finished.")
 
 
-def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
-    pending = [s for s in STEPS if s not in done_steps(match, team_id)]
+def _check_order(ruleset: Ruleset, match: Match, team_id: int, steps: Sequence[str]) -> None:
+    titles = pm.step_titles(ruleset)
+    pending = [s for s in pm.sequence(ruleset) if s not in done_steps(match, team_id)]
     if list(steps) != pending[: len(steps)]:
         wanted = next((s for s in steps if s in pending), None)
         if wanted is None:
-            raise RuleViolation(f"{STEP_TITLES[steps[0]]} of this match was already done.")
-        raise RuleViolation(f"{STEP_TITLES[pending[0]]} comes first; the sequence goes in the rules' order.")
+            raise RuleViolation(_("{step} of this match was already done.").format(step=titles[steps[0]]))
+        raise RuleViolation(_("{step} comes first; the sequence goes in the order of the league's rules.")
+                            .format(step=titles[pending[0]]))  # fmt: skip
 
 
 def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
@@ -207,8 +211,8 @@ def _apply(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan, ste
     return {"rating": f"{plan.rating_before} to {plan.rating_after}", "rating_after": plan.rating_after}
 
 
-def _pending(match: Match) -> list[str]:
-    return [s for s in STEPS if any(s not in done_steps(match, t) for t in _teams(match))]
+def _pending(ruleset: Ruleset, match: Match) -> list[str]:
+    return [s for s in pm.sequence(ruleset) if any(s not in done_steps(match, t) for t in _teams(match))]
 
 
 def run_post_match_steps(
@@ -216,16 +220,17 @@ def run_post_match_steps(
 ) -> Change:
     """Apply `steps` of the sequence (the next ones in order; None: every step still to do) for both teams,
     in one transaction."""
+    ruleset = db.ruleset
+    titles = pm.step_titles(ruleset)
     if steps is not None:
-        steps = [s for s in STEPS if s in steps]
+        steps = [s for s in pm.sequence(ruleset) if s in steps]
         if not steps:
             raise RuleViolation("Choose at least one step of the post-match sequence.")
-    ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         match = get_match(session, match_id)
         _check_playable(match)
-        steps = steps if steps is not None else _pending(match)
+        steps = steps if steps is not None else _pending(ruleset, match)
         draft = draft if draft is not None else saved_draft(match)
         # The teams and their players are kept while the plan is made and the steps run, so that each step finds
         # them in the session without a query (and without flushing what the steps before it changed).
@@ -233,7 +238,7 @@ def run_post_match_steps(
         kept = sequence_players(session, match, [team.id for team in teams])
         plan = plan_in_session(session, ruleset, match, draft, kept)
         for team in plan.teams:
-            _check_order(match, team.team_id, steps)
+            _check_order(ruleset, match, team.team_id, steps)
         problems = [p for step in steps for p in plan.problems_in(step)]
         if problems:
             raise RuleViolation("The post-match sequence cannot go on yet:\n" + "\n".join(problems[:8]))
@@ -255,9 +260,9 @@ def run_post_match_steps(
             state["draft"] = draft.to_json()
         match.post_match = state
         session.add(match)
-        what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(STEP_TITLES[s] for s in steps)
+        what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(titles[s] for s in steps)
         if len(steps) > 1 and steps[-1] == "affairs":
-            what = f"post-match steps {STEP_TITLES[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
+            what = f"post-match steps {titles[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
         tx.label = f"{what} of {match_title(session, match)}"
         tx.result = match.id
     return tx.change
@@ -350,7 +355,7 @@ def auto_draft(
 
     draft = draft or PostMatchDraft()
     dice = db.ruleset.table("star_player_table")["dice"]
-    for _ in range(64):  # each pass settles at least one roll; a player has at most a few
+    for _pass in range(64):  # each pass settles at least one roll; a player has at most a few
         plan = plan_post_match(db, match_id, draft)
         pending = [(t, p, r) for t in plan.teams for p in t.players for r in p.rolls if r.chosen is None]
         if not pending:
@@ -367,7 +372,7 @@ def auto_draft(
             draft.team(team.team_id).winnings_roll = app_roll(team.winnings.dice, rng)
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
-    for _ in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
+    for _pass in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
         plan = plan_post_match(db, match_id, draft)
         moves = [_next_reserve_move(t, draft.team(t.team_id).reserves, rng) for t in plan.teams]
         if not any(moves):

@@ -18,8 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.i18n import _
-from roster_app.rules.economy import league_night
-from roster_app.rules.postmatch import STEP_TITLES
+from roster_app.rules.postmatch import STEP_TITLES, step_titles
 from roster_app.services.postmatch.draft import PostMatchDraft
 from roster_app.services.postmatch.plan import PostMatchPlan
 from ui.kit.basics import mnemonic_safe, text_html
@@ -63,7 +62,7 @@ class StepPage(QWizardPage):
     def __init__(self, wizard: PostMatchSequence):
         super().__init__()
         self.w = wizard
-        edition = dict(league_night(wizard.session.db.ruleset).post_match)  # the step as the edition words it
+        edition = step_titles(wizard.session.db.ruleset)  # the step as the league's edition words it
         self.setTitle(_(edition.get(self.STEP) or STEP_TITLES.get(self.STEP, "")))
         self.problems = QLabel()
         self.problems.setWordWrap(True)

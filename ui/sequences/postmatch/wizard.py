@@ -34,7 +34,7 @@ from roster_app.rules import economy
 from roster_app.rules.allies import allies_word, fan_factor_in_play, surcharge_text
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
-from roster_app.rules.postmatch import STEPS
+from roster_app.rules.postmatch import sequence as pm_sequence
 from roster_app.rules.roster import gp
 from roster_app.rules.spp import level_name
 from roster_app.services.postmatch.plan import (
@@ -60,6 +60,10 @@ from ui.sequences.postmatch.widgets import FiguresGrid, PlannedHireDialog, StarR
 
 
 class PageId(IntEnum):
+    """Each page of the sequence (`PostMatchWizard.pages`), numbered in the seed's order. A league whose edition
+    orders steps 1 to 3 otherwise shows them in its order: the wizard's page ids (`currentId`) are the positions
+    (`PostMatchWizard.position`); the purchases section (3 to 6) keeps its place in every edition."""
+
     WINNINGS = 0
     SPP = 1
     FAN_FACTOR = 2
@@ -220,7 +224,7 @@ class DiceWinningsPage(StepPage):
         amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else _("roll the winnings die")
         return [
             result_word(team.result),
-            str(w.fame),
+            text_html(f"{w.fame} ({w.fans.split(': ', 1)[1]})") if w.fans else str(w.fame),
             amount,
             gp(w.expenses),
             treasury_text(w.treasury_before, w.treasury_after),
@@ -235,7 +239,13 @@ class DiceWinningsPage(StepPage):
         for team in self.plan.teams:
             w = team.winnings
             self.dice[team.team_id].setEnabled(w is not None)
-            self.fame[team.team_id].setEnabled(w is not None)
+            # FAME from both teams' fans counted before the match (issue 31); typed in only where none were
+            self.fame[team.team_id].setEnabled(w is not None and not w.fans)
+            if w is not None and w.fans:
+                self.fame[team.team_id].blockSignals(True)
+                self.fame[team.team_id].setValue(w.fame)
+                self.fame[team.team_id].blockSignals(False)
+                self.fame[team.team_id].setToolTip(w.fans)
             if w is not None:
                 self.dice[team.team_id].show_faces(w.faces, locked=bool(w.faces), changeable=w.typed)
 
@@ -433,7 +443,6 @@ class PurchasesPage(StepPage):
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
-        self.setTitle(_("4.3 New players and staff"))
         self.setSubTitle(_("Plan what each team buys with its treasury (this match's winnings included)."))
         self.available: dict[int, QLabel] = {}
         self.hires: dict[int, QListWidget] = {}
@@ -617,6 +626,20 @@ PAGES = ((PageId.WINNINGS, WinningsPage), (PageId.SPP, StarPlayerPage), (PageId.
          (PageId.PURCHASES, PurchasesPage), (PageId.RATING, RatingPage))  # fmt: skip
 
 
+STEP_PAGES = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
+              "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.PURCHASES, "rating": PageId.RATING}  # fmt: skip
+
+
+def page_order(ruleset: Any) -> list[PageId]:
+    """The pages in the league's edition's order (its post_match table); 4.2's transfers page after 4.1's."""
+    order = []
+    for step in pm_sequence(ruleset):
+        order.append(STEP_PAGES[step])
+        if step == "affairs":
+            order.append(PageId.TRANSFERS)
+    return order
+
+
 class PostMatchWizard(QWizard):
     """The post-match sequence of one match for both teams; Finish is one service call."""
 
@@ -639,11 +662,13 @@ class PostMatchWizard(QWizard):
         # both teams side by side: a share of the screen (1161 wide on a 1366x768 laptop), never past it
         fit_to_screen(self, QSize(1040, 700))
         self.pages = {}
+        self.position = {page_id: at for at, page_id in enumerate(page_order(session.db.ruleset))}
         for page_id, page_class in PAGES:
             if page_id == PageId.WINNINGS and economy.economy(session.db.ruleset).winnings == "fame_dice":
                 page_class = DiceWinningsPage  # LRB 5/6: the winnings roll and FAME
             self.pages[page_id] = page_class(self)
-            self.setPage(page_id, self.pages[page_id])
+        for page_id, at in sorted(self.position.items(), key=lambda item: item[1]):
+            self.setPage(at, self.pages[page_id])  # the pages in the league's edition's order
         self._keep_one_size()
         help_key = QShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents), self)
         help_key.activated.connect(self.show_handbook)
@@ -654,8 +679,8 @@ class PostMatchWizard(QWizard):
         """F1: the handbook's section on the post-match sequence (a window of its own, beside the wizard)."""
         from ui.kit.handbook import open_handbook
 
-        section = "reserves" if self.currentId() == PageId.RESERVES_CONTRACTS else "postmatch"
-        section = "transfers" if self.currentId() == PageId.TRANSFERS else section
+        section = "reserves" if self.currentId() == self.position[PageId.RESERVES_CONTRACTS] else "postmatch"
+        section = "transfers" if self.currentId() == self.position[PageId.TRANSFERS] else section
         return open_handbook(self, section)
 
     def _keep_one_size(self) -> None:
@@ -700,10 +725,10 @@ class PostMatchWizard(QWizard):
         """The page of the first step not yet written for both teams (4.2's page once 4.1 is written)."""
         pages = {"winnings": PageId.WINNINGS, "spp": PageId.SPP, "fan_factor": PageId.FAN_FACTOR,
                  "affairs": PageId.RESERVES_CONTRACTS, "purchases": PageId.TRANSFERS, "rating": PageId.RATING}  # fmt: skip
-        for step in STEPS:
+        for step in self.plan.order:
             if not all(step in team.done for team in self.plan.teams):
-                return int(pages[step])
-        return int(PageId.RATING)
+                return self.position[pages[step]]
+        return self.position[PageId.RATING]
 
     def _page_changed(self, page_id: int) -> None:
         if self._resumed and page_id > self.draft.page:

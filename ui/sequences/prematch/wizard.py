@@ -41,7 +41,7 @@ from roster_app.rules.economy import economy
 from roster_app.rules.prematch import difference_bands, handicap_dice
 from roster_app.rules.roster import gp
 from roster_app.services.freebooters import hire_for_match
-from roster_app.services.prematch import finish_pre_match, roll_handicap
+from roster_app.services.prematch import finish_pre_match, roll_fans, roll_handicap
 from roster_app.services.referees import start_match_sheet
 from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
@@ -225,6 +225,29 @@ class HandicapsPage(PreMatchPage):
         for widget in (self.ratings, self.bands, self.verdict, self.dice):
             layout.addWidget(widget)
         layout.addWidget(self.table, 1)
+        # LRB 5/6: each team's fans (2D6 + fan factor, x 1,000): the gate and each team's FAME (issue 31)
+        self.fans_box = QWidget(self)
+        fans_layout = QVBoxLayout(self.fans_box)
+        fans_layout.setContentsMargins(0, 0, 0, 0)
+        self.fans_intro = rich_label(self)
+        fans_layout.addWidget(self.fans_intro)
+        self.fans_dice: list[DiceInput] = []
+        self.fans_labels: list[QLabel] = []
+        fame_dice = wizard.session.db.ruleset.table("fame")["dice"]
+        for side in range(2):
+            row = QHBoxLayout()
+            label = rich_label(self)
+            label.setObjectName(f"fans{side}")
+            dice = DiceInput(fame_dice, self, roll_text=_("Roll the fans"))
+            dice.setObjectName(f"fansDice{side}")
+            dice.rolled.connect(lambda roll, s=side: self.roll_fans(s, roll))
+            row.addWidget(label, 1)
+            row.addWidget(dice)
+            fans_layout.addLayout(row)
+            self.fans_dice.append(dice)
+            self.fans_labels.append(label)
+        layout.addWidget(self.fans_box)
+        self.fans_box.setVisible(economy(wizard.session.db.ruleset).winnings == "fame_dice")
 
     def show_view(self) -> None:
         view, (home, away) = self.view, self.view.teams
@@ -283,10 +306,39 @@ class HandicapsPage(PreMatchPage):
             else _("The team values are equal: no money for inducements."))  # fmt: skip
         for widget in (self.dice, self.table):
             widget.setVisible(False)
+        self._show_fans()
         self.completeChanged.emit()
 
+    def _show_fans(self) -> None:
+        """Each team's fans before the match and the FAME they give (the league's Fans and FAME table)."""
+        view, ruleset = self.view, self.w.session.db.ruleset
+        table = ruleset.table("fame")
+        self.fans_intro.setText(_("<b>Fans and FAME</b>: each team rolls {dice} + its fan factor, x {per} "
+                                  "spectators; FAME {more} for more fans than the other team, {double} for twice "
+                                  "as many. The winnings read it after the match.")
+                                .format(dice=escape(table["dice"]), per=f"{table['spectators_per_point']:,}",
+                                        more=table["more"], double=table["double"]))  # fmt: skip
+        for side, team in enumerate(view.teams):
+            fans, fame = view.fans[side], view.fame[side]
+            if fans is None:
+                text = _("{team}: fans not counted yet").format(team=f"<b>{escape(team.name)}</b>")
+            elif fame is None:
+                text = _("{team}: {fans} fans").format(team=f"<b>{escape(team.name)}</b>", fans=f"{fans:,}")
+            else:
+                text = _("{team}: {fans} fans, FAME <b>{fame}</b>").format(
+                    team=f"<b>{escape(team.name)}</b>", fans=f"{fans:,}", fame=fame)  # fmt: skip
+            self.fans_labels[side].setText(text)
+            self.fans_dice[side].setEnabled(self.may_act and fans is None)
+
+    def roll_fans(self, side: int, dice_roll: Any) -> None:
+        team = self.view.teams[side]
+        self.w.session.run(roll_fans, parent=self, match_id=self.view.match_id, team_id=team.id, roll=dice_roll)
+
     def isComplete(self) -> bool:  # noqa: N802
-        return self.view.rolls_left == 0 or self.view.refusal is not None
+        if self.view.refusal is not None:
+            return True
+        fans_counted = None not in self.view.fans or economy(self.w.session.db.ruleset).winnings != "fame_dice"
+        return self.view.rolls_left == 0 and fans_counted
 
     def roll(self, dice_roll: Any) -> None:
         self.w.session.run(roll_handicap, parent=self, match_id=self.view.match_id, roll=dice_roll)

@@ -275,9 +275,19 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     from ui.sequences.postmatch.wizard import DiceWinningsPage, PageId
 
     w = lrb6_wizard
+    # LRB 6's order (christerk/ffb's end game: MVP, winnings, fan factor): the sequence opens on the MVP's page
+    assert w.currentPage() is w.pages[PageId.SPP]
+    assert w.currentPage().title() == "1. MVP, Star Player Points and improvement rolls"
+    w.grab().save("/tmp/lrb6_first_step.png")
+    for row in w.pages[PageId.SPP].rows.values():
+        row.dice.type_in([3, 3])
+        row.choose(row._keys[1])
+    assert next_enabled(w)
+    w.button(QWizard.WizardButton.NextButton).click()
     page = w.pages[PageId.WINNINGS]
+    assert w.currentPage() is page
     assert isinstance(page, DiceWinningsPage)
-    assert page.title() == "1. Winnings (D6 + FAME) less spiralling expenses"
+    assert page.title() == "2. Winnings (D6 + FAME) less spiralling expenses"
     assert not next_enabled(w) and "the winnings roll is still to be made" in page.problems.text()
     home, away = w.plan.home.team_id, w.plan.away.team_id
     page.fame[home].setValue(1)
@@ -288,6 +298,13 @@ def test_lrb6_winnings_wait_for_the_winnings_roll_and_take_fame(qtbot, lrb6_wiza
     assert w.pages[PageId.RATING].title() == "5. New team value"
     assert w.pages[PageId.RATING]._line(w.plan.home)[0].startswith("610,000 gp → <b>")
     page.grab().save("/tmp/lrb6_winnings.png")
+    w.button(QWizard.WizardButton.NextButton).click()
+    assert w.currentPage() is w.pages[PageId.FAN_FACTOR] and w.currentPage().title() == "3. Fan factor"
+    for dice in w.pages[PageId.FAN_FACTOR].dice.values():
+        dice.type_in([2] * len(dice.faces))
+    w.button(QWizard.WizardButton.NextButton).click()
+    assert w.currentPage() is w.pages[PageId.RESERVES_CONTRACTS]  # the seed's purchases section, at its place
+    assert w.currentPage().title() == "4.1 Reserve affairs and contracts"
 
 
 def test_an_lrb6_team_header_shows_its_team_value_and_expenses(qtbot, lrb6_wizard):
@@ -321,3 +338,40 @@ def test_a_coach_who_leaves_in_step_4_1_may_be_replaced_there(qtbot, reserve_wiz
     assert "20,000 gp" in combo.currentText()
     w.resize(1366, 728)
     w.grab().save("/tmp/postmatch-hire-coach-1366.png")
+
+
+def test_lrb6_winnings_take_the_fame_of_the_fans_counted_before_the_match(qtbot, window, tmp_path):
+    """Issue 31: the fans counted in the pre-match (Orcland Raiders 15,000, Reikland Reavers 7,000) give each
+    team's FAME; the winnings page shows it and takes no FAME typed in."""
+    from roster_app.rules.dice import typed_roll
+    from roster_app.services.league import create_league
+    from roster_app.services.prematch import roll_fans
+    from tests.helpers import show_league
+    from tests.season_helpers import build_teams
+    from ui.sequences.postmatch.wizard import PageId, PostMatchWizard
+
+    path = tmp_path / "lrb6.dugout"
+    db = create_league(path, name="Nuffle Cup", ruleset_key="lrb6")
+    build_teams(db, 2)
+    generate_season(db)
+    m = sq.fixtures(db)[0]
+    roll_fans(db, match_id=m.id, team_id=m.home_id, roll=typed_roll("2D6", [4, 5]))
+    roll_fans(db, match_id=m.id, team_id=m.away_id, roll=typed_roll("2D6", [1, 1]))
+    report(db, m.id, 1, 0)
+    db.close()
+    show_league(qtbot, window, path)
+    w = PostMatchWizard(window.session, m.id, window, rng=random.Random(4))
+    w.show()
+    for row in w.pages[PageId.SPP].rows.values():
+        row.dice.type_in([3, 3])
+        row.choose(row._keys[1])
+    w.button(QWizard.WizardButton.NextButton).click()
+    page = w.pages[PageId.WINNINGS]
+    assert w.currentPage() is page
+    home, away = w.plan.home.team_id, w.plan.away.team_id
+    assert not page.fame[home].isEnabled() and page.fame[home].value() == 2 and page.fame[away].value() == 0
+    assert page.grid.text(2, 1) == "2 (15,000 fans v 7,000)"
+    page.dice[home].type_in([4])
+    page.dice[away].type_in([2])
+    assert w.plan.home.winnings.amount == (4 + 2 + 1) * 10_000 and w.plan.away.winnings.amount == 2 * 10_000
+    w.grab().save("/tmp/lrb6_winnings_fans.png")

@@ -240,7 +240,16 @@ def test_an_lrb6_pre_match_gives_money_for_inducements_instead_of_handicaps(qtbo
     assert "TV <b>610,000 gp</b>" in money.ratings.text() and "TV <b>600,000 gp</b>" in money.ratings.text()
     assert money.verdict.text() == "<b>Reikland Reavers</b> get <b>10,000 gp</b> for inducements."
     assert "LRB 6 has no handicaps" in money.bands.text()
-    assert not money.dice.isVisibleTo(money) and money.isComplete()
+    assert not money.dice.isVisibleTo(money)
+    # Fans and FAME (issue 31): each team's 2D6 + fan factor x 1,000, the FAME the winnings read after the match
+    assert money.fans_box.isVisibleTo(money) and not money.isComplete()
+    money.fans_dice[0].type_in([4, 5])  # Orcland Raiders, fan factor 6: (9 + 6) x 1,000
+    assert "15,000 fans" in money.fans_labels[0].text() and not money.isComplete()
+    money.fans_dice[1].type_in([1, 1])  # Reikland Reavers, fan factor 5: (2 + 5) x 1,000, less than half
+    assert "15,000 fans, FAME <b>2</b>" in money.fans_labels[0].text()
+    assert "7,000 fans, FAME <b>0</b>" in money.fans_labels[1].text()
+    assert money.isComplete() and not money.fans_dice[0].isEnabled()
+    assert messages == []
     money.resize(wizard.currentPage().size())
     money.grab().save("/tmp/prematch-inducement-money.png")
 
