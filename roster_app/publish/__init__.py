@@ -24,8 +24,18 @@ def publish_league(
     force: bool = False,
     today: date | None = None,
     progress: Progress | None = None,
+    language: str | None = None,
 ) -> Published:
-    """Publish the league's website into `folder` (refusals in words: DugoutError); see publish/folder.py."""
+    """Publish the league's website into `folder` (refusals in words: DugoutError); see publish/folder.py. The
+    pages speak `language` (a code of i18n.LANGUAGES; None: the app's language)."""
+    from roster_app import i18n
+
+    with i18n.language(language):
+        return _publish(db, folder, show_money=show_money, force=force, today=today, progress=progress)
+
+
+def _publish(db: LeagueDB, folder: Path | str, *, show_money: bool, force: bool, today: date | None,
+             progress: Progress | None) -> Published:  # fmt: skip
     from roster_app.publish.folder import NotASite, check_folder, write_site
     from roster_app.publish.site import plan
     from roster_app.queries.rosters import league_info

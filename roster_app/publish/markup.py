@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 from html import escape
 
+from roster_app.i18n import current_language
 from roster_app.printing.render import Block, Html, blocks, fill, join
 
 TEMPLATE = "site/page"
@@ -112,4 +113,5 @@ def figure(svg: str, caption: object) -> Html:
 
 
 def page(*, root: str, league: str, title: str, body: Html) -> str:
-    return fill(t()["page"], root=Html(root), league=league, title=title, body=body) + "\n"
+    lang = current_language()
+    return fill(t()["page"], root=Html(root), league=league, title=title, body=body, lang=lang) + "\n"
