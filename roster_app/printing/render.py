@@ -220,7 +220,8 @@ def _injuries(player: data.queries.PlayerRow) -> Html:
 # A player's status and a contract's state are stored keys; the printout shows them in its language.
 STATUS_WORDS = {"miss next game": N_("miss next game"), "retired": N_("retired"), "dead": N_("dead"),
                 "transferred": N_("transferred"), "running": N_("running"), "final season": N_("final season"),
-                "expired": N_("expired")}  # fmt: skip
+                "expired": N_("expired"), "cancelled": N_("cancelled"), "died": N_("died"), "ended": N_("ended"),
+                "reversed": N_("reversed")}  # fmt: skip
 # What a team is worth as the bundled editions name it (economy.worth_name), translated where printed.
 WORTH_NAMES = (N_("Team rating"), N_("Team value"))
 
@@ -338,12 +339,17 @@ STAGE_WORDS = {
 }
 
 
-def _stage(stage: str) -> str:
+def stage_words(stage: str) -> str:
     return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else stage
 
 
 def _signed(value: int) -> str:
     return f"+{gold(value)}" if value > 0 else gold(value)
+
+
+# rules.postmatch.TIE_BREAKER_LABELS, marked for the printout's catalogue (shown through _()).
+TIE_BREAKER_WORDS = (N_("touchdown difference"), N_("casualty difference"), N_("touchdowns scored"),
+                     N_("casualties caused"), N_("head-to-head"), N_("a roll-off"))  # fmt: skip
 
 
 def _tie_breakers(keys: list[str]) -> str:
@@ -360,7 +366,7 @@ def _matches(title: str, matches: list[data.MatchLine]) -> Html:
         return Html("")
     t = blocks("league_table")
     rows = [
-        fill(t["result"], shade=shade(i), round=m.round, stage=_stage(m.stage), home=m.home, away=m.away,
+        fill(t["result"], shade=shade(i), round=m.round, stage=stage_words(m.stage), home=m.home, away=m.away,
              score=f"{m.home_score} \u2013 {m.away_score}" if m.played else _("v"),
              casualties=f"{m.home_casualties} \u2013 {m.away_casualties}" if m.played else "")
         for i, m in enumerate(matches)
@@ -579,7 +585,7 @@ def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, he
         [_tally(_("First half"), range(1, half + 1)), _tally(_("Second half"), range(half + 1, rules.turns + 1))]
     )
     where = (_("round {round}").format(round=sheet.round) if sheet.stage == "league"
-             else _("{stage}, round {round}").format(stage=_stage(sheet.stage), round=sheet.round))  # fmt: skip
+             else _("{stage}, round {round}").format(stage=stage_words(sheet.stage), round=sheet.round))  # fmt: skip
     referee = sheet.referee or _("\u2014 not chosen yet: ____________________")
     if sheet.referee:
         referee = f"{sheet.referee} ({term('race', sheet.referee_race)})"
