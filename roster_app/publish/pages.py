@@ -649,81 +649,106 @@ def magazine_index(site: Site) -> str:
     return _document(site, path, _("The league magazine"), body)
 
 
+def _say(message: str, **values: object) -> Html:
+    """A translated sentence (HTML of our own, as the templates) with its values: Html as it is, others escaped."""
+    return Html(message.format(**{k: v if isinstance(v, Html) else _plain(v) for k, v in values.items()}))
+
+
 def _sentence(links: Links, f: sq.FixtureRow) -> Html:
     home, away = links.team(f.home_id, f.home), links.team(f.away_id, f.away)
     if f.home_score == f.away_score:
-        return paragraph(Html(f"{home} and {away} could not be separated, {f.home_score}\u2013{f.away_score}, in front "
-                              f"of {f.gate:,} fans."))  # fmt: skip
+        return paragraph(_say(_("{home} and {away} could not be separated, {score}, in front of {gate} fans."),
+                              home=home, away=away, score=f"{f.home_score}\u2013{f.away_score}", gate=f"{f.gate:,}"))  # fmt: skip
     won = f.home_score > f.away_score
     winner, loser = (home, away) if won else (away, home)
     high, low = max(f.home_score, f.away_score), min(f.home_score, f.away_score)
-    return paragraph(Html(f"{winner} beat {loser} {high}\u2013{low} in front of {f.gate:,} fans."))
+    return paragraph(_say(_("{winner} beat {loser} {score} in front of {gate} fans."), winner=winner, loser=loser,
+                          score=f"{high}\u2013{low}", gate=f"{f.gate:,}"))  # fmt: skip
 
 
 def magazine_page(site: Site, m: Magazine) -> str:
     path = issue_path(m.season, m.round)
     links = Links(site, path)
-    nothing = empty("Nothing to report.")
-    body = [heading(f"{site.league} \u00b7 season {m.season} \u00b7 the league magazine", f"Round {m.round}")]
-    body.append(section("results", "The results", Html("\n".join(_sentence(links, f) for f in m.results))))
+    nothing = empty(_("Nothing to report."))
+    kicker = _("{league} \u00b7 season {season} \u00b7 the league magazine").format(
+        league=site.league, season=m.season
+    )
+    body = [heading(kicker, _("Round {round}").format(round=m.round))]
+    body.append(section("results", _("The results"), Html("\n".join(_sentence(links, f) for f in m.results))))
     body.append(
         section(
             "table",
-            "The table after the round",
-            standings_table(links, "table-caption", f"After round {m.round}", list(m.table)),
+            _("The table after the round"),
+            standings_table(links, "table-caption", _("After round {round}").format(round=m.round), list(m.table)),
         )
     )
-    leaders = [paragraph(Html(f"<strong>{_plain(sq.LEADER_TITLES[what])}:</strong> {links.player(rows[0].id, rows[0].name)}"
-                              f" of {links.team_named(rows[0].team)} leads the way with {rows[0].value} "
-                              f"{_plain(sq.LEADER_UNITS[what])}."))
+    leaders = [paragraph(_say(_("<strong>{title}:</strong> {player} of {team} leads the way with {value} {unit}."),
+                              title=_(sq.LEADER_TITLES[what]), player=links.player(rows[0].id, rows[0].name),
+                              team=links.team_named(rows[0].team), value=rows[0].value,
+                              unit=_(sq.LEADER_UNITS[what])))
                for what, rows in m.leaders.items() if rows]  # fmt: skip
-    body.append(section("leaders", "The leaders", Html("\n".join(leaders)) if leaders else nothing))
+    body.append(section("leaders", _("The leaders"), Html("\n".join(leaders)) if leaders else nothing))
     refs = []
     for ref, fixture, verdict, turns in m.referees:
         who = links.referee_named(ref)
         game = _fixture_links(links, fixture)
-        words = {"award": f"<strong>Award!</strong> {who} kept his eyes on the game in {game}: {count(turns, 'turn')} in range.",
-                 "sacked": f"<strong>Sacked!</strong> {who} saw {turns} turns of {game} and has refereed his last game "
-                           "in this league."}  # fmt: skip
-        refs.append(paragraph(Html(words.get(verdict, f"{who} refereed {game} ({count(turns, 'turn')} in range) and keeps his "
-                                                      "whistle."))))  # fmt: skip
-    refs += [paragraph(Html(f"<strong>A minute's silence</strong> for {links.referee_named(name)}, who did not leave "
-                            "the pitch alive.")) for name in m.dead_refs]  # fmt: skip
-    body.append(section("referees", "The men in stripes", Html("\n".join(refs)) if refs else nothing))
+        if verdict == "award":
+            said = _say(ngettext("<strong>Award!</strong> {ref} kept his eyes on the game in {game}: {n} turn in range.",
+                                 "<strong>Award!</strong> {ref} kept his eyes on the game in {game}: {n} turns in range.",
+                                 turns), ref=who, game=game, n=turns)  # fmt: skip
+        elif verdict == "sacked":
+            said = _say(_("<strong>Sacked!</strong> {ref} saw {n} turns of {game} and has refereed his last game in "
+                          "this league."), ref=who, game=game, n=turns)  # fmt: skip
+        else:
+            said = _say(ngettext("{ref} refereed {game} ({n} turn in range) and keeps his whistle.",
+                                 "{ref} refereed {game} ({n} turns in range) and keeps his whistle.", turns),
+                        ref=who, game=game, n=turns)  # fmt: skip
+        refs.append(paragraph(said))
+    refs += [paragraph(_say(_("<strong>A minute's silence</strong> for {ref}, who did not leave the pitch alive."),
+                            ref=links.referee_named(name))) for name in m.dead_refs]  # fmt: skip
+    body.append(section("referees", _("The men in stripes"), Html("\n".join(refs)) if refs else nothing))
     records = []
     for new, old in m.records:
-        holder = f"{links.player(new.holder_id, new.holder)} ({links.team_named(new.team)})"
-        beaten = f", beating {_plain(possessive(old.holder))} {old.value}" if old else " and sets the first mark"
-        records.append(
-            paragraph(
-                Html(f"<strong>{_plain(new.title)}:</strong> {holder} now holds it with {new.value}{beaten}.")
-            )
-        )
-    body.append(section("records", "Records broken", Html("\n".join(records)) if records else nothing))
+        holder = links.player(new.holder_id, new.holder)
+        team = links.team_named(new.team)
+        if old:
+            said = _say(_("<strong>{title}:</strong> {holder} ({team}) now holds it with {value}, beating {owner} {old}."),
+                        title=_(new.title), holder=holder, team=team, value=new.value,
+                        owner=possessive(old.holder), name=old.holder, old=old.value)  # fmt: skip
+        else:
+            said = _say(_("<strong>{title}:</strong> {holder} ({team}) now holds it with {value} and sets the first "
+                          "mark."), title=_(new.title), holder=holder, team=team, value=new.value)  # fmt: skip
+        records.append(paragraph(said))
+    body.append(section("records", _("Records broken"), Html("\n".join(records)) if records else nothing))
     deals = []
     for player, seller, buyer, price in m.transfers:
-        cost = f" for {gold(price)} gp" if site.show_money else ""
-        deals.append(
-            paragraph(
-                Html(f"{_plain(player)} moves from {links.team_named(seller)} to {links.team_named(buyer)}{cost}.")
-            )
+        values = dict(
+            player=player, seller=links.team_named(seller), buyer=links.team_named(buyer), price=gold(price)
         )
+        if site.show_money:
+            deals.append(paragraph(_say(_("{player} moves from {seller} to {buyer} for {price} gp."), **values)))
+        else:
+            deals.append(paragraph(_say(_("{player} moves from {seller} to {buyer}."), **values)))
     for player, team, seasons, cost in m.contracts:
-        paid = f" ({gold(cost)} gp)" if site.show_money else ""
-        deals.append(
-            paragraph(
-                Html(f"{_plain(player)} signs with {links.team_named(team)} for {count(seasons, 'season')}{paid}.")
-            )
+        values = dict(
+            player=player, team=links.team_named(team), seasons=count(seasons, "season"), cost=gold(cost)
         )
-    body.append(section("deals", "Transfers and contracts", Html("\n".join(deals)) if deals else nothing))
-    hurt = [paragraph(Html(f"{_plain(p)} ({links.team_named(team)}): {_plain(injury)}."))
+        if site.show_money:
+            deals.append(paragraph(_say(_("{player} signs with {team} for {seasons} ({cost} gp)."), **values)))
+        else:
+            deals.append(paragraph(_say(_("{player} signs with {team} for {seasons}."), **values)))
+    body.append(section("deals", _("Transfers and contracts"), Html("\n".join(deals)) if deals else nothing))
+    hurt = [paragraph(_say(_("{player} ({team}): {injury}."), player=p, team=links.team_named(team),
+                           injury=term("injury", injury)))
             for p, team, injury in m.injuries if injury != "Dead"]  # fmt: skip
-    body.append(section("injuries", "The injury list", Html("\n".join(hurt)) if hurt else nothing))
-    dead = [paragraph(Html(f"<strong>{_plain(p)}</strong> of {links.team_named(team)} died on the pitch. The league will "
-                           "not forget him.")) for p, team, injury in m.injuries if injury == "Dead"]  # fmt: skip
-    body.append(section("obituaries", "Obituaries", Html("\n".join(dead)) if dead
-                        else paragraph("Everybody walked off the pitch this round.")))  # fmt: skip
+    body.append(section("injuries", _("The injury list"), Html("\n".join(hurt)) if hurt else nothing))
+    dead = [paragraph(_say(_("<strong>{player}</strong> of {team} died on the pitch. The league will not forget him."),
+                           player=p, team=links.team_named(team)))
+            for p, team, injury in m.injuries if injury == "Dead"]  # fmt: skip
+    body.append(section("obituaries", _("Obituaries"), Html("\n".join(dead)) if dead
+                        else paragraph(_("Everybody walked off the pitch this round."))))  # fmt: skip
     if m.charts:
-        shown = [figure(svg.chart_svg(chart, f"chart-{i}"), chart.title) for i, chart in enumerate(m.charts)]
-        body.append(section("pictures", "The round in pictures", Html("\n".join(shown))))
-    return _document(site, path, f"Magazine, season {m.season}, round {m.round}", body)
+        shown = [figure(svg.chart_svg(chart, f"chart-{i}"), _(chart.title)) for i, chart in enumerate(m.charts)]
+        body.append(section("pictures", _("The round in pictures"), Html("\n".join(shown))))
+    title = _("Magazine, season {season}, round {round}").format(season=m.season, round=m.round)
+    return _document(site, path, title, body)
