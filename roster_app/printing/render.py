@@ -15,7 +15,7 @@ from functools import cache
 from string import Template
 from typing import Any
 
-from roster_app.i18n import N_, _, current_language, ngettext, term, translations
+from roster_app.i18n import N_, _, current_language, ngettext, pgettext, term, translations
 from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.queries.charts import Chart
@@ -26,6 +26,7 @@ from roster_app.words import count
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
 TRANSLATED = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)  # [[text to translate]] in a template
+CONTEXT = "::"  # [[context::text]]: the text in a context of its own (a narrow column's short form)
 CARDS_PER_PAGE = 9  # three by three, painted as the screen draws them (ui/printing/referee_cards.py)
 
 
@@ -98,9 +99,18 @@ def _rules_for(css: str, classes: frozenset[str], tags: frozenset[str]) -> str:
     return "\n".join(kept)
 
 
-def template_messages(text: str) -> list[str]:
-    """The texts a template marks [[for translation]], in order (the catalogue's msgids)."""
-    return TRANSLATED.findall(text)
+def template_messages(text: str) -> list[str | tuple[str, str]]:
+    """The texts a template marks [[for translation]], in order (the catalogue's msgids); one written
+    [[context::text]] comes as (context, text) (a msgctxt)."""
+    return [tuple(m.split(CONTEXT, 1)) if CONTEXT in m else m for m in TRANSLATED.findall(text)]
+
+
+def _translated(mark: re.Match[str]) -> str:
+    text = mark.group(1)
+    if CONTEXT in text:
+        context, text = text.split(CONTEXT, 1)
+        return pgettext(context, text)
+    return _(text)
 
 
 class Block(Template):
@@ -129,7 +139,7 @@ class Block(Template):
         key = (code, id(translations(code)))
         found = self._formats.get(key)
         if found is None:
-            found = self._formats[key] = self._format(TRANSLATED.sub(lambda m: _(m.group(1)), self.template))
+            found = self._formats[key] = self._format(TRANSLATED.sub(_translated, self.template))
         return found
 
     def substitute(self, mapping: Any = None, /, **values: Any) -> str:  # type: ignore[override]
@@ -403,11 +413,20 @@ def league_table_section(
 CORRECTION_KIND = "correction"  # services/corrections.LEDGER_KIND (printing does not import services)
 
 
+# The ledger's kinds (safety/explained.LEDGER_KINDS, stored keys) in the print language; another prints as it is.
+LEDGER_KINDS = {"opening": N_("opening"), "transfer": N_("transfer"), "correction": N_("correction"),
+                "reversal": N_("reversal"), "winnings": N_("winnings"), "gate": N_("gate"),
+                "expenses": N_("expenses"), "freebooters": N_("freebooters"), "star gate share": N_("star gate share"),
+                "hire": N_("hire"), "contract": N_("contract"), "staff": N_("staff"), "reroll": N_("reroll"),
+                "reserve": N_("reserve"), "upkeep": N_("upkeep")}  # fmt: skip
+
+
 def _ledger_kind(kind: str) -> Html:
     """A correction stands out on the page; other kinds print as they are."""
+    words = _(LEDGER_KINDS[kind]) if kind in LEDGER_KINDS else kind
     if kind == CORRECTION_KIND:
-        return Html(f'<span class="flag">{_escape(_("correction"))}</span>')
-    return Html(_escape(kind))
+        return Html(f'<span class="flag">{_escape(words)}</span>')
+    return Html(_escape(words))
 
 
 def _corrections(statement: data.LedgerStatement) -> Html:

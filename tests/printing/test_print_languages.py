@@ -30,7 +30,7 @@ PLACEHOLDER = re.compile(r"\{(\w+)\}|\$\{?(\w+)\}?")
 # The headings, labels and notes of the four league-night documents as English prints them (template texts and
 # the Python-built ones): none may be left in a printout in another language.
 HEADINGS = {
-    "roster": ["team roster", "Player", "Position", "Skills", "Injuries", "Value", "Contract", "Team", "Treasury",
+    "roster": ["team roster", "Player", "Position", "Skills", "roster column::Injuries", "Value", "Contract", "Team", "Treasury",
                "Fan factor", "Players on the roster", "League record this season", "League position",
                "Staff, re-rolls and fan factor", "Cost", "Total", "Players", "Team value", "Team re-rolls",
                "Assistant coaches", "Cheerleaders", "Apothecary", "Rating on the Match Winnings Table",
@@ -55,15 +55,17 @@ def _placeholders(text: str) -> set[str]:
     return {a or b for a, b in PLACEHOLDER.findall(text)}
 
 
-def _area_messages() -> set[str | tuple[str, str]]:
-    """Every msgid the printing area's sources mark: _/ngettext/N_ in its Python, [[...]] in its templates."""
-    found: set[str | tuple[str, str]] = set()
+def _area_messages() -> set[tuple[str | None, str | tuple[str, str]]]:
+    """Every (context, msgid) the printing area's sources mark: _/ngettext/N_ in its Python, [[...]] (or
+    [[context::...]]) in its templates."""
+    found: set[tuple[str | None, str | tuple[str, str]]] = set()
     for folder in AREA_SOURCES:
         for path in sorted((ROOT / folder).rglob("*.py")):
-            for _line, message, _comments, _context in extract_from_file("python", str(path), keywords=KEYWORDS):
-                found.add(message)
+            for _line, message, _comments, context in extract_from_file("python", str(path), keywords=KEYWORDS):
+                found.add((context, message))
     for path in sorted((resources_dir() / "templates").rglob("*.html")):
-        found.update(template_messages(path.read_text(encoding="utf-8")))
+        for message in template_messages(path.read_text(encoding="utf-8")):
+            found.add(message if isinstance(message, tuple) else (None, message))
     return found
 
 
@@ -100,8 +102,8 @@ def test_every_text_of_the_printing_area_is_translated_with_its_placeholders(cod
         "nplurals=2; plural=(n > 1);" if code == "fr" else "nplurals=2; plural=(n != 1);"
     )
     missing, dropped = [], []
-    for message in sorted(_area_messages(), key=str):
-        entry = catalogue.get(message[0] if isinstance(message, tuple) else message)
+    for context, message in sorted(_area_messages(), key=str):
+        entry = catalogue.get(message[0] if isinstance(message, tuple) else message, context=context)
         forms = entry.string if entry is not None else None
         forms = forms if isinstance(forms, tuple) else (forms,)
         if entry is None or not all(forms):
@@ -152,8 +154,10 @@ def test_league_night_prints_with_no_english_heading_left(translated, night_db, 
         for heading in HEADINGS[kind]:
             # the text as printed, up to its first $value ("Teams level on points are separated by ")
             prefix = "$" in heading or len(heading) > 40  # a note may go on with more (the legend)
-            text = html.unescape(re.sub(r"<[^>]+>", "", heading)).split("$")[0].strip()
-            translation = html.unescape(re.sub(r"<[^>]+>", "", catalogue.gettext(heading))).split("$")[0].strip()
+            context, _sep, message = heading.rpartition("::")
+            translated = catalogue.pgettext(context, message) if context else catalogue.gettext(message)
+            text = html.unescape(re.sub(r"<[^>]+>", "", message)).split("$")[0].strip()
+            translation = html.unescape(re.sub(r"<[^>]+>", "", translated)).split("$")[0].strip()
             if translation == text:  # a word both languages share ("Coach", "Position" in German) stays
                 continue
             changed += 1

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from roster_app.i18n import LANGUAGES
+from roster_app.i18n import LANGUAGES, _
 from roster_app.words import count
 
 PRINT_HELP = """Print rosters and league documents to a PDF, without opening a window.
@@ -119,7 +119,7 @@ def print_main(argv: list[str]) -> int:
         from ui.printing.layout import write_pdf
 
         pages = write_pdf(document, Path(args.output), page_size=args.page_size)
-        return f"{count(pages, 'page')} written to {args.output}"
+        return _("{pages} written to {path}").format(pages=count(pages, "page"), path=args.output)
 
     return _with_league("print", args.league, job)
 
