@@ -176,17 +176,17 @@ def _result(t: dict, f: sq.FixtureRow) -> Html:
         won = f.home_won
         if won is None:
             return fill(t["cup_draw"], competition=f.competition, stage=render.stage_words(f.stage), home=f.home, away=f.away,
-                        score=f.score, gate=f"{f.gate:,}")  # fmt: skip
+                        score=f.score, gate=render.number(f.gate))  # fmt: skip
         winner, loser = (f.home, f.away) if won else (f.away, f.home)
         return fill(t["cup_win"], competition=f.competition, stage=render.stage_words(f.stage), winner=winner, loser=loser,
                     score=f"{max(f.home_score, f.away_score)}-{min(f.home_score, f.away_score)}",
-                    decided=f" {f.decided}" if f.decided else "", gate=f"{f.gate:,}")  # fmt: skip
+                    decided=f" {f.decided}" if f.decided else "", gate=render.number(f.gate))  # fmt: skip
     if f.home_score == f.away_score:
-        return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=f"{f.gate:,}")
+        return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=render.number(f.gate))
     won = f.home_score > f.away_score
     winner, loser = (f.home, f.away) if won else (f.away, f.home)
     return fill(t["win"], winner=winner, loser=loser, score=f"{max(f.home_score, f.away_score)}-"
-                f"{min(f.home_score, f.away_score)}", gate=f"{f.gate:,}", home=f.home)  # fmt: skip
+                f"{min(f.home_score, f.away_score)}", gate=render.number(f.gate), home=f.home)  # fmt: skip
 
 
 def _standing(t: dict, s: sq.StandingRow) -> Html:
@@ -219,9 +219,9 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     records = join([_record(t, new, old) for new, old in m.records]) or fill(nothing)
     front = fill(t["page"], league=heading.league, season=m.season, round=m.round, results=results, table=table,
                  leaders=leaders or fill(nothing), referees=refs or fill(nothing), records=records)  # fmt: skip
-    deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=f"{price:,}") for p, s, b, price in m.transfers]
-                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=f"{cost:,}") for p, team, n, cost in m.contracts]
-                 + [fill(t["star_hired"], star=star, team=team, fixture=fixture, cost=f"{cost:,}")
+    deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=render.number(price)) for p, s, b, price in m.transfers]
+                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=render.number(cost)) for p, team, n, cost in m.contracts]
+                 + [fill(t["star_hired"], star=star, team=team, fixture=fixture, cost=render.number(cost))
                     for star, team, fixture, cost in m.stars])  # fmt: skip
     hurt = join([fill(t["injury"], player=p, team=team, injury=term("injury", injury)) for p, team, injury in m.injuries
                  if injury != "Dead"])  # fmt: skip

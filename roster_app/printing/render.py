@@ -180,9 +180,19 @@ def join(parts: list[Html]) -> Html:
     return Html("\n".join(parts))
 
 
+def number(value: int) -> str:
+    """A whole number with the print language's thousands separators (1,000 in English, 1 000 in French)."""
+    code = current_language()
+    if code == "en":
+        return f"{value:,}"
+    from babel.numbers import format_decimal  # only a printout in another language pays for Babel's locale data
+
+    return format_decimal(value, locale=code)
+
+
 def gold(amount: int) -> str:
     """Gold pieces with thousands separators; a minus sign for money going out."""
-    return f"{amount:,}".replace("-", "\u2212")
+    return number(amount).replace("-", "\u2212")
 
 
 def shade(index: int) -> Html:
@@ -232,8 +242,10 @@ STATUS_WORDS = {"miss next game": N_("miss next game"), "retired": N_("retired")
                 "transferred": N_("transferred"), "running": N_("running"), "final season": N_("final season"),
                 "expired": N_("expired"), "cancelled": N_("cancelled"), "died": N_("died"), "ended": N_("ended"),
                 "reversed": N_("reversed")}  # fmt: skip
-# What a team is worth as the bundled editions name it (economy.worth_name), translated where printed.
+# What a team is worth as the bundled editions name it (economy.worth_name), translated where printed; and the
+# same within a sentence ("... · team rating 159 · ...").
 WORTH_NAMES = (N_("Team rating"), N_("Team value"))
+WORTH_IN_SENTENCE = {"Team rating": N_("team rating"), "Team value": N_("team value")}
 
 
 def status_words(key: str) -> str:
@@ -544,7 +556,8 @@ EVENT_LINES = 26  # blank lines for the game's events (the second page)
 def _sheet_skills(player: data.SheetPlayerLine) -> Html:
     starting = [html.escape(term("skill", s)) for s in player.starting_skills]
     gained = [f'<span class="gained">{html.escape(term("skill", s))}</span>' for s in player.skills]
-    misses = [f'<span class="flag">{html.escape(_("misses this match"))}</span>'] if player.misses else []
+    missing = html.escape(_("misses this match"))
+    misses = [f'<span class="flag">{missing}</span>'] if player.misses else []
     return Html(", ".join(starting + gained + misses))
 
 
@@ -565,7 +578,8 @@ def _side(label: str, side: data.SheetSide) -> Html:
         listed = f"<b>{html.escape(', '.join(side.inducements))}</b>"
         handicaps = Html(f"{handicaps} &#183; " + _escape(_("inducements: {list}")).replace("{list}", listed))
     return fill(t["side"], label=label, team=side.name, race=term("race", side.race), coach=side.coach or "\u2014",
-                worth_name=worth_words(side.worth_name).lower(), worth=side.worth,
+                worth_name=_(WORTH_IN_SENTENCE[side.worth_name]) if side.worth_name in WORTH_IN_SENTENCE
+                else side.worth_name.lower(), worth=side.worth,
                 rerolls=ngettext("{n} re-roll", "{n} re-rolls", side.rerolls).format(n=side.rerolls),
                 apothecary=_("apothecary") if side.apothecary else _("no apothecary"), fan_factor=side.fan_factor,
                 handicaps=handicaps, players=join(rows))  # fmt: skip
@@ -639,7 +653,8 @@ def _tie_cell(tie: Any, seeds: dict[int, int], span: int) -> Html:
     home = _entrant(tie.home, seeds.get(tie.home_id), tie.winner_id == tie.home_id and tie.home_id is not None,
                     str(tie.home_score) if played else "")  # fmt: skip
     if tie.bye and not tie.away and not tie.match_id:
-        away = Html(f'<span class="muted">{_escape(_("bye"))}</span>')
+        bye = _escape(_("bye"))
+        away = Html(f'<span class="muted">{bye}</span>')
     else:
         away = _entrant(tie.away, seeds.get(tie.away_id), tie.winner_id == tie.away_id and tie.away_id is not None,
                         str(tie.away_score) if played else "")  # fmt: skip

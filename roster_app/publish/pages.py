@@ -13,7 +13,7 @@ from html import escape
 from roster_app.i18n import N_, _, ngettext, term
 from roster_app.printing.data import RosterSheet, StaffLine, Standing
 from roster_app.printing.magazine import Magazine
-from roster_app.printing.render import Html, gold, stage_words, status_words
+from roster_app.printing.render import Html, gold, number, stage_words, status_words
 from roster_app.publish import svg
 from roster_app.publish.markup import (
     Col,
@@ -573,7 +573,8 @@ def _fixture_links(links: Links, fixture: str) -> Html:
     home, sep, away = fixture.partition(" v ")
     if not sep or home not in links.site.team_by_name or away not in links.site.team_by_name:
         return link(None, fixture)
-    return Html(f"{links.team_named(home)} {_plain(_('v'))} {links.team_named(away)}")
+    versus = _plain(_("v"))
+    return Html(f"{links.team_named(home)} {versus} {links.team_named(away)}")
 
 
 # -- seasons ------------------------------------------------------------------------------------------
@@ -658,12 +659,12 @@ def _sentence(links: Links, f: sq.FixtureRow) -> Html:
     home, away = links.team(f.home_id, f.home), links.team(f.away_id, f.away)
     if f.home_score == f.away_score:
         return paragraph(_say(_("{home} and {away} could not be separated, {score}, in front of {gate} fans."),
-                              home=home, away=away, score=f"{f.home_score}\u2013{f.away_score}", gate=f"{f.gate:,}"))  # fmt: skip
+                              home=home, away=away, score=f"{f.home_score}\u2013{f.away_score}", gate=number(f.gate)))  # fmt: skip
     won = f.home_score > f.away_score
     winner, loser = (home, away) if won else (away, home)
     high, low = max(f.home_score, f.away_score), min(f.home_score, f.away_score)
     return paragraph(_say(_("{winner} beat {loser} {score} in front of {gate} fans."), winner=winner, loser=loser,
-                          score=f"{high}\u2013{low}", gate=f"{f.gate:,}"))  # fmt: skip
+                          score=f"{high}\u2013{low}", gate=number(f.gate)))  # fmt: skip
 
 
 def magazine_page(site: Site, m: Magazine) -> str:

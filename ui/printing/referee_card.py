@@ -10,7 +10,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTextDocument
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
-from roster_app.i18n import N_, _, ngettext, term
+from roster_app.i18n import N_, _, ngettext, pgettext, term
 from roster_app.queries.referees import RefereeCard
 from ui.kit.columns import RowTableModel
 
@@ -129,6 +129,10 @@ def _range_line(painter: QPainter, rect: QRectF, y: float, card: RefereeCard) ->
     return line.bottom()
 
 
+def penalty_words(penalty: int) -> str:
+    return _("(penalty {n}+)").format(n=penalty)
+
+
 def skills_html(card: RefereeCard) -> str:
     """The skills and equipment block of a card (also used for printing)."""
     parts = []
@@ -139,7 +143,7 @@ def skills_html(card: RefereeCard) -> str:
         for s in card.skills
     ]
     items += [f"<b>{escape(term('table', e.name))}</b> <span style='color:#b3261e'>"
-              f"{escape(_('(penalty {n}+)').format(n=e.penalty))}</span> "
+              f"{escape(penalty_words(e.penalty))}</span> "
               f"<span style='color:#4a453c'>— {escape(e.effect)}</span>" for e in card.equipment]  # fmt: skip
     if items:
         parts.append("".join(f"<p style='margin:0 0 3px 0'>{item}</p>" for item in items))
@@ -183,21 +187,31 @@ def _pill(painter: QPainter, x: float, y: float, text: str, colour: QColor, *, f
     return x + width + 5
 
 
+def _fitted(painter: QPainter, text: str, cell: QRectF) -> str:
+    """`text` cut with an ellipsis where it would run into the next cell (a longer word in another language)."""
+    return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(cell.width() - 3))
+
+
 def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool = False) -> None:
     top = rect.bottom() - 78
     band = QRectF(rect.left(), top, rect.width(), 78)
     painter.setPen(QPen(INK, 1.2))
     painter.drawLine(QPointF(band.left() + 1, top), QPointF(band.right() - 1, top))
-    level = _("never gains SPP") if card.is_star else term("table", card.level)
-    cells = [(_("SPP"), str(card.spp), level), (_("Matches"), str(card.matches), ""),
-             (_("Awards"), str(card.awards), ""), (_("Cas"), str(card.casualties), "")]  # fmt: skip
+    # a card's narrow cells: the short forms of their own context ("referee card"), cut to the cell if need be
+    level = pgettext("referee card", "never gains SPP") if card.is_star else term("table", card.level)
+    cells = [(pgettext("referee card", "SPP"), str(card.spp), level),
+             (pgettext("referee card", "Matches"), str(card.matches), ""),
+             (pgettext("referee card", "Awards"), str(card.awards), ""),
+             (pgettext("referee card", "Cas"), str(card.casualties), "")]  # fmt: skip
     widths = [0.37, 0.21, 0.21, 0.21]
     x = band.left() + 10
     for (label, value, sub), share in zip(cells, widths, strict=True):
         cell = QRectF(x, top + 4, (band.width() - 20) * share, 46)
         _set_font(painter, 6.8, bold=True, caps=True)
         painter.setPen(MUTED)
-        painter.drawText(cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+        painter.drawText(
+            cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, _fitted(painter, label, cell)
+        )
         _set_font(painter, 12, bold=True)
         painter.setPen(INK)
         painter.drawText(cell.adjusted(0, 11, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, value)
@@ -205,7 +219,9 @@ def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool
             _set_font(painter, 6.8)
             painter.setPen(MUTED)
             painter.drawText(
-                cell.adjusted(0, 30, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub
+                cell.adjusted(0, 30, 0, 0),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                _fitted(painter, sub, cell),
             )
         x += cell.width()
     y = band.bottom() - 22
