@@ -33,8 +33,12 @@ STATUS_COLOURS = {
 
 
 # Stored keys of a referee (queries.referees: his kind, his status), shown in the language of the screen or printout.
-REFEREE_KINDS = {"Star Ref (sample)": N_("Star Ref (sample)"), "Star Ref": N_("Star Ref"),
-                 "League referee": N_("League referee")}  # fmt: skip
+# A referee's kind (queries.referees, a stored key) as the narrow card shows it, in the card's language.
+CARD_KINDS = {
+    "Star Ref (sample)": lambda: pgettext("referee card", "Star Ref (sample)"),
+    "Star Ref": lambda: pgettext("referee card", "Star Ref"),
+    "League referee": lambda: pgettext("referee card", "League referee"),
+}
 REFEREE_STATUSES = {
     "available": N_("available"),
     "injured": N_("injured"),
@@ -87,9 +91,10 @@ def _name_plate(painter: QPainter, rect: QRectF, card: RefereeCard) -> None:
     painter.drawText(plate.adjusted(8, 5, -8, -22), Qt.AlignmentFlag.AlignCenter, text)
     _set_font(painter, 7.5, caps=True)
     painter.setPen(GOLD.darker(130) if card.is_star else MUTED)
-    kind = _(REFEREE_KINDS.get(card.kind, card.kind))
+    kind = CARD_KINDS[card.kind]() if card.kind in CARD_KINDS else card.kind
+    line = plate.adjusted(8, 27, -8, -4)
     painter.drawText(
-        plate.adjusted(8, 27, -8, -4), Qt.AlignmentFlag.AlignCenter, f"{term('race', card.race)} · {kind}"
+        line, Qt.AlignmentFlag.AlignCenter, _fitted(painter, f"{term('race', card.race)} · {kind}", line)
     )
 
 
