@@ -11,18 +11,16 @@ from pathlib import Path
 
 import pytest
 from babel.messages.extract import extract_from_file
-from babel.messages.mofile import write_mo
-from babel.messages.pofile import read_po
 
 from roster_app import i18n
 from roster_app.paths import resources_dir
 from roster_app.printing import render
 from roster_app.printing.document import PrintRequest, build_document
 from roster_app.printing.render import template_messages
+from tests.printing.catalogues import LANGUAGES, compile_printing, printing_catalogue, speak_printing
 from tests.printing.league_night import ORCS
 
 ROOT = Path(__file__).resolve().parents[2]
-LANGUAGES = ("fr", "de", "es", "it")
 AREA_SOURCES = ("roster_app/printing", "roster_app/publish", "ui/printing")
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None}
 PLACEHOLDER = re.compile(r"\{(\w+)\}|\$\{?(\w+)\}?")
@@ -69,35 +67,19 @@ def _area_messages() -> set[tuple[str | None, str | tuple[str, str]]]:
     return found
 
 
-def _catalogue(code: str):
-    with open(resources_dir() / "locale" / code / "printing.po", "rb") as po:
-        return read_po(po, locale=code)
-
-
 @pytest.fixture(scope="module")
 def printing_catalogues(tmp_path_factory):
-    """The area's PO files compiled as the app's catalogue, in a folder of their own (the merged dugout.mo of
-    every area is tools/catalogue.py's; this proves the printing area alone)."""
-    folder = tmp_path_factory.mktemp("locale")
-    for code in LANGUAGES:
-        target = folder / code / "LC_MESSAGES"
-        target.mkdir(parents=True)
-        with open(target / f"{i18n.DOMAIN}.mo", "wb") as mo:
-            write_mo(mo, _catalogue(code))
-    return folder
+    return compile_printing(tmp_path_factory.mktemp("locale"))
 
 
 @pytest.fixture
 def translated(printing_catalogues, monkeypatch):
-    monkeypatch.setattr(i18n, "locale_dir", lambda: printing_catalogues)
-    i18n.translations.cache_clear()
-    yield
-    i18n.translations.cache_clear()
+    yield from speak_printing(monkeypatch, printing_catalogues)
 
 
 @pytest.mark.parametrize("code", LANGUAGES)
 def test_every_text_of_the_printing_area_is_translated_with_its_placeholders(code):
-    catalogue = _catalogue(code)
+    catalogue = printing_catalogue(code)
     assert catalogue.plural_forms == (
         "nplurals=2; plural=(n > 1);" if code == "fr" else "nplurals=2; plural=(n != 1);"
     )
