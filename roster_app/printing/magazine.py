@@ -196,8 +196,10 @@ def _standing(t: dict, s: sq.StandingRow) -> Html:
 
 def _record(t: dict, new: history.RecordRow, old: history.RecordRow | None) -> Html:
     if old is None:
-        return fill(t["record_first"], title=_(new.title), holder=new.holder, team=new.team, value=new.value)
-    return fill(t["record"], title=_(new.title), holder=new.holder, team=new.team, value=new.value,
+        return fill(
+            t["record_first"], title=render.shown(new.title), holder=new.holder, team=new.team, value=new.value
+        )
+    return fill(t["record"], title=render.shown(new.title), holder=new.holder, team=new.team, value=new.value,
                 old_holder=old.holder, old_value=old.value)  # fmt: skip
 
 
@@ -207,8 +209,8 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     results = join([_result(t, f) for f in m.results]
                    + [fill(t["crowned"], competition=name, winner=winner) for name, winner in m.champions])  # fmt: skip
     table = join([_standing(t, s) for s in m.table])
-    leaders = join([fill(t["leader"], title=_(sq.LEADER_TITLES[what]), name=rows[0].name, team=rows[0].team,
-                         value=rows[0].value, unit=_(sq.LEADER_UNITS[what])) for what, rows in m.leaders.items() if rows])  # fmt: skip
+    leaders = join([fill(t["leader"], title=render.shown(sq.LEADER_TITLES[what]), name=rows[0].name, team=rows[0].team,
+                         value=rows[0].value, unit=render.shown(sq.LEADER_UNITS[what])) for what, rows in m.leaders.items() if rows])  # fmt: skip
     refs = join(
         [
             fill(t[f"ref_{verdict or 'kept'}"], ref=ref, fixture=fixture, turns=turns)

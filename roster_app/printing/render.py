@@ -248,6 +248,12 @@ WORTH_NAMES = (N_("Team rating"), N_("Team value"))
 WORTH_IN_SENTENCE = {"Team rating": N_("team rating"), "Team value": N_("team value")}
 
 
+def shown(text: str) -> str:
+    """A text the league or the queries hold (a table's title, a kind's label marked N_ where it is written) in the
+    print language; one the catalogue does not hold stays as it is, and "" stays "" (not the catalogue's header)."""
+    return _(text) if text else text
+
+
 def status_words(key: str) -> str:
     return _(STATUS_WORDS[key]) if key in STATUS_WORDS else key
 
@@ -328,7 +334,7 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     t = blocks("roster")
     rows = [_player_row(i, line) for i, line in enumerate(sheet.lines)]
     rows += [fill(t["blank"], stripe=stripe(i)) for i in range(len(rows), sheet.max_players)]
-    staff = [fill(t["staff"], label=_(s.label), count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
+    staff = [fill(t["staff"], label=shown(s.label), count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
              for s in sheet.staff]  # fmt: skip
     team = sheet.team
     fan_factor = fan_factor_text(team.fan_factor, team.fan_factor_in_play, team.penalties.allies)
@@ -447,7 +453,7 @@ def _corrections(statement: data.LedgerStatement) -> Html:
     t = blocks("ledger")
     rows = [
         fill(t["correction_row"], shade=shade(i), date=_date(c.created_at), entry_season=c.season,
-             kind=_(c.kind_label), subject=c.subject, change=c.change, reason=c.reason, made_by=c.made_by)
+             kind=shown(c.kind_label), subject=c.subject, change=c.change, reason=c.reason, made_by=c.made_by)
         for i, c in enumerate(statement.corrections)
     ]  # fmt: skip
     return fill(t["corrections"], rows=join(rows))
@@ -683,7 +689,7 @@ def competition_section(bracket: Any, heading: data.Heading) -> Section:
         body = _empty(_("Not drawn yet."))
     else:
         main = [[tie for tie in r if tie.round_name != "third-place game"] for r in bracket.rounds]
-        heads = [fill(t["head"], round=_(name).capitalize(), season_round=ties[0].season_round)
+        heads = [fill(t["head"], round=shown(name).capitalize(), season_round=ties[0].season_round)
                  for name, ties in zip(bracket.round_names, main, strict=False)]  # fmt: skip
         lines = []
         for index in range(len(main[0])):
@@ -702,7 +708,7 @@ def competition_section(bracket: Any, heading: data.Heading) -> Section:
     note = _("Seeds in brackets; the team in bold went through.") if c.format != "swiss" else _(
         "A bye counts as a win; teams level on points are separated by the league's tie-breakers.")  # fmt: skip
     entrants = count(c.entrants, "team")
-    body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=_(c.format_words).capitalize(),
+    body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=shown(c.format_words).capitalize(),
                 entrants=entrants, status=c.status_words, body=body, third=third, note=note)  # fmt: skip
     title = _("{name} \u2014 standing") if c.format == "swiss" else _("{name} \u2014 bracket")
     return Section(title.format(name=c.name), body)

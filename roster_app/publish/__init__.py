@@ -36,6 +36,7 @@ def publish_league(
 
 def _publish(db: LeagueDB, folder: Path | str, *, show_money: bool, force: bool, today: date | None,
              progress: Progress | None) -> Published:  # fmt: skip
+    from roster_app.i18n import _
     from roster_app.publish.folder import NotASite, check_folder, write_site
     from roster_app.publish.site import plan
     from roster_app.queries.rosters import league_info
@@ -43,8 +44,8 @@ def _publish(db: LeagueDB, folder: Path | str, *, show_money: bool, force: bool,
     name = league_info(db).name
     old = check_folder(Path(folder).expanduser().absolute(), force=force)  # refused before the league is read
     if old and old.get("league") not in (None, "", name) and not force:
-        raise NotASite(f"The folder {folder} holds the website of another league, {old['league']}. Nothing was "
-                       f"published: choose another folder for {name}, or publish anyway (--force) to put this "
-                       "league's website in its place.")  # fmt: skip
+        raise NotASite(_("The folder {folder} holds the website of another league, {other}. Nothing was "
+                         "published: choose another folder for {league}, or publish anyway (--force) to put this "
+                         "league's website in its place.").format(folder=folder, other=old["league"], league=name))  # fmt: skip
     pages = plan(db, show_money=show_money, today=today)
     return write_site(pages, folder, force=force, league=name, progress=progress)

@@ -13,7 +13,7 @@ from html import escape
 from roster_app.i18n import N_, _, ngettext, term
 from roster_app.printing.data import RosterSheet, StaffLine, Standing
 from roster_app.printing.magazine import Magazine
-from roster_app.printing.render import Html, gold, number, stage_words, status_words
+from roster_app.printing.render import Html, gold, number, shown, stage_words, status_words
 from roster_app.publish import svg
 from roster_app.publish.markup import (
     Col,
@@ -264,7 +264,7 @@ def front_page(site: Site, front: Front) -> str:
                                        rounds=False) if upcoming
                         else empty(_("No fixture is waiting to be played."))))  # fmt: skip
     body += competitions(links, front.fixtures)
-    leaders = [leaders_table(links, f"leaders-{what}", _(sq.LEADER_TITLES[what]), rows)
+    leaders = [leaders_table(links, f"leaders-{what}", shown(sq.LEADER_TITLES[what]), rows)
                for what, rows in front.leaders.items() if rows]  # fmt: skip
     body.append(section("leaders", _("The leaders"), Html("\n".join(leaders)) if leaders
                         else empty(_("Nobody has scored, hurt or earned anything this season yet."))))  # fmt: skip
@@ -333,7 +333,7 @@ def _staff_table(staff: tuple[StaffLine, ...]) -> Html:
         "staff-caption",
         _("Staff and re-rolls, at their price in the team value"),
         columns,
-        [[_(s.label), s.count, gold(s.unit_cost), gold(s.total)] for s in staff],
+        [[shown(s.label), s.count, gold(s.unit_cost), gold(s.total)] for s in staff],
     )
 
 
@@ -374,9 +374,9 @@ def team_page(site: Site, team: TeamData) -> str:
                         else empty(_("No game is on the fixture list this season."))))  # fmt: skip
     body.append(section("history", _("Every game played"), _history_table(links, site, team.history) if team.history
                         else empty(_("The team has not played a game yet."))))  # fmt: skip
-    shown = [figure(svg.chart_svg(chart, f"chart-{i}"), _(chart.title)) for i, chart in enumerate(team.charts)]
+    drawn = [figure(svg.chart_svg(chart, f"chart-{i}"), shown(chart.title)) for i, chart in enumerate(team.charts)]
     body.append(
-        section("charts", _("Charts"), Html("\n".join(shown)) if shown else empty(_("No game played yet.")))
+        section("charts", _("Charts"), Html("\n".join(drawn)) if drawn else empty(_("No game played yet.")))
     )
     if team.former:
         former = items([Html(links.player(pid, name) + _plain(f" ({_status(status)})"))
@@ -494,7 +494,7 @@ def _transfers_table(links: Links, site: Site, transfers: tuple[careers.CareerTr
             d.season,
             links.team_named(d.seller),
             links.team_named(d.buyer),
-            _(TRANSFER_WORDS.get(d.status, d.status)),
+            shown(TRANSFER_WORDS.get(d.status, d.status)),
         ]
         rows.append([*line, gold(d.price or 0)] if site.show_money else line)
     return table("transfers-caption", _("Transfers"), columns, rows, row_header=1)
@@ -564,7 +564,7 @@ def referee_page(site: Site, card: RefereeCard, career: careers.RefereeCareer) -
     if career.games:
         chart = charts.referee_career_chart(career)
         body.append(
-            section("chart", _("Turns in range"), figure(svg.chart_svg(chart, "chart-ref"), _(chart.title)))
+            section("chart", _("Turns in range"), figure(svg.chart_svg(chart, "chart-ref"), shown(chart.title)))
         )
     return _document(site, path, card.name, body)
 
@@ -612,13 +612,13 @@ def season_page(site: Site, story: history.SeasonHistory, fixtures: list[sq.Fixt
             Col(N_("Total"), numeric=True),
         ]
         rows = [
-            [_(a.title), links.player(a.player_id, a.name), links.team_named(a.team), a.value]
+            [shown(a.title), links.player(a.player_id, a.name), links.team_named(a.team), a.value]
             for a in story.awards
         ]
         body.append(
             section("awards", _("Awards"), table("awards-caption", _("The season's awards"), columns, rows))
         )
-    leaders = [leaders_table(links, f"leaders-{what}", _(sq.LEADER_TITLES[what]), list(rows))
+    leaders = [leaders_table(links, f"leaders-{what}", shown(sq.LEADER_TITLES[what]), list(rows))
                for what, rows in story.leaders.items() if rows]  # fmt: skip
     if leaders:
         body.append(section("leaders", _("The leaders"), Html("\n".join(leaders))))
@@ -684,9 +684,9 @@ def magazine_page(site: Site, m: Magazine) -> str:
         )
     )
     leaders = [paragraph(_say(_("<strong>{title}:</strong> {player} of {team} leads the way with {value} {unit}."),
-                              title=_(sq.LEADER_TITLES[what]), player=links.player(rows[0].id, rows[0].name),
+                              title=shown(sq.LEADER_TITLES[what]), player=links.player(rows[0].id, rows[0].name),
                               team=links.team_named(rows[0].team), value=rows[0].value,
-                              unit=_(sq.LEADER_UNITS[what])))
+                              unit=shown(sq.LEADER_UNITS[what])))
                for what, rows in m.leaders.items() if rows]  # fmt: skip
     body.append(section("leaders", _("The leaders"), Html("\n".join(leaders)) if leaders else nothing))
     refs = []
@@ -714,11 +714,11 @@ def magazine_page(site: Site, m: Magazine) -> str:
         team = links.team_named(new.team)
         if old:
             said = _say(_("<strong>{title}:</strong> {holder} ({team}) now holds it with {value}, beating {owner} {old}."),
-                        title=_(new.title), holder=holder, team=team, value=new.value,
+                        title=shown(new.title), holder=holder, team=team, value=new.value,
                         owner=possessive(old.holder), name=old.holder, old=old.value)  # fmt: skip
         else:
             said = _say(_("<strong>{title}:</strong> {holder} ({team}) now holds it with {value} and sets the first "
-                          "mark."), title=_(new.title), holder=holder, team=team, value=new.value)  # fmt: skip
+                          "mark."), title=shown(new.title), holder=holder, team=team, value=new.value)  # fmt: skip
         records.append(paragraph(said))
     body.append(section("records", _("Records broken"), Html("\n".join(records)) if records else nothing))
     deals = []
@@ -749,7 +749,9 @@ def magazine_page(site: Site, m: Magazine) -> str:
     body.append(section("obituaries", _("Obituaries"), Html("\n".join(dead)) if dead
                         else paragraph(_("Everybody walked off the pitch this round."))))  # fmt: skip
     if m.charts:
-        shown = [figure(svg.chart_svg(chart, f"chart-{i}"), _(chart.title)) for i, chart in enumerate(m.charts)]
-        body.append(section("pictures", _("The round in pictures"), Html("\n".join(shown))))
+        drawn = [
+            figure(svg.chart_svg(chart, f"chart-{i}"), shown(chart.title)) for i, chart in enumerate(m.charts)
+        ]
+        body.append(section("pictures", _("The round in pictures"), Html("\n".join(drawn))))
     title = _("Magazine, season {season}, round {round}").format(season=m.season, round=m.round)
     return _document(site, path, title, body)
