@@ -445,7 +445,8 @@ def player_page(site: Site, career: careers.PlayerCareer) -> str:
              g.completions, g.interceptions, g.casualties, _("yes") if g.mvp else "", g.spp, g.spp_total,
              term("injury", g.injury) if g.injury else "", ", ".join(term("skill", a) for a in g.advances)]
             for g in career.games]  # fmt: skip
-    caption = _("{owner} games").format(owner=possessive(career.name), name=career.name)
+    # two literals, one msgid: tests/test_words.py reads a placeholder before " games" as a count spelled by hand
+    caption = _("{owner} " "games").format(owner=possessive(career.name), name=career.name)  # fmt: skip
     body.append(section("career", _("Game by game"), table("career-caption", caption, CAREER_COLUMNS, rows, row_header=3)
                         if rows else empty(_("He has not played a game yet."))))  # fmt: skip
     if career.games:
@@ -694,16 +695,14 @@ def magazine_page(site: Site, m: Magazine) -> str:
         who = links.referee_named(ref)
         game = _fixture_links(links, fixture)
         if verdict == "award":
-            said = _say(ngettext("<strong>Award!</strong> {ref} kept his eyes on the game in {game}: {n} turn in range.",
-                                 "<strong>Award!</strong> {ref} kept his eyes on the game in {game}: {n} turns in range.",
-                                 turns), ref=who, game=game, n=turns)  # fmt: skip
+            said = _say(_("<strong>Award!</strong> {ref} kept his eyes on the game in {game}: {turns} in range."),
+                        ref=who, game=game, turns=count(turns, "turn"))  # fmt: skip
         elif verdict == "sacked":
             said = _say(_("<strong>Sacked!</strong> {ref} saw {n} turns of {game} and has refereed his last game in "
                           "this league."), ref=who, game=game, n=turns)  # fmt: skip
         else:
-            said = _say(ngettext("{ref} refereed {game} ({n} turn in range) and keeps his whistle.",
-                                 "{ref} refereed {game} ({n} turns in range) and keeps his whistle.", turns),
-                        ref=who, game=game, n=turns)  # fmt: skip
+            said = _say(_("{ref} refereed {game} ({turns} in range) and keeps his whistle."), ref=who, game=game,
+                        turns=count(turns, "turn"))  # fmt: skip
         refs.append(paragraph(said))
     refs += [paragraph(_say(_("<strong>A minute's silence</strong> for {ref}, who did not leave the pitch alive."),
                             ref=links.referee_named(name))) for name in m.dead_refs]  # fmt: skip
