@@ -13,7 +13,7 @@ from datetime import date
 from sqlalchemy import Connection, case, func, select
 
 from roster_app.errors import NotFound
-from roster_app.i18n import _
+from roster_app.i18n import N_, _, term
 from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
@@ -236,11 +236,11 @@ def _player_totals(conn: Connection, team_ids: list[int]) -> dict[int, PlayerTot
 def _staff(team: queries.TeamHeader, ruleset: Ruleset) -> tuple[StaffLine, ...]:
     rules = ruleset.table("team_rules")
     return (
-        StaffLine("Team re-rolls", team.rerolls, ruleset.race(team.race).reroll_cost),
-        StaffLine("Assistant coaches", team.assistant_coaches, rules["assistant_coach_cost"]),
-        StaffLine("Cheerleaders", team.cheerleaders, rules["cheerleader_cost"]),
-        StaffLine("Apothecary", int(team.apothecary), rules["apothecary_cost"]),
-        StaffLine("Fan factor", team.fan_factor, rules["fan_factor_cost"]),  # in the team value at its price
+        StaffLine(N_("Team re-rolls"), team.rerolls, ruleset.race(team.race).reroll_cost),
+        StaffLine(N_("Assistant coaches"), team.assistant_coaches, rules["assistant_coach_cost"]),
+        StaffLine(N_("Cheerleaders"), team.cheerleaders, rules["cheerleader_cost"]),
+        StaffLine(N_("Apothecary"), int(team.apothecary), rules["apothecary_cost"]),
+        StaffLine(N_("Fan factor"), team.fan_factor, rules["fan_factor_cost"]),  # in the team value at its price
     )
 
 
@@ -286,7 +286,9 @@ def _hired_next(db: LeagueDB, team_id: int) -> str:
     match_id, title = team_next_fixture(db, team_id)
     sides = match_freebooters(db, match_id) if match_id is not None else None
     side = next((s for s in sides or () if s.team_id == team_id), None)
-    return f"{side.words()}, for {title}" if side is not None and side.hired else ""
+    if side is None or not side.hired:
+        return ""
+    return _("{hired}, for {fixture}").format(hired=side.words(), fixture=title)
 
 
 def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:
@@ -504,7 +506,8 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
         )  # fmt: skip
         handicaps = tuple(h["handicap"] for h in pre_match.get("handicaps", []) if h["team_id"] == team_id)
         hired = pre_match.get("freebooters", {}).get(str(team_id), {}).get("lines", [])
-        freebooters = tuple((h["name"], "Star Player" if h["kind"] == "star" else f"Mercenary {h['position']}",
+        freebooters = tuple((h["name"], _("Star Player") if h["kind"] == "star"
+                             else _("Mercenary {position}").format(position=term("position", h["position"])),
                              tuple(h.get("skills", ()))) for h in hired if h["kind"] != "inducement")  # fmt: skip
         inducements = tuple(h["what"] for h in hired if h["kind"] == "inducement")
         return SheetSide(team.name, team.race, team.coach or "", team.rating, team.rerolls, team.apothecary,

@@ -9,7 +9,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from datetime import date
 
+from roster_app import i18n
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.printing import data, render
 from roster_app.printing.render import Section
 from roster_app.rules.economy import economy
@@ -56,10 +58,14 @@ class PrintDocument:
     heading: data.Heading
     sections: tuple[Section, ...]
     stylesheet: str
+    language: str = i18n.SOURCE_LANGUAGE  # the language it was written in: its pages are painted in it too
 
     @property
     def footer(self) -> str:
-        return f"{self.heading.league} \u00b7 season {self.heading.season}"
+        with i18n.language(self.language):
+            return _("{league} \u00b7 season {season}").format(
+                league=self.heading.league, season=self.heading.season
+            )
 
 
 def whole_league(db: LeagueDB) -> PrintRequest:
@@ -79,47 +85,55 @@ def build_document(
     *,
     today: date | None = None,
     progress: Callable[[str], None] | None = None,
+    language: str | None = None,
 ) -> PrintDocument:
-    """Read the league and render every section asked for, in league-night order."""
+    """Read the league and render every section asked for, in league-night order, in `language` (a code of
+    i18n.LANGUAGES; None: the app's own language)."""
+    with i18n.language(language) as chosen:
+        return _build(db, request, today, progress, chosen)
+
+
+def _build(db: LeagueDB, request: PrintRequest, today: date | None, progress: Callable[[str], None] | None,
+           language: str) -> PrintDocument:  # fmt: skip
     heading = data.heading(db, today=today)
     note = progress or (lambda _what: None)
     sections: list[Section] = []
     title = None
     standings = data.league_table(db)
     if request.table:
-        note("the league table")
+        note(_("the league table"))
         points = db.ruleset.table("league_points")
         eco = economy(db.ruleset)
         sections.append(render.league_table_section(standings, points, heading, data.season_matches(db),
                                                     (eco.worth_short, eco.worth_name, eco.is_value)))  # fmt: skip
         for bracket in data.tournaments(db):  # each tournament of the season on its own page (issue 33)
-            note(f"the {bracket.competition.name}")
+            note(bracket.competition.name)
             sections.append(render.competition_section(bracket, heading))
     names = []
     sheets = data.roster_sheets(db, list(request.team_ids), standings=standings) if request.rosters else {}
     for team_id in request.team_ids:
         if request.rosters:
             if team_id not in sheets:
-                raise data.NotFound("That team is no longer in the league.")
+                raise data.NotFound(_("That team is no longer in the league."))
             sheet = sheets[team_id]
             names.append(sheet.team.name)
-            note(f"the roster of {sheet.team.name}")
+            note(_("the roster of {team}").format(team=sheet.team.name))
             sections.append(render.roster_section(sheet, heading))
         if request.ledgers:
             statement = data.ledger_statement(db, team_id)
             names.append(statement.team.name)
-            note(f"the ledger of {statement.team.name}")
+            note(_("the ledger of {team}").format(team=statement.team.name))
             sections.append(render.ledger_section(statement, heading))
     if request.contracts:
-        note("the contract sheet")
+        note(_("the contract sheet"))
         sections.append(render.contracts_section(data.contract_sheet(db), heading))
     if request.referees:
-        note("the referee cards")
+        note(_("the referee cards"))
         sections.extend(render.referee_card_sections(data.referee_cards(db), heading))
     if request.match_sheet:
         sections.append(render.match_sheet_section(data.referee_rules(db.ruleset), heading))
     if request.match_sheets:
-        note("the match sheets")
+        note(_("the match sheets"))
         rules = data.referee_rules(db.ruleset)
         for sheet in data.fixture_sheets(db, round_number=request.sheets_round):
             sections.append(render.fixture_sheet_section(sheet, rules, heading))
@@ -130,16 +144,18 @@ def build_document(
     if request.magazine:
         from roster_app.printing.magazine import magazine_data, magazine_sections
 
-        note("the league magazine")
+        note(_("the league magazine"))
         story = magazine_data(db, round_number=request.magazine_round, season=request.magazine_season)
         if len(sections) == 0:  # the magazine alone: its own title (the PDF's name) and season in the footer
-            title = f"{heading.league} magazine, season {story.season}, round {story.round}"
+            title = _("{league} magazine, season {season}, round {round}").format(
+                league=heading.league, season=story.season, round=story.round
+            )
             heading = replace(heading, season=story.season)
         sections.extend(magazine_sections(story, heading))
     if not sections:
         raise NothingToPrint(
-            "There is nothing to print: choose a team (the league has none yet) or a league document."
+            _("There is nothing to print: choose a team (the league has none yet) or a league document.")
         )
     title = title or _title(request, heading, list(dict.fromkeys(names)))
     return PrintDocument(title, heading, tuple(sections),
-                         render.stylesheet())  # fmt: skip
+                         render.stylesheet(), language)  # fmt: skip

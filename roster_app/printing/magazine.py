@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 
 from roster_app.errors import NotFound
+from roster_app.i18n import N_, _, term
 from roster_app.printing import data, render
 from roster_app.printing.render import Html, Section, blocks, fill, join
 from roster_app.queries import charts, history
@@ -20,6 +21,27 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import Contract, Match, MatchPlayer, Player, Referee, RefereeMatch, Team, Transfer
 
 CHART_SIZE = (680, 290)  # CSS pixels: the width of an A4 or Letter page's text, three charts to the page
+# The queries' titles and units the magazine prints (queries.season.LEADER_TITLES/UNITS, queries.history's
+# records), marked here so the printout finds them in its catalogue; shown through _() where printed.
+PRINTED_WORDS = (
+    N_("Top scorers"),
+    N_("Most casualties"),
+    N_("Most SPP"),
+    N_("TD"),
+    N_("Cas"),
+    N_("SPP"),
+    N_("Most touchdowns in a game"),
+    N_("Most casualties in a game"),
+    N_("Most touchdowns in a season"),
+    N_("Most casualties in a season"),
+    N_("Most touchdowns in a career"),
+    N_("Most casualties in a career"),
+    N_("Most SPP in a game"),
+    N_("Most SPP in a season"),
+    N_("Most SPP in a career"),
+    N_("Biggest transfer"),
+    N_("Longest contract"),
+)
 
 
 @dataclass(frozen=True)
@@ -153,18 +175,18 @@ def _result(t: dict, f: sq.FixtureRow) -> Html:
     if f.competition:  # a tournament's game: a knock-out's is never level (overtime, a roll-off)
         won = f.home_won
         if won is None:
-            return fill(t["cup_draw"], competition=f.competition, stage=f.stage, home=f.home, away=f.away,
-                        score=f.score, gate=f"{f.gate:,}")  # fmt: skip
+            return fill(t["cup_draw"], competition=f.competition, stage=render.stage_words(f.stage), home=f.home, away=f.away,
+                        score=f.score, gate=render.number(f.gate))  # fmt: skip
         winner, loser = (f.home, f.away) if won else (f.away, f.home)
-        return fill(t["cup_win"], competition=f.competition, stage=f.stage, winner=winner, loser=loser,
+        return fill(t["cup_win"], competition=f.competition, stage=render.stage_words(f.stage), winner=winner, loser=loser,
                     score=f"{max(f.home_score, f.away_score)}-{min(f.home_score, f.away_score)}",
-                    decided=f" {f.decided}" if f.decided else "", gate=f"{f.gate:,}")  # fmt: skip
+                    decided=f" {f.decided}" if f.decided else "", gate=render.number(f.gate))  # fmt: skip
     if f.home_score == f.away_score:
-        return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=f"{f.gate:,}")
+        return fill(t["draw"], home=f.home, away=f.away, score=f.score, gate=render.number(f.gate))
     won = f.home_score > f.away_score
     winner, loser = (f.home, f.away) if won else (f.away, f.home)
     return fill(t["win"], winner=winner, loser=loser, score=f"{max(f.home_score, f.away_score)}-"
-                f"{min(f.home_score, f.away_score)}", gate=f"{f.gate:,}", home=f.home)  # fmt: skip
+                f"{min(f.home_score, f.away_score)}", gate=render.number(f.gate), home=f.home)  # fmt: skip
 
 
 def _standing(t: dict, s: sq.StandingRow) -> Html:
@@ -174,8 +196,10 @@ def _standing(t: dict, s: sq.StandingRow) -> Html:
 
 def _record(t: dict, new: history.RecordRow, old: history.RecordRow | None) -> Html:
     if old is None:
-        return fill(t["record_first"], title=new.title, holder=new.holder, team=new.team, value=new.value)
-    return fill(t["record"], title=new.title, holder=new.holder, team=new.team, value=new.value,
+        return fill(
+            t["record_first"], title=render.shown(new.title), holder=new.holder, team=new.team, value=new.value
+        )
+    return fill(t["record"], title=render.shown(new.title), holder=new.holder, team=new.team, value=new.value,
                 old_holder=old.holder, old_value=old.value)  # fmt: skip
 
 
@@ -185,8 +209,8 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     results = join([_result(t, f) for f in m.results]
                    + [fill(t["crowned"], competition=name, winner=winner) for name, winner in m.champions])  # fmt: skip
     table = join([_standing(t, s) for s in m.table])
-    leaders = join([fill(t["leader"], title=sq.LEADER_TITLES[what], name=rows[0].name, team=rows[0].team,
-                         value=rows[0].value, unit=sq.LEADER_UNITS[what]) for what, rows in m.leaders.items() if rows])  # fmt: skip
+    leaders = join([fill(t["leader"], title=render.shown(sq.LEADER_TITLES[what]), name=rows[0].name, team=rows[0].team,
+                         value=rows[0].value, unit=render.shown(sq.LEADER_UNITS[what])) for what, rows in m.leaders.items() if rows])  # fmt: skip
     refs = join(
         [
             fill(t[f"ref_{verdict or 'kept'}"], ref=ref, fixture=fixture, turns=turns)
@@ -197,21 +221,26 @@ def magazine_sections(m: Magazine, heading: data.Heading) -> list[Section]:
     records = join([_record(t, new, old) for new, old in m.records]) or fill(nothing)
     front = fill(t["page"], league=heading.league, season=m.season, round=m.round, results=results, table=table,
                  leaders=leaders or fill(nothing), referees=refs or fill(nothing), records=records)  # fmt: skip
-    deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=f"{price:,}") for p, s, b, price in m.transfers]
-                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=f"{cost:,}") for p, team, n, cost in m.contracts]
-                 + [fill(t["star_hired"], star=star, team=team, fixture=fixture, cost=f"{cost:,}")
+    deals = join([fill(t["transfer"], player=p, seller=s, buyer=b, price=render.number(price)) for p, s, b, price in m.transfers]
+                 + [fill(t["contract"], player=p, team=team, seasons=n, cost=render.number(cost)) for p, team, n, cost in m.contracts]
+                 + [fill(t["star_hired"], star=star, team=team, fixture=fixture, cost=render.number(cost))
                     for star, team, fixture, cost in m.stars])  # fmt: skip
-    hurt = join([fill(t["injury"], player=p, team=team, injury=injury) for p, team, injury in m.injuries
+    hurt = join([fill(t["injury"], player=p, team=team, injury=term("injury", injury)) for p, team, injury in m.injuries
                  if injury != "Dead"])  # fmt: skip
     dead = join([fill(t["obituary"], player=p, team=team) for p, team, injury in m.injuries if injury == "Dead"])
     back = fill(t["back"], league=heading.league, season=m.season, round=m.round, deals=deals or fill(nothing),
                 injuries=hurt or fill(nothing), obituaries=dead or fill(t["no_obituaries"]))  # fmt: skip
-    sections = [Section(f"magazine, round {m.round}", front), Section(f"magazine, round {m.round}, page 2", back)]
+    sections = [
+        Section(_("magazine, round {round}").format(round=m.round), front),
+        Section(_("magazine, round {round}, page {page}").format(round=m.round, page=2), back),
+    ]
     if m.charts:
         images = tuple(render.ChartImage(chart, *CHART_SIZE) for chart in m.charts)
         shown = join(
             [fill(t["chart"], src=image.address, width=image.width, height=image.height) for image in images]
         )
         pictures = fill(t["pictures"], league=heading.league, season=m.season, round=m.round, charts=shown)
-        sections.append(Section(f"magazine, round {m.round}, page 3", pictures, images))
+        sections.append(
+            Section(_("magazine, round {round}, page {page}").format(round=m.round, page=3), pictures, images)
+        )
     return sections

@@ -2,6 +2,8 @@
 
 Every value is escaped unless it is already `Html` (built here from escaped parts). A template file holds
 its page first, then named blocks, each introduced by a line `<!--@ name -->` (a table row, a card ...).
+Text written [[Like this $var]] in a template is translated (i18n._) when the block is filled, before the $vars
+are substituted: the printout speaks the language of the block it is filled in (i18n.language).
 """
 
 from __future__ import annotations
@@ -13,16 +15,18 @@ from functools import cache
 from string import Template
 from typing import Any
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _, current_language, ngettext, pgettext, term, translations
 from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.queries.charts import Chart
 from roster_app.rules.allies import fan_factor_text, surcharge_text
 from roster_app.rules.contracts import tally_marks
 from roster_app.rules.postmatch import TIE_BREAKER_LABELS
-from roster_app.words import count, noun
+from roster_app.words import count
 
 BLOCK = re.compile(r"^<!--@\s*(\w+)\s*-->\s*$", re.MULTILINE)
+TRANSLATED = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)  # [[text to translate]] in a template
+CONTEXT = "::"  # [[context::text]]: the text in a context of its own (a narrow column's short form)
 CARDS_PER_PAGE = 9  # three by three, painted as the screen draws them (ui/printing/referee_cards.py)
 
 
@@ -95,17 +99,48 @@ def _rules_for(css: str, classes: frozenset[str], tags: frozenset[str]) -> str:
     return "\n".join(kept)
 
 
+def template_messages(text: str) -> list[str | tuple[str, str]]:
+    """The texts a template marks [[for translation]], in order (the catalogue's msgids); one written
+    [[context::text]] comes as (context, text) (a msgctxt)."""
+    return [tuple(m.split(CONTEXT, 1)) if CONTEXT in m else m for m in TRANSLATED.findall(text)]
+
+
+def _translated(mark: re.Match[str]) -> str:
+    text = mark.group(1)
+    if CONTEXT in text:
+        context, text = text.split(CONTEXT, 1)
+        return pgettext(context, text)
+    return _(text)
+
+
 class Block(Template):
     """A template block ($name placeholders, as string.Template) made into a format string once: filling a
-    row of a 64-roster print job ~3x faster than Template.substitute."""
+    row of a 64-roster print job ~3x faster than Template.substitute. A block holding [[text]] is made once per
+    language (and catalogue), its texts translated first."""
 
     def __init__(self, template: str):
         super().__init__(template)
+        self._translated = TRANSLATED.search(template) is not None
+        self._formats: dict[tuple[str, int], str] = {}
+        self._plain = "" if self._translated else self._format(template)
+
+    def _format(self, template: str) -> str:
         parts, end = [], 0
         for match in self.pattern.finditer(template):  # literal text with its braces doubled, then the field
             parts += [template[end : match.start()].replace("{", "{{").replace("}", "}}"), _as_format(match)]
             end = match.end()
-        self.formatted = "".join([*parts, template[end:].replace("{", "{{").replace("}", "}}")])
+        return "".join([*parts, template[end:].replace("{", "{{").replace("}", "}}")])
+
+    @property
+    def formatted(self) -> str:
+        if not self._translated:
+            return self._plain
+        code = current_language()
+        key = (code, id(translations(code)))
+        found = self._formats.get(key)
+        if found is None:
+            found = self._formats[key] = self._format(TRANSLATED.sub(_translated, self.template))
+        return found
 
     def substitute(self, mapping: Any = None, /, **values: Any) -> str:  # type: ignore[override]
         return self.formatted.format_map({**(mapping or {}), **values})
@@ -145,9 +180,19 @@ def join(parts: list[Html]) -> Html:
     return Html("\n".join(parts))
 
 
+def number(value: int) -> str:
+    """A whole number with the print language's thousands separators (1,000 in English, 1 000 in French)."""
+    code = current_language()
+    if code == "en":
+        return f"{value:,}"
+    from babel.numbers import format_decimal  # only a printout in another language pays for Babel's locale data
+
+    return format_decimal(value, locale=code)
+
+
 def gold(amount: int) -> str:
     """Gold pieces with thousands separators; a minus sign for money going out."""
-    return f"{amount:,}".replace("-", "\u2212")
+    return number(amount).replace("-", "\u2212")
 
 
 def shade(index: int) -> Html:
@@ -160,38 +205,74 @@ def stripe(index: int) -> Html:
 
 
 def _date(value: object) -> str:
-    return value.strftime("%Y-%m-%d") if hasattr(value, "strftime") else str(value)
+    """A date as the print language writes it (ISO in English, as before; Babel's medium format otherwise)."""
+    if not hasattr(value, "strftime"):
+        return str(value)
+    code = current_language()
+    if code == "en":
+        return value.strftime("%Y-%m-%d")
+    from babel.dates import format_date  # only a printout in another language pays for Babel's locale data
+
+    return format_date(value, format="medium", locale=code)
 
 
 # -- roster --------------------------------------------------------------------------------------------
 def _skills(player: data.queries.PlayerRow) -> Html:
-    starting = [html.escape(s) for s in player.starting_skills]
-    gained = [f'<span class="gained">{html.escape(s)}</span>' for s in player.skills]
+    starting = [html.escape(term("skill", s)) for s in player.starting_skills]
+    gained = [f'<span class="gained">{html.escape(term("skill", s))}</span>' for s in player.skills]
     marks = []
     if player.ally:
-        marks.append(f'<span class="flag">ally ({html.escape(player.race)})</span>')
+        ally = _("ally ({race})").format(race=term("race", player.race))
+        marks.append(f'<span class="flag">{html.escape(ally)}</span>')
     if player.rolls_due:
-        marks.append(f'<span class="star">\u2605 {count(player.rolls_due, "roll")} due</span>')
+        due = ngettext("{n} roll due", "{n} rolls due", player.rolls_due).format(n=player.rolls_due)
+        marks.append(f'<span class="star">\u2605 {html.escape(due)}</span>')
     return Html(", ".join(starting + gained) + ("<br/>" + " ".join(marks) if marks else ""))
 
 
 def _injuries(player: data.queries.PlayerRow) -> Html:
-    parts = [html.escape(i) for i in player.injuries]
+    parts = [html.escape(term("injury", i)) for i in player.injuries]
     if player.status != "active" and player.status.casefold() not in (i.casefold() for i in player.injuries):
-        parts.append(f'<span class="flag">{html.escape(player.status)}</span>')
+        parts.append(f'<span class="flag">{html.escape(status_words(player.status))}</span>')
     return Html(", ".join(parts))
+
+
+# A player's status and a contract's state are stored keys; the printout shows them in its language.
+STATUS_WORDS = {"miss next game": N_("miss next game"), "retired": N_("retired"), "dead": N_("dead"),
+                "transferred": N_("transferred"), "running": N_("running"), "final season": N_("final season"),
+                "expired": N_("expired"), "cancelled": N_("cancelled"), "died": N_("died"), "ended": N_("ended"),
+                "reversed": N_("reversed")}  # fmt: skip
+# What a team is worth as the bundled editions name it (economy.worth_name), translated where printed; and the
+# same within a sentence ("... · team rating 159 · ...").
+WORTH_NAMES = (N_("Team rating"), N_("Team value"))
+WORTH_IN_SENTENCE = {"Team rating": N_("team rating"), "Team value": N_("team value")}
+
+
+def shown(text: str) -> str:
+    """A text the league or the queries hold (a table's title, a kind's label marked N_ where it is written) in the
+    print language; one the catalogue does not hold stays as it is, and "" stays "" (not the catalogue's header)."""
+    return _(text) if text else text
+
+
+def status_words(key: str) -> str:
+    return _(STATUS_WORDS[key]) if key in STATUS_WORDS else key
+
+
+def worth_words(name: str) -> str:
+    return _(name) if name in WORTH_NAMES else name
 
 
 def _contract(player: data.queries.PlayerRow) -> str:
     if player.contract_seasons is None:
-        return "free"
+        return _("free")
     return tally_marks(player.contract_served, player.contract_seasons)
 
 
 def _player_row(index: int, line: data.RosterLine) -> Html:
     p, t = line.player, line.totals
     return fill(
-        blocks("roster")["player"], stripe=stripe(index), number=p.number, name=p.name, position=p.position,
+        blocks("roster")["player"], stripe=stripe(index), number=p.number, name=p.name,
+        position=term("position", p.position),
         ma=p.ma, st=p.st, ag=p.ag, av=p.av, skills=_skills(p), injuries=_injuries(p),
         completions=t.completions or "", touchdowns=t.touchdowns or "", interceptions=t.interceptions or "",
         casualties=t.casualties or "", mvps=t.mvps or "", spp=p.spp, player_value=gold(p.value),
@@ -202,21 +283,23 @@ def _player_row(index: int, line: data.RosterLine) -> Html:
 def _record(record: data.Standing | None) -> tuple[str, str]:
     """(won/drawn/lost, position and points) of the team this season."""
     if record is None or not record.played:
-        return "no match played", "\u2014"
-    points = noun(record.points, "point")
+        return _("no match played"), "\u2014"
     return (
-        f"W{record.won} D{record.drawn} L{record.lost}",
-        f"{_ordinal(record.position)}, {record.points} {points}",
+        _("W{won} D{drawn} L{lost}").format(won=record.won, drawn=record.drawn, lost=record.lost),
+        ngettext("{position}, {n} point", "{position}, {n} points", record.points).format(
+            position=_ordinal(record.position), n=record.points
+        ),
     )
 
 
-def _count(n: int, one: str, many: str | None = None) -> str:
-    return count(n, one, many)
-
-
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1st, 2nd, 3rd, 11th, 21st ... in the print language (1er, 2e in French; 1., 2. in German)."""
+    if n == 1:
+        return _("1st")
+    if 10 <= n % 100 <= 20:
+        return _("{n}th").format(n=n)
+    ordinal = {1: N_("{n}st"), 2: N_("{n}nd"), 3: N_("{n}rd")}.get(n % 10, N_("{n}th"))
+    return _(ordinal).format(n=n)
 
 
 def _allies(team: data.queries.TeamHeader, ruleset_fan_factor: str) -> Html:
@@ -224,10 +307,12 @@ def _allies(team: data.queries.TeamHeader, ruleset_fan_factor: str) -> Html:
     if not team.allies:
         return Html("")
     p = team.penalties
-    what = [f"fan factor {ruleset_fan_factor}"]
+    what = [_("fan factor {value}").format(value=ruleset_fan_factor)]
     if p.reroll_surcharge:
-        what.append(f"re-rolls {gold(team.reroll_price)} gp each ({surcharge_text(p)})")
-    return fill(blocks("roster")["allies"], count=len(team.allies), allies="; ".join(team.allies),
+        what.append(_("re-rolls {price} gp each ({surcharge})").format(price=gold(team.reroll_price),
+                                                                      surcharge=surcharge_text(p)))  # fmt: skip
+    allies = "; ".join(term("race", ally) for ally in team.allies)
+    return fill(blocks("roster")["allies"], count=len(team.allies), allies=allies,
                 penalties=", ".join(what))  # fmt: skip
 
 
@@ -235,12 +320,13 @@ def _worth_rows(team: data.queries.TeamHeader) -> dict[str, Any]:
     """The roster's worth rows as the edition names them: a team rating beside its gold value and the rating on
     the Match Winnings Table, or a team value beside the spiralling expenses it brings."""
     if not team.worth_is_value:
-        return dict(worth_label=team.worth_name, worth=team.worth_figure or team.rating,
-                    second_label="Team value (players, staff, re-rolls, fan factor)", second=gold(team.value),
-                    money_label="Rating on the Match Winnings Table", money=team.winnings_rating)  # fmt: skip
-    return dict(worth_label=f"{team.worth_name} (players, staff, re-rolls, fan factor)", worth=gold(team.worth),
-                second_label="Team rating (3rd-edition reckoning, for comparison)", second=team.rating,
-                money_label="Spiralling expenses after a match", money=gold(team.expenses))  # fmt: skip
+        return dict(worth_label=worth_words(team.worth_name), worth=team.worth_figure or team.rating,
+                    second_label=_("Team value (players, staff, re-rolls, fan factor)"), second=gold(team.value),
+                    money_label=_("Rating on the Match Winnings Table"), money=team.winnings_rating)  # fmt: skip
+    return dict(worth_label=_("{worth} (players, staff, re-rolls, fan factor)").format(worth=worth_words(team.worth_name)),
+                worth=gold(team.worth),
+                second_label=_("Team rating (3rd-edition reckoning, for comparison)"), second=team.rating,
+                money_label=_("Spiralling expenses after a match"), money=gold(team.expenses))  # fmt: skip
 
 
 def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
@@ -248,34 +334,58 @@ def roster_section(sheet: data.RosterSheet, heading: data.Heading) -> Section:
     t = blocks("roster")
     rows = [_player_row(i, line) for i, line in enumerate(sheet.lines)]
     rows += [fill(t["blank"], stripe=stripe(i)) for i in range(len(rows), sheet.max_players)]
-    staff = [fill(t["staff"], label=s.label, count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
+    staff = [fill(t["staff"], label=shown(s.label), count=s.count, unit_cost=gold(s.unit_cost), total=gold(s.total))
              for s in sheet.staff]  # fmt: skip
     team = sheet.team
     fan_factor = fan_factor_text(team.fan_factor, team.fan_factor_in_play, team.penalties.allies)
     record, standing = _record(sheet.record)
-    legend = "\u2605 star player rolls earned and not yet taken." if any(
+    legend = _("\u2605 star player rolls earned and not yet taken.") if any(
         line.player.rolls_due for line in sheet.lines) else ""  # fmt: skip
     body = fill(
-        t["page"], league=heading.league, season=heading.season, team=team.name, race=team.race,
+        t["page"], league=heading.league, season=heading.season, team=team.name, race=term("race", team.race),
         coach=team.coach or "\u2014", record=record, standing=standing, players=join(rows), legend=legend,
         value=gold(team.value), treasury=gold(team.treasury), fan_factor=fan_factor,
         allies=_allies(team, fan_factor), player_count=len(sheet.lines), max_players=sheet.max_players,
         staff=join(staff), players_value=gold(sheet.players_value), **_worth_rows(team),
         hired=fill(t["hired"], hired=sheet.hired) if sheet.hired else Html(""),
     )  # fmt: skip
-    return Section(f"{team.name} \u2014 roster", body)
+    return Section(_("{team} \u2014 roster").format(team=team.name), body)
 
 
 # -- league table --------------------------------------------------------------------------------------
+def _empty(text: str) -> Html:
+    """A paragraph saying a part of the page has nothing to show ("" for nothing)."""
+    return Html(f'<p class="empty">{_escape(text)}</p>' if text else "")
+
+
+# rules/postmatch.STAGES, stored keys shown in the print language
+STAGE_WORDS = {
+    "league": N_("league"),
+    "semi-final": N_("semi-final"),
+    "final": N_("final"),
+    "friendly": N_("friendly"),
+}
+
+
+def stage_words(stage: str) -> str:
+    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else stage
+
+
 def _signed(value: int) -> str:
     return f"+{gold(value)}" if value > 0 else gold(value)
 
 
+# rules.postmatch.TIE_BREAKER_LABELS, marked for the printout's catalogue (shown through _()).
+TIE_BREAKER_WORDS = (N_("touchdown difference"), N_("casualty difference"), N_("touchdowns scored"),
+                     N_("casualties caused"), N_("head-to-head"), N_("a roll-off"))  # fmt: skip
+
+
 def _tie_breakers(keys: list[str]) -> str:
-    words = [TIE_BREAKER_LABELS.get(key, key.replace("_", " ")) for key in keys if key != "points"]
+    words = [_(TIE_BREAKER_LABELS[key]) if key in TIE_BREAKER_LABELS else key.replace("_", " ")
+             for key in keys if key != "points"]  # fmt: skip
     if not words:
-        return "nothing more: they share the position"
-    return ", then ".join(words)
+        return _("nothing more: they share the position")
+    return _(", then ").join(words)
 
 
 def _matches(title: str, matches: list[data.MatchLine]) -> Html:
@@ -284,8 +394,8 @@ def _matches(title: str, matches: list[data.MatchLine]) -> Html:
         return Html("")
     t = blocks("league_table")
     rows = [
-        fill(t["result"], shade=shade(i), round=m.round, stage=m.stage, home=m.home, away=m.away,
-             score=f"{m.home_score} \u2013 {m.away_score}" if m.played else "v",
+        fill(t["result"], shade=shade(i), round=m.round, stage=stage_words(m.stage), home=m.home, away=m.away,
+             score=f"{m.home_score} \u2013 {m.away_score}" if m.played else _("v"),
              casualties=f"{m.home_casualties} \u2013 {m.away_casualties}" if m.played else "")
         for i, m in enumerate(matches)
     ]  # fmt: skip
@@ -303,7 +413,7 @@ def league_table_section(
     t = blocks("league_table")
     rows = [
         fill(
-            t["row"], shade=shade(i), position=s.position, team=s.team, coach=s.coach, race=s.race,
+            t["row"], shade=shade(i), position=s.position, team=s.team, coach=s.coach, race=term("race", s.race),
             played=s.played, won=s.won, drawn=s.drawn, lost=s.lost, td_for=s.touchdowns_for,
             td_against=s.touchdowns_against, td_difference=_signed(s.touchdown_difference),
             cas_for=s.casualties_for, cas_against=s.casualties_against,
@@ -312,15 +422,15 @@ def league_table_section(
         for i, s in enumerate(standings)
     ]  # fmt: skip
     played = any(s.played for s in standings)
-    empty = Html("" if played else '<p class="empty">No league match has been played this season yet.</p>')
+    empty = _empty("" if played else _("No league match has been played this season yet."))
     body = fill(
         t["page"], league=heading.league, season=heading.season, win=points["win"], draw=points["draw"],
         loss=points["loss"], rows=join(rows), tie_breakers=_tie_breakers(points["tie_breakers"]), empty=empty,
-        results=_matches("Results", [m for m in matches if m.played]),
-        fixtures=_matches("Still to play", [m for m in matches if not m.played]),
+        results=_matches(_("Results"), [m for m in matches if m.played]),
+        fixtures=_matches(_("Still to play"), [m for m in matches if not m.played]),
         worth_head=worth[0], worth_note=_worth_note(worth),
     )  # fmt: skip
-    return Section("league table", body)
+    return Section(_("league table"), body)
 
 
 def _worth_note(worth: tuple[str, str, bool]) -> Html:
@@ -336,11 +446,20 @@ def _worth_note(worth: tuple[str, str, bool]) -> Html:
 CORRECTION_KIND = "correction"  # services/corrections.LEDGER_KIND (printing does not import services)
 
 
+# The ledger's kinds (safety/explained.LEDGER_KINDS, stored keys) in the print language; another prints as it is.
+LEDGER_KINDS = {"opening": N_("opening"), "transfer": N_("transfer"), "correction": N_("correction"),
+                "reversal": N_("reversal"), "winnings": N_("winnings"), "gate": N_("gate"),
+                "expenses": N_("expenses"), "freebooters": N_("freebooters"), "star gate share": N_("star gate share"),
+                "hire": N_("hire"), "contract": N_("contract"), "staff": N_("staff"), "reroll": N_("reroll"),
+                "reserve": N_("reserve"), "upkeep": N_("upkeep")}  # fmt: skip
+
+
 def _ledger_kind(kind: str) -> Html:
     """A correction stands out on the page; other kinds print as they are."""
+    words = _(LEDGER_KINDS[kind]) if kind in LEDGER_KINDS else kind
     if kind == CORRECTION_KIND:
-        return Html('<span class="flag">correction</span>')
-    return Html(_escape(kind))
+        return Html(f'<span class="flag">{_escape(words)}</span>')
+    return Html(_escape(words))
 
 
 def _corrections(statement: data.LedgerStatement) -> Html:
@@ -349,7 +468,7 @@ def _corrections(statement: data.LedgerStatement) -> Html:
     t = blocks("ledger")
     rows = [
         fill(t["correction_row"], shade=shade(i), date=_date(c.created_at), entry_season=c.season,
-             kind=c.kind_label, subject=c.subject, change=c.change, reason=c.reason, made_by=c.made_by)
+             kind=shown(c.kind_label), subject=c.subject, change=c.change, reason=c.reason, made_by=c.made_by)
         for i, c in enumerate(statement.corrections)
     ]  # fmt: skip
     return fill(t["corrections"], rows=join(rows))
@@ -362,11 +481,11 @@ def ledger_section(statement: data.LedgerStatement, heading: data.Heading) -> Se
              reason=r.reason, amount=_signed(r.amount), balance=gold(r.balance))
         for i, r in enumerate(statement.rows)
     ]  # fmt: skip
-    empty = Html("" if rows else '<p class="empty">No gold has moved yet.</p>')
+    empty = _empty("" if rows else _("No gold has moved yet."))
     body = fill(t["page"], league=heading.league, season=heading.season, team=statement.team.name,
                 treasury=gold(statement.team.treasury), rows=join(rows), empty=empty,
                 corrections=_corrections(statement))  # fmt: skip
-    return Section(f"{statement.team.name} \u2014 ledger", body)
+    return Section(_("{team} \u2014 ledger").format(team=statement.team.name), body)
 
 
 # -- contracts ---------------------------------------------------------------------------------------
@@ -379,8 +498,9 @@ def _contract_row(rows: list[data.ContractLine], index: int) -> Html:
     c = rows[index]
     return fill(
         blocks("contracts")["contract"], shade=shade(index), team=_first_of_team(rows, index), number=c.number, name=c.name,
-        position=c.position, spp=c.spp, rolls=c.rolls, signed=c.signed_season, until=c.last_season,
-        tally=c.tally, cost=gold(c.cost), state=f"{c.state}{' (renewal)' if c.renewal else ''}",
+        position=term("position", c.position), spp=c.spp, rolls=c.rolls, signed=c.signed_season,
+        until=c.last_season, tally=c.tally, cost=gold(c.cost),
+        state=_("{state} (renewal)").format(state=status_words(c.state)) if c.renewal else status_words(c.state),
     )  # fmt: skip
 
 
@@ -388,23 +508,23 @@ def _free_agent_row(rows: list[data.FreeAgentLine], index: int) -> Html:
     f = rows[index]
     costs = join([Html(f'<td class="gold">{gold(cost)}</td>') for cost in f.costs])
     return fill(blocks("contracts")["free_agent"], shade=shade(index), team=_first_of_team(rows, index), number=f.number, name=f.name,
-                position=f.position, spp=f.spp, rolls=f.rolls, costs=costs)  # fmt: skip
+                position=term("position", f.position), spp=f.spp, rolls=f.rolls, costs=costs)  # fmt: skip
 
 
 def contracts_section(sheet: data.ContractSheet, heading: data.Heading) -> Section:
     width = max(4, 37 // max(1, len(sheet.lengths)))
     headers = join([
-        Html(f'<th class="gold" width="{width}%">{count(n, "season")}</th>') for n in sheet.lengths
+        Html(f'<th class="gold" width="{width}%">{_escape(count(n, "season"))}</th>') for n in sheet.lengths
     ])  # fmt: skip
     body = fill(
         blocks("contracts")["page"], league=heading.league, season=heading.season,
         per_roll=gold(sheet.cost_per_roll_per_season), length_headers=headers,
         contracts=join([_contract_row(list(sheet.contracts), i) for i in range(len(sheet.contracts))]),
         free_agents=join([_free_agent_row(list(sheet.free_agents), i) for i in range(len(sheet.free_agents))]),
-        no_contracts=Html("" if sheet.contracts else '<p class="empty">No player is under contract.</p>'),
-        no_free_agents=Html("" if sheet.free_agents else '<p class="empty">No free agent has a star player roll yet.</p>'),
+        no_contracts=_empty("" if sheet.contracts else _("No player is under contract.")),
+        no_free_agents=_empty("" if sheet.free_agents else _("No free agent has a star player roll yet.")),
     )  # fmt: skip
-    return Section("contract sheet", body)
+    return Section(_("contract sheet"), body)
 
 
 # -- referee cards -----------------------------------------------------------------------------------
@@ -415,10 +535,10 @@ def referee_card_sections(cards: list[data.RefereeCard], heading: data.Heading) 
     pages = [cards[i : i + CARDS_PER_PAGE] for i in range(0, len(cards), CARDS_PER_PAGE)] or [[]]
     sections = []
     for number, page in enumerate(pages, start=1):
-        empty = "" if cards else '<p class="empty">The league has no referee who can be chosen.</p>'
-        suffix = f" ({number} of {len(pages)})" if len(pages) > 1 else ""
-        body = fill(t["page"], league=heading.league, season=heading.season, empty=Html(empty))
-        sections.append(Section(f"referee cards{suffix}", body, cards=tuple(page)))
+        empty = _empty("" if cards else _("The league has no referee who can be chosen."))
+        title = _("referee cards ({number} of {pages})") if len(pages) > 1 else _("referee cards")
+        body = fill(t["page"], league=heading.league, season=heading.season, empty=empty)
+        sections.append(Section(title.format(number=number, pages=len(pages)), body, cards=tuple(page)))
     return sections
 
 
@@ -438,17 +558,16 @@ def match_sheet_section(rules: data.RefereeRules, heading: data.Heading) -> Sect
     """A blank sheet for the referee's turns (one box per turn, two halves) and the end-of-match checks."""
     half = (rules.turns + 1) // 2
     halves = join(
-        [_half("First half", range(1, half + 1)), _half("Second half", range(half + 1, rules.turns + 1))]
+        [_half(_("First half"), range(1, half + 1)), _half(_("Second half"), range(half + 1, rules.turns + 1))]
     )
-    skills = ", ".join(f"{name} {squares}" for name, squares in rules.range_skills)
     body = fill(
         blocks("match_sheet")["page"], league=heading.league, season=heading.season, halves=halves,
-        range_text=f"{rules.range_squares} squares" + (f" ({skills})" if skills else ""),
+        range_text=_rules_range(rules),
         send_off=rules.send_off_target, turns=rules.turns, sacked_at_most=rules.sacked_at_most,
         riot_sacked=rules.riot_sacked_percent, award_at_least=rules.award_at_least,
         riot_award=rules.riot_award_percent, award_spp=rules.award_spp, casualty_spp=rules.casualty_spp,
     )  # fmt: skip
-    return Section("referee's match sheet", body)
+    return Section(_("referee's match sheet"), body)
 
 
 # -- pre-filled match sheets (one a fixture) ------------------------------------------------------------------
@@ -456,28 +575,34 @@ EVENT_LINES = 26  # blank lines for the game's events (the second page)
 
 
 def _sheet_skills(player: data.SheetPlayerLine) -> Html:
-    starting = [html.escape(s) for s in player.starting_skills]
-    gained = [f'<span class="gained">{html.escape(s)}</span>' for s in player.skills]
-    misses = ['<span class="flag">misses this match</span>'] if player.misses else []
+    starting = [html.escape(term("skill", s)) for s in player.starting_skills]
+    gained = [f'<span class="gained">{html.escape(term("skill", s))}</span>' for s in player.skills]
+    missing = html.escape(_("misses this match"))
+    misses = [f'<span class="flag">{missing}</span>'] if player.misses else []
     return Html(", ".join(starting + gained + misses))
 
 
 def _side(label: str, side: data.SheetSide) -> Html:
     t = blocks("fixture_sheet")
     rows = [
-        fill(t["player"], shade=shade(i), number=p.number, name=p.name, position=p.position, skills=_sheet_skills(p))
+        fill(t["player"], shade=shade(i), number=p.number, name=p.name, position=term("position", p.position),
+             skills=_sheet_skills(p))
         for i, p in enumerate(side.players)
     ] or [fill(t["no_players"])]  # fmt: skip
-    rows += [fill(t["freebooter"], name=name, what=what, skills=", ".join(skills))
+    rows += [fill(t["freebooter"], name=name, what=what, skills=", ".join(term("skill", s) for s in skills))
              for name, what, skills in side.freebooters]  # fmt: skip
-    handicaps = Html(
-        f" &#183; handicaps: <b>{html.escape(', '.join(side.handicaps))}</b>" if side.handicaps else ""
-    )
+    handicaps = Html("")
+    if side.handicaps:
+        listed = f"<b>{html.escape(', '.join(term('table', h) for h in side.handicaps))}</b>"
+        handicaps = Html(" &#183; " + _escape(_("handicaps: {list}")).replace("{list}", listed))
     if side.inducements:
-        handicaps = Html(f"{handicaps} &#183; inducements: <b>{html.escape(', '.join(side.inducements))}</b>")
-    return fill(t["side"], label=label, team=side.name, race=side.race, coach=side.coach or "\u2014",
-                worth_name=side.worth_name.lower(), worth=side.worth, rerolls=_count(side.rerolls, "re-roll"),
-                apothecary="apothecary" if side.apothecary else "no apothecary", fan_factor=side.fan_factor,
+        listed = f"<b>{html.escape(', '.join(side.inducements))}</b>"
+        handicaps = Html(f"{handicaps} &#183; " + _escape(_("inducements: {list}")).replace("{list}", listed))
+    return fill(t["side"], label=label, team=side.name, race=term("race", side.race), coach=side.coach or "\u2014",
+                worth_name=_(WORTH_IN_SENTENCE[side.worth_name]) if side.worth_name in WORTH_IN_SENTENCE
+                else side.worth_name.lower(), worth=side.worth,
+                rerolls=ngettext("{n} re-roll", "{n} re-rolls", side.rerolls).format(n=side.rerolls),
+                apothecary=_("apothecary") if side.apothecary else _("no apothecary"), fan_factor=side.fan_factor,
                 handicaps=handicaps, players=join(rows))  # fmt: skip
 
 
@@ -490,11 +615,20 @@ def _tally(title: str, turns: range) -> Html:
     return fill(blocks("fixture_sheet")["tally"], half=title, **{k: Html(v) for k, v in cells.items()})
 
 
+def _squares(n: int) -> str:
+    return ngettext("{n} square", "{n} squares", n).format(n=n)
+
+
+def _rules_range(rules: data.RefereeRules) -> str:
+    """The range of a referee of the league's rules, and the skills that change it ("4 squares (Eagle Eye 6)")."""
+    skills = ", ".join(f"{term('skill', name)} {squares}" for name, squares in rules.range_skills)
+    return _squares(rules.range_squares) + (f" ({skills})" if skills else "")
+
+
 def _range_text(sheet: data.FixtureSheet, rules: data.RefereeRules) -> str:
     if sheet.referee_range is not None:
-        return f"{sheet.referee_range} squares"
-    skills = ", ".join(f"{name} {squares}" for name, squares in rules.range_skills)
-    return f"{rules.range_squares} squares" + (f" ({skills})" if skills else "")
+        return _squares(sheet.referee_range)
+    return _rules_range(rules)
 
 
 def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, heading: data.Heading) -> Section:
@@ -502,32 +636,33 @@ def fixture_sheet_section(sheet: data.FixtureSheet, rules: data.RefereeRules, he
     t = blocks("fixture_sheet")
     half = (rules.turns + 1) // 2
     tally = join(
-        [_tally("First half", range(1, half + 1)), _tally("Second half", range(half + 1, rules.turns + 1))]
+        [_tally(_("First half"), range(1, half + 1)), _tally(_("Second half"), range(half + 1, rules.turns + 1))]
     )
-    where = f"round {sheet.round}" if sheet.stage == "league" else f"{sheet.stage}, round {sheet.round}"
-    referee = sheet.referee or "\u2014 not chosen yet: ____________________"
+    where = (_("round {round}").format(round=sheet.round) if sheet.stage == "league"
+             else _("{stage}, round {round}").format(stage=stage_words(sheet.stage), round=sheet.round))  # fmt: skip
+    referee = sheet.referee or _("\u2014 not chosen yet: ____________________")
     if sheet.referee:
-        referee = f"{sheet.referee} ({sheet.referee_race})"
+        referee = f"{sheet.referee} ({term('race', sheet.referee_race)})"
         if sheet.referee_skills:
-            referee += f": {', '.join(sheet.referee_skills)}"
+            referee += f": {', '.join(term('skill', s) for s in sheet.referee_skills)}"
     body = fill(
         t["page"], league=heading.league, season=heading.season, where=where, home=sheet.home.name,
         away=sheet.away.name, referee=referee, range_text=_range_text(sheet, rules),
         range_short=sheet.referee_range if sheet.referee_range is not None else rules.range_squares,
-        sides=join([_side("Home", sheet.home), _side("Away", sheet.away)]), tally=tally, turns=rules.turns,
+        sides=join([_side(_("Home"), sheet.home), _side(_("Away"), sheet.away)]), tally=tally, turns=rules.turns,
         sacked_at_most=rules.sacked_at_most, riot_sacked=rules.riot_sacked_percent,
         award_at_least=rules.award_at_least, riot_award=rules.riot_award_percent,
         send_off=rules.send_off_target, casualty_spp=rules.casualty_spp,
         event_lines=join([fill(t["event"])] * EVENT_LINES),
     )  # fmt: skip
-    return Section(f"match sheet: {sheet.home.name} v {sheet.away.name}", body)
+    return Section(_("match sheet: {home} v {away}").format(home=sheet.home.name, away=sheet.away.name), body)
 
 
 # -- a tournament's bracket or standing (issue 33) ---------------------------------------------------------
 def _entrant(name: str, seed: int | None, won: bool, score: str) -> Html:
     t = blocks("competition")
     if not name:
-        return fill(t["team"], style="muted", seed="", name="to be decided", score="")
+        return fill(t["team"], style="muted", seed="", name=_("to be decided"), score="")
     return fill(
         t["team"], style="gained" if won else "", seed=f"({seed}) " if seed else "", name=name, score=score
     )
@@ -539,7 +674,8 @@ def _tie_cell(tie: Any, seeds: dict[int, int], span: int) -> Html:
     home = _entrant(tie.home, seeds.get(tie.home_id), tie.winner_id == tie.home_id and tie.home_id is not None,
                     str(tie.home_score) if played else "")  # fmt: skip
     if tie.bye and not tie.away and not tie.match_id:
-        away = Html('<span class="muted">bye</span>')
+        bye = _escape(_("bye"))
+        away = Html(f'<span class="muted">{bye}</span>')
     else:
         away = _entrant(tie.away, seeds.get(tie.away_id), tie.winner_id == tie.away_id and tie.away_id is not None,
                         str(tie.away_score) if played else "")  # fmt: skip
@@ -561,14 +697,14 @@ def competition_section(bracket: Any, heading: data.Heading) -> Section:
                      points=r.points)
                 for i, r in enumerate(bracket.standing)]  # fmt: skip
         games = [fill(t["game"], shade=shade(i), round=tie.round_name, home=tie.home,
-                      score="bye" if tie.bye else (tie.score if tie.played else "v"), away=tie.away or "")
+                      score=_("bye") if tie.bye else (tie.score if tie.played else _("v")), away=tie.away or "")
                  for i, tie in enumerate(tie for r in bracket.rounds for tie in r)]  # fmt: skip
         body = Html(fill(t["standing"], rows=join(rows)) + fill(t["rounds"], rows=join(games)))
     elif not bracket.rounds:
-        body = Html('<p class="empty">Not drawn yet.</p>')
+        body = _empty(_("Not drawn yet."))
     else:
         main = [[tie for tie in r if tie.round_name != "third-place game"] for r in bracket.rounds]
-        heads = [fill(t["head"], round=name.capitalize(), season_round=ties[0].season_round)
+        heads = [fill(t["head"], round=shown(name).capitalize(), season_round=ties[0].season_round)
                  for name, ties in zip(bracket.round_names, main, strict=False)]  # fmt: skip
         lines = []
         for index in range(len(main[0])):
@@ -582,25 +718,18 @@ def competition_section(bracket: Any, heading: data.Heading) -> Section:
         extra = [tie for tie in bracket.rounds[-1] if tie.round_name == "third-place game"]
         if extra:
             tie = extra[0]
-            third = fill(t["third"], home=tie.home or "to be decided", away=tie.away or "to be decided",
-                         score=tie.score if tie.played else "v")  # fmt: skip
-    note = "Seeds in brackets; the team in bold went through." if c.format != "swiss" else (
+            third = fill(t["third"], home=tie.home or _("to be decided"), away=tie.away or _("to be decided"),
+                         score=tie.score if tie.played else _("v"))  # fmt: skip
+    note = _("Seeds in brackets; the team in bold went through.") if c.format != "swiss" else _(
         "A bye counts as a win; teams level on points are separated by the league's tie-breakers.")  # fmt: skip
     entrants = count(c.entrants, "team")
-    body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=c.format_words.capitalize(),
+    body = fill(t["page"], league=heading.league, season=c.season, name=c.name, format=shown(c.format_words).capitalize(),
                 entrants=entrants, status=c.status_words, body=body, third=third, note=note)  # fmt: skip
-    return Section(f"{c.name} \u2014 {'standing' if c.format == 'swiss' else 'bracket'}", body)
+    title = _("{name} \u2014 standing") if c.format == "swiss" else _("{name} \u2014 bracket")
+    return Section(title.format(name=c.name), body)
 
 
 # -- the referee's sheet of a game played (issue 34) -----------------------------------------------------------
-_MARKED = re.compile(r"\[\[(.+?)\]\]", re.S)
-
-
-def _translated(template: Block) -> Block:
-    """A block whose [[marked]] texts read in the language of the print (the catalogue keeps them as written)."""
-    return Block(_MARKED.sub(lambda m: _(m.group(1)), template.template))
-
-
 def _played_half(title: str, sheet: data.referees.SheetView, turns: range) -> Html:
     def box(turn: int) -> str:
         if turn not in sheet.available:
@@ -613,13 +742,13 @@ def _played_half(title: str, sheet: data.referees.SheetView, turns: range) -> Ht
         "boxes": "".join(box(n) for n in turns),
         "actions": "".join(f'<td class="num small">{html.escape(sheet.actions[n - 1] or "")}</td>' for n in turns),
     }
-    return fill(_translated(blocks("played_sheet")["half"]), half=title, **{k: Html(v) for k, v in cells.items()})
+    return fill(blocks("played_sheet")["half"], half=title, **{k: Html(v) for k, v in cells.items()})
 
 
 def played_sheet_section(played: data.PlayedSheet, heading: data.Heading) -> Section:
     """The referee's sheet of a game played: his turns in range and his actions, the verdict, the calls he made
     (send-offs, warnings, fouls spotted or missed) and what he did himself, from the match pad."""
-    t = {key: _translated(block) for key, block in blocks("played_sheet").items()}
+    t = blocks("played_sheet")  # fill translates their [[marked]] texts
     sheet = played.sheet
     half = (sheet.turns + 1) // 2
     halves = join([_played_half(_("First half"), sheet, range(1, half + 1)),

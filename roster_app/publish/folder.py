@@ -30,6 +30,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.safety.atomic import ExportError
 from roster_app.safety.files import LEFTOVER_AGE, fsync_dir
 from roster_app.words import count
@@ -54,11 +55,17 @@ class Published:
     removed: list[str] = field(default_factory=list)  # pages of the old site no longer in the league
 
     def summary(self) -> str:
-        parts = [f"{count(self.pages, 'page')} published in {self.folder}",
-                 f"{count(len(self.written), 'page')} written", f"{count(self.kept, 'page')} unchanged"]  # fmt: skip
+        pages = count(self.pages, "page")
         if self.removed:
-            parts.append(f"{count(len(self.removed), 'page')} removed")
-        return ", ".join(parts) + "."
+            return _("{pages} published in {folder}, {written} written, {kept} unchanged, {removed} removed.").format(
+                pages=pages, folder=self.folder, written=count(len(self.written), "page"),
+                kept=count(self.kept, "page"), removed=count(len(self.removed), "page"))  # fmt: skip
+        return _("{pages} published in {folder}, {written} written, {kept} unchanged.").format(
+            pages=pages,
+            folder=self.folder,
+            written=count(len(self.written), "page"),
+            kept=count(self.kept, "page"),
+        )
 
 
 def read_manifest(folder: Path) -> dict | None:
@@ -75,8 +82,9 @@ def read_manifest(folder: Path) -> dict | None:
         or manifest.get("generator") != GENERATOR
         or not isinstance(manifest.get("pages"), dict)
     ):
-        raise ExportError(f"{folder} holds a {MANIFEST} that Dugout did not write or cannot read. Nothing was "
-                       "published. Choose another folder, or delete that file if the folder is yours.")  # fmt: skip
+        raise ExportError(_("{folder} holds a {file} that Dugout did not write or cannot read. Nothing was "
+                            "published. Choose another folder, or delete that file if the folder is yours.").format(
+            folder=folder, file=MANIFEST))  # fmt: skip
     return manifest
 
 
@@ -84,28 +92,34 @@ def check_folder(folder: Path, *, force: bool = False) -> dict | None:
     """Refuse a folder the site cannot go to, in words; return the previous site's manifest (or None)."""
     if folder.exists() and not folder.is_dir():
         raise ExportError(
-            f"{folder} is a file, not a folder. Nothing was published. Choose a folder for the website."
+            _("{folder} is a file, not a folder. Nothing was published. Choose a folder for the website.").format(
+                folder=folder
+            )
         )
     if not folder.parent.is_dir():
-        raise ExportError(f"The folder {folder.parent} does not exist. Nothing was published. Create it first, or "
-                          "choose a folder that exists.")  # fmt: skip
+        raise ExportError(_("The folder {folder} does not exist. Nothing was published. Create it first, or "
+                            "choose a folder that exists.").format(folder=folder.parent))  # fmt: skip
     if folder.is_dir() and os.path.ismount(folder):
-        raise ExportError(f"{folder} is a whole disk (a USB stick or a drive), which cannot be swapped in one step. "
-                          f"Nothing was published. Publish into a folder on it, such as {folder / 'league'}.")  # fmt: skip
+        raise ExportError(_("{folder} is a whole disk (a USB stick or a drive), which cannot be swapped in one "
+                            "step. Nothing was published. Publish into a folder on it, such as {example}.").format(
+            folder=folder, example=folder / "league"))  # fmt: skip
     if not folder.is_dir():
         return None
     try:
         entries = sorted(entry.name for entry in folder.iterdir())
     except OSError as exc:
         raise ExportError(
-            f"The folder {folder} cannot be read ({exc.strerror or exc}). Nothing was published."
+            _("The folder {folder} cannot be read ({reason}). Nothing was published.").format(
+                folder=folder, reason=exc.strerror or exc
+            )
         ) from None
     manifest = read_manifest(folder) if MANIFEST in entries else None
     if manifest is None and entries and not force:
         shown = ", ".join(entries[:3]) + (" ..." if len(entries) > 3 else "")
-        raise NotASite(f"The folder {folder} already holds other files ({shown}) and is not a league website "
-                       "Dugout published. Nothing was published: choose an empty or a new folder, or publish anyway "
-                       "(--force) to add the website to it; its files are kept.")  # fmt: skip
+        raise NotASite(_("The folder {folder} already holds other files ({shown}) and is not a league website "
+                         "Dugout published. Nothing was published: choose an empty or a new folder, or publish "
+                         "anyway (--force) to add the website to it; its files are kept.").format(
+            folder=folder, shown=shown))  # fmt: skip
     return manifest
 
 
@@ -205,8 +219,8 @@ def write_site(
     try:
         built.mkdir()
     except OSError as exc:
-        raise ExportError(f"The folder {folder.parent} cannot be written ({exc.strerror or exc}). Nothing was "
-                          "published.") from None  # fmt: skip
+        raise ExportError(_("The folder {folder} cannot be written ({reason}). Nothing was published.").format(
+            folder=folder.parent, reason=exc.strerror or exc)) from None  # fmt: skip
     try:
         result = _build(pages, folder, built, old_pages, progress)
         foreign = _foreign(folder, set(old_pages) | {p.path for p in pages}) if folder.is_dir() else []
@@ -224,8 +238,8 @@ def write_site(
         fsync_dir(built)
         swap_in(built, folder)
     except OSError as exc:
-        raise ExportError(f"The website could not be written in {folder} ({exc.strerror or exc}). Nothing was "
-                          "changed: the folder holds the site as it was.") from None  # fmt: skip
+        raise ExportError(_("The website could not be written in {folder} ({reason}). Nothing was changed: the "
+                            "folder holds the site as it was.").format(folder=folder, reason=exc.strerror or exc)) from None  # fmt: skip
     finally:
         if built.exists():
             shutil.rmtree(built, ignore_errors=True)
@@ -238,7 +252,11 @@ def _build(pages: list, folder: Path, built: Path, old_pages: dict[str, dict], p
     made_dirs: set[Path] = set()
     for done, page in enumerate(pages):
         if progress is not None and not progress(done, len(pages)):
-            raise Cancelled(f"Publishing was stopped. Nothing was changed: {folder} holds the site as it was.")
+            raise Cancelled(
+                _("Publishing was stopped. Nothing was changed: {folder} holds the site as it was.").format(
+                    folder=folder
+                )
+            )
         target = built / page.path
         if target.parent not in made_dirs:
             target.parent.mkdir(parents=True, exist_ok=True)

@@ -8,6 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 from html import escape
 
+from roster_app.i18n import _, current_language
 from roster_app.printing.render import Block, Html, blocks, fill, join
 
 TEMPLATE = "site/page"
@@ -74,10 +75,10 @@ def table(
     head = []
     for col in columns:
         css = Html(' class="num"' if col.numeric else ' class="wide"' if col.wide else "")
-        if col.title:
-            head.append(fill(b["column_abbr"], name=col.name, title=col.title, css=css))
+        if col.title:  # the names are marked N_() where the columns are listed
+            head.append(fill(b["column_abbr"], name=_(col.name), title=_(col.title), css=css))
         else:
-            head.append(fill(b["column"], name=col.name, css=css))
+            head.append(fill(b["column"], name=_(col.name), css=css))
     cells = [
         (_opening(col, i == row_header), "</th>" if i == row_header else "</td>") for i, col in enumerate(columns)
     ]
@@ -112,4 +113,5 @@ def figure(svg: str, caption: object) -> Html:
 
 
 def page(*, root: str, league: str, title: str, body: Html) -> str:
-    return fill(t()["page"], root=Html(root), league=league, title=title, body=body) + "\n"
+    lang = current_language()
+    return fill(t()["page"], root=Html(root), league=league, title=title, body=body, lang=lang) + "\n"

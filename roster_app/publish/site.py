@@ -14,6 +14,7 @@ from functools import cache
 from sqlalchemy import text
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.printing.magazine import magazine_data, story_season
@@ -68,8 +69,8 @@ def plan(db: LeagueDB, *, show_money: bool = False, today: date | None = None) -
     info = roster_queries.league_info(db)
     teams = roster_queries.teams(db)
     if not teams:
-        raise NothingToPublish(f"The league {info.name} has no team yet: there is nothing to publish. Add a team, "
-                               "then publish.")  # fmt: skip
+        raise NothingToPublish(_("The league {league} has no team yet: there is nothing to publish. Add a team, "
+                                 "then publish.").format(league=info.name))  # fmt: skip
     rules = db.ruleset.table("league_points")
     site = Site(info.name, info.season, info.ruleset_name, show_money, tuple(rules.get("tie_breakers", ())),
                 (rules["win"], rules["draw"], rules["loss"]))  # fmt: skip

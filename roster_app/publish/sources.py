@@ -23,6 +23,7 @@ from pathlib import Path
 from sqlalchemy import text
 
 from roster_app import __version__
+from roster_app.i18n import SOURCE_LANGUAGE, current_language
 from roster_app.paths import resources_dir
 from roster_app.store.db import LeagueDB
 
@@ -82,7 +83,9 @@ def read_sources(db: LeagueDB, *, show_money: bool, issues: list[tuple[int, int]
         transfers = _rows(conn, "SELECT id, player_id, seller_team_id, buyer_team_id, season, price, status "
                                 "FROM transfer ORDER BY id")  # fmt: skip
     names = digest([t[:2] for t in teams], [p[::2] for p in players], [r[:2] for r in refs])
-    out = Sources(common=digest(site_format(), league, ruleset, names, show_money))
+    language = current_language()  # a page in another language is another page (English keeps its digests)
+    spoken = () if language == SOURCE_LANGUAGE else (language,)
+    out = Sources(common=digest(site_format(), league, ruleset, names, show_money, *spoken))
     by_team: dict[int, list] = defaultdict(list)
     by_player: dict[int, list] = defaultdict(list)
     for pid, team_id, _name, version in players:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from html import escape
 
+from roster_app.i18n import _, ngettext
 from roster_app.queries.charts import Chart, Series
 
 WIDTH, HEIGHT = 520, 280  # the viewBox; the picture is as wide as its column
@@ -44,37 +45,49 @@ def _text(x: float, y: float, words: str, *, anchor: str = "middle", css: str = 
     return f'<text x="{x:.1f}" y="{y:.1f}" text-anchor="{anchor}"{extra}>{escape(words)}</text>'
 
 
+def _word(text: str) -> str:
+    """A chart's title or axis in the page's language (the queries mark them N_); "" stays "" (gettext would give
+    the catalogue's header)."""
+    return _(text) if text else ""
+
+
 def describe(chart: Chart) -> str:
     """The chart in words, for its <desc> (what a screen reader says, what stands for it when not drawn)."""
     if chart.empty:
-        return "No game has been played yet."
+        return _("No game has been played yet.")
     if chart.kind == "lines":
         parts = []
         for series in chart.series:
             if series.points:
                 values = [y for _x, y in series.points]
                 parts.append(
-                    f"{series.name}: {number(values[0])} to {number(values[-1])} over {len(values)} "
-                    f"points (highest {number(max(values))}, lowest {number(min(values))})"
-                )
-        return f"{chart.y_title} by {chart.x_title.lower() or 'point'}. " + "; ".join(parts) + "."
+                    ngettext("{name}: {first} to {last} over {n} point (highest {high}, lowest {low})",
+                             "{name}: {first} to {last} over {n} points (highest {high}, lowest {low})",
+                             len(values)).format(name=series.name, first=number(values[0]), last=number(values[-1]),
+                                                 n=len(values), high=number(max(values)), low=number(min(values)))
+                )  # fmt: skip
+        by = _("{what} by {axis}.").format(
+            what=_word(chart.y_title), axis=_word(chart.x_title).lower() or _("point")
+        )
+        return by + " " + "; ".join(parts) + "."
     values = chart.series[0].points
     named = [
         f"{chart.categories[int(i)] if int(i) < len(chart.categories) else int(i)}: {number(v)}" for i, v in values
     ]
-    return f"{chart.y_title}. " + "; ".join(named) + "."
+    return _word(chart.y_title) + ". " + "; ".join(named) + "."
 
 
 def chart_svg(chart: Chart, ident: str) -> str:
     """The chart as an <svg> element; `ident` makes its ids unique in the page."""
     title, desc = f"{ident}-title", f"{ident}-desc"
+    chart_title = _word(chart.title)
     head = (
         f'<svg class="chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{title} {desc}" '
-        f'xmlns="http://www.w3.org/2000/svg"><title id="{title}">{escape(chart.title)}</title>'
+        f'xmlns="http://www.w3.org/2000/svg"><title id="{title}">{escape(chart_title)}</title>'
         f'<desc id="{desc}">{escape(describe(chart))}</desc>'
     )
     if chart.empty:
-        body = _text(WIDTH / 2, HEIGHT / 2, "No game has been played yet.")
+        body = _text(WIDTH / 2, HEIGHT / 2, _("No game has been played yet."))
     elif chart.kind == "lines":
         body = _lines(chart)
     elif chart.kind == "bars":
@@ -112,7 +125,7 @@ def _lines(chart: Chart) -> str:
     out = _frame(x_of, y_of, y_ticks)
     for tick in x_ticks:
         out.append(_text(x_of(tick), HEIGHT - BOTTOM + 16, number(tick)))
-    out.append(_text((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, chart.x_title))
+    out.append(_text((LEFT + WIDTH - RIGHT) / 2, HEIGHT - 6, _word(chart.x_title)))
     for index, series in enumerate(chart.series):
         out.append(_series(series, index, x_of, y_of))
     return "".join(out) + _legend(chart.series)
@@ -171,7 +184,7 @@ def _bars(chart: Chart) -> str:
         out.append(f'<rect x="{left}" y="{y + band * 0.15:.1f}" width="{width:.1f}" height="{band * 0.7:.1f}" '
                    f'fill="{COLOURS[0]}"><title>{escape(label)}: {number(value)}</title></rect>')  # fmt: skip
         out.append(_text(left - 6, y + band / 2 + 4, _cut(label), anchor="end"))
-    out.append(_text((left + WIDTH - RIGHT) / 2, HEIGHT - 6, chart.y_title))
+    out.append(_text((left + WIDTH - RIGHT) / 2, HEIGHT - 6, _word(chart.y_title)))
     return "".join(out)
 
 

@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, QSize
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QMenu
 
+from roster_app.i18n import _
 from ui.kit import ask
 from ui.kit.screen_fit import fit_to_screen, remember
 
@@ -23,6 +24,9 @@ if TYPE_CHECKING:
 EXPORT_FOLDER_KEY = "files/last_export_folder"
 WEBSITE_KEY = "website/"  # + the league's digest + /folder, /show_money: each league's site has its own folder
 PREVIEW_GEOMETRY = "print_preview/geometry"  # the preview comes back as it was left
+# The language printouts and the website are written in (Preferences, issue 39): a code of i18n.LANGUAGES, or
+# "" / unset for the app's own language. A league's own choice (PRINT_LANGUAGE_KEY + its digest) comes first.
+PRINT_LANGUAGE_KEY = "printing/language"
 
 
 def safe_file_name(title: str) -> str:
@@ -39,17 +43,17 @@ class PrintActions(QObject):
         self.window = window
         self.choice_dialog: Any = None
         self.preview_dialog: Any = None
-        self.print_action = self._action("&Print…", self.print_, QKeySequence.StandardKey.Print)
-        self.preview_action = self._action("Print Pre&view…", self.preview)
-        self.pdf_action = self._action("Export P&DF…", self.export_pdf, "Ctrl+Shift+P")
-        self.magazine_action = self._action("Print League &Magazine…", self.print_magazine)
+        self.print_action = self._action(_("&Print…"), self.print_, QKeySequence.StandardKey.Print)
+        self.preview_action = self._action(_("Print Pre&view…"), self.preview)
+        self.pdf_action = self._action(_("Export P&DF…"), self.export_pdf, "Ctrl+Shift+P")
+        self.magazine_action = self._action(_("Print League &Magazine…"), self.print_magazine)
         self.magazine_dialog: Any = None
-        self.publish_action = self._action("Publish League &Website…", self.publish)
+        self.publish_action = self._action(_("Publish League &Website…"), self.publish)
         self.publish_dialog: Any = None
-        self.json_action = self._action("The League as &JSON…", self.export_json)
-        self.rosters_csv_action = self._action("&Rosters as CSV…", lambda: self.export_csv("rosters"))
-        self.ledger_csv_action = self._action("&Ledgers as CSV…", lambda: self.export_csv("ledger"))
-        self.import_action = self._action("&Import League from JSON…", self.import_json)
+        self.json_action = self._action(_("The League as &JSON…"), self.export_json)
+        self.rosters_csv_action = self._action(_("&Rosters as CSV…"), lambda: self.export_csv("rosters"))
+        self.ledger_csv_action = self._action(_("&Ledgers as CSV…"), lambda: self.export_csv("ledger"))
+        self.import_action = self._action(_("&Import League from JSON…"), self.import_json)
         self.league_actions = (self.print_action, self.preview_action, self.pdf_action, self.json_action,
                                self.rosters_csv_action, self.ledger_csv_action, self.magazine_action,
                                self.publish_action)  # fmt: skip
@@ -65,7 +69,7 @@ class PrintActions(QObject):
         for action in (self.print_action, self.preview_action, self.pdf_action, self.magazine_action,
                        self.publish_action):  # fmt: skip
             menu.addAction(action)
-        export = menu.addMenu("E&xport")
+        export = menu.addMenu(_("E&xport"))
         for action in (self.json_action, self.rosters_csv_action, self.ledger_csv_action):
             export.addAction(action)
         self.export_menu = export
@@ -94,7 +98,7 @@ class PrintActions(QObject):
         from PySide6.QtCore import Qt  # the Qt namespace makes ~100 enums (~40 ms): not before the first paint
         from PySide6.QtWidgets import QProgressDialog
 
-        dialog = QProgressDialog(label, "Cancel", 0, 0, self.window)
+        dialog = QProgressDialog(label, _("Cancel"), 0, 0, self.window)
         dialog.setWindowTitle("Dugout")
         dialog.setWindowModality(Qt.WindowModality.WindowModal)
         dialog.setMinimumDuration(400)  # quick jobs finish before it would show
@@ -112,7 +116,7 @@ class PrintActions(QObject):
         def step(done: int, total: int) -> bool:
             dialog.setMaximum(total)
             dialog.setValue(done)
-            dialog.setLabelText(f"Page {min(done + 1, total)} of {total}…")
+            dialog.setLabelText(_("Page {number} of {total}…").format(number=min(done + 1, total), total=total))
             QApplication.processEvents()
             return not dialog.wasCanceled()
 
@@ -150,12 +154,16 @@ class PrintActions(QObject):
         from roster_app.errors import DugoutError
         from roster_app.printing.document import build_document
 
-        progress = self._progress("Reading the league…")
+        progress = self._progress(_("Reading the league…"))
         try:
-            document = build_document(self.db, dialog.request(),
-                                      progress=lambda what: progress.setLabelText(f"Preparing {what}…"))  # fmt: skip
+            document = build_document(
+                self.db,
+                dialog.request(),
+                language=self.print_language(),
+                progress=lambda what: progress.setLabelText(_("Preparing {what}…").format(what=what)),
+            )
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot print")
+            ask.error(self.window, str(exc), title=_("Cannot print"))
             return
         finally:
             self._finish(progress)
@@ -185,7 +193,7 @@ class PrintActions(QObject):
         return printer
 
     def print_(self) -> None:
-        self._choose("Print", self._send_to_printer)
+        self._choose(_("Print"), self._send_to_printer)
 
     def _send_to_printer(self, document: Any, page_size: str) -> None:
         from roster_app.errors import DugoutError
@@ -194,16 +202,17 @@ class PrintActions(QObject):
         if not ask.print_setup(self.window, printer):
             return
         try:
-            pages = self._paint(document, printer, "Printing…")
+            pages = self._paint(document, printer, _("Printing…"))
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot print")
+            ask.error(self.window, str(exc), title=_("Cannot print"))
             return
         from roster_app.words import count
 
-        self._status("Printing cancelled." if pages is None else f"{count(pages, 'page')} sent to the printer.")
+        self._status(_("Printing cancelled.") if pages is None
+                     else _("{pages} sent to the printer.").format(pages=count(pages, "page")))  # fmt: skip
 
     def preview(self) -> None:
-        self._choose("Preview", self._show_preview)
+        self._choose(_("Preview"), self._show_preview)
 
     def _show_preview(self, document: Any, page_size: str) -> None:
         from PySide6.QtPrintSupport import QPrintPreviewDialog
@@ -212,7 +221,7 @@ class PrintActions(QObject):
 
         printer = self._printer(document, page_size)
         dialog = QPrintPreviewDialog(printer, self.window)
-        dialog.setWindowTitle(f"Print Preview \u2014 {document.title}")
+        dialog.setWindowTitle(_("Print Preview \u2014 {title}").format(title=document.title))
         dialog.paintRequested.connect(lambda device: paint(document, device))
         settings = getattr(self.window, "settings", None)
         fit_to_screen(dialog, QSize(1000, 860), settings=settings, key=PREVIEW_GEOMETRY)  # never off the screen
@@ -223,32 +232,32 @@ class PrintActions(QObject):
         dialog.open()
 
     def export_pdf(self) -> None:
-        self._choose("Export PDF", self._save_pdf)
+        self._choose(_("Export PDF"), self._save_pdf)
 
     def _save_pdf(self, document: Any, page_size: str) -> None:
         from roster_app.errors import DugoutError
         from ui.printing.layout import PrintCancelled, write_pdf
 
-        path = ask.save_path(self.window, title="Export PDF as", folder=self._folder(f"{safe_file_name(document.title)}.pdf"),
+        path = ask.save_path(self.window, title=_("Export PDF as"), folder=self._folder(f"{safe_file_name(document.title)}.pdf"),
                              filter=ask.PDF_FILTER)  # fmt: skip
         if not path:
             return
         path = path if path.lower().endswith(".pdf") else f"{path}.pdf"
         self._remember(path)
-        progress = self._progress("Writing the PDF…")
+        progress = self._progress(_("Writing the PDF…"))
         try:
             pages = write_pdf(document, path, page_size=page_size, progress=self._stepper(progress))
         except PrintCancelled:
-            self._status("Export cancelled; no PDF was written.")
+            self._status(_("Export cancelled; no PDF was written."))
             return
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot export")
+            ask.error(self.window, str(exc), title=_("Cannot export"))
             return
         finally:
             self._finish(progress)
         from roster_app.words import count
 
-        self._status(f"{count(pages, 'page')} written to {path}")
+        self._status(_("{pages} written to {path}").format(pages=count(pages, "page"), path=path))
 
     # -- the league's website ----------------------------------------------------------------------------
     def publish(self) -> None:
@@ -260,7 +269,7 @@ class PrintActions(QObject):
 
         folder = str(self.window.settings.value(self._website_key("folder"), "") or "")
         if not folder:
-            folder = self._folder(safe_file_name(f"{league_info(self.db).name} website"))
+            folder = self._folder(safe_file_name(_("{league} website").format(league=league_info(self.db).name)))
         money = str(self.window.settings.value(self._website_key("show_money"), "false")).lower() == "true"
         dialog = PublishDialog(folder, money, self.window)
         dialog.accepted.connect(lambda: self._publish(dialog.chosen_folder(), dialog.show_money.isChecked()))
@@ -272,14 +281,14 @@ class PrintActions(QObject):
         from roster_app.publish import publish_league
         from roster_app.publish.folder import Cancelled, NotASite
 
-        progress = self._progress("Publishing the league's website…")
+        progress = self._progress(_("Publishing the league's website…"))
         try:
             done = publish_league(self.db, folder, show_money=show_money, force=force,
-                                  progress=self._stepper(progress))  # fmt: skip
+                                  progress=self._stepper(progress), language=self.print_language())  # fmt: skip
         except NotASite as exc:
             self._finish(progress)
-            if ask.confirm(self.window, f"{exc}\n\nPublish the website into this folder anyway?",
-                           title="Publish League Website", yes="Publish Anyway"):  # fmt: skip
+            question = _("{refusal}\n\nPublish the website into this folder anyway?").format(refusal=exc)
+            if ask.confirm(self.window, question, title=_("Publish League Website"), yes=_("Publish Anyway")):
                 self._publish(folder, show_money, force=True)
             return
         except Cancelled as exc:
@@ -288,12 +297,30 @@ class PrintActions(QObject):
             return
         except DugoutError as exc:
             self._finish(progress)
-            ask.error(self.window, str(exc), title="Cannot publish")
+            ask.error(self.window, str(exc), title=_("Cannot publish"))
             return
         self._finish(progress)
         self.window.settings.setValue(self._website_key("folder"), str(done.folder))
         self.window.settings.setValue(self._website_key("show_money"), "true" if show_money else "false")
         self._status(done.summary())
+
+    def print_language(self) -> str | None:
+        """The language of the open league's printouts and website (Preferences): the league's own choice, else
+        the one for every league, else None (the app's language)."""
+        settings = getattr(self.window, "settings", None)
+        if settings is None:
+            return None
+        for key in (self._league_key(PRINT_LANGUAGE_KEY), PRINT_LANGUAGE_KEY):
+            value = str(settings.value(key, "") or "")
+            if value:
+                return value
+        return None
+
+    def _league_key(self, prefix: str) -> str:
+        """A setting of the open league alone: `prefix` + / + the digest of where it is."""
+        from ui.kit.digests import hexdigest
+
+        return f"{prefix}/{hexdigest('sha1', str(self.db.location).encode())[:16]}"
 
     def _website_key(self, what: str) -> str:
         """A setting of the open league's website (its folder, money shown): another league has its own."""
@@ -318,32 +345,37 @@ class PrintActions(QObject):
         try:
             writer(self.db, Path(path))
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot export")
+            ask.error(self.window, str(exc), title=_("Cannot export"))
             return
-        self._status(f"Exported to {path}")
+        self._status(_("Exported to {path}").format(path=path))
 
     def export_json(self) -> None:
         from roster_app.exchange.league_json import export_json
 
         name = f"{self._league_name()}.json"
-        self._export(export_json, "Export the whole league as JSON", name, ask.JSON_FILTER, ".json")
+        self._export(export_json, _("Export the whole league as JSON"), name, ask.JSON_FILTER, ".json")
 
     def export_csv(self, what: str) -> None:
         from roster_app.exchange.csv_files import export_ledger_csv, export_rosters_csv
 
         writer = export_rosters_csv if what == "rosters" else export_ledger_csv
         name = f"{self._league_name()} {what}.csv"
-        self._export(writer, f"Export the {what} of every team as CSV", name, ask.CSV_FILTER, ".csv")
+        title = (
+            _("Export the rosters of every team as CSV")
+            if what == "rosters"
+            else _("Export the ledger of every team as CSV")
+        )
+        self._export(writer, title, name, ask.CSV_FILTER, ".csv")
 
     def import_json(self) -> None:
         from roster_app.errors import DugoutError
         from roster_app.exchange.league_json import import_json
 
-        source = ask.open_path(self.window, title="Import a league from a JSON export", folder=self._folder(""),
+        source = ask.open_path(self.window, title=_("Import a league from a JSON export"), folder=self._folder(""),
                                filter=ask.JSON_FILTER)  # fmt: skip
         if not source:
             return
-        target = ask.save_path(self.window, title="Save the imported league as a new league file",
+        target = ask.save_path(self.window, title=_("Save the imported league as a new league file"),
                                folder=str(Path(source).with_suffix(".dugout")))  # fmt: skip
         if not target:
             return
@@ -351,13 +383,15 @@ class PrintActions(QObject):
         try:
             import_json(Path(source), Path(target))
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot import")
+            ask.error(self.window, str(exc), title=_("Cannot import"))
             return
         if not self._open_imported(Path(target)):
-            self._status(f"League imported from {source} into {target} (not opened)")
+            self._status(
+                _("League imported from {source} into {target} (not opened)").format(source=source, target=target)
+            )
             return
         self.window.open_league(target)
-        self._status(f"League imported from {source} into {target}")
+        self._status(_("League imported from {source} into {target}").format(source=source, target=target))
 
     def _open_imported(self, target: Path) -> bool:
         """Ask before the window changes league: an export of the open league has its very name."""
@@ -370,8 +404,11 @@ class PrintActions(QObject):
         look = peek(target)
         name = look.league.name if look is not None else target.stem
         open_name = league_info(session.db).name
-        same = (f" Both leagues are called “{name}”: the window's title shows the file's name so you can tell them "
-                "apart.") if name == open_name else ""  # fmt: skip
-        return ask.confirm(self.window, f"The league “{name}” was imported into {target}. Open it now in place of "
-                           f"“{open_name}” ({session.db.location})? That one stays as it is, saved.{same}",
-                           title="Import from JSON", yes="Open Imported League")  # fmt: skip
+        question = _("The league “{name}” was imported into {target}. Open it now in place of “{open_name}” "
+                     "({location})? That one stays as it is, saved.")  # fmt: skip
+        if name == open_name:
+            question = _("The league “{name}” was imported into {target}. Open it now in place of “{open_name}” "
+                         "({location})? That one stays as it is, saved. Both leagues are called “{name}”: the "
+                         "window's title shows the file's name so you can tell them apart.")  # fmt: skip
+        question = question.format(name=name, target=target, open_name=open_name, location=session.db.location)
+        return ask.confirm(self.window, question, title=_("Import from JSON"), yes=_("Open Imported League"))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from roster_app.i18n import LANGUAGES, _
 from roster_app.words import count
 
 PRINT_HELP = """Print rosters and league documents to a PDF, without opening a window.
@@ -49,6 +50,8 @@ def _print_parser() -> argparse.ArgumentParser:
     parser.add_argument("--season", type=int, metavar="S",
                         help="the season of --magazine (default: the latest with a match played)")  # fmt: skip
     parser.add_argument("--page-size", choices=["A4", "Letter"], help="paper size (default: from the locale)")
+    parser.add_argument("--language", choices=list(LANGUAGES), metavar="CODE",
+                        help="the printout's language: " + ", ".join(LANGUAGES) + " (default: the system's)")  # fmt: skip
     parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
     return parser
 
@@ -117,12 +120,12 @@ def print_main(argv: list[str]) -> int:
     def job(db: Any) -> str:
         from roster_app.printing.document import build_document
 
-        document = build_document(db, _request(db, args))
+        document = build_document(db, _request(db, args), language=args.language)
         _app = _gui_application()
         from ui.printing.layout import write_pdf
 
         pages = write_pdf(document, Path(args.output), page_size=args.page_size)
-        return f"{count(pages, 'page')} written to {args.output}"
+        return _("{pages} written to {path}").format(pages=count(pages, "page"), path=args.output)
 
     return _with_league("print", args.league, job)
 

@@ -35,6 +35,7 @@ from PySide6.QtGui import (
     QTextTableFormat,
 )
 
+from roster_app.i18n import _, language
 from roster_app.printing.document import PrintDocument
 from roster_app.printing.render import Section, rules_used
 from roster_app.safety.atomic import ExportError, atomic_path, pdf_problem
@@ -316,11 +317,16 @@ def paint(document: PrintDocument, device: QPagedPaintDevice, *, progress: Progr
 
     Raises PrintCancelled when `progress` returns False.
     """
+    with language(document.language):  # the printout's language: its cards and footers too
+        return _paint(document, device, progress)
+
+
+def _paint(document: PrintDocument, device: QPagedPaintDevice, progress: Progress | None) -> int:
     laid, body = lay_out(document, device)
     total = sum(part.pages for part in laid)
     painter = QPainter()
     if not painter.begin(device):
-        raise ExportError("The printer could not be started. Nothing was printed.")
+        raise ExportError(_("The printer could not be started. Nothing was printed."))
     number = 0
     try:
         for part in laid:
@@ -332,7 +338,8 @@ def paint(document: PrintDocument, device: QPagedPaintDevice, *, progress: Progr
                 number += 1
                 _paint_page(painter, part, index, body)
                 footer = f"{document.footer} \u00b7 {part.title}"
-                _paint_footer(painter, device, body.height(), footer, f"Page {number} of {total}")
+                page = _("Page {number} of {total}").format(number=number, total=total)
+                _paint_footer(painter, device, body.height(), footer, page)
     finally:
         painter.end()
     if progress is not None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QPushButton, QVBoxLayout, QWidget
 
+from roster_app.i18n import _
 from ui.kit.basics import plain_label
 from ui.printing.layout import PAGE_SIZES, locale_page_size
 
@@ -16,19 +17,19 @@ class MagazineDialog(QDialog):
 
     def __init__(self, rounds: list[tuple[int, int]], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Print League Magazine")
+        self.setWindowTitle(_("Print League Magazine"))
         self.choice = ""
         self.round_choice = QComboBox(self)
         self.round_choice.setObjectName("magazineRound")
         self.rounds = list(reversed(rounds))  # the items' order: the latest first
         for season, rnd in self.rounds:
-            self.round_choice.addItem(f"Season {season}, round {rnd}")
+            self.round_choice.addItem(_("Season {season}, round {round}").format(season=season, round=rnd))
         self.page_size = QComboBox(self)
         self.page_size.addItems(list(PAGE_SIZES))
         self.page_size.setCurrentText(locale_page_size())
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.choice_buttons = {}
-        for choice, text in ((PRINT, "&Print…"), (PREVIEW, "Pre&view…"), (PDF, "Export P&DF…")):
+        for choice, text in ((PRINT, _("&Print…")), (PREVIEW, _("Pre&view…")), (PDF, _("Export P&DF…"))):
             button = QPushButton(text, self)
             button.setEnabled(bool(rounds))
             button.clicked.connect(lambda _checked=False, c=choice: self._chosen(c))
@@ -36,11 +37,11 @@ class MagazineDialog(QDialog):
             self.choice_buttons[choice] = button
         self.buttons.rejected.connect(self.reject)
         form = QFormLayout()
-        form.addRow("Round:", self.round_choice)
-        form.addRow("Paper:", self.page_size)
+        form.addRow(_("Round:"), self.round_choice)
+        form.addRow(_("Paper:"), self.page_size)
         layout = QVBoxLayout(self)
-        words = ("The round's results, the table and leaders as they stood after it, the refs, deals, injuries "
-                 "and records broken." if rounds else "No match has been played yet: there is no round to write about.")  # fmt: skip
+        words = _("The round's results, the table and leaders as they stood after it, the refs, deals, injuries "
+                  "and records broken.") if rounds else _("No match has been played yet: there is no round to write about.")  # fmt: skip
         note = plain_label(words, self)
         note.setWordWrap(True)
         layout.addWidget(note)

@@ -33,20 +33,21 @@ CURRENT, CHOSEN, LEAGUE = range(3)
 class PrintChoiceDialog(QDialog):
     """Builds a PrintRequest; OK is enabled only when there is something to print."""
 
-    def __init__(self, teams: list[Any], current_team_id: int | None, *, action: str = "Print",
+    def __init__(self, teams: list[Any], current_team_id: int | None, *, action: str = "",
                  parent: QWidget | None = None):  # fmt: skip
         super().__init__(parent)
-        self.setWindowTitle(f"{action} \u2014 what to print")
+        action = action or _("Print")
+        self.setWindowTitle(_("{action} \u2014 what to print").format(action=action))
         self.teams = teams
         self.current_team_id = current_team_id if any(t.id == current_team_id for t in teams) else None
         current = next((t.name for t in teams if t.id == self.current_team_id), None)
 
         self.scope = QButtonGroup(self)
         self.current_radio = QRadioButton(
-            mnemonic_safe(f"The current team: {current}") if current else "The current team"
+            mnemonic_safe(_("The current team: {team}").format(team=current)) if current else _("The current team")
         )
-        self.chosen_radio = QRadioButton("Chosen teams:")
-        self.league_radio = QRadioButton("The whole league: every roster and every league document")
+        self.chosen_radio = QRadioButton(_("Chosen teams:"))
+        self.league_radio = QRadioButton(_("The whole league: every roster and every league document"))
         for button, scope in (
             (self.current_radio, CURRENT),
             (self.chosen_radio, CHOSEN),
@@ -65,14 +66,14 @@ class PrintChoiceDialog(QDialog):
             )
         self.team_list.setMaximumHeight(150)
 
-        self.rosters = QCheckBox("Roster sheet")
+        self.rosters = QCheckBox(_("Roster sheet"))
         self.rosters.setChecked(True)
-        self.ledgers = QCheckBox("Ledger")
-        self.table = QCheckBox("League table")
-        self.contracts = QCheckBox("Contract sheet")
-        self.referees = QCheckBox("Referee cards")
-        self.match_sheet = QCheckBox("A blank referee's match sheet")
-        self.match_sheets = QCheckBox("Pre-filled match sheets (one a fixture) of round:")
+        self.ledgers = QCheckBox(_("Ledger"))
+        self.table = QCheckBox(_("League table"))
+        self.contracts = QCheckBox(_("Contract sheet"))
+        self.referees = QCheckBox(_("Referee cards"))
+        self.match_sheet = QCheckBox(_("A blank referee's match sheet"))
+        self.match_sheets = QCheckBox(_("Pre-filled match sheets (one a fixture) of round:"))
         self.sheets_round = QSpinBox(self)
         self.sheets_round.setObjectName("sheetsRound")
         self.sheets_round.setRange(0, 99)
@@ -110,16 +111,16 @@ class PrintChoiceDialog(QDialog):
                 self.match_sheets, self.played_sheets)  # fmt: skip
 
     def _lay_out(self) -> None:
-        who = QGroupBox("Print for", self)
+        who = QGroupBox(_("Print for"), self)
         who_layout = QVBoxLayout(who)
         for widget in (self.current_radio, self.chosen_radio, self.team_list, self.league_radio):
             who_layout.addWidget(widget)
-        team_box = QGroupBox("For each team", self)
+        team_box = QGroupBox(_("For each team"), self)
         team_layout = QHBoxLayout(team_box)
         team_layout.addWidget(self.rosters)
         team_layout.addWidget(self.ledgers)
         team_layout.addStretch(1)
-        league_box = QGroupBox("League documents", self)
+        league_box = QGroupBox(_("League documents"), self)
         league_layout = QVBoxLayout(league_box)
         for box in (self.table, self.contracts, self.referees, self.match_sheet):
             league_layout.addWidget(box)
@@ -134,7 +135,7 @@ class PrintChoiceDialog(QDialog):
         played.addStretch(1)
         league_layout.addLayout(played)
         paper = QFormLayout()
-        paper.addRow("Paper size:", self.page_size)
+        paper.addRow(_("Paper size:"), self.page_size)
         layout = QVBoxLayout(self)
         for part in (who, team_box, league_box):
             layout.addWidget(part)

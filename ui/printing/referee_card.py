@@ -10,6 +10,7 @@ from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QPointF, QRectF, 
 from PySide6.QtGui import QColor, QFont, QPainter, QPainterPath, QPen, QTextDocument
 from PySide6.QtWidgets import QStyle, QStyledItemDelegate, QStyleOptionViewItem
 
+from roster_app.i18n import N_, _, ngettext, pgettext, term
 from roster_app.queries.referees import RefereeCard
 from ui.kit.columns import RowTableModel
 
@@ -28,6 +29,21 @@ STATUS_COLOURS = {
     "injured": QColor("#c77700"),
     "sacked": QColor("#b3261e"),
     "dead": QColor("#3a3a3a"),
+}
+
+
+# Stored keys of a referee (queries.referees: his kind, his status), shown in the language of the screen or printout.
+# A referee's kind (queries.referees, a stored key) as the narrow card shows it, in the card's language.
+CARD_KINDS = {
+    "Star Ref (sample)": lambda: pgettext("referee card", "Star Ref (sample)"),
+    "Star Ref": lambda: pgettext("referee card", "Star Ref"),
+    "League referee": lambda: pgettext("referee card", "League referee"),
+}
+REFEREE_STATUSES = {
+    "available": N_("available"),
+    "injured": N_("injured"),
+    "sacked": N_("sacked"),
+    "dead": N_("dead"),
 }
 
 
@@ -75,14 +91,20 @@ def _name_plate(painter: QPainter, rect: QRectF, card: RefereeCard) -> None:
     painter.drawText(plate.adjusted(8, 5, -8, -22), Qt.AlignmentFlag.AlignCenter, text)
     _set_font(painter, 7.5, caps=True)
     painter.setPen(GOLD.darker(130) if card.is_star else MUTED)
-    painter.drawText(plate.adjusted(8, 27, -8, -4), Qt.AlignmentFlag.AlignCenter, f"{card.race} · {card.kind}")
+    kind = CARD_KINDS[card.kind]() if card.kind in CARD_KINDS else card.kind
+    line = plate.adjusted(8, 27, -8, -4)
+    painter.drawText(
+        line, Qt.AlignmentFlag.AlignCenter, _fitted(painter, f"{term('race', card.race)} · {kind}", line)
+    )
 
 
 def _stats(painter: QPainter, rect: QRectF, card: RefereeCard) -> float:
     """MA ST AG AV boxes; returns the y below them."""
     top, gap, count = rect.top() + 76, 8.0, 4
     box_w = (rect.width() - 28 - gap * (count - 1)) / count
-    for i, (label, value) in enumerate((("MA", card.ma), ("ST", card.st), ("AG", card.ag), ("AV", card.av))):
+    for i, (label, value) in enumerate(
+        ((_("MA"), card.ma), (_("ST"), card.st), (_("AG"), card.ag), (_("AV"), card.av))
+    ):
         box = QRectF(rect.left() + 14 + i * (box_w + gap), top, box_w, 44)
         painter.setPen(QPen(INK, 1.2))
         painter.setBrush(PANEL)
@@ -107,8 +129,13 @@ def _range_line(painter: QPainter, rect: QRectF, y: float, card: RefereeCard) ->
     painter.setPen(INK)
     _set_font(painter, 8.5)
     painter.drawText(line.adjusted(36, 0, 0, 0), Qt.AlignmentFlag.AlignVCenter,
-                     f"Range: within {card.range} squares of the ball")  # fmt: skip
+                     ngettext("Range: within {n} square of the ball", "Range: within {n} squares of the ball",
+                              card.range).format(n=card.range))  # fmt: skip
     return line.bottom()
+
+
+def penalty_words(penalty: int) -> str:
+    return _("(penalty {n}+)").format(n=penalty)
 
 
 def skills_html(card: RefereeCard) -> str:
@@ -117,14 +144,17 @@ def skills_html(card: RefereeCard) -> str:
     if card.description:
         parts.append(f"<p style='color:#6b6558; margin:0 0 4px 0'><i>{escape(card.description)}</i></p>")
     items = [
-        f"<b>{escape(s.name)}</b> <span style='color:#4a453c'>— {escape(s.effect)}</span>" for s in card.skills
+        f"<b>{escape(term('skill', s.name))}</b> <span style='color:#4a453c'>— {escape(s.effect)}</span>"
+        for s in card.skills
     ]
-    items += [f"<b>{escape(e.name)}</b> <span style='color:#b3261e'>(penalty {e.penalty}+)</span> "
+    items += [f"<b>{escape(term('table', e.name))}</b> <span style='color:#b3261e'>"
+              f"{escape(penalty_words(e.penalty))}</span> "
               f"<span style='color:#4a453c'>— {escape(e.effect)}</span>" for e in card.equipment]  # fmt: skip
     if items:
         parts.append("".join(f"<p style='margin:0 0 3px 0'>{item}</p>" for item in items))
     else:
-        parts.append("<p style='color:#8a8476'><i>No skills yet: he learns the trade match by match.</i></p>")
+        none = escape(_("No skills yet: he learns the trade match by match."))
+        parts.append(f"<p style='color:#8a8476'><i>{none}</i></p>")
     return "".join(parts)
 
 
@@ -162,20 +192,31 @@ def _pill(painter: QPainter, x: float, y: float, text: str, colour: QColor, *, f
     return x + width + 5
 
 
+def _fitted(painter: QPainter, text: str, cell: QRectF) -> str:
+    """`text` cut with an ellipsis where it would run into the next cell (a longer word in another language)."""
+    return painter.fontMetrics().elidedText(text, Qt.TextElideMode.ElideRight, int(cell.width() - 3))
+
+
 def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool = False) -> None:
     top = rect.bottom() - 78
     band = QRectF(rect.left(), top, rect.width(), 78)
     painter.setPen(QPen(INK, 1.2))
     painter.drawLine(QPointF(band.left() + 1, top), QPointF(band.right() - 1, top))
-    cells = [("SPP", str(card.spp), "never gains SPP" if card.is_star else card.level), ("Matches", str(card.matches), ""),
-             ("Awards", str(card.awards), ""), ("Cas", str(card.casualties), "")]  # fmt: skip
+    # a card's narrow cells: the short forms of their own context ("referee card"), cut to the cell if need be
+    level = pgettext("referee card", "never gains SPP") if card.is_star else term("table", card.level)
+    cells = [(pgettext("referee card", "SPP"), str(card.spp), level),
+             (pgettext("referee card", "Matches"), str(card.matches), ""),
+             (pgettext("referee card", "Awards"), str(card.awards), ""),
+             (pgettext("referee card", "Cas"), str(card.casualties), "")]  # fmt: skip
     widths = [0.37, 0.21, 0.21, 0.21]
     x = band.left() + 10
     for (label, value, sub), share in zip(cells, widths, strict=True):
         cell = QRectF(x, top + 4, (band.width() - 20) * share, 46)
         _set_font(painter, 6.8, bold=True, caps=True)
         painter.setPen(MUTED)
-        painter.drawText(cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, label)
+        painter.drawText(
+            cell, Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, _fitted(painter, label, cell)
+        )
         _set_font(painter, 12, bold=True)
         painter.setPen(INK)
         painter.drawText(cell.adjusted(0, 11, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, value)
@@ -183,20 +224,24 @@ def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool
             _set_font(painter, 6.8)
             painter.setPen(MUTED)
             painter.drawText(
-                cell.adjusted(0, 30, 0, 0), Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop, sub
+                cell.adjusted(0, 30, 0, 0),
+                Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop,
+                _fitted(painter, sub, cell),
             )
         x += cell.width()
     y = band.bottom() - 22
     x = band.left() + 10
-    x = _pill(painter, x, y, card.status, STATUS_COLOURS.get(card.status, MUTED))
+    x = _pill(
+        painter, x, y, _(REFEREE_STATUSES.get(card.status, card.status)), STATUS_COLOURS.get(card.status, MUTED)
+    )
     if printed:  # what the commissioner is to do next belongs on the screen, not on a card handed out
         return
     if card.waiting_roll is not None:
-        x = _pill(painter, x, y, f"roll {card.waiting_roll}: take it", GOLD)
+        x = _pill(painter, x, y, _("roll {total}: take it").format(total=card.waiting_roll), GOLD)
     elif card.rolls_due:
-        x = _pill(painter, x, y, "Star Player roll due", GOLD)
+        x = _pill(painter, x, y, _("Star Player roll due"), GOLD)
     if card.open_sheet_id is not None:
-        _pill(painter, x, y, "on a match sheet", SELECTED, filled=False)
+        _pill(painter, x, y, _("on a match sheet"), SELECTED, filled=False)
 
 
 def _stamp(painter: QPainter, rect: QRectF, text: str, colour: QColor) -> None:
