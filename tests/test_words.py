@@ -66,7 +66,7 @@ def test_no_count_or_possessive_is_spelled_by_hand():
     )
     found = [f"{path.relative_to(root)}:{n}" for folder in ("roster_app", "ui") for path in (root / folder).rglob("*.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)
-             and path.name != "words.py"]  # fmt: skip
+             and path.name not in ("words.py", "i18n.py")]  # fmt: skip  (i18n.py: the API's own example)
     assert found == []
 
 
