@@ -1,0 +1,61 @@
+"""roster_app/words.py in the commissioner's language: counted nouns through the catalogue's `words` area (plural
+forms), numbers and gold in the language's format (Babel, CLDR), possessives English-only."""
+
+from __future__ import annotations
+
+import pytest
+
+from roster_app import i18n, words
+
+
+@pytest.mark.parametrize(
+    ("language", "one", "two", "zero"),
+    [("en", "1 game", "2 games", "0 games"), ("fr", "1 match", "2 matchs", "0 match"),  # fr: 0 is singular
+     ("de", "1 Spiel", "2 Spiele", "0 Spiele"), ("es", "1 partido", "2 partidos", "0 partidos"),
+     ("it", "1 partita", "2 partite", "0 partite")],
+)  # fmt: skip
+def test_a_count_takes_the_language_s_plural_forms(language, one, two, zero):
+    with i18n.language(language):
+        assert (words.count(1, "game"), words.count(2, "game"), words.count(0, "game")) == (one, two, zero)
+
+
+def test_a_noun_and_a_plural_come_from_the_catalogue():
+    with i18n.language("de"):
+        assert words.noun(1, "transfer") == "Transfer" and words.noun(3, "roll") == "Würfe"
+        assert words.plural("approach") == "Anfragen"
+    with i18n.language("fr"):
+        assert words.noun(1, "point") == "point" and words.noun(2, "point") == "points"
+
+
+def test_a_word_with_no_entry_stays_english():
+    """A noun that is not a literal at its call (a ruleset's word) has no entry: English rules, no error."""
+    with i18n.language("fr"):
+        assert words.count(2, "Wood Elf Lineman") == "2 Wood Elf Linemen"
+
+
+@pytest.mark.parametrize(
+    ("language", "number", "gold"),
+    [("en", "1,000", "1,000 gp"), ("fr", "1\u202f000", "1\u202f000 po"), ("de", "1.000", "1.000 GM"),
+     ("es", "1.000", "1.000 mo"), ("it", "1.000", "1.000 mo")],
+)  # fmt: skip
+def test_numbers_and_gold_in_the_language_s_format(language, number, gold):
+    """CLDR's separators, as Babel has them (es groups a four-digit number too in Babel's default pattern)."""
+    with i18n.language(language):
+        assert words.number(1000) == number and words.gp(1000) == gold
+        assert words.gp(-12_500).startswith("-12") and words.gp(0).startswith("0 ")
+
+
+def test_possessive_stays_english():
+    with i18n.language("fr"):
+        assert words.possessive("Orcland Raiders") == "Orcland Raiders'"
+
+
+def test_english_imports_no_babel():
+    """The start path in English never imports Babel (a few ms): words.number and gp format with Python."""
+    import subprocess
+    import sys
+
+    code = ("import sys; from roster_app import i18n, words; i18n.set_language('en');"
+            "words.gp(5000); words.count(2, 'game'); print('babel' in sys.modules)")  # fmt: skip
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert result.stdout.strip() == "False"
