@@ -323,9 +323,24 @@ def update(areas: Iterable[str], languages: Iterable[str], root: Path = ROOT) ->
             path = po_path(language, area)
             catalogue = read(path, language) if path.is_file() else new_catalogue(language, area)
             catalogue.update(template, no_fuzzy_matching=True, update_creation_date=False)
+            if area == "words":
+                cldr(catalogue, language)
             write(path, catalogue)
             written.append(path)
     return written
+
+
+def cldr(catalogue, language: str) -> None:
+    """The words area's number format from CLDR (Babel): words.number() reads the thousands separator from the
+    catalogue, so no Babel is loaded at run time."""
+    from babel.numbers import get_group_symbol
+
+    message = catalogue.get(",", context="thousands separator")
+    if message is not None:
+        message.string = get_group_symbol(language)
+        message.user_comments = [
+            "CLDR's group symbol (babel.numbers.get_group_symbol), written by tools/catalogue.py"
+        ]
 
 
 class _MergedCatalogue:

@@ -50,12 +50,24 @@ def test_possessive_stays_english():
         assert words.possessive("Orcland Raiders") == "Orcland Raiders'"
 
 
-def test_english_imports_no_babel():
-    """The start path in English never imports Babel (a few ms): words.number and gp format with Python."""
+@pytest.mark.parametrize("language", ["fr", "de", "es", "it"])
+@pytest.mark.parametrize("n", [0, 7, 999, 1000, 12_500, -12_500, 1_250_000, -1_000_000_000])
+def test_a_number_is_what_cldr_says(language, n):
+    """words.number reads the separator from the catalogue (written from CLDR by tools/catalogue.py): the same
+    text as Babel's format_decimal, without loading Babel."""
+    from babel.numbers import format_decimal
+
+    with i18n.language(language):
+        assert words.number(n) == format_decimal(n, locale=language)
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_start_path_imports_no_babel(language):
+    """Loading the catalogue costs a few ms: counts, numbers and gold need no Babel in any language."""
     import subprocess
     import sys
 
-    code = ("import sys; from roster_app import i18n, words; i18n.set_language('en');"
-            "words.gp(5000); words.count(2, 'game'); print('babel' in sys.modules)")  # fmt: skip
+    code = (f"import sys; from roster_app import i18n, words; i18n.set_language('{language}');"
+            "print(words.gp(5000), words.count(2, 'game'), 'babel' in sys.modules)")  # fmt: skip
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-    assert result.stdout.strip() == "False"
+    assert result.stdout.split()[-1] == "False" and ("po" in result.stdout) == (language == "fr")
