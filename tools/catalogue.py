@@ -104,19 +104,24 @@ def _relative(path: Path, root: Path) -> str:
 
 
 def python_messages(path: Path, root: Path = ROOT) -> Iterator[Entry]:
-    """The strings a Python file marks, by Babel's extractor."""
+    """The strings a Python file marks, by Babel's extractor. A `term(kind, name)` whose kind is not written out is
+    left out: its entry could not be looked up under a context (a ruleset's word is the game area's anyway)."""
     from babel.messages.extract import extract
 
     relative = _relative(path, root)
-    with path.open("rb") as fileobj:
-        for lineno, message, comments, context in extract(
-            "python", fileobj, keywords=KEYWORDS, comment_tags=("Translators:",), strip_comment_tags=True
-        ):
+    data = path.read_bytes()
+    passes = [{k: v for k, v in KEYWORDS.items() if k != "term"}]
+    if b"term(" in data:
+        passes.append({"term": KEYWORDS["term"]})
+    for keywords in passes:
+        found = extract("python", io.BytesIO(data), keywords=keywords, comment_tags=("Translators:",),
+                        strip_comment_tags=True)  # fmt: skip
+        for lineno, message, comments, context in found:
             if isinstance(message, tuple | list):
                 message = tuple(message)
                 if len(message) != 2 or not all(message):
                     continue
-            elif not message:
+            elif not message or ("term" in keywords and context is None):
                 continue
             area = "game" if context in GAME_KINDS else area_of(relative)
             yield Entry(message, context, area, [(relative, lineno)], list(comments))

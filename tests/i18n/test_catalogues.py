@@ -190,6 +190,13 @@ def test_a_template_text_and_a_counted_noun_are_extracted(tmp_path):
     assert templates == ["Roster of $team", "Treasury"]
     words = [e.msgid for e in catalogue.words_messages(tmp_path / "roster_app" / "x.py", tmp_path)]
     assert words == [("{n} season", "{n} seasons"), ("{n} die", "{n} dice")]
+    (tmp_path / "roster_app" / "y.py").write_text(
+        "a = term('table', 'Kick-Off Table')\nb = term(kind, 'Block')\nc = _('Team {name} is full.')\n"
+    )
+    marked = {
+        (e.area, e.context, e.msgid) for e in catalogue.python_messages(tmp_path / "roster_app" / "y.py", tmp_path)
+    }
+    assert marked == {("game", "table", "Kick-Off Table"), ("core", None, "Team {name} is full.")}
 
 
 @pytest.mark.parametrize(
