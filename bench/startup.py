@@ -47,15 +47,15 @@ def timed_child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     return moments
 
 
-# What choosing French costs at start (ui/kit/language.choose_language after the QApplication): the catalogue read
-# by gettext, Qt's own words loaded, and the first words looked up (a count, gold).
+# What choosing French adds to a start (ui/kit/language.choose_language after the QApplication): the catalogue read
+# by gettext, Qt's own words loaded, and the first words looked up (a count, gold, a skill).
 CATALOGUE_LOAD = """
 import time
 from PySide6.QtWidgets import QApplication
 app = QApplication([])
-start = time.process_time()
-from roster_app import i18n, words
+from roster_app import i18n, words  # imported by an English start too
 from ui.kit.language import install_qt_translator
+start = time.process_time()
 install_qt_translator(i18n.set_language("fr"))
 words.count(2, "game"), words.gp(1000), i18n.term("skill", "Block")
 print(f"timing catalogue {time.time():.6f} {time.process_time() - start:.6f}")
