@@ -2,7 +2,8 @@
 own buttons and dialogs in it (qtbase_<lang>.qm, shipped with PySide6); and the printouts' language.
 
 Settings (QSettings): "language/window" ("" = the system's, or a code of roster_app.i18n.LANGUAGES) and
-"language/print" ("" = the window's, or a code). ui/app/language.py builds the window again in a new language.
+"printing/language" ("" = the window's, or a code), the key ui/printing/actions.py (i18n-print) reads when it builds
+a printout or the website in its language. ui/app/language.py builds the window again in a new language.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from typing import Any
 from roster_app import i18n
 
 WINDOW_KEY = "language/window"
-PRINT_KEY = "language/print"
+PRINT_KEY = "printing/language"
 # Each language by its own name, as Preferences lists it (a language's name is not translated).
 NAMES = {"en": "English", "fr": "Français", "de": "Deutsch", "es": "Español", "it": "Italiano"}
 

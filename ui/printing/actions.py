@@ -147,16 +147,13 @@ class PrintActions(QObject):
         dialog.open()
 
     def _build_then(self, dialog: Any, then: Callable[[Any, str], None]) -> None:
-        from roster_app import i18n
         from roster_app.errors import DugoutError
         from roster_app.printing.document import build_document
-        from ui.kit.language import print_language
 
         progress = self._progress("Reading the league…")
         try:
-            with i18n.language(print_language(getattr(self.window, "settings", None))):  # Preferences: Printouts in
-                document = build_document(self.db, dialog.request(),
-                                          progress=lambda what: progress.setLabelText(f"Preparing {what}…"))  # fmt: skip
+            document = build_document(self.db, dialog.request(),
+                                      progress=lambda what: progress.setLabelText(f"Preparing {what}…"))  # fmt: skip
         except DugoutError as exc:
             ask.error(self.window, str(exc), title="Cannot print")
             return

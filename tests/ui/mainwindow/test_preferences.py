@@ -46,7 +46,7 @@ def test_choosing_french_speaks_french_at_once_and_keeps_the_choice(qtbot, windo
     dialog = open_preferences(qtbot, window)
     choose(qtbot, dialog.window_language, "Français")
     ok(dialog)
-    assert settings.value("language/window") == "fr" and settings.value("language/print") == ""
+    assert settings.value("language/window") == "fr" and settings.value("printing/language") == ""
     assert i18n.current_language() == "fr"
     assert QCoreApplication.translate("QPlatformTheme", "Cancel") == "Annuler"  # Qt's own buttons: qtbase_fr.qm
     assert messages and messages[-1].startswith("Dugout parle désormais Français.")  # the question to reopen
@@ -100,9 +100,9 @@ def test_printouts_in_another_language(qtbot, window, settings):
     dialog = open_preferences(qtbot, window)
     choose(qtbot, dialog.print_language, "Italiano")
     ok(dialog)
-    assert settings.value("language/print") == "it" and i18n.current_language() == "en"
+    assert settings.value("printing/language") == "it" and i18n.current_language() == "en"
     assert print_language(settings) == "it"
-    settings.setValue("language/print", "")
+    settings.setValue("printing/language", "")
     assert print_language(settings) == "en"  # the window's
 
 
