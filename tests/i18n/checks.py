@@ -20,17 +20,31 @@ def placeholders(text: str) -> Counter:
     return Counter(PLACEHOLDER.findall(text.replace("{{", "").replace("}}", "")))
 
 
-def _same(source: set[str], translated: set[str]) -> bool:
-    """A possessive phrase passes the owner both ways (`.format(owner=possessive(name), name=name)`, I18N.md):
-    its translation may say {name} where the English says {owner}."""
-    if "{owner}" in source and "{owner}" not in translated and "{name}" in translated:
-        translated = (translated - {"{name}"}) | {"{owner}"}
-    return source == translated
+def _names(found: set[str]) -> set[str]:
+    return {p.strip("{}").split("!")[0].split(":")[0] for p in found if p.startswith("{")}
 
 
-def translation_problems(message, nplurals: int) -> list[str]:
+def _kept(source: set[str], translated: set[str], passed: frozenset[str]) -> str | None:
+    """Why a translation's placeholders are wrong, or None. It may use a value the call passes that the English does
+    not say, in place of one it does: a possessive phrase passes the owner both ways (`.format(owner=
+    possessive(name), name=name)`, I18N.md), so French says "Effectif de {name}" where English says "{owner} roster".
+    Without the calls' names, {name} may stand for {owner} only."""
+    added, dropped = translated - source, source - translated
+    allowed = {f"{{{n}}}" for n in passed} | ({"{name}"} if "{owner}" in source else set())
+    extra = {p for p in added if p not in allowed and _names({p}) - passed}
+    if extra:
+        return f"adds {sorted(extra)}"
+    if len(dropped) > len(added):
+        return f"drops {sorted(dropped)}"
+    if dropped and any(not p.startswith("{") for p in dropped):
+        return f"drops {sorted(dropped)}"
+    return None
+
+
+def translation_problems(message, nplurals: int, passed: frozenset[str] = frozenset()) -> list[str]:
     """What is wrong with one translated message of a catalogue: a placeholder dropped or added, plural forms
-    missing. An untranslated message has no problem here (the completeness test reports it)."""
+    missing. `passed`: the names the source's calls give its `.format()` (a translation may use one of them in
+    place of one the English uses). An untranslated message has no problem here (the completeness test's)."""
     if not message.id or not message.string:
         return []
     where = f"{message.context + ' | ' if message.context else ''}{message.id!r}"
@@ -38,20 +52,38 @@ def translation_problems(message, nplurals: int) -> list[str]:
         strings = list(message.string)
         if len(strings) != nplurals:
             return [f"{where}: {len(strings)} plural forms, the language has {nplurals}"]
-        source = placeholders(message.id[0]) | placeholders(message.id[1])
-        found = [placeholders(s) for s in strings if s]
-        problems = [f"{where}: {s!r} adds {sorted(set(p) - set(source))}" for s, p in zip(strings, found, strict=False)
-                    if set(p) - set(source)]  # fmt: skip
+        source = set(placeholders(message.id[0]) | placeholders(message.id[1]))
+        found = [set(placeholders(s)) for s in strings if s]
+        problems = [f"{where}: {s!r} adds {sorted(p - source)}" for s, p in zip(strings, found, strict=False)
+                    if _kept(source, p | source, passed)]  # fmt: skip
         union = set().union(*found) if found else set()
-        if found and set(source) - union:
-            problems.append(f"{where}: drops {sorted(set(source) - union)}")
+        if found and (why := _kept(source, union, passed)):
+            problems.append(f"{where}: {why}")
         return problems
     if not isinstance(message.string, str):
         return [f"{where}: plural forms for a message with no plural"]
-    if not _same(set(placeholders(message.id)), set(placeholders(message.string))):
-        return [f"{where}: {message.string!r} has {sorted(placeholders(message.string))}, "
-                f"the source {sorted(placeholders(message.id))}"]  # fmt: skip
-    return []
+    why = _kept(set(placeholders(message.id)), set(placeholders(message.string)), passed)
+    return [f"{where}: {message.string!r} {why}"] if why else []
+
+
+@cache
+def passed_names(root: Path = ROOT) -> dict[str, frozenset[str]]:
+    """For each msgid, the names its calls pass to `.format()`: `_("{owner} roster").format(owner=.., name=..)`
+    gives {"{owner} roster": {"owner", "name"}} (a plural's both msgids)."""
+    from tools.catalogue import source_files
+
+    names: dict[str, set[str]] = {}
+    for path in source_files(root):
+        for node in ast.walk(_parsed(path)):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "format"
+                    and isinstance(node.func.value, ast.Call) and isinstance(node.func.value.func, ast.Name)
+                    and node.func.value.func.id in ("_", "ngettext", "pgettext")):  # fmt: skip
+                continue
+            given = {k.arg for k in node.keywords if k.arg}
+            for arg in node.func.value.args:
+                if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                    names.setdefault(arg.value, set()).update(given)
+    return {msgid: frozenset(given) for msgid, given in names.items()}
 
 
 # -- the scanner of user-visible strings ------------------------------------------------------------------------
