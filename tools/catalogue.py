@@ -63,6 +63,7 @@ ROUTES = (
 )
 SOURCE_FOLDERS = ("roster_app", "ui")
 TEMPLATE_TEXT = re.compile(r"\[\[(.+?)\]\]", re.DOTALL)
+TEMPLATE_CONTEXT = "::"  # [[context::text]]
 # The noun helpers of roster_app/words.py whose literal nouns are catalogue entries: name -> the format of the
 # singular and plural msgids (count writes the number, noun and plural only the word).
 WORD_HELPERS = {"count": "{{n}} {word}", "noun": "{word}", "plural": "{word}"}
@@ -128,12 +129,14 @@ def python_messages(path: Path, root: Path = ROOT) -> Iterator[Entry]:
 
 
 def template_messages(path: Path, root: Path = ROOT) -> Iterator[Entry]:
-    """The text a printing template writes [[Like this $var]] (kept as written between the brackets)."""
+    """The text a printing template writes [[Like this $var]] (kept as written between the brackets); one written
+    [[context::text]] is `text` in that msgctxt (roster_app/printing/render.py reads them the same way)."""
     relative = _relative(path, root)
     text = path.read_text(encoding="utf-8")
     for match in TEMPLATE_TEXT.finditer(text):
         lineno = text.count("\n", 0, match.start()) + 1
-        yield Entry(match.group(1), None, area_of(relative), [(relative, lineno)])
+        context, _sep, message = match.group(1).rpartition(TEMPLATE_CONTEXT)
+        yield Entry(message, context or None, area_of(relative), [(relative, lineno)])
 
 
 def _word_helper_names(tree: ast.Module) -> dict[str, str]:
@@ -349,12 +352,13 @@ def cldr(catalogue, language: str) -> None:
 
 
 class _MergedCatalogue:
-    """The messages of every area of a language as one catalogue for write_mo, with a fixed header."""
+    """The messages of every area of a language for write_mo, with a fixed header (no date, no Babel version).
+    Not a Babel Catalog: the same msgid may be a plain entry in one area and a plural one in another ("free agent"
+    and "free agent"/"free agents"), two keys of a .mo that a Catalog would fold into one."""
 
     def __init__(self, language: str):
-        from babel.messages.catalog import Catalog, Message
+        from babel.messages.catalog import Message
 
-        self.catalogue = Catalog(locale=language, domain=DOMAIN, fuzzy=False)
         header = (
             "Project-Id-Version: Dugout\n"
             f"Language: {language}\n"
@@ -365,21 +369,26 @@ class _MergedCatalogue:
         )
         self.header = Message("", header)
         self.charset = "utf-8"
+        self.messages: dict[tuple, object] = {}
 
     def __iter__(self):
         yield self.header
-        yield from (m for m in self.catalogue if m.id)
+        yield from self.messages.values()
+
+
+def mo_key(message) -> tuple:
+    """What a .mo looks a message up by: its context and its msgid, a plural entry by both msgids."""
+    return (message.context, message.id if isinstance(message.id, str) else tuple(message.id))
 
 
 def merged(language: str, root: Path = ROOT) -> _MergedCatalogue:
-    """Every area's translated messages of `language` (an untranslated or fuzzy one is left to English)."""
+    """Every area's translated messages of `language` (an untranslated or fuzzy one is left to English). A message
+    two areas translate (tests/i18n: they must agree) is taken from the first area file by name."""
     result = _MergedCatalogue(language)
     for path in sorted((root / "resources" / "locale" / language).glob("*.po")):
         for message in read(path, language):
-            if not message.id or message.fuzzy or not _translated(message.string):
-                continue
-            if result.catalogue.get(message.id, message.context) is None:  # in two areas: the first file's
-                result.catalogue[message.id] = message
+            if message.id and not message.fuzzy and _translated(message.string):
+                result.messages.setdefault(mo_key(message), message)
     return result
 
 

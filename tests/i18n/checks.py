@@ -128,8 +128,10 @@ def unmarked_text(node: ast.AST | None) -> bool:
         return False
     if isinstance(node, ast.Constant):
         return isinstance(node.value, str) and _has_letters(node.value) and node.value.strip() != APP_NAME
-    if isinstance(node, ast.JoinedStr):
-        return any(isinstance(v, ast.Constant) and _has_letters(str(v.value)) for v in node.values)
+    if isinstance(
+        node, ast.JoinedStr
+    ):  # its text with each value as one character: a value inside a tag stays in it
+        return _has_letters("".join(str(v.value) if isinstance(v, ast.Constant) else "\x00" for v in node.values))
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add | ast.Mod):
         return unmarked_text(node.left) or (isinstance(node.op, ast.Add) and unmarked_text(node.right))
     if isinstance(node, ast.IfExp):

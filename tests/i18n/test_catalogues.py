@@ -71,6 +71,48 @@ def test_translations_keep_placeholders_and_plural_forms(area, language):
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
+def test_a_message_two_areas_translate_is_translated_alike(language):
+    """The compiled catalogue holds one translation of a msgid (and context): two areas marking the same text must
+    agree on it, or one of them is shown where the other was meant."""
+    seen: dict[tuple, tuple[str, object]] = {}
+    differ = []
+    for area in AREAS:
+        catalogue_ = po(language, area)
+        for m in catalogue_ or ():
+            if not m.id or not m.string:
+                continue
+            key = catalogue.mo_key(m)
+            string = m.string if isinstance(m.string, str) else tuple(m.string)
+            first = seen.setdefault(key, (area, string))
+            if first[1] != string:
+                differ.append(f"{key}: {first[0]} {first[1]!r}, {area} {string!r}")
+    assert differ == []
+
+
+def test_a_plain_and_a_plural_entry_of_one_msgid_both_compile(tmp_path):
+    """ "free agent" as a plain entry in one area and "free agent"/"free agents" in another: both in the .mo."""
+    import gettext
+
+    from babel.messages.pofile import write_po
+
+    folder = tmp_path / "resources" / "locale" / "fr"
+    folder.mkdir(parents=True)
+    for area, msgid, string in (("core", "free agent", "libre"), ("words", ("free agent", "free agents"),
+                                                                   ("joueur libre", "joueurs libres"))):  # fmt: skip
+        po_file = catalogue.new_catalogue("fr", area)  # two plural forms, as I18N.md has them
+        po_file.add(msgid, string)
+        with (folder / f"{area}.po").open("wb") as out:
+            write_po(out, po_file)
+    (folder / "LC_MESSAGES").mkdir()
+    (folder / "LC_MESSAGES" / "dugout.mo").write_bytes(catalogue.compiled("fr", tmp_path))
+    found = gettext.translation("dugout", str(tmp_path / "resources" / "locale"), languages=["fr"])
+    assert (
+        found.gettext("free agent") == "libre"
+        and found.ngettext("free agent", "free agents", 2) == "joueurs libres"
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
 def test_the_committed_catalogue_is_what_the_po_files_compile_to(language):
     """Fix: `python tools/catalogue.py compile` (or `make catalogues`) and commit the .mo files."""
     path = catalogue.mo_path(language)
@@ -160,6 +202,7 @@ def fine(window, ask, team, combo, name):
     combo.addItem(name, "key")
     window.setText("—")
     window.setText(f"{team.name}")
+    window.setText(f"<b>{team.name}</b><span style='color:{team.colour}; font-size:12pt'>{team.coach}</span>")
     window.setText("OBBLM")  # i18n: keep (the program's name)
     raise TooMany(_("Too many players."))
 """
