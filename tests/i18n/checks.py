@@ -118,8 +118,11 @@ APP_NAME = "Dugout"
 
 
 def _has_letters(text: str) -> bool:
-    """Words to read: letters outside HTML tags and entities ("<td width='50%'>" is markup, not words)."""
-    return bool(re.search(r"[^\W\d_]", re.sub(r"<[^<>]*>?|&\w+;", "", text)))
+    """Words to read: letters outside HTML tags and entities ("<td width='50%'>" is markup, not words), other than
+    the app's name and dice ("D6", "2D6": the same in every language)."""
+    text = re.sub(r"<[^<>]*>?|&\w+;", "", text)
+    text = re.sub(rf"\b{APP_NAME}\b|\b\d*D\d+\b", "", text)
+    return bool(re.search(r"[^\W\d_]", text))
 
 
 def unmarked_text(node: ast.AST | None) -> bool:
@@ -127,7 +130,7 @@ def unmarked_text(node: ast.AST | None) -> bool:
     if node is None:
         return False
     if isinstance(node, ast.Constant):
-        return isinstance(node.value, str) and _has_letters(node.value) and node.value.strip() != APP_NAME
+        return isinstance(node.value, str) and _has_letters(node.value)
     if isinstance(
         node, ast.JoinedStr
     ):  # its text with each value as one character: a value inside a tag stays in it
@@ -197,7 +200,8 @@ def unmarked_strings(path: Path, *, family: set[str], root: Path = ROOT) -> list
         if isinstance(node, ast.Call):
             arguments = list(_text_arguments(node))
         if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and _name(node.exc.func)[0] in family:
-            arguments = list(node.exc.args) + [k.value for k in node.exc.keywords]
+            # the message: the last argument (RulesetError(table, where, message)), or message=/text=
+            arguments = node.exc.args[-1:] + [k.value for k in node.exc.keywords if k.arg in ("message", "text")]
         for argument in arguments:
             if unmarked_text(argument) and KEEP not in lines[argument.lineno - 1]:
                 text = lines[argument.lineno - 1].strip()

@@ -204,6 +204,9 @@ def fine(window, ask, team, combo, name):
     window.setText(f"{team.name}")
     window.setText(f"<b>{team.name}</b><span style='color:{team.colour}; font-size:12pt'>{team.coach}</span>")
     window.setText("OBBLM")  # i18n: keep (the program's name)
+    window.setWindowTitle(f"{team.name} — Dugout")
+    window.setText(f"<b>D6 + {team.bonus}</b>")
+    raise RulesetError("races", f"row {team.row}", _("has no positions"))
     raise TooMany(_("Too many players."))
 """
 
@@ -211,7 +214,9 @@ def fine(window, ask, team, combo, name):
 def test_the_scanner_finds_each_unmarked_string(tmp_path):
     path = tmp_path / "screen.py"
     path.write_text(textwrap.dedent(SOURCE))
-    found = unmarked_strings(path, family=error_family([path], frozenset({"RuleViolation"})), root=tmp_path)
+    found = unmarked_strings(
+        path, family=error_family([path], frozenset({"RuleViolation", "RulesetError"})), root=tmp_path
+    )
     lines = [int(f.split(":")[1]) for f in found]
     body = textwrap.dedent(SOURCE).splitlines()
     expected = [n for n, text in enumerate(body, 1) if n < body.index("def fine(window, ask, team, combo, name):")
