@@ -182,8 +182,9 @@ class MainWindow(QMainWindow):
         from ui.mainwindow.preferences import MENU_TEXT
 
         edit.addSeparator()
-        self.preferences_action = self._action(edit, _(MENU_TEXT), self.preferences,
-                                               QKeySequence.StandardKey.Preferences)  # fmt: skip
+        self.preferences_action = self._action(edit, _(MENU_TEXT), self.preferences)
+        if QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences):  # Cmd+, on a Mac; none on most desktops
+            self.set_shortcuts(self.preferences_action, QKeySequence.StandardKey.Preferences)
         self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)  # macOS: the application menu
 
     def preferences(self) -> Any:
