@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV := .venv
 BIN := $(VENV)/bin
 
-.PHONY: run test lint bench bench-busy dist clean
+.PHONY: run test lint bench bench-busy dist clean catalogues
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -49,6 +49,12 @@ bench: $(VENV)/.installed-test
 # the same figures with one CPU-heavy process on the other core (issue 40); also `make bench BENCH_ARGS=--busy`
 bench-busy: $(VENV)/.installed-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python bench/run_all.py --busy $(BENCH_ARGS)
+
+# the catalogues (issue 39): new marked strings into each area's PO file of each language (translations kept),
+# then every language's areas compiled into resources/locale/<lang>/LC_MESSAGES/dugout.mo (README: adding a language)
+catalogues: $(VENV)/.installed-test
+	$(BIN)/python tools/catalogue.py update
+	$(BIN)/python tools/catalogue.py compile
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info

@@ -1,6 +1,8 @@
 """Start-up: W0 (a bare PySide6 QMainWindow to its first paint) against Dugout's main window painted (1.5x), its
 first roster on screen (2x) and the league ready for edits (5x: `league_shown`, every page built, the opening
-checks done and the opening backup made or running in its thread), for the demo league and the large league.
+checks done and the opening backup made or running in its thread), for the demo league and the large league;
+the demo league's window and first roster in French too (LANGUAGE=fr, issue 39), and what loading the French
+catalogue costs (a line of information: the .mo and Qt's qtbase_fr.qm, a few ms).
 Child processes, interleaved, medians; CPU time of every thread of the process.
 
 Dugout reports its own moments (DUGOUT_TIMING=1 in ui/app/start.py prints time.time() at the first paint, when a
@@ -45,6 +47,21 @@ def timed_child(args: list[str], env: dict[str, str]) -> dict[str, float]:
     return moments
 
 
+# What choosing French adds to a start (ui/kit/language.choose_language after the QApplication): the catalogue read
+# by gettext, Qt's own words loaded, and the first words looked up (a count, gold, a skill).
+CATALOGUE_LOAD = """
+import time
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from roster_app import i18n, words  # imported by an English start too
+from ui.kit.language import install_qt_translator
+start = time.process_time()
+install_qt_translator(i18n.set_language("fr"))
+words.count(2, "game"), words.gp(1000), i18n.term("skill", "Block")
+print(f"timing catalogue {time.time():.6f} {time.process_time() - start:.6f}")
+"""
+
+
 def dugout_env(home: Path) -> dict[str, str]:
     """An isolated user (settings, data folder, single-instance socket) with the timing hook on."""
     env = child_env()
@@ -61,18 +78,27 @@ def measure(big: Path, reps: int) -> None:
         env = dugout_env(home)
         large = work / "Big League.dugout"
         shutil.copy2(big, large)
-        cases = {"demo": ["-m", "ui.app.cli", "--demo"], "large": ["-m", "ui.app.cli", str(large)]}
-        for args in cases.values():  # warm up: the demo league is built, backups made, files cached
-            timed_child(args, env)
+        cases = {"demo": ["-m", "ui.app.cli", "--demo"], "large": ["-m", "ui.app.cli", str(large)],
+                 "demo-fr": ["-m", "ui.app.cli", "--demo"]}  # fmt: skip
+        envs = {"demo-fr": {**env, "LANGUAGE": "fr"}}  # the French window: the system's language
+        for name, args in cases.items():  # warm up: the demo league is built, backups made, files cached
+            timed_child(args, envs.get(name, env))
         floor_env = child_env()
         w0: list[float] = []
         seen: dict[str, dict[str, list[float]]] = {name: {} for name in cases}
         for _ in range(reps):
             for name, args in cases.items():
                 w0.append(timed_child(["bench/bare_window.py"], floor_env)["first-paint"])
-                for moment, ms in timed_child(args, env).items():
+                for moment, ms in timed_child(args, envs.get(name, env)).items():
                     seen[name].setdefault(moment, []).append(ms)
-        for name in cases:
+        label_fr = "demo league in French"
+        record(f"window painted, {label_fr}", "W0 bare window painted", w0, seen["demo-fr"]["first-paint"], 1.5)
+        record(f"first roster on screen, {label_fr}", "W0 bare window painted", w0, seen["demo-fr"]["first-roster"],
+               2.0)  # fmt: skip
+        loads = [timed_child(["-c", CATALOGUE_LOAD], child_env())["catalogue"] for _ in range(reps)]
+        inform(f"the French catalogue loaded (dugout.mo and Qt's qtbase_fr.qm, before the first paint): "
+               f"{statistics.median(loads):.1f} ms of CPU")  # fmt: skip
+        for name in ("demo", "large"):
             label = "demo league" if name == "demo" else "large league"
             record(f"window painted, {label}", "W0 bare window painted", w0, seen[name]["first-paint"], 1.5)
             record(
@@ -80,7 +106,10 @@ def measure(big: Path, reps: int) -> None:
             )
             record(f"league ready for edits, {label}", "W0 bare window painted", w0, seen[name]["league-open"], 5.0,
                    note="every page built, the opening checks done or running")  # fmt: skip
-        for name in cases:  # information, not a figure: what the app does in idle time once the league is shown
+        for name in (
+            "demo",
+            "large",
+        ):  # information, not a figure: what the app does in idle time once the league is shown
             idle = statistics.median(
                 ready - shown
                 for ready, shown in zip(seen[name]["orm-ready"], seen[name]["league-open"], strict=True)

@@ -6,11 +6,14 @@ from __future__ import annotations
 
 import re
 
+from roster_app.i18n import SOURCE_LANGUAGE, _, current_language, pgettext
+from roster_app.i18n import ngettext as lookup_plural  # not the catalogue keyword: its msgids are built here
+
 _VOWELS = "aeiou"
 
 
-def plural(word: str, many: str | None = None) -> str:
-    """The plural of `word` (English rules for the game's nouns; `many` when it is irregular)."""
+def english_plural(word: str, many: str | None = None) -> str:
+    """The English plural of `word` (the game's nouns; `many` when it is irregular): the catalogue's msgid_plural."""
     if many is not None:
         return many
     lower = word.lower()
@@ -23,24 +26,43 @@ def plural(word: str, many: str | None = None) -> str:
     return word + "s"
 
 
+# Another language's nouns come from the catalogue's `words` area: tools/catalogue.py makes a plural entry of
+# every count(n, "literal") ("{n} game" / "{n} games") and noun/plural("literal") ("game" / "games"); a noun
+# with no entry (a word that is not a literal) stays English.
+def plural(word: str, many: str | None = None) -> str:
+    """The plural of `word` in the commissioner's language."""
+    english = english_plural(word, many)
+    return english if current_language() == SOURCE_LANGUAGE else lookup_plural(word, english, 2)
+
+
 def noun(n: int, word: str, many: str | None = None) -> str:
     """The noun that goes with `n`: 'season' for 1, 'seasons' for any other number."""
-    return word if n == 1 else plural(word, many)
+    if current_language() == SOURCE_LANGUAGE:
+        return word if n == 1 else english_plural(word, many)
+    return lookup_plural(word, english_plural(word, many), n)
 
 
 def count(n: int, word: str, many: str | None = None) -> str:
-    """'1 season', '2 seasons', '0 matches', '3 casualties'."""
-    return f"{n} {noun(n, word, many)}"
+    """'1 season', '2 seasons', '0 matches', '3 casualties' (fr '2 saisons')."""
+    if current_language() == SOURCE_LANGUAGE:
+        return f"{n} {word if n == 1 else english_plural(word, many)}"
+    return lookup_plural(f"{{n}} {word}", f"{{n}} {english_plural(word, many)}", n).replace("{n}", str(n))
 
 
 def number(n: int) -> str:
-    """A whole number with its thousands separated: "5,000", "-12,500", "7"."""
-    return f"{n:,}"
+    """A whole number with its thousands separated as the language does: "5,000" (fr "5 000", de "5.000")."""
+    if current_language() == SOURCE_LANGUAGE:
+        return f"{n:,}"
+    # The language's separator is the words area's entry, written from CLDR by tools/catalogue.py update (Babel's
+    # get_group_symbol): no Babel at run time, where loading its locale data cost ~20 ms of CPU before the roster.
+    return f"{n:,}".replace(",", pgettext("thousands separator", ","))
 
 
 def gp(amount: int) -> str:
-    """Gold as the commissioner writes it: "10,000 gp"."""
-    return f"{number(amount)} gp"
+    """Gold as the commissioner writes it: "10,000 gp" (fr "10 000 po", de "10.000 GM", es/it "10.000 mo")."""
+    if current_language() == SOURCE_LANGUAGE:
+        return f"{amount:,} gp"
+    return _("{amount} gp").format(amount=number(amount))
 
 
 def possessive(name: str) -> str:

@@ -8,6 +8,9 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 os.environ.setdefault("LC_ALL", "C.UTF-8")
+# The suite reads English on any machine (issue 39: Dugout follows the system's language): a test that wants
+# another language says so (`i18n.language("fr")`, or monkeypatch.setenv).
+os.environ["LANGUAGE"] = "en"
 
 import pytest  # noqa: E402
 from hypothesis import settings as hypothesis_settings  # noqa: E402
@@ -29,6 +32,20 @@ def isolated_user_dirs(tmp_path_factory, monkeypatch):
     monkeypatch.setenv("XDG_STATE_HOME", str(home / "state"))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / "cache"))
     return home
+
+
+@pytest.fixture(autouse=True)
+def english_after_each_test():
+    """A test that switched the app's language (Preferences, set_language) leaves English behind it."""
+    yield
+    from roster_app import i18n
+
+    if i18n.current_language() != i18n.SOURCE_LANGUAGE:
+        i18n.set_language(i18n.SOURCE_LANGUAGE)
+    import sys
+
+    if "ui.kit.language" in sys.modules:
+        sys.modules["ui.kit.language"].install_qt_translator(i18n.SOURCE_LANGUAGE)
 
 
 @pytest.fixture

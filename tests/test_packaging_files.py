@@ -98,7 +98,11 @@ def test_the_spec_version_and_id_match_the_app(spec):
 @pytest.mark.parametrize(
     ("dest", "kept"),
     [
-        ("PySide6/Qt/translations/qtbase_de.qm", False),
+        ("PySide6/Qt/translations/qtbase_de.qm", True),  # Qt's buttons and dialogs in German (issue 39)
+        ("PySide6/Qt/translations/qtbase_fr.qm", True),
+        ("PySide6/Qt/translations/qtbase_ja.qm", False),  # a language Dugout does not speak
+        ("PySide6/Qt/translations/designer_de.qm", False),
+        ("resources/locale/fr/LC_MESSAGES/dugout.mo", True),
         ("PySide6/Qt/plugins/platformthemes/libqgtk3.so", False),
         ("PySide6/Qt/plugins/platformthemes/libqxdgdesktopportal.so", True),
         ("PySide6/Qt/plugins/platforms/libqxcb.so", True),

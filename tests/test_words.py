@@ -66,8 +66,21 @@ def test_no_count_or_possessive_is_spelled_by_hand():
     )
     found = [f"{path.relative_to(root)}:{n}" for folder in ("roster_app", "ui") for path in (root / folder).rglob("*.py")
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if by_hand.search(line)
-             and path.name != "words.py"]  # fmt: skip
+             and path.name not in ("words.py", "i18n.py") and n not in _catalogue_lines(path)]  # fmt: skip
     assert found == []
+
+
+def _catalogue_lines(path) -> set[int]:  # noqa: ANN001
+    """The lines of a file's catalogue messages (`_("{owner} games")`, `ngettext("{n} turn", "{n} turns", n)`): a
+    plural or possessive phrase the catalogue holds is translated whole, not spelled by hand (issue 39)."""
+    import ast
+
+    lines: set[int] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and getattr(node.func, "id", None) in ("_", "ngettext", "pgettext", "N_"):
+            for arg in node.args:
+                lines.update(range(arg.lineno, (arg.end_lineno or arg.lineno) + 1))
+    return lines
 
 
 @pytest.mark.parametrize(

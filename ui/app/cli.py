@@ -68,15 +68,29 @@ def _everyday_start(argv: list[str]) -> tuple[str | None, bool] | None:
     return None
 
 
+def _speak_chosen_language(command: str | None = None) -> None:
+    """A batch command, or the options' help, in the language Preferences chose (else the system's: LANGUAGE, LANG)
+    before any of its words are written; `dugout print` and `publish` in the printouts' language if one is chosen.
+    The window's start does the same after its QApplication (start.py)."""
+    from roster_app import i18n
+    from ui.kit.language import PRINT_KEY, stored, user_settings, window_language
+
+    settings = user_settings()
+    printed = stored(settings, PRINT_KEY) if command in ("print", "publish") else None
+    i18n.set_language(printed or window_language(settings))
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
+        _speak_chosen_language(argv[0])
         return _command(argv[0])(argv[1:])
     everyday = _everyday_start(argv)
     if everyday is not None:
         from ui.app.start import run_gui
 
         return run_gui(league=everyday[0], demo=everyday[1], screenshot=None)
+    _speak_chosen_language()
     args = _gui_parser().parse_args(argv)
     if sum(bool(x) for x in (args.demo, args.league, args.database)) > 1:
         print("dugout: give one league: a file, --database URL or --demo.", file=sys.stderr)

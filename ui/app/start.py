@@ -152,11 +152,16 @@ def _run_window(
     *, league: str | None, demo: bool, screenshot: str | None, read_only: bool, page: str | None
 ) -> int:
     app = make_app(style_sheet=False)  # set by after_first_paint
-    from PySide6.QtCore import QTimer
+    from PySide6.QtCore import QSettings, QTimer
 
+    from ui.kit.language import choose_language
+
+    choose_language(QSettings())  # Preferences' language, else the system's: before the window's first word
+    from ui.app.language import follow_language
     from ui.mainwindow.window import MainWindow
 
     window = MainWindow()
+    follow_language(window)  # Preferences: the window built again in a language just chosen
     for done in (window.orm_ready, window.league_failed):  # orm_ready: after league_shown and the idle imports
         done.connect(lambda *_: resume_gc())
     QTimer.singleShot(10_000, resume_gc)  # an open cancelled at the lock prompt shows neither

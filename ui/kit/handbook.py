@@ -35,6 +35,7 @@ MENU_SECTIONS = {
     "Referee's Match Sheet": "referees", "Check League": "safety", "Commissioner's Correction": "corrections",
     "Dugout Handbook": "night", "About Dugout": "safety", "Import Teams": "movingin",
     "Publish League Website": "website",
+    "Preferences": "languages",
 }  # fmt: skip
 
 

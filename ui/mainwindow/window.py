@@ -43,6 +43,7 @@ class MainWindow(QMainWindow):
     first_painted = Signal()  # after the league load is queued: start-up work that can wait goes here
     first_roster_painted = Signal()  # a roster is on screen (the first look's, or the open league's)
     orm_ready = Signal()  # after league_shown: the ORM imported in idle time, the league's engine made
+    language_chosen = Signal(str)  # Preferences: reopen the window in this language (ui/app/language.py)
 
     def __init__(self, settings: QSettings | None = None, parent: QWidget | None = None):
         super().__init__(parent)
@@ -146,6 +147,7 @@ class MainWindow(QMainWindow):
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         self.edit_menu = edit
+        self._build_preferences(edit)
 
         league = bar.addMenu("&League")
         self.add_team_action = self._action(league, "&Add Team…", self.add_team)
@@ -173,6 +175,24 @@ class MainWindow(QMainWindow):
         self._build_safety(file, bar)
         self._build_correction_menu()
         self._build_shared(file)
+
+    def _build_preferences(self, edit: QMenu) -> None:
+        """Edit > Preferences…: the window's and the printouts' language (ui/mainwindow/preferences.py)."""
+        from roster_app.i18n import _
+        from ui.mainwindow.preferences import MENU_TEXT
+
+        edit.addSeparator()
+        self.preferences_action = self._action(edit, _(MENU_TEXT), self.preferences)
+        if QKeySequence.keyBindings(QKeySequence.StandardKey.Preferences):  # Cmd+, on a Mac; none on most desktops
+            self.set_shortcuts(self.preferences_action, QKeySequence.StandardKey.Preferences)
+        self.preferences_action.setMenuRole(QAction.MenuRole.PreferencesRole)  # macOS: the application menu
+
+    def preferences(self) -> Any:
+        from ui.mainwindow.preferences import PreferencesDialog
+
+        self.preferences_dialog = PreferencesDialog(self.settings, self)
+        self.preferences_dialog.open()
+        return self.preferences_dialog
 
     def handbook_section(self) -> str:
         """The handbook's section about the page in front of the commissioner (F1)."""
