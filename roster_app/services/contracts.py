@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, require
 from roster_app.queries.competitions import still_to_play_words
 from roster_app.queries.contracts import player_position, renewable, running_contract
@@ -91,7 +92,9 @@ def renew(
     """Re-sign a player whose contract with his team has ended, inside a transaction (see `renew_contract`)."""
     if not renewable(session, player):
         raise RuleViolation(
-            f"{player.name} has no ended contract with his team to renew; sign him to a new contract instead."
+            _("{name} has no ended contract with his team to renew; sign him to a new contract instead.").format(
+                name=player.name
+            )
         )
     return sign(session, ruleset, player, seasons, renewal=True, match_id=match_id)
 
@@ -151,9 +154,10 @@ def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> 
         left = still_to_play_words(session, number)
         if left and not (abandon_reason or made_by):
             raise RuleViolation(
-                f"Season {number} is not over: "
-                + "; ".join(left)
-                + ". Play them first, or abandon what is left with a reason (a commissioner's correction)."
+                _(
+                    "Season {number} is not over: {left}. Play them first, or abandon what is left with a reason (a "
+                    "commissioner's correction)."
+                ).format(number=number, left="; ".join(left))
             )
         abandoned = abandon_unfinished(session, number, abandon_reason, made_by) if left else []
         finish_league(session, ruleset, number)

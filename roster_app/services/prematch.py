@@ -12,6 +12,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import pre_match_refusal
 from roster_app.queries.prematch import HANDICAP_PURPOSE, pre_match_of, stored_due, team_rating_now
 from roster_app.queries.referees import fixture_title
@@ -27,7 +28,7 @@ from roster_app.words import count
 def _open_fixture(session: Session, match_id: int) -> Match:
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound("That fixture no longer exists.")
+        raise NotFound(_("That fixture no longer exists."))
     problem = pre_match_refusal(session, match)
     if problem:
         raise RuleViolation(problem)
@@ -57,9 +58,15 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         if rules.no_handicaps_words(ruleset):
             raise RuleViolation(rules.no_handicaps_words(ruleset))
         if due.underdog is None:
-            raise RuleViolation(f"No handicap for {title}: the ratings ({home} and {away}) are {_closeness(due)}.")
+            raise RuleViolation(
+                _("No handicap for {title}: the ratings ({home} and {away}) are {closeness}.").format(
+                    title=title, home=home, away=away, closeness=_closeness(due)
+                )
+            )
         if len(made) >= due.rolls:
-            raise RuleViolation(f"Every handicap roll of {title} has been made ({due.rolls}).")
+            raise RuleViolation(
+                _("Every handicap roll of {title} has been made ({rolls}).").format(title=title, rolls=due.rolls)
+            )
         team_id = (match.home_team_id, match.away_team_id)[due.underdog]
         roll_ = dice.accept(roll, rules.handicap_dice(ruleset))
         stored = store_roll(session, roll_, HANDICAP_PURPOSE, team_id=team_id, match_id=match.id)
@@ -91,8 +98,9 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
         if view.rolls_left:
             who = view.underdog.name if view.underdog else ""
             raise RuleViolation(
-                f"{who} still have {count(view.rolls_left, 'handicap roll')} to make: "
-                "the pre-match sequence ends after the handicaps."
+                _("{who} still have {count} to make: the pre-match sequence ends after the handicaps.").format(
+                    who=who, count=count(view.rolls_left, "handicap roll")
+                )
             )
         state = dict(match.pre_match or {})
         state.setdefault("ratings", _ratings(session, ruleset, match))

@@ -8,6 +8,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season, get_match, get_team
 from roster_app.queries.postmatch import match_title
 from roster_app.queries.referees import sheet_of
@@ -40,7 +41,9 @@ def generate_season(
         season = current_season(session)
         if _league_fixtures(session, season):
             raise RuleViolation(
-                f"Season {season} already has its fixtures. Delete the unplayed ones first to make new ones."
+                _(
+                    "Season {season} already has its fixtures. Delete the unplayed ones first to make new ones."
+                ).format(season=season)
             )
         if team_ids is None:
             team_ids = list(session.scalars(select(Team.id).order_by(Team.id)))
@@ -70,13 +73,17 @@ def generate_season(
 def _unplayed(session: Session, match_id: int) -> Match:
     match = get_match(session, match_id)
     if match.status != "scheduled":
-        raise RuleViolation(f"{match_title(session, match)} has been played; its fixture can no longer change.")
+        raise RuleViolation(
+            _("{match_title} has been played; its fixture can no longer change.").format(
+                match_title=match_title(session, match)
+            )
+        )
     return match
 
 
 def _check_free(session: Session, match: Match, round_number: int, team_ids: tuple[int, int]) -> None:
     if not isinstance(round_number, int) or isinstance(round_number, bool) or not 1 <= round_number <= 99:
-        raise RuleViolation("A round is a number from 1 to 99.")
+        raise RuleViolation(_("A round is a number from 1 to 99."))
     clash = session.scalars(
         select(Match).where(
             Match.season == match.season, Match.round == round_number, Match.id != match.id,
@@ -85,7 +92,11 @@ def _check_free(session: Session, match: Match, round_number: int, team_ids: tup
     ).first()  # fmt: skip
     if clash is not None:
         busy = next(t for t in team_ids if t in (clash.home_team_id, clash.away_team_id))
-        raise RuleViolation(f"{get_team(session, busy).name} already play in round {round_number}.")
+        raise RuleViolation(
+            _("{name} already play in round {round_number}.").format(
+                name=get_team(session, busy).name, round_number=round_number
+            )
+        )
 
 
 def move_fixture(db: LeagueDB, *, match_id: int, round_number: int) -> Change:
@@ -120,14 +131,18 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
         if sheet is not None:  # the sheet is the game's record; it goes first, on purpose
             ref = session.get(Referee, sheet.referee_id)
             raise RuleViolation(
-                f"{possessive(ref.name)} match sheet goes with this fixture; discard it before deleting it."
+                _("{owner} match sheet goes with this fixture; discard it before deleting it.").format(
+                    owner=possessive(ref.name), name=ref.name
+                )
             )
         if match.competition_id is not None:
             competition = session.get(Competition, match.competition_id)
             if competition.format != "league":
                 raise RuleViolation(
-                    f"{match_title(session, match)} is a game of {competition.name}: a team withdraws from it, or "
-                    "the tournament is abandoned, deleted or drawn again; its games are not deleted one by one."
+                    _(
+                        "{match_title} is a game of {name}: a team withdraws from it, or the tournament is abandoned, "
+                        "deleted or drawn again; its games are not deleted one by one."
+                    ).format(match_title=match_title(session, match), name=competition.name)
                 )
         tx.label = f"fixture deleted: {match_title(session, match)}"
         session.delete(match)
@@ -139,9 +154,11 @@ def add_fixture(
 ) -> Change:
     """A fixture outside the round robin: a friendly (not in the league table), a semi-final or the final."""
     if stage not in STAGES:
-        raise RuleViolation(f"'{stage}' is not a kind of match ({', '.join(STAGES)}).")
+        raise RuleViolation(
+            _("'{stage}' is not a kind of match ({items}).").format(stage=stage, items=", ".join(STAGES))
+        )
     if home_team_id == away_team_id:
-        raise RuleViolation("A team cannot play against itself.")
+        raise RuleViolation(_("A team cannot play against itself."))
     with db.write() as tx:
         session = tx.session
         home, away = get_team(session, home_team_id), get_team(session, away_team_id)

@@ -22,6 +22,7 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
@@ -377,11 +378,11 @@ def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | 
     except DugoutError as exc:
         return str(exc)
     if not tidy(hire.name):
-        return "a new player needs a name."
+        return _("a new player needs a name.")
     if len(tidy(hire.name)) > PLAYER_NAME:
-        return f"a player's name can be at most {PLAYER_NAME} characters long."
+        return _("a player's name can be at most {player_name} characters long.").format(player_name=PLAYER_NAME)
     if not 1 <= hire.number <= 99 or hire.number in {p.number for p in on_roster}:
-        return f"number {hire.number} is already taken (or not from 1 to 99)."
+        return _("number {number} is already taken (or not from 1 to 99).").format(number=hire.number)
     return None
 
 

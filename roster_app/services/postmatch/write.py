@@ -15,6 +15,7 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules import postmatch as pm
@@ -45,9 +46,9 @@ from roster_app.store.models import DiceRoll, Match, Player
 
 def _check_playable(match: Match) -> None:
     if match.status == "scheduled":
-        raise RuleViolation("This match has not been reported yet: record the match report first.")
+        raise RuleViolation(_("This match has not been reported yet: record the match report first."))
     if match.status == "completed":
-        raise RuleViolation("The post-match sequence of this match is already finished.")
+        raise RuleViolation(_("The post-match sequence of this match is already finished."))
 
 
 def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
@@ -55,8 +56,14 @@ def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
     if list(steps) != pending[: len(steps)]:
         wanted = next((s for s in steps if s in pending), None)
         if wanted is None:
-            raise RuleViolation(f"{STEP_TITLES[steps[0]]} of this match was already done.")
-        raise RuleViolation(f"{STEP_TITLES[pending[0]]} comes first; the sequence goes in the rules' order.")
+            raise RuleViolation(
+                _("{step_titles} of this match was already done.").format(step_titles=STEP_TITLES[steps[0]])
+            )
+        raise RuleViolation(
+            _("{step_titles} comes first; the sequence goes in the rules' order.").format(
+                step_titles=STEP_TITLES[pending[0]]
+            )
+        )
 
 
 def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
@@ -219,7 +226,7 @@ def run_post_match_steps(
     if steps is not None:
         steps = [s for s in STEPS if s in steps]
         if not steps:
-            raise RuleViolation("Choose at least one step of the post-match sequence.")
+            raise RuleViolation(_("Choose at least one step of the post-match sequence."))
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
@@ -236,7 +243,9 @@ def run_post_match_steps(
             _check_order(match, team.team_id, steps)
         problems = [p for step in steps for p in plan.problems_in(step)]
         if problems:
-            raise RuleViolation("The post-match sequence cannot go on yet:\n" + "\n".join(problems[:8]))
+            raise RuleViolation(
+                _("The post-match sequence cannot go on yet:\n{problems}").format(problems="\n".join(problems[:8]))
+            )
         state = dict(match.post_match or {})
         done = {k: list(v) for k, v in state.get("done", {}).items()}
         results = {k: dict(v) for k, v in state.get("results", {}).items()}
@@ -299,7 +308,7 @@ def write_before_transfers(db: LeagueDB, *, match_id: int, draft: PostMatchDraft
         _check_playable(match)
         pending = [s for s in BEFORE_TRANSFERS if any(s not in done_steps(match, t) for t in _teams(match))]
     if not pending:
-        raise RuleViolation("Steps 1 to 4.1 of this post-match sequence are already written.")
+        raise RuleViolation(_("Steps 1 to 4.1 of this post-match sequence are already written."))
     return run_post_match_steps(db, match_id=match_id, steps=pending, draft=draft)
 
 
@@ -350,7 +359,7 @@ def auto_draft(
 
     draft = draft or PostMatchDraft()
     dice = db.ruleset.table("star_player_table")["dice"]
-    for _ in range(64):  # each pass settles at least one roll; a player has at most a few
+    for _unused in range(64):  # each pass settles at least one roll; a player has at most a few
         plan = plan_post_match(db, match_id, draft)
         pending = [(t, p, r) for t in plan.teams for p in t.players for r in p.rolls if r.chosen is None]
         if not pending:
@@ -367,7 +376,7 @@ def auto_draft(
             draft.team(team.team_id).winnings_roll = app_roll(team.winnings.dice, rng)
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
-    for _ in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
+    for _unused in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
         plan = plan_post_match(db, match_id, draft)
         moves = [_next_reserve_move(t, draft.team(t.team_id).reserves, rng) for t in plan.teams]
         if not any(moves):
