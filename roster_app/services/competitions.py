@@ -146,7 +146,9 @@ def create_competition(
         session.flush()
         session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team.id) for team in teams])
         entrants = f"the top {rounds} of the league table" if format == "playoffs" else count(len(teams), "team")
-        tx.label = f"new {rc.FORMATS[format]} {name}: {entrants}"
+        tx.label = _("new {formats} {name}: {entrants}").format(
+            formats=rc.FORMATS[format], name=name, entrants=entrants
+        )
         tx.result = competition.id
     return tx.change
 
@@ -169,7 +171,9 @@ def move_competition(db: LeagueDB, *, competition_id: int, position: int) -> Cha
             if row.position != place:
                 row.position = place
                 session.add(row)
-        tx.label = f"{competition.name} moved to place {position} of the season"
+        tx.label = _("{name} moved to place {position} of the season").format(
+            name=competition.name, position=position
+        )
     return tx.change
 
 
@@ -304,7 +308,7 @@ def draw_competition(
             _pair_swiss_round(session, ruleset, competition, 1)
         else:
             _make_bracket(session, ruleset, competition, seeded)
-        tx.label = f"draw of {competition.name}: {rc.SEEDINGS[seeding]}"
+        tx.label = _("draw of {name}: {seedings}").format(name=competition.name, seedings=rc.SEEDINGS[seeding])
         tx.result = competition.id
     return tx.change
 
@@ -607,7 +611,9 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
             )
         entry.out = f"withdrew: {reason}"
         session.add(entry)
-        said = f"{team.name} withdrew from {competition.name} ({reason})"
+        said = _("{name} withdrew from {name2} ({reason})").format(
+            name=team.name, name2=competition.name, reason=reason
+        )
         for tie in alive:
             other = tie.away_team_id if tie.home_team_id == team.id else tie.home_team_id
             if tie.match_id is not None:
@@ -624,10 +630,10 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
                 tie.bye = True
                 tie.note = f"{team.name} withdrew ({reason}): their opponent goes through"
                 session.add(tie)
-                said += "; their next opponent goes through"
+                said += _("; their next opponent goes through")
             else:
                 tie.note = f"{team.name} withdrew ({reason}): {session.get(Team, other).name} go through"
-                said += f"; {session.get(Team, other).name} go through"
+                said += _("; {name} go through").format(name=session.get(Team, other).name)
                 _won(session, ruleset, competition, tie, other)
         tx.label = said
         tx.result = said
@@ -647,7 +653,7 @@ def abandon_competition(db: LeagueDB, *, competition_id: int, reason: str, made_
         session = tx.session
         competition = _open(session, competition_id)
         abandon(session, competition, reason, made_by)
-        tx.label = f"{competition.name} abandoned: {competition.reason}"
+        tx.label = _("{name} abandoned: {reason}").format(name=competition.name, reason=competition.reason)
     return tx.change
 
 
@@ -691,7 +697,7 @@ def delete_competition(db: LeagueDB, *, competition_id: int) -> Change:
         ):
             session.delete(entry)
         session.flush()
-        tx.label = f"{competition.name} deleted"
+        tx.label = _("{name} deleted").format(name=competition.name)
         session.delete(competition)
     return tx.change
 
@@ -755,7 +761,7 @@ def roll_off_table(
         for team, face in zip(teams, faces, strict=True):
             session.add(DiceRoll(purpose=sq.table_roll_off_purpose(season), dice=str(spec), faces=[face], total=face,
                                  typed=typed, team_id=team.id))  # fmt: skip
-        tx.label = "league table roll-off: " + ", ".join(
+        tx.label = _("league table roll-off: ") + ", ".join(
             f"{t.name} {f}" for t, f in zip(teams, faces, strict=True)
         )
     return tx.change

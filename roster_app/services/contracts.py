@@ -81,7 +81,7 @@ def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         player = get_player(tx.session, player_id)
         now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
         contract = sign(tx.session, ruleset, player, seasons, match_id=now.match_id)
-        tx.label = f"signing of {player.name} for {_seasons(seasons)}"
+        tx.label = _("signing of {name} for {seasons}").format(name=player.name, seasons=_seasons(seasons))
         tx.result = contract.id
     return tx.change
 
@@ -106,7 +106,9 @@ def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         player = get_player(tx.session, player_id)
         now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
         contract = renew(tx.session, ruleset, player, seasons, match_id=now.match_id)
-        tx.label = f"renewal of {possessive(player.name)} contract for {_seasons(seasons)}"
+        tx.label = _("renewal of {owner} contract for {seasons}").format(
+            owner=possessive(player.name), seasons=_seasons(seasons), name=player.name
+        )
         tx.result = contract.id
     return tx.change
 
@@ -162,6 +164,8 @@ def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> 
         abandoned = abandon_unfinished(session, number, abandon_reason, made_by) if left else []
         finish_league(session, ruleset, number)
         result = advance_season(session)
-        tx.label = f"end of season {number}" + (f" ({', '.join(abandoned)} abandoned)" if abandoned else "")
+        tx.label = _("end of season {number}").format(number=number) + (
+            _(" ({items} abandoned)").format(items=", ".join(abandoned)) if abandoned else ""
+        )
         tx.result = result
     return tx.change

@@ -103,7 +103,9 @@ def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_b
         session.flush()
         _record(session, "gold", made_by, reason, {"treasury": before}, {"treasury": team.treasury},
                 team_id=team.id, ledger_entry_id=entry.id)  # fmt: skip
-        tx.label = f"correction of {possessive(team.name)} treasury: {'+' if amount > 0 else ''}{gp(amount)}"
+        tx.label = _("correction of {owner} treasury: {value}{gold}").format(
+            owner=possessive(team.name), value="+" if amount > 0 else "", gold=gp(amount), name=team.name
+        )
         tx.result = entry.id
     return tx.change
 
@@ -154,7 +156,9 @@ def correct_spp(
         player.spp, player.rolls_taken = spp, rolls
         session.add(player)
         _record(session, "spp", made_by, reason, before, after, team_id=player.team_id, player_id=player.id)
-        tx.label = f"correction of {possessive(player.name)} SPP: {before['spp']} to {spp}"
+        tx.label = _("correction of {owner} SPP: {spp} to {spp2}").format(
+            owner=possessive(player.name), spp=before["spp"], spp2=spp, name=player.name
+        )
     return tx.change
 
 
@@ -193,7 +197,9 @@ def correct_fan_factor(
         session.add(team)
         _record(session, "fan_factor", made_by, reason, {"fan_factor": before}, {"fan_factor": fan_factor},
                 team_id=team.id)  # fmt: skip
-        tx.label = f"correction of {possessive(team.name)} fan factor: {before} to {fan_factor}"
+        tx.label = _("correction of {owner} fan factor: {before} to {fan_factor}").format(
+            owner=possessive(team.name), before=before, fan_factor=fan_factor, name=team.name
+        )
     return tx.change
 
 
@@ -276,7 +282,9 @@ def correct_contract(
         session.add(contract)
         _record(session, "contract", made_by, reason, before, after, team_id=contract.team_id,
                 player_id=player.id, contract_id=contract.id)  # fmt: skip
-        tx.label = f"correction of {possessive(player.name)} contract: {what}"
+        tx.label = _("correction of {owner} contract: {what}").format(
+            owner=possessive(player.name), what=what, name=player.name
+        )
     return tx.change
 
 
@@ -314,7 +322,7 @@ def correct_roll(db: LeagueDB, *, dice_roll_id: int, faces: list[int], reason: s
         session.add(row)
         _record(session, "roll", made_by, reason, before, after, team_id=row.team_id, player_id=row.player_id,
                 referee_id=row.referee_id, dice_roll_id=row.id)  # fmt: skip
-        tx.label = f"correction of a {row.purpose} roll: {'+'.join(map(str, before['faces']))} to " + "+".join(
-            map(str, fixed.faces)
-        )
+        tx.label = _("correction of a {purpose} roll: {items} to ").format(
+            purpose=row.purpose, items="+".join(map(str, before["faces"]))
+        ) + "+".join(map(str, fixed.faces))
     return tx.change

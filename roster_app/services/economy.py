@@ -112,7 +112,9 @@ def switch_economy(db: LeagueDB) -> Change:
             raise RuleViolation(_("{refusal} Nothing was changed.").format(refusal=refusal))
         for key, data in tables.items():
             _store(tx.session, key, data, data)
-        tx.label = f"switch to {possessive(preview.edition_after)} economy"
+        tx.label = _("switch to {owner} economy").format(
+            owner=possessive(preview.edition_after), name=preview.edition_after
+        )
         tx.result = preview.edition_after
     return tx.change
 

@@ -71,7 +71,9 @@ def import_teams(db: LeagueDB, *, teams: Sequence[Mapping[str, Any]], made_by: s
                     _("{where}: {exc} Nothing was imported.").format(where=_where(team), exc=exc)
                 ) from None
         files = sorted({tidy(t.get("file", "")) for t in teams})
-        tx.label = f"import of {count(len(ids), 'team')} from {', '.join(files)}"
+        tx.label = _("import of {count} from {items}").format(
+            count=count(len(ids), "team"), items=", ".join(files)
+        )
         tx.result = ids
     return tx.change
 

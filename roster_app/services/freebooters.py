@@ -62,7 +62,11 @@ def hire_for_match(db: LeagueDB, *, match_id: int, orders: Mapping[int, Order]) 
         for team_id, order in orders.items():
             bills[team_id] = _hire(session, ruleset, match_id, team_id, order)
             labels.append(
-                f"{possessive(get_team(session, team_id).name)} freebooters ({gp(bills[team_id].total)})"
+                _("{owner} freebooters ({gold})").format(
+                    owner=possessive(get_team(session, team_id).name),
+                    gold=gp(bills[team_id].total),
+                    name=get_team(session, team_id).name,
+                )
             )
         if not bills:
             raise RuleViolation(_("Nobody hires a freebooter: there is nothing to pay."))
@@ -143,6 +147,6 @@ def record_freebooter_play(
         hired[str(team.id)] = {**data, "played": played}
         match.pre_match = {**(match.pre_match or {}), KEY: hired}
         session.add(match)
-        tx.label = f"{possessive(name)} game for {team.name}"
+        tx.label = _("{owner} game for {name}").format(owner=possessive(name), name=team.name, owner_name=name)
         tx.result = played[name]
     return tx.change

@@ -218,7 +218,7 @@ def record_match(db: LeagueDB, **report: Any) -> Change:
     when his sheet is finished (`referees.finish_match`), never here."""
     with db.write() as tx:
         match = write_report(tx.session, db.ruleset, **report)
-        tx.label = f"report of {match_title(tx.session, match)}"
+        tx.label = _("report of {match_title}").format(match_title=match_title(tx.session, match))
         tx.result = match.id
     return tx.change
 

@@ -66,7 +66,9 @@ def open_pad(db: LeagueDB, *, match_id: int, holder: str, take_over: bool = Fals
         live.holder = holder
         session.add(live)
         session.flush()
-        tx.label = f"match pad of {fixture_title(session, get_match(session, match_id))} opened"
+        tx.label = _("match pad of {fixture_title} opened").format(
+            fixture_title=fixture_title(session, get_match(session, match_id))
+        )
         tx.result = live.id
     return tx.change
 
@@ -78,7 +80,7 @@ def release_pad(db: LeagueDB, *, match_id: int, holder: str) -> Change:
         if live is not None and live.holder == holder:
             live.holder = ""
             tx.session.add(live)
-        tx.label = "match pad closed"
+        tx.label = _("match pad closed")
     return tx.change
 
 
@@ -121,7 +123,7 @@ def record_event(
         if kind == "super pro":
             tx.result = _super_pro(session, ruleset, live, game, roll or (rolls or {}).get("reroll"), data or {},
                                    table_dice)  # fmt: skip
-            tx.label = f"match pad: Super Pro re-roll ({tx.result[1]})"
+            tx.label = _("match pad: Super Pro re-roll ({result})").format(result=tx.result[1])
             tx.result = tx.result[0]
             return tx.change
         if team_id is None and player_id in game.players:
@@ -160,7 +162,7 @@ def record_event(
         session.add(row)
         session.flush()
         stored = mp.Event(kind, event.turn, team_id, player_id, victim_id, row.data, row.id)
-        tx.label = f"match pad: {q.describe(stored, game)}"
+        tx.label = _("match pad: {describe}").format(describe=q.describe(stored, game))
         tx.result = row.id
     return tx.change
 
@@ -360,7 +362,7 @@ def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
         session.flush()
         for roll_id in sorted(roll_ids):
             session.delete(session.get(DiceRoll, roll_id))
-        tx.label = f"match pad: took back {q.describe(last, game)}"
+        tx.label = _("match pad: took back {describe}").format(describe=q.describe(last, game))
         tx.result = (last.id, game.events[-2].id if len(game.events) > 1 else None)
     return tx.change
 
@@ -423,6 +425,8 @@ def full_time(
             verdict = referees.finish_sheet(session, ruleset, sheet, session.get(Referee, sheet.referee_id))
         live.finished = True
         session.add(live)
-        tx.label = f"full time: {fixture_title(session, match)}" + (f", ref {verdict.result}" if verdict else "")
+        tx.label = _("full time: {fixture_title}").format(fixture_title=fixture_title(session, match)) + (
+            _(", ref {result}").format(result=verdict.result) if verdict else ""
+        )
         tx.result = match.id
     return tx.change

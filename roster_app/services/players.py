@@ -108,7 +108,7 @@ def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number:
         player = new_player(session, ruleset, team, position=position, name=name, number=number)
         post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id,
              match_id=now.match_id)  # fmt: skip
-        tx.label = f"hire of {player.name}, {label}"
+        tx.label = _("hire of {name}, {label}").format(name=player.name, label=label)
         tx.result = player.id
     return tx.change
 
@@ -201,7 +201,9 @@ def update_player(
             setattr(player, field, value)
         session.add(player)
         label = field.replace("_", " ") if field not in STATS else STAT_NAMES[field]
-        tx.label = f"{label} of {player.name}: {_describe(field, value)}"
+        tx.label = _("{label} of {name}: {describe}").format(
+            label=label, name=player.name, describe=_describe(field, value)
+        )
         tx.result = player.id
     return tx.change
 
@@ -231,6 +233,6 @@ def retire_player(db: LeagueDB, *, player_id: int, fired: bool = False) -> Chang
         player.status = PlayerStatus.RETIRED
         tx.session.add(player)
         end_contracts(tx.session, player)
-        tx.label = f"{'firing' if fired else 'retirement'} of {player.name}"
+        tx.label = _("{value} of {name}").format(value="firing" if fired else "retirement", name=player.name)
         tx.result = player.id
     return tx.change

@@ -78,7 +78,9 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         match.pre_match = state
         session.add(match)
         name = session.get(Team, team_id).name
-        tx.label = f"handicap roll {len(made)} of {due.rolls} for {name} ({row['handicap']})"
+        tx.label = _("handicap roll {n} of {rolls} for {name} ({handicap})").format(
+            n=len(made), rolls=due.rolls, name=name, handicap=row["handicap"]
+        )
         tx.result = dict(row)
     return tx.change
 
@@ -107,6 +109,6 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
         state["finished"] = True
         match.pre_match = state
         session.add(match)
-        tx.label = f"pre-match sequence of {view.title} finished"
+        tx.label = _("pre-match sequence of {title} finished").format(title=view.title)
         tx.result = match.id
     return tx.change

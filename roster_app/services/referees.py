@@ -78,7 +78,9 @@ def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "",
         )
         tx.session.add(ref)
         tx.session.flush()
-        tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
+        tx.label = _("new {value} {name} ({race})").format(
+            value="Star Ref" if star else "referee", name=ref.name, race=race
+        )
         tx.result = ref.id
     return tx.change
 
@@ -186,7 +188,9 @@ def edit_referee(
                 )
             )
         tx.session.add(ref)
-        tx.label = f"edit of referee {old_name}: {', '.join(changed) or 'nothing'}"
+        tx.label = _("edit of referee {old_name}: {value}").format(
+            old_name=old_name, value=", ".join(changed) or "nothing"
+        )
         tx.result = ref.id
     return tx.change
 
@@ -212,7 +216,7 @@ def delete_referee(db: LeagueDB, *, referee_id: int) -> Change:
                 ).format(name=ref.name)
             )
         session.delete(ref)
-        tx.label = f"deletion of referee {ref.name}"
+        tx.label = _("deletion of referee {name}").format(name=ref.name)
         tx.result = referee_id
     return tx.change
 
@@ -291,7 +295,9 @@ def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None) ->
             raise _sheet_taken(session, match, taken)
         _free_to_referee(session, ref, match)
         sheet = _new_sheet(session, ruleset, ref, match)
-        tx.label = f"match sheet of {ref.name} opened for {fixture_title(session, match)}"
+        tx.label = _("match sheet of {name} opened for {fixture_title}").format(
+            name=ref.name, fixture_title=fixture_title(session, match)
+        )
         tx.result = sheet.id
     return tx.change
 
@@ -317,7 +323,9 @@ def link_sheet(db: LeagueDB, *, sheet_id: int, match_id: int | None) -> Change:
         session.add_all([sheet, match])
         if match.status != "scheduled":
             agree_on_riot(session, ruleset, sheet, match.riot)
-        tx.label = f"match sheet of {ref.name} linked to {fixture_title(session, match)}"
+        tx.label = _("match sheet of {name} linked to {fixture_title}").format(
+            name=ref.name, fixture_title=fixture_title(session, match)
+        )
         tx.result = sheet.id
     return tx.change
 
@@ -487,7 +495,7 @@ def record_sheet(
             what.append(_set_turn(sheet, turns, turn, in_range, action))
         tx.session.add(sheet)
         _match_riot(tx.session, sheet)
-        tx.label = f"match sheet of {ref.name}: {', '.join(what) or 'no change'}"
+        tx.label = _("match sheet of {name}: {value}").format(name=ref.name, value=", ".join(what) or "no change")
         tx.result = sheet.id
     return tx.change
 
@@ -587,7 +595,7 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
         _normalise(sheet, turns)
         tx.session.add(sheet)
         verb = "escapes (Escapist)" if escaped else "is out for the match"
-        tx.label = f"Get the Ref before turn {turn}: {ref.name} {verb}"
+        tx.label = _("Get the Ref before turn {turn}: {name} {verb}").format(turn=turn, name=ref.name, verb=verb)
         tx.result = escaped
     return tx.change
 
@@ -598,8 +606,8 @@ def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
     with db.write() as tx:
         sheet, ref = _open_sheet(tx.session, sheet_id)
         verdict = finish_sheet(tx.session, db.ruleset, sheet, ref)
-        tx.label = f"end of match for {ref.name}: {verdict.result}" + (
-            f", +{verdict.spp} SPP" if verdict.spp else ""
+        tx.label = _("end of match for {name}: {result}").format(name=ref.name, result=verdict.result) + (
+            _(", +{spp} SPP").format(spp=verdict.spp) if verdict.spp else ""
         )
         tx.result = verdict
     return tx.change
@@ -675,7 +683,7 @@ def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:
             match.referee_id = None
             session.add(match)
         session.delete(sheet)
-        tx.label = f"match sheet of {ref.name} discarded"
+        tx.label = _("match sheet of {name} discarded").format(name=ref.name)
         tx.result = sheet_id
     return tx.change
 
@@ -711,7 +719,9 @@ def roll_advance(db: LeagueDB, *, referee_id: int, roll: Roll | None = None) -> 
         row = _store_roll(session, ADVANCE_PENDING, dice_roll, referee_id=ref.id)
         session.flush()
         result = rr.star_player_result(dice_roll, ruleset)
-        tx.label = f"Star Player roll of {ref.name}: {dice_roll.total} ({result.get('text', result['result'])})"
+        tx.label = _("Star Player roll of {name}: {total} ({get})").format(
+            name=ref.name, total=dice_roll.total, get=result.get("text", result["result"])
+        )
         tx.result = row.id
     return tx.change
 
@@ -750,7 +760,7 @@ def take_advance(db: LeagueDB, *, referee_id: int, skill: str | None = None, sta
         ref.rolls_taken += 1
         row.purpose = f"{ADVANCE_TAKEN}: {what}"
         session.add_all([ref, row])
-        tx.label = f"advance of {ref.name}: {what}"
+        tx.label = _("advance of {name}: {what}").format(name=ref.name, what=what)
         tx.result = ref.id
     return tx.change
 
@@ -781,7 +791,9 @@ def roll_send_off(
         if sheet is not None and outcome.success and who:
             sheet.sent_off = _check_sent_off([*sheet.sent_off, {"turn": turn, "player": who}], turns)
             session.add(sheet)
-        tx.label = f"send-off roll by {ref.name}{' for ' + who if who else ''}: {dice_roll.total}"
+        tx.label = _("send-off roll by {name}{value}: {total}").format(
+            name=ref.name, value=" for " + who if who else "", total=dice_roll.total
+        )
         tx.result = outcome
     return tx.change
 
@@ -801,7 +813,9 @@ def roll_penalty(
         outcome = rr.penalty(item, dice_roll, ruleset)
         _store_roll(session, f"{item} penalty", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip
-        tx.label = f"{item} penalty roll by {ref.name}: {dice_roll.total}"
+        tx.label = _("{item} penalty roll by {name}: {total}").format(
+            item=item, name=ref.name, total=dice_roll.total
+        )
         tx.result = outcome
     return tx.change
 

@@ -25,6 +25,6 @@ def repair_league(db: LeagueDB) -> Change:
                 problem.fix(tx.session)
                 tx.session.flush()
                 done.append(_("{text} Repaired: {repair}.").format(text=problem.text, repair=problem.repair))
-        tx.label = f"Check League repairs ({len(done)})"
+        tx.label = _("Check League repairs ({n})").format(n=len(done))
         tx.result = done
     return tx.change

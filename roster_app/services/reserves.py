@@ -109,7 +109,9 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         kind = Kind.APPROVED if approved else Kind.WITHDRAWN
         _event(session, team, kind, "The commissioner approved a reserve team." if approved
                else "The commissioner withdrew the approval of the reserve team.")  # fmt: skip
-        tx.label = f"{'approval' if approved else 'withdrawal of the approval'} of the reserve team of {team.name}"
+        tx.label = _("{value} of the reserve team of {name}").format(
+            value="approval" if approved else "withdrawal of the approval", name=team.name
+        )
     return tx.change
 
 
@@ -517,6 +519,6 @@ def draft_player(
         _event(session, team, Kind.DRAFT, f"Drafted {player.name}, {label}, for {gp(cost)}. Rookie Table "
                f"{roll_.total}: {outcome.describe(player.name)}", dice_roll_id=stored.id, player_id=player.id,
                match_id=match_id)  # fmt: skip
-        tx.label = f"draft of {player.name}, {label}, from the reserves"
+        tx.label = _("draft of {name}, {label}, from the reserves").format(name=player.name, label=label)
         tx.result = (player.id, outcome)
     return tx.change

@@ -96,6 +96,6 @@ def reverse_entries(db: LeagueDB, *, entry_ids: list[int], reason: str) -> Chang
             entries.append(entry)
         written = reverse_ledger_entries(tx.session, entries, reason)
         total = sum(w.amount for w in written)
-        tx.label = f"reversal of {len(written)} ledger row(s) ({gp(total)})"
+        tx.label = _("reversal of {n} ledger row(s) ({gold})").format(n=len(written), gold=gp(total))
         tx.result = [w.id for w in written]
     return tx.change

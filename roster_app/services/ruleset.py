@@ -117,7 +117,7 @@ def set_table(db: LeagueDB, *, key: str, data: Any, what: str | None = None) -> 
     with db.write() as tx:
         check_economy_edit(tx.session, db.ruleset, {key: data})
         _store(tx.session, key, data, default)
-        tx.label = f"{title}: {what}" if what else f"edit of the {title}"
+        tx.label = f"{title}: {what}" if what else _("edit of the {title}").format(title=title)
         tx.result = key
     return tx.change
 
@@ -144,7 +144,7 @@ def reset_table(db: LeagueDB, *, key: str) -> Change:
     with db.write() as tx:
         check_economy_edit(tx.session, db.ruleset, {key: default})
         _store(tx.session, key, default, default)
-        tx.label = f"reset of the {title} to the league default"
+        tx.label = _("reset of the {title} to the league default").format(title=title)
         tx.result = key
     return tx.change
 
@@ -226,7 +226,7 @@ def import_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
         check_economy_edit(tx.session, db.ruleset, tables)
         changed = [key for key in TABLES if key in tables and
                    _store(tx.session, key, tables[key], bundled_default(ruleset_key, key))]  # fmt: skip
-        tx.label = f"import of the ruleset from {path.name}"
+        tx.label = _("import of the ruleset from {name}").format(name=path.name)
         tx.result = changed
     return tx.change
 

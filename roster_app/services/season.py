@@ -65,7 +65,9 @@ def generate_season(
                                   competition_id=league.id))  # fmt: skip
         games = sum(len(g) for g in rounds)
         kind = ("double round robin" if double else "round robin") + (", shuffled" if shuffle else "")
-        tx.label = f"fixtures of season {season}: {kind}, {count(len(rounds), 'round')}, {count(games, 'match')}"
+        tx.label = _("fixtures of season {season}: {kind}, {count}, {count2}").format(
+            season=season, kind=kind, count=count(len(rounds), "round"), count2=count(games, "match")
+        )
         tx.result = len(rounds)
     return tx.change
 
@@ -108,7 +110,9 @@ def move_fixture(db: LeagueDB, *, match_id: int, round_number: int) -> Change:
         old = match.round
         match.round = round_number
         session.add(match)
-        tx.label = f"{match_title(session, match)} moved from round {old} to {round_number}"
+        tx.label = _("{match_title} moved from round {old} to {round_number}").format(
+            match_title=match_title(session, match), old=old, round_number=round_number
+        )
     return tx.change
 
 
@@ -118,7 +122,7 @@ def swap_home_away(db: LeagueDB, *, match_id: int) -> Change:
         match = _unplayed(session, match_id)
         match.home_team_id, match.away_team_id = match.away_team_id, match.home_team_id
         session.add(match)
-        tx.label = f"home and away swapped: {match_title(session, match)}"
+        tx.label = _("home and away swapped: {match_title}").format(match_title=match_title(session, match))
     return tx.change
 
 
@@ -144,7 +148,7 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
                         "deleted or drawn again; its games are not deleted one by one."
                     ).format(match_title=match_title(session, match), name=competition.name)
                 )
-        tx.label = f"fixture deleted: {match_title(session, match)}"
+        tx.label = _("fixture deleted: {match_title}").format(match_title=match_title(session, match))
         session.delete(match)
     return tx.change
 
@@ -169,6 +173,8 @@ def add_fixture(
         match.round = round_number
         session.add(match)
         session.flush()
-        tx.label = f"new {stage}: {home.name} v {away.name}, round {round_number}"
+        tx.label = _("new {stage}: {name} v {name2}, round {round_number}").format(
+            stage=stage, name=home.name, name2=away.name, round_number=round_number
+        )
         tx.result = match.id
     return tx.change

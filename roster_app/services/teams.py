@@ -53,7 +53,7 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
         session.flush()
         if start:
             post(session, team, start, kind="opening", reason="Starting treasury")
-        tx.label = f"new team {team.name} ({race})"
+        tx.label = _("new team {name} ({race})").format(name=team.name, race=race)
         tx.result = team.id
     return tx.change
 
@@ -64,7 +64,7 @@ def rename_team(db: LeagueDB, *, team_id: int, name: str) -> Change:
         old = team.name
         team.name = _check_name(tx.session, name, team_id=team_id)
         tx.session.add(team)
-        tx.label = f"rename of {old} to {team.name}"
+        tx.label = _("rename of {old} to {name}").format(old=old, name=team.name)
     return tx.change
 
 
@@ -74,7 +74,7 @@ def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int |
         check_version(team, expected_version, team.name)
         team.coach = kept(coach, _("A head coach's name"), NAME_LENGTH)
         tx.session.add(team)
-        tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
+        tx.label = _("head coach of {name}: {value}").format(name=team.name, value=team.coach or "none")
     return tx.change
 
 
@@ -148,6 +148,6 @@ def set_counter(
                  reason=f"Bought {what} at {gp(price)}", match_id=now.match_id)  # fmt: skip
         setattr(team, counter, bool(value) if counter == "apothecary" else value)
         session.add(team)
-        tx.label = f"{label}s of {team.name}: {old} to {value}" if counter != "apothecary" else (
-            f"apothecary of {team.name}: {'hired' if value else 'released'}")  # fmt: skip
+        tx.label = _("{label}s of {name}: {old} to {value}").format(label=label, name=team.name, old=old, value=value) if counter != "apothecary" else (
+            _("apothecary of {name}: {value}").format(name=team.name, value='hired' if value else 'released'))  # fmt: skip
     return tx.change

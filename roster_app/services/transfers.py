@@ -69,7 +69,7 @@ def record_approach(db: LeagueDB, *, player_id: int, buyer_team_id: int) -> Chan
         )  # fmt: skip
         session.add(transfer)
         session.flush()
-        tx.label = f"approach for {player.name} by {buyer.name}"
+        tx.label = _("approach for {name} by {name2}").format(name=player.name, name2=buyer.name)
         tx.result = transfer.id
     return tx.change
 
@@ -105,7 +105,7 @@ def refuse_by_coach(db: LeagueDB, *, transfer_id: int) -> Change:
         transfer.status = TransferStatus.REFUSED_BY_COACH
         tx.session.add(transfer)
         player, seller, _buyer = _names(tx.session, transfer)
-        tx.label = f"{seller} refuse to sell {player}"
+        tx.label = _("{seller} refuse to sell {player}").format(seller=seller, player=player)
         tx.result = transfer.id
     return tx.change
 
@@ -150,7 +150,9 @@ def refuse_by_player(db: LeagueDB, *, transfer_id: int, reaction_roll: Roll) -> 
         transfer.reaction_total = reaction_roll.total
         session.add(transfer)
         player, _seller, buyer = _names(session, transfer)
-        tx.label = f"{player} refuses {possessive(buyer)} approach"
+        tx.label = _("{player} refuses {owner} approach").format(
+            player=player, owner=possessive(buyer), name=buyer
+        )
         tx.result = transfer.id
     return tx.change
 
@@ -178,7 +180,7 @@ def pull_out(
         transfer.status = TransferStatus.PULLED_OUT
         session.add(transfer)
         player, _seller, buyer = _names(session, transfer)
-        tx.label = f"{buyer} pull out of buying {player}"
+        tx.label = _("{buyer} pull out of buying {player}").format(buyer=buyer, player=player)
         tx.result = transfer.id
     return tx.change
 
@@ -291,7 +293,9 @@ def complete_transfer(
         transfer.contract_seasons = contract_seasons or 0
         transfer.completed_at = utcnow()
         session.add(transfer)
-        tx.label = f"transfer of {player.name} from {seller.name} to {buyer.name} for {gp(price)}"
+        tx.label = _("transfer of {name} from {name2} to {name3} for {gold}").format(
+            name=player.name, name2=seller.name, name3=buyer.name, gold=gp(price)
+        )
         tx.result = transfer.id
     return tx.change
 
@@ -362,6 +366,6 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         session.add(player)
         transfer.status = TransferStatus.REVERSED
         session.add(transfer)
-        tx.label = f"reversal of the transfer of {player.name} to {buyer.name}"
+        tx.label = _("reversal of the transfer of {name} to {name2}").format(name=player.name, name2=buyer.name)
         tx.result = transfer.id
     return tx.change

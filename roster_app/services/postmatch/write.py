@@ -267,7 +267,7 @@ def run_post_match_steps(
         what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(STEP_TITLES[s] for s in steps)
         if len(steps) > 1 and steps[-1] == "affairs":
             what = f"post-match steps {STEP_TITLES[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
-        tx.label = f"{what} of {match_title(session, match)}"
+        tx.label = _("{what} of {match_title}").format(what=what, match_title=match_title(session, match))
         tx.result = match.id
     return tx.change
 
@@ -335,7 +335,7 @@ def save_post_match_progress(db: LeagueDB, *, match_id: int, draft: PostMatchDra
         state["draft"] = draft.to_json()
         match.post_match = state
         tx.session.add(match)
-        tx.label = f"post-match progress of {match_title(tx.session, match)}"
+        tx.label = _("post-match progress of {match_title}").format(match_title=match_title(tx.session, match))
         tx.result = match.id
     return tx.change
 
