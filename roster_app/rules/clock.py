@@ -100,7 +100,7 @@ class Moment:
 
 def step_words(step: str) -> str:
     """ "step 4.3 (new players and staff)" for a step of STEPS, to use inside a sentence."""
-    number, title = STEP_TITLES[step].split(" ", 1)
+    number, title = _(STEP_TITLES[step]).split(" ", 1)
     return _("step {number} ({title})").format(number=number.rstrip("."), title=title[0].lower() + title[1:])
 
 

@@ -234,24 +234,27 @@ def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
     seed's order in every edition (winnings, SPP, fan factor, purchases with 4.1 reserve affairs and contracts
     first and 4.2 transfers after them, the new worth); an edition's expenses are paid with its winnings."""
     eco = economy(ruleset)
+    worth = eco.worth_name.lower()
     if eco.winnings == "fame_dice":
-        winnings = "1. Winnings (D6 + FAME" + (") less spiralling expenses" if eco.expenses else ")")
-        spp = "2. MVP, Star Player Points and improvement rolls"
+        winnings = (
+            _("1. Winnings (D6 + FAME) less spiralling expenses") if eco.expenses else _("1. Winnings (D6 + FAME)")
+        )
+        spp = _("2. MVP, Star Player Points and improvement rolls")
     else:
-        winnings = "1. Winnings" + (" less spiralling expenses" if eco.expenses else "")
-        spp = "2. Star Player Points and star player rolls"
+        winnings = _("1. Winnings less spiralling expenses") if eco.expenses else _("1. Winnings")
+        spp = _("2. Star Player Points and star player rolls")
     post = (
-        ("winnings", winnings), ("spp", spp), ("fan_factor", "3. Fan factor"),
-        ("affairs", "4.1 Reserve affairs and contracts"), ("purchases", "4.3 New players and staff"),
-        ("rating", f"5. New {eco.worth_name.lower()}"),
+        ("winnings", winnings), ("spp", spp), ("fan_factor", _("3. Fan factor")),
+        ("affairs", _("4.1 Reserve affairs and contracts")), ("purchases", _("4.3 New players and staff")),
+        ("rating", _("5. New {worth}").format(worth=worth)),
     )  # fmt: skip
     if eco.pre_match == "inducements":
-        pre = ("Fans and FAME (2D6 + fan factor each)", "The weather",
-               f"Money for inducements: the {eco.worth_name.lower()} difference to the lower team, and petty cash",
-               "Hire inducements and Star Players", "Niggling injuries")  # fmt: skip
+        pre = (_("Fans and FAME (2D6 + fan factor each)"), _("The weather"),
+               _("Money for inducements: the {worth} difference to the lower team, and petty cash").format(worth=worth),
+               _("Hire inducements and Star Players"), _("Niggling injuries"))  # fmt: skip
     else:
-        pre = ("Hire freebooters", "The weather", "The gate (one D6 per fan factor)",
-               f"Handicaps from the {eco.worth_name.lower()} difference", "Niggling injuries")  # fmt: skip
+        pre = (_("Hire freebooters"), _("The weather"), _("The gate (one D6 per fan factor)"),
+               _("Handicaps from the {worth} difference").format(worth=worth), _("Niggling injuries"))  # fmt: skip
     return LeagueNight(pre, post)
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.injuries import BADLY_HURT, INJURIES
@@ -29,12 +29,12 @@ SPECTATORS_PER_UNIT = 1000  # the Match Winnings Table pays gold per 1,000 spect
 # each transfer is its own transaction, made between 4.1 and 4.3.
 STEPS = ("winnings", "spp", "fan_factor", "affairs", "purchases", "rating")
 STEP_TITLES = {
-    "winnings": "1. Winnings",
-    "spp": "2. Star Player Points and star player rolls",
-    "fan_factor": "3. Fan factor",
-    "affairs": "4.1 Reserve affairs and contracts",
-    "purchases": "4.3 New players and staff",
-    "rating": "5. New team rating",
+    "winnings": N_("1. Winnings"),
+    "spp": N_("2. Star Player Points and star player rolls"),
+    "fan_factor": N_("3. Fan factor"),
+    "affairs": N_("4.1 Reserve affairs and contracts"),
+    "purchases": N_("4.3 New players and staff"),
+    "rating": N_("5. New team rating"),
 }
 BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
 

@@ -57,11 +57,11 @@ def _check_order(match: Match, team_id: int, steps: Sequence[str]) -> None:
         wanted = next((s for s in steps if s in pending), None)
         if wanted is None:
             raise RuleViolation(
-                _("{step_titles} of this match was already done.").format(step_titles=STEP_TITLES[steps[0]])
+                _("{step_titles} of this match was already done.").format(step_titles=_(STEP_TITLES[steps[0]]))
             )
         raise RuleViolation(
             _("{step_titles} comes first; the sequence goes in the rules' order.").format(
-                step_titles=STEP_TITLES[pending[0]]
+                step_titles=_(STEP_TITLES[pending[0]])
             )
         )
 
@@ -264,9 +264,15 @@ def run_post_match_steps(
             state["draft"] = draft.to_json()
         match.post_match = state
         session.add(match)
-        what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(STEP_TITLES[s] for s in steps)
+        what = (
+            _("post-match sequence")
+            if finished and len(steps) > 1
+            else ", ".join(_(STEP_TITLES[s]) for s in steps)
+        )
         if len(steps) > 1 and steps[-1] == "affairs":
-            what = f"post-match steps {STEP_TITLES[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
+            what = _("post-match steps {number} to 4.1 (before transfers)").format(
+                number=STEP_TITLES[steps[0]].split()[0].rstrip(".")
+            )
         tx.label = _("{what} of {match_title}").format(what=what, match_title=match_title(session, match))
         tx.result = match.id
     return tx.change
