@@ -18,7 +18,7 @@ from roster_app.services.teams import add_team
 
 ROOT = Path(__file__).resolve().parent.parent
 CORE = ROOT / "roster_app"
-NOT_CORE = ("printing", "publish")  # the printing area's
+NOT_CORE = ("printing", "publish", "words.py")  # the printing area's; words.py is the words area's
 LANGUAGES = ("fr", "de", "es", "it")
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "term": ((1, "c"), 2)}
 PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}(?!\})")
