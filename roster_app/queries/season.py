@@ -74,9 +74,9 @@ class FixtureRow:
     @property
     def status_text(self) -> str:
         if self.status == "scheduled":
-            return _("to play")
+            return "to play"
         if self.status == "played":
-            return _("post-match started") if self.post_match_started else _("post-match due")
+            return "post-match started" if self.post_match_started else "post-match due"
         return "done"
 
 
