@@ -4,6 +4,8 @@ Every exception here carries a message in plain words; the GUI and the command l
 Anything else that escapes a service is a bug and goes to the log with its traceback.
 """
 
+from roster_app.i18n import N_, _
+
 
 class DugoutError(Exception):
     """Base class: the message is meant for the commissioner."""
@@ -34,7 +36,11 @@ class RulesetError(DugoutError):
 
     def __init__(self, where: str, entry: str, problem: str):
         self.where, self.entry, self.problem = where, entry, problem
-        super().__init__(f"{where}: {entry}: {problem}" if entry else f"{where}: {problem}")
+        super().__init__(
+            _("{where}: {entry}: {problem}").format(where=where, entry=entry, problem=problem)
+            if entry
+            else _("{where}: {problem}").format(where=where, problem=problem)
+        )
 
 
 class LeagueInUse(DugoutError):
@@ -49,7 +55,7 @@ class InterruptedSave(LeagueFileError):
     """The league was being saved when Dugout (or the computer) stopped: SQLite's journal must be rolled back."""
 
 
-CHANGED_MEANWHILE = "changed by someone else - reload"  # the words every stale edit is refused with
+CHANGED_MEANWHILE = N_("changed by someone else - reload")  # the words every stale edit is refused with
 
 
 class ChangedMeanwhile(DugoutError):
@@ -60,8 +66,12 @@ class ChangedMeanwhile(DugoutError):
     screen showed earlier (an old row version) is never retried: the commissioner must see the new row first.
     """
 
-    def __init__(self, what: str = "This", *, retry: bool = False):
-        super().__init__(f"{what} was {CHANGED_MEANWHILE} and try again. Nothing was changed.")
+    def __init__(self, what: str | None = None, *, retry: bool = False):
+        super().__init__(
+            _("{what} was {changed} and try again. Nothing was changed.").format(
+                what=_("This") if what is None else what, changed=_(CHANGED_MEANWHILE)
+            )
+        )
         self.retry = retry
 
 

@@ -10,22 +10,26 @@ import sys
 
 from roster_app.errors import DugoutError
 from roster_app.exchange.league_copy import copy_league
+from roster_app.i18n import _, set_language
 
 
 def main(argv: list[str]) -> int:
+    set_language(None)  # a batch command speaks the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     """`dugout copy SOURCE DEST`; exit 0 copied, 1 refused (nothing written)."""
     parser = argparse.ArgumentParser(
         prog="dugout copy",
-        description="Copy a league between a league file and a PostgreSQL database (either way), with every "
-        "row and id. The destination must be a new file or an empty database.",
+        description=_(
+            "Copy a league between a league file and a PostgreSQL database (either way), with every "
+            "row and id. The destination must be a new file or an empty database."
+        ),
     )
-    parser.add_argument("source", help="a league file (.dugout) or postgresql://USER@HOST/DATABASE")
-    parser.add_argument("destination", help="a new league file, or the URL of an empty PostgreSQL database")
+    parser.add_argument("source", help=_("a league file (.dugout) or postgresql://USER@HOST/DATABASE"))
+    parser.add_argument("destination", help=_("a new league file, or the URL of an empty PostgreSQL database"))
     args = parser.parse_args(argv)
     try:
         where = copy_league(args.source, args.destination)
     except DugoutError as exc:
-        print(f"dugout copy: {exc}", file=sys.stderr)
+        print(_("dugout copy: {exc}").format(exc=exc), file=sys.stderr)
         return 1
-    print(f"The league was copied to {where}.")
+    print(_("The league was copied to {where}.").format(where=where))
     return 0

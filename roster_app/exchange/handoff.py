@@ -10,6 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from roster_app.i18n import _
+
 MESSAGE_BYTES = 64 * 1024  # a path or an address; far more is no message of Dugout's
 TARGET_LENGTH = 4096  # the longest path a system allows, about
 
@@ -21,22 +23,24 @@ class BadHandoff(ValueError):
 def read_handoff(line: bytes) -> dict[str, Any]:
     """The message in `line`, checked: its keys and their types. BadHandoff says what is wrong."""
     if len(line) > MESSAGE_BYTES:
-        raise BadHandoff(f"a message of {len(line):,} bytes")
+        raise BadHandoff(_("a message of {n:,} bytes").format(n=len(line)))
     try:
         message = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):
-        raise BadHandoff("not JSON") from None
+        raise BadHandoff(_("not JSON")) from None
     if not isinstance(message, dict):
-        raise BadHandoff(f"not a JSON object but {type(message).__name__}")
+        raise BadHandoff(_("not a JSON object but {name__}").format(name__=type(message).__name__))
     unknown = sorted(set(message) - {"open", "read_only", "demo"})
     if unknown:
-        raise BadHandoff(f"unknown key(s) {', '.join(map(repr, unknown))[:200]}")
+        raise BadHandoff(_("unknown key(s) {items}").format(items=", ".join(map(repr, unknown))[:200]))
     if "demo" in message and (message["demo"] is not True or len(message) > 1):
-        raise BadHandoff("'demo' is true and comes alone")
+        raise BadHandoff(_("'demo' is true and comes alone"))
     if "read_only" in message and (type(message["read_only"]) is not bool or "open" not in message):
-        raise BadHandoff("'read_only' is true or false, beside 'open'")
+        raise BadHandoff(_("'read_only' is true or false, beside 'open'"))
     if "open" in message:
         target = message["open"]
         if type(target) is not str or not target.strip() or "\0" in target or len(target) > TARGET_LENGTH:
-            raise BadHandoff(f"'open' is not a file's path or a league's address: {str(target)[:80]!r}")
+            raise BadHandoff(
+                _("'open' is not a file's path or a league's address: {text!r}").format(text=str(target)[:80])
+            )
     return message

@@ -19,6 +19,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import SQLModel
 
 from roster_app.errors import CopyRefused
+from roster_app.i18n import _
 from roster_app.safety.files import make_backup
 from roster_app.safety.inspection import inspect_file
 from roster_app.safety.league_files import write_league_file
@@ -34,9 +35,11 @@ from roster_app.store.tables import Rows, insert_rows, league_rows
 def copy_league(source: Path | str, destination: Path | str) -> str:
     """Copy the league at `source` to `destination` (file or URL); returns where it went, for people."""
     if str(source) == str(destination):
-        raise CopyRefused("The source and the destination are the same league.")
+        raise CopyRefused(_("The source and the destination are the same league."))
     if not is_database_url(destination) and Path(destination).exists():
-        raise CopyRefused(f"A file already exists at {destination}; copy into a new file.")
+        raise CopyRefused(
+            _("A file already exists at {destination}; copy into a new file.").format(destination=destination)
+        )
     with opened_source(source) as db:
         rows = league_rows(db)
     return write_rows(destination, rows)
@@ -49,8 +52,8 @@ def opened_source(source: Path | str) -> Iterator[LeagueDB]:
         db = open_server_league(str(source), read_only=True)
         if db.schema_revision != head_revision():
             db.close()
-            raise CopyRefused("The shared league was made by another version of Dugout; open it with this "
-                              "Dugout once (it is upgraded), then copy it.")  # fmt: skip
+            raise CopyRefused(_("The shared league was made by another version of Dugout; open it with this "
+                              "Dugout once (it is upgraded), then copy it."))  # fmt: skip
         with contextlib.closing(db):
             yield db
         return
@@ -65,7 +68,9 @@ def opened_source(source: Path | str) -> Iterator[LeagueDB]:
 
 def _upgraded_copy(path: Path, work: Path) -> Iterator[LeagueDB]:
     if is_newer(inspect_file(path)):
-        raise CopyRefused(f"'{path.name}' was saved by a newer Dugout; copy it with that Dugout.")
+        raise CopyRefused(
+            _("'{name}' was saved by a newer Dugout; copy it with that Dugout.").format(name=path.name)
+        )
     make_backup(path, work)
     upgrade_copy(work)
     with contextlib.closing(open_league(work, read_only=True, backup=False)) as db:
@@ -75,8 +80,7 @@ def _upgraded_copy(path: Path, work: Path) -> Iterator[LeagueDB]:
 def write_rows(destination: Path | str, rows: Rows) -> str:
     """A new league at `destination` holding exactly `rows`; returns where it is, for people."""
     if len(rows.get("league", ())) != 1:  # a copy of nothing would only fail later, as "no league record"
-        raise CopyRefused(f"The source holds {len(rows.get('league', ()))} league records instead of one; "
-                          "nothing was copied.")  # fmt: skip
+        raise CopyRefused(_("The source holds {n} league records instead of one; nothing was copied.").format(n=len(rows.get('league', ()))))  # fmt: skip
     if is_database_url(destination):
         return _write_server(str(destination), rows)
     return write_league_file(Path(destination), rows)

@@ -26,6 +26,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.rules.limits import TEXT_LENGTH, text_limit
 from roster_app.safety.atomic import atomic_path, atomic_text, json_document_problem
 from roster_app.safety.check import check_league
@@ -129,8 +130,10 @@ def export_json(db: LeagueDB, destination: Path | str) -> Path:
 
     if getattr(db, "newer_file", False) or (db.schema_revision is not None and not is_head(db.schema_revision)):
         raise ExportRefused(
-            "This league was saved by another version of Dugout; this one would leave out what it does not "
-            "know. Export it with the Dugout that saved it (or open it once for writing here to upgrade it)."
+            _(
+                "This league was saved by another version of Dugout; this one would leave out what it does not "
+                "know. Export it with the Dugout that saved it (or open it once for writing here to upgrade it)."
+            )
         )
     # one read: a consistent league; written row by row, never held whole in memory (issue 40)
     with db.read() as session, atomic_text(destination, verify=json_document_problem) as handle:
@@ -181,37 +184,57 @@ def _read_document(source: Path) -> dict[str, Any]:
     if problem is not None:
         raise ImportRefused(problem)
     if (size := source.stat().st_size) > EXPORT_BYTES:
-        raise ImportRefused(f"'{source.name}' is {size:,} bytes long: too large to be a league export.")
+        raise ImportRefused(
+            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(
+                name=source.name, size=size
+            )
+        )
     try:
         text = source.read_text(encoding="utf-8-sig")  # with or without a byte-order mark (Windows Notepad)
     except FileNotFoundError:
-        raise ImportRefused(f"There is no file at {source}.") from None
+        raise ImportRefused(_("There is no file at {source}.").format(source=source)) from None
     except UnicodeDecodeError:
-        raise ImportRefused(f"'{source.name}' is not a Dugout league export (it is not a text file).") from None
+        raise ImportRefused(
+            _("'{name}' is not a Dugout league export (it is not a text file).").format(name=source.name)
+        ) from None
     except OSError as exc:
-        raise ImportRefused(f"'{source.name}' cannot be read ({exc.strerror}).") from None
+        raise ImportRefused(
+            _("'{name}' cannot be read ({strerror}).").format(name=source.name, strerror=exc.strerror)
+        ) from None
     try:
         document = json.loads(text)
     except RecursionError:
-        raise ImportRefused(f"'{source.name}' is nested too deeply to be a Dugout league export.") from None
+        raise ImportRefused(
+            _("'{name}' is nested too deeply to be a Dugout league export.").format(name=source.name)
+        ) from None
     except json.JSONDecodeError as exc:
         raise ImportRefused(
-            f"'{source.name}' is not valid JSON (line {exc.lineno}, column {exc.colno}: {exc.msg})."
+            _("'{name}' is not valid JSON (line {lineno}, column {colno}: {msg}).").format(
+                name=source.name, lineno=exc.lineno, colno=exc.colno, msg=exc.msg
+            )
         ) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not read
-        raise ImportRefused(f"'{source.name}' holds a number far too long to be in a league.") from None
+        raise ImportRefused(
+            _("'{name}' holds a number far too long to be in a league.").format(name=source.name)
+        ) from None
     if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused(f"'{source.name}' is not a Dugout league export (its format is not '{FORMAT}').")
+        raise ImportRefused(
+            _("'{name}' is not a Dugout league export (its format is not '{format}').").format(
+                name=source.name, format=FORMAT
+            )
+        )
     version = document.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused(f"'{source.name}' has no valid format version.")
+        raise ImportRefused(_("'{name}' has no valid format version.").format(name=source.name))
     if version > VERSION:
         raise ImportRefused(
-            f"'{source.name}' was exported by a newer Dugout (format version {version}); "
-            f"this Dugout reads version {VERSION}. Update Dugout to import it."
+            _(
+                "'{name}' was exported by a newer Dugout (format version {version}); this Dugout reads version "
+                "{version2}. Update Dugout to import it."
+            ).format(name=source.name, version=version, version2=VERSION)
         )
     if not isinstance(document.get("tables"), dict):
-        raise ImportRefused(f"'{source.name}' holds no tables.")
+        raise ImportRefused(_("'{name}' holds no tables.").format(name=source.name))
     return document
 
 
@@ -227,18 +250,23 @@ def _check_tables(tables: dict[str, Any]) -> frozenset[str]:
         tables[name] = []
     missing = sorted(known - tables.keys())
     if missing:
-        raise ImportRefused(f"The export is incomplete: the table(s) {', '.join(missing)} are missing.")
+        raise ImportRefused(
+            _("The export is incomplete: the table(s) {items} are missing.").format(items=", ".join(missing))
+        )
     unknown = sorted(tables.keys() - known)
     if unknown:
         raise ImportRefused(
-            f"The export has table(s) this Dugout does not know ({', '.join(unknown)}); "
-            "it was probably made by a newer Dugout."
+            _(
+                "The export has table(s) this Dugout does not know ({items}); it was probably made by a newer Dugout."
+            ).format(items=", ".join(unknown))
         )
     for name in known:
         if not isinstance(tables[name], list):
-            raise ImportRefused(f"The table '{name}' of the export is not a list of rows.")
+            raise ImportRefused(_("The table '{name}' of the export is not a list of rows.").format(name=name))
     if len(tables["league"]) != 1:
-        raise ImportRefused(f"The export must hold exactly one league record; it holds {len(tables['league'])}.")
+        raise ImportRefused(
+            _("The export must hold exactly one league record; it holds {n}.").format(n=len(tables["league"]))
+        )
     return left_out
 
 
@@ -287,29 +315,50 @@ def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
     if value is None:
         if plan.may_be_empty:
             return None
-        raise ImportRefused(f"{where}: '{plan.name}' may not be empty.")
+        raise ImportRefused(_("{where}: '{name}' may not be empty.").format(where=where, name=plan.name))
     if plan.accepted is None:  # JSON
         if plan.shape is not None and not isinstance(value, plan.shape):
-            raise ImportRefused(f"{where}: '{plan.name}' should be a {plan.shape.__name__}, not {_shown(value)}.")
+            raise ImportRefused(
+                _("{where}: '{name}' should be a {name__}, not {shown}.").format(
+                    where=where, name=plan.name, name__=plan.shape.__name__, shown=_shown(value)
+                )
+            )
         if plan.items is not None and not all(type(item) is plan.items for item in value):
-            raise ImportRefused(f"{where}: '{plan.name}' should be a list of {WORDS[plan.items.__name__]}, "
-                                f"not {_shown(value)}.")  # fmt: skip
+            raise ImportRefused(_("{where}: '{name}' should be a list of {words}, not {shown}.").format(where=where, name=plan.name, words=WORDS[plan.items.__name__], shown=_shown(value)))  # fmt: skip
         if _depth(value) > JSON_DEPTH:
-            raise ImportRefused(f"{where}: '{plan.name}' is nested more than {JSON_DEPTH} levels deep.")
+            raise ImportRefused(
+                _("{where}: '{name}' is nested more than {json_depth} levels deep.").format(
+                    where=where, name=plan.name, json_depth=JSON_DEPTH
+                )
+            )
         return value
     if type(value) not in plan.accepted:
-        raise ImportRefused(f"{where}: '{plan.name}' should be {WORDS[plan.kind]}, not {_shown(value)}.")
+        raise ImportRefused(
+            _("{where}: '{name}' should be {words}, not {shown}.").format(
+                where=where, name=plan.name, words=WORDS[plan.kind], shown=_shown(value)
+            )
+        )
     if plan.kind == "int" and not INT_RANGE[0] <= value <= INT_RANGE[1]:
-        raise ImportRefused(f"{where}: '{plan.name}' is {_shown(value)}, a number too large for a league.")
+        raise ImportRefused(
+            _("{where}: '{name}' is {shown}, a number too large for a league.").format(
+                where=where, name=plan.name, shown=_shown(value)
+            )
+        )
     if plan.kind == "str" and len(value) > plan.text_limit:
         raise ImportRefused(
-            f"{where}: '{plan.name}' is {len(value):,} characters long; a league allows {plan.text_limit}."
+            _("{where}: '{name}' is {n:,} characters long; a league allows {text_limit}.").format(
+                where=where, name=plan.name, n=len(value), text_limit=plan.text_limit
+            )
         )
     if plan.kind == "datetime":
         try:
             return _utc_moment(value)
         except ValueError:
-            raise ImportRefused(f"{where}: '{plan.name}' is not a date and time ({_shown(value)}).") from None
+            raise ImportRefused(
+                _("{where}: '{name}' is not a date and time ({shown}).").format(
+                    where=where, name=plan.name, shown=_shown(value)
+                )
+            ) from None
     return value
 
 
@@ -336,18 +385,22 @@ def _within_limits(plan: _ColumnPlan, values: list[Any]) -> bool:
 
 
 def _decode_row(table: Table, index: int, row: Any) -> dict[str, Any]:
-    where = f"Row {index + 1} of the table '{table.name}'"
+    where = _("Row {value} of the table '{name}'").format(value=index + 1, name=table.name)
     if not isinstance(row, dict):
-        raise ImportRefused(f"{where} is not a record.")
+        raise ImportRefused(_("{where} is not a record.").format(where=where))
     names = _column_names(table)
     if not names.issuperset(row):
-        raise ImportRefused(f"{where} has unknown column(s): {', '.join(sorted(row.keys() - names))}.")
+        raise ImportRefused(
+            _("{where} has unknown column(s): {items}.").format(
+                where=where, items=", ".join(sorted(row.keys() - names))
+            )
+        )
     decoded = {}
     for plan in _plan(table):
         if plan.name in row:
             decoded[plan.name] = _decoded(plan, row[plan.name], where)
         elif plan.required:
-            raise ImportRefused(f"{where} has no '{plan.name}'.")
+            raise ImportRefused(_("{where} has no '{name}'.").format(where=where, name=plan.name))
     return decoded
 
 
@@ -425,7 +478,9 @@ def _check_keys(rows: _TableRows) -> None:
     for index, key in enumerate(keys):  # the first row that repeats a key
         if key in seen:
             raise ImportRefused(
-                f"Row {index + 1} of the table '{table.name}' repeats the key {key[0] if len(key) == 1 else key}."
+                _("Row {value} of the table '{name}' repeats the key {value2}.").format(
+                    value=index + 1, name=table.name, value2=key[0] if len(key) == 1 else key
+                )
             )
         seen.add(key)
 
@@ -441,8 +496,9 @@ def _check_references(rows: dict[str, _TableRows]) -> None:
             for index, value in enumerate(values):  # the first row that refers to nothing
                 if value is not None and value not in present:
                     raise ImportRefused(
-                        f"Row {index + 1} of the table '{table.name}': {column} {value} refers to "
-                        f"a {target} that is not in the export."
+                        _(
+                            "Row {value} of the table '{name}': {column} {value2} refers to a {target} that is not in the export."
+                        ).format(value=index + 1, name=table.name, column=column, value2=value, target=target)
                     )
 
 
@@ -511,10 +567,14 @@ def _fill(path: Path, rows: dict[str, _TableRows], *, league_competitions: bool 
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
         if "full" in str(exc.orig).lower():  # SQLITE_FULL: the disk, not the export
             raise ImportRefused(
-                f"The disk is full: the new league could not be written in {path.parent}. Nothing was created; "
-                "free some space and import again."
+                _(
+                    "The disk is full: the new league could not be written in {parent}. Nothing was created; free some "
+                    "space and import again."
+                ).format(parent=path.parent)
             ) from None
-        raise ImportRefused(f"The export breaks a rule of the league file ({exc.orig}).") from None
+        raise ImportRefused(
+            _("The export breaks a rule of the league file ({orig}).").format(orig=exc.orig)
+        ) from None
     finally:
         engine.dispose()
 
@@ -555,13 +615,17 @@ def _verify(path: Path) -> None:
         found = check_league(db).problems
         problems = _service_rules(db, ruleset) + [p.text for p in found if p.code not in HISTORY]
     except DugoutError as exc:
-        raise ImportRefused(f"The imported league would not open: {exc}") from None
+        raise ImportRefused(_("The imported league would not open: {exc}").format(exc=exc)) from None
     finally:
         engine.dispose()
     if problems:
         shown = "\n".join(f"- {text}" for text in problems[:5])
         more = f"\n(and {len(problems) - 5} more)" if len(problems) > 5 else ""
-        raise ImportRefused(f"The export breaks the league's rules, so no league was made:\n{shown}{more}")
+        raise ImportRefused(
+            _("The export breaks the league's rules, so no league was made:\n{shown}{more}").format(
+                shown=shown, more=more
+            )
+        )
 
 
 def _service_rules(db: LeagueDB, ruleset: Any) -> list[str]:
@@ -578,13 +642,19 @@ def _service_rules(db: LeagueDB, ruleset: Any) -> list[str]:
         for team in session.scalars(select(Team).order_by(Team.id)):
             if team.race not in ruleset.races:
                 found.append(
-                    f"Team {team.id} ({team.name}): the race {_shown(team.race)} is not in the league's rules."
+                    _("Team {id} ({name}): the race {shown} is not in the league's rules.").format(
+                        id=team.id, name=team.name, shown=_shown(team.race)
+                    )
                 )
         on_roster = Player.status.in_(PlayerStatus.ON_ROSTER)
         counts = select(Player.team_id, func.count()).where(on_roster).group_by(Player.team_id)
         for team_id, count in session.execute(counts):
             if count > most:
-                found.append(f"Team {team_id} has {count:,} players on its roster; the rules allow {most}.")
+                found.append(
+                    _("Team {team_id} has {count:,} players on its roster; the rules allow {most}.").format(
+                        team_id=team_id, count=count, most=most
+                    )
+                )
     return found
 
 
@@ -597,19 +667,31 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
     try:
         folder, taken = destination.is_dir(), destination.exists()
     except OSError as exc:  # a name longer than the disk allows, a folder that cannot be looked into
-        raise ImportRefused(f"'{destination.name[:60]}' cannot be a league file here ({exc.strerror}).") from None
+        raise ImportRefused(
+            _("'{name}' cannot be a league file here ({strerror}).").format(
+                name=destination.name[:60], strerror=exc.strerror
+            )
+        ) from None
     if folder:
         raise ImportRefused(
-            f"{destination} is a folder; import into a new file, such as a name ending in .dugout."
+            _("{destination} is a folder; import into a new file, such as a name ending in .dugout.").format(
+                destination=destination
+            )
         )
     if taken:
-        raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
+        raise ImportRefused(
+            _("A file already exists at {destination}; import into a new file.").format(destination=destination)
+        )
     rows, left_out = _read_export(source)
     with atomic_path(destination) as temporary:
         _fill(temporary, rows, league_competitions="competition" in left_out)
         _verify(temporary)
         if destination.exists():  # created meanwhile by someone else: keep theirs
-            raise ImportRefused(f"A file already exists at {destination}; import into a new file.")
+            raise ImportRefused(
+                _("A file already exists at {destination}; import into a new file.").format(
+                    destination=destination
+                )
+            )
     return destination
 
 

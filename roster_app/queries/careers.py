@@ -18,6 +18,7 @@ from sqlalchemy import bindparam, case, func, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
+from roster_app.i18n import _
 from roster_app.queries.competitions import player_titles, titles
 from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
@@ -215,7 +216,7 @@ def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
         chosen = {"player": player_id}
         player = conn.execute(_PLAYER, chosen).first()
         if player is None:
-            raise NotFound("That player no longer exists in this league.")
+            raise NotFound(_("That player no longer exists in this league."))
         spp_before = carried_spp(conn, [player_id]).get(player_id, 0)
         games = _player_games(conn, player_id, spp_before)
         calls = _player_calls(conn, player_id) if games else []
@@ -316,7 +317,7 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
         chosen = {"team": team_id}
         team = conn.execute(_TEAM, chosen).first()
         if team is None:
-            raise NotFound("That team no longer exists in this league.")
+            raise NotFound(_("That team no longer exists in this league."))
         matches = conn.execute(_TEAM_GAMES, chosen).all()
         entries = conn.execute(_TEAM_LEDGER, chosen).all()
         written = dict(conn.execute(_STRAY_ROWS, chosen).all())
@@ -448,7 +449,7 @@ def referee_career(db: LeagueDB, referee_id: int) -> RefereeCareer:
     with db.engine.connect() as conn:
         ref = conn.execute(_REFEREE, {"referee": referee_id}).first()
         if ref is None:
-            raise NotFound("That referee is no longer in this league.")
+            raise NotFound(_("That referee is no longer in this league."))
         rows = conn.execute(_SHEETS, {"referee": referee_id}).all()
     games = tuple(
         RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "", sum(1 for tick in ticks if tick is True),
@@ -485,7 +486,7 @@ def match_people(db: LeagueDB, match_id: int) -> tuple[int, int, int | None]:
     with db.read() as session:
         match = session.get(Match, match_id)
         if match is None:
-            raise NotFound("That match is no longer in the league.")
+            raise NotFound(_("That match is no longer in the league."))
         ref = session.scalar(
             select(RefereeMatch.referee_id)
             .where(RefereeMatch.match_id == match_id)

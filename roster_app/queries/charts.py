@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased
 
+from roster_app.i18n import _
 from roster_app.queries import careers
 from roster_app.queries import season as sq
 from roster_app.queries.season import PLAYED
@@ -119,7 +120,7 @@ def upto(chart: Chart, rnd: int | None) -> Chart:
 def spp_leaders_chart(db: LeagueDB, season: int, *, limit: int = 10, upto_round: int | None = None) -> Chart:
     """The season's SPP leaders as bars, the leader first (as they stood after `upto_round`)."""
     rows = sq.leaders(db, "spp", season=season, limit=limit, upto_round=upto_round)
-    return Chart("spp-leaders", "bars", f"SPP leaders, season {season}",
+    return Chart("spp-leaders", "bars", _("SPP leaders, season {season}").format(season=season),
                  (Series("SPP", tuple((float(i), float(r.value)) for i, r in enumerate(rows))),),
                  "", "SPP", tuple(f"{r.name} ({r.team})" for r in rows))  # fmt: skip
 
@@ -145,20 +146,20 @@ def referee_turns_chart(db: LeagueDB, season: int, *, rnd: int | None = None) ->
             for ref, r, h, a, ticks in session.execute(query)
         ]
     if rnd is not None:
-        return Chart("referee-turns", "bars", f"Turns in range, round {rnd}",
-                     (Series("Turns in range", tuple((float(i), float(row[4])) for i, row in enumerate(rows))),),
-                     "", "Turns in range", tuple(f"{ref}\n{h} v {a}" for ref, _r, h, a, _t in rows))  # fmt: skip
+        return Chart("referee-turns", "bars", _("Turns in range, round {rnd}").format(rnd=rnd),
+                     (Series(_("Turns in range"), tuple((float(i), float(row[4])) for i, row in enumerate(rows))),),
+                     "", _("Turns in range"), tuple(f"{ref}\n{h} v {a}" for ref, _r, h, a, _t in rows))  # fmt: skip
     by_ref: dict[str, list[tuple[float, float]]] = {}
     for ref, r, _h, _a, turns in rows:
         by_ref.setdefault(ref, []).append((float(r), float(turns)))
-    return Chart("referee-turns", "lines", f"Referees' turns in range, season {season}",
+    return Chart("referee-turns", "lines", _("Referees' turns in range, season {season}").format(season=season),
                  tuple(Series(name, tuple(points)) for name, points in by_ref.items()), "Round",
-                 "Turns in range")  # fmt: skip
+                 _("Turns in range"))  # fmt: skip
 
 
 def referee_career_chart(career: careers.RefereeCareer) -> Chart:
     """A ref's turns in range in each game of his career, a bar a game."""
     labels = tuple(f"S{g.season} R{g.round}" if g.season else f"Game {i}" for i, g in enumerate(career.games, 1))
-    return Chart("referee-career", "columns", "Turns in range, game by game",
-                 (Series("Turns in range", tuple((float(i), float(g.in_range)) for i, g in enumerate(career.games))),),
-                 "", "Turns in range", labels)  # fmt: skip
+    return Chart("referee-career", "columns", _("Turns in range, game by game"),
+                 (Series(_("Turns in range"), tuple((float(i), float(g.in_range)) for i, g in enumerate(career.games))),),
+                 "", _("Turns in range"), labels)  # fmt: skip

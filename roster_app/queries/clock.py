@@ -17,6 +17,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.referees import fixture_title
 from roster_app.rules.clock import AT_STEP, WHEN, Act, Moment, step_words  # noqa: F401 - the clock's names, here too
@@ -85,8 +86,10 @@ def require(session: Session, team: Team, act: Act, match_id: int | None = None)
     now.check(act)
     if match_id is not None and now.match_id is not None and match_id != now.match_id:
         raise RuleViolation(
-            f"{team.name} are in the post-match sequence of {now.match}, not of the match named; "
-            f"{act.value} belong to the sequence the team is in."
+            _(
+                "{name} are in the post-match sequence of {match}, not of the match named; {value} belong to the "
+                "sequence the team is in."
+            ).format(name=team.name, match=now.match, value=act.value)
         )
     return now
 
@@ -152,16 +155,16 @@ def pre_match_refusal(session: Session, match: Match) -> str | None:
     is to be played and both teams have finished the post-match sequences of their earlier matches."""
     title = fixture_title(session, match)
     if match.status != "scheduled":
-        return f"{title} has been played: its pre-match sequence is over."
+        return _("{title} has been played: its pre-match sequence is over.").format(title=title)
     if (match.pre_match or {}).get("finished"):
-        return f"The pre-match sequence of {title} is finished."
+        return _("The pre-match sequence of {title} is finished.").format(title=title)
     for team_id in (match.home_team_id, match.away_team_id):
         now = moment(session, session.get(Team, team_id))
         if now.match_id is not None:
-            return (
-                f"{now.team} are still in the post-match sequence of {now.match} (next: "
-                f"{step_words(now.next_step, now.titles)}): it is finished before the pre-match sequence of {title}."
-            )
+            return _(
+                "{team} are still in the post-match sequence of {match} (next: {step_words}): it is finished before "
+                "the pre-match sequence of {title}."
+            ).format(team=now.team, match=now.match, step_words=step_words(now.next_step, now.titles), title=title)
     return None
 
 
@@ -170,12 +173,20 @@ def require_pre_match(session: Session, team: Team, match_id: int | None, *, wha
     if match_id is None:
         fixture = next_fixture(session, team.id)
         where = f" ({fixture_title(session, fixture)})" if fixture is not None else ""
-        raise RuleViolation(f"{what}: open the pre-match sequence of {possessive(team.name)} next fixture{where}.")
+        raise RuleViolation(
+            _("{what}: open the pre-match sequence of {owner} next fixture{where}.").format(
+                what=what, owner=possessive(team.name), where=where, name=team.name
+            )
+        )
     match = session.get(Match, match_id)
     if match is None:
-        raise RuleViolation("That fixture no longer exists.")
+        raise RuleViolation(_("That fixture no longer exists."))
     if team.id not in (match.home_team_id, match.away_team_id):
-        raise RuleViolation(f"{team.name} do not play in {fixture_title(session, match)}.")
+        raise RuleViolation(
+            _("{name} do not play in {fixture_title}.").format(
+                name=team.name, fixture_title=fixture_title(session, match)
+            )
+        )
     problem = pre_match_refusal(session, match)
     if problem:
         raise RuleViolation(f"{what}. {problem}")

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import func, select, text
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.queries.season import StandingRow, league_games, league_standing, league_table
 from roster_app.rules import competitions as rc
 from roster_app.rules.postmatch import league_points, rank, result_of
@@ -52,7 +53,7 @@ def swiss_standing(session: Session, ruleset: Ruleset, competition: Competition)
         .join(Team, Team.id == CompetitionEntry.team_id)
         .where(CompetitionEntry.competition_id == competition.id)
     ))  # fmt: skip
-    tally: dict[int, list[int]] = {tid: [0] * 10 for tid, *_ in entries}
+    tally: dict[int, list[int]] = {tid: [0] * 10 for tid, *_unused in entries}
     games = []
     ties = session.scalars(select(CompetitionTie).where(CompetitionTie.competition_id == competition.id))
     for tie in ties:
@@ -74,9 +75,9 @@ def swiss_standing(session: Session, ruleset: Ruleset, competition: Competition)
             t[7] += cf
             t[8] += ca
     rows = []
-    seeds = {tid: seed or 0 for tid, _, _, seed in entries}
+    seeds = {tid: seed or 0 for tid, _unused, _unused, seed in entries}
     for tid, name, out, _seed in entries:
-        p, w, d, lost, byes, tf, ta, cf, ca, _ = tally[tid]
+        p, w, d, lost, byes, tf, ta, cf, ca, _unused = tally[tid]
         points = (w + byes) * league_points("win", ruleset) + d * league_points("draw", ruleset)
         points += lost * league_points("loss", ruleset)
         rows.append(SwissRow(tid, name, p, w, d, lost, byes, tf, ta, cf, ca, points, out))
@@ -132,7 +133,7 @@ def still_to_play(session: Session, season: int) -> list[LeftToPlay]:
                 out.append(LeftToPlay(competition.id, competition.name, count(unplayed, "league fixture")))
             continue
         if competition.status == "open":
-            out.append(LeftToPlay(competition.id, competition.name, "not drawn yet"))
+            out.append(LeftToPlay(competition.id, competition.name, _("not drawn yet")))
             continue
         rounds = _rounds_left(session, competition)
         out.append(LeftToPlay(competition.id, competition.name, rounds or count(unplayed, "game")))
@@ -140,7 +141,7 @@ def still_to_play(session: Session, season: int) -> list[LeftToPlay]:
         Match.season == season, Match.competition_id.is_(None), Match.status == "scheduled", Match.stage != "friendly"
     ))  # fmt: skip
     if loose:  # a semi-final or final typed as a fixture, outside any competition
-        out.append(LeftToPlay(None, "Other fixtures", count(loose, "fixture")))
+        out.append(LeftToPlay(None, _("Other fixtures"), count(loose, "fixture")))
     return out
 
 
@@ -198,9 +199,9 @@ class CompetitionRow:
         if self.status == "abandoned":
             return f"abandoned: {self.reason}"
         if self.status == "finished":
-            return f"won by {self.winner}" if self.winner else "finished"
+            return _("won by {winner}").format(winner=self.winner) if self.winner else "finished"
         if self.status == "open" and self.format != "league":
-            return "to draw"
+            return _("to draw")
         return f"{count(self.played, 'game')} played, {self.to_play} to play"
 
 
@@ -366,7 +367,7 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
         _away_seed,
     ) in ties:
         if fmt == "swiss":
-            what = f"Swiss round {number}"
+            what = _("Swiss round {number}").format(number=number)
         elif number == total and place == 1:
             what = rc.THIRD_PLACE
         else:
@@ -377,7 +378,7 @@ def bracket_in(session: Session, ruleset: Ruleset, competition_id: int) -> Brack
                                        rc.decided_words(_decided(decided)) if decided not in _UNDECIDED else ""))  # fmt: skip
     rounds_found = [by_round[n] for n in sorted(by_round)]
     if fmt == "swiss":
-        round_names = [f"Swiss round {n}" for n in range(1, total + 1)]
+        round_names = [_("Swiss round {n}").format(n=n) for n in range(1, total + 1)]
     else:
         round_names = [rc.round_name(n, total) for n in range(1, total + 1)]
     seeds = {

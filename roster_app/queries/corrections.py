@@ -10,6 +10,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import aliased
 
+from roster_app.i18n import _
 from roster_app.rules.contracts import tally_marks
 from roster_app.rules.roster import gp
 from roster_app.store.db import LeagueDB
@@ -48,33 +49,50 @@ def describe(kind: str, before: dict[str, Any], after: dict[str, Any]) -> str:
     """What a correction changed, e.g. 'treasury 120,000 gp to 100,000 gp (-20,000 gp)'."""
     if kind == "gold":
         moved = after["treasury"] - before["treasury"]
-        return (
-            f"treasury {gp(before['treasury'])} to {gp(after['treasury'])} ({'+' if moved > 0 else ''}{gp(moved)})"
+        return _("treasury {gold} to {gold2} ({value}{gold3})").format(
+            gold=gp(before["treasury"]),
+            gold2=gp(after["treasury"]),
+            value="+" if moved > 0 else "",
+            gold3=gp(moved),
         )
     if kind == "spp":
-        text = f"{before['spp']} SPP to {after['spp']} SPP"
+        text = _("{spp} SPP to {spp2} SPP").format(spp=before["spp"], spp2=after["spp"])
         if before.get("rolls_taken") != after.get("rolls_taken"):
-            text += f", star player rolls taken {before.get('rolls_taken')} to {after.get('rolls_taken')}"
+            text += _(", star player rolls taken {get} to {get2}").format(
+                get=before.get("rolls_taken"), get2=after.get("rolls_taken")
+            )
         return text
     if kind == "fan_factor":
-        return f"fan factor {before['fan_factor']} to {after['fan_factor']}"
+        return _("fan factor {fan_factor} to {fan_factor2}").format(
+            fan_factor=before["fan_factor"], fan_factor2=after["fan_factor"]
+        )
     if kind == "contract":
         if after.get("status") == ContractStatus.CANCELLED:
-            return f"contract {tally_marks(before['served'], before['seasons'])} cancelled"
-        return (f"contract {tally_marks(before['served'], before['seasons'])} to "
-                f"{tally_marks(after['served'], after['seasons'])} ({after['status']})")  # fmt: skip
+            return _("contract {tally_marks} cancelled").format(
+                tally_marks=tally_marks(before["served"], before["seasons"])
+            )
+        return (_("contract {tally_marks} to {tally_marks2} ({status})").format(tally_marks=tally_marks(before['served'], before['seasons']), tally_marks2=tally_marks(after['served'], after['seasons']), status=after['status']))  # fmt: skip
     if kind == "roll":
-        return (
-            f"faces {_faces(before['faces'])} = {before['total']} to {_faces(after['faces'])} = {after['total']}"
+        return _("faces {faces} = {total} to {faces2} = {total2}").format(
+            faces=_faces(before["faces"]),
+            total=before["total"],
+            faces2=_faces(after["faces"]),
+            total2=after["total"],
         )
     if kind == "competition":
-        return f"{before.get('competition', 'a competition')}: {before.get('status')} to {after.get('status')}"
-    if kind == "import":  # services/foreign_teams.py: a team brought from another tool
-        return (
-            f"{after.get('team', '')} ({after.get('race', '')}) came from {after.get('tool', '')} "
-            f"{after.get('file', '')} with {count(after.get('players', 0), 'player')} and {gp(after.get('treasury', 0))}"
+        return _("{get}: {get2} to {get3}").format(
+            get=before.get("competition", "a competition"), get2=before.get("status"), get3=after.get("status")
         )
-    return f"{before} to {after}"
+    if kind == "import":  # services/foreign_teams.py: a team brought from another tool
+        return _("{get} ({get2}) came from {get3} {get4} with {count} and {gold}").format(
+            get=after.get("team", ""),
+            get2=after.get("race", ""),
+            get3=after.get("tool", ""),
+            get4=after.get("file", ""),
+            count=count(after.get("players", 0), "player"),
+            gold=gp(after.get("treasury", 0)),
+        )
+    return _("{before} to {after}").format(before=before, after=after)
 
 
 def corrections(db: LeagueDB, *, team_id: int | None = None) -> list[CorrectionRow]:

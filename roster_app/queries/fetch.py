@@ -8,6 +8,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound
+from roster_app.i18n import _
 from roster_app.store.models import League, Match, Player, PlayerStatus, Referee, RefereeMatch, Team
 
 
@@ -18,7 +19,7 @@ def league_row(session: Session) -> League:
     if league is None or league not in session:
         league = session.scalars(select(League)).first()
         if league is None:
-            raise NotFound("The league file has no league record.")
+            raise NotFound(_("The league file has no league record."))
         session.info["league_row"] = league
     return league
 
@@ -35,23 +36,23 @@ def _get(session: Session, model: type, key: int, gone: str):  # noqa: ANN202 - 
 
 
 def get_team(session: Session, team_id: int) -> Team:
-    return _get(session, Team, team_id, "That team no longer exists in this league.")
+    return _get(session, Team, team_id, _("That team no longer exists in this league."))
 
 
 def get_player(session: Session, player_id: int) -> Player:
-    return _get(session, Player, player_id, "That player no longer exists in this league.")
+    return _get(session, Player, player_id, _("That player no longer exists in this league."))
 
 
 def get_match(session: Session, match_id: int) -> Match:
-    return _get(session, Match, match_id, "That match no longer exists in this league.")
+    return _get(session, Match, match_id, _("That match no longer exists in this league."))
 
 
 def get_referee(session: Session, referee_id: int) -> Referee:
-    return _get(session, Referee, referee_id, "That referee no longer exists in this league.")
+    return _get(session, Referee, referee_id, _("That referee no longer exists in this league."))
 
 
 def get_sheet(session: Session, sheet_id: int) -> RefereeMatch:
-    return _get(session, RefereeMatch, sheet_id, "That match sheet no longer exists.")
+    return _get(session, RefereeMatch, sheet_id, _("That match sheet no longer exists."))
 
 
 def roster_count(session: Session, team_id: int) -> int:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from sqlalchemy import case, func, select, true
 from sqlalchemy.orm import aliased
 
-from roster_app.i18n import N_
+from roster_app.i18n import N_, _
 from roster_app.queries.careers import carried_spp
 from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
 from roster_app.store.db import LeagueDB
@@ -32,8 +32,8 @@ from roster_app.store.models import (
 )
 
 LEADERS = ("touchdowns", "casualties", "spp")
-AWARD_TITLES = {"touchdowns": "Top scorer", "casualties": "Most casualties", "spp": "Star of the season",
-                "mvp": "Most MVP awards"}  # fmt: skip
+AWARD_TITLES = {"touchdowns": N_("Top scorer"), "casualties": N_("Most casualties"), "spp": N_("Star of the season"),
+                "mvp": N_("Most MVP awards")}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -220,7 +220,7 @@ def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
     for what, rows in tops.items():
         for row in rows:
             if row.value == rows[0].value:
-                out.append(Award(AWARD_TITLES[what], row.id, row.name, row.team, row.value))
+                out.append(Award(_(AWARD_TITLES[what]), row.id, row.name, row.team, row.value))
     return tuple(out)
 
 
@@ -285,11 +285,11 @@ class RecordRow:
 
 
 RECORD_TITLES = {
-    "touchdowns_game": "Most touchdowns in a game", "casualties_game": "Most casualties in a game",
-    "touchdowns_season": "Most touchdowns in a season", "casualties_season": "Most casualties in a season",
-    "touchdowns_career": "Most touchdowns in a career", "casualties_career": "Most casualties in a career",
-    "spp_game": "Most SPP in a game", "spp_season": "Most SPP in a season", "spp_career": "Most SPP in a career",
-    "transfer": "Biggest transfer", "contract": "Longest contract",
+    "touchdowns_game": N_("Most touchdowns in a game"), "casualties_game": N_("Most casualties in a game"),
+    "touchdowns_season": N_("Most touchdowns in a season"), "casualties_season": N_("Most casualties in a season"),
+    "touchdowns_career": N_("Most touchdowns in a career"), "casualties_career": N_("Most casualties in a career"),
+    "spp_game": N_("Most SPP in a game"), "spp_season": N_("Most SPP in a season"), "spp_career": N_("Most SPP in a career"),
+    "transfer": N_("Biggest transfer"), "contract": N_("Longest contract"),
 }  # fmt: skip
 
 
@@ -320,7 +320,16 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None) -
     if row is None:
         return None
     value, pid, name, team, season, rnd, against = row
-    return RecordRow(key, RECORD_TITLES[key], value, name, pid, team, season, f"v {against}, round {rnd}")
+    return RecordRow(
+        key,
+        _(RECORD_TITLES[key]),
+        value,
+        name,
+        pid,
+        team,
+        season,
+        _("v {against}, round {rnd}").format(against=against, rnd=rnd),
+    )
 
 
 def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
@@ -337,7 +346,16 @@ def _transfer_record(session) -> RecordRow | None:  # noqa: ANN001
     if row is None:
         return None
     price, pid, name, team, season, sold_by = row
-    return RecordRow("transfer", RECORD_TITLES["transfer"], price, name, pid, team, season, f"from {sold_by}")
+    return RecordRow(
+        "transfer",
+        _(RECORD_TITLES["transfer"]),
+        price,
+        name,
+        pid,
+        team,
+        season,
+        _("from {sold_by}").format(sold_by=sold_by),
+    )
 
 
 def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
@@ -352,7 +370,7 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
     if row is None:
         return None
     seasons, pid, name, team, season, cost = row
-    return RecordRow("contract", RECORD_TITLES["contract"], seasons, name, pid, team, season, f"{cost:,} gp")
+    return RecordRow("contract", _(RECORD_TITLES["contract"]), seasons, name, pid, team, season, f"{cost:,} gp")
 
 
 TOTALS = ("touchdowns", "casualties", "spp")
@@ -415,8 +433,8 @@ def _total_records(session, upto, among=None, within=None) -> dict[str, tuple[Re
     out: dict[str, tuple[RecordRow, int]] = {}
     for key, (total, first, pid, season) in best.items():
         name, team = named[pid]
-        where_set = f"season {season}" if key.endswith("_season") else "career"
-        out[key] = RecordRow(key, RECORD_TITLES[key], -total, name, pid, team, season, where_set), first
+        where_set = _("season {season}").format(season=season) if key.endswith("_season") else _("career")
+        out[key] = RecordRow(key, _(RECORD_TITLES[key]), -total, name, pid, team, season, where_set), first
     return out
 
 

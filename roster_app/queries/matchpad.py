@@ -10,6 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app import words
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.referees import sheet_of
@@ -147,55 +148,65 @@ def describe(event: mp.Event, g: Game) -> str:
     injury = _injury(data)
     kind = event.kind
     if kind == "touchdown":
-        text = f"Touchdown! {who} scores for {team}"
+        text = _("Touchdown! {who} scores for {team}").format(who=who, team=team)
     elif kind in ("completion", "interception"):
         text = f"{kind.capitalize()}: {who} ({team})"
     elif kind == "casualty":
-        text = f"Casualty: {victim} hurt by {who or team or 'nobody'}{injury}"
+        text = _("Casualty: {victim} hurt by {value}{injury}").format(
+            victim=victim, value=who or team or "nobody", injury=injury
+        )
     elif kind == "injury":
         text = f"Injury: {victim}{injury}"
     elif kind == "sent off":
-        text = f"Sent off: {who} ({team})"
+        text = _("Sent off: {who} ({team})").format(who=who, team=team)
     elif kind == "mvp":
-        text = f"MVP of {team}: {who}"
+        text = _("MVP of {team}: {who}").format(team=team, who=who)
     elif kind == "ref state":
-        text = f"The ref is {mp.STATE_LABELS.get(data['state'], data['state'])}{_calls_text(data, g)}"
+        text = _("The ref is {get}{calls_text}").format(
+            get=mp.STATE_LABELS.get(data["state"], data["state"]), calls_text=_calls_text(data, g)
+        )
     elif kind in ("send-off roll", "penalty roll"):
         text = data.get("text", kind)
         text = f"Send-off roll for {who}: {text}" if kind == "send-off roll" else text
     elif kind == "get the ref":
         text = (
-            "Get the Ref: he escapes (Escapist)" if data.get("escaped") else "Get the Ref: a normal ref takes over"
+            _("Get the Ref: he escapes (Escapist)")
+            if data.get("escaped")
+            else _("Get the Ref: a normal ref takes over")
         )
     elif kind == "ref casualty":
-        text = f"The ref hurts {victim}{injury}"
+        text = _("The ref hurts {victim}{injury}").format(victim=victim, injury=injury)
     elif kind in ("foul", "block", "ref blocked"):
         text = _contact(event, g, who, victim)
     elif kind == "place ref":
-        text = f"The ref is placed at {_square(data['square'])}"
+        text = _("The ref is placed at {square}").format(square=_square(data["square"]))
     elif kind in ("super pro", "argue the call"):
         text = f"{'Super Pro: ' if kind == 'super pro' else ''}{data.get('text', kind)}"
     elif kind == "apothecary":
-        text = f"Personal Apothecary: the ref is {mp.STATE_LABELS.get(data['state'], data['state'])}"
+        text = _("Personal Apothecary: the ref is {get}").format(
+            get=mp.STATE_LABELS.get(data["state"], data["state"])
+        )
     elif kind == "riot":
-        text = f"Riot! The match ends after turn {event.turn - 1}"
+        text = _("Riot! The match ends after turn {value}").format(value=event.turn - 1)
     elif kind == "kick-off":
         text = f"Kick-off {data.get('total')}: {data.get('result')}"
     elif kind == "inducement":
         on = f" on {who or victim}" if (who or victim) else ""
         text = f"{team} use {data.get('name')}{on}"
     elif "in_range" in data:
-        where = "in range" if data["in_range"] else "out of range"
+        where = _("in range") if data["in_range"] else _("out of range")
         target = f" {_who(g, data['target'])}" if data.get("target") is not None else ""
         squares = ""
         if data.get("ref_square") is not None and data.get("ball_square") is not None:
             apart = mp.squares_apart(data["ref_square"], data["ball_square"])
             squares = f" ({words.count(apart, 'square')} from the ball)"
-        text = f"End of turn {event.turn}: the ref {data.get('action')}{target}, {where}{squares}"
+        text = _("End of turn {turn}: the ref {get}{target}, {where}{squares}").format(
+            turn=event.turn, get=data.get("action"), target=target, where=where, squares=squares
+        )
         text += f". {data['text']}" if data.get("text") else ""
     else:
-        text = f"End of turn {event.turn}"
-    return f"T{event.turn}  {text}"
+        text = _("End of turn {turn}").format(turn=event.turn)
+    return _("T{turn}  {text}").format(turn=event.turn, text=text)
 
 
 def _square(square: list[int]) -> str:
@@ -206,9 +217,11 @@ def _contact(event: mp.Event, g: Game, who: str, victim: str) -> str:
     """A foul, a block, or a block on the ref, with the calls it brought."""
     data = event.data
     if event.kind == "foul":
-        head = f"Foul: {who} on {victim}" + (" (a double)" if data.get("double") else "")
+        head = _("Foul: {who} on {victim}").format(who=who, victim=victim) + (
+            _(" (a double)") if data.get("double") else ""
+        )
     elif event.kind == "block":
-        head = f"Block: {who} on {victim}"
+        head = _("Block: {who} on {victim}").format(who=who, victim=victim)
     else:
         how = {"block": "blocks", "blitz": "blitzes", "foul": "fouls"}[data.get("how", "block")]
         head = f"{who} {how} the ref: he is {mp.STATE_LABELS.get(data.get('result', 'prone'), data.get('result'))}"

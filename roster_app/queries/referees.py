@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season
 from roster_app.queries.postmatch import match_title
 from roster_app.rules import referees as rr
@@ -77,7 +78,7 @@ class RefereeCard:
     def kind(self) -> str:
         if self.is_star:
             return "Star Ref (sample)" if self.is_sample else "Star Ref"
-        return "League referee"
+        return _("League referee")
 
 
 @dataclass(frozen=True)
@@ -258,7 +259,7 @@ def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
         for card in cards:
             sheet = session.get(RefereeMatch, card.open_sheet_id) if card.open_sheet_id else None
             if sheet is not None and sheet.match_id != match_id:
-                where = _title_of(session, sheet.match_id) or "no fixture"
+                where = _title_of(session, sheet.match_id) or _("no fixture")
                 busy[card.id] = f"{possessive(card.name)} match sheet of {where} is still open; finish it first."
     choices = []
     for card in cards:

@@ -12,6 +12,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.queries.fetch import roster_count
 from roster_app.rules import reserves as rules
 from roster_app.rules.dice import Roll
@@ -225,9 +226,11 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
         if pos not in allowed:
             problem = f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves."
         elif taken[pos.name] >= pos.max:
-            problem = f"The team already has {count(pos.max, pos.name)} (its limit)."
+            problem = _("The team already has {count} (its limit).").format(count=count(pos.max, pos.name))
         elif price > treasury:
-            problem = f"Drafting costs {gp(price)}; the treasury holds {gp(treasury)}."
+            problem = _("Drafting costs {gold}; the treasury holds {gold2}.").format(
+                gold=gp(price), gold2=gp(treasury)
+            )
         out.append(_offer(pos, price, taken[pos.name], problem))
     return out
 
@@ -248,7 +251,7 @@ def _dice_text(row: DiceRoll | None) -> str:
     if row is None:
         return ""
     shown = rules.roll_text(Roll(row.dice, tuple(row.faces), row.modifier, row.typed))
-    return f"{row.dice}: {shown} ({'typed in' if row.typed else 'rolled by Dugout'})"
+    return f"{row.dice}: {shown} ({_('typed in') if row.typed else _('rolled by Dugout')})"
 
 
 def reserve_history(db: LeagueDB, team_id: int) -> list[ReserveEventRow]:

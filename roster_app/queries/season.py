@@ -14,6 +14,7 @@ from sqlalchemy import func, select, text
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.rules.competitions import decided_words
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
@@ -193,7 +194,7 @@ def league_table(db: LeagueDB, season: int | None = None, *, upto_round: int | N
 
 def table_roll_off_purpose(season: int) -> str:
     """What a league table's roll-off is stored as (services/competitions.py `roll_off_table`)."""
-    return f"League table roll-off, season {season}"
+    return _("League table roll-off, season {season}").format(season=season)
 
 
 def league_games(session: Session, season: int, upto_round: int | None = None) -> list[tuple[int, int, int, int]]:

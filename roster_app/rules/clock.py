@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.postmatch import STEP_TITLES, STEPS
 from roster_app.words import possessive
 
@@ -64,19 +65,25 @@ class Moment:
         if self.allows(act):
             return None
         if self.match_id is None:
-            return f"{WHEN[act]}: after {possessive(self.team)} next match."
+            return _("{when}: after {owner} next match.").format(
+                when=WHEN[act], owner=possessive(self.team), name=self.team
+            )
         at = self.order.index(self.next_step)
         if at < self.order.index(AT_STEP[act]):
             first, last = self.titles[self.order[at]].split()[0].rstrip("."), _before(act, self.order, self.titles)
-            come = f"step {first} comes" if first == last else f"steps {first} to {last} come"
-            return (
-                f"{WHEN[act]}. {self.team} are at {step_words(self.next_step, self.titles)} of the post-match sequence of "
-                f"{self.match}: {come} first."
+            come = (
+                _("step {first} comes").format(first=first)
+                if first == last
+                else _("steps {first} to {last} come").format(first=first, last=last)
             )
-        return (
-            f"{WHEN[act]}. {self.team} are past it in the post-match sequence of {self.match} (next: "
-            f"{step_words(self.next_step, self.titles)}): after the team's next match."
-        )
+            words = step_words(self.next_step, self.titles)
+            return _(
+                "{when}. {team} are at {step_words} of the post-match sequence of {match}: {come} first."
+            ).format(when=WHEN[act], team=self.team, step_words=words, match=self.match, come=come)
+        return _(
+            "{when}. {team} are past it in the post-match sequence of {match} (next: {step_words}): after the "
+            "team's next match."
+        ).format(when=WHEN[act], team=self.team, match=self.match, step_words=step_words(self.next_step, self.titles))
 
     def check(self, act: Act) -> None:
         problem = self.refusal(act)
@@ -87,15 +94,17 @@ class Moment:
     def where(self) -> str:
         """The team's place in the league's timeline, in words (for the tabs that lead into the sequence)."""
         if self.match_id is None:
-            return "being created: it buys its squad" if self.created else "between matches"
-        return f"at {step_words(self.next_step, self.titles)} of the post-match sequence of {self.match}"
+            return _("being created: it buys its squad") if self.created else _("between matches")
+        return _("at {step_words} of the post-match sequence of {match}").format(
+            step_words=step_words(self.next_step, self.titles), match=self.match
+        )
 
 
 def step_words(step: str, titles: Mapping[str, str] = STEP_TITLES) -> str:
     """ "step 4.3 (new players and staff)" for a step of STEPS (as the league's edition words it), to use inside a
     sentence."""
-    number, title = (titles.get(step) or STEP_TITLES[step]).split(" ", 1)
-    return f"step {number.rstrip('.')} ({title[0].lower()}{title[1:]})"
+    number, title = _(titles.get(step) or STEP_TITLES[step]).split(" ", 1)
+    return _("step {number} ({title})").format(number=number.rstrip("."), title=title[0].lower() + title[1:])
 
 
 def _before(act: Act, order: tuple[str, ...] = STEPS, titles: Mapping[str, str] = STEP_TITLES) -> str:

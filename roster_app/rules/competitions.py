@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.ruleset import Ruleset
 
@@ -39,9 +40,11 @@ ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "
 def check_entrants(teams: Sequence[T], what: str = "A tournament") -> None:
     """Two teams at least, none twice."""
     if len(teams) < 2:
-        raise RuleViolation(f"{what} needs at least two teams; a tournament of one team has no games.")
+        raise RuleViolation(
+            _("{what} needs at least two teams; a tournament of one team has no games.").format(what=what)
+        )
     if len(set(teams)) != len(teams):
-        raise RuleViolation("A team cannot be entered twice in one tournament.")
+        raise RuleViolation(_("A team cannot be entered twice in one tournament."))
 
 
 # -- a knock-out bracket ---------------------------------------------------------------------------
@@ -114,12 +117,16 @@ def drawn(teams: Sequence[T], faces: Sequence[int]) -> list[T]:
     sides = draw_dice(len(teams))
     if len(faces) != len(sides):
         raise RuleViolation(
-            f"A draw of {len(teams)} teams takes {len(sides)} dice (D{sides[0]} down to D2); {len(faces)} were given."
+            _("A draw of {n} teams takes {n2} dice (D{sides} down to D2); {n3} were given.").format(
+                n=len(teams), n2=len(sides), sides=sides[0], n3=len(faces)
+            )
         )
     left, order = list(teams), []
     for face, size in zip(faces, sides, strict=True):
         if not isinstance(face, int) or isinstance(face, bool) or not 1 <= face <= size:
-            raise RuleViolation(f"A D{size} shows 1 to {size}; {face} cannot be right.")
+            raise RuleViolation(
+                _("A D{size} shows 1 to {size}; {face} cannot be right.").format(size=size, face=face)
+            )
         order.append(left.pop(face - 1))
     return [*order, *left]
 
@@ -160,7 +167,7 @@ def swiss_pairs(
         after = played | {frozenset(pair) for pair in pairs}
         if _possible(teams, after, had_bye | ({bye} if bye is not None else set()), rounds_left):
             return pairs, bye
-    raise RuleViolation("No Swiss round is possible without a rematch: every pairing has been played.")
+    raise RuleViolation(_("No Swiss round is possible without a rematch: every pairing has been played."))
 
 
 def _pairings(
@@ -233,8 +240,8 @@ def roll_off(ruleset: Ruleset, rng: random.Random | None = None) -> tuple[int, i
     rng = rng or random.SystemRandom()
     spec = roll_off_dice(ruleset)
     while True:
-        home = sum(rng.randint(1, spec.sides) for _ in range(spec.count))
-        away = sum(rng.randint(1, spec.sides) for _ in range(spec.count))
+        home = sum(rng.randint(1, spec.sides) for _unused in range(spec.count))
+        away = sum(rng.randint(1, spec.sides) for _unused in range(spec.count))
         if home != away:
             return home, away
 
@@ -247,24 +254,38 @@ def decide(
     rule = ruleset.table("knockout")
     if not knockout:
         if overtime or roll_off_faces is not None:
-            raise RuleViolation("Only a knock-out game goes to overtime or a roll-off; this game may end level.")
+            raise RuleViolation(
+                _("Only a knock-out game goes to overtime or a roll-off; this game may end level.")
+            )
         return Decided()
     if overtime and not rule["overtime"]:
-        raise RuleViolation("The league plays no overtime in its knock-out games (Rules: Level knock-out games).")
+        raise RuleViolation(
+            _("The league plays no overtime in its knock-out games (Rules: Level knock-out games).")
+        )
     if home_score != away_score:
         if roll_off_faces is not None:
-            raise RuleViolation("The game has a winner on the score; a roll-off decides only a level game.")
+            raise RuleViolation(_("The game has a winner on the score; a roll-off decides only a level game."))
         return Decided(overtime=overtime)
     if rule["overtime"] and not overtime:
         raise RuleViolation(
-            f"A knock-out game cannot end level: at {home_score}-{away_score} it goes to sudden-death overtime "
-            "(the league's rule). Report the score after overtime, and say it was played."
+            _(
+                "A knock-out game cannot end level: at {home_score}-{away_score} it goes to sudden-death overtime "
+                "(the league's rule). Report the score after overtime, and say it was played."
+            ).format(home_score=home_score, away_score=away_score)
         )
     if roll_off_faces is None:
         raise RuleViolation(
-            f"The game is still level at {home_score}-{away_score}"
-            + (" after overtime" if overtime else "")
-            + ": a roll-off decides who goes through. A winner cannot simply be typed."
+            (
+                _(
+                    "The game is still level at {home_score}-{away_score} after overtime: a roll-off decides who goes "
+                    "through. A winner cannot simply be typed."
+                )
+                if overtime
+                else _(
+                    "The game is still level at {home_score}-{away_score}: a roll-off decides who goes through. A "
+                    "winner cannot simply be typed."
+                )
+            ).format(home_score=home_score, away_score=away_score)
         )
     faces = tuple(roll_off_faces)
     spec = roll_off_dice(ruleset)
@@ -272,9 +293,13 @@ def decide(
     if len(faces) != 2 or any(
         not isinstance(f, int) or isinstance(f, bool) or not low <= f <= most for f in faces
     ):
-        raise RuleViolation(f"A roll-off is one {rule['roll_off']} for each coach, each {low} to {most}.")
+        raise RuleViolation(
+            _("A roll-off is one {roll_off} for each coach, each {low} to {most}.").format(
+                roll_off=rule["roll_off"], low=low, most=most
+            )
+        )
     if faces[0] == faces[1]:
-        raise RuleViolation(f"The roll-off is level at {faces[0]} each; roll again.")
+        raise RuleViolation(_("The roll-off is level at {faces} each; roll again.").format(faces=faces[0]))
     return Decided(overtime=overtime, roll_off=(faces[0], faces[1]))
 
 

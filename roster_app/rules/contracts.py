@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
 from roster_app.rules.spp import star_player_rolls
@@ -16,12 +17,18 @@ def _terms(ruleset: Ruleset | None) -> dict:
 def check_length(seasons: int, ruleset: Ruleset | None = None) -> None:
     terms = _terms(ruleset)
     if not isinstance(seasons, int) or isinstance(seasons, bool):
-        raise RuleViolation("A contract's length is a whole number of seasons.")
+        raise RuleViolation(_("A contract's length is a whole number of seasons."))
     if seasons < terms["min_seasons"]:
-        raise RuleViolation(f"A contract lasts at least {terms['min_seasons']} season(s); {seasons} is too short.")
+        raise RuleViolation(
+            _("A contract lasts at least {min_seasons} season(s); {seasons} is too short.").format(
+                min_seasons=terms["min_seasons"], seasons=seasons
+            )
+        )
     if seasons > terms["max_seasons"]:
         raise RuleViolation(
-            f"A contract lasts at most {terms['max_seasons']} seasons; {seasons} seasons is too long."
+            _("A contract lasts at most {max_seasons} seasons; {seasons} seasons is too long.").format(
+                max_seasons=terms["max_seasons"], seasons=seasons
+            )
         )
 
 
@@ -88,28 +95,31 @@ def sign_problem(
     a length outside the league's limits, not enough gold.
     """
     if not on_roster:
-        return f"{name} is not on a team's roster, so he cannot sign a contract."
+        return _("{name} is not on a team's roster, so he cannot sign a contract.").format(name=name)
     if position is not None and position.is_star_player:
-        return f"{name} is a Star Player: Star Players never sign contracts (they take a share of the gate)."
+        return _(
+            "{name} is a Star Player: Star Players never sign contracts (they take a share of the gate)."
+        ).format(name=name)
     rolls = star_player_rolls(spp, ruleset)
     if rolls < 1:
-        return (
-            f"{name} is a Rookie ({spp} SPP, no star player roll yet): a player signs a contract only once "
-            "he has at least one star player roll."
-        )
+        return _(
+            "{name} is a Rookie ({spp} SPP, no star player roll yet): a player signs a contract only once he has "
+            "at least one star player roll."
+        ).format(name=name, spp=spp)
     if running is not None:
         length, served = running
-        return (
-            f"{name} is already under contract ({tally_marks(served, length)}, "
-            f"{contract_state(length, served)}); a contract can be renewed only when it has ended."
-        )
+        return _(
+            "{name} is already under contract ({tally_marks}, {contract_state}); a contract can be renewed only "
+            "when it has ended."
+        ).format(name=name, tally_marks=tally_marks(served, length), contract_state=contract_state(length, served))
     problem = length_problem(seasons, ruleset)
     if problem:
         return problem
     cost = contract_cost_for_rolls(rolls, seasons, ruleset)
     if cost > treasury:
-        return (
-            f"A {seasons}-season contract for {name} costs {gp(cost)} ({count(rolls, 'star player roll')}"
-            f"), but the treasury holds only {gp(treasury)}."
+        return _(
+            "A {seasons}-season contract for {name} costs {gold} ({count}), but the treasury holds only {gold2}."
+        ).format(
+            seasons=seasons, name=name, gold=gp(cost), count=count(rolls, "star player roll"), gold2=gp(treasury)
         )
     return None

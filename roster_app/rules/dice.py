@@ -10,6 +10,7 @@ import re
 from dataclasses import dataclass
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 
 _SPEC = re.compile(r"^(\d*)D(\d+)$", re.IGNORECASE)
 
@@ -87,8 +88,10 @@ class Roll:
     def describe(self) -> str:
         faces = (" and " if self.dice.upper() == D68 else " + ").join(str(f) for f in self.faces)
         mod = f" {'+' if self.modifier >= 0 else '-'} {abs(self.modifier)}" if self.modifier else ""
-        how = "typed in" if self.typed else "rolled by Dugout"
-        return f"{self.dice}: {faces}{mod} = {self.total} ({how})"
+        how = _("typed in") if self.typed else _("rolled by Dugout")
+        return _("{dice}: {faces}{mod} = {total} ({how})").format(
+            dice=self.dice, faces=faces, mod=mod, total=self.total, how=how
+        )
 
 
 def roll(dice: str, *, rng: random.Random | None = None, modifier: int = 0) -> Roll:
@@ -104,10 +107,16 @@ def typed_roll(dice: str, faces: list[int] | tuple[int, ...], *, modifier: int =
     spec = DiceSpec.parse(dice)
     faces = tuple(int(f) for f in faces)
     if len(faces) != spec.count:
-        raise RuleViolation(f"{spec} needs {spec.count} dice, but {len(faces)} were typed in.")
+        raise RuleViolation(
+            _("{spec} needs {count} dice, but {n} were typed in.").format(
+                spec=spec, count=spec.count, n=len(faces)
+            )
+        )
     for face, sides in zip(faces, spec.die_sides, strict=True):
         if not 1 <= face <= sides:
-            raise RuleViolation(f"A D{sides} shows 1 to {sides}; {face} cannot be right.")
+            raise RuleViolation(
+                _("A D{sides} shows 1 to {sides}; {face} cannot be right.").format(sides=sides, face=face)
+            )
     return Roll(str(spec), faces, modifier, typed=True)
 
 
@@ -117,7 +126,9 @@ def accept(given: Roll | None, dice: str, *, modifier: int = 0) -> Roll:
     if given is None:
         return roll(dice, modifier=modifier)
     if DiceSpec.parse(given.dice) != DiceSpec.parse(dice):
-        raise RuleViolation(f"This is rolled with {DiceSpec.parse(dice)}, not {given.dice}.")
+        raise RuleViolation(
+            _("This is rolled with {parse}, not {dice}.").format(parse=DiceSpec.parse(dice), dice=given.dice)
+        )
     checked = typed_roll(dice, given.faces, modifier=modifier)
     return Roll(checked.dice, checked.faces, modifier, typed=given.typed)
 
@@ -129,6 +140,6 @@ def typed_dice(text: str) -> list[Roll]:
     for word in text.replace(",", " ").split():
         faces = word.split("+")
         if not all(f.strip().isdigit() for f in faces) or len(faces) > 2:
-            raise RuleViolation(f"'{word}' is not dice: type a D6 as 4 and a 2D6 as 3+5.")
+            raise RuleViolation(_("'{word}' is not dice: type a D6 as 4 and a 2D6 as 3+5.").format(word=word))
         out.append(typed_roll("2D6" if len(faces) == 2 else "D6", [int(f) for f in faces]))
     return out

@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from roster_app.errors import RulesetError, RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.dice import DiceSpec
 
 
@@ -40,27 +41,29 @@ def range_text(row: Mapping[str, Any]) -> str:
 def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None = None) -> None:
     """Raise RulesetError naming the rows when ranges overlap, leave a gap or miss a dice result."""
     if not rows:
-        raise RulesetError(table, "", "the table has no rows")
+        raise RulesetError(table, "", _("the table has no rows"))
     for index, row in enumerate(rows, start=1):
         for key in ("from", "to"):
             value = row.get(key)
             if value is not None and not isinstance(value, int):
-                raise RulesetError(table, f"row {index}", f"'{key}' must be a whole number or empty")
+                raise RulesetError(
+                    table, f"row {index}", _("'{key}' must be a whole number or empty").format(key=key)
+                )
         if row.get("from") is not None and row.get("to") is not None and row["from"] > row["to"]:
-            raise RulesetError(table, f"row {index} ({_label(row)})", "'from' is above 'to'")
+            raise RulesetError(table, f"row {index} ({_label(row)})", _("'from' is above 'to'"))
     for index, row in enumerate(rows[1:], start=2):
         if row.get("from") is None:
-            raise RulesetError(table, f"row {index} ({_label(row)})", "only the first row may be open below")
+            raise RulesetError(table, f"row {index} ({_label(row)})", _("only the first row may be open below"))
     for index, row in enumerate(rows[:-1], start=1):
         if row.get("to") is None:
-            raise RulesetError(table, f"row {index} ({_label(row)})", "only the last row may be open above")
+            raise RulesetError(table, f"row {index} ({_label(row)})", _("only the last row may be open above"))
     for index in range(1, len(rows)):
         before, row = rows[index - 1], rows[index]
         if row["from"] <= before["to"]:
             raise RulesetError(
                 table,
                 f"rows {index} and {index + 1} ({_label(before)}, {_label(row)})",
-                f"the ranges overlap at {row['from']}",
+                _("the ranges overlap at {value}").format(value=row["from"]),
             )
         spec = DiceSpec.parse(dice) if dice else None
         gap = range(before["to"] + 1, row["from"])
@@ -75,16 +78,20 @@ def check_ranges(table: str, rows: Sequence[Mapping[str, Any]], dice: str | None
             raise RulesetError(
                 table,
                 f"rows {index} and {index + 1} ({_label(before)}, {_label(row)})",
-                f"no row covers {missing}",
+                _("no row covers {missing}").format(missing=missing),
             )
     if dice:
         spec = DiceSpec.parse(dice)
         first, last = rows[0], rows[-1]
         if first.get("from") is not None and first["from"] > spec.lowest:
-            raise RulesetError(table, f"row 1 ({_label(first)})", f"no row covers a roll of {spec.lowest}")
+            raise RulesetError(
+                table, f"row 1 ({_label(first)})", _("no row covers a roll of {lowest}").format(lowest=spec.lowest)
+            )
         if last.get("to") is not None and last["to"] < spec.highest:
             raise RulesetError(
-                table, f"row {len(rows)} ({_label(last)})", f"no row covers a roll of {spec.highest}"
+                table,
+                f"row {len(rows)} ({_label(last)})",
+                _("no row covers a roll of {highest}").format(highest=spec.highest),
             )
 
 
@@ -136,8 +143,10 @@ def split_range_row(rows: Sequence[Mapping[str, Any]], index: int) -> list[dict[
     low, high = row.get("from"), row.get("to")
     if low is not None and high is not None and low >= high:
         raise RuleViolation(
-            f"Row {index + 1} ({_label(row)}) covers a single result, so there is no room for a new row after "
-            "it. Widen it first, or add the row after another one."
+            _(
+                "Row {value} ({label}) covers a single result, so there is no room for a new row after it. Widen it "
+                "first, or add the row after another one."
+            ).format(value=index + 1, label=_label(row))
         )
     new = copy.deepcopy(row)
     if high is None:

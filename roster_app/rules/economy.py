@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.rules import postmatch as pm
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
@@ -245,15 +246,16 @@ def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
     it in every edition; an edition's spiralling expenses are paid with its winnings."""
     ruleset = _rules(ruleset)
     eco = economy(ruleset)
+    worth = _(eco.worth_name).lower()
     titles = pm.step_titles(ruleset)
-    post = tuple((step, titles[step]) for step in pm.sequence(ruleset))
+    post = tuple((step, _(titles[step])) for step in pm.sequence(ruleset))  # shown: in the commissioner's words
     if eco.pre_match == "inducements":
-        pre = ("Fans and FAME (2D6 + fan factor each)", "The weather",
-               f"Money for inducements: the {eco.worth_name.lower()} difference to the lower team, and petty cash",
-               "Hire inducements and Star Players", "Niggling injuries")  # fmt: skip
+        pre = (_("Fans and FAME (2D6 + fan factor each)"), _("The weather"),
+               _("Money for inducements: the {worth} difference to the lower team, and petty cash").format(worth=worth),
+               _("Hire inducements and Star Players"), _("Niggling injuries"))  # fmt: skip
     else:
-        pre = ("Hire freebooters", "The weather", "The gate (one D6 per fan factor)",
-               f"Handicaps from the {eco.worth_name.lower()} difference", "Niggling injuries")  # fmt: skip
+        pre = (_("Hire freebooters"), _("The weather"), _("The gate (one D6 per fan factor)"),
+               _("Handicaps from the {worth} difference").format(worth=worth), _("Niggling injuries"))  # fmt: skip
     return LeagueNight(pre, post)
 
 
@@ -265,34 +267,43 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
     """(what, how) lines of the league's economy, for the Rules window, the handbook and the switch preview."""
     ruleset = _rules(ruleset)
     eco = economy(ruleset)
-    lines = [("Edition", eco.edition)]
+    lines = [(_("Edition"), eco.edition)]
     if eco.is_value:
-        worth = f"{eco.worth_name} ({eco.worth_short}) in gold: players, re-rolls, fan factor and staff"
+        worth = _("{worth_name} ({worth_short}) in gold: players, re-rolls, fan factor and staff").format(
+            worth_name=eco.worth_name, worth_short=eco.worth_short
+        )
     else:
         rating = ruleset.table("team_rating")
-        worth = (f"{eco.worth_name} ({eco.worth_short}): gold / {rating['value_divisor']:,} + SPP / "
-                 f"{rating['spp_divisor']}")  # fmt: skip
-    worth += ", treasury counted" if eco.treasury_counted else ", treasury not counted"
-    lines.append(("A team is worth", worth))
-    lines.append(("A new team", worth_text(starting_worth(ruleset), ruleset)))
+        worth = (_("{worth_name} ({worth_short}): gold / {value_divisor:,} + SPP / {spp_divisor}").format(worth_name=eco.worth_name, worth_short=eco.worth_short, value_divisor=rating['value_divisor'], spp_divisor=rating['spp_divisor']))  # fmt: skip
+    worth += _(", treasury counted") if eco.treasury_counted else _(", treasury not counted")
+    lines.append((_("A team is worth"), worth))
+    lines.append((_("A new team"), worth_text(starting_worth(ruleset), ruleset)))
     if eco.winnings == "fame_dice":
         table = ruleset.table("winnings_formula")
         bonus = ", ".join(f"{table[r]} for a {r}" for r in pm.RESULTS if table[r])
         reroll = "; the winner may roll again" if table["winner_may_reroll"] else ""
-        lines.append(("Winnings", f"({table['dice']} + FAME + {bonus or '0'}) x {gp(table['per_point'])}{reroll}"))
+        lines.append(
+            (
+                _("Winnings"),
+                _("({dice} + FAME + {value}) x {gold}{reroll}").format(
+                    dice=table["dice"], value=bonus or "0", gold=gp(table["per_point"]), reroll=reroll
+                ),
+            )
+        )
     else:
-        lines.append(("Winnings", "the Match Winnings Table: gold per 1,000 spectators by the rating and result"))
+        lines.append(
+            (_("Winnings"), _("the Match Winnings Table: gold per 1,000 spectators by the rating and result"))
+        )
     fan = ruleset.table("fan_factor")["results"]
-    lines.append(("Fan factor", "; ".join(_fan_words(r, fan[r]) for r in pm.RESULTS)))
+    lines.append((_("Fan factor"), "; ".join(_fan_words(r, fan[r]) for r in pm.RESULTS)))
     if eco.expenses:
         table = ruleset.table("spiralling_expenses")
-        lines.append(("Spiralling expenses", f"{gp(table['per_band'])} from {gp(table['from_value'])}, "
-                                             f"{gp(table['per_band'])} more every {gp(table['band'])}"))  # fmt: skip
+        lines.append((_("Spiralling expenses"), _("{gold} from {gold2}, {gold} more every {gold3}").format(gold=gp(table['per_band']), gold2=gp(table['from_value']), gold3=gp(table['band']))))  # fmt: skip
     else:
-        lines.append(("Spiralling expenses", "none"))
-    lines.append(("Before a match", "handicaps from the rating difference" if eco.pre_match == "handicaps"
-                  else f"inducements: the lower team gets the {eco.worth_short} difference"))  # fmt: skip
-    lines.append(("A contracted player's half value comes off", CONTRACT_WORDS[eco.contract_half_value]))
+        lines.append((_("Spiralling expenses"), _("none")))
+    lines.append((_("Before a match"), _("handicaps from the rating difference") if eco.pre_match == "handicaps"
+                  else _("inducements: the lower team gets the {worth_short} difference").format(worth_short=eco.worth_short)))  # fmt: skip
+    lines.append((_("A contracted player's half value comes off"), CONTRACT_WORDS[eco.contract_half_value]))
     return lines
 
 

@@ -10,15 +10,16 @@ from collections.abc import Hashable, Sequence
 from typing import TypeVar
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 
 T = TypeVar("T", bound=Hashable)
 
 
 def _check_teams(teams: Sequence[T]) -> None:
     if len(teams) < 2:
-        raise RuleViolation("A season needs at least two teams.")
+        raise RuleViolation(_("A season needs at least two teams."))
     if len(set(teams)) != len(teams):
-        raise RuleViolation("A team cannot be in the season twice.")
+        raise RuleViolation(_("A team cannot be in the season twice."))
 
 
 def _single(teams: Sequence[T]) -> list[list[tuple[T, T]]]:

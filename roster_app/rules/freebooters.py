@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.economy import economy
 from roster_app.rules.ruleset import Position, Race, Ruleset
 from roster_app.words import count
@@ -59,9 +60,11 @@ class Inducement:
     def refusal(self, race: Race) -> str | None:
         """Why a team of this race may not buy it (None: it may)."""
         if self.team == "apothecary" and not race.apothecary:
-            return f"{self.name}: {race.name} teams may not use an apothecary."
+            return _("{name}: {name2} teams may not use an apothecary.").format(name=self.name, name2=race.name)
         if self.team == "no_apothecary" and race.apothecary:
-            return f"{self.name} only works for teams that may not hire an apothecary, and {race.name} teams may."
+            return _("{name} only works for teams that may not hire an apothecary, and {name2} teams may.").format(
+                name=self.name, name2=race.name
+            )
         return None
 
 
@@ -237,37 +240,43 @@ def bill(
     other_side = other_side or {}
     known, lines = stars(ruleset), []
     if len(order.stars) > max_stars(ruleset):
-        raise RuleViolation(f"{team} may hire at most {count(max_stars(ruleset), 'Star Player')} for one game, "
-                            f"not {len(order.stars)} (League > Rules… > Star Players).")  # fmt: skip
+        raise RuleViolation(_("{team} may hire at most {count} for one game, not {n} (League > Rules… > Star Players).").format(team=team, count=count(max_stars(ruleset), 'Star Player'), n=len(order.stars)))  # fmt: skip
     for name in order.stars:
         star = known.get(name)
         if star is None:
-            raise RuleViolation(f"There is no Star Player called '{name}' in the league's Star Players table.")
+            raise RuleViolation(
+                _("There is no Star Player called '{name}' in the league's Star Players table.").format(name=name)
+            )
         if order.stars.count(name) > 1:
-            raise RuleViolation(f"{name} is one Star Player: {team} cannot hire him twice.")
+            raise RuleViolation(
+                _("{name} is one Star Player: {team} cannot hire him twice.").format(name=name, team=team)
+            )
         if race.name not in star.races:
-            raise RuleViolation(f"{name} does not play for {race.name} teams (he plays for "
-                                f"{', '.join(star.races)}).")  # fmt: skip
+            raise RuleViolation(_("{name} does not play for {name2} teams (he plays for {items}).").format(name=name, name2=race.name, items=', '.join(star.races)))  # fmt: skip
         if name in other_side:
-            raise RuleViolation(f"{name} plays for {other_side[name]} in this game: a Star Player is never on both "
-                                "sides of one game.")  # fmt: skip
+            raise RuleViolation(_("{name} plays for {other_side} in this game: a Star Player is never on both sides of one game.").format(name=name, other_side=other_side[name]))  # fmt: skip
         lines.append(Line(STAR_KIND, name, "Star Player", star.cost, skills=star.skills,
                           profile=(star.ma, star.st, star.ag, star.av)))  # fmt: skip
     rule = mercenary_rule(ruleset)
     for merc in order.mercenaries:
         position = race.position(merc.position)
         if position.is_star_player:
-            raise RuleViolation(f"{position.name} is a Star Player: hire him as a star, not as a mercenary.")
+            raise RuleViolation(
+                _("{name} is a Star Player: hire him as a star, not as a mercenary.").format(name=position.name)
+            )
         if not merc.name.strip():
-            raise RuleViolation(f"The mercenary {position.name} needs a name (he plays under it in the report).")
+            raise RuleViolation(
+                _("The mercenary {name} needs a name (he plays under it in the report).").format(
+                    name=position.name
+                )
+            )
         if merc.extra_skill:
             if rule.extra_skills < 1:
                 raise RuleViolation(
-                    "The league's mercenary rule gives no extra skill (League > Rules… > Inducements)."
+                    _("The league's mercenary rule gives no extra skill (League > Rules… > Inducements).")
                 )
             if merc.extra_skill not in mercenary_skill_choices(ruleset, position):
-                raise RuleViolation(f"A mercenary {position.name} may be given a skill of his normal categories "
-                                    f"({', '.join(position.normal)}), not {merc.extra_skill}.")  # fmt: skip
+                raise RuleViolation(_("A mercenary {name} may be given a skill of his normal categories ({items}), not {extra_skill}.").format(name=position.name, items=', '.join(position.normal), extra_skill=merc.extra_skill))  # fmt: skip
         skills = mercenary_skills(ruleset, position, merc.extra_skill)
         lines.append(Line(MERCENARY_KIND, merc.name.strip(), f"Mercenary {position.name} ({', '.join(skills)})",
                           mercenary_cost(ruleset, position, merc.extra_skill), position=position.name,
@@ -278,11 +287,17 @@ def bill(
             continue
         item = offered.get(name)
         if item is None:
-            raise RuleViolation(f"There is no inducement called '{name}' in the league's Inducements table.")
+            raise RuleViolation(
+                _("There is no inducement called '{name}' in the league's Inducements table.").format(name=name)
+            )
         if number < 0:
-            raise RuleViolation(f"{name}: a team buys none or more, not {number}.")
+            raise RuleViolation(
+                _("{name}: a team buys none or more, not {number}.").format(name=name, number=number)
+            )
         if number > item.max:
-            raise RuleViolation(f"{name}: at most {item.max} a game, not {number}.")
+            raise RuleViolation(
+                _("{name}: at most {max} a game, not {number}.").format(name=name, max=item.max, number=number)
+            )
         refusal = item.refusal(race)
         if refusal:
             raise RuleViolation(refusal)
@@ -292,7 +307,11 @@ def bill(
     cash, may_add = money_for(ruleset, petty_cash)
     out = Bill(tuple(lines), cash, treasury, may_add)
     if out.total > out.money:
-        raise RuleViolation(f"{team} cannot pay {gp(out.total)} for freebooters: they have {out.where}.")
+        raise RuleViolation(
+            _("{team} cannot pay {gold} for freebooters: they have {where}.").format(
+                team=team, gold=gp(out.total), where=out.where
+            )
+        )
     return out
 
 

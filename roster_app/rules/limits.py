@@ -5,6 +5,7 @@ and imports again whole."""
 from __future__ import annotations
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.words import tidy
 
 TEAM_NAME = PLAYER_NAME = REFEREE_NAME = 60  # services/teams.py, players.py, referees.py
@@ -31,7 +32,11 @@ def kept(text: object, what: str, limit: int) -> str:
     """`text` tidied as Dugout keeps it (roster_app/words.py), or refused when longer than `limit`."""
     text = tidy(text)
     if len(text) > limit:
-        raise RuleViolation(f"{what} can be at most {limit:,} characters long ({len(text):,} were given).")
+        raise RuleViolation(
+            _("{what} can be at most {limit:,} characters long ({n:,} were given).").format(
+                what=what, limit=limit, n=len(text)
+            )
+        )
     return text
 
 
@@ -46,9 +51,13 @@ MOST_COUNT = 1_000_000  # anything counted in a game or on a roster: touchdowns,
 def whole(value: object, what: str, low: int, high: int) -> int:
     """`value` as a whole number from `low` to `high`, or RuleViolation saying what it should be."""
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleViolation(f"{what} is a whole number.")
+        raise RuleViolation(_("{what} is a whole number.").format(what=what))
     if not low <= value <= high:
-        raise RuleViolation(f"{what} is {low:,} to {high:,}; {_cut(value)} is outside that.")
+        raise RuleViolation(
+            _("{what} is {low:,} to {high:,}; {cut} is outside that.").format(
+                what=what, low=low, high=high, cut=_cut(value)
+            )
+        )
     return value
 
 

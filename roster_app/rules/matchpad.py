@@ -13,6 +13,7 @@ from typing import Any
 
 from roster_app import words
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.padstate import Event, InGame, PadState, RefInfo
@@ -121,17 +122,23 @@ def _check_inducement(state: PadState, event: Event, players: Mapping[int, InGam
     name, team = event.data.get("name", ""), event.team_id
     bought = state.inducements.get(team, {})
     if name not in bought:
-        raise RuleViolation(f"That team bought no {name or 'inducement'} for this game (Hire Freebooters).")
+        raise RuleViolation(
+            _("That team bought no {value} for this game (Hire Freebooters).").format(value=name or "inducement")
+        )
     effect, number = bought[name]
     used = state.used.get((team, name), 0)
     if used >= (1 if effect == "wizard" else number):
-        once = "once a game" if effect == "wizard" else f"{number} bought"
-        raise RuleViolation(f"{name} is used up for this game ({once}, {used} used).")
+        once = _("once a game") if effect == "wizard" else _("{number} bought").format(number=number)
+        raise RuleViolation(
+            _("{name} is used up for this game ({once}, {used} used).").format(name=name, once=once, used=used)
+        )
     if effect == "bribe":
         player = players.get(event.player_id) if event.player_id is not None else None
         if player is None or player.team_id != team or state.out.get(player.id) != "sent off":
             raise RuleViolation(
-                f"{name} is used against a send-off: choose a player of the team who was just sent off."
+                _("{name} is used against a send-off: choose a player of the team who was just sent off.").format(
+                    name=name
+                )
             )
     if effect in ("apothecary", "igor"):
         player = players.get(event.victim_id) if event.victim_id is not None else None
@@ -141,7 +148,9 @@ def _check_inducement(state: PadState, event: Event, players: Mapping[int, InGam
             or player.id not in state.out
             or state.out[player.id] == "sent off"
         ):
-            raise RuleViolation(f"{name} patches up a hurt player of the team: choose one who was injured.")
+            raise RuleViolation(
+                _("{name} patches up a hurt player of the team: choose one who was injured.").format(name=name)
+            )
 
 
 def _send_off(state: PadState, event: Event) -> None:
@@ -229,15 +238,20 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ru
     """Refuse, in words, an event that cannot happen now; return quietly when it may be recorded."""
     kind = event.kind
     if kind not in KINDS:
-        raise RuleViolation(f"'{kind}' is not an event of the match pad.")
+        raise RuleViolation(_("'{kind}' is not an event of the match pad.").format(kind=kind))
     if kind == "mvp":
         return _check_mvp(state, event, players)
     if state.over:
-        ended = f"the Riot ended the match after turn {state.turns_played}" if state.riot else "it is full time"
-        raise RuleViolation(f"No {kind} now: {ended}. Only the MVPs and full time remain.")
+        ended = (
+            _("the Riot ended the match after turn {turns_played}").format(turns_played=state.turns_played)
+            if state.riot
+            else _("it is full time")
+        )
+        raise RuleViolation(
+            _("No {kind} now: {ended}. Only the MVPs and full time remain.").format(kind=kind, ended=ended)
+        )
     if state.escape_pending is not None and kind != "get the ref":
-        raise RuleViolation(f"Get the Ref came up on the kick-off: roll {words.possessive(state.ref.name)} Escapist (4+) first "
-                            "(G), or take the kick-off back.")  # fmt: skip
+        raise RuleViolation(_("Get the Ref came up on the kick-off: roll {owner} Escapist (4+) first (G), or take the kick-off " "back.").format(owner=words.possessive(state.ref.name), name=state.ref.name))  # fmt: skip
     if kind in TEAM_KINDS:
         _check_team_event(state, event, players)
     elif kind in REF_KINDS:
@@ -245,7 +259,7 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ru
     elif kind == "end turn":
         _check_end_turn(state, event, players, ruleset)
     elif kind == "riot" and state.turn == 1:
-        raise RuleViolation("A Riot before turn 1 is played ends no match; play on (no turn has been played).")
+        raise RuleViolation(_("A Riot before turn 1 is played ends no match; play on (no turn has been played)."))
     elif kind == "inducement":
         _check_inducement(state, event, players)
 
@@ -253,18 +267,24 @@ def check_event(state: PadState, event: Event, players: Mapping[int, InGame], ru
 def _check_mvp(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
     """The MVP is chosen at the end, from the players who played for the team (hurt or sent off too)."""
     if not state.over:
-        raise RuleViolation("The MVPs are chosen at the end of the match (after the last turn or a Riot).")
+        raise RuleViolation(_("The MVPs are chosen at the end of the match (after the last turn or a Riot)."))
     player = players.get(event.player_id) if event.player_id is not None else None
     if player is None or player.team_id != event.team_id:
-        raise RuleViolation("A team's MVP is one of the players who played for it in this game.")
+        raise RuleViolation(_("A team's MVP is one of the players who played for it in this game."))
 
 
 def _player(players: Mapping[int, InGame], state: PadState, player_id: int | None, what: str) -> InGame:
     player = players.get(player_id) if player_id is not None else None
     if player is None:
-        raise RuleViolation(f"The {what} is not in this game: he is not on either team's roster for it.")
+        raise RuleViolation(
+            _("The {what} is not in this game: he is not on either team's roster for it.").format(what=what)
+        )
     if not state.playing(player.id):
-        raise RuleViolation(f"#{player.number} {player.name} is out of the game ({state.out[player.id]}).")
+        raise RuleViolation(
+            _("#{number} {name} is out of the game ({out}).").format(
+                number=player.number, name=player.name, out=state.out[player.id]
+            )
+        )
     return player
 
 
@@ -279,15 +299,16 @@ def _check_team_event(state: PadState, event: Event, players: Mapping[int, InGam
         if event.player_id is not None:
             by = _player(players, state, event.player_id, "player who caused the casualty")
             if by.team_id == victim.team_id:
-                raise RuleViolation(f"#{by.number} {by.name} and #{victim.number} {victim.name} play for the same "
-                                    "team: a casualty counts for the other team's player.")  # fmt: skip
+                raise RuleViolation(_("#{number} {name} and #{number2} {name2} play for the same team: a casualty counts for the other " "team's player.").format(number=by.number, name=by.name, number2=victim.number, name2=victim.name))  # fmt: skip
         _check_injury(event)
         return
     if kind in ("foul", "block"):
         return _check_foul_or_block(state, event, players)
     player = _player(players, state, event.player_id, "player")
     if event.team_id != player.team_id:
-        raise RuleViolation(f"#{player.number} {player.name} does not play for that team.")
+        raise RuleViolation(
+            _("#{number} {name} does not play for that team.").format(number=player.number, name=player.name)
+        )
     if kind == "sent off":
         _check_sending_off(state, roll=False)
 
@@ -299,7 +320,11 @@ def _check_foul_or_block(state: PadState, event: Event, players: Mapping[int, In
         players, state, event.victim_id, "player " + ("fouled" if event.kind == "foul" else "blocked")
     )
     if by.team_id == victim.team_id:
-        raise RuleViolation(f"#{by.number} {by.name} and #{victim.number} {victim.name} play for the same team.")
+        raise RuleViolation(
+            _("#{number} {name} and #{number2} {name2} play for the same team.").format(
+                number=by.number, name=by.name, number2=victim.number, name2=victim.name
+            )
+        )
     if event.kind == "block":
         _check_not_deafened(state, by)
     _check_assists(state, event, players, by)
@@ -307,25 +332,27 @@ def _check_foul_or_block(state: PadState, event: Event, players: Mapping[int, In
 
 def _check_not_deafened(state: PadState, player: InGame) -> None:
     if state.deafened.get(player.id) == state.turn:
-        raise RuleViolation(f"#{player.number} {player.name} was deafened by the ref's Whistle: he cannot move or "
-                            "block this turn.")  # fmt: skip
+        raise RuleViolation(_("#{number} {name} was deafened by the ref's Whistle: he cannot move or block this turn.").format(number=player.number, name=player.name))  # fmt: skip
 
 
 def _check_assists(state: PadState, event: Event, players: Mapping[int, InGame], by: InGame) -> None:
     assists = event.data.get("assists", [])
     if not isinstance(assists, list) or len(set(assists)) != len(assists):
-        raise RuleViolation("Name each assisting player once.")
+        raise RuleViolation(_("Name each assisting player once."))
     for player_id in assists:
         helper = _player(players, state, player_id, "assisting player")
         if helper.id == by.id or helper.team_id != by.team_id:
-            raise RuleViolation(f"#{helper.number} {helper.name} cannot assist #{by.number} {by.name}: an assist "
-                                "comes from another player of his team.")  # fmt: skip
+            raise RuleViolation(_("#{number} {name} cannot assist #{number2} {name2}: an assist comes from another player of his team.").format(number=helper.number, name=helper.name, number2=by.number, name2=by.name))  # fmt: skip
 
 
 def _check_injury(event: Event) -> None:
     injury = event.data.get("injury") or ""
     if injury and injury not in INJURIES:
-        raise RuleViolation(f"'{injury}' is not an injury Dugout knows ({', '.join(INJURIES)}).")
+        raise RuleViolation(
+            _("'{injury}' is not an injury Dugout knows ({items}).").format(
+                injury=injury, items=", ".join(INJURIES)
+            )
+        )
 
 
 def _check_sending_off(state: PadState, *, roll: bool) -> None:
@@ -338,24 +365,34 @@ def _check_sending_off(state: PadState, *, roll: bool) -> None:
     skills = state.ref.skills
     if state.quiet_turn == state.turn:
         raise RuleViolation(
-            f"{state.ref.name} is still quoting the rules (Lawquoter): nobody is sent off this turn."
+            _("{name} is still quoting the rules (Lawquoter): nobody is sent off this turn.").format(
+                name=state.ref.name
+            )
         )
     if state.ref_down() and "Assistant Ref" not in skills:
-        raise RuleViolation(f"{state.ref.name} is {state.ref_state}: a ref who is down sends nobody off.")
+        raise RuleViolation(
+            _("{name} is {ref_state}: a ref who is down sends nobody off.").format(
+                name=state.ref.name, ref_state=state.ref_state
+            )
+        )
     if not roll and "Terrible Ref" in skills:
-        raise RuleViolation(f"{state.ref.name} is a Terrible Ref: he sends a player off only on a D6 roll of 4+ "
-                            "(make a send-off roll).")  # fmt: skip
+        raise RuleViolation(_("{name} is a Terrible Ref: he sends a player off only on a D6 roll of 4+ (make a send-off roll).").format(name=state.ref.name))  # fmt: skip
 
 
 def _off_pitch(state: PadState) -> RuleViolation:
     if state.ref is None:
-        return RuleViolation("A normal ref referees this game: there is no ref of the league to act.")
+        return RuleViolation(_("A normal ref referees this game: there is no ref of the league to act."))
     if state.got_the_ref is not None and not state.escaped:
-        return RuleViolation(f"{state.ref.name} was taken out by Get the Ref: a normal ref has the game.")
+        return RuleViolation(
+            _("{name} was taken out by Get the Ref: a normal ref has the game.").format(name=state.ref.name)
+        )
     if state.ref_state == AWAY:
-        return RuleViolation(f"{state.ref.name} is {_label(AWAY)}: he takes no action until he is back (set his "
-                             "state to standing).")  # fmt: skip
-    return RuleViolation(f"{state.ref.name} is off the pitch ({_label(state.ref_state)}): he takes no action.")
+        return RuleViolation(_("{name} is {label}: he takes no action until he is back (set his state to standing).").format(name=state.ref.name, label=_label(AWAY)))  # fmt: skip
+    return RuleViolation(
+        _("{name} is off the pitch ({label}): he takes no action.").format(
+            name=state.ref.name, label=_label(state.ref_state)
+        )
+    )
 
 
 def _label(state: str) -> str:
@@ -368,7 +405,9 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         if state.ref is None:
             raise _off_pitch(state)
         if state.got_the_ref is not None:
-            raise RuleViolation(f"Get the Ref was already recorded in turn {state.got_the_ref}.")
+            raise RuleViolation(
+                _("Get the Ref was already recorded in turn {got_the_ref}.").format(got_the_ref=state.got_the_ref)
+            )
         if not state.ref_on_pitch():
             raise _off_pitch(state)
         return
@@ -389,18 +428,24 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
     if kind == "ref state":
         new = event.data.get("state")
         if new not in REF_STATES:
-            raise RuleViolation(f"'{new}' is not a ref's state ({', '.join(map(_label, REF_STATES))}).")
+            raise RuleViolation(
+                _("'{new}' is not a ref's state ({items}).").format(
+                    new=new, items=", ".join(map(_label, REF_STATES))
+                )
+            )
         if new == state.ref_state:
-            raise RuleViolation(f"{state.ref.name} is already {_label(new)}.")
+            raise RuleViolation(_("{name} is already {label}.").format(name=state.ref.name, label=_label(new)))
     elif kind == "send-off roll":
         player = _player(players, state, event.player_id, "player")
         if event.team_id != player.team_id:
-            raise RuleViolation(f"#{player.number} {player.name} does not play for that team.")
+            raise RuleViolation(
+                _("#{number} {name} does not play for that team.").format(number=player.number, name=player.name)
+            )
         _check_sending_off(state, roll=True)
     elif kind == "penalty roll":
         item = event.data.get("item")
         if item not in state.ref.equipment:
-            raise RuleViolation(f"{state.ref.name} does not carry a {item}.")
+            raise RuleViolation(_("{name} does not carry a {item}.").format(name=state.ref.name, item=item))
     elif kind == "ref casualty":
         _player(players, state, event.victim_id, "player hurt")
         _check_injury(event)
@@ -411,32 +456,39 @@ def _check_super_pro(state: PadState) -> None:
     if state.ref is None:
         raise _off_pitch(state)
     if "Super Pro" not in state.ref.skills:
-        raise RuleViolation(f"{state.ref.name} has no Super Pro skill: he has no Referee re-roll.")
+        raise RuleViolation(
+            _("{name} has no Super Pro skill: he has no Referee re-roll.").format(name=state.ref.name)
+        )
     if state.half in state.super_pro:
-        raise RuleViolation(f"Super Pro gives one Referee re-roll each half: {state.ref.name} used this half's in "
-                            f"turn {state.super_pro[state.half]}.")  # fmt: skip
+        raise RuleViolation(_("Super Pro gives one Referee re-roll each half: {name} used this half's in turn {super_pro}.").format(name=state.ref.name, super_pro=state.super_pro[state.half]))  # fmt: skip
 
 
 def _check_place(state: PadState, event: Event) -> None:
     if not state.setup:
-        raise RuleViolation("The ref is placed after both teams have set up and before the kick-off (the start of "
-                            "the game, of the second half, or after a touchdown).")  # fmt: skip
+        raise RuleViolation(_("The ref is placed after both teams have set up and before the kick-off (the start of "
+                            "the game, of the second half, or after a touchdown)."))  # fmt: skip
     square = check_square(event.data.get("square") or ())
     if state.ball_square is not None and list(square) == list(state.ball_square):
-        raise RuleViolation("The ref is placed in an empty square: the ball is there.")
+        raise RuleViolation(_("The ref is placed in an empty square: the ball is there."))
 
 
 def _check_ref_blocked(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
     data = event.data
     how = data.get("how", "block")
     if how not in ("block", "blitz", "foul"):
-        raise RuleViolation("The ref is blocked, blitzed or fouled.")
+        raise RuleViolation(_("The ref is blocked, blitzed or fouled."))
     if how == "foul" and not state.ref_down():
         raise RuleViolation(
-            f"{state.ref.name} is standing: a foul is made against a prone ref; block him instead."
+            _("{name} is standing: a foul is made against a prone ref; block him instead.").format(
+                name=state.ref.name
+            )
         )
     if how != "foul" and state.ref_down():
-        raise RuleViolation(f"{state.ref.name} is {state.ref_state}: a ref on the ground is fouled, not blocked.")
+        raise RuleViolation(
+            _("{name} is {ref_state}: a ref on the ground is fouled, not blocked.").format(
+                name=state.ref.name, ref_state=state.ref_state
+            )
+        )
     by = _player(
         players, state, event.player_id, "player who " + ("fouls" if how == "foul" else "blocks") + " the ref"
     )
@@ -444,10 +496,12 @@ def _check_ref_blocked(state: PadState, event: Event, players: Mapping[int, InGa
         _check_not_deafened(state, by)
     _check_assists(state, event, players, by)
     if data.get("result", "prone") not in (*rr.ON_PITCH_STATES, *rc.INJURED_STATES):
-        raise RuleViolation("Say how the ref ends up: standing, prone, stunned, knocked out or hurt.")
+        raise RuleViolation(_("Say how the ref ends up: standing, prone, stunned, knocked out or hurt."))
     if how == "foul" and data.get("result", "prone") == "standing":
         raise RuleViolation(
-            f"A foul leaves {state.ref.name} on the ground (prone or stunned) or hurt, not standing."
+            _("A foul leaves {name} on the ground (prone or stunned) or hurt, not standing.").format(
+                name=state.ref.name
+            )
         )
     if data.get("ref_square") is not None:
         check_square(data["ref_square"])
@@ -456,21 +510,21 @@ def _check_ref_blocked(state: PadState, event: Event, players: Mapping[int, InGa
 def _check_apothecary(state: PadState, event: Event) -> None:
     ref = state.ref
     if ref is None or "Personal Apothecary" not in ref.skills:
-        raise RuleViolation("Only a ref with a Personal Apothecary has one to call." if ref else
-                            "A normal ref referees this game: there is no ref of the league to patch up.")  # fmt: skip
+        raise RuleViolation(_("Only a ref with a Personal Apothecary has one to call.") if ref else
+                            _("A normal ref referees this game: there is no ref of the league to patch up."))  # fmt: skip
     if state.apothecary_used:
         raise RuleViolation(
-            f"{words.possessive(ref.name)} Personal Apothecary has been used this game (once, as any Apothecary)."
+            _("{owner} Personal Apothecary has been used this game (once, as any Apothecary).").format(
+                owner=words.possessive(ref.name), name=ref.name
+            )
         )
     if state.ref_state not in rc.INJURED_STATES or state.out_turn != state.turn:
-        raise RuleViolation(f"The Personal Apothecary treats {ref.name} just after he is knocked out or hurt; he is "
-                            f"{_label(state.ref_state)} now.")  # fmt: skip
+        raise RuleViolation(_("The Personal Apothecary treats {name} just after he is knocked out or hurt; he is {label} now.").format(name=ref.name, label=_label(state.ref_state)))  # fmt: skip
     new = event.data.get("state")
     order = list(rc.INJURED_STATES)
     allowed = ["standing"] if state.ref_state == "knocked out" else order[1 : order.index(state.ref_state) + 1]
     if new not in allowed:
-        raise RuleViolation(f"After the Apothecary {ref.name} is {' or '.join(map(_label, allowed))} (a knocked-out "
-                            "ref comes round; a hurt ref rolls again on the Casualty table and keeps either).")  # fmt: skip
+        raise RuleViolation(_("After the Apothecary {name} is {items} (a knocked-out ref comes round; a hurt ref rolls again on " "the Casualty table and keeps either).").format(name=ref.name, items=' or '.join(map(_label, allowed))))  # fmt: skip
 
 
 def _check_argue(state: PadState, event: Event) -> None:
@@ -478,14 +532,16 @@ def _check_argue(state: PadState, event: Event) -> None:
     if not any(
         c["call"] == "sent off" and c["player_id"] == player_id and c["turn"] == state.turn for c in state.calls
     ):
-        raise RuleViolation("A call is argued just after it is made: that player was not sent off this turn.")
+        raise RuleViolation(_("A call is argued just after it is made: that player was not sent off this turn."))
 
 
 def _check_end_turn(state: PadState, event: Event, players: Mapping[int, InGame], ruleset: Ruleset | None) -> None:
     ref_turn = "in_range" in event.data or "action" in event.data
     if state.ref_on_pitch() and not ref_turn:
         raise RuleViolation(
-            f"The ref's turn comes first: {words.possessive(state.ref.name)} action and whether he is in range."
+            _("The ref's turn comes first: {owner} action and whether he is in range.").format(
+                owner=words.possessive(state.ref.name), name=state.ref.name
+            )
         )
     if not ref_turn:
         return
@@ -499,11 +555,11 @@ def _check_end_turn(state: PadState, event: Event, players: Mapping[int, InGame]
     ref_square, ball_square = data.get("ref_square"), data.get("ball_square")
     if ref_square is not None and ball_square is not None:
         if list(ref_square) == list(ball_square):
-            raise RuleViolation("The ball never ends on the ref's square: it scatters one square away from him. Say "
-                                "which square it went to.")  # fmt: skip
+            raise RuleViolation(_("The ball never ends on the ref's square: it scatters one square away from him. Say "
+                                "which square it went to."))  # fmt: skip
         return
     if not isinstance(data.get("in_range"), bool):
-        raise RuleViolation("Say whether the ref ended his turn in range of the ball (or give both squares).")
+        raise RuleViolation(_("Say whether the ref ended his turn in range of the ball (or give both squares)."))
 
 
 def range_from_squares(state: PadState, data: Mapping[str, Any], ruleset: Ruleset | None) -> bool | None:
@@ -516,10 +572,8 @@ def range_from_squares(state: PadState, data: Mapping[str, Any], ruleset: Rulese
     limit = rr.ref_range(state.ref.skills, ruleset)
     inside = apart <= limit
     if isinstance(data.get("in_range"), bool) and data["in_range"] != inside:
-        said = "in range" if data["in_range"] else "out of range"
-        raise RuleViolation(f"The squares are {count_squares(apart)} apart: {'in' if inside else 'out of'} "
-                            f"{possessive_ref(state)} range of {limit}, not {said}. The squares decide; correct "
-                            "them or clear one to tick by hand.")  # fmt: skip
+        said = _("in range") if data["in_range"] else _("out of range")
+        raise RuleViolation(_("The squares are {count_squares} apart: {value} {possessive_ref} range of {limit}, not {said}. The " "squares decide; correct them or clear one to tick by hand.").format(count_squares=count_squares(apart), value='in' if inside else 'out of', possessive_ref=possessive_ref(state), limit=limit, said=said))  # fmt: skip
     return inside
 
 

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.injuries import BADLY_HURT, INJURIES
@@ -30,12 +31,12 @@ SPECTATORS_PER_UNIT = 1000  # the Match Winnings Table pays gold per 1,000 spect
 # order (`sequence`: the league's post_match table); the purchases section closes it in every edition.
 STEPS = POST_MATCH_STEPS
 STEP_TITLES = {
-    "winnings": "1. Winnings",
-    "spp": "2. Star Player Points and star player rolls",
-    "fan_factor": "3. Fan factor",
-    "affairs": "4.1 Reserve affairs and contracts",
-    "purchases": "4.3 New players and staff",
-    "rating": "5. New team rating",
+    "winnings": N_("1. Winnings"),
+    "spp": N_("2. Star Player Points and star player rolls"),
+    "fan_factor": N_("3. Fan factor"),
+    "affairs": N_("4.1 Reserve affairs and contracts"),
+    "purchases": N_("4.3 New players and staff"),
+    "rating": N_("5. New team rating"),
 }
 BEFORE_TRANSFERS = STEPS[: STEPS.index("purchases")]  # written before step 4.2's transfers may be made
 
@@ -91,15 +92,24 @@ def check_gate(gate: int, fan_factors: Sequence[int], stage: str, ruleset: Rules
     low, high = gate_bounds(dice, stage, ruleset)
     if not isinstance(gate, int) or isinstance(gate, bool) or gate % per_die or not low <= gate <= high:
         raise RuleViolation(
-            f"With fan factors of {' and '.join(str(f) for f in fan_factors)} the gate is {dice} D6 "
-            f"x {per_die:,}: from {low:,} to {high:,} spectators, in steps of {per_die:,}; {gate:,} cannot be right."
+            _(
+                "With fan factors of {items} the gate is {dice} D6 x {per_die:,}: from {low:,} to {high:,} "
+                "spectators, in steps of {per_die:,}; {gate:,} cannot be right."
+            ).format(
+                items=" and ".join(str(f) for f in fan_factors),
+                dice=dice,
+                per_die=per_die,
+                low=low,
+                high=high,
+                gate=gate,
+            )
         )
 
 
 def roll_gate(fan_factors: Sequence[int], rng: random.Random | None = None) -> tuple[int, ...]:
     """One D6 per point of each team's fan factor."""
     rng = rng or random.SystemRandom()
-    return tuple(rng.randint(1, 6) for _ in range(sum(fan_factors)))
+    return tuple(rng.randint(1, 6) for _unused in range(sum(fan_factors)))
 
 
 # -- match winnings ---------------------------------------------------------------------------------
@@ -200,10 +210,16 @@ def choose_advance(options: Sequence[Advance], key: str | None, who: str) -> Adv
         if option.key == key:
             return option
     if not key:
-        raise RuleViolation(f"Choose what {possessive(who)} star player roll gives.")
+        raise RuleViolation(
+            _("Choose what {owner} star player roll gives.").format(owner=possessive(who), name=who)
+        )
     allowed = ", ".join(o.label for o in options[:6]) + (" ..." if len(options) > 6 else "")
     what = key.removeprefix("skill:") if key.startswith("skill:") else f"+1 {STAT_NAMES.get(key, key)}"
-    raise RuleViolation(f"{who} cannot take {what} with this roll; allowed: {allowed or 'nothing'}.")
+    raise RuleViolation(
+        _("{who} cannot take {what} with this roll; allowed: {value}.").format(
+            who=who, what=what, value=allowed or "nothing"
+        )
+    )
 
 
 # -- injuries from the match report -----------------------------------------------------------------
@@ -218,7 +234,9 @@ class InjuryEffect:
 def injury_effect(kind: str) -> InjuryEffect:
     """What an injury does: every injury but Badly Hurt and death means missing the next game."""
     if kind not in INJURIES:
-        raise RuleViolation(f"'{kind}' is not an injury Dugout knows ({', '.join(INJURIES)}).")
+        raise RuleViolation(
+            _("'{kind}' is not an injury Dugout knows ({items}).").format(kind=kind, items=", ".join(INJURIES))
+        )
     if kind == "Dead":
         return InjuryEffect(True, None, None, misses_next=False)
     if kind == BADLY_HURT:
@@ -240,7 +258,11 @@ def casualty_named(result: str, ruleset: Ruleset | None = None) -> dict[str, Any
         if row["result"].casefold() == result.strip().casefold():
             return dict(row)
     names = ", ".join(dict.fromkeys(r["result"] for r in rows))
-    raise RuleViolation(f"'{result}' is not a result of the league's Casualty Table ({names}).")
+    raise RuleViolation(
+        _("'{result}' is not a result of the league's Casualty Table ({names}).").format(
+            result=result, names=names
+        )
+    )
 
 
 def lowered_stat(position: Position, current: int, stat: str) -> int:
@@ -253,7 +275,7 @@ def lowered_stat(position: Position, current: int, stat: str) -> int:
 def random_mvp(candidates: int, rng: random.Random | None = None) -> int:
     """The index of the player picked at random as MVP (a die with one face per candidate)."""
     if candidates < 1:
-        raise RuleViolation("A team needs at least one player who played to name an MVP.")
+        raise RuleViolation(_("A team needs at least one player who played to name an MVP."))
     return (rng or random.SystemRandom()).randrange(candidates)
 
 
@@ -288,7 +310,7 @@ def tie_breaker_value(row: Any, name: str) -> int:
         return row.cas_for
     if name in ("head_to_head", "roll_off"):
         return 0
-    raise RuleViolation(f"'{name}' is not a tie-breaker Dugout knows.")
+    raise RuleViolation(_("'{name}' is not a tie-breaker Dugout knows.").format(name=name))
 
 
 def standing_key(row: Any, ruleset: Ruleset | None = None) -> tuple[int, ...]:
@@ -352,4 +374,6 @@ def describe_winnings(rating: int, result: str, gate: int, ruleset: Ruleset | No
     """'1,500 gp per 1,000 spectators x 21 = 31,500 gp'."""
     rate = winnings_rate(rating, result, ruleset)
     units = gate // SPECTATORS_PER_UNIT
-    return f"{gp(rate)} per 1,000 spectators x {units} = {gp(match_winnings(rating, result, gate, ruleset))}"
+    return _("{gold} per 1,000 spectators x {units} = {gold2}").format(
+        gold=gp(rate), units=units, gold2=gp(match_winnings(rating, result, gate, ruleset))
+    )

@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
 from roster_app.rules.padstate import Event, InGame, PadState
@@ -228,22 +229,25 @@ def check_ref_turn(state: PadState, event: Event, players: Mapping[int, InGame],
     data, ref = event.data, state.ref
     action = data.get("action")
     if action not in ACTIONS:
-        raise RuleViolation(f"Choose the ref's action ({', '.join(ACTIONS)}).")
+        raise RuleViolation(_("Choose the ref's action ({items}).").format(items=", ".join(ACTIONS)))
     if state.ref_down() and action != "watch like a hawk":
-        raise RuleViolation(f"{ref.name} is {state.ref_state}: stand him up first (the Ref's State) before he "
-                            f"can {action}; on the ground he can only watch.")  # fmt: skip
+        raise RuleViolation(_("{name} is {ref_state}: stand him up first (the Ref's State) before he can {action}; on the ground " "he can only watch.").format(name=ref.name, ref_state=state.ref_state, action=action))  # fmt: skip
     if action == "blitz" and "Blitz" not in ref.skills:
-        raise RuleViolation(f"{ref.name} has no Blitz skill: a ref may not Blitz.")
+        raise RuleViolation(_("{name} has no Blitz skill: a ref may not Blitz.").format(name=ref.name))
     if action == "blow the whistle" and "Whistle" not in ref.equipment:
-        raise RuleViolation(f"{ref.name} does not carry a Whistle.")
+        raise RuleViolation(_("{name} does not carry a Whistle.").format(name=ref.name))
     if action in ("block", "foul", "blitz", "blow the whistle"):
         target = data.get("target")
         player = players.get(target) if target is not None else None
         what = "closest player" if action in ("blitz", "blow the whistle") else "player he " + action + "s"
         if player is None:
-            raise RuleViolation(f"Name the {what}: a player in this game.")
+            raise RuleViolation(_("Name the {what}: a player in this game.").format(what=what))
         if not state.playing(player.id):
-            raise RuleViolation(f"#{player.number} {player.name} is out of the game ({state.out[player.id]}).")
+            raise RuleViolation(
+                _("#{number} {name} is out of the game ({out}).").format(
+                    number=player.number, name=player.name, out=state.out[player.id]
+                )
+            )
     _check_move(state, action, data.get("ref_square"), ruleset)
 
 
@@ -253,14 +257,21 @@ def _check_move(state: PadState, action: str, square: Sequence[int] | None, rule
     moved = squares_apart(state.ref_square, square)
     name = state.ref.name
     if action in STILL and moved:
-        raise RuleViolation(f"{name} stays still to {action}: his square stays ({state.ref_square[0] + 1}, "
-                            f"{state.ref_square[1] + 1}); he moved {count(moved, 'square')}.")  # fmt: skip
+        raise RuleViolation(_("{name} stays still to {action}: his square stays ({value}, {value2}); he moved {count}.").format(name=name, action=action, value=state.ref_square[0] + 1, value2=state.ref_square[1] + 1, count=count(moved, 'square')))  # fmt: skip
     if action == "block" and moved > 1:
-        raise RuleViolation(f"{name} blocks an adjacent player: he may follow up one square, not {moved}.")
+        raise RuleViolation(
+            _("{name} blocks an adjacent player: he may follow up one square, not {moved}.").format(
+                name=name, moved=moved
+            )
+        )
     ma, gfi = move_allowance(state.ref.ma, state.ref.skills, ruleset)
     if moved > ma + gfi:
         extra = f" and {count(gfi, 'Go For It')} (Fast Runner)" if gfi else " (a ref may not Go For It)"
-        raise RuleViolation(f"{name} moves at most his MA {ma}{extra}: {count(moved, 'square')} is too far.")
+        raise RuleViolation(
+            _("{name} moves at most his MA {ma}{extra}: {count} is too far.").format(
+                name=name, ma=ma, extra=extra, count=count(moved, "square")
+            )
+        )
 
 
 def ref_turn(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dice, ruleset: Ruleset | None
@@ -300,14 +311,18 @@ def argue_problem(state: PadState, team_id: int, ruleset: Ruleset | None) -> str
     """Why the team may not argue the call now (None: it may): only where the league plays an argue-the-call roll;
     never with a Strict Ref; a Biased Ref sides with the team that is winning."""
     if not rule(ruleset, "argue_the_call", False):
-        return "This league plays no argue-the-call roll (the article has none; League > Rules > Referee rules)."
+        return _(
+            "This league plays no argue-the-call roll (the article has none; League > Rules > Referee rules)."
+        )
     if state.ref is None or caller(state) not in ("ref", "assistant"):
         return None
     if "Strict Ref" in state.ref.skills:
-        return f"You may not argue the call with a Strict Ref ({state.ref.name})."
+        return _("You may not argue the call with a Strict Ref ({name}).").format(name=state.ref.name)
     other = state.away_id if team_id == state.home_id else state.home_id
     if "Biased Ref" in state.ref.skills and state.score.get(team_id, 0) < state.score.get(other, 0):
-        return f"{state.ref.name} is a Biased Ref: the team that is losing cannot argue the call."
+        return _("{name} is a Biased Ref: the team that is losing cannot argue the call.").format(
+            name=state.ref.name
+        )
     return None
 
 

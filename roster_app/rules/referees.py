@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
@@ -91,7 +92,7 @@ class Verdict:
     @property
     def result(self) -> str:
         if not self.refereed:
-            return "did not referee"
+            return _("did not referee")
         if self.sacked:
             return "sacked"
         return "award" if self.award else "kept"
@@ -99,18 +100,18 @@ class Verdict:
     def describe(self) -> str:
         """The result in a commissioner's words."""
         if not self.refereed:
-            return "He did not referee this match (a normal ref took over): no sacking, no award, no SPP."
+            return _("He did not referee this match (a normal ref took over): no sacking, no award, no SPP.")
         of = f"{self.in_range} of {count(self.turns_played, 'turn')} in range" + (" (a Riot)" if self.riot else "")
         if self.sacked:
-            head = f"Sacked: {of}. He may never referee in this league again."
+            head = _("Sacked: {of}. He may never referee in this league again.").format(of=of)
         elif self.award:
             head = f"Refereeing Award: {of}."
         else:
-            head = f"Kept his job: {of}."
+            head = _("Kept his job: {of}.").format(of=of)
         if self.is_star:
-            return f"{head} A Star Ref gains no SPP."
+            return _("{head} A Star Ref gains no SPP.").format(head=head)
         cas = f", {count(self.casualties, 'casualty')}" if self.casualties else ""
-        return f"{head} +{self.spp} SPP{cas}."
+        return _("{head} +{spp} SPP{cas}.").format(head=head, spp=self.spp, cas=cas)
 
 
 def is_sacked(in_range: int, *, riot: bool, turns_played: int, ruleset: Ruleset | None = None) -> bool:
@@ -151,11 +152,19 @@ def match_verdict(
     turns = match_turns(ruleset)
     played = turns if turns_played is None or not riot else turns_played
     if not 1 <= played <= turns:
-        raise RuleViolation(f"A match lasts from 1 to {turns} turns; {played} turns cannot have been played.")
+        raise RuleViolation(
+            _("A match lasts from 1 to {turns} turns; {played} turns cannot have been played.").format(
+                turns=turns, played=played
+            )
+        )
     if not 0 <= in_range <= played:
-        raise RuleViolation(f"The ref cannot be in range for {in_range} turns of {played}.")
+        raise RuleViolation(
+            _("The ref cannot be in range for {in_range} turns of {played}.").format(
+                in_range=in_range, played=played
+            )
+        )
     if casualties < 0:
-        raise RuleViolation("Casualties are 0 or more.")
+        raise RuleViolation(_("Casualties are 0 or more."))
     if not refereed:
         return Verdict(in_range, played, riot, False, False, False, casualties, 0, is_star)
     sacked = is_sacked(in_range, riot=riot, turns_played=played, ruleset=ruleset)
@@ -181,13 +190,13 @@ def status_after_match(status: str, verdict: Verdict, state: str) -> str:
 def choice_problem(*, name: str, status: str, is_star: bool) -> str | None:
     """Why this ref cannot be chosen for a match, or None when he can."""
     if status == "sacked":
-        return f"{name} was sacked and may never referee in this league again."
+        return _("{name} was sacked and may never referee in this league again.").format(name=name)
     if status == "dead":
         if is_star:
-            return f"{name} is dead: a Star Ref who dies cannot be chosen again."
-        return f"{name} is dead."
+            return _("{name} is dead: a Star Ref who dies cannot be chosen again.").format(name=name)
+        return _("{name} is dead.").format(name=name)
     if status == "injured":
-        return f"{name} is injured; mark him recovered before choosing him."
+        return _("{name} is injured; mark him recovered before choosing him.").format(name=name)
     return None
 
 
@@ -202,7 +211,9 @@ def status_change_problem(*, name: str, is_star: bool, old: str, new: str) -> st
     if new in statuses_from(old):
         return None
     why = choice_problem(name=name, status=old, is_star=is_star)
-    return f"{why} He cannot be made {new} again; if he was marked {old} by mistake, undo that change."
+    return _("{why} He cannot be made {new} again; if he was marked {old} by mistake, undo that change.").format(
+        why=why, new=new, old=old
+    )
 
 
 # -- skills -------------------------------------------------------------------------------------------
@@ -277,15 +288,23 @@ def check_referee_skill(
     owned = list(has)
     group = skill_group(skill, ruleset)
     if group is None:
-        raise RuleViolation(f"{skill} is not on the referee skill list; a referee may take only those skills.")
+        raise RuleViolation(
+            _("{skill} is not on the referee skill list; a referee may take only those skills.").format(
+                skill=skill
+            )
+        )
     if skill in owned:
-        raise RuleViolation(f"The referee already has {skill}.")
+        raise RuleViolation(_("The referee already has {skill}.").format(skill=skill))
     need = prerequisite(skill, ruleset)
     if need is not None and need not in owned:
-        raise RuleViolation(f"A referee may take {skill} only if he already has {need}.")
+        raise RuleViolation(
+            _("A referee may take {skill} only if he already has {need}.").format(skill=skill, need=need)
+        )
     if not group_open_to(group, race) and not double:
         raise RuleViolation(
-            f"{group['name']} skills are not open to a {race} referee ({_who(group)}); only a double allows it."
+            _("{name} skills are not open to a {race} referee ({who}); only a double allows it.").format(
+                name=group["name"], race=race, who=_who(group)
+            )
         )
     return SkillChoice(skill, group["name"], skill_effect(skill, ruleset), not group_open_to(group, race))
 
@@ -304,14 +323,20 @@ def check_referee_skills(skills: list[str], ruleset: Ruleset | None = None) -> N
     seen: set[str] = set()
     for skill in skills:
         if skill_group(skill, ruleset) is None:
-            raise RuleViolation(f"{skill} is not on the referee skill list; a referee may take only those skills.")
+            raise RuleViolation(
+                _("{skill} is not on the referee skill list; a referee may take only those skills.").format(
+                    skill=skill
+                )
+            )
         if skill in seen:
-            raise RuleViolation(f"{skill} is listed twice.")
+            raise RuleViolation(_("{skill} is listed twice.").format(skill=skill))
         seen.add(skill)
     for skill in skills:
         need = prerequisite(skill, ruleset)
         if need is not None and need not in seen:
-            raise RuleViolation(f"A referee may have {skill} only together with {need}.")
+            raise RuleViolation(
+                _("A referee may have {skill} only together with {need}.").format(skill=skill, need=need)
+            )
 
 
 def equipment_rows(ruleset: Ruleset | None = None) -> dict[str, Mapping[str, Any]]:
@@ -323,9 +348,13 @@ def check_equipment(items: list[str], ruleset: Ruleset | None = None) -> None:
     known = equipment_rows(ruleset)
     for item in items:
         if item not in known:
-            raise RuleViolation(f"'{item}' is not referee equipment (the list has {', '.join(known)}).")
+            raise RuleViolation(
+                _("'{item}' is not referee equipment (the list has {items}).").format(
+                    item=item, items=", ".join(known)
+                )
+            )
     if len(set(items)) != len(items):
-        raise RuleViolation("A piece of equipment is listed twice.")
+        raise RuleViolation(_("A piece of equipment is listed twice."))
 
 
 # -- profile and the Star Player Table -----------------------------------------------------------------
@@ -352,15 +381,25 @@ def stat_bounds(race: str, stat: str, ruleset: Ruleset | None = None) -> tuple[i
 
 def check_stat(race: str, stat: str, value: int, ruleset: Ruleset | None = None) -> None:
     if stat not in STATS:
-        raise RuleViolation(f"'{stat}' is not a characteristic.")
+        raise RuleViolation(_("'{stat}' is not a characteristic.").format(stat=stat))
     if not isinstance(value, int) or isinstance(value, bool) or not 1 <= value <= 10:
-        raise RuleViolation(f"{STAT_LABELS[stat]} is a whole number from 1 to 10.")
+        raise RuleViolation(
+            _("{stat_labels} is a whole number from 1 to 10.").format(stat_labels=STAT_LABELS[stat])
+        )
     bounds = stat_bounds(race, stat, ruleset)
     if bounds and not bounds[0] <= value <= bounds[1]:
         raise RuleViolation(
-            f"{STAT_LABELS[stat]} of a {race} referee can be from {bounds[0]} to {bounds[1]} (his race's "
-            f"Lineman has {starting_profile(race, ruleset)[stat]}; a characteristic never rises more than "
-            f"{bounds[1] - starting_profile(race, ruleset)[stat]} above it)."
+            _(
+                "{stat_labels} of a {race} referee can be from {bounds} to {bounds2} (his race's Lineman has "
+                "{starting_profile}; a characteristic never rises more than {value} above it)."
+            ).format(
+                stat_labels=STAT_LABELS[stat],
+                race=race,
+                bounds=bounds[0],
+                bounds2=bounds[1],
+                starting_profile=starting_profile(race, ruleset)[stat],
+                value=bounds[1] - starting_profile(race, ruleset)[stat],
+            )
         )
 
 
@@ -380,9 +419,13 @@ class AdvanceOptions:
     def describe(self) -> str:
         parts = [f"{self.roll_total}: {self.text}"]
         if self.double:
-            parts.append("a double: any skill group is open")
+            parts.append(_("a double: any skill group is open"))
         if self.result != "skill" and self.stat is None:
-            parts.append(f"{STAT_LABELS[self.result]} is at its ceiling, so a skill instead")
+            parts.append(
+                _("{stat_labels} is at its ceiling, so a skill instead").format(
+                    stat_labels=STAT_LABELS[self.result]
+                )
+            )
         return "; ".join(parts)
 
 
@@ -446,7 +489,9 @@ def send_off(roll: Roll, ruleset: Ruleset | None = None) -> RollOutcome:
     """The ref tries to send a player off: D6 (with the Dirty Tricks modifier) at or above 4."""
     target = send_off_target(ruleset)
     ok = roll.total >= target
-    text = f"{roll.describe()} against {target}+: {'sent off' if ok else 'he gets away with it'}."
+    text = _("{describe} against {target}+: {value}.").format(
+        describe=roll.describe(), target=target, value=_("sent off") if ok else _("he gets away with it")
+    )
     return RollOutcome("send-off", roll, target, ok, text)
 
 
@@ -454,7 +499,7 @@ def penalty_number(item: str, ruleset: Ruleset | None = None) -> int:
     try:
         return equipment_rows(ruleset)[item]["penalty"]
     except KeyError:
-        raise RuleViolation(f"'{item}' is not referee equipment.") from None
+        raise RuleViolation(_("'{item}' is not referee equipment.").format(item=item)) from None
 
 
 def penalty_sends_off(item: str, ruleset: Ruleset | None = None) -> bool:
@@ -480,9 +525,9 @@ def penalty(item: str, roll: Roll, ruleset: Ruleset | None = None) -> RollOutcom
 def penalty_consequence(item: str, ruleset: Ruleset | None = None) -> str:
     """What a penalty roll made means for the game, in the pad's words (seed 000 says what it says, no more)."""
     if penalty_sends_off(item, ruleset):
-        return "He is sent off: a normal ref has the rest of the game."
-    return ("He is not sent off: he has gone to clean the chainsaw (off the pitch; a normal ref meanwhile). Seed 000 "
-            "gives no rule for how long he is gone: mark him standing when he is back.")  # fmt: skip
+        return _("He is sent off: a normal ref has the rest of the game.")
+    return (_("He is not sent off: he has gone to clean the chainsaw (off the pitch; a normal ref meanwhile). Seed 000 "
+            "gives no rule for how long he is gone: mark him standing when he is back."))  # fmt: skip
 
 
 def escapist_target(ruleset: Ruleset | None = None) -> int:

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
@@ -36,15 +37,15 @@ def a(noun: str, *, capital: bool = False) -> str:
 def reserves_refusal(race: Race) -> str | None:
     """Why a team of `race` may not have a reserve team, in words, or None when it may."""
     if not race.reserves:
-        return (
-            f"{race.name} teams cannot have a reserve team: the reserve-teams article allows one to any team "
-            f"except Undead, Vampire and Big Guy teams, and this league's rules count {race.name} among them."
-        )
+        return _(
+            "{name} teams cannot have a reserve team: the reserve-teams article allows one to any team except "
+            "Undead, Vampire and Big Guy teams, and this league's rules count {name} among them."
+        ).format(name=race.name)
     if all(p.is_big_guy for p in race.positions):
-        return (
-            f"{race.name} teams cannot have a reserve team: every position on their list is a Big Guy, and "
-            "Big Guy teams may not have reserves."
-        )
+        return _(
+            "{name} teams cannot have a reserve team: every position on their list is a Big Guy, and Big Guy "
+            "teams may not have reserves."
+        ).format(name=race.name)
     return None
 
 
@@ -57,7 +58,11 @@ def coach_type(ruleset: Ruleset, name: str) -> Mapping[str, Any]:
         if coach["name"] == name:
             return coach
     names = ", ".join(c["name"] for c in coach_types(ruleset))
-    raise RuleViolation(f"There is no Reserve Coach type called '{name}' (this league has {names}).")
+    raise RuleViolation(
+        _("There is no Reserve Coach type called '{name}' (this league has {names}).").format(
+            name=name, names=names
+        )
+    )
 
 
 def upkeep(ruleset: Ruleset) -> int:
@@ -107,15 +112,17 @@ def offered_positions(race: Race, value: int, taken: Mapping[str, int]) -> list[
 def why_not_offered(position: Position, value: int, taken: Mapping[str, int]) -> str | None:
     """Why one position of the list is not offered for a Player Table value, in words (None: offered)."""
     if position.is_big_guy:
-        return "Big Guys never come through the reserve team."
+        return _("Big Guys never come through the reserve team.")
     if position.is_star_player:
-        return "Star Players never come through the reserve team."
+        return _("Star Players never come through the reserve team.")
     if position.is_daemon_or_squig:
-        return "Daemons and Squigs may not be taken as reserve team players."
+        return _("Daemons and Squigs may not be taken as reserve team players.")
     if position.cost > value:
-        return f"{a(position.name, capital=True)} costs {gp(position.cost)}, more than the {gp(value)} rolled."
+        return _("{a} costs {gold}, more than the {gold2} rolled.").format(
+            a=a(position.name, capital=True), gold=gp(position.cost), gold2=gp(value)
+        )
     if taken.get(position.name, 0) >= position.max:
-        return f"The team already has {count(position.max, position.name)} (its limit)."
+        return _("The team already has {count} (its limit).").format(count=count(position.max, position.name))
     return None
 
 
@@ -128,14 +135,16 @@ def draft_refusal(*, has_reserve_side: bool, available: int, on_roster: int, rul
     """
     most = ruleset.table("team_rules")["max_players"]
     if not has_reserve_side:
-        return "Only a team with a reserve side (approved by the commissioner, with a Reserve Coach) can draft."
+        return _("Only a team with a reserve side (approved by the commissioner, with a Reserve Coach) can draft.")
     if on_roster >= most:
-        return f"The team has a full squad of {on_roster} players, so it cannot draft from its reserves."
-    if available > 10:
-        return (
-            f"The team can start the next match with {available} players; drafting is only for a team "
-            "that would start with 10 or fewer."
+        return _("The team has a full squad of {on_roster} players, so it cannot draft from its reserves.").format(
+            on_roster=on_roster
         )
+    if available > 10:
+        return _(
+            "The team can start the next match with {available} players; drafting is only for a team that would "
+            "start with 10 or fewer."
+        ).format(available=available)
     return None
 
 
@@ -167,11 +176,13 @@ class RookieOutcome:
 
     def describe(self, name: str) -> str:
         if self.stat is None:
-            return f"{self.text}: {name} plays as normal."
+            return _("{text}: {name} plays as normal.").format(text=self.text, name=name)
         label = STAT_NAMES[self.stat]
         if self.ignored:
-            return f"{self.text}: ignored, because {self.why_ignored}"
-        return f"{self.text}: {possessive(name)} {label} goes from {self.before} to {self.after} for good."
+            return _("{text}: ignored, because {why_ignored}").format(text=self.text, why_ignored=self.why_ignored)
+        return _("{text}: {owner} {label} goes from {before} to {after} for good.").format(
+            text=self.text, owner=possessive(name), label=label, before=self.before, after=self.after, name=name
+        )
 
 
 def rookie_outcome(
@@ -181,7 +192,7 @@ def rookie_outcome(
     than `max_below_original` below its original value nor below `minimum`; such a result is ignored."""
     table = ruleset.table("rookie_table")
     row = lookup(table["rows"], total)
-    text, stat, change = row.get("text") or "No lasting effect", row.get("stat"), row.get("change", 0)
+    text, stat, change = row.get("text") or _("No lasting effect"), row.get("stat"), row.get("change", 0)
     if stat is None or not change:
         return RookieOutcome(text, None, None, None)
     before, after = current[stat], current[stat] + change

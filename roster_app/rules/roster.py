@@ -7,6 +7,7 @@ from collections.abc import Iterable
 
 from roster_app import words
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.rules.ruleset import STATS, Position, Ruleset, default_ruleset
 from roster_app.words import count
 
@@ -28,7 +29,11 @@ def position_label(race: str, position: str) -> str:
 def check_roster_room(active_players: int, ruleset: Ruleset | None = None, *, adding: int = 1) -> None:
     limit = (ruleset or default_ruleset()).table("team_rules")["max_players"]
     if active_players + adding > limit:
-        raise RuleViolation(f"A team has at most {limit} players; this one already has {active_players}.")
+        raise RuleViolation(
+            _("A team has at most {limit} players; this one already has {active_players}.").format(
+                limit=limit, active_players=active_players
+            )
+        )
 
 
 def players_to_play(ruleset: Ruleset) -> int:
@@ -39,14 +44,19 @@ def players_to_play(ruleset: Ruleset) -> int:
 def check_position_limit(position: Position, already: int) -> None:
     if already >= position.max:
         raise RuleViolation(
-            f"A {position.race} team may have at most {count(position.max, position.name)}; this team already "
-            f"has {already}."
+            _("A {race} team may have at most {count}; this team already has {already}.").format(
+                race=position.race, count=count(position.max, position.name), already=already
+            )
         )
 
 
 def check_affordable(treasury: int, cost: int, what: str) -> None:
     if cost > treasury:
-        raise RuleViolation(f"{what} costs {gp(cost)}, but the treasury holds only {gp(treasury)}.")
+        raise RuleViolation(
+            _("{what} costs {gold}, but the treasury holds only {gold2}.").format(
+                what=what, gold=gp(cost), gold2=gp(treasury)
+            )
+        )
 
 
 def stat_bounds(position: Position, stat: str) -> tuple[int, int]:
@@ -56,13 +66,21 @@ def stat_bounds(position: Position, stat: str) -> tuple[int, int]:
 
 def check_stat(position: Position, stat: str, value: int) -> None:
     if stat not in STATS:
-        raise RuleViolation(f"'{stat}' is not a characteristic.")
+        raise RuleViolation(_("'{stat}' is not a characteristic.").format(stat=stat))
     low, high = stat_bounds(position, stat)
     if not isinstance(value, int) or not low <= value <= high:
         raise RuleViolation(
-            f"{STAT_NAMES[stat]} for a {position.name} can be from {low} to {high} "
-            f"(the position starts at {position.stat(stat)}; a characteristic never moves more than "
-            f"{STAT_SPREAD} from it, nor below 1)."
+            _(
+                "{stat_names} for a {name} can be from {low} to {high} (the position starts at {stat}; a "
+                "characteristic never moves more than {stat_spread} from it, nor below 1)."
+            ).format(
+                stat_names=STAT_NAMES[stat],
+                name=position.name,
+                low=low,
+                high=high,
+                stat=position.stat(stat),
+                stat_spread=STAT_SPREAD,
+            )
         )
 
 
@@ -92,14 +110,16 @@ def check_skills(position: Position, skills: list[str], ruleset: Ruleset | None 
     seen: set[str] = set()
     for name in skills:
         if name in seen or name in position.skills:
-            raise RuleViolation(f"{name} is already on the player's card.")
+            raise RuleViolation(_("{name} is already on the player's card.").format(name=name))
         seen.add(name)
         category = categories.get(name)
         if category is None:
-            raise RuleViolation(f"'{name}' is not a skill in this league's skill list.")
+            raise RuleViolation(_("'{name}' is not a skill in this league's skill list.").format(name=name))
         if category not in position.normal and category not in position.double:
             raise RuleViolation(
-                f"A {position.name} may not take {name}: {category} skills are not open to the position."
+                _("A {name} may not take {name2}: {category} skills are not open to the position.").format(
+                    name=position.name, name2=name, category=category
+                )
             )
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from roster_app.errors import NotFound, RulesetError
-from roster_app.i18n import N_
+from roster_app.i18n import N_, _
 from roster_app.paths import resources_dir
 from roster_app.rules.schema import check_table
 
@@ -116,15 +116,16 @@ class Race:
         for pos in self.positions:
             if pos.name == name:
                 return pos
-        raise NotFound(f"The {self.name} team list has no position called '{name}'.")
+        raise NotFound(
+            _("The {name} team list has no position called '{name2}'.").format(name=self.name, name2=name)
+        )
 
     @property
     def apothecary_refusal(self) -> str | None:
         """Why a team of this race may not hire an apothecary (LRB 5/6: Undead, Necromantic, Nurgle, Khemri)."""
         if self.apothecary:
             return None
-        return (f"{self.name} teams may not hire an apothecary (League > Rules… > Team lists and positions: "
-                "'May hire an apothecary').")  # fmt: skip
+        return (_("{name} teams may not hire an apothecary (League > Rules… > Team lists and positions: 'May hire an " "apothecary').").format(name=self.name))  # fmt: skip
 
     @property
     def basic_lineman(self) -> Position:
@@ -144,7 +145,7 @@ class Ruleset:
         try:
             return self.tables[key]
         except KeyError:
-            raise RulesetError(self.name, key, "this table is missing from the ruleset") from None
+            raise RulesetError(self.name, key, _("this table is missing from the ruleset")) from None
 
     @cached_property
     def races(self) -> dict[str, Race]:
@@ -174,7 +175,9 @@ class Ruleset:
         try:
             return self.races[name]
         except KeyError:
-            raise NotFound(f"The ruleset '{self.name}' has no race called '{name}'.") from None
+            raise NotFound(
+                _("The ruleset '{name}' has no race called '{name2}'.").format(name=self.name, name2=name)
+            ) from None
 
     def position(self, race: str, name: str) -> Position:
         return self.race(race).position(name)
@@ -231,7 +234,7 @@ def provenance(data: Any) -> str:
     default (...)"; a table stored before Dugout recorded its source says so."""
     source = data.get("source") if isinstance(data, dict) else None
     if not isinstance(source, dict) or "from" not in source:
-        return "Source not recorded (the league was made before Dugout noted where each table comes from)"
+        return _("Source not recorded (the league was made before Dugout noted where each table comes from)")
     kind = source["from"]
     words = SOURCE_WORDS.get(kind, f"From {kind}")
     if kind == "default":
@@ -245,7 +248,7 @@ def source_badge(data: Any) -> str:
     source = data.get("source") if isinstance(data, dict) else None
     kind = source.get("from") if isinstance(source, dict) else None
     if kind is None:
-        return "source not recorded"
+        return _("source not recorded")
     if kind == "league":
         return "league's own"
     return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
@@ -256,10 +259,10 @@ def _read_json(path: Path) -> Any:
         return json.loads(path.read_text(encoding="utf-8"))
     except json.JSONDecodeError as exc:
         raise RulesetError(
-            str(path), f"line {exc.lineno} column {exc.colno}", f"not valid JSON ({exc.msg})"
+            str(path), f"line {exc.lineno} column {exc.colno}", _("not valid JSON ({msg})").format(msg=exc.msg)
         ) from None
     except OSError as exc:
-        raise RulesetError(str(path), "", f"cannot be read ({exc.strerror})") from None
+        raise RulesetError(str(path), "", _("cannot be read ({strerror})").format(strerror=exc.strerror)) from None
 
 
 def rulesets_dir() -> Path:
@@ -288,7 +291,11 @@ def _load_tables(folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
         key = path.stem
         if key not in TABLES:
             raise RulesetError(
-                str(path), "", f"'{key}' is not a table Dugout knows (expected one of {', '.join(TABLES)})"
+                str(path),
+                "",
+                _("'{key}' is not a table Dugout knows (expected one of {items})").format(
+                    key=key, items=", ".join(TABLES)
+                ),
             )
         check_table(key, data, where=str(path))
         tables[key] = data
@@ -299,11 +306,11 @@ def _load_tables(folder: Path) -> tuple[dict[str, Any], dict[str, Any]]:
 def _bundled(key: str) -> Ruleset:
     folder = rulesets_dir() / key
     if not (folder / "ruleset.json").is_file():
-        raise NotFound(f"There is no bundled ruleset called '{key}'.")
+        raise NotFound(_("There is no bundled ruleset called '{key}'.").format(key=key))
     manifest, tables = _load_tables(folder)
     missing = [k for k in TABLES if k not in tables]
     if missing:
-        raise RulesetError(str(folder), "", f"tables missing: {', '.join(missing)}")
+        raise RulesetError(str(folder), "", _("tables missing: {items}").format(items=", ".join(missing)))
     return Ruleset(manifest["name"], key, manifest.get("version", 1), tables)
 
 
@@ -359,7 +366,7 @@ def from_tables(name: str, key: str, version: int, tables: Mapping[str, Any]) ->
     tables = _with_added_tables(tables, key)
     for table_key in TABLES:
         if table_key not in tables:
-            raise RulesetError(name, table_key, "this table is missing from the ruleset")
+            raise RulesetError(name, table_key, _("this table is missing from the ruleset"))
         check_table(table_key, tables[table_key])
     return Ruleset(name, key, version, dict(tables))
 

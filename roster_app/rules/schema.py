@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RulesetError
+from roster_app.i18n import _
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.injuries import INJURIES
@@ -144,27 +145,29 @@ def check_shape(value: Any, spec: Any, where: str, path: str = "", word: str = "
     """
     if isinstance(spec, Check):
         if not spec.ok(value):
-            raise RulesetError(where, path or "value", f"must be {spec.what}, not {value!r}")
+            raise RulesetError(
+                where, path or "value", _("must be {what}, not {value!r}").format(what=spec.what, value=value)
+            )
     elif isinstance(spec, list):
         if not isinstance(value, list):
-            raise RulesetError(where, path or "value", "must be a list")
+            raise RulesetError(where, path or "value", _("must be a list"))
         for index, item in enumerate(value, start=1):
             check_shape(item, spec[0], where, _join(path, _item_label(word, index, item)))
     elif isinstance(spec, MapOf):
         if not isinstance(value, dict):
-            raise RulesetError(where, path or "value", "must be a set of named values")
+            raise RulesetError(where, path or "value", _("must be a set of named values"))
         for key, item in value.items():
             check_shape(item, spec.spec, where, _join(path, f"'{key}'"))
     elif isinstance(spec, dict):
         if not isinstance(value, dict):
-            raise RulesetError(where, path or "value", "must be a set of named values")
+            raise RulesetError(where, path or "value", _("must be a set of named values"))
         for key, sub in spec.items():
             optional = key.endswith("?")
             name = key.rstrip("?")
             if name not in value:
                 if optional:
                     continue
-                raise RulesetError(where, path or "table", f"'{name}' is missing")
+                raise RulesetError(where, path or "table", _("'{name}' is missing").format(name=name))
             if isinstance(sub, list) and isinstance(value[name], list):
                 check_shape(value[name], sub, where, path, ITEM_WORDS.get(name, "row"))
             else:
@@ -278,7 +281,7 @@ def _unique(where: str, names: list[str], what: str) -> None:
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise RulesetError(where, f"{what} '{name}'", "appears twice")
+            raise RulesetError(where, f"{what} '{name}'", _("appears twice"))
         seen.add(name.casefold())
 
 
@@ -286,37 +289,43 @@ def _check_races(where: str, data: Mapping[str, Any], max_players: int = 16) -> 
     _unique(where, [r["name"] for r in data["races"]], "race")
     for race in data["races"]:
         if not race["positions"]:
-            raise RulesetError(where, f"race '{race['name']}'", "has no positions")
+            raise RulesetError(where, f"race '{race['name']}'", _("has no positions"))
         _unique(where, [p["name"] for p in race["positions"]], f"{race['name']} position")
         for pos in race["positions"]:
             if pos["max"] > max_players:
                 raise RulesetError(
                     where,
                     f"{race['name']} {pos['name']}",
-                    f"a limit of {pos['max']} does not fit in {max_players}",
+                    _("a limit of {max} does not fit in {max_players}").format(
+                        max=pos["max"], max_players=max_players
+                    ),
                 )
 
 
 def _check_spp_levels(where: str, data: Mapping[str, Any]) -> None:
     levels = data["levels"]
     if not levels or levels[0]["min_spp"] != 0:
-        raise RulesetError(where, "row 1", "the first level must start at 0 SPP")
+        raise RulesetError(where, "row 1", _("the first level must start at 0 SPP"))
     for index in range(1, len(levels)):
         if levels[index]["min_spp"] <= levels[index - 1]["min_spp"]:
-            raise RulesetError(where, f"row {index + 1} ({levels[index]['name']})", "SPP must rise level by level")
+            raise RulesetError(
+                where, f"row {index + 1} ({levels[index]['name']})", _("SPP must rise level by level")
+            )
         if levels[index]["rolls"] < levels[index - 1]["rolls"]:
-            raise RulesetError(where, f"row {index + 1} ({levels[index]['name']})", "rolls may not fall")
+            raise RulesetError(where, f"row {index + 1} ({levels[index]['name']})", _("rolls may not fall"))
 
 
 def _check_contracts(where: str, data: Mapping[str, Any]) -> None:
     if data["min_seasons"] > data["max_seasons"]:
-        raise RulesetError(where, "'min_seasons'", "is above 'max_seasons'")
+        raise RulesetError(where, "'min_seasons'", _("is above 'max_seasons'"))
 
 
 def _check_tie_breakers(where: str, data: Mapping[str, Any]) -> None:
     for name in data["tie_breakers"]:
         if name not in TIE_BREAKERS:
-            raise RulesetError(where, f"tie-breaker '{name}'", f"must be one of {', '.join(TIE_BREAKERS)}")
+            raise RulesetError(
+                where, f"tie-breaker '{name}'", _("must be one of {items}").format(items=", ".join(TIE_BREAKERS))
+            )
 
 
 def _check_positive_costs(where: str, data: Mapping[str, Any]) -> None:
@@ -327,10 +336,12 @@ def _check_economy(where: str, data: Mapping[str, Any]) -> None:
     """A contracted player's half value must come off something this economy has."""
     half = data["contract_half_value"]
     if half == "expenses" and not data["expenses"]:
-        raise RulesetError(where, "'contract_half_value'", "names spiralling expenses, but this economy has none")
+        raise RulesetError(
+            where, "'contract_half_value'", _("names spiralling expenses, but this economy has none")
+        )
     if half == "winnings_rating" and data["winnings"] != "gate_table":
         raise RulesetError(where, "'contract_half_value'",
-                           "names the Match Winnings Table's rating, but this economy pays winnings from dice")  # fmt: skip
+                           _("names the Match Winnings Table's rating, but this economy pays winnings from dice"))  # fmt: skip
 
 
 def _check_post_match(where: str, data: Mapping[str, Any]) -> None:
@@ -355,7 +366,9 @@ def _check_inducements(where: str, data: Mapping[str, Any]) -> None:
     _unique(where, [i["name"] for i in data["items"]], "inducement")
     for item in data["items"]:
         if ("reduced_cost" in item) != ("reduced_for" in item):
-            raise RulesetError(where, f"inducement '{item['name']}'", "a reduced cost needs the races it is for")
+            raise RulesetError(
+                where, f"inducement '{item['name']}'", _("a reduced cost needs the races it is for")
+            )
 
 
 EXTRA_CHECKS: dict[str, Callable[[str, Mapping[str, Any]], None]] = {
@@ -384,7 +397,7 @@ def check_table(key: str, data: Any, where: str | None = None) -> None:
     """Validate one table; `where` names the file or table in messages (defaults to the key)."""
     where = where or key
     if key not in SHAPES:
-        raise RulesetError(where, "", f"'{key}' is not a table Dugout knows")
+        raise RulesetError(where, "", _("'{key}' is not a table Dugout knows").format(key=key))
     spec = SHAPES[key]
     if isinstance(data, dict) and isinstance(spec, dict):
         spec = {**spec, "source?": SOURCE}  # every table may say where it comes from
@@ -401,7 +414,7 @@ def _names(rows: list[Mapping[str, Any]]) -> set[str]:
 def _check_known(where: str, entry: str, used: list[str] | tuple[str, ...], known: set[str], what: str) -> None:
     for name in used:
         if name not in known:
-            raise RulesetError(where, entry, f"'{name}' is not {what}")
+            raise RulesetError(where, entry, _("'{name}' is not {what}").format(name=name, what=what))
 
 
 def _link_skills(tables: Mapping[str, Any]) -> None:
@@ -409,10 +422,10 @@ def _link_skills(tables: Mapping[str, Any]) -> None:
     categories = set(skills["categories"])
     _unique("skills", skills["categories"], "category")
     _unique("skills", [s["name"] for s in skills["skills"]], "skill")
-    _check_known("skills", "selectable categories", skills["selectable"], categories, "a skill category")
+    _check_known("skills", "selectable categories", skills["selectable"], categories, _("a skill category"))
     for index, skill in enumerate(skills["skills"], start=1):
         _check_known("skills", f"skill {index} ({skill['name']})", [skill["category"]], categories,
-                     "a skill category")  # fmt: skip
+                     _("a skill category"))  # fmt: skip
 
 
 def _link_races(tables: Mapping[str, Any]) -> None:
@@ -422,11 +435,15 @@ def _link_races(tables: Mapping[str, Any]) -> None:
     for race in tables["races"]["races"]:
         for pos in race["positions"]:
             entry = f"{race['name']} {pos['name']}"
-            _check_known("races", entry, pos["normal"] + pos["double"], categories, "a skill category")
-            _check_known("races", entry, pos["skills"], skill_names, "a skill of the Skills table")
+            _check_known("races", entry, pos["normal"] + pos["double"], categories, _("a skill category"))
+            _check_known("races", entry, pos["skills"], skill_names, _("a skill of the Skills table"))
             if pos["max"] > max_players:
                 raise RulesetError(
-                    "races", entry, f"a limit of {pos['max']} does not fit in {max_players} players"
+                    "races",
+                    entry,
+                    _("a limit of {max} does not fit in {max_players} players").format(
+                        max=pos["max"], max_players=max_players
+                    ),
                 )
 
 
@@ -436,11 +453,11 @@ def _link_freebooters(tables: Mapping[str, Any]) -> None:
     races = _names(tables["races"]["races"])
     for star in tables["star_players"]["stars"]:
         entry = f"Star Player '{star['name']}'"
-        _check_known("star_players", entry, star["skills"], skill_names, "a skill of the Skills table")
-        _check_known("star_players", entry, star["races"], races, "a race of the team lists")
+        _check_known("star_players", entry, star["skills"], skill_names, _("a skill of the Skills table"))
+        _check_known("star_players", entry, star["races"], races, _("a race of the team lists"))
     for item in tables["inducements"]["items"]:
         _check_known("inducements", f"inducement '{item['name']}'", item.get("reduced_for", []), races,
-                     "a race of the team lists")  # fmt: skip
+                     _("a race of the team lists"))  # fmt: skip
 
 
 def _link_referees(tables: Mapping[str, Any]) -> None:
@@ -450,13 +467,15 @@ def _link_referees(tables: Mapping[str, Any]) -> None:
     _unique("referee_skills", [s["name"] for g in groups for s in g["skills"]], "referee skill")
     _unique("referee_skills", list(equipment), "equipment")
     for skill, needs in tables["referee_skills"]["prerequisites"].items():
-        _check_known("referee_skills", f"prerequisite of '{skill}'", [skill, needs], ref_skills, "a referee skill")
+        _check_known(
+            "referee_skills", f"prerequisite of '{skill}'", [skill, needs], ref_skills, _("a referee skill")
+        )
     _check_known("referee_rules", "range skills", list(tables["referee_rules"]["range_skills"]), ref_skills,
-                 "a referee skill")  # fmt: skip
+                 _("a referee skill"))  # fmt: skip
     for index, ref in enumerate(tables["star_refs"]["refs"], start=1):
         entry = f"Star Ref {index} ({ref['name']})"
-        _check_known("star_refs", entry, ref["skills"], ref_skills, "a referee skill")
-        _check_known("star_refs", entry, ref["equipment"], equipment, "referee equipment")
+        _check_known("star_refs", entry, ref["skills"], ref_skills, _("a referee skill"))
+        _check_known("star_refs", entry, ref["equipment"], equipment, _("referee equipment"))
 
 
 def _link_other(tables: Mapping[str, Any]) -> None:

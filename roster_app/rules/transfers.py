@@ -78,12 +78,14 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
     """Why `c` cannot be approached by the buyer now, in plain words, or None."""
     rules = _ruleset(ruleset).table("team_rules")
     if c.same_team:
-        return f"{c.name} already plays for {c.buyer}."
+        return _("{name} already plays for {buyer}.").format(name=c.name, buyer=c.buyer)
     if not c.on_roster:
-        return f"{c.name} is not on {possessive(c.team)} roster any more."
+        return _("{name} is not on {owner} roster any more.").format(
+            name=c.name, owner=possessive(c.team), owner_name=c.team
+        )
     flags = c.position.flags if c.position else frozenset()
     if "star_player" in flags:
-        return f"{c.name} is a Star Player: Star Players can never be transferred."
+        return _("{name} is a Star Player: Star Players can never be transferred.").format(name=c.name)
     star = star_player_of(ruleset, c.position_name) if c.position_name else None
     if star is not None:
         why = _(
@@ -97,25 +99,27 @@ def approach_problem(c: Candidate, ruleset: Ruleset | None = None) -> str | None
         return said.format(name=c.name, star=term("star", star), why=why)
     for flag, what in (("daemon", "a Daemon"), ("squig", "a Squig")):
         if flag in flags:
-            return f"{c.name} is {what}: Daemons and Squigs may never be transferred."
+            return _("{name} is {what}: Daemons and Squigs may never be transferred.").format(
+                name=c.name, what=what
+            )
     if c.waiting:
         return c.waiting
     if c.seller_players < rules["min_players_to_sell"]:
-        return (
-            f"{c.team} has only {c.seller_players} players: no one may buy from a team of "
-            f"{rules['min_players_to_sell'] - 1} or fewer."
-        )
+        return _(
+            "{team} has only {seller_players} players: no one may buy from a team of {value} or fewer."
+        ).format(team=c.team, seller_players=c.seller_players, value=rules["min_players_to_sell"] - 1)
     if approached_since_last_match(c.last_approach, c.last_match):
-        return (
-            f"{c.name} was already approached since {possessive(c.team)} last match; he may be approached again "
-            "after the team's next match."
-        )
+        return _(
+            "{name} was already approached since {owner} last match; he may be approached again after the team's "
+            "next match."
+        ).format(name=c.name, owner=possessive(c.team), owner_name=c.team)
     if c.buyer_players >= rules["max_players"]:
-        return f"{c.buyer} already has {c.buyer_players} players, the most a team may have."
+        return _("{buyer} already has {buyer_players} players, the most a team may have.").format(
+            buyer=c.buyer, buyer_players=c.buyer_players
+        )
     if c.position is not None and c.buyer_position_count >= c.position.max:
-        return (
-            f"{c.buyer} already has {count(c.buyer_position_count, position_label(c.position.race, c.position.name))}"
-            ", the most a team may have."
+        return _("{buyer} already has {count}, the most a team may have.").format(
+            buyer=c.buyer, count=count(c.buyer_position_count, position_label(c.position.race, c.position.name))
         )
     return None
 
@@ -211,9 +215,9 @@ def price_floor(original_cost: int, *, result: str = "keen", ruleset: Ruleset | 
 
 def price_problem(price: int, floor: int) -> str | None:
     if not isinstance(price, int) or isinstance(price, bool):
-        return "A price is a whole number of gold pieces."
+        return _("A price is a whole number of gold pieces.")
     if price < floor:
-        return f"The price may not be below {gp(floor)} (the player's original price)."
+        return _("The price may not be below {gold} (the player's original price).").format(gold=gp(floor))
     return None
 
 

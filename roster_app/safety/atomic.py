@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import IO
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 
 
 def fsync_dir(folder: Path) -> None:
@@ -64,19 +65,25 @@ Verify = Callable[[Path], "str | None"]
 
 
 def _not_written(path: Path, problem: str) -> ExportError:
-    kept = " The file that was there is kept as it was." if path.exists() else ""
+    kept = _(" The file that was there is kept as it was.") if path.exists() else ""
     return ExportError(
-        f"'{path.name}' could not be written whole in {path.parent} ({problem}): the disk may be full. "
-        f"Nothing was saved.{kept}"
+        _(
+            "'{name}' could not be written whole in {parent} ({problem}): the disk may be full. Nothing was "
+            "saved.{kept}"
+        ).format(name=path.name, parent=path.parent, problem=problem, kept=kept)
     )
 
 
 def _explain(path: Path, exc: OSError) -> ExportError:
     if exc.errno in (errno.ENOSPC, errno.EDQUOT):
-        return _not_written(path, exc.strerror or "no space left on the disk")
+        return _not_written(path, exc.strerror or _("no space left on the disk"))
     reason = exc.strerror or str(exc)
-    kept = " The file that was there is kept as it was." if path.exists() else ""
-    return ExportError(f"'{path.name}' could not be written in {path.parent} ({reason}). Nothing was saved.{kept}")
+    kept = _(" The file that was there is kept as it was.") if path.exists() else ""
+    return ExportError(
+        _("'{name}' could not be written in {parent} ({reason}). Nothing was saved.{kept}").format(
+            name=path.name, parent=path.parent, reason=reason, kept=kept
+        )
+    )
 
 
 def _settle(temporary: Path, destination: Path, verify: Verify | None, size: int | None) -> None:
@@ -106,9 +113,11 @@ def atomic_path(
     """
     destination = Path(destination)
     if not destination.name or destination.name in (".", ".."):  # Path("") is "."
-        raise ExportError("No file name was given to save to. Nothing was saved.")
+        raise ExportError(_("No file name was given to save to. Nothing was saved."))
     if not destination.parent.is_dir():
-        raise ExportError(f"The folder {destination.parent} does not exist. Nothing was saved.")
+        raise ExportError(
+            _("The folder {parent} does not exist. Nothing was saved.").format(parent=destination.parent)
+        )
     clean_leftovers(destination.parent)  # what a killed export or import left here
     temporary = destination.with_name(f".{destination.name}.{secrets.token_hex(4)}.part")
     try:  # not mkstemp: its 0600 mode would stay on the file; this one gets the usual mode (umask applies)
@@ -155,7 +164,7 @@ def json_problem(path: Path) -> str | None:
     try:
         json.loads(path.read_text(encoding="utf-8-sig"))
     except (ValueError, UnicodeDecodeError) as exc:
-        return f"it does not read back as JSON: {str(exc)[:80]}"
+        return _("it does not read back as JSON: {text}").format(text=str(exc)[:80])
     return None
 
 
@@ -168,7 +177,7 @@ def json_document_problem(path: Path) -> str | None:
         handle.seek(max(0, path.stat().st_size - 2))
         tail = handle.read()
     if head != b"{" or tail.rstrip(b"\n")[-1:] != b"}":
-        return "it does not read back as one JSON document"
+        return _("it does not read back as one JSON document")
     return None
 
 
@@ -179,7 +188,7 @@ def text_problem(encoding: str) -> Verify:
         try:
             path.read_text(encoding=encoding)
         except UnicodeDecodeError:
-            return f"it does not read back as {encoding} text"
+            return _("it does not read back as {encoding} text").format(encoding=encoding)
         return None
 
     return problem
@@ -194,11 +203,11 @@ def pdf_problem(path: Path) -> str | None:
         handle.seek(max(0, size - 1024))
         tail = handle.read()
     if not head.startswith(b"%PDF-"):
-        return "it is not a PDF"
+        return _("it is not a PDF")
     end = tail.rstrip()
     if not end.endswith(b"%%EOF") or b"startxref" not in tail:
-        return "the PDF stops before its end"
+        return _("the PDF stops before its end")
     offset = tail[tail.rindex(b"startxref") + len(b"startxref") :].split()[:1]
     if not offset or not offset[0].isdigit() or not 0 < int(offset[0]) < size:
-        return "the PDF's table of contents points past its end"
+        return _("the PDF's table of contents points past its end")
     return None

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import LeagueFileError
+from roster_app.i18n import _
 from roster_app.paths import data_dir
 from roster_app.safety.files import clean_leftovers, make_backup, replace_atomically, verify_copy
 
@@ -95,7 +96,7 @@ def list_backups(league: Path) -> list[Backup]:
         found.append(
             (made, int(match.group(2) or 0), stat.st_mtime_ns, Backup(path, made, match.group(3), stat.st_size))
         )
-    return [b for *_, b in sorted(found, key=lambda t: t[:3], reverse=True)]
+    return [b for *_unused, b in sorted(found, key=lambda t: t[:3], reverse=True)]
 
 
 def fingerprint(league: Path) -> list[int]:
@@ -166,7 +167,9 @@ def backup(league: Path, *, reason: str, rotation: Rotation | None = None) -> Ba
     try:
         folder = backups_dir(league, create=True)
     except OSError as exc:
-        raise LeagueFileError(f"No folder for the backups of '{league.name}' could be made ({exc}).") from None
+        raise LeagueFileError(
+            _("No folder for the backups of '{name}' could be made ({exc}).").format(name=league.name, exc=exc)
+        ) from None
     clean_leftovers(folder)
     now = datetime.now(UTC)
     source = fingerprint(league)
@@ -297,7 +300,7 @@ def _rotate_raw_copies(folder: Path, rotation: Rotation, now: datetime) -> list[
         if match and path.is_dir():
             made = datetime.strptime(match.group(1), STAMP).replace(tzinfo=UTC)
             found.append((made, int(match.group(2) or 0), Backup(path, made, "interrupted", 0)))
-    copies = [b for *_, b in sorted(found, key=lambda t: t[:2], reverse=True)]
+    copies = [b for *_unused, b in sorted(found, key=lambda t: t[:2], reverse=True)]
     keep = to_keep(copies, rotation=rotation, now=now)
     removed = []
     for copy in copies:
@@ -313,8 +316,10 @@ def verify_checksum(chosen: Path) -> None:
     recorded = _entry(_read_index(chosen.parent), chosen.name).get("sha256")
     if recorded is not None and recorded != checksum(chosen):
         raise LeagueFileError(
-            f"The backup '{chosen.name}' was changed after it was made (its checksum does not match the one "
-            "recorded then), so it is not restored. Choose another one."
+            _(
+                "The backup '{name}' was changed after it was made (its checksum does not match the one recorded "
+                "then), so it is not restored. Choose another one."
+            ).format(name=chosen.name)
         )
 
 
@@ -329,7 +334,7 @@ def restore(league: Path, chosen: Path) -> Backup | None:
     league, chosen = Path(league), Path(chosen)
     inspect_file(chosen)  # a Dugout league, sound: else LeagueFileError and nothing changes
     if verify_copy(chosen):
-        raise LeagueFileError(f"The backup '{chosen.name}' is damaged; choose another one.")
+        raise LeagueFileError(_("The backup '{name}' is damaged; choose another one.").format(name=chosen.name))
     verify_checksum(chosen)
     lock = locking.acquire(league)
     try:
@@ -395,6 +400,8 @@ def backup_server_league(db: LeagueDB, *, reason: str) -> Backup:
             )
         )
     except OSError as exc:
-        raise LeagueFileError(f"No copy of the shared league could be saved on this computer ({exc}).") from None
+        raise LeagueFileError(
+            _("No copy of the shared league could be saved on this computer ({exc}).").format(exc=exc)
+        ) from None
     rotate(league)
     return Backup(path, now.replace(microsecond=0), reason, path.stat().st_size)

@@ -37,6 +37,7 @@ from sqlmodel import Session, SQLModel
 
 from roster_app import words
 from roster_app.errors import DugoutError, RulesetError
+from roster_app.i18n import _
 from roster_app.queries.freebooters import stored
 from roster_app.queries.postmatch import match_title
 from roster_app.rules.freebooters import inducements
@@ -93,12 +94,16 @@ def file_problems(path: Path) -> list[Problem]:
         try:
             rows = conn.execute("PRAGMA integrity_check").fetchall()
         except sqlite3.DatabaseError as exc:  # damaged so badly that SQLite cannot even check it
-            return [Problem("file", f"The file is damaged ({exc}). Restore it from a backup.")]
+            return [Problem("file", _("The file is damaged ({exc}). Restore it from a backup.").format(exc=exc))]
         if rows != [("ok",)]:
             detail = "; ".join(str(r[0]) for r in rows[:3])
-            return [Problem("file", f"The file is damaged ({detail}). Restore it from a backup.")]
+            return [
+                Problem(
+                    "file", _("The file is damaged ({detail}). Restore it from a backup.").format(detail=detail)
+                )
+            ]
         values = stored_value_problems(conn)
-    return [Problem("file", f"The file is damaged: {v}. Restore it from a backup.") for v in values]
+    return [Problem("file", _("The file is damaged: {v}. Restore it from a backup.").format(v=v)) for v in values]
 
 
 # -- links between rows -----------------------------------------------------------------------------
@@ -112,9 +117,11 @@ def _links(ctx: Ctx) -> Iterator[Problem]:
         column = columns.get(fkid, "?")
         model = SQLModel.metadata.tables.get(table)
         optional = model is not None and column in model.c and model.c[column].nullable
-        text = f"Row {rowid} of {table} points at {parent} that does not exist ({column})."
+        text = _("Row {rowid} of {table} points at {parent} that does not exist ({column}).").format(
+            rowid=rowid, table=table, parent=parent, column=column
+        )
         if optional:
-            yield Problem("link", text, "clear the link (the row stays)", _clear_link(table, rowid, column))
+            yield Problem("link", text, _("clear the link (the row stays)"), _clear_link(table, rowid, column))
         else:
             yield Problem("link", text)
 
@@ -129,12 +136,14 @@ def _links_portable(ctx: Ctx) -> Iterator[Problem]:
             missing = ~exists().where(parent.c[fk.column.name] == column)
             orphans = select(key).where(column.is_not(None), missing).order_by(key)
             for rowid in ctx.session.scalars(orphans):
-                text = f"Row {rowid} of {table.name} points at {fk.column.table.name} that does not exist ({column.name})."
+                text = _("Row {rowid} of {name} points at {name2} that does not exist ({name3}).").format(
+                    rowid=rowid, name=table.name, name2=fk.column.table.name, name3=column.name
+                )
                 if not column.nullable:
                     yield Problem("link", text)
                     continue
                 fix = _clear_link(table.name, rowid, column.name)
-                yield Problem("link", text, "clear the link (the row stays)", fix)
+                yield Problem("link", text, _("clear the link (the row stays)"), fix)
 
 
 def _clear_link(table: str, rowid: int, column: str) -> Callable[[Session], None]:
@@ -158,7 +167,7 @@ def _column_keys(model: Any) -> Iterator[tuple[str, str]]:
 def _league(ctx: Ctx) -> Iterator[Problem]:
     leagues = ctx.session.scalars(select(League)).all()
     if len(leagues) != 1:
-        yield Problem("league", f"The file holds {len(leagues)} league records instead of one.")
+        yield Problem("league", _("The file holds {n} league records instead of one.").format(n=len(leagues)))
         return
     season = leagues[0].current_season
     if ctx.session.get(Season, season) is None:
@@ -166,7 +175,12 @@ def _league(ctx: Ctx) -> Iterator[Problem]:
         def fix(session: Session) -> None:
             session.add(Season(number=season))
 
-        yield Problem("season", f"Season {season} (the current one) has no record.", "add the record", fix)
+        yield Problem(
+            "season",
+            _("Season {season} (the current one) has no record.").format(season=season),
+            _("add the record"),
+            fix,
+        )
 
 
 def _treasuries(ctx: Ctx) -> Iterator[Problem]:
@@ -177,12 +191,19 @@ def _treasuries(ctx: Ctx) -> Iterator[Problem]:
         if team.treasury != ledger:
             yield Problem(
                 "treasury",
-                f"{team.name}: the treasury shows {gp(team.treasury)} but the ledger adds up to {gp(ledger)}.",
-                f"add a correction of {gp(team.treasury - ledger)} to the ledger (the treasury stays)",
+                _("{name}: the treasury shows {gold} but the ledger adds up to {gold2}.").format(
+                    name=team.name, gold=gp(team.treasury), gold2=gp(ledger)
+                ),
+                _("add a correction of {gold} to the ledger (the treasury stays)").format(
+                    gold=gp(team.treasury - ledger)
+                ),
                 _correct_ledger(team.id, team.treasury - ledger),
             )
         if team.treasury < 0:
-            yield Problem("treasury", f"{team.name} has a negative treasury ({gp(team.treasury)}).")
+            yield Problem(
+                "treasury",
+                _("{name} has a negative treasury ({gold}).").format(name=team.name, gold=gp(team.treasury)),
+            )
 
 
 def _team_counts(ctx: Ctx) -> Iterator[Problem]:
@@ -192,7 +213,10 @@ def _team_counts(ctx: Ctx) -> Iterator[Problem]:
             value = int(getattr(team, counter))
             if value < 0:
                 yield Problem(
-                    "team", f"{team.name} has {value} for its {words.plural(label)}; a team has 0 or more."
+                    "team",
+                    _("{name} has {value} for its {plural}; a team has 0 or more.").format(
+                        name=team.name, value=value, plural=words.plural(label)
+                    ),
                 )
 
 
@@ -226,27 +250,49 @@ def _players(ctx: Ctx) -> Iterator[Problem]:
         if p.status in PlayerStatus.ON_ROSTER:
             numbers[(p.team_id, p.number)] += 1
             if not 1 <= p.number <= 99:
-                yield Problem("number", f"{who} wears number {p.number}; a roster's numbers run from 1 to 99.")
+                yield Problem(
+                    "number",
+                    _("{who} wears number {number}; a roster's numbers run from 1 to 99.").format(
+                        who=who, number=p.number
+                    ),
+                )
         for stat, label in STAT_NAMES.items():  # every change keeps them within 1-10 (rules/roster.py stat_bounds)
             if not 1 <= getattr(p, stat) <= 10:
-                yield Problem("stat", f"{who} has {label} {getattr(p, stat)}; a characteristic is from 1 to 10.")
+                yield Problem(
+                    "stat",
+                    _("{who} has {label} {getattr}; a characteristic is from 1 to 10.").format(
+                        who=who, label=label, getattr=getattr(p, stat)
+                    ),
+                )
         if p.spp < 0 or p.rolls_taken < 0:
-            yield Problem("spp", f"{who} has a negative SPP or star player roll count.")
+            yield Problem("spp", _("{who} has a negative SPP or star player roll count.").format(who=who))
         elif p.rolls_taken > star_player_rolls(p.spp, ctx.ruleset):
             yield Problem(
                 "spp",
-                f"{who} has taken {words.count(p.rolls_taken, 'star player roll')} but {p.spp} SPP earn only "
-                f"{star_player_rolls(p.spp, ctx.ruleset)}.",
+                _("{who} has taken {count} but {spp} SPP earn only {star_player_rolls}.").format(
+                    who=who,
+                    count=words.count(p.rolls_taken, "star player roll"),
+                    spp=p.spp,
+                    star_player_rolls=star_player_rolls(p.spp, ctx.ruleset),
+                ),
             )
     for (team_id, number), count in sorted(numbers.items()):
         if count > 1:
-            yield Problem("number", f"{teams.get(team_id, 'A team')} has {count} players wearing number {number}.")
+            yield Problem(
+                "number",
+                _("{get} has {count} players wearing number {number}.").format(
+                    get=teams.get(team_id, "A team"), count=count, number=number
+                ),
+            )
 
 
 def _status_problem(p: Player, who: str) -> Problem:
     proper = next((s for s in PlayerStatus.ALL if s == " ".join(str(p.status).split()).lower()), None)
     if proper is None:
-        return Problem("status", f"{who} has the status '{p.status}', which is not a player status.")
+        return Problem(
+            "status",
+            _("{who} has the status '{status}', which is not a player status.").format(who=who, status=p.status),
+        )
     player_id = p.id
 
     def fix(session: Session) -> None:
@@ -254,7 +300,12 @@ def _status_problem(p: Player, who: str) -> Problem:
         row.status = proper
         session.add(row)
 
-    return Problem("status", f"{who} has the status '{p.status}'.", f"write it as '{proper}'", fix)
+    return Problem(
+        "status",
+        _("{who} has the status '{status}'.").format(who=who, status=p.status),
+        _("write it as '{proper}'").format(proper=proper),
+        fix,
+    )
 
 
 def _contracts(ctx: Ctx) -> Iterator[Problem]:
@@ -267,22 +318,43 @@ def _contracts(ctx: Ctx) -> Iterator[Problem]:
     }
     for c in ctx.session.scalars(select(Contract).order_by(Contract.id)):
         player = players.get(c.player_id)
-        who = f"The contract of {player[0]}" if player else f"Contract {c.id}"
+        who = (
+            _("The contract of {player}").format(player=player[0])
+            if player
+            else _("Contract {id}").format(id=c.id)
+        )
         if player is None:
-            yield Problem("contract", f"Contract {c.id} belongs to a player who does not exist.")
+            yield Problem("contract", _("Contract {id} belongs to a player who does not exist.").format(id=c.id))
         if not terms["min_seasons"] <= c.seasons <= terms["max_seasons"]:
-            yield Problem("contract", f"{who} lasts {words.count(c.seasons, 'season')}, outside {terms['min_seasons']}-{terms['max_seasons']}.")  # fmt: skip
+            yield Problem("contract", _("{who} lasts {count}, outside {min_seasons}-{max_seasons}.").format(who=who, count=words.count(c.seasons, 'season'), min_seasons=terms['min_seasons'], max_seasons=terms['max_seasons']))  # fmt: skip
         if not 0 <= c.served <= c.seasons:
-            yield Problem("contract", f"{who} has {c.served} season(s) served of {c.seasons}.")
+            yield Problem(
+                "contract",
+                _("{who} has {served} season(s) served of {seasons}.").format(
+                    who=who, served=c.served, seasons=c.seasons
+                ),
+            )
         if c.status not in CONTRACT_STATUSES:
-            yield Problem("contract", f"{who} has the status '{c.status}', which is not a contract status.")
+            yield Problem(
+                "contract",
+                _("{who} has the status '{status}', which is not a contract status.").format(
+                    who=who, status=c.status
+                ),
+            )
         if c.status == "running" and player is not None:
             running[c.player_id] += 1
             if player[1] != c.team_id:
-                yield Problem("contract", f"{who} is running with a team he no longer plays for.")
+                yield Problem(
+                    "contract", _("{who} is running with a team he no longer plays for.").format(who=who)
+                )
     for player_id, count in sorted(running.items()):
         if count > 1:
-            yield Problem("contract", f"{players[player_id][0]} has {count} running contracts at once.")
+            yield Problem(
+                "contract",
+                _("{players} has {count} running contracts at once.").format(
+                    players=players[player_id][0], count=count
+                ),
+            )
 
 
 def _reversals(ctx: Ctx) -> Iterator[Problem]:
@@ -298,12 +370,16 @@ def _reversals(ctx: Ctx) -> Iterator[Problem]:
         if original.team_id != entry.team_id or original.amount != -entry.amount:
             yield Problem(
                 "reversal",
-                f"Ledger row {entry.id} ({gp(entry.amount)}) does not undo the row it reverses "
-                f"({original.id}, {gp(original.amount)}).",
+                _("Ledger row {id} ({gold}) does not undo the row it reverses ({id2}, {gold2}).").format(
+                    id=entry.id, gold=gp(entry.amount), id2=original.id, gold2=gp(original.amount)
+                ),
             )
     for entry_id, count in sorted(reversed_ids.items()):
         if count > 1:
-            yield Problem("reversal", f"Ledger row {entry_id} is reversed {count} times.")
+            yield Problem(
+                "reversal",
+                _("Ledger row {entry_id} is reversed {count} times.").format(entry_id=entry_id, count=count),
+            )
 
 
 def _reserve_rounds(ctx: Ctx) -> Iterator[Problem]:
@@ -322,14 +398,10 @@ def _reserve_rounds(ctx: Ctx) -> Iterator[Problem]:
         if count > 1:
             match = ctx.session.get(Match, match_id)
             game = match_title(ctx.session, match) if match is not None else f"match {match_id}"
-            yield Problem("reserves", f"{names.get(team_id, f'Team {team_id}')} dealt with reserve affairs {count} "
-                          f"times after {game}; the rules allow one round per post-match sequence. "
-                          "Put the gold right with a Commissioner's Correction if the league agrees.")  # fmt: skip
+            yield Problem("reserves", _("{get} dealt with reserve affairs {count} times after {game}; the rules allow one round per " "post-match sequence. Put the gold right with a Commissioner's Correction if the league agrees.").format(get=names.get(team_id, f'Team {team_id}'), count=count, game=game))  # fmt: skip
     for team_id, count in sorted(loose.items()):
         if count:
-            yield Problem("reserves", f"{names.get(team_id, f'Team {team_id}')} paid reserve upkeep {count} time(s) "
-                          "outside any post-match sequence (before Dugout kept the league's clock). Check them "
-                          "against the league's records; a Commissioner's Correction puts gold right.")  # fmt: skip
+            yield Problem("reserves", _("{get} paid reserve upkeep {count} time(s) outside any post-match sequence (before Dugout kept the " "league's clock). Check them against the league's records; a Commissioner's Correction puts gold " "right.").format(get=names.get(team_id, f'Team {team_id}'), count=count))  # fmt: skip
 
 
 def _rulesets(ctx: Ctx) -> Iterator[Problem]:
@@ -341,17 +413,21 @@ def _rulesets(ctx: Ctx) -> Iterator[Problem]:
             continue  # a league made before Hire Freebooters reads its edition's bundled tables (rules/ruleset.py)
         try:
             if row is None:
-                raise RulesetError("house rules", key, "missing")
+                raise RulesetError("house rules", key, _("missing"))
             if ctx.ruleset.tables.get(key) != row.data:  # the league's loaded ruleset was validated already
                 check_table(key, row.data)
             continue
         except Exception as exc:  # noqa: BLE001 - any failure to read the table is what we report
-            problem = f"The house-rules table '{title}' is {'missing' if row is None else f'damaged ({exc})'}."
+            problem = _("The house-rules table '{title}' is {value}.").format(
+                title=title, value="missing" if row is None else f"damaged ({exc})"
+            )
         bundled = _bundled_table(league, key)
         if bundled is not None and (row is None or row.is_default):
-            yield Problem("ruleset", problem, "put back the bundled table", _restore_table(key, bundled))
+            yield Problem("ruleset", problem, _("put back the bundled table"), _restore_table(key, bundled))
         else:
-            yield Problem("ruleset", f"{problem} It was edited, so it must be corrected by hand.")
+            yield Problem(
+                "ruleset", _("{problem} It was edited, so it must be corrected by hand.").format(problem=problem)
+            )
 
 
 def _bundled_table(league: League | None, key: str) -> Any:
@@ -409,12 +485,23 @@ def _nothing_recorded(sheet: RefereeMatch, match_riot: bool = False) -> bool:
 
 
 def _unlinked_sheet(sheet: RefereeMatch, name: str) -> Problem:
-    text = f"{words.possessive(name)} match sheet {sheet.id} belongs to no fixture"
+    text = _("{owner} match sheet {id} belongs to no fixture").format(
+        owner=words.possessive(name), id=sheet.id, name=name
+    )
     if sheet.finished:
-        return Problem("sheet", f"{text}; it is finished and counted on his card once, but names no game.")
+        return Problem(
+            "sheet", _("{text}; it is finished and counted on his card once, but names no game.").format(text=text)
+        )
     if not _nothing_recorded(sheet):
-        return Problem("sheet", f"{text}: give it its game (Link to Fixture… on his sheet) or discard it.")
-    return Problem("sheet", f"{text} and holds nothing.", "discard the empty sheet", _discard_sheets([sheet.id]))
+        return Problem(
+            "sheet", _("{text}: give it its game (Link to Fixture… on his sheet) or discard it.").format(text=text)
+        )
+    return Problem(
+        "sheet",
+        _("{text} and holds nothing.").format(text=text),
+        _("discard the empty sheet"),
+        _discard_sheets([sheet.id]),
+    )
 
 
 def _second_sheets(session: Session, match: Match, sheets: list[RefereeMatch], refs: dict[int, str]) -> Problem:
@@ -425,17 +512,23 @@ def _second_sheets(session: Session, match: Match, sheets: list[RefereeMatch], r
     extra = [s for s in sheets if s is not keep]
 
     def what(s: RefereeMatch) -> str:
-        state = "finished" if s.finished else "open, empty" if _nothing_recorded(s, match.riot) else "open"
+        state = (
+            _("finished") if s.finished else _("open, empty") if _nothing_recorded(s, match.riot) else _("open")
+        )
         return f"{words.possessive(refs.get(s.referee_id, 'a referee'))} ({state})"
 
-    text = (f"{fixture_title(session, match)} has {len(sheets)} referee's match sheets: "
-            f"{', '.join(what(s) for s in sheets)}. One game has one sheet.")  # fmt: skip
+    text = (_("{fixture_title} has {n} referee's match sheets: {items}. One game has one sheet.").format(fixture_title=fixture_title(session, match), n=len(sheets), items=', '.join(what(s) for s in sheets)))  # fmt: skip
     if len(finished) > 1:
-        return Problem("sheet", f"{text} The game is counted on {len(finished)} cards; no repair is safe.")
+        return Problem(
+            "sheet",
+            _("{text} The game is counted on {n} cards; no repair is safe.").format(text=text, n=len(finished)),
+        )
     if not all(_nothing_recorded(s, match.riot) for s in extra):
-        return Problem("sheet", f"{text} Keep the right one and discard the other from its ref's card.")
+        return Problem(
+            "sheet", _("{text} Keep the right one and discard the other from its ref's card.").format(text=text)
+        )
     names = ", ".join(refs.get(s.referee_id, "a referee") + "'s" for s in extra)
-    return Problem("sheet", text, f"discard {names} empty sheet, keep {what(keep)}",
+    return Problem("sheet", text, _("discard {names} empty sheet, keep {what}").format(names=names, what=what(keep)),
                    _discard_sheets([s.id for s in extra], match.id, keep.referee_id))  # fmt: skip
 
 
@@ -473,17 +566,14 @@ def _freebooters(ctx: Ctx) -> Iterator[Problem]:
                 if line["kind"] == "inducement" and line.get("count", 1) > limits.get(
                     line["name"], line.get("count", 1)
                 ):
-                    yield Problem("freebooters", f"{team} bought {line['name']} x {line['count']} for match {match.id}; "
-                                  f"the league's limit is {limits[line['name']]} a game.")  # fmt: skip
+                    yield Problem("freebooters", _("{team} bought {name} x {count} for match {id}; the league's limit is {limits} a game.").format(team=team, name=line['name'], count=line['count'], id=match.id, limits=limits[line['name']]))  # fmt: skip
                 if line["kind"] == "inducement":
                     continue
                 if (team_id, line["name"]) in on_rosters:
-                    yield Problem("freebooters", f"{line['name']}, hired by {team} for match {match.id} only, is a "
-                                  f"player on the {team} roster; a freebooter never joins a roster.")  # fmt: skip
+                    yield Problem("freebooters", _("{name}, hired by {team} for match {id} only, is a player on the {team} roster; a freebooter never " "joins a roster.").format(name=line['name'], team=team, id=match.id))  # fmt: skip
                 if line["kind"] == "star":
                     if line["name"] in stars:
-                        yield Problem("freebooters", f"{line['name']} was hired by both {stars[line['name']]} and "
-                                      f"{team} for match {match.id}; a Star Player is never on both sides.")  # fmt: skip
+                        yield Problem("freebooters", _("{name} was hired by both {stars} and {team} for match {id}; a Star Player is never on both sides.").format(name=line['name'], stars=stars[line['name']], team=team, id=match.id))  # fmt: skip
                     stars[line["name"]] = team
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.i18n import N_, _
 from roster_app.rules import freebooters
 from roster_app.rules.limits import MOST_GOLD, MOST_SPP, REASON_LENGTH, TYPED_TEXTS
 from roster_app.rules.roster import gp
@@ -39,11 +40,15 @@ PURCHASES = ("hire", "contract", "staff", "reroll", "reserve", "upkeep")  # gold
 # the rows whose kind says they came from one other row (a hire may pay for several players: its kind is its item)
 LINKED = {"contract": "contract_id", "transfer": "transfer_id", "reversal": "reverses_id"}
 LEDGER_KINDS = frozenset({"opening", "transfer", "correction", "reversal", *MATCH_KINDS, *MATCH_COSTS, *PURCHASES})
-CORRECTION_PATH = (
+CORRECTION_PATH = N_(
     "If the gold is wrong, a Commissioner's Correction (Tools > Commissioner's Correction…) puts it right; "
     "the row stays in the ledger."
 )
-LINK_WORDS = {"contract_id": "contract", "transfer_id": "transfer", "reverses_id": "row it reverses"}
+LINK_WORDS = {
+    "contract_id": N_("it names no contract"),
+    "transfer_id": N_("it names no transfer"),
+    "reverses_id": N_("it names no row it reverses"),
+}
 LEDGER_COLUMNS = (LedgerEntry.id, LedgerEntry.team_id, LedgerEntry.kind, LedgerEntry.amount, LedgerEntry.match_id,
                   LedgerEntry.contract_id, LedgerEntry.transfer_id, LedgerEntry.reverses_id)  # fmt: skip
 
@@ -52,21 +57,29 @@ def _why(row: Any, teams_of_match: dict[int, tuple[int, int]], openings: Counter
     """Why a ledger row does not explain itself, or None."""
     kind, amount = row.kind, row.amount
     if kind not in LEDGER_KINDS:
-        return f"its kind {_shown(kind)} is not one Dugout writes, so nothing says where the gold came from"
+        return _("its kind {shown} is not one Dugout writes, so nothing says where the gold came from").format(
+            shown=_shown(kind)
+        )
     if kind in (*MATCH_KINDS, *MATCH_COSTS):
         if row.match_id is None:
-            return "it names no game it was won in" if kind in MATCH_KINDS else "it names no game it was paid for"
+            return (
+                _("it names no game it was won in")
+                if kind in MATCH_KINDS
+                else _("it names no game it was paid for")
+            )
         if row.team_id not in teams_of_match.get(row.match_id, (row.team_id,)):
-            return f"it names a game ({row.match_id}) the team did not play"
+            return _("it names a game ({match_id}) the team did not play").format(match_id=row.match_id)
     if kind in (*PURCHASES, *MATCH_COSTS) and amount > 0:
-        return "a purchase takes gold out of the treasury, but this one brings gold in"
+        return _("a purchase takes gold out of the treasury, but this one brings gold in")
     link = LINKED.get(kind)
     if link is not None and getattr(row, link) is None:
-        return f"it names no {LINK_WORDS[link]}"
+        return _(LINK_WORDS[link])
     if kind == "opening" and amount < 0:
-        return "an opening treasury is never below 0 gp"
+        return _("an opening treasury is never below 0 gp")
     if kind == "opening" and openings[row.team_id] > 1:
-        return f"the team has {openings[row.team_id]} opening treasuries; a team opens once"
+        return _("the team has {openings} opening treasuries; a team opens once").format(
+            openings=openings[row.team_id]
+        )
     return None
 
 
@@ -83,13 +96,15 @@ def ledger_rows(ctx: Ctx) -> Iterator[Problem]:
     rows = session.execute(select(*LEDGER_COLUMNS).order_by(LedgerEntry.id)).all()
     openings = Counter(row.team_id for row in rows if row.kind == "opening")
     for row in rows:
-        where = f"Ledger row {row.id} of {teams.get(row.team_id, 'a team')} ({_signed(row.amount)}, {_shown(row.kind)})"
+        where = _("Ledger row {id} of {get} ({signed}, {shown})").format(
+            id=row.id, get=teams.get(row.team_id, "a team"), signed=_signed(row.amount), shown=_shown(row.kind)
+        )
         why = _why(row, teams_of_match, openings)
         if why is not None:
-            yield Problem("ledger", f"{where}: {why}. {CORRECTION_PATH}")
+            yield Problem("ledger", f"{where}: {why}. {_(CORRECTION_PATH)}")
         elif row.kind == "correction" and row.id not in recorded:
-            yield Problem("ledger", f"{where} is a correction without its correction record.",
-                          "add the record (signed Check League; no gold moves)", _record_correction(row.id))  # fmt: skip
+            yield Problem("ledger", _("{where} is a correction without its correction record.").format(where=where),
+                          _("add the record (signed Check League; no gold moves)"), _record_correction(row.id))  # fmt: skip
     yield from _transfers(session)
 
 
@@ -105,8 +120,10 @@ def _transfers(session: Session) -> Iterator[Problem]:
     for transfer_id, total in session.execute(sums):
         yield Problem(
             "ledger",
-            f"The ledger rows of transfer {transfer_id} add up to {_signed(int(total))}; a transfer moves the price "
-            f"from the buyer to the seller (0 gp in all). {CORRECTION_PATH}",
+            _(
+                "The ledger rows of transfer {transfer_id} add up to {signed}; a transfer moves the price from the "
+                "buyer to the seller (0 gp in all). {correction_path}"
+            ).format(transfer_id=transfer_id, signed=_signed(int(total)), correction_path=_(CORRECTION_PATH)),
         )
 
 
@@ -134,9 +151,11 @@ def contracts_of_the_living(ctx: Ctx) -> Iterator[Problem]:
     for contract_id, name, status in ctx.session.execute(query):
         yield Problem(
             "contract",
-            f"The contract of {name} still runs, but he is {status}: a contract ends when its player leaves the "
-            "roster for good.",
-            "end the contract (no gold moves)",
+            _(
+                "The contract of {name} still runs, but he is {status}: a contract ends when its player leaves the "
+                "roster for good."
+            ).format(name=name, status=status),
+            _("end the contract (no gold moves)"),
             _end_contract(
                 contract_id, ContractStatus.DIED if status == PlayerStatus.DEAD else ContractStatus.ENDED
             ),
@@ -172,15 +191,21 @@ def _text_problem(table: str, column: str, row_id: int, text: Any, limit: int) -
     tidied = tidy(text)
     what = f"The {column.replace('_', ' ')} of {table.replace('_', ' ')} {row_id} ({_shown(text)})"
     if len(tidied) > limit:
-        return Problem("text", f"{what} is {len(tidied):,} characters long; Dugout keeps at most {limit:,}.")
+        return Problem(
+            "text",
+            _("{what} is {n:,} characters long; Dugout keeps at most {limit:,}.").format(
+                what=what, n=len(tidied), limit=limit
+            ),
+        )
     if tidied == text:
         return None
     if not tidied:
-        return Problem("text", f"{what} holds only hidden characters or spaces; type it again.")
+        return Problem(
+            "text", _("{what} holds only hidden characters or spaces; type it again.").format(what=what)
+        )
     fix = _write_text(table, column, row_id, tidied)
-    return Problem("text", f"{what} holds hidden characters (such as a right-to-left override or a control "
-                           "character) or extra spaces, which Dugout never keeps when it is typed.",
-                   f"write it as {_shown(tidied)}", fix)  # fmt: skip
+    return Problem("text", _("{what} holds hidden characters (such as a right-to-left override or a control character) or extra " "spaces, which Dugout never keeps when it is typed.").format(what=what),
+                   _("write it as {shown}").format(shown=_shown(tidied)), fix)  # fmt: skip
 
 
 def _write_text(table: str, column: str, row_id: int, text: str) -> Callable[[Session], None]:
@@ -199,18 +224,15 @@ def numbers_kept(ctx: Ctx) -> Iterator[Problem]:
     """Gold and SPP within the most Dugout keeps (rules/limits.py): every service refuses more."""
     session = ctx.session
     for name, treasury in session.execute(select(Team.name, Team.treasury).where(Team.treasury > MOST_GOLD)):
-        yield Problem("bounds", f"{name} has {gp(treasury)} in the treasury; Dugout keeps at most {gp(MOST_GOLD)}. "
-                                f"{CORRECTION_PATH}")  # fmt: skip
+        yield Problem("bounds", _("{name} has {gold} in the treasury; Dugout keeps at most {gold2}. {correction_path}").format(name=name, gold=gp(treasury), gold2=gp(MOST_GOLD), correction_path=_(CORRECTION_PATH)))  # fmt: skip
     large = func.abs(LedgerEntry.amount) > MOST_GOLD
     for row_id, amount in session.execute(select(LedgerEntry.id, LedgerEntry.amount).where(large)):
-        yield Problem("bounds", f"Ledger row {row_id} moves {_signed(amount)}; a ledger row moves at most "
-                                f"{gp(MOST_GOLD)}.")  # fmt: skip
+        yield Problem("bounds", _("Ledger row {row_id} moves {signed}; a ledger row moves at most {gold}.").format(row_id=row_id, signed=_signed(amount), gold=gp(MOST_GOLD)))  # fmt: skip
     players = select(Player.name, Player.spp, Player.value).where(
         (Player.spp > MOST_SPP) | (Player.value > MOST_GOLD)
     )
     for name, spp, value in session.execute(players.order_by(Player.id)):
-        yield Problem("bounds", f"{name} has {spp:,} SPP and a value of {gp(value)}; Dugout keeps at most "
-                                f"{MOST_SPP:,} SPP and {gp(MOST_GOLD)}.")  # fmt: skip
+        yield Problem("bounds", _("{name} has {spp:,} SPP and a value of {gold}; Dugout keeps at most {most_spp:,} SPP and {gold2}.").format(name=name, spp=spp, gold=gp(value), most_spp=MOST_SPP, gold2=gp(MOST_GOLD)))  # fmt: skip
 
 
 def _signed(amount: int) -> str:

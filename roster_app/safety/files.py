@@ -15,6 +15,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import LeagueFileError
+from roster_app.i18n import _
 from roster_app.safety.atomic import LEFTOVER_AGE, ExportError, atomic_path, clean_leftovers, fsync_dir  # noqa: F401
 from roster_app.store import sqlite_file
 
@@ -59,11 +60,14 @@ def make_backup(league: Path, destination: Path) -> Path:
             target.execute("PRAGMA journal_mode = DELETE")  # a copy of a WAL file would leave -wal/-shm beside it
     except sqlite3.Error as exc:
         if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL":
-            raise LeagueFileError(f"A copy of '{league.name}' could not be saved: the disk is full. Nothing was "
-                                  "saved.") from None  # fmt: skip
-        raise LeagueFileError(f"A copy of '{league.name}' could not be made ({exc}).") from None
+            raise LeagueFileError(_("A copy of '{name}' could not be saved: the disk is full. Nothing was saved.").format(name=league.name)) from None  # fmt: skip
+        raise LeagueFileError(
+            _("A copy of '{name}' could not be made ({exc}).").format(name=league.name, exc=exc)
+        ) from None
     except ExportError as exc:
-        raise LeagueFileError(f"A copy of '{league.name}' could not be saved: {exc}") from None
+        raise LeagueFileError(
+            _("A copy of '{name}' could not be saved: {exc}").format(name=league.name, exc=exc)
+        ) from None
     return destination
 
 
@@ -71,8 +75,8 @@ def _copy_problem(path: Path) -> str | None:
     try:
         problems = verify_copy(path)
     except sqlite3.Error as exc:
-        return f"the copy does not open ({exc})"
-    return "the copy failed its integrity check" if problems else None
+        return _("the copy does not open ({exc})").format(exc=exc)
+    return _("the copy failed its integrity check") if problems else None
 
 
 def _free_folder(parent: Path, name: str) -> Path:
@@ -105,7 +109,9 @@ def recover_interrupted_save(league: Path, keep_in: Path) -> Path:
             conn.execute("PRAGMA quick_check").fetchall()  # the first read rolls the journal back
     except sqlite3.Error as exc:
         raise LeagueFileError(
-            f"'{league.name}' was being saved when Dugout stopped, and it could not be put back ({exc}). "
-            f"A copy of it is in '{folder}'. Restore it from a backup."
+            _(
+                "'{name}' was being saved when Dugout stopped, and it could not be put back ({exc}). A copy of it is "
+                "in '{folder}'. Restore it from a backup."
+            ).format(name=league.name, exc=exc, folder=folder)
         ) from None
     return folder

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from roster_app.errors import InterruptedSave, LeagueFileError
+from roster_app.i18n import _
 from roster_app.safety import verdicts
 from roster_app.store import sqlite_file
 from roster_app.store.db import APPLICATION_ID, SQLITE_HEADER
@@ -22,7 +23,9 @@ from roster_app.store.schema_names import TABLES
 
 
 def _explain_sqlite_error(path: Path, exc: Exception) -> LeagueFileError:
-    return LeagueFileError(f"'{path.name}' is not a Dugout league file, or it is damaged ({exc}).")
+    return LeagueFileError(
+        _("'{name}' is not a Dugout league file, or it is damaged ({exc}).").format(name=path.name, exc=exc)
+    )
 
 
 def inspect_file(path: Path) -> str:
@@ -42,19 +45,27 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
         with path.open("rb") as handle:
             header = handle.read(100)
     except OSError as exc:
-        raise LeagueFileError(f"'{path.name}' cannot be read: {exc.strerror}.") from None
+        raise LeagueFileError(
+            _("'{name}' cannot be read: {strerror}.").format(name=path.name, strerror=exc.strerror)
+        ) from None
     if not header:
-        raise LeagueFileError(f"'{path.name}' is empty: it is not a Dugout league file.")
+        raise LeagueFileError(_("'{name}' is empty: it is not a Dugout league file.").format(name=path.name))
     if not header.startswith(SQLITE_HEADER):
-        raise LeagueFileError(f"'{path.name}' is not a Dugout league file (it is not a database at all).")
+        raise LeagueFileError(
+            _("'{name}' is not a Dugout league file (it is not a database at all).").format(name=path.name)
+        )
     if len(header) < 100 or int.from_bytes(header[68:72], "big") != APPLICATION_ID:
         raise LeagueFileError(
-            f"'{path.name}' is a database made by another program, not a Dugout league. It was not changed."
+            _("'{name}' is a database made by another program, not a Dugout league. It was not changed.").format(
+                name=path.name
+            )
         )
     try:
         key, stat = verdicts.content_key(path)
     except OSError as exc:
-        raise LeagueFileError(f"'{path.name}' cannot be read: {exc.strerror}.") from None
+        raise LeagueFileError(
+            _("'{name}' cannot be read: {strerror}.").format(name=path.name, strerror=exc.strerror)
+        ) from None
     # bytes that passed the row-by-row checks before pass them again (a -wal file would hold more bytes)
     checked = verdicts.passed_before(path, key) and not path.with_name(path.name + "-wal").exists()
     try:
@@ -65,8 +76,10 @@ def inspect(path: Path) -> tuple[str, tuple[Any, list[Any]]]:
     except sqlite3.DatabaseError as exc:
         if getattr(exc, "sqlite_errorname", "") == "SQLITE_READONLY_ROLLBACK":
             raise InterruptedSave(
-                f"'{path.name}' was being saved when Dugout or the computer stopped. Open it normally "
-                "(not read-only) and Dugout will put it back as it was before that save."
+                _(
+                    "'{name}' was being saved when Dugout or the computer stopped. Open it normally (not read-only) and "
+                    "Dugout will put it back as it was before that save."
+                ).format(name=path.name)
             ) from None
         raise _explain_sqlite_error(path, exc) from None
     if not checked and is_head(found[0]):
@@ -83,23 +96,31 @@ def _inspect_league(
     if check != [("ok",)]:
         problems = "; ".join(str(r[0]) for r in check[:3])
         raise LeagueFileError(
-            f"'{path.name}' is damaged and cannot be opened safely ({problems}). "
-            "Restore it from a backup. The file was not changed."
+            _(
+                "'{name}' is damaged and cannot be opened safely ({problems}). Restore it from a backup. The file "
+                "was not changed."
+            ).format(name=path.name, problems=problems)
         )
     tables = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
     _refuse_foreign_code(path, conn)
     if not {"league", "team", "player", "alembic_version"} <= tables:
-        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (tables are missing).")
+        raise LeagueFileError(
+            _("'{name}' is not a complete Dugout league (tables are missing).").format(name=path.name)
+        )
     row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
     if row is None or not isinstance(row[0], str):
-        raise LeagueFileError(f"'{path.name}' is not a complete Dugout league (its schema version is missing).")
+        raise LeagueFileError(
+            _("'{name}' is not a complete Dugout league (its schema version is missing).").format(name=path.name)
+        )
     if is_head(row[0]):  # an older file gains its later tables in the upgrade, inspected again after it
         _require_schema(path, conn)
     problems = [] if checked else _value_problems(conn)
     if problems:
         raise LeagueFileError(
-            f"'{path.name}' is damaged and cannot be opened safely ({'; '.join(problems)}). "
-            "Restore it from a backup. The file was not changed."
+            _(
+                "'{name}' is damaged and cannot be opened safely ({items}). Restore it from a backup. The file was "
+                "not changed."
+            ).format(name=path.name, items="; ".join(problems))
         )
     return row[0], (conn.execute(LEAGUE_SQL).fetchone(), conn.execute(RULES_SQL).fetchall())
 
@@ -116,9 +137,11 @@ def _refuse_foreign_code(path: Path, conn: sqlite3.Connection) -> None:
             " ..." if len(found) > 3 else ""
         )
         raise LeagueFileError(
-            f"'{path.name}' holds database code that Dugout never makes ({names}): another program changed it, "
-            "and that code could change the league behind your back. It was not opened; restore it from a backup, "
-            "or ask whoever sent it for a clean copy. The file was not changed."
+            _(
+                "'{name}' holds database code that Dugout never makes ({names}): another program changed it, and "
+                "that code could change the league behind your back. It was not opened; restore it from a backup, or "
+                "ask whoever sent it for a clean copy. The file was not changed."
+            ).format(name=path.name, names=names)
         )
 
 
@@ -138,15 +161,19 @@ def _require_schema(path: Path, conn: sqlite3.Connection) -> None:
     missing = [name for name in TABLES if name not in present]
     if missing:
         raise LeagueFileError(
-            f"'{path.name}' is not a complete Dugout league: the table(s) {', '.join(missing)} are missing. "
-            "Restore it from a backup. The file was not changed."
+            _(
+                "'{name}' is not a complete Dugout league: the table(s) {items} are missing. Restore it from a "
+                "backup. The file was not changed."
+            ).format(name=path.name, items=", ".join(missing))
         )
     for table, columns in TABLES.items():
         lost = [c for c in columns if c not in present[table]]
         if lost:
             raise LeagueFileError(
-                f"'{path.name}' is not a complete Dugout league: the table {table} has lost its "
-                f"column(s) {', '.join(lost)}. Restore it from a backup. The file was not changed."
+                _(
+                    "'{name}' is not a complete Dugout league: the table {table} has lost its column(s) {items}. Restore "
+                    "it from a backup. The file was not changed."
+                ).format(name=path.name, table=table, items=", ".join(lost))
             )
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from sqlalchemy import JSON, Boolean, DateTime, Integer, String, TypeDecorator
 from sqlmodel import SQLModel
 
+from roster_app.i18n import _
 from roster_app.store import models  # noqa: F401 - registers the tables on SQLModel.metadata
 
 DATE_GLOB = "[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9] [0-9][0-9]:[0-9][0-9]:[0-9][0-9]*"
@@ -98,10 +99,14 @@ def stored_value_problems(conn: sqlite3.Connection, *, limit: int = 10, skip: tu
         try:
             bad = _bad_rows(conn, table.name, _table_query(table.name, frozenset(present)))
         except sqlite3.Error as exc:
-            problems.append(f"the {table.name} table cannot be read ({exc})")
+            problems.append(_("the {name} table cannot be read ({exc})").format(name=table.name, exc=exc))
         else:
             if bad:
-                problems.append(f"{bad} row(s) of the {table.name} table hold values that cannot be read")
+                problems.append(
+                    _("{bad} row(s) of the {name} table hold values that cannot be read").format(
+                        bad=bad, name=table.name
+                    )
+                )
         if len(problems) >= limit:
             break
     return problems

@@ -20,6 +20,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from roster_app.errors import LeagueFileError, LeagueInUse
+from roster_app.i18n import _
 
 APP = "Dugout"
 
@@ -39,7 +40,7 @@ class LockHolder:
 
     def describe(self) -> str:
         when = self.since.astimezone().strftime("%d %b %Y %H:%M")
-        return f"{self.app} on {self.host} since {when}"
+        return _("{app} on {host} since {when}").format(app=self.app, host=self.host, when=when)
 
 
 def lock_path(league: Path) -> Path:
@@ -159,8 +160,10 @@ def acquire(league: Path, *, take_over: bool = False) -> LeagueLock:
     path = lock_path(Path(league))
     if path.is_dir():  # never ours to remove: someone's folder stands where the lock goes
         raise LeagueFileError(
-            f"A folder named '{path.name}' stands beside the league, where Dugout keeps its lock file, so "
-            "the league cannot be opened for changes. Rename or move that folder, then open the league again."
+            _(
+                "A folder named '{name}' stands beside the league, where Dugout keeps its lock file, so the league "
+                "cannot be opened for changes. Rename or move that folder, then open the league again."
+            ).format(name=path.name)
         )
     for _attempt in range(5):
         try:
@@ -170,16 +173,22 @@ def acquire(league: Path, *, take_over: bool = False) -> LeagueLock:
         holder = _read_holder(path)
         if not (take_over or _is_stale(path, holder) or _holder_is_gone(holder)):
             if holder is None:
-                raise LeagueInUse(f"'{Path(league).name}' is in use by another Dugout.", holder=None)
+                raise LeagueInUse(
+                    _("'{name}' is in use by another Dugout.").format(name=Path(league).name), holder=None
+                )
             raise LeagueInUse(
-                f"'{Path(league).name}' is in use by {holder.describe()}. Only one Dugout can change a "
-                "league at a time; you can open it read-only.",
+                _(
+                    "'{name}' is in use by {describe}. Only one Dugout can change a league at a time; you can open it "
+                    "read-only."
+                ).format(name=Path(league).name, describe=holder.describe()),
                 holder=holder,
             )
         take_over = False
         with contextlib.suppress(FileNotFoundError):
             path.unlink()
-    raise LeagueInUse(f"'{Path(league).name}' is being opened by another Dugout right now; try again.")
+    raise LeagueInUse(
+        _("'{name}' is being opened by another Dugout right now; try again.").format(name=Path(league).name)
+    )
 
 
 def holder_of(league: Path) -> LockHolder | None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import InterruptedSave, LeagueFileError
+from roster_app.i18n import N_, _
 from roster_app.safety import backups, locking
 from roster_app.safety.files import clean_leftovers, recover_interrupted_save, use_rollback_journal
 from roster_app.safety.inspection import inspect
@@ -24,7 +25,7 @@ if TYPE_CHECKING:  # SQLAlchemy, Alembic and the server code load only on the pa
     # server): a league file opens and shows before the ORM is imported (tests/ui/app/test_start_path.py)
     from sqlalchemy.engine import URL
 
-NEWER_FILE = (
+NEWER_FILE = N_(
     "This league was saved by a newer version of Dugout. It is open read-only, so it is never changed "
     "or downgraded; install the newer Dugout to change it."
 )
@@ -89,17 +90,17 @@ def open_league(
 
 def _unwritable(exc: OSError) -> str:
     if exc.errno == errno.ENOSPC:
-        return "The disk is full, so it is open read-only: free some space, then open it again to make changes."
-    return "Its folder cannot be written, so it is open read-only."
+        return _("The disk is full, so it is open read-only: free some space, then open it again to make changes.")
+    return _("Its folder cannot be written, so it is open read-only.")
 
 
 def _read_only_reason(path: Path, read_only: bool, newer: bool) -> tuple[bool, str | None]:
     if newer:
-        return True, NEWER_FILE
+        return True, _(NEWER_FILE)
     if read_only:
-        return True, "Opened read-only: nothing can be changed."
+        return True, _("Opened read-only: nothing can be changed.")
     if not os.access(path, os.W_OK):
-        return True, "The file cannot be written (it is read-only), so it is open read-only."
+        return True, _("The file cannot be written (it is read-only), so it is open read-only.")
     return False, None
 
 
@@ -119,24 +120,30 @@ def _open_checked(
     if revision is None:  # an interrupted save: roll it back (we hold the lock), then look again
         kept = recover_interrupted_save(path, backups.backups_dir(path, create=True))
         notices.append(
-            "The league was being saved when Dugout or the computer stopped; it was put back as it was "
-            f"before that save. The files as they were are kept in '{kept}'."
+            _(
+                "The league was being saved when Dugout or the computer stopped; it was put back as it was before "
+                "that save. The files as they were are kept in '{kept}'."
+            ).format(kept=kept)
         )
         revision, rules = inspect(path)
         if is_newer(revision):
-            raise LeagueFileError(NEWER_FILE)
+            raise LeagueFileError(_(NEWER_FILE))
     if not read_only and use_rollback_journal(path):
-        notices.append("The league file had been switched to another journal mode by another program; it is back "
-                       "in the mode Dugout keeps it in, so a save cut short can always be put back.")  # fmt: skip
+        notices.append(_("The league file had been switched to another journal mode by another program; it is back "
+                       "in the mode Dugout keeps it in, so a save cut short can always be put back."))  # fmt: skip
     if not read_only and not is_head(revision):
         from roster_app.safety.upgrade import upgrade_file
 
         made, revision = upgrade_file(path), head_revision()
         rules = None  # read again, from the upgraded file
-        notices.append(f"The league was upgraded for this version of Dugout; the old file is kept in '{made}'.")
+        notices.append(
+            _("The league was upgraded for this version of Dugout; the old file is kept in '{made}'.").format(
+                made=made
+            )
+        )
     # the engine (and SQLAlchemy) is made at its first use: the league shows reading through db.fetch()
     db = LeagueDB(make_engine=lambda: file_engine(path, read_only=read_only), path=path, read_only=read_only)
-    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == NEWER_FILE
+    db.schema_revision, db.read_only_reason, db.newer_file = revision, reason, reason == _(NEWER_FILE)
     try:  # the ruleset is loaded now, so a damaged one fails here and not in the middle of a screen
         if load_ruleset and rules is not None:  # the rows inspection read: no second connection needed
             db._ruleset = ruleset_or_error(lambda: ruleset_from_rows(*rules))
@@ -151,7 +158,7 @@ def _open_checked(
         try:
             backups.backup_if_changed(path, reason="opened")
         except LeagueFileError as exc:
-            notices.append(f"No backup could be made when the league was opened: {exc}")
+            notices.append(_("No backup could be made when the league was opened: {exc}").format(exc=exc))
     db.notices, db.lock = notices, lock
     return db
 
@@ -175,14 +182,14 @@ def open_server_league(url: str | URL, *, read_only: bool = False, load_ruleset:
                 raise server_error(exc, engine) from None
             revision, rules = inspect_server(engine)
             notices.append(
-                "The league was upgraded for this version of Dugout (in one transaction on the server)."
+                _("The league was upgraded for this version of Dugout (in one transaction on the server).")
             )
         db = LeagueDB(engine, url=display_url(engine.url), read_only=read_only or newer)
         db.schema_revision, db.newer_file, db.notices = revision, newer, notices
         if newer:
-            db.read_only_reason = NEWER_FILE
+            db.read_only_reason = _(NEWER_FILE)
         elif read_only:
-            db.read_only_reason = "Opened read-only: nothing can be changed."
+            db.read_only_reason = _("Opened read-only: nothing can be changed.")
         if load_ruleset:
             db._ruleset = ruleset_or_error(lambda: ruleset_from_rows(*rules))
         return db

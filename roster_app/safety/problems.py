@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.rules.ruleset import Ruleset
 
 
@@ -34,12 +35,14 @@ class Report:
 
     def text(self) -> str:
         if self.ok:
-            return "No problems found: the league is sound."
-        lines = [f"{len(self.problems)} problem(s) found:"]
+            return _("No problems found: the league is sound.")
+        lines = [_("{n} problem(s) found:").format(n=len(self.problems))]
         for p in self.problems:
             lines.append(f"- {p.text}")
             lines.append(
-                f"    Repair: {p.repair}" if p.repair else "    Not repaired automatically: decide by hand."
+                _("    Repair: {repair}").format(repair=p.repair)
+                if p.repair
+                else _("    Not repaired automatically: decide by hand.")
             )
         return "\n".join(lines)
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from roster_app.errors import DugoutError, LeagueFileError
+from roster_app.i18n import _
 from roster_app.safety.backups import backup
 from roster_app.safety.files import journal_path, make_backup, replace_atomically
 from roster_app.safety.inspection import inspect_file
@@ -31,8 +32,10 @@ def upgrade_file(path: Path) -> Path:
         raise
     except Exception as exc:
         raise LeagueFileError(
-            f"'{path.name}' could not be upgraded for this version of Dugout ({exc}). The file was not "
-            "changed; it can still be opened by the Dugout that made it."
+            _(
+                "'{name}' could not be upgraded for this version of Dugout ({exc}). The file was not changed; it can "
+                "still be opened by the Dugout that made it."
+            ).format(name=path.name, exc=exc)
         ) from exc
     finally:
         work.unlink(missing_ok=True)

@@ -8,6 +8,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import ChangedMeanwhile, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season
 from roster_app.rules.dice import Roll
 from roster_app.rules.limits import MOST_GOLD
@@ -47,12 +48,16 @@ def post(
         raise TypeError("gold is a whole number of gold pieces")
     if abs(amount) > MOST_GOLD or team.treasury + amount > MOST_GOLD:  # rules/limits.py: the most Dugout keeps
         raise RuleViolation(
-            f"{reason} would leave {team.name} with {gp(team.treasury + amount)}; a treasury holds at most "
-            f"{gp(MOST_GOLD)} and a ledger row moves at most that."
+            _(
+                "{reason} would leave {name} with {gold}; a treasury holds at most {gold2} and a ledger row moves at "
+                "most that."
+            ).format(reason=reason, name=team.name, gold=gp(team.treasury + amount), gold2=gp(MOST_GOLD))
         )
     if team.treasury + amount < 0 and not allow_negative:
         raise RuleViolation(
-            f"{reason} costs {gp(-amount)}, but {team.name} has only {gp(team.treasury)} in the treasury."
+            _("{reason} costs {gold}, but {name} has only {gold2} in the treasury.").format(
+                reason=reason, gold=gp(-amount), name=team.name, gold2=gp(team.treasury)
+            )
         )
     entry = LedgerEntry(
         team_id=team.id, amount=amount, kind=kind, reason=reason, season=current_season(session), **links

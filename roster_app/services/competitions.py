@@ -67,16 +67,22 @@ def _next_position(session: Session, season: int) -> int:
 def _get(session: Session, competition_id: int) -> Competition:
     competition = session.get(Competition, competition_id) if isinstance(competition_id, int) else None
     if competition is None:
-        raise RuleViolation("That competition is not in the league (it may have been deleted).")
+        raise RuleViolation(_("That competition is not in the league (it may have been deleted)."))
     return competition
 
 
 def _open(session: Session, competition_id: int) -> Competition:
     competition = _get(session, competition_id)
     if competition.season != current_season(session):
-        raise RuleViolation(f"{competition.name} belongs to season {competition.season}, which has ended.")
+        raise RuleViolation(
+            _("{name} belongs to season {season}, which has ended.").format(
+                name=competition.name, season=competition.season
+            )
+        )
     if competition.status == "abandoned":
-        raise RuleViolation(f"{competition.name} was abandoned ({competition.reason}).")
+        raise RuleViolation(
+            _("{name} was abandoned ({reason}).").format(name=competition.name, reason=competition.reason)
+        )
     return competition
 
 
@@ -89,40 +95,45 @@ def create_competition(
     of the teams entered, or playoffs of the top `rounds` teams of the league table (entered when drawn)."""
     if format not in rc.FORMATS or format == "league":
         raise RuleViolation(
-            "A tournament is a knock-out cup, playoffs or Swiss rounds; the league fixtures are made with "
-            "Generate Fixtures."
+            _(
+                "A tournament is a knock-out cup, playoffs or Swiss rounds; the league fixtures are made with "
+                "Generate Fixtures."
+            )
         )
-    name = kept(name, "A tournament's name", NAME_LENGTH)
+    name = kept(name, _("A tournament's name"), NAME_LENGTH)
     if not name:
-        raise RuleViolation("A tournament needs a name.")
+        raise RuleViolation(_("A tournament needs a name."))
     team_ids = list(team_ids)
     for value, what in ((rounds, "The number of rounds"), (first_round, "The first round")):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
-            raise RuleViolation(f"{what} is a whole number from 0 to 99.")
+            raise RuleViolation(_("{what} is a whole number from 0 to 99.").format(what=what))
     if format == "playoffs":
         if team_ids:
             raise RuleViolation(
-                "Playoffs take the top of the league table when drawn; no teams are entered by hand."
+                _("Playoffs take the top of the league table when drawn; no teams are entered by hand.")
             )
         if rounds < 2:
-            raise RuleViolation("Playoffs need at least the top two teams of the league table (say how many).")
+            raise RuleViolation(_("Playoffs need at least the top two teams of the league table (say how many)."))
     else:
         rc.check_entrants(team_ids)
     if third_place and format == "knockout" and len(team_ids) < 4:
         raise RuleViolation(
-            "A third-place game needs four teams at least: it is played by the semi-finals' losers."
+            _("A third-place game needs four teams at least: it is played by the semi-finals' losers.")
         )
     if format == "swiss" and rounds and rounds > rc.swiss_most_rounds(len(team_ids)):
         raise RuleViolation(
-            f"Swiss rounds of {count(len(team_ids), 'team')} can last at most "
-            f"{count(rc.swiss_most_rounds(len(team_ids)), 'round')} without a rematch."
+            _("Swiss rounds of {count} can last at most {count2} without a rematch.").format(
+                count=count(len(team_ids), "team"), count2=count(rc.swiss_most_rounds(len(team_ids)), "round")
+            )
         )
     with db.write() as tx:
         session = tx.session
         season = current_season(session)
         if session.scalars(select(Competition.id).where(Competition.season == season,
                                                         func.lower(Competition.name) == name.lower())).first():  # fmt: skip
-            raise RuleViolation(f"Season {season} already has a competition called {name}.")
+            raise RuleViolation(
+                _("Season {season} already has a competition called {name}.").format(season=season, name=name)
+            )
         found = {t.id: t for t in session.scalars(select(Team).where(Team.id.in_(team_ids)))} if team_ids else {}
         teams = [found[tid] if tid in found else get_team(session, tid) for tid in team_ids]  # one read; refused
         if format == "swiss" and not rounds:
@@ -135,7 +146,9 @@ def create_competition(
         session.flush()
         session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team.id) for team in teams])
         entrants = f"the top {rounds} of the league table" if format == "playoffs" else count(len(teams), "team")
-        tx.label = f"new {rc.FORMATS[format]} {name}: {entrants}"
+        tx.label = _("new {formats} {name}: {entrants}").format(
+            formats=rc.FORMATS[format], name=name, entrants=entrants
+        )
         tx.result = competition.id
     return tx.change
 
@@ -150,13 +163,17 @@ def move_competition(db: LeagueDB, *, competition_id: int, position: int) -> Cha
             .order_by(Competition.position, Competition.id)
         ))  # fmt: skip
         if not isinstance(position, int) or isinstance(position, bool) or not 1 <= position <= len(others) + 1:
-            raise RuleViolation(f"A place in the season's order is a number from 1 to {len(others) + 1}.")
+            raise RuleViolation(
+                _("A place in the season's order is a number from 1 to {value}.").format(value=len(others) + 1)
+            )
         others.insert(position - 1, competition)
         for place, row in enumerate(others, start=1):
             if row.position != place:
                 row.position = place
                 session.add(row)
-        tx.label = f"{competition.name} moved to place {position} of the season"
+        tx.label = _("{name} moved to place {position} of the season").format(
+            name=competition.name, position=position
+        )
     return tx.change
 
 
@@ -170,11 +187,15 @@ def _played_games(session: Session, competition: Competition) -> int:
 def _clear_fixture(session: Session, match: Match, why: str) -> None:
     """Delete an unplayed fixture of a tournament (its draw is redone, the tournament deleted, a team out)."""
     if match.status != "scheduled":
-        raise RuleViolation(f"{match_title(session, match)} has been played; {why}.")
+        raise RuleViolation(
+            _("{match_title} has been played; {why}.").format(match_title=match_title(session, match), why=why)
+        )
     if match.pre_match or session.scalars(select(RefereeMatch.id).where(RefereeMatch.match_id == match.id)).first() \
             or session.scalars(select(LiveMatch.id).where(LiveMatch.match_id == match.id)).first():  # fmt: skip
         raise RuleViolation(
-            f"{match_title(session, match)} has begun (its pre-match sequence, a match pad or a ref's sheet); {why}."
+            _("{match_title} has begun (its pre-match sequence, a match pad or a ref's sheet); {why}.").format(
+                match_title=match_title(session, match), why=why
+            )
         )
     for roll in session.scalars(select(DiceRoll).where(DiceRoll.match_id == match.id)):
         roll.match_id = None  # a roll made for it stays in the league's rolls
@@ -205,7 +226,9 @@ def _seeded(
     team_ids = [e.team_id for e in entries]
     if seeding in ("draw", "dice"):
         if seeding == "dice" and faces is None:
-            raise RuleViolation(f"Type the dice of the draw: {_dice_words(len(team_ids))}.")
+            raise RuleViolation(
+                _("Type the dice of the draw: {dice_words}.").format(dice_words=_dice_words(len(team_ids)))
+            )
         typed = seeding == "dice"
         faces = list(faces) if typed else rc.roll_draw(len(team_ids), rng)
         seeded = rc.drawn(team_ids, faces)
@@ -216,7 +239,7 @@ def _seeded(
     if seeding == "hand":
         order = list(order or [])
         if sorted(order) != sorted(team_ids) or len(set(order)) != len(order):
-            raise RuleViolation("Seeding by hand puts every team entered in order, each once.")
+            raise RuleViolation(_("Seeding by hand puts every team entered in order, each once."))
         return order
     if seeding == "rating":
         ratings = {tid: team_rating_now(session, ruleset, session.get(Team, tid)) for tid in team_ids}
@@ -224,7 +247,11 @@ def _seeded(
     if seeding == "table":
         places = {row.id: row.position for row in sq.league_standing(session, ruleset, competition.season)}
         return sorted(team_ids, key=lambda tid: (places.get(tid, 999), session.get(Team, tid).name.lower()))
-    raise RuleViolation(f"'{seeding}' is not a way to seed a tournament ({', '.join(rc.SEEDINGS)}).")
+    raise RuleViolation(
+        _("'{seeding}' is not a way to seed a tournament ({items}).").format(
+            seeding=seeding, items=", ".join(rc.SEEDINGS)
+        )
+    )
 
 
 def _dice_words(entrants: int) -> str:
@@ -243,11 +270,12 @@ def draw_competition(
         session = tx.session
         competition = _open(session, competition_id)
         if competition.format == "league":
-            raise RuleViolation("The league fixtures are not drawn; they are made with Generate Fixtures.")
+            raise RuleViolation(_("The league fixtures are not drawn; they are made with Generate Fixtures."))
         if _played_games(session, competition):
             raise RuleViolation(
-                f"{competition.name} has games played; its draw cannot be made again. Abandon it with a reason, "
-                "or play it on."
+                _(
+                    "{name} has games played; its draw cannot be made again. Abandon it with a reason, or play it on."
+                ).format(name=competition.name)
             )
         _clear_draw(session, competition)
         if competition.format == "playoffs":
@@ -260,8 +288,10 @@ def draw_competition(
         rc.check_entrants([e.team_id for e in entries])
         if competition.third_place and len(entries) < 4:
             raise RuleViolation(
-                f"{competition.name} has a third-place game, which needs four teams at least (the semi-finals' "
-                f"losers); it has {count(len(entries), 'team')} left."
+                _(
+                    "{name} has a third-place game, which needs four teams at least (the semi-finals' losers); it has "
+                    "{count} left."
+                ).format(name=competition.name, count=count(len(entries), "team"))
             )
         seeded = _seeded(session, ruleset, competition, entries, seeding, faces, order, rng)
         by_team = {e.team_id: e for e in entries}
@@ -278,7 +308,7 @@ def draw_competition(
             _pair_swiss_round(session, ruleset, competition, 1)
         else:
             _make_bracket(session, ruleset, competition, seeded)
-        tx.label = f"draw of {competition.name}: {rc.SEEDINGS[seeding]}"
+        tx.label = _("draw of {name}: {seedings}").format(name=competition.name, seedings=rc.SEEDINGS[seeding])
         tx.result = competition.id
     return tx.change
 
@@ -292,19 +322,22 @@ def _enter_playoff_teams(session: Session, ruleset: Ruleset, competition: Compet
         select(Competition).where(Competition.season == competition.season, Competition.format == "league")
     ).first()
     if league is None or not session.scalar(select(func.count()).where(Match.competition_id == league.id)):
-        raise RuleViolation("Playoffs take the top of the league table; the season has no league fixtures yet.")
+        raise RuleViolation(_("Playoffs take the top of the league table; the season has no league fixtures yet."))
     left = session.scalar(
         select(func.count()).where(Match.competition_id == league.id, Match.status == "scheduled")
     )
     if left and league.status != "abandoned":
         raise RuleViolation(
-            f"Playoffs are drawn after the league's last fixture; {count(left, 'league fixture')} "
-            f"{'is' if left == 1 else 'are'} still to play."
+            _("Playoffs are drawn after the league's last fixture; {count} {value} still to play.").format(
+                count=count(left, "league fixture"), value="is" if left == 1 else "are"
+            )
         )
     table = sq.league_standing(session, ruleset, competition.season)
     if competition.rounds > len(table):
         raise RuleViolation(
-            f"The league table has {count(len(table), 'team')}; the top {competition.rounds} cannot go through."
+            _("The league table has {count}; the top {rounds} cannot go through.").format(
+                count=count(len(table), "team"), rounds=competition.rounds
+            )
         )
     for entry in session.scalars(
         select(CompetitionEntry).where(CompetitionEntry.competition_id == competition.id)
@@ -385,8 +418,16 @@ def _fixtures(session: Session, competition: Competition, ties: list[Competition
         busy = next(t for t in (clash.home_team_id, clash.away_team_id) if t in teams)
         what = f"round {ties[0].round}" if competition.format == "swiss" else rc.round_name(ties[0].round, total)
         raise RuleViolation(
-            f"{session.get(Team, busy).name} already play in round {season_round}, where {possessive(competition.name)} "
-            f"{what} is played; move that fixture first."
+            _(
+                "{name} already play in round {season_round}, where {owner} {what} is played; move that fixture "
+                "first."
+            ).format(
+                name=session.get(Team, busy).name,
+                season_round=season_round,
+                owner=possessive(competition.name),
+                what=what,
+                owner_name=competition.name,
+            )
         )
     matches = []
     for tie in ties:
@@ -511,7 +552,11 @@ def game_reported(session: Session, ruleset: Ruleset, match: Match) -> None:
         return
     competition = session.get(Competition, match.competition_id)
     if competition.status == "abandoned":
-        raise RuleViolation(f"{competition.name} was abandoned ({competition.reason}); its games are not played.")
+        raise RuleViolation(
+            _("{name} was abandoned ({reason}); its games are not played.").format(
+                name=competition.name, reason=competition.reason
+            )
+        )
     if competition.format == "league":
         return
     tie = session.scalars(select(CompetitionTie).where(CompetitionTie.match_id == match.id)).first()
@@ -527,24 +572,32 @@ def game_reported(session: Session, ruleset: Ruleset, match: Match) -> None:
 # -- a team leaves, a tournament ends early or goes ------------------------------------------------
 def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: str) -> Change:
     """A team retires from a tournament: its unplayed game goes (its opponent goes through, and is told so)."""
-    reason = kept(reason, "The reason a team withdraws", REASON_LENGTH)
+    reason = kept(reason, _("The reason a team withdraws"), REASON_LENGTH)
     if not reason:
-        raise RuleViolation("Say why the team withdraws; the bracket shows it.")
+        raise RuleViolation(_("Say why the team withdraws; the bracket shows it."))
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         competition = _open(session, competition_id)
         if competition.format == "league":
-            raise RuleViolation("A team leaves the league fixtures by their fixtures being deleted or moved.")
+            raise RuleViolation(_("A team leaves the league fixtures by their fixtures being deleted or moved."))
         team = get_team(session, team_id)
         entry = session.scalars(select(CompetitionEntry).where(
             CompetitionEntry.competition_id == competition.id, CompetitionEntry.team_id == team.id)).first()  # fmt: skip
         if entry is None:
-            raise RuleViolation(f"{team.name} are not in {competition.name}.")
+            raise RuleViolation(_("{name} are not in {name2}.").format(name=team.name, name2=competition.name))
         if entry.out:
-            raise RuleViolation(f"{team.name} already left {competition.name} ({entry.out}).")
+            raise RuleViolation(
+                _("{name} already left {name2} ({out}).").format(
+                    name=team.name, name2=competition.name, out=entry.out
+                )
+            )
         if competition.status == "finished":
-            raise RuleViolation(f"{competition.name} is over; {team.name} cannot withdraw from it now.")
+            raise RuleViolation(
+                _("{name} is over; {name2} cannot withdraw from it now.").format(
+                    name=competition.name, name2=team.name
+                )
+            )
         alive = [t for t in _ties(session, competition) if team.id in (t.home_team_id, t.away_team_id)
                  and t.winner_team_id is None]  # fmt: skip
         if (
@@ -553,10 +606,14 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
             and not alive
             and not _waiting(session, competition, team.id)
         ):
-            raise RuleViolation(f"{team.name} are already out of {competition.name}.")
+            raise RuleViolation(
+                _("{name} are already out of {name2}.").format(name=team.name, name2=competition.name)
+            )
         entry.out = f"withdrew: {reason}"
         session.add(entry)
-        said = f"{team.name} withdrew from {competition.name} ({reason})"
+        said = _("{name} withdrew from {name2} ({reason})").format(
+            name=team.name, name2=competition.name, reason=reason
+        )
         for tie in alive:
             other = tie.away_team_id if tie.home_team_id == team.id else tie.home_team_id
             if tie.match_id is not None:
@@ -573,10 +630,10 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
                 tie.bye = True
                 tie.note = f"{team.name} withdrew ({reason}): their opponent goes through"
                 session.add(tie)
-                said += "; their next opponent goes through"
+                said += _("; their next opponent goes through")
             else:
                 tie.note = f"{team.name} withdrew ({reason}): {session.get(Team, other).name} go through"
-                said += f"; {session.get(Team, other).name} go through"
+                said += _("; {name} go through").format(name=session.get(Team, other).name)
                 _won(session, ruleset, competition, tie, other)
         tx.label = said
         tx.result = said
@@ -596,7 +653,7 @@ def abandon_competition(db: LeagueDB, *, competition_id: int, reason: str, made_
         session = tx.session
         competition = _open(session, competition_id)
         abandon(session, competition, reason, made_by)
-        tx.label = f"{competition.name} abandoned: {competition.reason}"
+        tx.label = _("{name} abandoned: {reason}").format(name=competition.name, reason=competition.reason)
     return tx.change
 
 
@@ -605,7 +662,9 @@ def abandon(session: Session, competition: Competition, reason: str, made_by: st
 
     made_by, reason = _signed_by(made_by, reason)
     if competition.status == "finished":
-        raise RuleViolation(f"{competition.name} is finished; there is nothing left to abandon.")
+        raise RuleViolation(
+            _("{name} is finished; there is nothing left to abandon.").format(name=competition.name)
+        )
     before = {"competition": competition.name, "status": competition.status}
     competition.status = "abandoned"
     competition.reason = reason
@@ -623,20 +682,22 @@ def delete_competition(db: LeagueDB, *, competition_id: int) -> Change:
         played = _played_games(session, competition)
         if played:
             raise RuleViolation(
-                f"{competition.name} has {count(played, 'game')} played; those games stay in the league's history. "
-                "Abandon it with a reason instead."
+                _(
+                    "{name} has {count} played; those games stay in the league's history. Abandon it with a reason "
+                    "instead."
+                ).format(name=competition.name, count=count(played, "game"))
             )
         if competition.format == "league" and session.scalar(
             select(func.count()).where(Match.competition_id == competition.id)
         ):
-            raise RuleViolation("The league fixtures go with their fixtures: delete the unplayed ones first.")
+            raise RuleViolation(_("The league fixtures go with their fixtures: delete the unplayed ones first."))
         _clear_draw(session, competition)
         for entry in session.scalars(
             select(CompetitionEntry).where(CompetitionEntry.competition_id == competition.id)
         ):
             session.delete(entry)
         session.flush()
-        tx.label = f"{competition.name} deleted"
+        tx.label = _("{name} deleted").format(name=competition.name)
         session.delete(competition)
     return tx.change
 
@@ -682,16 +743,20 @@ def roll_off_table(
         if faces is None:
             rng = rng or random.SystemRandom()
             while True:
-                faces = [sum(rng.randint(1, spec.sides) for _ in range(spec.count)) for _ in teams]
+                faces = [sum(rng.randint(1, spec.sides) for _unused in range(spec.count)) for _unused in teams]
                 if len(set(faces)) == len(faces):
                     break
         faces = list(faces)
         if len(faces) != len(teams) or any(
             not isinstance(f, int) or isinstance(f, bool) or not spec.lowest <= f <= spec.highest for f in faces
         ):
-            raise RuleViolation(f"A roll-off is one {spec} a team, each {spec.lowest} to {spec.highest}.")
+            raise RuleViolation(
+                _("A roll-off is one {spec} a team, each {lowest} to {highest}.").format(
+                    spec=spec, lowest=spec.lowest, highest=spec.highest
+                )
+            )
         if len(set(faces)) != len(faces):
-            raise RuleViolation("The roll-off left teams level; roll again.")
+            raise RuleViolation(_("The roll-off left teams level; roll again."))
         season = current_season(session)
         groups = q.level_before_roll_off(session, ruleset, season)
         if not any({row.id for row in group} == set(team_ids) for group in groups):
@@ -706,7 +771,7 @@ def roll_off_table(
         for team, face in zip(teams, faces, strict=True):
             session.add(DiceRoll(purpose=sq.table_roll_off_purpose(season), dice=str(spec), faces=[face], total=face,
                                  typed=typed, team_id=team.id))  # fmt: skip
-        tx.label = "league table roll-off: " + ", ".join(
+        tx.label = _("league table roll-off: ") + ", ".join(
             f"{t.name} {f}" for t, f in zip(teams, faces, strict=True)
         )
     return tx.change

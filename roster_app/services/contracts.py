@@ -12,6 +12,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, require
 from roster_app.queries.competitions import still_to_play_words
 from roster_app.queries.contracts import player_position, renewable, running_contract
@@ -80,7 +81,7 @@ def sign_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         player = get_player(tx.session, player_id)
         now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
         contract = sign(tx.session, ruleset, player, seasons, match_id=now.match_id)
-        tx.label = f"signing of {player.name} for {_seasons(seasons)}"
+        tx.label = _("signing of {name} for {seasons}").format(name=player.name, seasons=_seasons(seasons))
         tx.result = contract.id
     return tx.change
 
@@ -91,7 +92,9 @@ def renew(
     """Re-sign a player whose contract with his team has ended, inside a transaction (see `renew_contract`)."""
     if not renewable(session, player):
         raise RuleViolation(
-            f"{player.name} has no ended contract with his team to renew; sign him to a new contract instead."
+            _("{name} has no ended contract with his team to renew; sign him to a new contract instead.").format(
+                name=player.name
+            )
         )
     return sign(session, ruleset, player, seasons, renewal=True, match_id=match_id)
 
@@ -103,7 +106,9 @@ def renew_contract(db: LeagueDB, *, player_id: int, seasons: int) -> Change:
         player = get_player(tx.session, player_id)
         now = require(tx.session, get_team(tx.session, player.team_id), Act.CONTRACTS)
         contract = renew(tx.session, ruleset, player, seasons, match_id=now.match_id)
-        tx.label = f"renewal of {possessive(player.name)} contract for {_seasons(seasons)}"
+        tx.label = _("renewal of {owner} contract for {seasons}").format(
+            owner=possessive(player.name), seasons=_seasons(seasons), name=player.name
+        )
         tx.result = contract.id
     return tx.change
 
@@ -151,13 +156,16 @@ def end_season(db: LeagueDB, *, abandon_reason: str = "", made_by: str = "") -> 
         left = still_to_play_words(session, number)
         if left and not (abandon_reason or made_by):
             raise RuleViolation(
-                f"Season {number} is not over: "
-                + "; ".join(left)
-                + ". Play them first, or abandon what is left with a reason (a commissioner's correction)."
+                _(
+                    "Season {number} is not over: {left}. Play them first, or abandon what is left with a reason (a "
+                    "commissioner's correction)."
+                ).format(number=number, left="; ".join(left))
             )
         abandoned = abandon_unfinished(session, number, abandon_reason, made_by) if left else []
         finish_league(session, ruleset, number)
         result = advance_season(session)
-        tx.label = f"end of season {number}" + (f" ({', '.join(abandoned)} abandoned)" if abandoned else "")
+        tx.label = _("end of season {number}").format(number=number) + (
+            _(" ({items} abandoned)").format(items=", ".join(abandoned)) if abandoned else ""
+        )
         tx.result = result
     return tx.change

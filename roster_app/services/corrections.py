@@ -14,6 +14,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import current_season, get_player, get_team
 from roster_app.rules.contracts import check_length, tally_marks
@@ -46,18 +47,20 @@ def ledger_reason(made_by: str, reason: str) -> str:
 
 def _signed_by(made_by: str, reason: str) -> tuple[str, str]:
     """The commissioner's name and the reason, tidied; refused when either is missing or too long to keep."""
-    made_by = kept(made_by or "", "The name of the commissioner who makes a correction", NAME_LENGTH)
-    reason = kept(reason or "", "A correction's reason", REASON_LENGTH)
+    made_by = kept(made_by or "", _("The name of the commissioner who makes a correction"), NAME_LENGTH)
+    reason = kept(reason or "", _("A correction's reason"), REASON_LENGTH)
     if not reason:
-        raise RuleViolation("A correction needs a reason: say what went wrong, so the league can read it later.")
+        raise RuleViolation(
+            _("A correction needs a reason: say what went wrong, so the league can read it later.")
+        )
     if not made_by:
-        raise RuleViolation("A correction needs the name of the commissioner who makes it.")
+        raise RuleViolation(_("A correction needs the name of the commissioner who makes it."))
     return made_by, reason
 
 
 def _whole(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool):
-        raise RuleViolation(f"{what} is a whole number.")
+        raise RuleViolation(_("{what} is a whole number.").format(what=what))
     return value
 
 
@@ -72,10 +75,10 @@ def _record(
 def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_by: str) -> Change:
     """Add gold to a team's treasury (amount > 0) or take it away (< 0), never below 0 gp."""
     made_by, reason = _signed_by(made_by, reason)
-    amount = _whole(amount, "A gold correction")
-    whole(amount, "A gold correction", -MOST_GOLD, MOST_GOLD)  # rules/limits.py, before any arithmetic
+    amount = _whole(amount, _("A gold correction"))
+    whole(amount, _("A gold correction"), -MOST_GOLD, MOST_GOLD)  # rules/limits.py, before any arithmetic
     if amount == 0:
-        raise RuleViolation("A gold correction of 0 gp changes nothing: give the gold to add or take away.")
+        raise RuleViolation(_("A gold correction of 0 gp changes nothing: give the gold to add or take away."))
     with db.write() as tx:
         session = tx.session
         lock_teams(session, team_id)
@@ -84,19 +87,25 @@ def correct_gold(db: LeagueDB, *, team_id: int, amount: int, reason: str, made_b
         lowest, highest = gold_correction_range(before)
         if amount < lowest:
             raise RuleViolation(
-                f"{team.name} has {gp(before)} in the treasury: a correction can take at most {gp(before)}, "
-                f"not {gp(-amount)}. A treasury never goes below 0 gp."
+                _(
+                    "{name} has {gold} in the treasury: a correction can take at most {gold}, not {gold2}. A treasury "
+                    "never goes below 0 gp."
+                ).format(name=team.name, gold=gp(before), gold2=gp(-amount))
             )
         if amount > highest:
             raise RuleViolation(
-                f"{team.name} has {gp(before)} in the treasury: a correction can add at most {gp(highest)}, "
-                f"not {gp(amount)}. A treasury holds at most {gp(MOST_GOLD)}."
+                _(
+                    "{name} has {gold} in the treasury: a correction can add at most {gold2}, not {gold3}. A treasury "
+                    "holds at most {gold4}."
+                ).format(name=team.name, gold=gp(before), gold2=gp(highest), gold3=gp(amount), gold4=gp(MOST_GOLD))
             )
         entry = post(session, team, amount, kind=LEDGER_KIND, reason=ledger_reason(made_by, reason))
         session.flush()
         _record(session, "gold", made_by, reason, {"treasury": before}, {"treasury": team.treasury},
                 team_id=team.id, ledger_entry_id=entry.id)  # fmt: skip
-        tx.label = f"correction of {possessive(team.name)} treasury: {'+' if amount > 0 else ''}{gp(amount)}"
+        tx.label = _("correction of {owner} treasury: {value}{gold}").format(
+            owner=possessive(team.name), value="+" if amount > 0 else "", gold=gp(amount), name=team.name
+        )
         tx.result = entry.id
     return tx.change
 
@@ -116,34 +125,40 @@ def correct_spp(
 
     The rolls taken may not exceed what the SPP earn (rules/spp.py)."""
     made_by, reason = _signed_by(made_by, reason)
-    spp = _whole(spp, "SPP")
+    spp = _whole(spp, _("SPP"))
     if spp < 0:
-        raise RuleViolation("SPP cannot be below 0.")
-    whole(spp, "SPP", 0, MOST_SPP)
+        raise RuleViolation(_("SPP cannot be below 0."))
+    whole(spp, _("SPP"), 0, MOST_SPP)
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         player = get_player(session, player_id)
         check_version(player, expected_version, player.name)
-        rolls = player.rolls_taken if rolls_taken is None else _whole(rolls_taken, "Star player rolls taken")
+        rolls = player.rolls_taken if rolls_taken is None else _whole(rolls_taken, _("Star player rolls taken"))
         earned = star_player_rolls(spp, ruleset)
         if rolls < 0:
-            raise RuleViolation("Star player rolls taken cannot be below 0.")
+            raise RuleViolation(_("Star player rolls taken cannot be below 0."))
         if rolls > earned:
             raise RuleViolation(
-                f"{player.name} has taken {count(rolls, 'star player roll')}, but {spp} SPP "
-                f"earn only {earned}. Correct the rolls taken too, or give him the SPP those rolls need."
+                _(
+                    "{name} has taken {count}, but {spp} SPP earn only {earned}. Correct the rolls taken too, or give "
+                    "him the SPP those rolls need."
+                ).format(name=player.name, count=count(rolls, "star player roll"), spp=spp, earned=earned)
             )
         before = {"spp": player.spp, "rolls_taken": player.rolls_taken}
         after = {"spp": spp, "rolls_taken": rolls}
         if before == after:
             raise RuleViolation(
-                f"{player.name} already has {spp} SPP and {count(rolls, 'star player roll')} taken."
+                _("{name} already has {spp} SPP and {count} taken.").format(
+                    name=player.name, spp=spp, count=count(rolls, "star player roll")
+                )
             )
         player.spp, player.rolls_taken = spp, rolls
         session.add(player)
         _record(session, "spp", made_by, reason, before, after, team_id=player.team_id, player_id=player.id)
-        tx.label = f"correction of {possessive(player.name)} SPP: {before['spp']} to {spp}"
+        tx.label = _("correction of {owner} SPP: {spp} to {spp2}").format(
+            owner=possessive(player.name), spp=before["spp"], spp2=spp, name=player.name
+        )
     return tx.change
 
 
@@ -159,22 +174,32 @@ def correct_fan_factor(
 ) -> Change:
     """Set a team's fan factor to what it should be, within the league's limits; no gold moves."""
     made_by, reason = _signed_by(made_by, reason)
-    fan_factor = _whole(fan_factor, "A fan factor")
+    fan_factor = _whole(fan_factor, _("A fan factor"))
     lowest, highest = fan_factor_range(db)
     if not lowest <= fan_factor <= highest:
-        raise RuleViolation(f"A fan factor is {lowest} to {highest} in this league; {fan_factor} is outside that.")
+        raise RuleViolation(
+            _("A fan factor is {lowest} to {highest} in this league; {fan_factor} is outside that.").format(
+                lowest=lowest, highest=highest, fan_factor=fan_factor
+            )
+        )
     with db.write() as tx:
         session = tx.session
         team = get_team(session, team_id)
         check_version(team, expected_version, team.name)
         before = team.fan_factor
         if before == fan_factor:
-            raise RuleViolation(f"{possessive(team.name)} fan factor is already {fan_factor}.")
+            raise RuleViolation(
+                _("{owner} fan factor is already {fan_factor}.").format(
+                    owner=possessive(team.name), fan_factor=fan_factor, name=team.name
+                )
+            )
         team.fan_factor = fan_factor
         session.add(team)
         _record(session, "fan_factor", made_by, reason, {"fan_factor": before}, {"fan_factor": fan_factor},
                 team_id=team.id)  # fmt: skip
-        tx.label = f"correction of {possessive(team.name)} fan factor: {before} to {fan_factor}"
+        tx.label = _("correction of {owner} fan factor: {before} to {fan_factor}").format(
+            owner=possessive(team.name), before=before, fan_factor=fan_factor, name=team.name
+        )
     return tx.change
 
 
@@ -205,32 +230,40 @@ def correct_contract(
         session = tx.session
         contract = session.get(Contract, contract_id)
         if contract is None:
-            raise NotFound("That contract no longer exists in this league.")
+            raise NotFound(_("That contract no longer exists in this league."))
         player = get_player(session, contract.player_id)
         if cancel and contract.status != ContractStatus.RUNNING:
             raise RuleViolation(
-                f"{possessive(player.name)} contract has already ended; there is nothing to cancel."
+                _("{owner} contract has already ended; there is nothing to cancel.").format(
+                    owner=possessive(player.name), name=player.name
+                )
             )
         if contract.status == ContractStatus.CANCELLED:
             raise RuleViolation(
-                f"{possessive(player.name)} contract was cancelled; he signs a new one as a free agent."
+                _("{owner} contract was cancelled; he signs a new one as a free agent.").format(
+                    owner=possessive(player.name), name=player.name
+                )
             )
         if contract.status not in CORRECTABLE_CONTRACTS:
             raise RuleViolation(
-                f"{possessive(player.name)} contract is {contract.status}: it belongs to a transfer's record and is "
-                "corrected by reversing the transfer, not here."
+                _(
+                    "{owner} contract is {status}: it belongs to a transfer's record and is corrected by reversing the "
+                    "transfer, not here."
+                ).format(owner=possessive(player.name), status=contract.status, name=player.name)
             )
         before = _contract_state(contract)
         if cancel:
             contract.status = ContractStatus.CANCELLED
             what = "cancelled"
         else:
-            length = contract.seasons if seasons is None else _whole(seasons, "A contract's length")
+            length = contract.seasons if seasons is None else _whole(seasons, _("A contract's length"))
             check_length(length, ruleset)
-            done = contract.served if served is None else _whole(served, "Seasons served")
+            done = contract.served if served is None else _whole(served, _("Seasons served"))
             if not 0 <= done <= length:
                 raise RuleViolation(
-                    f"A {length}-season contract has 0 to {length} seasons served; {done} cannot be right."
+                    _(
+                        "A {length}-season contract has 0 to {length} seasons served; {done} cannot be right."
+                    ).format(length=length, done=done)
                 )
             status = ContractStatus.RUNNING if done < length else ContractStatus.EXPIRED
             if status == ContractStatus.RUNNING and contract.status != ContractStatus.RUNNING:
@@ -240,22 +273,32 @@ def correct_contract(
         after = _contract_state(contract)
         if before == after:
             raise RuleViolation(
-                f"{possessive(player.name)} contract already reads {tally_marks(contract.served, contract.seasons)}."
+                _("{owner} contract already reads {tally_marks}.").format(
+                    owner=possessive(player.name),
+                    tally_marks=tally_marks(contract.served, contract.seasons),
+                    name=player.name,
+                )
             )
         session.add(contract)
         _record(session, "contract", made_by, reason, before, after, team_id=contract.team_id,
                 player_id=player.id, contract_id=contract.id)  # fmt: skip
-        tx.label = f"correction of {possessive(player.name)} contract: {what}"
+        tx.label = _("correction of {owner} contract: {what}").format(
+            owner=possessive(player.name), what=what, name=player.name
+        )
     return tx.change
 
 
 def _check_may_run_again(session: Session, contract: Contract, player: Any) -> None:
     """An expired contract runs again only for a player still on that team's roster with no other contract."""
     if player.team_id != contract.team_id or player.status not in PlayerStatus.ON_ROSTER:
-        raise RuleViolation(f"{player.name} no longer plays for the team this contract was signed with.")
+        raise RuleViolation(
+            _("{name} no longer plays for the team this contract was signed with.").format(name=player.name)
+        )
     other = running_contract(session, player.id)
     if other is not None and other.id != contract.id:
-        raise RuleViolation(f"{player.name} has signed another contract since; correct that one instead.")
+        raise RuleViolation(
+            _("{name} has signed another contract since; correct that one instead.").format(name=player.name)
+        )
 
 
 # -- rolls -----------------------------------------------------------------------------------------
@@ -269,17 +312,17 @@ def correct_roll(db: LeagueDB, *, dice_roll_id: int, faces: list[int], reason: s
         session = tx.session
         row = session.get(DiceRoll, dice_roll_id)
         if row is None:
-            raise NotFound("That roll no longer exists in this league.")
+            raise NotFound(_("That roll no longer exists in this league."))
         fixed = typed_roll(row.dice, list(faces), modifier=row.modifier)
         before = {"faces": list(row.faces), "total": row.total}
         after = {"faces": list(fixed.faces), "total": fixed.total}
         if before == after:
-            raise RuleViolation(f"The roll already shows {fixed.describe().split(' (')[0]}.")
+            raise RuleViolation(_("The roll already shows {split}.").format(split=fixed.describe().split(" (")[0]))
         row.faces, row.total, row.typed = list(fixed.faces), fixed.total, True
         session.add(row)
         _record(session, "roll", made_by, reason, before, after, team_id=row.team_id, player_id=row.player_id,
                 referee_id=row.referee_id, dice_roll_id=row.id)  # fmt: skip
-        tx.label = f"correction of a {row.purpose} roll: {'+'.join(map(str, before['faces']))} to " + "+".join(
-            map(str, fixed.faces)
-        )
+        tx.label = _("correction of a {purpose} roll: {items} to ").format(
+            purpose=row.purpose, items="+".join(map(str, before["faces"]))
+        ) + "+".join(map(str, fixed.faces))
     return tx.change

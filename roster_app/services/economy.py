@@ -16,6 +16,7 @@ from typing import Any
 from sqlalchemy import select
 
 from roster_app.errors import RulesetError, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.rosters import team_sheet
 from roster_app.rules import economy
 from roster_app.rules.ruleset import TABLES, Ruleset
@@ -71,8 +72,7 @@ def economy_preview(db: LeagueDB) -> EconomyPreview:
     now = db.ruleset
     tables = edition_tables(now)
     if not tables:
-        raise RuleViolation(f"This Dugout does not bundle the league's ruleset ({now.name}): it has no edition's "
-                            "economy to switch to.")  # fmt: skip
+        raise RuleViolation(_("This Dugout does not bundle the league's ruleset ({name}): it has no edition's economy to switch to.").format(name=now.name))  # fmt: skip
     after = Ruleset(now.name, now.key, now.version, {**now.tables, **tables})
     changed = tuple(
         TABLES[k] for k in economy.ECONOMY_TABLES if _rules_only(now.table(k)) != _rules_only(tables[k])
@@ -87,7 +87,9 @@ def economy_preview(db: LeagueDB) -> EconomyPreview:
             teams.append(TeamWorth(team.name, economy.worth_text(economy.team_worth(sheet, now), now),
                                    economy.worth_text(economy.team_worth(sheet, after), after)))  # fmt: skip
     if not changed:
-        refusal = f"The league already plays {possessive(economy.economy(now).edition)} economy."
+        refusal = _("The league already plays {owner} economy.").format(
+            owner=possessive(economy.economy(now).edition), name=economy.economy(now).edition
+        )
     return EconomyPreview(economy.economy(now).edition, economy.economy(after).edition, lines, tuple(teams),
                           changed, refusal)  # fmt: skip
 
@@ -96,32 +98,47 @@ def switch_economy(db: LeagueDB) -> Change:
     """Write every economy table of the league's edition (one transaction); refused mid-season in words."""
     preview = economy_preview(db)
     if preview.refusal:
-        raise RuleViolation(f"{preview.refusal} Nothing was changed.")
+        raise RuleViolation(_("{refusal} Nothing was changed.").format(refusal=preview.refusal))
     tables = edition_tables(db.ruleset)
     try:
         check_tables(db, tables)
     except RulesetError as exc:
-        raise RuleViolation(f"{_problem(exc)}. Nothing was changed.") from None
+        raise RuleViolation(_("{problem}. Nothing was changed.").format(problem=_problem(exc))) from None
     with db.write() as tx:
         refusal = season_refusal(
             tx.session
         )  # checked again inside the transaction: another Dugout may have played
         if refusal:
-            raise RuleViolation(f"{refusal} Nothing was changed.")
+            raise RuleViolation(_("{refusal} Nothing was changed.").format(refusal=refusal))
         for key, data in tables.items():
             _store(tx.session, key, data, data)
-        tx.label = f"switch to {possessive(preview.edition_after)} economy"
+        tx.label = _("switch to {owner} economy").format(
+            owner=possessive(preview.edition_after), name=preview.edition_after
+        )
         tx.result = preview.edition_after
     return tx.change
 
 
 def preview_words(preview: EconomyPreview) -> str:
     """The preview in words for the commissioner: what changes, each team's worth before and after."""
-    lines = [f"Switch from {possessive(preview.edition_before)} economy to {possessive(preview.edition_after)}:"]
+    lines = [
+        _("Switch from {owner} economy to {owner2}:").format(
+            owner=possessive(preview.edition_before),
+            owner2=possessive(preview.edition_after),
+            name=preview.edition_before,
+            owner2_name=preview.edition_after,
+        )
+    ]
     lines += [f"- {what}: {now or '-'} -> {after}" for what, now, after in preview.lines if now != after]
     if preview.teams:
-        lines.append("What each team is worth:")
+        lines.append(_("What each team is worth:"))
         lines += [f"- {t.name}: {t.before} -> {t.after}" for t in preview.teams]
     if preview.tables:
-        lines.append(f"Tables replaced by {possessive(preview.edition_after)}: {', '.join(preview.tables)}.")
+        lines.append(
+            _("Tables replaced by {owner}: {items}.").format(
+                owner=possessive(preview.edition_after),
+                items=", ".join(preview.tables),
+                name=preview.edition_after,
+            )
+        )
     return "\n".join(lines)

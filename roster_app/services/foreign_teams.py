@@ -17,6 +17,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season
 from roster_app.rules.limits import NAME_LENGTH, PLAYER_NAME, kept
 from roster_app.rules.postmatch import INJURIES
@@ -40,7 +41,9 @@ TOOLS = ("OBBLM", "BattleScribe")
 def _whole(value: Any, what: str, *, low: int = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
         span = f"from {low} to {high}" if high is not None else f"{low} or more"
-        raise RuleViolation(f"{what} must be a whole number {span}, not {value!r}.")
+        raise RuleViolation(
+            _("{what} must be a whole number {span}, not {value!r}.").format(what=what, span=span, value=value)
+        )
     return value
 
 
@@ -51,11 +54,11 @@ def _where(team: Mapping[str, Any]) -> str:
 def import_teams(db: LeagueDB, *, teams: Sequence[Mapping[str, Any]], made_by: str) -> Change:
     """Bring `teams` (the preview's TeamPlan.as_dict()) into the league; `made_by`: the commissioner who signs the
     history rows. All of them or none: a refusal names the file, the team's row and the player."""
-    made_by = kept(made_by or "", "The name of the commissioner who imports the teams", NAME_LENGTH)
+    made_by = kept(made_by or "", _("The name of the commissioner who imports the teams"), NAME_LENGTH)
     if not made_by:
-        raise RuleViolation("Name the commissioner who imports the teams (the history rows are signed).")
+        raise RuleViolation(_("Name the commissioner who imports the teams (the history rows are signed)."))
     if not teams:
-        raise RuleViolation("There is no team to import.")
+        raise RuleViolation(_("There is no team to import."))
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
@@ -64,9 +67,13 @@ def import_teams(db: LeagueDB, *, teams: Sequence[Mapping[str, Any]], made_by: s
             try:
                 ids.append(_import_team(session, ruleset, team, made_by))
             except (RuleViolation, NotFound) as exc:
-                raise RuleViolation(f"{_where(team)}: {exc} Nothing was imported.") from None
+                raise RuleViolation(
+                    _("{where}: {exc} Nothing was imported.").format(where=_where(team), exc=exc)
+                ) from None
         files = sorted({tidy(t.get("file", "")) for t in teams})
-        tx.label = f"import of {count(len(ids), 'team')} from {', '.join(files)}"
+        tx.label = _("import of {count} from {items}").format(
+            count=count(len(ids), "team"), items=", ".join(files)
+        )
         tx.result = ids
     return tx.change
 
@@ -74,8 +81,10 @@ def import_teams(db: LeagueDB, *, teams: Sequence[Mapping[str, Any]], made_by: s
 def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], made_by: str) -> int:
     tool = data.get("tool")
     if tool not in TOOLS:
-        raise RuleViolation(f"'{tool}' is not a tool Dugout imports from ({', '.join(TOOLS)}).")
-    source = f"{tool} ({kept(data.get('file', ''), 'The file name', NAME_LENGTH)})"
+        raise RuleViolation(
+            _("'{tool}' is not a tool Dugout imports from ({items}).").format(tool=tool, items=", ".join(TOOLS))
+        )
+    source = f"{tool} ({kept(data.get('file', ''), _('The file name'), NAME_LENGTH)})"
     race = ruleset.race(data.get("race", ""))
     rules = ruleset.table("team_rules")
     limits = {"rerolls": min(rules["max_rerolls"], race.max_rerolls), "fan_factor": rules["max_fan_factor"],
@@ -85,12 +94,12 @@ def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], ma
     staff = {key: _whole(data.get(key), words[key], high=limit) for key, limit in limits.items()}
     apothecary = data.get("apothecary")
     if not isinstance(apothecary, bool):
-        raise RuleViolation("The apothecary must be hired or not (true or false).")
+        raise RuleViolation(_("The apothecary must be hired or not (true or false)."))
     if apothecary and race.apothecary_refusal:
         raise RuleViolation(race.apothecary_refusal)
-    treasury = _whole(data.get("treasury"), "The treasury")
+    treasury = _whole(data.get("treasury"), _("The treasury"))
     team = Team(name=_check_name(session, data.get("name", "")), race=race.name,
-                coach=kept(data.get("coach", ""), "A head coach's name", NAME_LENGTH), apothecary=apothecary,
+                coach=kept(data.get("coach", ""), _("A head coach's name"), NAME_LENGTH), apothecary=apothecary,
                 **staff)  # fmt: skip
     session.add(team)
     session.flush()
@@ -105,7 +114,9 @@ def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], ma
         try:
             player = _player(ruleset, race.name, p, numbers, on_position)
         except (RuleViolation, NotFound) as exc:
-            raise RuleViolation(f"player {row} ('{tidy(p.get('name', ''))[:60]}'): {exc}") from None
+            raise RuleViolation(
+                _("player {row} ('{tidy}'): {exc}").format(row=row, tidy=tidy(p.get("name", ""))[:60], exc=exc)
+            ) from None
         session.add(Player(team_id=team.id, joined_season=season, origin=HISTORY_KIND, **player))
     session.add(Correction(
         kind=HISTORY_KIND, made_by=made_by, reason=f"Imported from {source}", season=season, team_id=team.id,
@@ -120,16 +131,20 @@ def _player(
     ruleset: Ruleset, race: str, p: Mapping[str, Any], numbers: set[int], on_position: dict[str, int]
 ) -> dict[str, Any]:
     if p.get("race", race) != race:
-        raise RuleViolation(f"a player of the {p.get('race')} list cannot join a {race} team by an import.")
+        raise RuleViolation(
+            _("a player of the {get} list cannot join a {race} team by an import.").format(
+                get=p.get("race"), race=race
+            )
+        )
     position = ruleset.position(race, p.get("position", ""))
     check_position_limit(position, on_position.get(position.name, 0))
     on_position[position.name] = on_position.get(position.name, 0) + 1
-    name = kept(p.get("name", ""), "A player's name", PLAYER_NAME)
+    name = kept(p.get("name", ""), _("A player's name"), PLAYER_NAME)
     if not name:
-        raise RuleViolation("A player needs a name.")
-    number = _whole(p.get("number"), "A player's number", low=1, high=99)
+        raise RuleViolation(_("A player needs a name."))
+    number = _whole(p.get("number"), _("A player's number"), low=1, high=99)
     if number in numbers:
-        raise RuleViolation(f"Number {number} is already taken on this roster.")
+        raise RuleViolation(_("Number {number} is already taken on this roster.").format(number=number))
     numbers.add(number)
     stats = {stat: p.get(stat) for stat in STATS}
     for stat, value in stats.items():
@@ -139,15 +154,16 @@ def _player(
     injuries = list(p.get("injuries") or ())
     unknown = [i for i in injuries if i not in KEPT_INJURIES]
     if unknown:
-        raise RuleViolation(f"'{tidy(unknown[0])[:60]}' is none of the injuries a league keeps "
-                            f"({', '.join(KEPT_INJURIES)}).")  # fmt: skip
-    spp = _whole(p.get("spp"), "SPP")
-    rolls = _whole(p.get("rolls_taken"), "Star player rolls taken", high=star_player_rolls(spp, ruleset))
+        raise RuleViolation(_("'{tidy}' is none of the injuries a league keeps ({items}).").format(tidy=tidy(unknown[0])[:60], items=', '.join(KEPT_INJURIES)))  # fmt: skip
+    spp = _whole(p.get("spp"), _("SPP"))
+    rolls = _whole(p.get("rolls_taken"), _("Star player rolls taken"), high=star_player_rolls(spp, ruleset))
     status = p.get("status")
     if status not in PlayerStatus.ON_ROSTER:
         raise RuleViolation(
-            f"a player comes onto the roster {' or '.join(PlayerStatus.ON_ROSTER)}, not {status!r}."
+            _("a player comes onto the roster {items}, not {status!r}.").format(
+                items=" or ".join(PlayerStatus.ON_ROSTER), status=status
+            )
         )
     return {"number": number, "name": name, "race": race, "position": position.name, **stats, "skills": skills,
-            "injuries": injuries, "spp": spp, "rolls_taken": rolls, "value": _whole(p.get("value"), "A player's value"),
+            "injuries": injuries, "spp": spp, "rolls_taken": rolls, "value": _whole(p.get("value"), _("A player's value")),
             "cost": position.cost, "status": status}  # fmt: skip

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import N_, _
 from roster_app.queries.clock import require_pre_match
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.freebooters import KEY, kicked_off, stored
@@ -28,7 +29,7 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
 from roster_app.words import possessive, tidy
 
-HIRE_WHEN = "Freebooters are hired in Hire Freebooters of the pre-match sequence, before kick-off"
+HIRE_WHEN = N_("Freebooters are hired in Hire Freebooters of the pre-match sequence, before kick-off")
 
 
 def _other_side_stars(session: Session, match: Match, team: Team) -> dict[str, str]:
@@ -61,10 +62,14 @@ def hire_for_match(db: LeagueDB, *, match_id: int, orders: Mapping[int, Order]) 
         for team_id, order in orders.items():
             bills[team_id] = _hire(session, ruleset, match_id, team_id, order)
             labels.append(
-                f"{possessive(get_team(session, team_id).name)} freebooters ({gp(bills[team_id].total)})"
+                _("{owner} freebooters ({gold})").format(
+                    owner=possessive(get_team(session, team_id).name),
+                    gold=gp(bills[team_id].total),
+                    name=get_team(session, team_id).name,
+                )
             )
         if not bills:
-            raise RuleViolation("Nobody hires a freebooter: there is nothing to pay.")
+            raise RuleViolation(_("Nobody hires a freebooter: there is nothing to pay."))
         tx.label = " and ".join(labels)
         tx.result = bills
     return tx.change
@@ -72,19 +77,21 @@ def hire_for_match(db: LeagueDB, *, match_id: int, orders: Mapping[int, Order]) 
 
 def _hire(session: Session, ruleset: Any, match_id: int, team_id: int, order: Order) -> rules.Bill:
     team = get_team(session, team_id)
-    match = require_pre_match(session, team, match_id, what=HIRE_WHEN)
+    match = require_pre_match(session, team, match_id, what=_(HIRE_WHEN))
     title = fixture_title(session, match)
     if kicked_off(session, match.id):
-        raise RuleViolation(f"{title} has kicked off on the match pad: {HIRE_WHEN.lower()}.")
+        raise RuleViolation(
+            _("{title} has kicked off on the match pad: {lower}.").format(title=title, lower=_(HIRE_WHEN).lower())
+        )
     if (match.pre_match or {}).get("handicaps"):
-        raise RuleViolation(f"Hire Freebooters comes before the handicaps, and the handicaps of {title} have been "
-                            "rolled: undo them first to hire a freebooter.")  # fmt: skip
+        raise RuleViolation(_("Hire Freebooters comes before the handicaps, and the handicaps of {title} have been rolled: undo " "them first to hire a freebooter.").format(title=title))  # fmt: skip
     hired = stored(match)
     if str(team.id) in hired:
-        raise RuleViolation(f"{possessive(team.name)} freebooters for {title} are hired already; Edit > Undo "
-                            "takes the purchase back to make another.")  # fmt: skip
+        raise RuleViolation(_("{owner} freebooters for {title} are hired already; Edit > Undo takes the purchase back to make " "another.").format(owner=possessive(team.name), title=title, name=team.name))  # fmt: skip
     if order.empty:
-        raise RuleViolation(f"{team.name} hire nobody and buy nothing: there is nothing to pay.")
+        raise RuleViolation(
+            _("{name} hire nobody and buy nothing: there is nothing to pay.").format(name=team.name)
+        )
     order = Order(order.stars, tuple(rules.MercenaryOrder(m.position, tidy(m.name), m.extra_skill)
                                      for m in order.mercenaries), dict(order.inducements))  # fmt: skip
     race = ruleset.race(team.race)
@@ -120,24 +127,26 @@ def record_freebooter_play(
         match = get_match(session, match_id)
         team = get_team(session, team_id)
         if match.status != "played":
-            raise RuleViolation(f"A freebooter's touchdowns, casualties and MVP go into the report of a played game "
-                                f"whose post-match sequence is not over; {fixture_title(session, match)} is "
-                                f"{'still to be played' if match.status == 'scheduled' else 'finished'}.")  # fmt: skip
+            raise RuleViolation(_("A freebooter's touchdowns, casualties and MVP go into the report of a played game whose post-match " "sequence is not over; {fixture_title} is {value}.").format(fixture_title=fixture_title(session, match), value='still to be played' if match.status == 'scheduled' else 'finished'))  # fmt: skip
         hired = stored(match)
         data = hired.get(str(team.id), {})
         line = next((x for x in data.get("lines", ()) if x["name"] == name and x["kind"] != rules.INDUCEMENT_KIND),
                     None)  # fmt: skip
         if line is None:
-            raise RuleViolation(f"{team.name} hired no star or mercenary called {name} for this game.")
+            raise RuleViolation(
+                _("{name} hired no star or mercenary called {name2} for this game.").format(
+                    name=team.name, name2=name
+                )
+            )
         if touchdowns < 0 or casualties < 0:
-            raise RuleViolation("Touchdowns and casualties are 0 or more.")
+            raise RuleViolation(_("Touchdowns and casualties are 0 or more."))
         if mvp and any(v.get("mvp") for k, v in data.get("played", {}).items() if k != name):
-            raise RuleViolation(f"{team.name} have one freebooter MVP already in this game.")
+            raise RuleViolation(_("{name} have one freebooter MVP already in this game.").format(name=team.name))
         played = dict(data.get("played", {}))
         played[name] = {"touchdowns": touchdowns, "casualties": casualties, "mvp": mvp}
         hired[str(team.id)] = {**data, "played": played}
         match.pre_match = {**(match.pre_match or {}), KEY: hired}
         session.add(match)
-        tx.label = f"{possessive(name)} game for {team.name}"
+        tx.label = _("{owner} game for {name}").format(owner=possessive(name), name=team.name, owner_name=name)
         tx.result = played[name]
     return tx.change

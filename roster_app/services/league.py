@@ -13,6 +13,7 @@ from sqlalchemy.exc import DBAPIError
 from sqlmodel import Session, SQLModel
 
 from roster_app.errors import DugoutError, LeagueFileError, RuleViolation, ServerError
+from roster_app.i18n import _
 from roster_app.queries.fetch import league_row
 from roster_app.rules.limits import NAME_LENGTH
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
@@ -58,9 +59,13 @@ def league_name(name: str, refusal: type[Exception]) -> str:
     """The league's name as typed, tidied (roster_app/words.py), or `refusal` saying why it cannot be one."""
     name = tidy(name)
     if not name:
-        raise refusal("A league needs a name.")
+        raise refusal(_("A league needs a name."))
     if len(name) > LEAGUE_NAME_LENGTH:
-        raise refusal(f"A league name can be at most {LEAGUE_NAME_LENGTH} characters long.")
+        raise refusal(
+            _("A league name can be at most {league_name_length} characters long.").format(
+                league_name_length=LEAGUE_NAME_LENGTH
+            )
+        )
     return name
 
 
@@ -80,18 +85,28 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
     try:
         taken = path.exists()
     except OSError as exc:  # a name longer than the disk allows, a folder that cannot be looked into
-        raise LeagueFileError(f"'{path.name[:60]}' cannot be a league file here ({exc.strerror}).") from None
+        raise LeagueFileError(
+            _("'{name}' cannot be a league file here ({strerror}).").format(
+                name=path.name[:60], strerror=exc.strerror
+            )
+        ) from None
     if taken and not overwrite:
-        raise LeagueFileError(f"A file already exists at {path}; choose another name.")
+        raise LeagueFileError(_("A file already exists at {path}; choose another name.").format(path=path))
     holder = holder_of(path) if path.exists() else None
     if holder is not None:
-        raise LeagueFileError(f"'{path.name}' is in use by {holder.describe()}; it cannot be replaced now.")
+        raise LeagueFileError(
+            _("'{name}' is in use by {describe}; it cannot be replaced now.").format(
+                name=path.name, describe=holder.describe()
+            )
+        )
     ruleset = load_bundled(ruleset_key)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:  # a folder that cannot be made or written: nothing is left behind
         raise LeagueFileError(
-            f"The league could not be made in {path.parent} ({exc.strerror}). Nothing was made."
+            _("The league could not be made in {parent} ({strerror}). Nothing was made.").format(
+                parent=path.parent, strerror=exc.strerror
+            )
         ) from None
     try:
         with atomic_path(path, verify=_opens) as tmp:  # beside it, synced, opened, then renamed into place
@@ -102,12 +117,16 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
             finally:
                 engine.dispose()
     except ExportError as exc:
-        raise LeagueFileError(f"The league could not be made in {path.parent}: {exc}") from None
+        raise LeagueFileError(
+            _("The league could not be made in {parent}: {exc}").format(parent=path.parent, exc=exc)
+        ) from None
     except DBAPIError as exc:
         full = getattr(exc.orig, "sqlite_errorname", "") == "SQLITE_FULL"
         reason = "the disk is full" if full else str(exc.orig)
         raise LeagueFileError(
-            f"The league could not be made in {path.parent} ({reason}). Nothing was made."
+            _("The league could not be made in {parent} ({reason}). Nothing was made.").format(
+                parent=path.parent, reason=reason
+            )
         ) from None
     return open_league(path, backup=False)  # nothing to back up yet
 

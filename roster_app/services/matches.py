@@ -16,6 +16,7 @@ from sqlalchemy import or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import match_title
 from roster_app.queries.prematch import match_fan_factors
@@ -75,9 +76,9 @@ def unfinished_match(session: Session, team_id: int) -> Match | None:
 
 def _count(value: Any, what: str) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RuleViolation(f"{what} must be a whole number of 0 or more.")
+        raise RuleViolation(_("{what} must be a whole number of 0 or more.").format(what=what))
     if value > 99:
-        raise RuleViolation(f"{what} of {value} cannot be right.")
+        raise RuleViolation(_("{what} of {value} cannot be right.").format(what=what, value=value))
     return value
 
 
@@ -85,7 +86,11 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     ids = {p.id for p in players}
     for line in lines:
         if line.player_id not in ids:
-            raise RuleViolation(f"A player in {possessive(team.name)} lines did not play for them in this match.")
+            raise RuleViolation(
+                _("A player in {owner} lines did not play for them in this match.").format(
+                    owner=possessive(team.name), name=team.name
+                )
+            )
         for key in COUNTS:
             _count(getattr(line, key), key.capitalize())
         if line.injury:
@@ -93,13 +98,17 @@ def _check_lines(team: Team, score: int, casualties: int, players: list[Player],
     scored = sum(line.touchdowns for line in lines)
     if scored != score:
         raise RuleViolation(
-            f"{team.name} scored {score}, but their players' touchdowns add up to {scored}. "
-            "Every touchdown is scored by a player."
+            _(
+                "{name} scored {score}, but their players' touchdowns add up to {scored}. Every touchdown is scored "
+                "by a player."
+            ).format(name=team.name, score=score, scored=scored)
         )
     caused = sum(line.casualties for line in lines)
     if caused > casualties:
         raise RuleViolation(
-            f"{possessive(team.name)} players caused {caused} casualties, more than the team's {casualties} in the report."
+            _(
+                "{owner} players caused {caused} casualties, more than the team's {casualties} in the report."
+            ).format(owner=possessive(team.name), caused=caused, casualties=casualties, name=team.name)
         )
 
 
@@ -116,7 +125,11 @@ def _gate(
         return gate
     faces = tuple(gate_faces) if gate_faces is not None else pm.roll_gate(fan_factors, rng)
     if len(faces) != dice or any(not 1 <= f <= 6 for f in faces):
-        raise RuleViolation(f"The gate is {dice} D6 (one per point of both fan factors); the dice do not match.")
+        raise RuleViolation(
+            _("The gate is {dice} D6 (one per point of both fan factors); the dice do not match.").format(
+                dice=dice
+            )
+        )
     bonus = pm.gate_bonus(match.stage, ruleset) * dice
     session.add(DiceRoll(purpose="Gate", dice=f"{dice}D6", faces=list(faces), modifier=bonus,
                          total=sum(faces) + bonus, match_id=match.id))  # fmt: skip
@@ -135,7 +148,11 @@ def _mvp(
         return None
     if chosen is not None:
         if chosen not in {p.id for p in players}:
-            raise RuleViolation(f"{possessive(team.name)} MVP must be one of the players who played for them.")
+            raise RuleViolation(
+                _("{owner} MVP must be one of the players who played for them.").format(
+                    owner=possessive(team.name), name=team.name
+                )
+            )
         return chosen
     index = pm.random_mvp(len(players), rng)
     session.add(DiceRoll(purpose=f"MVP of {team.name}", dice=f"D{len(players)}", faces=[index + 1], total=index + 1,
@@ -195,7 +212,7 @@ def record_match(db: LeagueDB, **report: Any) -> Change:
     when his sheet is finished (`referees.finish_match`), never here."""
     with db.write() as tx:
         match = write_report(tx.session, db.ruleset, **report)
-        tx.label = f"report of {match_title(tx.session, match)}"
+        tx.label = _("report of {match_title}").format(match_title=match_title(tx.session, match))
         tx.result = match.id
     return tx.change
 
@@ -230,32 +247,34 @@ def write_report(
     goes into the next round's fixture at once."""
     lines = [PlayerLine.of(line) for line in lines]
     if len({line.player_id for line in lines}) != len(lines):
-        raise RuleViolation("A player has two lines in the report.")
+        raise RuleViolation(_("A player has two lines in the report."))
     match = get_match(session, match_id)
     if match.status != "scheduled":
-        raise RuleViolation("This match has already been reported.")
+        raise RuleViolation(_("This match has already been reported."))
     teams = (get_team(session, match.home_team_id), get_team(session, match.away_team_id))
     for team in teams:
         earlier = unfinished_match(session, team.id)
         if earlier is not None:
             raise RuleViolation(
-                f"{team.name} have not finished the post-match sequence of {match_title(session, earlier)} yet; "
-                "it comes before their next match."
+                _(
+                    "{name} have not finished the post-match sequence of {match_title} yet; it comes before their next "
+                    "match."
+                ).format(name=team.name, match_title=match_title(session, earlier))
             )
-    scores = (_count(home_score, "The home score"), _count(away_score, "The away score"))
+    scores = (_count(home_score, _("The home score")), _count(away_score, _("The away score")))
     rosters = [players_who_play(session, team.id) for team in teams]
     casualties = []
     for team, score, given, players in zip(
         teams, scores, (home_casualties, away_casualties), rosters, strict=True
     ):
         own = [line for line in lines if line.player_id in {p.id for p in players}]
-        total = sum(line.casualties for line in own) if given is None else _count(given, "Casualties")
+        total = sum(line.casualties for line in own) if given is None else _count(given, _("Casualties"))
         _check_lines(team, score, total, players, own)
         casualties.append(total)
     played = {p.id for players in rosters for p in players}
     if any(line.player_id not in played for line in lines):
         raise RuleViolation(
-            "A player in the report did not play in this match (not on either roster, or injured)."
+            _("A player in the report did not play in this match (not on either roster, or injured).")
         )
     if referee_id is not None:  # his match sheet is the game's and says the same about a Riot
         sheet = referees.sheet_for_match(session, ruleset, referee_id, match)

@@ -15,6 +15,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries import matchpad as q
 from roster_app.queries.fetch import get_match, get_sheet, get_team
 from roster_app.queries.referees import fixture_title
@@ -43,13 +44,11 @@ class PadInUse(RuleViolation):
 def _playable(session: Session, match_id: int) -> None:
     match = get_match(session, match_id)
     if match.status != "scheduled":
-        raise RuleViolation(f"{fixture_title(session, match)} has been reported already: the pad is for a game "
-                            "still to play.")  # fmt: skip
+        raise RuleViolation(_("{fixture_title} has been reported already: the pad is for a game still to play.").format(fixture_title=fixture_title(session, match)))  # fmt: skip
     for team_id in (match.home_team_id, match.away_team_id):
         earlier = unfinished_match(session, team_id)
         if earlier is not None:
-            raise RuleViolation(f"{get_team(session, team_id).name} have not finished the post-match sequence of "
-                                f"{fixture_title(session, earlier)} yet; it comes before their next match.")  # fmt: skip
+            raise RuleViolation(_("{name} have not finished the post-match sequence of {fixture_title} yet; it comes before their next " "match.").format(name=get_team(session, team_id).name, fixture_title=fixture_title(session, earlier)))  # fmt: skip
 
 
 def open_pad(db: LeagueDB, *, match_id: int, holder: str, take_over: bool = False) -> Change:
@@ -63,12 +62,13 @@ def open_pad(db: LeagueDB, *, match_id: int, holder: str, take_over: bool = Fals
             live = LiveMatch(match_id=match_id)
         elif live.holder and live.holder != holder and not take_over:
             title = fixture_title(session, get_match(session, match_id))
-            raise PadInUse(f"The match pad of {title} is already open ({live.holder}). One pad a game: close the "
-                           "other pad first.", live.holder)  # fmt: skip
+            raise PadInUse(_("The match pad of {title} is already open ({holder}). One pad a game: close the other pad first.").format(title=title, holder=live.holder), live.holder)  # fmt: skip
         live.holder = holder
         session.add(live)
         session.flush()
-        tx.label = f"match pad of {fixture_title(session, get_match(session, match_id))} opened"
+        tx.label = _("match pad of {fixture_title} opened").format(
+            fixture_title=fixture_title(session, get_match(session, match_id))
+        )
         tx.result = live.id
     return tx.change
 
@@ -80,7 +80,7 @@ def release_pad(db: LeagueDB, *, match_id: int, holder: str) -> Change:
         if live is not None and live.holder == holder:
             live.holder = ""
             tx.session.add(live)
-        tx.label = "match pad closed"
+        tx.label = _("match pad closed")
     return tx.change
 
 
@@ -89,10 +89,9 @@ def _claimed(session: Session, match_id: int, holder: str) -> LiveMatch:
     if live is None or live.holder != holder:
         title = fixture_title(session, get_match(session, match_id))
         where = f" ({live.holder})" if live is not None and live.holder else ""
-        raise RuleViolation(f"This pad no longer holds {title}: another pad took it over{where}. Nothing was "
-                            "recorded here.")  # fmt: skip
+        raise RuleViolation(_("This pad no longer holds {title}: another pad took it over{where}. Nothing was recorded here.").format(title=title, where=where))  # fmt: skip
     if live.finished:
-        raise RuleViolation("Full time has been written for this game: it is over.")
+        raise RuleViolation(_("Full time has been written for this game: it is over."))
     return live
 
 
@@ -124,7 +123,7 @@ def record_event(
         if kind == "super pro":
             tx.result = _super_pro(session, ruleset, live, game, roll or (rolls or {}).get("reroll"), data or {},
                                    table_dice)  # fmt: skip
-            tx.label = f"match pad: Super Pro re-roll ({tx.result[1]})"
+            tx.label = _("match pad: Super Pro re-roll ({result})").format(result=tx.result[1])
             tx.result = tx.result[0]
             return tx.change
         if team_id is None and player_id in game.players:
@@ -143,7 +142,11 @@ def record_event(
             given = dict(rolls or {})
             if roll is not None:
                 if kind not in ONE_ROLL:
-                    raise RuleViolation(f"A {kind} takes its dice by what they are for (rolls=...), not one roll.")
+                    raise RuleViolation(
+                        _("A {kind} takes its dice by what they are for (rolls=...), not one roll.").format(
+                            kind=kind
+                        )
+                    )
                 given[ONE_ROLL[kind]] = roll
             links = _links(session, game) | ({"player_id": player_id} if player_id in game.players else {})
             dice = Dicer(session, links, given, table=table_dice)
@@ -159,7 +162,7 @@ def record_event(
         session.add(row)
         session.flush()
         stored = mp.Event(kind, event.turn, team_id, player_id, victim_id, row.data, row.id)
-        tx.label = f"match pad: {q.describe(stored, game)}"
+        tx.label = _("match pad: {describe}").format(describe=q.describe(stored, game))
         tx.result = row.id
     return tx.change
 
@@ -242,7 +245,9 @@ def _one_roll(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ru
     if event.kind == "get the ref":
         if "Escapist" not in ref.skills:
             if dice.given:
-                raise RuleViolation(f"{ref.name} has no Escapist: there is nothing to roll, he is out.")
+                raise RuleViolation(
+                    _("{name} has no Escapist: there is nothing to roll, he is out.").format(name=ref.name)
+                )
             return {"escaped": False}
         made = dice("escapist", "D6", 0, "Get the Ref: Escapist")
         return {"escaped": rr.escapes_get_the_ref(made, ref.skills, ruleset)}
@@ -266,7 +271,7 @@ def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, gi
     """Super Pro: the ref re-rolls one of his own dice of the game's last event; its decision is made again with
     the new roll (the event's other dice stand as they fell). Once each half."""
     if not game.events:
-        raise RuleViolation("Nothing to re-roll: no event has been recorded in this game yet.")
+        raise RuleViolation(_("Nothing to re-roll: no event has been recorded in this game yet."))
     last = game.events[-1]
     event = mp.Event("super pro", game.state.turn, data=dict(data))
     mp.check_event(game.state, event, game.players, ruleset)
@@ -274,8 +279,7 @@ def _super_pro(session: Session, ruleset: Any, live: LiveMatch, game: q.Game, gi
     own = [k for k in rolled if k.startswith(rc.REROLLABLE)]
     key = data.get("roll") or (own[0] if own else None)
     if key not in own or last.kind not in DECIDED:
-        raise RuleViolation(f"Super Pro re-rolls one of the ref's own dice of the last event ({q.describe(last, game)}"
-                            "): it has none to re-roll.")  # fmt: skip
+        raise RuleViolation(_("Super Pro re-rolls one of the ref's own dice of the last event ({describe}): it has none to re-roll.").format(describe=q.describe(last, game)))  # fmt: skip
     again = replace(game, state=q.fold_state(game, game.events[:-1]))
     links = _links(session, game) | ({"player_id": last.player_id} if last.player_id in game.players else {})
     dice = Dicer(session, links, {"reroll": given} if given else {}, replay=rolled, reroll=key, table=table_dice)
@@ -299,7 +303,7 @@ def _roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event, given: 
     if event.kind in HURT:
         return _casualty_roll(session, ruleset, game, event, given)
     if given is not None:
-        raise RuleViolation(f"A {event.kind} has nothing to roll.")
+        raise RuleViolation(_("A {kind} has nothing to roll.").format(kind=event.kind))
     return {}, None
 
 
@@ -337,9 +341,7 @@ def _casualty_roll(session: Session, ruleset: Any, game: q.Game, event: mp.Event
         return {"casualty": row["result"], "injury": row["injury"]}, None
     if event.data.get("injury"):
         return {}, None
-    raise RuleViolation(f"What happened to #{victim.number} {victim.name}? Roll the Casualty Table "
-                        f"({ruleset.table('casualty_table')['dice']}) or type the dice, or choose the result: "
-                        "the roster keeps it.")  # fmt: skip
+    raise RuleViolation(_("What happened to #{number} {name}? Roll the Casualty Table ({dice}) or type the dice, or choose the " "result: the roster keeps it.").format(number=victim.number, name=victim.name, dice=ruleset.table('casualty_table')['dice']))  # fmt: skip
 
 
 def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
@@ -352,7 +354,7 @@ def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
         _claimed(session, match_id, holder)
         game = q.game(session, ruleset, match_id)
         if not game.events:
-            raise RuleViolation("Nothing to take back: no event has been recorded in this game yet.")
+            raise RuleViolation(_("Nothing to take back: no event has been recorded in this game yet."))
         last = game.events[-1]
         row = session.get(LiveEvent, last.id)
         roll_ids = {row.dice_roll_id, *(d["id"] for d in (row.data or {}).get("dice", {}).values())} - {None}
@@ -360,7 +362,7 @@ def take_back_event(db: LeagueDB, *, match_id: int, holder: str) -> Change:
         session.flush()
         for roll_id in sorted(roll_ids):
             session.delete(session.get(DiceRoll, roll_id))
-        tx.label = f"match pad: took back {q.describe(last, game)}"
+        tx.label = _("match pad: took back {describe}").format(describe=q.describe(last, game))
         tx.result = (last.id, game.events[-2].id if len(game.events) > 1 else None)
     return tx.change
 
@@ -408,12 +410,11 @@ def full_time(
         session = tx.session
         live = q.live_of(session, match_id)
         if live is None or live.finished:
-            raise RuleViolation("This game has no match pad record to end." if live is None else
-                                "Full time has been written for this game already.")  # fmt: skip
+            raise RuleViolation(_("This game has no match pad record to end.") if live is None else
+                                _("Full time has been written for this game already."))  # fmt: skip
         game = q.game(session, ruleset, match_id)
         if not game.state.over:
-            raise RuleViolation(f"It is turn {game.state.turn} of {game.state.turns}: full time comes after the "
-                                "last turn (or a Riot).")  # fmt: skip
+            raise RuleViolation(_("It is turn {turn} of {turns}: full time comes after the last turn (or a Riot).").format(turn=game.state.turn, turns=game.state.turns))  # fmt: skip
         sheet = get_sheet(session, game.sheet_id) if game.sheet_id is not None else None
         match = write_report(session, ruleset, match_id=match_id, gate=gate, gate_faces=gate_faces, rng=rng,
                              referee_id=sheet.referee_id if sheet else None, overtime=overtime, roll_off=roll_off,
@@ -424,6 +425,8 @@ def full_time(
             verdict = referees.finish_sheet(session, ruleset, sheet, session.get(Referee, sheet.referee_id))
         live.finished = True
         session.add(live)
-        tx.label = f"full time: {fixture_title(session, match)}" + (f", ref {verdict.result}" if verdict else "")
+        tx.label = _("full time: {fixture_title}").format(fixture_title=fixture_title(session, match)) + (
+            _(", ref {result}").format(result=verdict.result) if verdict else ""
+        )
         tx.result = match.id
     return tx.change

@@ -7,6 +7,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, has_played, require
 from roster_app.queries.fetch import (
     current_season,
@@ -40,17 +41,19 @@ INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 
 
 def _check_number(session: Session, team_id: int, number: int, *, except_id: int | None = None) -> None:
     if not isinstance(number, int) or not 1 <= number <= 99:
-        raise RuleViolation("A player's number is from 1 to 99.")
+        raise RuleViolation(_("A player's number is from 1 to 99."))
     if number in used_numbers(session, team_id, except_id=except_id):
-        raise RuleViolation(f"Number {number} is already taken on this roster.")
+        raise RuleViolation(_("Number {number} is already taken on this roster.").format(number=number))
 
 
 def _check_name(name: str) -> str:
     name = tidy(name)
     if not name:
-        raise RuleViolation("A player needs a name.")
+        raise RuleViolation(_("A player needs a name."))
     if len(name) > PLAYER_NAME:
-        raise RuleViolation(f"A player's name can be at most {PLAYER_NAME} characters long.")
+        raise RuleViolation(
+            _("A player's name can be at most {player_name} characters long.").format(player_name=PLAYER_NAME)
+        )
     return name
 
 
@@ -105,7 +108,7 @@ def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number:
         player = new_player(session, ruleset, team, position=position, name=name, number=number)
         post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id,
              match_id=now.match_id)  # fmt: skip
-        tx.label = f"hire of {player.name}, {label}"
+        tx.label = _("hire of {name}, {label}").format(name=player.name, label=label)
         tx.result = player.id
     return tx.change
 
@@ -135,32 +138,35 @@ def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str,
         return [text for text in map(tidy, value) if text]
     if field in ("spp", "value", "rolls_taken"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RuleViolation(f"{field.upper() if field == 'spp' else field.replace('_', ' ').capitalize()} "
-                                "must be a whole number of 0 or more.")  # fmt: skip
+            raise RuleViolation(_("{value} must be a whole number of 0 or more.").format(value=field.upper() if field == 'spp' else field.replace('_', ' ').capitalize()))  # fmt: skip
         most = {"spp": MOST_SPP, "value": MOST_GOLD, "rolls_taken": MOST_COUNT}[field]
-        whole(value, "SPP" if field == "spp" else field.replace("_", " ").capitalize(), 0, most)
+        whole(value, _("SPP") if field == "spp" else field.replace("_", " ").capitalize(), 0, most)
         if field == "rolls_taken" and value > star_player_rolls(player.spp, ruleset):
             raise RuleViolation(
-                f"{player.name} has earned {count(star_player_rolls(player.spp, ruleset), 'star player roll')} "
-                f"with {player.spp} SPP, so he cannot have taken {value}."
+                _("{name} has earned {count} with {spp} SPP, so he cannot have taken {value}.").format(
+                    name=player.name,
+                    count=count(star_player_rolls(player.spp, ruleset), "star player roll"),
+                    spp=player.spp,
+                    value=value,
+                )
             )
         return value
     if field == "status":
         if value not in PlayerStatus.ALL:
-            raise RuleViolation(f"'{value}' is not a player status.")
+            raise RuleViolation(_("'{value}' is not a player status.").format(value=value))
         if value in PlayerStatus.ON_ROSTER and player.status not in PlayerStatus.ON_ROSTER:
             team = get_team(session, player.team_id)
             check_can_join(session, ruleset, team, player.race, player.position)
             _check_number(session, player.team_id, player.number, except_id=player.id)
         return value
-    raise RuleViolation(f"'{field}' cannot be edited on a roster line.")
+    raise RuleViolation(_("'{field}' cannot be edited on a roster line.").format(field=field))
 
 
 def _describe(field: str, value: Any) -> str:
     if field in STATS:
         return f"{STAT_NAMES[field]} {value}"
     if field in ("skills", "injuries"):
-        return ", ".join(value) or "none"
+        return ", ".join(value) or _("none")
     if field == "value":
         return gp(value)
     return str(value)
@@ -175,7 +181,7 @@ def update_player(
     the edit is refused ("changed by someone else - reload") instead of overwriting what they did.
     """
     if field not in EDITABLE:
-        raise RuleViolation(f"'{field}' cannot be edited on a roster line.")
+        raise RuleViolation(_("'{field}' cannot be edited on a roster line.").format(field=field))
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
@@ -183,9 +189,10 @@ def update_player(
         check_version(player, expected_version, player.name)
         if field in ON_THE_CLOCK and has_played(session, player.team_id):
             raise RuleViolation(
-                f"{possessive(player.name)} {_LABELS[field]} change with the match reports and the post-match sequence once "
-                "his team has played. To put a mistake right, use Tools > Commissioner's Correction… (it asks "
-                "for a reason)."
+                _(
+                    "{owner} {labels} change with the match reports and the post-match sequence once his team has "
+                    "played. To put a mistake right, use Tools > Commissioner's Correction… (it asks for a reason)."
+                ).format(owner=possessive(player.name), labels=_LABELS[field], name=player.name)
             )
         if field == "position":
             _change_position(session, ruleset, player, value)
@@ -194,7 +201,9 @@ def update_player(
             setattr(player, field, value)
         session.add(player)
         label = field.replace("_", " ") if field not in STATS else STAT_NAMES[field]
-        tx.label = f"{label} of {player.name}: {_describe(field, value)}"
+        tx.label = _("{label} of {name}: {describe}").format(
+            label=label, name=player.name, describe=_describe(field, value)
+        )
         tx.result = player.id
     return tx.change
 
@@ -218,10 +227,12 @@ def retire_player(db: LeagueDB, *, player_id: int, fired: bool = False) -> Chang
     with db.write() as tx:
         player = get_player(tx.session, player_id)
         if player.status not in PlayerStatus.ON_ROSTER:
-            raise RuleViolation(f"{player.name} is not on the roster ({player.status}).")
+            raise RuleViolation(
+                _("{name} is not on the roster ({status}).").format(name=player.name, status=player.status)
+            )
         player.status = PlayerStatus.RETIRED
         tx.session.add(player)
         end_contracts(tx.session, player)
-        tx.label = f"{'firing' if fired else 'retirement'} of {player.name}"
+        tx.label = _("{value} of {name}").format(value="firing" if fired else "retirement", name=player.name)
         tx.result = player.id
     return tx.change

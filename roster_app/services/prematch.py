@@ -36,7 +36,7 @@ from roster_app.words import count
 def _open_fixture(session: Session, match_id: int) -> Match:
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound("That fixture no longer exists.")
+        raise NotFound(_("That fixture no longer exists."))
     problem = pre_match_refusal(session, match)
     if problem:
         raise RuleViolation(problem)
@@ -66,9 +66,15 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         if rules.no_handicaps_words(ruleset):
             raise RuleViolation(rules.no_handicaps_words(ruleset))
         if due.underdog is None:
-            raise RuleViolation(f"No handicap for {title}: the ratings ({home} and {away}) are {_closeness(due)}.")
+            raise RuleViolation(
+                _("No handicap for {title}: the ratings ({home} and {away}) are {closeness}.").format(
+                    title=title, home=home, away=away, closeness=_closeness(due)
+                )
+            )
         if len(made) >= due.rolls:
-            raise RuleViolation(f"Every handicap roll of {title} has been made ({due.rolls}).")
+            raise RuleViolation(
+                _("Every handicap roll of {title} has been made ({rolls}).").format(title=title, rolls=due.rolls)
+            )
         team_id = (match.home_team_id, match.away_team_id)[due.underdog]
         roll_ = dice.accept(roll, rules.handicap_dice(ruleset))
         stored = store_roll(session, roll_, HANDICAP_PURPOSE, team_id=team_id, match_id=match.id)
@@ -80,7 +86,9 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         match.pre_match = state
         session.add(match)
         name = session.get(Team, team_id).name
-        tx.label = f"handicap roll {len(made)} of {due.rolls} for {name} ({row['handicap']})"
+        tx.label = _("handicap roll {n} of {rolls} for {name} ({handicap})").format(
+            n=len(made), rolls=due.rolls, name=name, handicap=row["handicap"]
+        )
         tx.result = dict(row)
     return tx.change
 
@@ -134,8 +142,9 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
         if view.rolls_left:
             who = view.underdog.name if view.underdog else ""
             raise RuleViolation(
-                f"{who} still have {count(view.rolls_left, 'handicap roll')} to make: "
-                "the pre-match sequence ends after the handicaps."
+                _("{who} still have {count} to make: the pre-match sequence ends after the handicaps.").format(
+                    who=who, count=count(view.rolls_left, "handicap roll")
+                )
             )
         missing = [t.name for t, fans in zip(view.teams, view.fans, strict=True) if fans is None]
         if economy(ruleset).winnings == "fame_dice" and missing:
@@ -146,6 +155,6 @@ def finish_pre_match(db: LeagueDB, *, match_id: int) -> Change:
         state["finished"] = True
         match.pre_match = state
         session.add(match)
-        tx.label = f"pre-match sequence of {view.title} finished"
+        tx.label = _("pre-match sequence of {title} finished").format(title=view.title)
         tx.result = match.id
     return tx.change

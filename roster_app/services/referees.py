@@ -9,6 +9,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_referee, get_sheet
 from roster_app.queries.referees import ADVANCE_PENDING, fixture_title, sheet_of
 from roster_app.rules import referees as rr
@@ -38,7 +39,9 @@ def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]
     ref = get_referee(session, sheet.referee_id)
     if sheet.finished:
         raise RuleViolation(
-            f"{possessive(ref.name)} match sheet is finished; undo the end of the match to correct it."
+            _("{owner} match sheet is finished; undo the end of the match to correct it.").format(
+                owner=possessive(ref.name), name=ref.name
+            )
         )
     return sheet, ref
 
@@ -46,9 +49,11 @@ def _open_sheet(session: Session, sheet_id: int) -> tuple[RefereeMatch, Referee]
 def _check_name(name: str) -> str:
     name = tidy(name)
     if not name:
-        raise RuleViolation("A referee needs a name.")
+        raise RuleViolation(_("A referee needs a name."))
     if len(name) > REFEREE_NAME:
-        raise RuleViolation(f"A referee's name can be at most {REFEREE_NAME} characters long.")
+        raise RuleViolation(
+            _("A referee's name can be at most {referee_name} characters long.").format(referee_name=REFEREE_NAME)
+        )
     return name
 
 
@@ -67,13 +72,15 @@ def create_referee(db: LeagueDB, *, name: str, race: str, description: str = "",
         ref = Referee(
             name=name,
             race=race,
-            description=kept(description, "A referee's description", TEXT_LENGTH),
+            description=kept(description, _("A referee's description"), TEXT_LENGTH),
             is_star=star,
             **profile,
         )
         tx.session.add(ref)
         tx.session.flush()
-        tx.label = f"new {'Star Ref' if star else 'referee'} {ref.name} ({race})"
+        tx.label = _("new {value} {name} ({race})").format(
+            value="Star Ref" if star else "referee", name=ref.name, race=race
+        )
         tx.result = ref.id
     return tx.change
 
@@ -82,7 +89,7 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
     if field == "name":
         return _check_name(value)
     if field == "description":
-        return kept(value, "A referee's description", TEXT_LENGTH)
+        return kept(value, _("A referee's description"), TEXT_LENGTH)
     if field == "race":
         if not ref.is_star:
             ruleset.race(value)  # a custom ref's race is a team list of the league
@@ -90,7 +97,9 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
     if field in STATS:
         if ref.is_star:
             if not isinstance(value, int) or not 1 <= value <= 10:
-                raise RuleViolation(f"{rr.STAT_LABELS[field]} is a whole number from 1 to 10.")
+                raise RuleViolation(
+                    _("{stat_labels} is a whole number from 1 to 10.").format(stat_labels=rr.STAT_LABELS[field])
+                )
         else:
             rr.check_stat(ref.race, field, value, ruleset)
         return value
@@ -102,18 +111,32 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
         return list(value)
     if field in ("spp", "rolls_taken"):
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-            raise RuleViolation(f"{'SPP' if field == 'spp' else 'Star player rolls taken'} must be 0 or more.")
+            raise RuleViolation(
+                _("{value} must be 0 or more.").format(
+                    value="SPP" if field == "spp" else "Star player rolls taken"
+                )
+            )
         if ref.is_star and value:
-            raise RuleViolation(f"{ref.name} is a Star Ref: he is as good as he is going to get and gains no SPP.")
+            raise RuleViolation(
+                _("{name} is a Star Ref: he is as good as he is going to get and gains no SPP.").format(
+                    name=ref.name
+                )
+            )
         return value
     if field == "status":
         if value not in rr.STATUSES:
-            raise RuleViolation(f"'{value}' is not a referee's status ({', '.join(rr.STATUSES)}).")
+            raise RuleViolation(
+                _("'{value}' is not a referee's status ({items}).").format(
+                    value=value, items=", ".join(rr.STATUSES)
+                )
+            )
         problem = rr.status_change_problem(name=ref.name, is_star=ref.is_star, old=ref.status, new=value)
         if problem:
             raise RuleViolation(problem)
         return value
-    raise RuleViolation(f"'{field}' cannot be edited on a referee.")  # pragma: no cover - programming error
+    raise RuleViolation(
+        _("'{field}' cannot be edited on a referee.").format(field=field)
+    )  # pragma: no cover - programming error
 
 
 def edit_referee(
@@ -157,11 +180,17 @@ def edit_referee(
                 changed.append(rr.STAT_LABELS.get(field, field.replace("_", " ")))
         if not ref.is_star and ref.rolls_taken > star_player_rolls(ref.spp, ruleset):
             raise RuleViolation(
-                f"{ref.name} has earned {count(star_player_rolls(ref.spp, ruleset), 'star player roll')} with "
-                f"{ref.spp} SPP, so he cannot have taken {ref.rolls_taken}."
+                _("{name} has earned {count} with {spp} SPP, so he cannot have taken {rolls_taken}.").format(
+                    name=ref.name,
+                    count=count(star_player_rolls(ref.spp, ruleset), "star player roll"),
+                    spp=ref.spp,
+                    rolls_taken=ref.rolls_taken,
+                )
             )
         tx.session.add(ref)
-        tx.label = f"edit of referee {old_name}: {', '.join(changed) or 'nothing'}"
+        tx.label = _("edit of referee {old_name}: {value}").format(
+            old_name=old_name, value=", ".join(changed) or "nothing"
+        )
         tx.result = ref.id
     return tx.change
 
@@ -181,11 +210,13 @@ def delete_referee(db: LeagueDB, *, referee_id: int) -> Change:
         rolls = session.scalar(select(func.count()).where(DiceRoll.referee_id == ref.id))
         if sheets or matches or rolls:
             raise RuleViolation(
-                f"{ref.name} has a history in this league (match sheets or rolls), so he stays in its records. "
-                "Mark him sacked instead if he should never referee again."
+                _(
+                    "{name} has a history in this league (match sheets or rolls), so he stays in its records. Mark him "
+                    "sacked instead if he should never referee again."
+                ).format(name=ref.name)
             )
         session.delete(ref)
-        tx.label = f"deletion of referee {ref.name}"
+        tx.label = _("deletion of referee {name}").format(name=ref.name)
         tx.result = referee_id
     return tx.change
 
@@ -216,10 +247,10 @@ def _open_sheet_of(session: Session, ref: Referee) -> RefereeMatch | None:
 
 def _get_fixture(session: Session, match_id: int | None) -> Match:
     if match_id is None:
-        raise RuleViolation("A referee's match sheet belongs to one fixture: choose the game he referees.")
+        raise RuleViolation(_("A referee's match sheet belongs to one fixture: choose the game he referees."))
     match = session.get(Match, match_id)
     if match is None:
-        raise NotFound("That match no longer exists.")
+        raise NotFound(_("That match no longer exists."))
     return match
 
 
@@ -228,8 +259,12 @@ def _sheet_taken(session: Session, match: Match, sheet: RefereeMatch) -> RuleVio
     other = get_referee(session, sheet.referee_id)
     state = "finished" if sheet.finished else "open"
     return RuleViolation(
-        f"There is already a match sheet for {fixture_title(session, match)}: {possessive(other.name)} ({state}). "
-        "One game has one sheet, so it counts once on the ref's card."
+        _(
+            "There is already a match sheet for {fixture_title}: {owner} ({state}). One game has one sheet, so "
+            "it counts once on the ref's card."
+        ).format(
+            fixture_title=fixture_title(session, match), owner=possessive(other.name), state=state, name=other.name
+        )
     )
 
 
@@ -241,7 +276,9 @@ def _free_to_referee(session: Session, ref: Referee, match: Match) -> None:
         other = session.get(Match, sheet.match_id) if sheet.match_id is not None else None
         where = fixture_title(session, other) if other is not None else "no fixture"
         raise RuleViolation(
-            f"{possessive(ref.name)} match sheet of {where} is still open; finish it before he referees again."
+            _("{owner} match sheet of {where} is still open; finish it before he referees again.").format(
+                owner=possessive(ref.name), where=where, name=ref.name
+            )
         )
 
 
@@ -258,7 +295,9 @@ def start_match_sheet(db: LeagueDB, *, referee_id: int, match_id: int | None) ->
             raise _sheet_taken(session, match, taken)
         _free_to_referee(session, ref, match)
         sheet = _new_sheet(session, ruleset, ref, match)
-        tx.label = f"match sheet of {ref.name} opened for {fixture_title(session, match)}"
+        tx.label = _("match sheet of {name} opened for {fixture_title}").format(
+            name=ref.name, fixture_title=fixture_title(session, match)
+        )
         tx.result = sheet.id
     return tx.change
 
@@ -270,7 +309,11 @@ def link_sheet(db: LeagueDB, *, sheet_id: int, match_id: int | None) -> Change:
         session = tx.session
         sheet, ref = _open_sheet(session, sheet_id)
         if sheet.match_id is not None:
-            raise RuleViolation(f"{possessive(ref.name)} match sheet already belongs to a fixture.")
+            raise RuleViolation(
+                _("{owner} match sheet already belongs to a fixture.").format(
+                    owner=possessive(ref.name), name=ref.name
+                )
+            )
         match = _get_fixture(session, match_id)
         taken = sheet_of(session, match.id)
         if taken is not None:
@@ -280,7 +323,9 @@ def link_sheet(db: LeagueDB, *, sheet_id: int, match_id: int | None) -> Change:
         session.add_all([sheet, match])
         if match.status != "scheduled":
             agree_on_riot(session, ruleset, sheet, match.riot)
-        tx.label = f"match sheet of {ref.name} linked to {fixture_title(session, match)}"
+        tx.label = _("match sheet of {name} linked to {fixture_title}").format(
+            name=ref.name, fixture_title=fixture_title(session, match)
+        )
         tx.result = sheet.id
     return tx.change
 
@@ -295,10 +340,11 @@ def sheet_for_match(session: Session, ruleset: Ruleset, referee_id: int, match: 
         other = get_referee(session, linked.referee_id)
         if linked.finished:
             raise RuleViolation(
-                f"{possessive(other.name)} finished match sheet goes with this match: he refereed it."
+                _("{owner} finished match sheet goes with this match: he refereed it.").format(
+                    owner=possessive(other.name), name=other.name
+                )
             )
-        raise RuleViolation(f"{possessive(other.name)} match sheet is kept for this match; discard it (Season page, Referee's "
-                            f"Match Sheet…) to choose {ref.name} instead.")  # fmt: skip
+        raise RuleViolation(_("{owner} match sheet is kept for this match; discard it (Season page, Referee's Match Sheet…) to " "choose {name} instead.").format(owner=possessive(other.name), name=ref.name, owner_name=other.name))  # fmt: skip
     if linked is not None:
         match.referee_id = ref.id
         session.add(match)
@@ -320,8 +366,7 @@ def no_sheet_without_referee(session: Session, match: Match) -> None:
     sheet = sheet_of(session, match.id)
     if sheet is not None:
         ref = get_referee(session, sheet.referee_id)
-        raise RuleViolation(f"{possessive(ref.name)} match sheet goes with this match: record him as its referee, or "
-                            "discard his sheet first.")  # fmt: skip
+        raise RuleViolation(_("{owner} match sheet goes with this match: record him as its referee, or discard his sheet first.").format(owner=possessive(ref.name), name=ref.name))  # fmt: skip
 
 
 def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot: bool) -> None:
@@ -331,7 +376,9 @@ def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot:
             ref = get_referee(session, sheet.referee_id)
             said = "a Riot ended the match" if sheet.riot else "there was no Riot"
             raise RuleViolation(
-                f"{possessive(ref.name)} finished match sheet says {said}; the report must say the same."
+                _("{owner} finished match sheet says {said}; the report must say the same.").format(
+                    owner=possessive(ref.name), said=said, name=ref.name
+                )
             )
         return
     if sheet.riot != riot:
@@ -367,16 +414,18 @@ def _normalise(sheet: RefereeMatch, turns: int) -> None:
 
 def _why_not_tickable(sheet: RefereeMatch, turn: int) -> str:
     if turn > sheet.turns_played:
-        return f"Turn {turn} was not played: the Riot ended the match after turn {sheet.turns_played}."
+        return _("Turn {turn} was not played: the Riot ended the match after turn {turns_played}.").format(
+            turn=turn, turns_played=sheet.turns_played
+        )
     gone = _got_the_ref(sheet)
     if gone is not None and turn >= gone:
-        return f"Get the Ref took the ref out before turn {gone}."
-    return f"The ref was off the pitch in turn {turn}."
+        return _("Get the Ref took the ref out before turn {gone}.").format(gone=gone)
+    return _("The ref was off the pitch in turn {turn}.").format(turn=turn)
 
 
 def _check_turn(sheet: RefereeMatch, turn: int, turns: int) -> None:
     if not isinstance(turn, int) or not 1 <= turn <= turns:
-        raise RuleViolation(f"A match has turns 1 to {turns}.")
+        raise RuleViolation(_("A match has turns 1 to {turns}.").format(turns=turns))
     if turn not in _available(sheet, turns):
         raise RuleViolation(_why_not_tickable(sheet, turn))
 
@@ -384,12 +433,12 @@ def _check_turn(sheet: RefereeMatch, turn: int, turns: int) -> None:
 def _check_sent_off(value: list[Any], turns: int) -> list[dict[str, Any]]:
     out = []
     for entry in value:
-        player = kept(entry.get("player", ""), "The name of a player sent off", NAME_LENGTH)
+        player = kept(entry.get("player", ""), _("The name of a player sent off"), NAME_LENGTH)
         turn = entry.get("turn")
         if not player:
-            raise RuleViolation("Name the player who was sent off.")
+            raise RuleViolation(_("Name the player who was sent off."))
         if turn is not None and (not isinstance(turn, int) or not 1 <= turn <= turns):
-            raise RuleViolation(f"A send-off happens in turn 1 to {turns}.")
+            raise RuleViolation(_("A send-off happens in turn 1 to {turns}.").format(turns=turns))
         out.append({"turn": turn, "player": player})
     return out
 
@@ -398,12 +447,12 @@ def _check_calls(value: list[Any], turns: int) -> list[dict[str, Any]]:
     """The ref's calls as the pad made them: each names its player (kept to the name limit) and its turn."""
     out = []
     for entry in value:
-        player = kept(entry.get("player", ""), "The name of a player the ref called", NAME_LENGTH)
+        player = kept(entry.get("player", ""), _("The name of a player the ref called"), NAME_LENGTH)
         turn = entry.get("turn")
         if turn is not None and (not isinstance(turn, int) or not 1 <= turn <= turns):
-            raise RuleViolation(f"A call is made in turn 1 to {turns}.")
+            raise RuleViolation(_("A call is made in turn 1 to {turns}.").format(turns=turns))
         out.append({"turn": turn, "call": str(entry.get("call", "")), "player": player,
-                    "player_id": entry.get("player_id"), "why": kept(str(entry.get("why", "")), "Why the ref called it", TEXT_LENGTH),
+                    "player_id": entry.get("player_id"), "why": kept(str(entry.get("why", "")), _("Why the ref called it"), TEXT_LENGTH),
                     "by": entry.get("by")})  # fmt: skip
     return out
 
@@ -435,7 +484,7 @@ def record_sheet(
             what.append(_set_state(sheet, turns, state, out_turn))
         if casualties is not None:
             if not isinstance(casualties, int) or isinstance(casualties, bool) or casualties < 0:
-                raise RuleViolation("Casualties are a whole number of 0 or more.")
+                raise RuleViolation(_("Casualties are a whole number of 0 or more."))
             sheet.casualties = casualties
             what.append(count(casualties, "casualty"))
         if sent_off is not None:
@@ -446,7 +495,7 @@ def record_sheet(
             what.append(_set_turn(sheet, turns, turn, in_range, action))
         tx.session.add(sheet)
         _match_riot(tx.session, sheet)
-        tx.label = f"match sheet of {ref.name}: {', '.join(what) or 'no change'}"
+        tx.label = _("match sheet of {name}: {value}").format(name=ref.name, value=", ".join(what) or "no change")
         tx.result = sheet.id
     return tx.change
 
@@ -464,12 +513,14 @@ def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: 
         sheet.riot = bool(riot)
     if not sheet.riot:
         if turns_played not in (None, turns):
-            raise RuleViolation(f"Only a Riot ends a match before turn {turns}; tick the Riot first.")
+            raise RuleViolation(
+                _("Only a Riot ends a match before turn {turns}; tick the Riot first.").format(turns=turns)
+            )
         sheet.turns_played = turns
         return "no Riot"
     if turns_played is not None:
         if not isinstance(turns_played, int) or not 1 <= turns_played <= turns:
-            raise RuleViolation(f"The turns played are from 1 to {turns}.")
+            raise RuleViolation(_("The turns played are from 1 to {turns}.").format(turns=turns))
         sheet.turns_played = turns_played
     return f"Riot after {count(sheet.turns_played, 'turn')}"
 
@@ -477,14 +528,18 @@ def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: 
 def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any) -> str:
     if state is not None:
         if state not in rr.STATES:
-            raise RuleViolation(f"'{state}' is not a state ({', '.join(rr.STATES)}).")
+            raise RuleViolation(
+                _("'{state}' is not a state ({items}).").format(state=state, items=", ".join(rr.STATES))
+            )
         sheet.state = state
     if out_turn is not UNSET:
         if out_turn is not None and (not isinstance(out_turn, int) or not 1 <= out_turn <= turns):
-            raise RuleViolation(f"The ref leaves the pitch in turn 1 to {turns}.")
+            raise RuleViolation(_("The ref leaves the pitch in turn 1 to {turns}.").format(turns=turns))
         sheet.out_turn = out_turn
     if sheet.state not in rr.ON_PITCH_STATES and sheet.out_turn is None:
-        raise RuleViolation(f"In which turn was the ref {sheet.state}? Give the turn he left the pitch.")
+        raise RuleViolation(
+            _("In which turn was the ref {state}? Give the turn he left the pitch.").format(state=sheet.state)
+        )
     if sheet.out_turn is None:
         return sheet.state
     return f"{sheet.state} in turn {sheet.out_turn}"
@@ -492,7 +547,7 @@ def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any
 
 def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool | None, action: Any) -> str:
     if turn is None:
-        raise RuleViolation("Say which turn.")
+        raise RuleViolation(_("Say which turn."))
     _check_turn(sheet, turn, turns)
     parts = []
     if in_range is not None:
@@ -502,7 +557,11 @@ def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool 
         parts.append("in range" if in_range else "out of range")
     if action is not UNSET:
         if action is not None and action not in rr.ALL_ACTIONS:
-            raise RuleViolation(f"'{action}' is not a referee's action ({', '.join(rr.ALL_ACTIONS)}).")
+            raise RuleViolation(
+                _("'{action}' is not a referee's action ({items}).").format(
+                    action=action, items=", ".join(rr.ALL_ACTIONS)
+                )
+            )
         actions = list(sheet.actions)
         actions[turn - 1] = action
         sheet.actions = actions
@@ -517,22 +576,26 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
     with db.write() as tx:
         sheet, ref = _open_sheet(tx.session, sheet_id)
         if sheet.get_the_ref is not None:
-            raise RuleViolation(f"Get the Ref was already recorded in turn {sheet.get_the_ref}.")
+            raise RuleViolation(
+                _("Get the Ref was already recorded in turn {get_the_ref}.").format(get_the_ref=sheet.get_the_ref)
+            )
         if not isinstance(turn, int) or not 1 <= turn <= turns:
-            raise RuleViolation(f"A kick-off comes before turn 1 to {turns}.")
+            raise RuleViolation(_("A kick-off comes before turn 1 to {turns}.").format(turns=turns))
         escaped = False
         if "Escapist" in ref.skills:
             dice_roll = accept(roll, "D6")
             _store_roll(tx.session, "Get the Ref: Escapist", dice_roll, referee_id=ref.id, match_id=sheet.match_id)
             escaped = rr.escapes_get_the_ref(dice_roll, ref.skills, ruleset)
         elif roll is not None:
-            raise RuleViolation(f"{ref.name} has no Escapist: there is nothing to roll, he is out.")
+            raise RuleViolation(
+                _("{name} has no Escapist: there is nothing to roll, he is out.").format(name=ref.name)
+            )
         sheet.get_the_ref = turn
         sheet.escaped = escaped
         _normalise(sheet, turns)
         tx.session.add(sheet)
         verb = "escapes (Escapist)" if escaped else "is out for the match"
-        tx.label = f"Get the Ref before turn {turn}: {ref.name} {verb}"
+        tx.label = _("Get the Ref before turn {turn}: {name} {verb}").format(turn=turn, name=ref.name, verb=verb)
         tx.result = escaped
     return tx.change
 
@@ -543,8 +606,8 @@ def finish_match(db: LeagueDB, *, sheet_id: int) -> Change:
     with db.write() as tx:
         sheet, ref = _open_sheet(tx.session, sheet_id)
         verdict = finish_sheet(tx.session, db.ruleset, sheet, ref)
-        tx.label = f"end of match for {ref.name}: {verdict.result}" + (
-            f", +{verdict.spp} SPP" if verdict.spp else ""
+        tx.label = _("end of match for {name}: {result}").format(name=ref.name, result=verdict.result) + (
+            _(", +{spp} SPP").format(spp=verdict.spp) if verdict.spp else ""
         )
         tx.result = verdict
     return tx.change
@@ -578,7 +641,9 @@ def write_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, fields:
     """Put a whole match sheet's entries at once (the match pad's full time), checked as record_sheet checks."""
     turns = rr.match_turns(ruleset)
     if sheet.finished:
-        raise RuleViolation("The ref's match sheet is already finished; undo the end of the match to correct it.")
+        raise RuleViolation(
+            _("The ref's match sheet is already finished; undo the end of the match to correct it.")
+        )
     _set_riot(sheet, turns, fields["riot"], fields["turns_played"] if fields["riot"] else None)
     sheet.get_the_ref, sheet.escaped = fields["get_the_ref"], bool(fields["escaped"])
     _set_state(sheet, turns, fields["state"], fields["out_turn"])
@@ -594,15 +659,18 @@ def write_sheet(session: Session, ruleset: Ruleset, sheet: RefereeMatch, fields:
 def _counts_once(session: Session, sheet: RefereeMatch, ref: Referee) -> None:
     """A sheet is finished (counted on the card) only as the one sheet of its game."""
     if sheet.match_id is None:
-        raise RuleViolation(f"{possessive(ref.name)} match sheet belongs to no fixture (an older Dugout made it): link it to "
-                            "its game first (Link to Fixture… on the sheet), or discard it.")  # fmt: skip
+        raise RuleViolation(_("{owner} match sheet belongs to no fixture (an older Dugout made it): link it to its game first " "(Link to Fixture… on the sheet), or discard it.").format(owner=possessive(ref.name), name=ref.name))  # fmt: skip
     others = session.scalars(
         select(RefereeMatch).where(RefereeMatch.match_id == sheet.match_id, RefereeMatch.id != sheet.id)
     ).all()  # only an older file holds two sheets of a game: the first one, or a finished one, is its sheet
     first = next((o for o in others if o.finished), None) or next((o for o in others if o.id < sheet.id), None)
     if first is not None:
         match = session.get(Match, sheet.match_id)
-        raise RuleViolation(f"{_sheet_taken(session, match, first)} Discard this second sheet (Check League can).")
+        raise RuleViolation(
+            _("{sheet_taken} Discard this second sheet (Check League can).").format(
+                sheet_taken=_sheet_taken(session, match, first)
+            )
+        )
 
 
 def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:
@@ -615,7 +683,7 @@ def discard_sheet(db: LeagueDB, *, sheet_id: int) -> Change:
             match.referee_id = None
             session.add(match)
         session.delete(sheet)
-        tx.label = f"match sheet of {ref.name} discarded"
+        tx.label = _("match sheet of {name} discarded").format(name=ref.name)
         tx.result = sheet_id
     return tx.change
 
@@ -636,16 +704,24 @@ def roll_advance(db: LeagueDB, *, referee_id: int, roll: Roll | None = None) -> 
         session = tx.session
         ref = get_referee(session, referee_id)
         if ref.is_star:
-            raise RuleViolation(f"{ref.name} is a Star Ref: he is as good as he is going to get.")
+            raise RuleViolation(
+                _("{name} is a Star Ref: he is as good as he is going to get.").format(name=ref.name)
+            )
         if pending_advance(session, ref.id) is not None:
-            raise RuleViolation(f"{ref.name} has a Star Player roll waiting; take its advance first.")
+            raise RuleViolation(
+                _("{name} has a Star Player roll waiting; take its advance first.").format(name=ref.name)
+            )
         if star_player_rolls(ref.spp, ruleset) <= ref.rolls_taken:
-            raise RuleViolation(f"{ref.name} has no Star Player roll due ({ref.spp} SPP).")
+            raise RuleViolation(
+                _("{name} has no Star Player roll due ({spp} SPP).").format(name=ref.name, spp=ref.spp)
+            )
         dice_roll = accept(roll, dice)
         row = _store_roll(session, ADVANCE_PENDING, dice_roll, referee_id=ref.id)
         session.flush()
         result = rr.star_player_result(dice_roll, ruleset)
-        tx.label = f"Star Player roll of {ref.name}: {dice_roll.total} ({result.get('text', result['result'])})"
+        tx.label = _("Star Player roll of {name}: {total} ({get})").format(
+            name=ref.name, total=dice_roll.total, get=result.get("text", result["result"])
+        )
         tx.result = row.id
     return tx.change
 
@@ -653,34 +729,38 @@ def roll_advance(db: LeagueDB, *, referee_id: int, roll: Roll | None = None) -> 
 def take_advance(db: LeagueDB, *, referee_id: int, skill: str | None = None, stat: str | None = None) -> Change:
     """Use the waiting Star Player roll: a skill from the referee list, or the characteristic it gives."""
     if (skill is None) == (stat is None):
-        raise RuleViolation("Choose either a skill or a characteristic increase.")
+        raise RuleViolation(_("Choose either a skill or a characteristic increase."))
     ruleset = db.ruleset
     with db.write() as tx:
         session = tx.session
         ref = get_referee(session, referee_id)
         row = pending_advance(session, ref.id)
         if row is None:
-            raise RuleViolation(f"{ref.name} has no Star Player roll waiting; roll first.")
+            raise RuleViolation(_("{name} has no Star Player roll waiting; roll first.").format(name=ref.name))
         dice_roll = Roll(row.dice, tuple(row.faces), row.modifier, row.typed)
         options = rr.advance_options(dice_roll, race=ref.race, skills=ref.skills,
                                      stats={s: getattr(ref, s) for s in STATS}, ruleset=ruleset)  # fmt: skip
         if stat is not None:
             if stat not in (options.stats or (options.stat,)):
                 raise RuleViolation(
-                    f"A roll of {dice_roll.total} does not give +1 {rr.STAT_LABELS.get(stat, stat)}."
+                    _("A roll of {total} does not give +1 {get}.").format(
+                        total=dice_roll.total, get=rr.STAT_LABELS.get(stat, stat)
+                    )
                 )
             setattr(ref, stat, getattr(ref, stat) + 1)
             what = f"+1 {rr.STAT_LABELS[stat]}"
         else:
             if not options.skill_allowed:
-                raise RuleViolation(f"A roll of {dice_roll.total} gives a characteristic, not a skill.")
+                raise RuleViolation(
+                    _("A roll of {total} gives a characteristic, not a skill.").format(total=dice_roll.total)
+                )
             rr.check_referee_skill(ref.race, ref.skills, skill, ruleset, double=options.double)
             ref.skills = [*ref.skills, skill]
             what = skill
         ref.rolls_taken += 1
         row.purpose = f"{ADVANCE_TAKEN}: {what}"
         session.add_all([ref, row])
-        tx.label = f"advance of {ref.name}: {what}"
+        tx.label = _("advance of {name}: {what}").format(name=ref.name, what=what)
         tx.result = ref.id
     return tx.change
 
@@ -705,13 +785,15 @@ def roll_send_off(
         sheet = _sheet_of(session, ref, sheet_id)
         dice_roll = accept(roll, "D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.send_off(dice_roll, ruleset)
-        who = kept(player, "The name of a player sent off", NAME_LENGTH)
+        who = kept(player, _("The name of a player sent off"), NAME_LENGTH)
         _store_roll(session, f"send-off{': ' + who if who else ''}", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip
         if sheet is not None and outcome.success and who:
             sheet.sent_off = _check_sent_off([*sheet.sent_off, {"turn": turn, "player": who}], turns)
             session.add(sheet)
-        tx.label = f"send-off roll by {ref.name}{' for ' + who if who else ''}: {dice_roll.total}"
+        tx.label = _("send-off roll by {name}{value}: {total}").format(
+            name=ref.name, value=" for " + who if who else "", total=dice_roll.total
+        )
         tx.result = outcome
     return tx.change
 
@@ -725,13 +807,15 @@ def roll_penalty(
         session = tx.session
         ref = get_referee(session, referee_id)
         if item not in ref.equipment:
-            raise RuleViolation(f"{ref.name} does not carry a {item}.")
+            raise RuleViolation(_("{name} does not carry a {item}.").format(name=ref.name, item=item))
         sheet = _sheet_of(session, ref, sheet_id)
         dice_roll = accept(roll, "2D6", modifier=rr.penalty_modifier(ref.skills, ruleset))
         outcome = rr.penalty(item, dice_roll, ruleset)
         _store_roll(session, f"{item} penalty", dice_roll, referee_id=ref.id,
                     match_id=sheet.match_id if sheet else None)  # fmt: skip
-        tx.label = f"{item} penalty roll by {ref.name}: {dice_roll.total}"
+        tx.label = _("{item} penalty roll by {name}: {total}").format(
+            item=item, name=ref.name, total=dice_roll.total
+        )
         tx.result = outcome
     return tx.change
 
@@ -741,5 +825,7 @@ def _sheet_of(session: Session, ref: Referee, sheet_id: int | None) -> RefereeMa
         return None
     sheet = get_sheet(session, sheet_id)
     if sheet.referee_id != ref.id:
-        raise RuleViolation(f"That match sheet is not {possessive(ref.name)}.")
+        raise RuleViolation(
+            _("That match sheet is not {owner}.").format(owner=possessive(ref.name), name=ref.name)
+        )
     return sheet

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from roster_app.i18n import _
 from roster_app.safety.backups import backup_open_league
 from roster_app.safety.check import problems_in, ruleset_for
 from roster_app.store.changes import Change
@@ -23,7 +24,7 @@ def repair_league(db: LeagueDB) -> Change:
             if problem.fix is not None:
                 problem.fix(tx.session)
                 tx.session.flush()
-                done.append(f"{problem.text} Repaired: {problem.repair}.")
-        tx.label = f"Check League repairs ({len(done)})"
+                done.append(_("{text} Repaired: {repair}.").format(text=problem.text, repair=problem.repair))
+        tx.label = _("Check League repairs ({n})").format(n=len(done))
         tx.result = done
     return tx.change

@@ -18,6 +18,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, require, require_pre_match
 from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
@@ -54,9 +55,13 @@ def _team(session: Session, ruleset: Ruleset, team_id: int) -> Team:
 def _side_with_coach(session: Session, team: Team) -> ReserveSide:
     side = reserve_side(session, team)
     if not team.reserves_approved or side is None:
-        raise RuleViolation(f"{team.name} has no reserve team: the commissioner has not approved one.")
+        raise RuleViolation(
+            _("{name} has no reserve team: the commissioner has not approved one.").format(name=team.name)
+        )
     if not side.coach_type:
-        raise RuleViolation(f"{team.name} has no Reserve Coach; hire one before dealing with reserve affairs.")
+        raise RuleViolation(
+            _("{name} has no Reserve Coach; hire one before dealing with reserve affairs.").format(name=team.name)
+        )
     return side
 
 
@@ -84,13 +89,18 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         team = _team(session, ruleset, team_id) if approved else get_team(session, team_id)
         if team.reserves_approved == approved:
             raise RuleViolation(
-                f"{possessive(team.name)} reserve team is {'already approved' if approved else 'not approved'}."
+                _("{owner} reserve team is {value}.").format(
+                    owner=possessive(team.name),
+                    value="already approved" if approved else "not approved",
+                    name=team.name,
+                )
             )
         side = reserve_side(session, team)
         if not approved and side is not None and side.coach_type:
             raise RuleViolation(
-                f"{team.name} still has {rules.a(side.coach_type)} Reserve Coach; let him leave before withdrawing "
-                "the approval."
+                _("{name} still has {a} Reserve Coach; let him leave before withdrawing the approval.").format(
+                    name=team.name, a=rules.a(side.coach_type)
+                )
             )
         if side is None:
             session.add(ReserveSide(team_id=team.id))
@@ -99,7 +109,9 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         kind = Kind.APPROVED if approved else Kind.WITHDRAWN
         _event(session, team, kind, "The commissioner approved a reserve team." if approved
                else "The commissioner withdrew the approval of the reserve team.")  # fmt: skip
-        tx.label = f"{'approval' if approved else 'withdrawal of the approval'} of the reserve team of {team.name}"
+        tx.label = _("{value} of the reserve team of {name}").format(
+            value="approval" if approved else "withdrawal of the approval", name=team.name
+        )
     return tx.change
 
 
@@ -109,7 +121,7 @@ def hire_reserve_coach(db: LeagueDB, *, team_id: int, coach_type: str) -> Change
     (where the sequence hires him with its other affairs: `coach_hired`)."""
     ruleset = db.ruleset
     with db.write() as tx:
-        tx.label, _ = coach_hired(tx.session, ruleset, team_id=team_id, coach_type=coach_type)
+        tx.label, _unused = coach_hired(tx.session, ruleset, team_id=team_id, coach_type=coach_type)
     return tx.change
 
 
@@ -121,10 +133,14 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
     team = _team(session, ruleset, team_id)
     side = reserve_side(session, team)
     if not team.reserves_approved or side is None:
-        raise RuleViolation(f"{team.name} needs the commissioner's approval for a reserve team first.")
+        raise RuleViolation(
+            _("{name} needs the commissioner's approval for a reserve team first.").format(name=team.name)
+        )
     if side.coach_type:
         raise RuleViolation(
-            f"{team.name} already has {rules.a(side.coach_type)} Reserve Coach; a team has one Reserve Coach at a time."
+            _("{name} already has {a} Reserve Coach; a team has one Reserve Coach at a time.").format(
+                name=team.name, a=rules.a(side.coach_type)
+            )
         )
     check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
     post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach",
@@ -164,8 +180,9 @@ def upkeep_paid(session: Session, ruleset: Ruleset, *, team_id: int, match_id: i
     amount = rules.upkeep(ruleset)
     if team.treasury < amount:
         raise RuleViolation(
-            f"The upkeep is {gp(amount)}, but {team.name} has only {gp(team.treasury)}: the Reserve Coach "
-            "can only be let go."
+            _("The upkeep is {gold}, but {name} has only {gold2}: the Reserve Coach can only be let go.").format(
+                gold=gp(amount), name=team.name, gold2=gp(team.treasury)
+            )
         )
     post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
          match_id=match_id)  # fmt: skip
@@ -180,11 +197,9 @@ def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = Non
 
 def _check_new_round(session: Session, ruleset: Ruleset, team: Team, match_id: int | None) -> None:
     if current_round(session, ruleset, team.id).in_progress:
-        raise RuleViolation(f"{possessive(team.name)} reserve affairs are not finished: the Player Table roll or the new "
-                            "player comes first.")  # fmt: skip
+        raise RuleViolation(_("{owner} reserve affairs are not finished: the Player Table roll or the new player comes first.").format(owner=possessive(team.name), name=team.name))  # fmt: skip
     if match_id is not None and affairs_after(session, team.id, match_id):
-        raise RuleViolation(f"{team.name} has already dealt with its reserve affairs after this match: one round "
-                            "of reserve affairs (upkeep, one Reserve Team Table roll) per post-match sequence.")  # fmt: skip
+        raise RuleViolation(_("{name} has already dealt with its reserve affairs after this match: one round of reserve affairs " "(upkeep, one Reserve Team Table roll) per post-match sequence.").format(name=team.name))  # fmt: skip
 
 
 def affairs_after(
@@ -206,7 +221,9 @@ def coach_left(session: Session, ruleset: Ruleset, *, team_id: int, match_id: in
     side = _side_with_coach(session, team)
     _check_match(session, match_id)
     if current_round(session, ruleset, team.id).in_progress:
-        raise RuleViolation(f"{team.name} is in the middle of its reserve affairs; finish them first.")
+        raise RuleViolation(
+            _("{name} is in the middle of its reserve affairs; finish them first.").format(name=team.name)
+        )
     _check_new_round(session, ruleset, team, match_id)
     lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
     lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
@@ -236,9 +253,11 @@ def table_rolled(
     """The Reserve Team Table roll inside a transaction (see `roll_reserve_table`)."""
     team, side, state = _open_round(session, ruleset, team_id)
     if state.step == Step.UPKEEP:
-        raise RuleViolation("Pay the Reserve Coach's upkeep before rolling on the Reserve Team Table.")
+        raise RuleViolation(_("Pay the Reserve Coach's upkeep before rolling on the Reserve Team Table."))
     if state.step != Step.TABLE:
-        raise RuleViolation(f"{team.name} has already rolled on the Reserve Team Table this time.")
+        raise RuleViolation(
+            _("{name} has already rolled on the Reserve Team Table this time.").format(name=team.name)
+        )
     _check_match(session, match_id)
     outcome = _apply_table_roll(session, ruleset, team, side, roll, Kind.TABLE, match_id)
     return f"Reserve Team Table roll for {team.name}: {outcome}", outcome
@@ -259,12 +278,16 @@ def table_rerolled(
     race = ruleset.race(team.race)
     if not race.reserve_reroll:
         raise RuleViolation(
-            f"Only Goblin and Halfling head coaches may re-roll the Reserve Team Table; {team.name} is {race.name}."
+            _(
+                "Only Goblin and Halfling head coaches may re-roll the Reserve Team Table; {name} is {name2}."
+            ).format(name=team.name, name2=race.name)
         )
     if not state.may_reroll(race):
         raise RuleViolation(
-            "The Reserve Team Table may be re-rolled once, after the first roll and before the Player Table; "
-            "the second result must be kept."
+            _(
+                "The Reserve Team Table may be re-rolled once, after the first roll and before the Player Table; "
+                "the second result must be kept."
+            )
         )
     _check_match(session, match_id)
     first = rules.reserve_table_row(ruleset, state.table_total)
@@ -300,7 +323,7 @@ def table_skipped(session: Session, ruleset: Ruleset, *, team_id: int, match_id:
     """No Reserve Team Table roll, inside a transaction (see `skip_reserve_table`)."""
     team, _side, state = _open_round(session, ruleset, team_id)
     if state.step != Step.TABLE:
-        raise RuleViolation("There is no Reserve Team Table roll to skip now.")
+        raise RuleViolation(_("There is no Reserve Team Table roll to skip now."))
     _event(session, team, Kind.NO_ROLL, "Chose not to roll on the Reserve Team Table.", match_id=match_id)
     return f"no Reserve Team Table roll for {team.name}", None
 
@@ -317,7 +340,7 @@ def player_table_rolled(
     team, side, state = _open_round(session, ruleset, team_id)
     if state.step != Step.PLAYER_TABLE:
         raise RuleViolation(
-            "The Player Table is rolled only when the Reserve Team Table says a youngster is ready."
+            _("The Player Table is rolled only when the Reserve Team Table says a youngster is ready.")
         )
     _check_match(session, match_id)
     modifier = rules.player_table_modifier(side.coach_bonus, side.promising, side.carried)
@@ -352,7 +375,9 @@ def roll_player_table(
 def _waiting_player(session: Session, ruleset: Ruleset, team_id: int) -> tuple[Team, AffairsRound]:
     team, _side, state = _open_round(session, ruleset, team_id)
     if state.step != Step.NEW_PLAYER:
-        raise RuleViolation(f"{team.name} has no free player from the reserves waiting to join.")
+        raise RuleViolation(
+            _("{name} has no free player from the reserves waiting to join.").format(name=team.name)
+        )
     return team, state
 
 
@@ -402,12 +427,18 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
     if retire_player_id is None:
         if roster_count(session, team.id) >= most:
             raise RuleViolation(
-                f"{team.name} already has {most} players: retire one to make room, or lose the new player for good."
+                _(
+                    "{name} already has {most} players: retire one to make room, or lose the new player for good."
+                ).format(name=team.name, most=most)
             )
         return
     retiree = get_player(session, retire_player_id)
     if retiree.team_id != team.id or retiree.status not in PlayerStatus.ON_ROSTER:
-        raise RuleViolation(f"{retiree.name} is not on {possessive(team.name)} roster.")
+        raise RuleViolation(
+            _("{name} is not on {owner} roster.").format(
+                name=retiree.name, owner=possessive(team.name), owner_name=team.name
+            )
+        )
     retiree.status = PlayerStatus.RETIRED
     session.add(retiree)
     end_contracts(session, retiree)
@@ -453,8 +484,10 @@ def draft_player(
         match = require_pre_match(session, team, match_id)
         if (match.pre_match or {}).get("handicaps"):
             raise RuleViolation(
-                "Hire Freebooters comes before the handicaps, and the handicaps of this fixture have been "
-                "rolled from the teams' ratings: undo them first to draft a player."
+                _(
+                    "Hire Freebooters comes before the handicaps, and the handicaps of this fixture have been "
+                    "rolled from the teams' ratings: undo them first to draft a player."
+                )
             )
         refusal = rules.draft_refusal(
             has_reserve_side=has_reserve_side(session, team), available=available_count(session, team.id),
@@ -465,7 +498,9 @@ def draft_player(
         race = ruleset.race(team.race)
         pos = race.position(position)
         if pos not in rules.draft_positions(race):
-            raise RuleViolation(f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves.")
+            raise RuleViolation(
+                _("{a} cannot be drafted from the reserves.").format(a=rules.a(pos.name, capital=True))
+            )
         cost = rules.draft_cost(pos)
         label = position_label(team.race, position)
         check_affordable(team.treasury, cost, f"Drafting {rules.a(label)} (half of {gp(pos.cost)})")
@@ -484,6 +519,6 @@ def draft_player(
         _event(session, team, Kind.DRAFT, f"Drafted {player.name}, {label}, for {gp(cost)}. Rookie Table "
                f"{roll_.total}: {outcome.describe(player.name)}", dice_roll_id=stored.id, player_id=player.id,
                match_id=match_id)  # fmt: skip
-        tx.label = f"draft of {player.name}, {label}, from the reserves"
+        tx.label = _("draft of {name}, {label}, from the reserves").format(name=player.name, label=label)
         tx.result = (player.id, outcome)
     return tx.change

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import get_team
 from roster_app.rules.limits import REASON_LENGTH, kept
 from roster_app.rules.roster import gp
@@ -37,9 +38,9 @@ def reverse_ledger_entries(
     or a reversal that would leave a treasury below 0 (unless allow_negative). For use inside a service's
     transaction; the treasury moves through post(), so it keeps equal to the ledger.
     """
-    reason = kept(reason, "A reversal's reason", REASON_LENGTH)
+    reason = kept(reason, _("A reversal's reason"), REASON_LENGTH)
     if not reason:
-        raise RuleViolation("A reversal needs a reason (it is written in the ledger).")
+        raise RuleViolation(_("A reversal needs a reason (it is written in the ledger)."))
     entries = list(entries)
     _check_reversible(session, entries, allow_negative=allow_negative)
     written = []
@@ -58,35 +59,43 @@ def reverse_ledger_entries(
 
 def _check_reversible(session: Session, entries: list[LedgerEntry], *, allow_negative: bool) -> None:
     if len({e.id for e in entries}) != len(entries):
-        raise RuleViolation("The same ledger row cannot be reversed twice.")
+        raise RuleViolation(_("The same ledger row cannot be reversed twice."))
     change_by_team: dict[int, int] = {}
     for entry in entries:
         if entry.reverses_id is not None:
-            raise RuleViolation(f"'{entry.reason}' is itself a reversal; it cannot be reversed again.")
+            raise RuleViolation(
+                _("'{reason}' is itself a reversal; it cannot be reversed again.").format(reason=entry.reason)
+            )
         if reversal_of(session, entry.id) is not None:
-            raise RuleViolation(f"'{entry.reason}' ({gp(entry.amount)}) has already been reversed.")
+            raise RuleViolation(
+                _("'{reason}' ({gold}) has already been reversed.").format(
+                    reason=entry.reason, gold=gp(entry.amount)
+                )
+            )
         change_by_team[entry.team_id] = change_by_team.get(entry.team_id, 0) - entry.amount
     for team_id, change in change_by_team.items():
         team = get_team(session, team_id)
         if team.treasury + change < 0 and not allow_negative:
             raise RuleViolation(
-                f"Reversing would take {gp(-change)} from {team.name}, which has only {gp(team.treasury)}."
+                _("Reversing would take {gold} from {name}, which has only {gold2}.").format(
+                    gold=gp(-change), name=team.name, gold2=gp(team.treasury)
+                )
             )
 
 
 def reverse_entries(db: LeagueDB, *, entry_ids: list[int], reason: str) -> Change:
     """Reverse ledger rows chosen by the commissioner, in one transaction (one undo step)."""
     if not entry_ids:
-        raise RuleViolation("Choose at least one ledger row to reverse.")
+        raise RuleViolation(_("Choose at least one ledger row to reverse."))
     with db.write() as tx:
         entries = []
         for entry_id in entry_ids:
             entry = tx.session.get(LedgerEntry, entry_id)
             if entry is None:
-                raise NotFound("That ledger row no longer exists in this league.")
+                raise NotFound(_("That ledger row no longer exists in this league."))
             entries.append(entry)
         written = reverse_ledger_entries(tx.session, entries, reason)
         total = sum(w.amount for w in written)
-        tx.label = f"reversal of {len(written)} ledger row(s) ({gp(total)})"
+        tx.label = _("reversal of {n} ledger row(s) ({gold})").format(n=len(written), gold=gp(total))
         tx.result = [w.id for w in written]
     return tx.change

@@ -18,6 +18,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RulesetError, RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season, league_row
 from roster_app.rules.ruleset import TABLES, Ruleset, load_bundled
 from roster_app.rules.schema import check_links, check_table
@@ -35,7 +36,7 @@ META_KEYS = ("table", "note", "source")  # words about a table, not rules: ignor
 
 def title_of(key: str) -> str:
     if key not in TABLES:
-        raise RuleViolation(f"'{key}' is not a table Dugout knows.")
+        raise RuleViolation(_("'{key}' is not a table Dugout knows.").format(key=key))
     return TABLES[key]
 
 
@@ -64,13 +65,10 @@ def season_refusal(session: Session) -> str | None:
     season = current_season(session)
     played = session.scalars(select(Match).where(Match.season == season, Match.status != "scheduled")).first()
     if played is not None:
-        return (f"Season {season} is under way (a match has been played): the league's economy changes only at a "
-                "season's end, so that every match of a season is paid by the same rules. End the season first "
-                "(League > End Season), then switch.")  # fmt: skip
+        return (_("Season {season} is under way (a match has been played): the league's economy changes only at a " "season's end, so that every match of a season is paid by the same rules. End the season first " "(League > End Season), then switch.").format(season=season))  # fmt: skip
     open_sequence = session.scalars(select(Match).where(Match.status == "played")).first()
     if open_sequence is not None:
-        return (f"The post-match sequence of a season {open_sequence.season} match is not finished: finish it "
-                "with the economy it was played under, then switch.")  # fmt: skip
+        return (_("The post-match sequence of a season {season} match is not finished: finish it with the economy it " "was played under, then switch.").format(season=open_sequence.season))  # fmt: skip
     return None
 
 
@@ -81,7 +79,7 @@ def check_economy_edit(session: Session, ruleset: Ruleset, changed: Mapping[str,
         return
     refusal = season_refusal(session)
     if refusal:
-        raise RuleViolation(f"{refusal} Nothing was changed.")
+        raise RuleViolation(_("{refusal} Nothing was changed.").format(refusal=refusal))
 
 
 def check_tables(db: LeagueDB, changed: Mapping[str, Any]) -> None:
@@ -114,12 +112,12 @@ def set_table(db: LeagueDB, *, key: str, data: Any, what: str | None = None) -> 
     try:
         check_tables(db, {key: data})
     except RulesetError as exc:
-        raise RuleViolation(f"{_problem(exc)}. Nothing was changed.") from None
+        raise RuleViolation(_("{problem}. Nothing was changed.").format(problem=_problem(exc))) from None
     default = bundled_default(db.ruleset.key, key)
     with db.write() as tx:
         check_economy_edit(tx.session, db.ruleset, {key: data})
         _store(tx.session, key, data, default)
-        tx.label = f"{title}: {what}" if what else f"edit of the {title}"
+        tx.label = f"{title}: {what}" if what else _("edit of the {title}").format(title=title)
         tx.result = key
     return tx.change
 
@@ -130,19 +128,23 @@ def reset_table(db: LeagueDB, *, key: str) -> Change:
     default = bundled_default(db.ruleset.key, key)
     if default is None:
         raise RuleViolation(
-            f"This Dugout does not bundle the league's ruleset ({db.ruleset.name}), so the {title} has no "
-            "default to go back to."
+            _(
+                "This Dugout does not bundle the league's ruleset ({name}), so the {title} has no default to go back "
+                "to."
+            ).format(name=db.ruleset.name, title=title)
         )
     try:
         check_tables(db, {key: default})
     except RulesetError as exc:
         raise RuleViolation(
-            f"The default {title} does not fit the league's other tables: {_problem(exc)}."
+            _("The default {title} does not fit the league's other tables: {problem}.").format(
+                title=title, problem=_problem(exc)
+            )
         ) from None
     with db.write() as tx:
         check_economy_edit(tx.session, db.ruleset, {key: default})
         _store(tx.session, key, default, default)
-        tx.label = f"reset of the {title} to the league default"
+        tx.label = _("reset of the {title} to the league default").format(title=title)
         tx.result = key
     return tx.change
 
@@ -154,26 +156,34 @@ RULESET_BYTES = 10 << 20  # a whole ruleset exports as ~60 KB; a file is read in
 def _read_document(path: Path) -> Any:
     problem = sqlite_file.not_a_file(path, "ruleset file")  # a named pipe would never finish reading
     if problem is not None:
-        raise RuleViolation(f"{problem} Nothing was imported.")
+        raise RuleViolation(_("{problem} Nothing was imported.").format(problem=problem))
     if (size := path.stat().st_size) > RULESET_BYTES:
         raise RuleViolation(
-            f"'{path.name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported."
+            _("'{name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported.").format(
+                name=path.name, size=size
+            )
         )
     try:  # utf-8-sig: a byte-order mark (Windows Notepad saves one) is read past, as a spreadsheet program does
         return json.loads(path.read_text(encoding="utf-8-sig"))
     except RecursionError:
-        raise RuleViolation(f"'{path.name}' is nested too deeply to be a ruleset. Nothing was imported.") from None
+        raise RuleViolation(
+            _("'{name}' is nested too deeply to be a ruleset. Nothing was imported.").format(name=path.name)
+        ) from None
     except json.JSONDecodeError as exc:
         raise RuleViolation(
-            f"'{path.name}' is not a readable ruleset: line {exc.lineno} column {exc.colno} is not valid JSON "
-            f"({exc.msg}). Nothing was imported."
+            _(
+                "'{name}' is not a readable ruleset: line {lineno} column {colno} is not valid JSON ({msg}). Nothing "
+                "was imported."
+            ).format(name=path.name, lineno=exc.lineno, colno=exc.colno, msg=exc.msg)
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
         reason = getattr(exc, "strerror", None) or "it is not a text file"
-        raise RuleViolation(f"'{path.name}' cannot be read ({reason}). Nothing was imported.") from None
+        raise RuleViolation(
+            _("'{name}' cannot be read ({reason}). Nothing was imported.").format(name=path.name, reason=reason)
+        ) from None
     except ValueError:  # a number of more than 4,300 digits, which Python will not read
         raise RuleViolation(
-            f"'{path.name}' holds a number far too long to be a rule. Nothing was imported."
+            _("'{name}' holds a number far too long to be a rule. Nothing was imported.").format(name=path.name)
         ) from None
 
 
@@ -184,11 +194,15 @@ def tables_in(document: Any, name: str) -> dict[str, Any]:
     elif isinstance(document, dict) and document.get("table") in TABLES:
         tables = {document["table"]: document}
     else:
-        raise RuleViolation(f"'{name}' is not a Dugout ruleset: it holds no tables. Nothing was imported.")
+        raise RuleViolation(
+            _("'{name}' is not a Dugout ruleset: it holds no tables. Nothing was imported.").format(name=name)
+        )
     unknown = [key for key in tables if key not in TABLES]
     if unknown:
         raise RuleViolation(
-            f"'{name}' holds tables Dugout does not know ({', '.join(unknown)}). Nothing was imported."
+            _("'{name}' holds tables Dugout does not know ({items}). Nothing was imported.").format(
+                name=name, items=", ".join(unknown)
+            )
         )
     return dict(tables)
 
@@ -203,14 +217,16 @@ def import_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     try:
         check_tables(db, tables)
     except RulesetError as exc:
-        raise RuleViolation(f"'{path.name}' was not imported. {_problem(exc)}.") from None
+        raise RuleViolation(
+            _("'{name}' was not imported. {problem}.").format(name=path.name, problem=_problem(exc))
+        ) from None
     ruleset_key = db.ruleset.key
     backup_open_league(db, reason="before import")
     with db.write() as tx:
         check_economy_edit(tx.session, db.ruleset, tables)
         changed = [key for key in TABLES if key in tables and
                    _store(tx.session, key, tables[key], bundled_default(ruleset_key, key))]  # fmt: skip
-        tx.label = f"import of the ruleset from {path.name}"
+        tx.label = _("import of the ruleset from {name}").format(name=path.name)
         tx.result = changed
     return tx.change
 

@@ -8,6 +8,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.fetch import current_season, get_match, get_team
 from roster_app.queries.postmatch import match_title
 from roster_app.queries.referees import sheet_of
@@ -40,7 +41,9 @@ def generate_season(
         season = current_season(session)
         if _league_fixtures(session, season):
             raise RuleViolation(
-                f"Season {season} already has its fixtures. Delete the unplayed ones first to make new ones."
+                _(
+                    "Season {season} already has its fixtures. Delete the unplayed ones first to make new ones."
+                ).format(season=season)
             )
         if team_ids is None:
             team_ids = list(session.scalars(select(Team.id).order_by(Team.id)))
@@ -62,7 +65,9 @@ def generate_season(
                                   competition_id=league.id))  # fmt: skip
         games = sum(len(g) for g in rounds)
         kind = ("double round robin" if double else "round robin") + (", shuffled" if shuffle else "")
-        tx.label = f"fixtures of season {season}: {kind}, {count(len(rounds), 'round')}, {count(games, 'match')}"
+        tx.label = _("fixtures of season {season}: {kind}, {count}, {count2}").format(
+            season=season, kind=kind, count=count(len(rounds), "round"), count2=count(games, "match")
+        )
         tx.result = len(rounds)
     return tx.change
 
@@ -70,13 +75,17 @@ def generate_season(
 def _unplayed(session: Session, match_id: int) -> Match:
     match = get_match(session, match_id)
     if match.status != "scheduled":
-        raise RuleViolation(f"{match_title(session, match)} has been played; its fixture can no longer change.")
+        raise RuleViolation(
+            _("{match_title} has been played; its fixture can no longer change.").format(
+                match_title=match_title(session, match)
+            )
+        )
     return match
 
 
 def _check_free(session: Session, match: Match, round_number: int, team_ids: tuple[int, int]) -> None:
     if not isinstance(round_number, int) or isinstance(round_number, bool) or not 1 <= round_number <= 99:
-        raise RuleViolation("A round is a number from 1 to 99.")
+        raise RuleViolation(_("A round is a number from 1 to 99."))
     clash = session.scalars(
         select(Match).where(
             Match.season == match.season, Match.round == round_number, Match.id != match.id,
@@ -85,7 +94,11 @@ def _check_free(session: Session, match: Match, round_number: int, team_ids: tup
     ).first()  # fmt: skip
     if clash is not None:
         busy = next(t for t in team_ids if t in (clash.home_team_id, clash.away_team_id))
-        raise RuleViolation(f"{get_team(session, busy).name} already play in round {round_number}.")
+        raise RuleViolation(
+            _("{name} already play in round {round_number}.").format(
+                name=get_team(session, busy).name, round_number=round_number
+            )
+        )
 
 
 def move_fixture(db: LeagueDB, *, match_id: int, round_number: int) -> Change:
@@ -97,7 +110,9 @@ def move_fixture(db: LeagueDB, *, match_id: int, round_number: int) -> Change:
         old = match.round
         match.round = round_number
         session.add(match)
-        tx.label = f"{match_title(session, match)} moved from round {old} to {round_number}"
+        tx.label = _("{match_title} moved from round {old} to {round_number}").format(
+            match_title=match_title(session, match), old=old, round_number=round_number
+        )
     return tx.change
 
 
@@ -107,7 +122,7 @@ def swap_home_away(db: LeagueDB, *, match_id: int) -> Change:
         match = _unplayed(session, match_id)
         match.home_team_id, match.away_team_id = match.away_team_id, match.home_team_id
         session.add(match)
-        tx.label = f"home and away swapped: {match_title(session, match)}"
+        tx.label = _("home and away swapped: {match_title}").format(match_title=match_title(session, match))
     return tx.change
 
 
@@ -120,16 +135,20 @@ def delete_fixture(db: LeagueDB, *, match_id: int) -> Change:
         if sheet is not None:  # the sheet is the game's record; it goes first, on purpose
             ref = session.get(Referee, sheet.referee_id)
             raise RuleViolation(
-                f"{possessive(ref.name)} match sheet goes with this fixture; discard it before deleting it."
+                _("{owner} match sheet goes with this fixture; discard it before deleting it.").format(
+                    owner=possessive(ref.name), name=ref.name
+                )
             )
         if match.competition_id is not None:
             competition = session.get(Competition, match.competition_id)
             if competition.format != "league":
                 raise RuleViolation(
-                    f"{match_title(session, match)} is a game of {competition.name}: a team withdraws from it, or "
-                    "the tournament is abandoned, deleted or drawn again; its games are not deleted one by one."
+                    _(
+                        "{match_title} is a game of {name}: a team withdraws from it, or the tournament is abandoned, "
+                        "deleted or drawn again; its games are not deleted one by one."
+                    ).format(match_title=match_title(session, match), name=competition.name)
                 )
-        tx.label = f"fixture deleted: {match_title(session, match)}"
+        tx.label = _("fixture deleted: {match_title}").format(match_title=match_title(session, match))
         session.delete(match)
     return tx.change
 
@@ -139,9 +158,11 @@ def add_fixture(
 ) -> Change:
     """A fixture outside the round robin: a friendly (not in the league table), a semi-final or the final."""
     if stage not in STAGES:
-        raise RuleViolation(f"'{stage}' is not a kind of match ({', '.join(STAGES)}).")
+        raise RuleViolation(
+            _("'{stage}' is not a kind of match ({items}).").format(stage=stage, items=", ".join(STAGES))
+        )
     if home_team_id == away_team_id:
-        raise RuleViolation("A team cannot play against itself.")
+        raise RuleViolation(_("A team cannot play against itself."))
     with db.write() as tx:
         session = tx.session
         home, away = get_team(session, home_team_id), get_team(session, away_team_id)
@@ -152,6 +173,8 @@ def add_fixture(
         match.round = round_number
         session.add(match)
         session.flush()
-        tx.label = f"new {stage}: {home.name} v {away.name}, round {round_number}"
+        tx.label = _("new {stage}: {name} v {name2}, round {round_number}").format(
+            stage=stage, name=home.name, name2=away.name, round_number=round_number
+        )
         tx.result = match.id
     return tx.change

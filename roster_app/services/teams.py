@@ -6,6 +6,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, has_played, moment
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
@@ -24,12 +25,14 @@ from roster_app.words import count, noun, possessive, tidy
 def _check_name(session: Session, name: str, *, team_id: int | None = None) -> str:
     name = tidy(name)
     if not name:
-        raise RuleViolation("A team needs a name.")
+        raise RuleViolation(_("A team needs a name."))
     if len(name) > TEAM_NAME:
-        raise RuleViolation(f"A team name can be at most {TEAM_NAME} characters long.")
+        raise RuleViolation(
+            _("A team name can be at most {team_name} characters long.").format(team_name=TEAM_NAME)
+        )
     clash = session.scalars(select(Team).where(func.lower(Team.name) == name.lower())).first()
     if clash is not None and clash.id != team_id:
-        raise RuleViolation(f"There is already a team called '{clash.name}' in this league.")
+        raise RuleViolation(_("There is already a team called '{name}' in this league.").format(name=clash.name))
     return name
 
 
@@ -39,18 +42,18 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
     ruleset.race(race)  # refuses an unknown race
     start = ruleset.table("team_rules")["starting_treasury"] if treasury is None else treasury
     if isinstance(start, int) and not isinstance(start, bool) and start < 0:
-        raise RuleViolation("A team cannot start with less than 0 gp.")
-    whole(start, "A starting treasury", 0, MOST_GOLD)  # rules/limits.py
+        raise RuleViolation(_("A team cannot start with less than 0 gp."))
+    whole(start, _("A starting treasury"), 0, MOST_GOLD)  # rules/limits.py
     with db.write() as tx:
         session = tx.session
         team = Team(
-            name=_check_name(session, name), race=race, coach=kept(coach, "A head coach's name", NAME_LENGTH)
+            name=_check_name(session, name), race=race, coach=kept(coach, _("A head coach's name"), NAME_LENGTH)
         )
         session.add(team)
         session.flush()
         if start:
             post(session, team, start, kind="opening", reason="Starting treasury")
-        tx.label = f"new team {team.name} ({race})"
+        tx.label = _("new team {name} ({race})").format(name=team.name, race=race)
         tx.result = team.id
     return tx.change
 
@@ -61,7 +64,7 @@ def rename_team(db: LeagueDB, *, team_id: int, name: str) -> Change:
         old = team.name
         team.name = _check_name(tx.session, name, team_id=team_id)
         tx.session.add(team)
-        tx.label = f"rename of {old} to {team.name}"
+        tx.label = _("rename of {old} to {name}").format(old=old, name=team.name)
     return tx.change
 
 
@@ -69,9 +72,9 @@ def set_coach(db: LeagueDB, *, team_id: int, coach: str, expected_version: int |
     with db.write() as tx:
         team = get_team(tx.session, team_id)
         check_version(team, expected_version, team.name)
-        team.coach = kept(coach, "A head coach's name", NAME_LENGTH)
+        team.coach = kept(coach, _("A head coach's name"), NAME_LENGTH)
         tx.session.add(team)
-        tx.label = f"head coach of {team.name}: {team.coach or 'none'}"
+        tx.label = _("head coach of {name}: {value}").format(name=team.name, value=team.coach or "none")
     return tx.change
 
 
@@ -106,9 +109,9 @@ def set_counter(
     `expected_version`: the team row's version the header showed (a stale one is refused).
     """
     if counter not in COUNTERS:
-        raise RuleViolation(f"'{counter}' is not something a team buys.")
+        raise RuleViolation(_("'{counter}' is not something a team buys.").format(counter=counter))
     if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise RuleViolation("The number must be 0 or more.")
+        raise RuleViolation(_("The number must be 0 or more."))
     ruleset = db.ruleset
     label, _price_key, limit_key = COUNTERS[counter]
     limit = 1 if counter == "apothecary" else ruleset.table("team_rules")[limit_key]
@@ -119,15 +122,19 @@ def set_counter(
         if counter == "rerolls":
             limit = min(limit, ruleset.race(team.race).max_rerolls)
         if value > limit:
-            raise RuleViolation(f"A team may have at most {limit} {noun(limit, label)}.")
+            raise RuleViolation(
+                _("A team may have at most {limit} {noun}.").format(limit=limit, noun=noun(limit, label))
+            )
         old = int(getattr(team, counter))
         added = value - old
         now = moment(session, team)
         if counter == "fan_factor" and added and not now.created:
             raise RuleViolation(
-                f"Fan factor is bought only while a team is being created; {possessive(team.name)} fan factor now "
-                "changes with the fan factor roll of the post-match sequence. To put a mistake right, use Tools > "
-                "Commissioner's Correction… (it asks for a reason)."
+                _(
+                    "Fan factor is bought only while a team is being created; {owner} fan factor now changes with the "
+                    "fan factor roll of the post-match sequence. To put a mistake right, use Tools > Commissioner's "
+                    "Correction… (it asks for a reason)."
+                ).format(owner=possessive(team.name), name=team.name)
             )
         refusal = ruleset.race(team.race).apothecary_refusal if counter == "apothecary" else None
         if added > 0 and refusal:
@@ -141,6 +148,6 @@ def set_counter(
                  reason=f"Bought {what} at {gp(price)}", match_id=now.match_id)  # fmt: skip
         setattr(team, counter, bool(value) if counter == "apothecary" else value)
         session.add(team)
-        tx.label = f"{label}s of {team.name}: {old} to {value}" if counter != "apothecary" else (
-            f"apothecary of {team.name}: {'hired' if value else 'released'}")  # fmt: skip
+        tx.label = _("{label}s of {name}: {old} to {value}").format(label=label, name=team.name, old=old, value=value) if counter != "apothecary" else (
+            _("apothecary of {name}: {value}").format(name=team.name, value='hired' if value else 'released'))  # fmt: skip
     return tx.change

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import (
     current_season,
@@ -68,7 +69,7 @@ def record_approach(db: LeagueDB, *, player_id: int, buyer_team_id: int) -> Chan
         )  # fmt: skip
         session.add(transfer)
         session.flush()
-        tx.label = f"approach for {player.name} by {buyer.name}"
+        tx.label = _("approach for {name} by {name2}").format(name=player.name, name2=buyer.name)
         tx.result = transfer.id
     return tx.change
 
@@ -76,9 +77,9 @@ def record_approach(db: LeagueDB, *, player_id: int, buyer_team_id: int) -> Chan
 def _open_transfer(session: Session, transfer_id: int) -> Transfer:
     transfer = session.get(Transfer, transfer_id)
     if transfer is None:
-        raise RuleViolation("That approach is not in the league file.")
+        raise RuleViolation(_("That approach is not in the league file."))
     if transfer.status != TransferStatus.APPROACHED:
-        raise RuleViolation(f"This deal is already over ({transfer.status}).")
+        raise RuleViolation(_("This deal is already over ({status}).").format(status=transfer.status))
     return transfer
 
 
@@ -100,11 +101,11 @@ def refuse_by_coach(db: LeagueDB, *, transfer_id: int) -> Change:
     with db.write() as tx:
         transfer = _open_transfer(tx.session, transfer_id)
         if not transfer.under_contract:
-            raise RuleViolation("The player is a free agent: his head coach has no say in the approach.")
+            raise RuleViolation(_("The player is a free agent: his head coach has no say in the approach."))
         transfer.status = TransferStatus.REFUSED_BY_COACH
         tx.session.add(transfer)
         player, seller, _buyer = _names(tx.session, transfer)
-        tx.label = f"{seller} refuse to sell {player}"
+        tx.label = _("{seller} refuse to sell {player}").format(seller=seller, player=player)
         tx.result = transfer.id
     return tx.change
 
@@ -117,10 +118,16 @@ def _terms_of(session: Session, ruleset: Ruleset, transfer: Transfer) -> DealTer
 def _checked_reaction(terms: DealTerms, ruleset: Ruleset, roll: Roll) -> str:
     """The reaction result for `roll`, refusing dice or modifiers that do not fit this deal now."""
     if roll.dice != terms.reaction_dice:
-        raise RuleViolation(f"The Player Reaction roll is {terms.reaction_dice}, not {roll.dice}.")
+        raise RuleViolation(
+            _("The Player Reaction roll is {reaction_dice}, not {dice}.").format(
+                reaction_dice=terms.reaction_dice, dice=roll.dice
+            )
+        )
     if roll.modifier != terms.modifier:
         raise RuleViolation(
-            f"The Player Reaction modifiers for this deal add up to {terms.modifier:+d}, not {roll.modifier:+d}."
+            _("The Player Reaction modifiers for this deal add up to {modifier:+d}, not {modifier2:+d}.").format(
+                modifier=terms.modifier, modifier2=roll.modifier
+            )
         )
     return reaction(roll.total, ruleset)["result"]
 
@@ -133,13 +140,19 @@ def refuse_by_player(db: LeagueDB, *, transfer_id: int, reaction_roll: Roll) -> 
         transfer = _open_transfer(session, transfer_id)
         result = _checked_reaction(_terms_of(session, ruleset, transfer), ruleset, reaction_roll)
         if result != "refuses":
-            raise RuleViolation(f"A total of {reaction_roll.total} means the player {result}; he does not refuse.")
+            raise RuleViolation(
+                _("A total of {total} means the player {result}; he does not refuse.").format(
+                    total=reaction_roll.total, result=result
+                )
+            )
         _store_roll(session, reaction_roll, "player reaction", transfer)
         transfer.status = TransferStatus.REFUSED_BY_PLAYER
         transfer.reaction_total = reaction_roll.total
         session.add(transfer)
         player, _seller, buyer = _names(session, transfer)
-        tx.label = f"{player} refuses {possessive(buyer)} approach"
+        tx.label = _("{player} refuses {owner} approach").format(
+            player=player, owner=possessive(buyer), name=buyer
+        )
         tx.result = transfer.id
     return tx.change
 
@@ -167,7 +180,7 @@ def pull_out(
         transfer.status = TransferStatus.PULLED_OUT
         session.add(transfer)
         player, _seller, buyer = _names(session, transfer)
-        tx.label = f"{buyer} pull out of buying {player}"
+        tx.label = _("{buyer} pull out of buying {player}").format(buyer=buyer, player=player)
         tx.result = transfer.id
     return tx.change
 
@@ -182,12 +195,20 @@ def _check_price(terms: DealTerms, ruleset: Ruleset, result: str, price: int, tr
             raise RuleViolation(problem)
         return
     if tribunal is None:
-        raise RuleViolation("A free agent's price is set by the Tribunal Table: roll it first.")
+        raise RuleViolation(_("A free agent's price is set by the Tribunal Table: roll it first."))
     if tribunal.dice != terms.tribunal_dice or tribunal.modifier:
-        raise RuleViolation(f"The Tribunal Table is rolled with {terms.tribunal_dice}, unmodified.")
+        raise RuleViolation(
+            _("The Tribunal Table is rolled with {tribunal_dice}, unmodified.").format(
+                tribunal_dice=terms.tribunal_dice
+            )
+        )
     expected = terms.free_agent_price(tribunal, result, ruleset)
     if price != expected:
-        raise RuleViolation(f"The tribunal's price for this free agent is {gp(expected)}, not {gp(price)}.")
+        raise RuleViolation(
+            _("The tribunal's price for this free agent is {gold}, not {gold2}.").format(
+                gold=gp(expected), gold2=gp(price)
+            )
+        )
 
 
 def _move_player(session: Session, player: Player, buyer: Team, number: int | None) -> tuple[int, int]:
@@ -197,7 +218,9 @@ def _move_player(session: Session, player: Player, buyer: Team, number: int | No
         number = player.number if player.number not in taken else first_free_number(session, buyer.id)
     elif number in taken or not 1 <= number <= 99:
         raise RuleViolation(
-            f"Number {number} cannot be used on {possessive(buyer.name)} roster (taken or not 1-99)."
+            _("Number {number} cannot be used on {owner} roster (taken or not 1-99).").format(
+                number=number, owner=possessive(buyer.name), name=buyer.name
+            )
         )
     old = running_contract(session, player.id)
     if old is not None:
@@ -229,19 +252,31 @@ def complete_transfer(
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != seller.id:
-            raise RuleViolation(f"{player.name} no longer plays for {seller.name}.")
+            raise RuleViolation(
+                _("{name} no longer plays for {name2}.").format(name=player.name, name2=seller.name)
+            )
         problem = approach_problem(candidate(session, ruleset, player, buyer, exclude=transfer.id), ruleset)
         if problem:
             raise RuleViolation(problem)
         terms = deal_terms(session, ruleset, player, buyer)
         result = _checked_reaction(terms, ruleset, reaction_roll)
         if result == "refuses":
-            raise RuleViolation(f"A reaction of {reaction_roll.total} means {player.name} refuses the approach.")
+            raise RuleViolation(
+                _("A reaction of {total} means {name} refuses the approach.").format(
+                    total=reaction_roll.total, name=player.name
+                )
+            )
         _check_price(terms, ruleset, result, price, tribunal_roll)
         if terms.rookie and contract_seasons:
-            raise RuleViolation(f"{player.name} is a Rookie: Rookies transferred do not sign contracts.")
+            raise RuleViolation(
+                _("{name} is a Rookie: Rookies transferred do not sign contracts.").format(name=player.name)
+            )
         if not terms.rookie and not contract_seasons:
-            raise RuleViolation(f"{player.name} must sign a contract with {buyer.name} at once (step 10).")
+            raise RuleViolation(
+                _("{name} must sign a contract with {name2} at once (step 10).").format(
+                    name=player.name, name2=buyer.name
+                )
+            )
 
         _store_roll(session, reaction_roll, "player reaction", transfer)
         if tribunal_roll is not None:
@@ -258,7 +293,9 @@ def complete_transfer(
         transfer.contract_seasons = contract_seasons or 0
         transfer.completed_at = utcnow()
         session.add(transfer)
-        tx.label = f"transfer of {player.name} from {seller.name} to {buyer.name} for {gp(price)}"
+        tx.label = _("transfer of {name} from {name2} to {name3} for {gold}").format(
+            name=player.name, name2=seller.name, name3=buyer.name, gold=gp(price)
+        )
         tx.result = transfer.id
     return tx.change
 
@@ -273,13 +310,15 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         session = tx.session
         transfer = session.get(Transfer, transfer_id)
         if transfer is None or transfer.status != TransferStatus.COMPLETED:
-            raise RuleViolation("Only a completed transfer can be reversed.")
+            raise RuleViolation(_("Only a completed transfer can be reversed."))
         lock_teams(session, transfer.buyer_team_id, transfer.seller_team_id)
         player = get_player(session, transfer.player_id)
         buyer, seller = get_team(session, transfer.buyer_team_id), get_team(session, transfer.seller_team_id)
         if player.team_id != buyer.id or player.status not in PlayerStatus.ON_ROSTER:
             raise RuleViolation(
-                f"{player.name} is no longer on {possessive(buyer.name)} roster; the transfer cannot be reversed."
+                _("{name} is no longer on {owner} roster; the transfer cannot be reversed.").format(
+                    name=player.name, owner=possessive(buyer.name), owner_name=buyer.name
+                )
             )
         later = select(Transfer.id).where(
             Transfer.player_id == player.id, Transfer.status == TransferStatus.COMPLETED,
@@ -287,11 +326,15 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         )  # fmt: skip
         if session.scalars(later).first() is not None:  # his contracts since would be left running
             raise RuleViolation(
-                f"{player.name} has been transferred again since; reverse his latest transfer first."
+                _("{name} has been transferred again since; reverse his latest transfer first.").format(
+                    name=player.name
+                )
             )
         if roster_count(session, seller.id) >= ruleset.table("team_rules")["max_players"]:
             raise RuleViolation(
-                f"{seller.name} already has 16 players; there is no room to take {player.name} back."
+                _("{name} already has 16 players; there is no room to take {name2} back.").format(
+                    name=seller.name, name2=player.name
+                )
             )
         entries = session.scalars(
             select(LedgerEntry).where(LedgerEntry.transfer_id == transfer.id, LedgerEntry.reverses_id.is_(None))
@@ -323,6 +366,6 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         session.add(player)
         transfer.status = TransferStatus.REVERSED
         session.add(transfer)
-        tx.label = f"reversal of the transfer of {player.name} to {buyer.name}"
+        tx.label = _("reversal of the transfer of {name} to {name2}").format(name=player.name, name2=buyer.name)
         tx.result = transfer.id
     return tx.change

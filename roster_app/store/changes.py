@@ -22,6 +22,7 @@ from sqlalchemy.orm import Session, attributes
 from sqlmodel import SQLModel
 
 from roster_app.errors import UndoConflict
+from roster_app.i18n import _
 
 
 @dataclass(frozen=True)
@@ -159,8 +160,10 @@ def _current(session: Session, table: Any, key: tuple[Any, ...]) -> dict[str, An
 
 def _conflict(label: str) -> UndoConflict:
     return UndoConflict(
-        f"'{label}' cannot be undone or redone: the league was changed since (perhaps in another window "
-        "or by another commissioner). Nothing was changed."
+        _(
+            "'{label}' cannot be undone or redone: the league was changed since (perhaps in another window or by "
+            "another commissioner). Nothing was changed."
+        ).format(label=label)
     )
 
 

@@ -27,6 +27,7 @@ from roster_app.errors import (
     LeagueFileError,
     ReadOnlyLeague,
 )
+from roster_app.i18n import _
 from roster_app.store import sqlite_file
 from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL, ruleset_from_rows, ruleset_or_error
 
@@ -139,7 +140,7 @@ class LeagueDB:
         """The league's SQLAlchemy engine (made now for a league file opened without one)."""
         if self._engine is None:
             if self._make_engine is None:
-                raise LeagueFileError("The league is closed.")
+                raise LeagueFileError(_("The league is closed."))
             self._engine = self._make_engine()
         return self._engine
 
@@ -180,7 +181,7 @@ class LeagueDB:
         transaction: over plain sqlite3 while the league file's engine is not made, else over the engine."""
         if self._engine is None:
             if self.path is None:
-                raise LeagueFileError("The league is closed.")
+                raise LeagueFileError(_("The league is closed."))
             with contextlib.closing(sqlite_file.connect(self.path, read_only=True, isolation_level=None)) as conn:
                 conn.execute("BEGIN")  # one snapshot for every read
                 yield lambda sql, params: conn.execute(sql, params).fetchall()
@@ -240,7 +241,7 @@ class LeagueDB:
 
     def _ready_to_write(self) -> None:
         if self.read_only:
-            raise ReadOnlyLeague("This league is open read-only; nothing can be changed.")
+            raise ReadOnlyLeague(_("This league is open read-only; nothing can be changed."))
         self.wait_for_opening_backup()
 
     def wait_for_opening_backup(self) -> None:
@@ -282,7 +283,7 @@ class LeagueDB:
         from sqlalchemy.orm.exc import StaleDataError
 
         if isinstance(exc, StaleDataError):  # the ORM's version check: the row changed since it was read
-            return ChangedMeanwhile("The league", retry=True)
+            return ChangedMeanwhile(_("The league"), retry=True)
         if self.on_server:
             from roster_app.store.server import server_error
 
@@ -304,17 +305,23 @@ def _write_error(exc: Exception) -> LeagueFileError:
     orig = getattr(exc, "orig", None)
     text = str(orig if orig is not None else exc)
     if "locked" in text or "busy" in text:
-        return LeagueFileError("The league file is busy (another program is writing to it). Nothing was changed.")
+        return LeagueFileError(
+            _("The league file is busy (another program is writing to it). Nothing was changed.")
+        )
     if "full" in text:
-        return LeagueFileError("The disk is full. Nothing was changed; free some space and try again.")
+        return LeagueFileError(_("The disk is full. Nothing was changed; free some space and try again."))
     if "I/O" in text:
         return LeagueFileError(
-            "The league file could not be written: the disk reported an error. Nothing was changed; "
-            "check the disk (or the network folder) and try again."
+            _(
+                "The league file could not be written: the disk reported an error. Nothing was changed; "
+                "check the disk (or the network folder) and try again."
+            )
         )
     if "readonly" in text or "read-only" in text:
-        return LeagueFileError("The league file cannot be written (it is read-only). Nothing was changed.")
-    return LeagueFileError(f"The league file could not be written ({text}). Nothing was changed.")
+        return LeagueFileError(_("The league file cannot be written (it is read-only). Nothing was changed."))
+    return LeagueFileError(
+        _("The league file could not be written ({text}). Nothing was changed.").format(text=text)
+    )
 
 
 def create_schema(engine: Engine) -> None:

@@ -8,6 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from roster_app.errors import LeagueFileError, RulesetError
+from roster_app.i18n import _
 from roster_app.rules.ruleset import Ruleset, from_stored
 
 if TYPE_CHECKING:  # no SQLAlchemy at import: a league file is shown before the ORM loads
@@ -26,7 +27,7 @@ def load_ruleset(engine: Engine) -> Ruleset:
 def ruleset_from_rows(league: Any, rows: list[Any]) -> Ruleset:
     """The ruleset stored in a league (roster_app.rules.ruleset.from_stored: validated once per run)."""
     if league is None:
-        raise LeagueFileError("The league file has no league record.")
+        raise LeagueFileError(_("The league file has no league record."))
     return from_stored(league[0], league[1], rows)
 
 
@@ -35,9 +36,9 @@ def ruleset_or_error(load: Any) -> Ruleset:
     try:
         return load()
     except RulesetError as exc:
-        raise LeagueFileError(f"The league's house rules are damaged: {exc}") from None
+        raise LeagueFileError(_("The league's house rules are damaged: {exc}").format(exc=exc)) from None
     except (ValueError, TypeError, AttributeError, sqlite3.Error, *_sqlalchemy_errors()) as exc:
-        raise LeagueFileError(f"The league's house rules cannot be read ({exc}).") from None
+        raise LeagueFileError(_("The league's house rules cannot be read ({exc}).").format(exc=exc)) from None
 
 
 def _sqlalchemy_errors() -> tuple[type[Exception], ...]:

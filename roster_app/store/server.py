@@ -19,6 +19,7 @@ from sqlalchemy.exc import ArgumentError, DBAPIError, NoSuchModuleError
 from sqlmodel import SQLModel
 
 from roster_app.errors import ChangedMeanwhile, DugoutError, ServerError
+from roster_app.i18n import _
 from roster_app.store.address import SCHEMES
 from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL
 
@@ -40,12 +41,16 @@ def server_url(text: str | URL) -> URL:
         url = make_url(text) if isinstance(text, str) else text
     except (ArgumentError, ValueError):
         raise ServerError(
-            f"'{text}' is not a database address. Write it as postgresql://USER@HOST/DATABASE."
+            _("'{text}' is not a database address. Write it as postgresql://USER@HOST/DATABASE.").format(text=text)
         ) from None
     if url.get_backend_name() not in SCHEMES:
-        raise ServerError(f"Shared leagues live on PostgreSQL; '{display_url(url)}' is not a PostgreSQL address.")
+        raise ServerError(
+            _("Shared leagues live on PostgreSQL; '{display_url}' is not a PostgreSQL address.").format(
+                display_url=display_url(url)
+            )
+        )
     if not url.database:
-        raise ServerError("The address names no database: write it as postgresql://USER@HOST/DATABASE.")
+        raise ServerError(_("The address names no database: write it as postgresql://USER@HOST/DATABASE."))
     if url.drivername in SCHEMES:
         url = url.set(drivername="postgresql+psycopg")
     return url
@@ -70,14 +75,18 @@ def server_engine(url: str | URL) -> Engine:
         )
     except (NoSuchModuleError, ModuleNotFoundError):
         raise ServerError(
-            "Shared leagues need the PostgreSQL driver, which this Dugout does not have. Install it with "
-            "`pip install 'dugout[postgres]'` (psycopg 3)."
+            _(
+                "Shared leagues need the PostgreSQL driver, which this Dugout does not have. Install it with "
+                "`pip install 'dugout[postgres]'` (psycopg 3)."
+            )
         ) from None
 
 
 def where(engine: Engine) -> str:
     url = engine.url
-    return f"the database '{url.database}' on {url.host or 'this computer'}"
+    return _("the database '{database}' on {value}").format(
+        database=url.database, value=url.host or _("this computer")
+    )
 
 
 def server_error(exc: BaseException, engine: Engine | None = None) -> DugoutError:
@@ -86,15 +95,25 @@ def server_error(exc: BaseException, engine: Engine | None = None) -> DugoutErro
     state = getattr(orig, "sqlstate", None) or ""
     detail = str(orig).strip().splitlines()[0] if str(orig).strip() else type(orig).__name__
     if state in RETRY_STATES:
-        return ChangedMeanwhile("The league", retry=True)
+        return ChangedMeanwhile(_("The league"), retry=True)
     if state.startswith("08") or (isinstance(exc, DBAPIError) and exc.connection_invalidated) or not state:
-        place = where(engine) if engine is not None else "the league server"
-        return ServerError(f"Dugout cannot reach {place} ({detail}). Nothing was changed.")
+        place = where(engine) if engine is not None else _("the league server")
+        return ServerError(
+            _("Dugout cannot reach {place} ({detail}). Nothing was changed.").format(place=place, detail=detail)
+        )
     if state == "42501":
-        return ServerError(f"The database user may not do this ({detail}). Nothing was changed.")
+        return ServerError(
+            _("The database user may not do this ({detail}). Nothing was changed.").format(detail=detail)
+        )
     if state.startswith("53"):
-        return ServerError(f"The league server is out of room or resources ({detail}). Nothing was changed.")
-    return ServerError(f"The league server refused the change ({detail}). Nothing was changed.")
+        return ServerError(
+            _("The league server is out of room or resources ({detail}). Nothing was changed.").format(
+                detail=detail
+            )
+        )
+    return ServerError(
+        _("The league server refused the change ({detail}). Nothing was changed.").format(detail=detail)
+    )
 
 
 def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
@@ -106,14 +125,14 @@ def inspect_server(engine: Engine) -> tuple[str, tuple[Any, list[Any]]]:
         with engine.connect() as conn:
             names = set(inspect(conn).get_table_names())
             if not names:
-                raise NoLeagueThere(f"There is no league in {where(engine)} yet (the database is empty).")
+                raise NoLeagueThere(
+                    _("There is no league in {where} yet (the database is empty).").format(where=where(engine))
+                )
             if not names >= LEAGUE_TABLES:
-                raise ServerError(f"{where(engine).capitalize()} holds other tables, not a Dugout league. "
-                                  "Nothing was changed.")  # fmt: skip
+                raise ServerError(_("{capitalize} holds other tables, not a Dugout league. Nothing was changed.").format(capitalize=where(engine).capitalize()))  # fmt: skip
             revision = conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar()
             if not isinstance(revision, str):
-                raise ServerError(f"{where(engine).capitalize()} holds an incomplete Dugout league "
-                                  "(its schema version is missing).")  # fmt: skip
+                raise ServerError(_("{capitalize} holds an incomplete Dugout league (its schema version is missing).").format(capitalize=where(engine).capitalize()))  # fmt: skip
             return revision, (conn.exec_driver_sql(LEAGUE_SQL).first(), conn.exec_driver_sql(RULES_SQL).all())
     except DBAPIError as exc:
         raise server_error(exc, engine) from None
@@ -130,9 +149,8 @@ def prepare_empty(engine: Engine) -> None:
     except DBAPIError as exc:
         raise server_error(exc, engine) from None
     if ours:
-        what = "a league" if "league" in ours else "part of a league"
-        raise ServerError(f"{where(engine).capitalize()} already holds {what}; use an empty database. "
-                          "Nothing was changed.")  # fmt: skip
+        what = _("a league") if "league" in ours else _("part of a league")
+        raise ServerError(_("{capitalize} already holds {what}; use an empty database. Nothing was changed.").format(capitalize=where(engine).capitalize(), what=what))  # fmt: skip
 
 
 def drop_version_table(engine: Engine) -> None:

@@ -12,6 +12,8 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
+from roster_app.i18n import _
+
 
 def sqlite_uri(path: Path | str, *, read_only: bool) -> str:
     """The `file:` URI naming exactly `path` (made absolute), read-only when asked."""
@@ -46,7 +48,7 @@ def not_a_file(path: Path | str, what: str = "league file") -> str | None:
     try:
         mode = path.stat().st_mode
     except FileNotFoundError:
-        return f"There is no file at {path}."
+        return _("There is no file at {path}.").format(path=path)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
             return _LOOP.format(path=path)
@@ -55,11 +57,11 @@ def not_a_file(path: Path | str, what: str = "league file") -> str | None:
         return f"{path} is a folder, not a {what}."
     if not stat.S_ISREG(mode):
         kind = (
-            "a named pipe"
+            _("a named pipe")
             if stat.S_ISFIFO(mode)
-            else "a device"
+            else _("a device")
             if stat.S_ISCHR(mode) or stat.S_ISBLK(mode)
-            else "not a file"
+            else _("not a file")
         )
         return f"{path} is {kind}, not a {what}."
     return None

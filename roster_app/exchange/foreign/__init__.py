@@ -19,12 +19,13 @@ from roster_app.exchange.foreign.reading import (
     read_bytes,
     read_rosz,
 )
+from roster_app.i18n import N_, _
 from roster_app.rules.ruleset import Ruleset
 
 FORMATS = (
-    "OBBLM/NAFLM team import XML (.xml: <teams><team>, races and positions by OBBLM's numbers)",
-    "OBBLM team export, BOTOCS XML (.xml: <team> with <race> and players by name)",
-    "BattleScribe roster (.ros, or .rosz: a zip holding one .ros), LRB 6 catalogues",
+    N_("OBBLM/NAFLM team import XML (.xml: <teams><team>, races and positions by OBBLM's numbers)"),
+    N_("OBBLM team export, BOTOCS XML (.xml: <team> with <race> and players by name)"),
+    N_("BattleScribe roster (.ros, or .rosz: a zip holding one .ros), LRB 6 catalogues"),
 )
 SUFFIXES = (".xml", ".ros", ".rosz")
 
@@ -49,9 +50,9 @@ def read_team_file(path: str | Path, ruleset: Ruleset) -> ForeignFile:
     if tag == "team":
         return obblm.read_botocs(root, label, str(path))
     raise ForeignFileError(
-        f"{label}: Dugout does not know this file (its XML starts with <{tag[:40]}>); it reads "
-        + "; ".join(FORMATS)
-        + "."
+        _("{label}: Dugout does not know this file (its XML starts with <{tag}>); it reads {formats}.").format(
+            label=label, tag=tag[:40], formats="; ".join(_(f) for f in FORMATS)
+        )
     )
 
 
@@ -69,7 +70,11 @@ def team_files(paths: Iterable[str | Path]) -> list[Path]:
         else:
             out.append(path)
         if len(out) > MAX_FILES:
-            raise ForeignFileError(f"An import takes at most {MAX_FILES} files; {path.name} brings more.")
+            raise ForeignFileError(
+                _("An import takes at most {max_files} files; {name} brings more.").format(
+                    max_files=MAX_FILES, name=path.name
+                )
+            )
     return out
 
 

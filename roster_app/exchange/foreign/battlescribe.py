@@ -12,6 +12,7 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from roster_app.exchange.foreign import reading as r
+from roster_app.i18n import _
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
 FORMAT = "BattleScribe roster"
@@ -46,7 +47,7 @@ def _kind(selection: Element, entries: dict[str, str]) -> str:
 
 def _cost(selection: Element, where: str) -> int:
     """The selection's cost with everything inside it (BattleScribe's points are gold pieces here)."""
-    own = sum(r.whole(c.get("value"), where, "a cost", default=0)
+    own = sum(r.whole(c.get("value"), where, _("a cost"), default=0)
               for c in selection.findall(f"{NS}costs/{NS}cost"))  # fmt: skip
     return own + sum(_cost(child, where) for child in _selections(selection))
 
@@ -54,7 +55,9 @@ def _cost(selection: Element, where: str) -> int:
 def read_roster(root: Element, label: str, path: str) -> r.ForeignFile:
     if root.tag != f"{NS}roster":
         raise r.ForeignFileError(
-            f"{label}: the file is not a BattleScribe roster (its root is <{r.local(root.tag)}>)."
+            _("{label}: the file is not a BattleScribe roster (its root is <{local}>).").format(
+                label=label, local=r.local(root.tag)
+            )
         )
     catalogues = battlescribe_ids()["catalogues"]
     forces = root.findall(f"{NS}forces/{NS}force")
@@ -65,14 +68,15 @@ def read_roster(root: Element, label: str, path: str) -> r.ForeignFile:
         name = r.team_name(root.get("name") if len(forces) == 1 else force.get("name"), where)
         catalogue = catalogues.get(force.get("catalogueId") or "")
         if catalogue is None:
-            race = r.label_name((force.get("catalogueName") or "").removesuffix(" Team"), where, "the team list")
+            race = r.label_name(
+                (force.get("catalogueName") or "").removesuffix(" Team"), where, _("the team list")
+            )
             entries: dict[str, str] = {}
         else:
             race, entries = catalogue["race"], catalogue["entries"]
         team = r.ForeignTeam(row, name, race, race_id=force.get("catalogueId") or "")
         if catalogue is None:
-            team.notes.append(f"the catalogue '{r.tidy(force.get('catalogueName') or '')[:60]}' is not one of "
-                              "BattleScribe's LRB 6 team lists: its race and positions are read by name")  # fmt: skip
+            team.notes.append(_("the catalogue '{tidy}' is not one of BattleScribe's LRB 6 team lists: its race and positions are " "read by name").format(tidy=r.tidy(force.get('catalogueName') or '')[:60]))  # fmt: skip
         for selection in _selections(force):
             _read_force_selection(selection, team, entries, label, row)
         r.check_players(len(team.players), where)
@@ -84,16 +88,20 @@ def _read_force_selection(
     selection: Element, team: r.ForeignTeam, entries: dict[str, str], label: str, row: int
 ) -> None:
     kind = _kind(selection, entries)
-    what, _, detail = kind.partition(":")
+    what, _unused, detail = kind.partition(":")
     where = r.team_where(label, row, team.name)
-    number = r.whole(selection.get("number"), where, f"the number of '{r.tidy(selection.get('name') or '')[:40]}'",
+    number = r.whole(selection.get("number"), where, _("the number of '{tidy}'").format(tidy=r.tidy(selection.get('name') or '')[:40]),
                      default=1)  # fmt: skip
     if what == "position":
         r.check_players(len(team.players) + number, where)
-        for _ in range(number):
+        for _unused in range(number):
             team.players.append(_player(selection, detail, len(team.players) + 1, team, entries, label, row))
     elif what == "star":
-        team.notes.append(f"the Star Player {r.tidy(detail)[:60]} is hired for one match and does not come across")
+        team.notes.append(
+            _("the Star Player {tidy} is hired for one match and does not come across").format(
+                tidy=r.tidy(detail)[:60]
+            )
+        )
     elif what == "team":
         if detail == "gold":
             team.treasury += _cost(selection, where)
@@ -124,11 +132,11 @@ def _player(
     name = r.player_name(custom or f"{position} {row}", where)
     player = r.ForeignPlayer(row, name, position)
     if not custom:
-        player.notes.append("the roster gives no name: named after the position")
-    number = max(1, r.whole(selection.get("number"), where, "the number of models", default=1))
+        player.notes.append(_("the roster gives no name: named after the position"))
+    number = max(1, r.whole(selection.get("number"), where, _("the number of models"), default=1))
     player.value = _cost(selection, where) // number
     _read_advances(selection, player, entries, where)
-    r.check_items(len(player.skills) + len(player.injuries), where, "skills and injuries")
+    r.check_items(len(player.skills) + len(player.injuries), where, _("skills and injuries"))
     return player
 
 
@@ -138,10 +146,10 @@ def _read_advances(
     """What was chosen inside a player's selection; a selection the catalogue does not know is read by its name:
     an injury inside an "Injury" selection, a skill anywhere else (the preview maps or refuses it)."""
     for child in _selections(selection):
-        what, _, detail = _kind(child, entries).partition(":")
-        number = r.whole(child.get("number"), where, f"the number of '{r.tidy(child.get('name') or '')[:40]}'",
+        what, _unused, detail = _kind(child, entries).partition(":")
+        number = r.whole(child.get("number"), where, _("the number of '{tidy}'").format(tidy=r.tidy(child.get('name') or '')[:40]),
                          default=1)  # fmt: skip
-        r.check_items(number, where, "of one advance or injury")
+        r.check_items(number, where, _("of one advance or injury"))
         if what == "team" and detail == "spp":
             player.spp += number
         elif what == "skill":

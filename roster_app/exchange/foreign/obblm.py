@@ -10,6 +10,7 @@ from typing import Any
 from xml.etree.ElementTree import Element
 
 from roster_app.exchange.foreign import reading as r
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.rules.ruleset import STATS
 
@@ -48,8 +49,9 @@ def read_import(root: Element, label: str, path: str, awards: dict[str, int]) ->
         race_id = str(r.whole(_text(element, "race_id"), where, "<race_id>"))
         if race_id not in ids["races"]:
             raise r.ForeignFileError(
-                f"{where}: race id {race_id} is no race of any ruleset Dugout knows (OBBLM numbers its races "
-                f"0-{max(map(int, ids['races']))})."
+                _(
+                    "{where}: race id {race_id} is no race of any ruleset Dugout knows (OBBLM numbers its races 0-{max})."
+                ).format(where=where, race_id=race_id, max=max(map(int, ids["races"])))
             )
         team = r.ForeignTeam(t_row, name, ids["races"][race_id], race_id=race_id)
         team.treasury = r.whole(_text(element, "treasury"), where, "<treasury>")
@@ -60,12 +62,18 @@ def read_import(root: Element, label: str, path: str, awards: dict[str, int]) ->
         team.cheerleaders = r.whole(_text(element, "cheerleaders"), where, "<cheerleaders>")
         coach_id = r.whole(_text(element, "coach_id"), where, "<coach_id>", default=0)
         team.notes.append(
-            f"the file names OBBLM's coach number {coach_id}, not a name: the head coach is left empty"
+            _("the file names OBBLM's coach number {coach_id}, not a name: the head coach is left empty").format(
+                coach_id=coach_id
+            )
         )
         behind = [f"{what} {value}" for tag, what in LEFT_BEHIND.items()
                   if (value := r.tidy(_text(element, tag) or "")[:20]) and value != "0"]  # fmt: skip
         if behind:
-            team.notes.append(f"stays in OBBLM ({', '.join(behind)}): the team starts with no games played here")
+            team.notes.append(
+                _("stays in OBBLM ({items}): the team starts with no games played here").format(
+                    items=", ".join(behind)
+                )
+            )
         players = element.findall("players/player")
         r.check_players(len(players), where)
         for p_row, p in enumerate(players, 1):
@@ -81,21 +89,29 @@ def _import_player(
     name = r.player_name(_text(p, "name"), where)
     pos_id = str(r.whole(_text(p, "pos_id"), where, "<pos_id>"))
     if pos_id not in ids["positions"]:
-        raise r.ForeignFileError(f"{where}: position id {pos_id} is no position of any ruleset Dugout knows.")
+        raise r.ForeignFileError(
+            _("{where}: position id {pos_id} is no position of any ruleset Dugout knows.").format(
+                where=where, pos_id=pos_id
+            )
+        )
     status = r.tidy(_text(p, "status") or "none").lower()
     if status not in STATUSES:
-        raise r.ForeignFileError(f"{where}: <status> must be none, mng or dead, not '{status[:40]}'.")
+        raise r.ForeignFileError(
+            _("{where}: <status> must be none, mng or dead, not '{status}'.").format(
+                where=where, status=status[:40]
+            )
+        )
     player = r.ForeignPlayer(row, name, ids["positions"][pos_id][1], status=STATUSES[status])
     player.number = r.whole(_text(p, "nr"), where, "<nr>")
     player.spp = sum(r.whole(_text(p, tag), where, f"<{tag}>", default=0) * awards.get(kind, 0)
                      for tag, kind in ACHIEVEMENTS.items())  # fmt: skip
     for stat, injury in STAT_INJURIES.items():
         lost = r.whole(_text(p, stat), where, f"<{stat}>", default=0)
-        r.check_items(lost, where, "characteristic injuries")
+        r.check_items(lost, where, _("characteristic injuries"))
         player.deltas[stat] = -lost
         player.injuries += [injury] * lost
     niggles = r.whole(_text(p, "ni"), where, "<ni>", default=0)
-    r.check_items(niggles, where, "niggling injuries")
+    r.check_items(niggles, where, _("niggling injuries"))
     player.injuries += ["Niggling injury"] * niggles
     return player
 
@@ -118,14 +134,14 @@ def read_botocs(root: Element, label: str, path: str) -> r.ForeignFile:
         p_where = r.player_where(label, 1, name, row, r.tidy(_text(p, "name") or "")[:60])
         player = r.ForeignPlayer(row, r.player_name(_text(p, "name"), p_where),
                                  r.label_name(_text(p, "position"), p_where, "the position"))  # fmt: skip
-        player.number = r.whole(p.get("number"), p_where, "the number", default=0)
+        player.number = r.whole(p.get("number"), p_where, _("the number"), default=0)
         player.stats = {stat: r.whole(_text(p, stat), p_where, f"<{stat}>", low=1) for stat in STATS}
         skills = [s.text for s in p.findall("skills/skill")]
-        r.check_items(len(skills), p_where, "skills")
+        r.check_items(len(skills), p_where, _("skills"))
         player.skills = [r.label_name(s, p_where, "a skill") for s in skills if r.tidy(s or "")]
         player.spp = r.whole(_text(p, "spp"), p_where, "<spp>", default=0)
         niggles = r.whole(_text(p, "nigglings"), p_where, "<nigglings>", default=0)
-        r.check_items(niggles, p_where, "niggling injuries")
+        r.check_items(niggles, p_where, _("niggling injuries"))
         player.injuries = ["Niggling injury"] * niggles
         if r.flag(_text(p, "injured"), p_where, "<injured>"):
             player.status = "miss next game"

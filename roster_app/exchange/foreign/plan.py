@@ -19,6 +19,7 @@ from functools import cache
 from typing import Any
 
 from roster_app.exchange.foreign.reading import ForeignFile, ForeignPlayer, ForeignTeam, team_where
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.roster import STAT_SPREAD, gp, stat_bounds
@@ -64,7 +65,9 @@ class Guess:
     def describe(self, choice: str | None) -> str:
         where = f" ({self.context})" if self.context else ""
         target = f"'{choice}'" if choice else ("leave out" if self.kind == "skill" else "not brought")
-        return f"{self.kind}{where}: '{self.source}' -> {target}"
+        return _("{kind}{where}: '{source}' -> {target}").format(
+            kind=self.kind, where=where, source=self.source, target=target
+        )
 
 
 @dataclass(frozen=True)
@@ -159,24 +162,27 @@ class Preview:
         for team in self.teams:
             lines.append(f"{team.where}: {team.name} ({team.summary})")
             for p in team.players:
-                extra = [", ".join(p.skills) or "no skills gained"]
+                extra = [", ".join(p.skills) or _("no skills gained")]
                 if p.injuries:
                     extra.append("injuries: " + ", ".join(p.injuries))
                 if p.status != "active":
                     extra.append(p.status)
-                lines.append(f"  #{p.number} {p.name}, {p.position}, MA {p.ma} ST {p.st} AG {p.ag} AV {p.av}, "
-                             f"{p.spp} SPP, {gp(p.value)}; {'; '.join(extra)}")  # fmt: skip
-            lines += [f"  cannot come across: {loss}" for loss in team.losses]
-            lines += [f"  note: {note}" for note in team.notes]
+                lines.append(_("  #{number} {name}, {position}, MA {ma} ST {st} AG {ag} AV {av}, {spp} SPP, {gold}; {items}").format(number=p.number, name=p.name, position=p.position, ma=p.ma, st=p.st, ag=p.ag, av=p.av, spp=p.spp, gold=gp(p.value), items='; '.join(extra)))  # fmt: skip
+            lines += [_("  cannot come across: {loss}").format(loss=loss) for loss in team.losses]
+            lines += [_("  note: {note}").format(note=note) for note in team.notes]
         if self.guesses:
             lines.append(
-                "Guessed mappings (confirm with --accept-guesses, or change with --map KIND:NAME=CHOICE):"
+                _("Guessed mappings (confirm with --accept-guesses, or change with --map KIND:NAME=CHOICE):")
             )
             for g in self.guesses:
                 state = "confirmed" if g.key in self.choices else "to confirm"
-                lines.append(f"  {g.describe(self.choice(g))} [{state}; in {', '.join(g.files)}]")
+                lines.append(
+                    _("  {describe} [{state}; in {items}]").format(
+                        describe=g.describe(self.choice(g)), state=state, items=", ".join(g.files)
+                    )
+                )
         for refusal in self.refused:
-            lines.append(f"Refused: {refusal}")
+            lines.append(_("Refused: {refusal}").format(refusal=refusal))
         return "\n".join(lines)
 
 
@@ -251,10 +257,11 @@ class _Planner:
         where = team_where(file.label, team.row, team.name)
         race_name = self.race(team, file.label)
         if race_name is None:
-            return Refusal(file.label, where, f"the league has no race '{team.race}' ({self.ruleset.name}); choose "
-                                              f"one of its races for it, or leave the team out")  # fmt: skip
+            return Refusal(file.label, where, _("the league has no race '{race}' ({name}); choose one of its races for it, or leave the team out").format(race=team.race, name=self.ruleset.name))  # fmt: skip
         if team.name.lower() in self.taken:
-            return Refusal(file.label, where, f"the league already has a team called '{team.name}'")
+            return Refusal(
+                file.label, where, _("the league already has a team called '{name}'").format(name=team.name)
+            )
         self.taken.add(team.name.lower())
         race = self.ruleset.race(race_name)
         losses: list[str] = []
@@ -314,15 +321,18 @@ class _Planner:
         if number is None or not 1 <= number <= 99 or number in used:
             number = next(n for n in range(1, 100) if n not in used)
             if p.number is not None:
-                notes.append(f"{who}: number {p.number} {'is taken' if p.number in used else 'is not 1-99'}; "
-                             f"given {number}")  # fmt: skip
+                notes.append(_("{who}: number {number} {value}; given {number2}").format(who=who, number=p.number, value='is taken' if p.number in used else 'is not 1-99', number2=number))  # fmt: skip
         used.add(number)
         skills: list[str] = []
         doubles = 0
         for source in p.skills:
             skill = self.skill(source, file)
             if skill is None:
-                losses.append(f"{who}: the skill '{source}' is left out (none of the league's skills was chosen)")
+                losses.append(
+                    _("{who}: the skill '{source}' is left out (none of the league's skills was chosen)").format(
+                        who=who, source=source
+                    )
+                )
                 continue
             if skill in position.skills or skill in skills:
                 continue  # a starting skill the file repeats (OBBLM's export lists them), or twice

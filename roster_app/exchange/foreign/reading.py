@@ -12,6 +12,7 @@ from typing import Any
 from xml.etree.ElementTree import Element, ParseError
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.rules.limits import NAME_LENGTH, PLAYER_NAME, TEAM_NAME
 from roster_app.words import count, tidy
 
@@ -87,13 +88,19 @@ def read_bytes(path: str | Path) -> bytes:
     label = path.name
     try:
         if not path.is_file():
-            raise ForeignFileError(f"{label}: there is no such file (or it is a folder).")
+            raise ForeignFileError(_("{label}: there is no such file (or it is a folder).").format(label=label))
         with path.open("rb") as handle:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
-        raise ForeignFileError(f"{label}: the file cannot be read ({exc.strerror or exc}).") from None
+        raise ForeignFileError(
+            _("{label}: the file cannot be read ({value}).").format(label=label, value=exc.strerror or exc)
+        ) from None
     if len(data) > MAX_FILE_BYTES:
-        raise ForeignFileError(f"{label}: the file is larger than {MAX_FILE_BYTES:,} bytes; no team file is.")
+        raise ForeignFileError(
+            _("{label}: the file is larger than {max_file_bytes:,} bytes; no team file is.").format(
+                label=label, max_file_bytes=MAX_FILE_BYTES
+            )
+        )
     return data
 
 
@@ -106,13 +113,17 @@ def parse_xml(data: bytes, label: str) -> Element:
         return fromstring(data, forbid_dtd=True, forbid_entities=True, forbid_external=True)
     except DefusedXmlException:
         raise ForeignFileError(
-            f"{label}: the file declares a document type or entities (an 'XML bomb' can hide there); team files "
-            "have none, so it was not read."
+            _(
+                "{label}: the file declares a document type or entities (an 'XML bomb' can hide there); team files "
+                "have none, so it was not read."
+            ).format(label=label)
         ) from None
     except ParseError as exc:
         line, column = getattr(exc, "position", (0, 0))
         raise ForeignFileError(
-            f"{label}: the XML is broken at line {line}, column {column + 1} ({_plain(exc)}); nothing was read."
+            _("{label}: the XML is broken at line {line}, column {value} ({plain}); nothing was read.").format(
+                label=label, line=line, value=column + 1, plain=_plain(exc)
+            )
         ) from None
 
 
@@ -131,34 +142,48 @@ def read_rosz(data: bytes, label: str) -> bytes:
     try:
         archive = zipfile.ZipFile(io.BytesIO(data))
     except (zipfile.BadZipFile, ValueError):
-        raise ForeignFileError(f"{label}: the file is not a BattleScribe .rosz (a zip archive).") from None
+        raise ForeignFileError(
+            _("{label}: the file is not a BattleScribe .rosz (a zip archive).").format(label=label)
+        ) from None
     with archive:
         members = archive.infolist()
         if len(members) > MAX_ARCHIVE_MEMBERS:
             raise ForeignFileError(
-                f"{label}: the archive holds {count(len(members), 'file')}; a .rosz holds one roster."
+                _("{label}: the archive holds {count}; a .rosz holds one roster.").format(
+                    label=label, count=count(len(members), "file")
+                )
             )
         rosters = []
         for member in members:
             name = member.filename
             parts = PurePosixPath(name.replace("\\", "/")).parts
             if name.startswith(("/", "\\")) or ".." in parts or re.match(r"^[A-Za-z]:", name):
-                raise ForeignFileError(f"{label}: the archive names a file outside itself ('{tidy(name)}').")
+                raise ForeignFileError(
+                    _("{label}: the archive names a file outside itself ('{tidy}').").format(
+                        label=label, tidy=tidy(name)
+                    )
+                )
             if name.lower().endswith(".ros"):
                 rosters.append(member)
         if len(rosters) != 1:
             raise ForeignFileError(
-                f"{label}: the archive holds {count(len(rosters), 'roster')} (.ros); a .rosz holds one."
+                _("{label}: the archive holds {count} (.ros); a .rosz holds one.").format(
+                    label=label, count=count(len(rosters), "roster")
+                )
             )
         try:
             with archive.open(rosters[0]) as handle:
                 text = handle.read(MAX_FILE_BYTES + 1)
         except (zipfile.BadZipFile, OSError, RuntimeError, NotImplementedError) as exc:
-            raise ForeignFileError(f"{label}: the roster inside cannot be unpacked ({exc}).") from None
+            raise ForeignFileError(
+                _("{label}: the roster inside cannot be unpacked ({exc}).").format(label=label, exc=exc)
+            ) from None
         if len(text) > MAX_FILE_BYTES:
             raise ForeignFileError(
-                f"{label}: the roster inside unpacks to more than {MAX_FILE_BYTES:,} bytes; no roster is that "
-                "large, so it was not read."
+                _(
+                    "{label}: the roster inside unpacks to more than {max_file_bytes:,} bytes; no roster is that large, "
+                    "so it was not read."
+                ).format(label=label, max_file_bytes=MAX_FILE_BYTES)
             )
         return text
 
@@ -172,10 +197,16 @@ def whole(text: str | None, where: str, what: str, *, default: int | None = None
     match = re.fullmatch(r"([+-]?\d+)(?:\.0*)?", raw)
     if not match:
         shown = tidy(raw)[:40] or "nothing"
-        raise ForeignFileError(f"{where}: {what} must be a whole number, not '{shown}'.")
+        raise ForeignFileError(
+            _("{where}: {what} must be a whole number, not '{shown}'.").format(where=where, what=what, shown=shown)
+        )
     value = int(match.group(1))
     if value < low or value > MAX_NUMBER:
-        raise ForeignFileError(f"{where}: {what} must be from {low} to {MAX_NUMBER:,}, not {value:,}.")
+        raise ForeignFileError(
+            _("{where}: {what} must be from {low} to {max_number:,}, not {value:,}.").format(
+                where=where, what=what, low=low, max_number=MAX_NUMBER, value=value
+            )
+        )
     return value
 
 
@@ -185,17 +216,23 @@ def flag(text: str | None, where: str, what: str) -> bool:
         return True
     if raw in ("0", "false", "no", ""):
         return False
-    raise ForeignFileError(f"{where}: {what} must be true or false, not '{tidy(raw)[:40]}'.")
+    raise ForeignFileError(
+        _("{where}: {what} must be true or false, not '{tidy}'.").format(
+            where=where, what=what, tidy=tidy(raw)[:40]
+        )
+    )
 
 
 def name(text: str | None, where: str, what: str, limit: int, *, required: bool = True) -> str:
     """A typed name as the services keep it (words.tidy), refused when empty or longer than they keep."""
     value = tidy(text or "")
     if required and not value:
-        raise ForeignFileError(f"{where}: {what} is empty.")
+        raise ForeignFileError(_("{where}: {what} is empty.").format(where=where, what=what))
     if len(value) > limit:
         raise ForeignFileError(
-            f"{where}: {what} is {len(value):,} characters long; a league keeps at most {limit}."
+            _("{where}: {what} is {n:,} characters long; a league keeps at most {limit}.").format(
+                where=where, what=what, n=len(value), limit=limit
+            )
         )
     return value
 
@@ -220,20 +257,27 @@ def label_name(text: str | None, where: str, what: str) -> str:
 def check_counts(teams: int, label: str) -> None:
     if teams > MAX_TEAMS:
         raise ForeignFileError(
-            f"{label}: the file holds {count(teams, 'team')}; an import takes at most {MAX_TEAMS}."
+            _("{label}: the file holds {count}; an import takes at most {max_teams}.").format(
+                label=label, count=count(teams, "team"), max_teams=MAX_TEAMS
+            )
         )
     if not teams:
-        raise ForeignFileError(f"{label}: the file holds no team.")
+        raise ForeignFileError(_("{label}: the file holds no team.").format(label=label))
 
 
 def check_players(players: int, where: str) -> None:
     if players > MAX_PLAYERS:
         raise ForeignFileError(
-            f"{where}: the team has {count(players, 'player')}; a team file holds at most {MAX_PLAYERS}, so it was "
-            "not read."
+            _(
+                "{where}: the team has {count}; a team file holds at most {max_players}, so it was not read."
+            ).format(where=where, count=count(players, "player"), max_players=MAX_PLAYERS)
         )
 
 
 def check_items(items: int, where: str, what: str) -> None:
     if items > MAX_ITEMS:
-        raise ForeignFileError(f"{where}: {count(items, what)}; a player has at most {MAX_ITEMS}.")
+        raise ForeignFileError(
+            _("{where}: {count}; a player has at most {max_items}.").format(
+                where=where, count=count(items, what), max_items=MAX_ITEMS
+            )
+        )

@@ -20,6 +20,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.queries import reserves as reserve_queries
 from roster_app.queries.reserves import current_round, reserve_side
 from roster_app.rules import reserves as rules
@@ -283,17 +284,18 @@ class _Reserves:
         on_roster = self.state.on_roster()
         retiree = self.state.players.get(entry.retire_player_id) if entry.retire_player_id is not None else None
         if entry.retire_player_id is not None and (retiree is None or not retiree.on_roster):
-            return "the player chosen to retire is not on the roster."
+            return _("the player chosen to retire is not on the roster.")
         if retiree is None and self.plan.roster_full:
-            return (f"{self.state.team.name} already has {len(on_roster)} players: choose who retires to make room, "
-                    "or lose the new player for good.")  # fmt: skip
+            return (_("{name} already has {n} players: choose who retires to make room, or lose the new player for good.").format(name=self.state.team.name, n=len(on_roster)))  # fmt: skip
         if not tidy(entry.name):
-            return "the free player from the reserves needs a name."
+            return _("the free player from the reserves needs a name.")
         if len(tidy(entry.name)) > PLAYER_NAME:
-            return f"a player's name can be at most {PLAYER_NAME} characters long."
+            return _("a player's name can be at most {player_name} characters long.").format(
+                player_name=PLAYER_NAME
+            )
         numbers = {p.number for p in on_roster if p is not retiree}
         if not 1 <= entry.number <= 99 or entry.number in numbers:
-            return f"number {entry.number} is already taken (or not from 1 to 99)."
+            return _("number {number} is already taken (or not from 1 to 99).").format(number=entry.number)
         return None
 
     def _join(self, entry: ReservePlayerEntry) -> None:

@@ -391,11 +391,11 @@ def _hire_problem(ruleset: Ruleset, state: TeamState, hire: HireEntry) -> str | 
     except DugoutError as exc:
         return str(exc)
     if not tidy(hire.name):
-        return "a new player needs a name."
+        return _("a new player needs a name.")
     if len(tidy(hire.name)) > PLAYER_NAME:
-        return f"a player's name can be at most {PLAYER_NAME} characters long."
+        return _("a player's name can be at most {player_name} characters long.").format(player_name=PLAYER_NAME)
     if not 1 <= hire.number <= 99 or hire.number in {p.number for p in on_roster}:
-        return f"number {hire.number} is already taken (or not from 1 to 99)."
+        return _("number {number} is already taken (or not from 1 to 99).").format(number=hire.number)
     return None
 
 

@@ -47,9 +47,9 @@ from roster_app.store.models import DiceRoll, Match, Player
 
 def _check_playable(match: Match) -> None:
     if match.status == "scheduled":
-        raise RuleViolation("This match has not been reported yet: record the match report first.")
+        raise RuleViolation(_("This match has not been reported yet: record the match report first."))
     if match.status == "completed":
-        raise RuleViolation("The post-match sequence of this match is already finished.")
+        raise RuleViolation(_("The post-match sequence of this match is already finished."))
 
 
 def _check_order(ruleset: Ruleset, match: Match, team_id: int, steps: Sequence[str]) -> None:
@@ -58,9 +58,9 @@ def _check_order(ruleset: Ruleset, match: Match, team_id: int, steps: Sequence[s
     if list(steps) != pending[: len(steps)]:
         wanted = next((s for s in steps if s in pending), None)
         if wanted is None:
-            raise RuleViolation(_("{step} of this match was already done.").format(step=titles[steps[0]]))
+            raise RuleViolation(_("{step} of this match was already done.").format(step=_(titles[steps[0]])))
         raise RuleViolation(_("{step} comes first; the sequence goes in the order of the league's rules.")
-                            .format(step=titles[pending[0]]))  # fmt: skip
+                            .format(step=_(titles[pending[0]])))  # fmt: skip
 
 
 def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
@@ -225,7 +225,7 @@ def run_post_match_steps(
     if steps is not None:
         steps = [s for s in pm.sequence(ruleset) if s in steps]
         if not steps:
-            raise RuleViolation("Choose at least one step of the post-match sequence.")
+            raise RuleViolation(_("Choose at least one step of the post-match sequence."))
     with db.write() as tx:
         session = tx.session
         match = get_match(session, match_id)
@@ -241,7 +241,9 @@ def run_post_match_steps(
             _check_order(ruleset, match, team.team_id, steps)
         problems = [p for step in steps for p in plan.problems_in(step)]
         if problems:
-            raise RuleViolation("The post-match sequence cannot go on yet:\n" + "\n".join(problems[:8]))
+            raise RuleViolation(
+                _("The post-match sequence cannot go on yet:\n{problems}").format(problems="\n".join(problems[:8]))
+            )
         state = dict(match.post_match or {})
         done = {k: list(v) for k, v in state.get("done", {}).items()}
         results = {k: dict(v) for k, v in state.get("results", {}).items()}
@@ -260,10 +262,16 @@ def run_post_match_steps(
             state["draft"] = draft.to_json()
         match.post_match = state
         session.add(match)
-        what = "post-match sequence" if finished and len(steps) > 1 else ", ".join(titles[s] for s in steps)
+        what = (
+            _("post-match sequence")
+            if finished and len(steps) > 1
+            else ", ".join(_(titles[s]) for s in steps)
+        )
         if len(steps) > 1 and steps[-1] == "affairs":
-            what = f"post-match steps {titles[steps[0]].split()[0].rstrip('.')} to 4.1 (before transfers)"
-        tx.label = f"{what} of {match_title(session, match)}"
+            what = _("post-match steps {number} to 4.1 (before transfers)").format(
+                number=titles[steps[0]].split()[0].rstrip(".")
+            )
+        tx.label = _("{what} of {match_title}").format(what=what, match_title=match_title(session, match))
         tx.result = match.id
     return tx.change
 
@@ -304,7 +312,7 @@ def write_before_transfers(db: LeagueDB, *, match_id: int, draft: PostMatchDraft
         _check_playable(match)
         pending = [s for s in BEFORE_TRANSFERS if any(s not in done_steps(match, t) for t in _teams(match))]
     if not pending:
-        raise RuleViolation("Steps 1 to 4.1 of this post-match sequence are already written.")
+        raise RuleViolation(_("Steps 1 to 4.1 of this post-match sequence are already written."))
     return run_post_match_steps(db, match_id=match_id, steps=pending, draft=draft)
 
 
@@ -331,7 +339,7 @@ def save_post_match_progress(db: LeagueDB, *, match_id: int, draft: PostMatchDra
         state["draft"] = draft.to_json()
         match.post_match = state
         tx.session.add(match)
-        tx.label = f"post-match progress of {match_title(tx.session, match)}"
+        tx.label = _("post-match progress of {match_title}").format(match_title=match_title(tx.session, match))
         tx.result = match.id
     return tx.change
 
@@ -355,7 +363,7 @@ def auto_draft(
 
     draft = draft or PostMatchDraft()
     dice = db.ruleset.table("star_player_table")["dice"]
-    for _pass in range(64):  # each pass settles at least one roll; a player has at most a few
+    for _unused in range(64):  # each pass settles at least one roll; a player has at most a few
         plan = plan_post_match(db, match_id, draft)
         pending = [(t, p, r) for t in plan.teams for p in t.players for r in p.rolls if r.chosen is None]
         if not pending:
@@ -372,7 +380,7 @@ def auto_draft(
             draft.team(team.team_id).winnings_roll = app_roll(team.winnings.dice, rng)
         if team.fan_factor and not team.fan_factor.faces:
             draft.team(team.team_id).fan_roll = app_roll(team.fan_factor.dice, rng)
-    for _pass in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
+    for _unused in range(6):  # upkeep, table, Player Table, the free player: one decision a pass
         plan = plan_post_match(db, match_id, draft)
         moves = [_next_reserve_move(t, draft.team(t.team_id).reserves, rng) for t in plan.teams]
         if not any(moves):
