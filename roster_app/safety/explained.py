@@ -82,13 +82,16 @@ def ledger_rows(ctx: Ctx) -> Iterator[Problem]:
     )
     rows = session.execute(select(*LEDGER_COLUMNS).order_by(LedgerEntry.id)).all()
     openings = Counter(row.team_id for row in rows if row.kind == "opening")
+
+    def where(row: Any) -> str:  # written for a row with a problem only (a large ledger has 100,000 rows)
+        return f"Ledger row {row.id} of {teams.get(row.team_id, 'a team')} ({_signed(row.amount)}, {_shown(row.kind)})"
+
     for row in rows:
-        where = f"Ledger row {row.id} of {teams.get(row.team_id, 'a team')} ({_signed(row.amount)}, {_shown(row.kind)})"
         why = _why(row, teams_of_match, openings)
         if why is not None:
-            yield Problem("ledger", f"{where}: {why}. {CORRECTION_PATH}")
+            yield Problem("ledger", f"{where(row)}: {why}. {CORRECTION_PATH}")
         elif row.kind == "correction" and row.id not in recorded:
-            yield Problem("ledger", f"{where} is a correction without its correction record.",
+            yield Problem("ledger", f"{where(row)} is a correction without its correction record.",
                           "add the record (signed Check League; no gold moves)", _record_correction(row.id))  # fmt: skip
     yield from _transfers(session)
 
