@@ -171,6 +171,29 @@ def _dumped(value: Any, level: int) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * level)
 
 
+_encoded = json.JSONEncoder(ensure_ascii=False).encode  # one value, C's encoder (no indent)
+
+
+def _indented(value: Any, pad: str) -> str:
+    """`value` as json.dump(..., indent=1) writes it after `pad` ("\\n" and the spaces it is indented by), each
+    plain value through C's encoder: json's own indenting encoder is Python's, and its closures, left as garbage
+    a row, made the export's memory grow with the league (issue 40). A dict with a key that is not text
+    (json.dumps would turn it into one) goes through json.dumps."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        if not all(type(key) is str for key in value):
+            return _dumped(value, len(pad) - 1)
+        inner = pad + " "
+        return "{" + ",".join(f"{inner}{_encoded(k)}: {_indented(v, inner)}" for k, v in value.items()) + pad + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        inner = pad + " "
+        return "[" + ",".join(inner + _indented(item, inner) for item in value) + pad + "]"
+    return _encoded(value)
+
+
 def _write_document(handle: Any, header: dict[str, Any], session: Any) -> None:
     """The export, written table by table and row by row (issue 40: the whole league held as dicts took ~18
     MB of memory per MB of file): the same text json.dump(header + {"tables": league_tables(db)}, indent=1)
@@ -182,13 +205,11 @@ def _write_document(handle: Any, header: dict[str, Any], session: Any) -> None:
     for t, table in enumerate(SQLModel.metadata.sorted_tables):
         kinds = {c.name: _kind(c) for c in table.columns}
         handle.write(("," if t else "") + f"\n  {_dumped(table.name, 2)}: [")
-        rows = session.execute(
-            select(table).order_by(*table.primary_key.columns).execution_options(yield_per=2000)
-        )
+        rows = session.execute(select(table).order_by(*table.primary_key.columns).execution_options(yield_per=500))
         first = True
         for row in rows.mappings():
             encoded = {column: _encode(kinds[column], row[column]) for column in kinds}
-            handle.write(("\n" if first else ",\n") + "   " + _dumped(encoded, 3))
+            handle.write(("\n" if first else ",\n") + "   " + _indented(encoded, "\n   "))
             first = False
         handle.write("]" if first else "\n  ]")
     handle.write("\n }\n}\n" if SQLModel.metadata.sorted_tables else "}\n}\n")
@@ -196,7 +217,7 @@ def _write_document(handle: Any, header: dict[str, Any], session: Any) -> None:
 
 # -- JSON import: reading a piece at a time ------------------------------------------------------------------
 CHUNK = 1 << 16  # characters read from the file at a time
-BATCH = 2_000  # rows checked, decoded and written together
+BATCH = 500  # rows checked, decoded and written together (the rows held at a time, with the piece read)
 _SPACE = re.compile(r"[ \t\n\r]*")
 
 

@@ -11,6 +11,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from roster_app.exchange import league_json as exchange
 from roster_app.exchange.league_json import ImportRefused, export_json, import_json
@@ -168,3 +170,18 @@ def test_the_import_does_not_hold_the_export_in_memory(night_file, tmp_path, mon
     finally:
         imported.close()
     assert peaks[0] < source.stat().st_size / 3, (peaks, source.stat().st_size)
+
+
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=8),
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@given(row=st.dictionaries(st.text(max_size=6), JSON_VALUES, min_size=1, max_size=6))
+@settings(max_examples=200, deadline=None)
+def test_a_row_is_written_as_json_dump_writes_it(row):
+    """The export writes each row with C's encoder a value (json's indenting encoder left garbage a row, issue
+    40): the same text json.dumps(indent=1) gives, nested lists and dicts, texts and numbers included."""
+    assert exchange._indented(row, "\n   ") == exchange._dumped(row, 3)
