@@ -311,6 +311,32 @@ class _Stream:
                 self.at = end
                 return value
 
+    def items(self) -> Iterator[Any]:
+        """The values of a list whose '[' was taken, up to its ']' (taken too). A value whole in the text read and
+        followed by a comma is decoded and passed in place; anything else (the end of the text read, a refusal)
+        goes the long way, through value() and goes_on()."""
+        if self.next_char() == "]":
+            self.at += 1
+            return
+        decode, space = self.decoder.raw_decode, _SPACE.match
+        while True:
+            text = self.text
+            try:
+                value, end = decode(text, self.at)
+            except ValueError:  # cut by the end of the text read, or not JSON: said by value()
+                value = self.value()
+            else:
+                if end < len(text):
+                    self.at = end
+                else:  # a number at the end of the text read may go on
+                    value = self.value()
+            yield value
+            text, at = self.text, self.at
+            if at < len(text) and text[at] == ",":
+                self.at = space(text, at + 1).end()
+            elif not self.goes_on("]"):
+                return
+
     def skip(self) -> None:
         """Read past the next value without keeping it (a list or an object item by item)."""
         char = self.next_char()
@@ -675,20 +701,16 @@ class _Building:
                 return
 
     def _rows(self, stream: _Stream, table: Table) -> None:
-        if stream.next_char() == "]":
-            stream.at += 1
-            return
         batch: list[Any] = []
         start = 0
-        while True:
-            batch.append(stream.value())
-            more = stream.goes_on("]")
-            if len(batch) == BATCH or not more:
+        for row in stream.items():
+            batch.append(row)
+            if len(batch) == BATCH:
                 self._write(table, batch, start)
                 start += len(batch)
                 batch = []
-            if not more:
-                return
+        if batch:
+            self._write(table, batch, start)
 
     def _write(self, table: Table, rows: list[Any], start: int) -> None:
         found = _decode_table(table, rows, start)
