@@ -133,8 +133,8 @@ def generate(path: Path, *, seed: int = 7) -> dict[str, int]:
                             if balance[team] + amount < 0:
                                 amount = 0
                             balance[team] += amount
-                            ledger.append(dict(id=lid, team_id=team, amount=amount, kind="winnings" if k == 0 else "purchase",
-                                               reason="Match winnings" if k == 0 else "Purchase", season=season,
+                            ledger.append(dict(id=lid, team_id=team, amount=amount, kind="winnings" if k == 0 else "expenses",
+                                               reason="Match winnings" if k == 0 else "Spiralling expenses", season=season,
                                                created_at=now, match_id=mid))  # fmt: skip
         session.execute(insert(Match), matches)
         for start in range(0, len(lines), 20_000):

@@ -2,8 +2,13 @@
 turn, as a commissioner clicking down the list), against a bare PySide6 window; child processes, peak
 resident memory from resource.getrusage (maxrss). Target: within 2.5x.
 
+The league's JSON export and its import (issue 40: both streamed), each in a process of its own, peak resident
+memory against the window's peak with the same league (every roster shown): within 1.5x. One import more under
+tracemalloc reports the peak of Python's own allocations per MB of the export.
+
     python bench/memory.py [--reps N]
     python bench/memory.py --child LEAGUE     (the Dugout side, run by the bench)
+    python bench/memory.py --exchange export LEAGUE JSON | import JSON NEW [--trace]
 """
 
 from __future__ import annotations
@@ -18,7 +23,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from bench.common import child_env, print_header, record, run_child  # noqa: E402
+from bench.common import child_env, inform, print_header, record, run_child  # noqa: E402
 
 
 def child(league: Path) -> int:
@@ -51,6 +56,30 @@ def child(league: Path) -> int:
     return code
 
 
+def exchange(how: str, source: Path, destination: Path, trace: bool) -> int:
+    """Export `source` to JSON or import the JSON `source` into a new league; print the peak memory."""
+    import tracemalloc
+
+    from roster_app.exchange import league_json
+
+    if trace:
+        tracemalloc.start()
+    if how == "export":
+        from roster_app.safety.opening import open_league
+
+        db = open_league(source, read_only=True)
+        try:
+            league_json.export_json(db, destination)
+        finally:
+            db.close()
+    else:
+        league_json.import_json(source, destination)
+    if trace:
+        print(f"tracemalloc {tracemalloc.get_traced_memory()[1]}")
+    print(f"maxrss {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss}")
+    return 0
+
+
 def maxrss_mb(output: str) -> float:
     line = next(line for line in output.splitlines() if line.startswith("maxrss "))
     return int(line.split()[1]) / 1024  # kilobytes on Linux
@@ -73,6 +102,28 @@ def measure(path: Path, reps: int) -> None:
             dugout.append(maxrss_mb(out))
         teams = next(line.split()[1] for line in out.splitlines() if line.startswith("teams "))
         record("peak memory, large league, every roster shown", "bare window peak", bare, dugout, 2.5, unit="MB", note=f"{teams} rosters")  # fmt: skip
+        export = work / "big.json"
+        exports, imports = [], []
+        for n in range(reps):
+            exports.append(
+                maxrss_mb(run_child(["bench/memory.py", "--exchange", "export", str(league), str(export)]))
+            )
+            imported = work / f"imported-{n}.dugout"
+            imports.append(
+                maxrss_mb(run_child(["bench/memory.py", "--exchange", "import", str(export), str(imported)]))
+            )
+            imported.unlink()
+        size = export.stat().st_size / 2**20
+        record("peak memory, the large league exported to JSON", "the window's peak (above)", dugout, exports, 1.5,
+               unit="MB", note=f"a {size:.0f} MB export, streamed")  # fmt: skip
+        record("peak memory, the large league's JSON imported", "the window's peak (above)", dugout, imports, 1.5,
+               unit="MB", note="read a piece at a time, written as read")  # fmt: skip
+        out = run_child(
+            ["bench/memory.py", "--exchange", "import", str(export), str(work / "traced.dugout"), "--trace"]
+        )
+        traced = int(next(line.split()[1] for line in out.splitlines() if line.startswith("tracemalloc "))) / 2**20
+        inform(f"the import's peak of Python allocations (tracemalloc): {traced:.1f} MB for a {size:.0f} MB export "
+               f"({traced / size:.2f} MB a MB; 4.4 before it was streamed)")  # fmt: skip
     finally:
         shutil.rmtree(work, ignore_errors=True)
 
@@ -82,9 +133,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reps", type=int, default=int(os.environ.get("BENCH_REPS", 3)))
     parser.add_argument("--league", type=Path, default=None)
     parser.add_argument("--child", type=Path, default=None)
+    parser.add_argument("--exchange", nargs=3, default=None, metavar=("HOW", "SOURCE", "DESTINATION"))
+    parser.add_argument("--trace", action="store_true")
     args = parser.parse_args(argv)
     if args.child is not None:
         return child(args.child)
+    if args.exchange is not None:
+        how, source, destination = args.exchange
+        return exchange(how, Path(source), Path(destination), args.trace)
     from bench.make_league import large_league
 
     print_header()

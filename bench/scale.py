@@ -4,6 +4,10 @@ referee's sheet a game), and for each job the ratio of its costs (CPU time, medi
 rows it reads. Target: the cost ratio within 1.25x of the rows' ratio (a per-row look-up or a sort of the whole
 league shows as more).
 
+Memory that does not grow with the league: the JSON export and the import's reading and writing (both streamed)
+at both sizes, their peak of Python allocations (tracemalloc, one traced run each after an untraced one), the
+ratio of the peaks against 1x (the rows grow 4x). Within 1.25x.
+
     python bench/scale.py [--reps N]
 """
 
@@ -72,6 +76,57 @@ def scale_figure(name: str, rows: tuple[int, int], small: list[float], large: li
            note=f"{note}; {base:.0f} -> {statistics.median(large):.0f} ms")  # fmt: skip
 
 
+def traced_mb(job: Callable[[], object]) -> float:
+    """The peak of Python's allocations while `job` runs, in MB."""
+    import tracemalloc
+
+    tracemalloc.start()
+    try:
+        job()
+        return tracemalloc.get_traced_memory()[1] / 2**20
+    finally:
+        tracemalloc.stop()
+
+
+def exchange_memory(paths: list[Path], every: list[int]) -> None:
+    """The export's and the import's peak memory at both sizes (issue 40: both streamed)."""
+    from roster_app.exchange import league_json
+    from roster_app.safety.opening import open_league
+
+    work = Path(tempfile.mkdtemp(prefix="dugout-bench-scale-"))
+    try:
+        exports, peaks = [], []
+        for n, path in enumerate(paths):
+            db = open_league(path, read_only=True)
+            try:
+                league_json.export_json(db, work / "warm.json")  # modules, the engine's statements: not counted
+                exports.append(work / f"{n}.json")
+                peaks.append(traced_mb(lambda d=db, n=n: league_json.export_json(d, work / f"{n}.json")))
+            finally:
+                db.close()
+        sizes = [e.stat().st_size / 2**20 for e in exports]
+        record("the JSON export's peak memory, 10 -> 40 seasons", "memory that does not grow", 1.0,
+               peaks[1] / peaks[0], 1.25, unit="x", note=f"{peaks[0]:.1f} -> {peaks[1]:.1f} MB for {sizes[0]:.0f} -> "
+               f"{sizes[1]:.0f} MB exports, {every[0]:,} -> {every[1]:,} rows")  # fmt: skip
+        build, built = league_json._build, []
+
+        def traced_build(path: Path, stream: object) -> None:  # the real reading and writing, its peak kept
+            built.append(traced_mb(lambda: build(path, stream)))
+
+        league_json.import_json(exports[0], work / "warm.dugout")
+        league_json._build = traced_build
+        try:
+            for n, export in enumerate(exports):
+                league_json.import_json(export, work / f"imported-{n}.dugout")
+        finally:
+            league_json._build = build
+        record("the JSON import's peak memory (read, written), 10 -> 40 seasons", "memory that does not grow", 1.0,
+               built[1] / built[0], 1.25, unit="x", note=f"{built[0]:.1f} -> {built[1]:.1f} MB; Check League of the "
+               "new file after it reads as any opening does")  # fmt: skip
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+
+
 def count(path: Path, sql: str) -> int:
     with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
         return conn.execute(sql).fetchone()[0]
@@ -103,6 +158,7 @@ def measure(reps: int) -> None:
                              lambda: history.season_history(dbs[1], season), reps)  # fmt: skip
         scale_figure("a season's history, 10 -> 40 seasons", (one[0], one[1]), small, large,
                      f"season {season}: {one[0]:,} player-match rows in both")  # fmt: skip
+        exchange_memory(paths, every)
     finally:
         for db in dbs:
             db.close()

@@ -1,8 +1,9 @@
 """Start-up: W0 (a bare PySide6 QMainWindow to its first paint) against Dugout's main window painted (1.5x), its
 first roster on screen (2x) and the league ready for edits (5x: `league_shown`, every page built, the opening
-checks done and the opening backup made or running in its thread), for the demo league and the large league;
-the demo league's window and first roster in French too (LANGUAGE=fr, issue 39), and what loading the French
-catalogue costs (a line of information: the .mo and Qt's qtbase_fr.qm, a few ms).
+checks done and the opening backup made or running in its thread), for the demo league and the large league, and
+the large league changed by another program before each run (issue 40: its bytes are new, so the opening checks
+read it row by row and a backup is made); the demo league's window and first roster in French too (LANGUAGE=fr,
+issue 39), and what loading the French catalogue costs (a line of information: the .mo and Qt's qtbase_fr.qm).
 Child processes, interleaved, medians; CPU time of every thread of the process.
 
 Dugout reports its own moments (DUGOUT_TIMING=1 in ui/app/start.py prints time.time() at the first paint, when a
@@ -16,6 +17,7 @@ idle load is a line of information below the figures, not a figure.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import shutil
 import statistics
@@ -71,15 +73,32 @@ def dugout_env(home: Path) -> dict[str, str]:
     return env
 
 
+LABELS = {"demo": "demo league", "large": "large league", "changed": "large league changed"}
+
+
+def change(league: Path) -> None:
+    """A write to the file outside Dugout that leaves the league as it was (its bytes change: SQLite counts every
+    write in the file's header), so the next open checks it row by row and backs it up, as the first open of a
+    league changed elsewhere does."""
+    import sqlite3
+
+    with contextlib.closing(
+        sqlite3.connect(league, isolation_level=None)
+    ) as conn:  # (a no-op UPDATE writes nothing)
+        conn.execute("CREATE TABLE bench_touch (x)")
+        conn.execute("DROP TABLE bench_touch")
+
+
 def measure(big: Path, reps: int) -> None:
     work = Path(tempfile.mkdtemp(prefix="dugout-bench-start-"))
     try:
         home = work / "home"
         env = dugout_env(home)
-        large = work / "Big League.dugout"
+        large, changed = work / "Big League.dugout", work / "Changed League.dugout"
         shutil.copy2(big, large)
+        shutil.copy2(big, changed)
         cases = {"demo": ["-m", "ui.app.cli", "--demo"], "large": ["-m", "ui.app.cli", str(large)],
-                 "demo-fr": ["-m", "ui.app.cli", "--demo"]}  # fmt: skip
+                 "changed": ["-m", "ui.app.cli", str(changed)], "demo-fr": ["-m", "ui.app.cli", "--demo"]}  # fmt: skip
         envs = {"demo-fr": {**env, "LANGUAGE": "fr"}}  # the French window: the system's language
         for name, args in cases.items():  # warm up: the demo league is built, backups made, files cached
             timed_child(args, envs.get(name, env))
@@ -89,6 +108,8 @@ def measure(big: Path, reps: int) -> None:
         for _ in range(reps):
             for name, args in cases.items():
                 w0.append(timed_child(["bench/bare_window.py"], floor_env)["first-paint"])
+                if name == "changed":
+                    change(changed)
                 for moment, ms in timed_child(args, envs.get(name, env)).items():
                     seen[name].setdefault(moment, []).append(ms)
         label_fr = "demo league in French"
@@ -98,12 +119,17 @@ def measure(big: Path, reps: int) -> None:
         loads = [timed_child(["-c", CATALOGUE_LOAD], child_env())["catalogue"] for _ in range(reps)]
         inform(f"the French catalogue loaded (dugout.mo and Qt's qtbase_fr.qm, before the first paint): "
                f"{statistics.median(loads):.1f} ms of CPU")  # fmt: skip
-        for name in ("demo", "large"):
-            label = "demo league" if name == "demo" else "large league"
+        for name in ("demo", "large", "changed"):
+            label = LABELS[name]
             record(f"window painted, {label}", "W0 bare window painted", w0, seen[name]["first-paint"], 1.5)
             record(
                 f"first roster on screen, {label}", "W0 bare window painted", w0, seen[name]["first-roster"], 2.0
             )
+            if name == "changed":  # the checks read every row before edits; the first roster is the figure
+                ready = statistics.median(seen[name]["league-open"])
+                inform(f"{label}: ready for edits at {ready:.0f} ms, {ready / statistics.median(w0):.2f}x W0 (the "
+                       "opening checks row by row, the backup in its thread)")  # fmt: skip
+                continue
             record(f"league ready for edits, {label}", "W0 bare window painted", w0, seen[name]["league-open"], 5.0,
                    note="every page built, the opening checks done or running")  # fmt: skip
         for name in (
@@ -115,7 +141,7 @@ def measure(big: Path, reps: int) -> None:
                 for ready, shown in zip(seen[name]["orm-ready"], seen[name]["league-open"], strict=True)
             )
             floor, ready = statistics.median(w0), statistics.median(seen[name]["orm-ready"])
-            inform(f"{'demo' if name == 'demo' else 'large'} league: the ORM loaded in idle time after the league "
+            inform(f"{LABELS[name]}: the ORM loaded in idle time after the league "
                    f"is shown: {idle:.0f} ms, {idle / floor:.2f}x W0 (ready at {ready:.0f} ms, {ready / floor:.2f}x)")  # fmt: skip
     finally:
         shutil.rmtree(work, ignore_errors=True)

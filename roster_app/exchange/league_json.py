@@ -2,15 +2,19 @@
 
 The JSON export is `{"format": "dugout-league", "version": 1, "tables": {name: [row, ...]}}` with one entry
 per table of the schema (generated from SQLModel.metadata, so new tables are exported without code here).
-An import is checked completely (format, version, tables, every value, every reference) and built in a
-temporary file beside the destination, which becomes the new league only when everything went in.
+An import is read a piece at a time and written as it is read (never the whole document in memory), checked
+completely (format, version, tables, every value, key and reference) in a temporary file beside the destination,
+which becomes the new league only when everything went in and the file opens as a league.
 Every export is written atomically (roster_app.safety.atomic).
 """
 
 from __future__ import annotations
 
 import json
+import re
 import typing
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
@@ -19,9 +23,23 @@ from operator import eq, itemgetter
 from pathlib import Path
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, Column, DateTime, Float, Integer, Numeric, String, Table, insert, select
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    Column,
+    DateTime,
+    Float,
+    Integer,
+    Numeric,
+    String,
+    Table,
+    exists,
+    func,
+    insert,
+    select,
+)
 from sqlalchemy.engine import Connection
-from sqlalchemy.exc import StatementError
+from sqlalchemy.exc import IntegrityError, StatementError
 from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
@@ -86,7 +104,7 @@ def _json_items() -> dict[tuple[str, str], type]:
 # (rules/limits.py), JSON no deeper than the house rules ever are.
 INT_RANGE = (-(2**63), 2**63 - 1)
 JSON_DEPTH = 32
-# an export is read into memory whole: 64 teams and 10 seasons are ~52 MB, so 1 GB is no league's
+# 64 teams and 10 seasons export to ~52 MB, so 1 GB is no league's (read a piece at a time, but read whole)
 EXPORT_BYTES = 1 << 30
 
 
@@ -155,6 +173,29 @@ def _dumped(value: Any, level: int) -> str:
     return json.dumps(value, ensure_ascii=False, indent=1).replace("\n", "\n" + " " * level)
 
 
+_encoded = json.JSONEncoder(ensure_ascii=False).encode  # one value, C's encoder (no indent)
+
+
+def _indented(value: Any, pad: str) -> str:
+    """`value` as json.dump(..., indent=1) writes it after `pad` ("\\n" and the spaces it is indented by), each
+    plain value through C's encoder: json's own indenting encoder is Python's, and its closures, left as garbage
+    a row, made the export's memory grow with the league (issue 40). A dict with a key that is not text
+    (json.dumps would turn it into one) goes through json.dumps."""
+    if isinstance(value, dict):
+        if not value:
+            return "{}"
+        if not all(type(key) is str for key in value):
+            return _dumped(value, len(pad) - 1)
+        inner = pad + " "
+        return "{" + ",".join(f"{inner}{_encoded(k)}: {_indented(v, inner)}" for k, v in value.items()) + pad + "}"
+    if isinstance(value, list):
+        if not value:
+            return "[]"
+        inner = pad + " "
+        return "[" + ",".join(inner + _indented(item, inner) for item in value) + pad + "]"
+    return _encoded(value)
+
+
 def _write_document(handle: Any, header: dict[str, Any], session: Any) -> None:
     """The export, written table by table and row by row (issue 40: the whole league held as dicts took ~18
     MB of memory per MB of file): the same text json.dump(header + {"tables": league_tables(db)}, indent=1)
@@ -166,108 +207,272 @@ def _write_document(handle: Any, header: dict[str, Any], session: Any) -> None:
     for t, table in enumerate(SQLModel.metadata.sorted_tables):
         kinds = {c.name: _kind(c) for c in table.columns}
         handle.write(("," if t else "") + f"\n  {_dumped(table.name, 2)}: [")
-        rows = session.execute(
-            select(table).order_by(*table.primary_key.columns).execution_options(yield_per=2000)
-        )
+        rows = session.execute(select(table).order_by(*table.primary_key.columns).execution_options(yield_per=500))
         first = True
         for row in rows.mappings():
             encoded = {column: _encode(kinds[column], row[column]) for column in kinds}
-            handle.write(("\n" if first else ",\n") + "   " + _dumped(encoded, 3))
+            handle.write(("\n" if first else ",\n") + "   " + _indented(encoded, "\n   "))
             first = False
         handle.write("]" if first else "\n  ]")
     handle.write("\n }\n}\n" if SQLModel.metadata.sorted_tables else "}\n}\n")
 
 
-# -- JSON import: checking -----------------------------------------------------------------------------
-def _read_document(source: Path) -> dict[str, Any]:
+# -- JSON import: reading a piece at a time ------------------------------------------------------------------
+CHUNK = 1 << 16  # characters read from the file at a time
+BATCH = 500  # rows checked, decoded and written together (the rows held at a time, with the piece read)
+_SPACE = re.compile(r"[ \t\n\r]*")
+
+
+class _Stream:
+    """An export's JSON text read a piece at a time (issue 40: json.loads of the whole document held ~4 MB of
+    Python objects per MB of file). The document's frame (its header, the tables, their lists) is walked here;
+    each value in it (a row, a header value) is decoded whole by json's own scanner, so values and refusals are
+    json.loads's. Only the piece being read and the value being decoded are in memory."""
+
+    def __init__(self, handle: typing.TextIO, name: str) -> None:
+        self.handle, self.name = handle, name
+        self.decoder = json.JSONDecoder()
+        self.restart()
+
+    def restart(self) -> None:
+        self.handle.seek(0)
+        self.text, self.at, self.ended = "", 0, False
+        self.lines, self.column = 0, 0  # where the text kept begins: the lines before it, its column (0-based)
+
+    def _more(self, wanted: int = CHUNK) -> bool:
+        """Read on, at least `wanted` characters (what was taken is let go); False at the end of the file."""
+        if self.ended:
+            return False
+        if self.at:
+            done = self.text[: self.at]
+            newlines = done.count("\n")
+            self.lines += newlines
+            self.column = len(done) - done.rfind("\n") - 1 if newlines else self.column + len(done)
+            self.text, self.at = self.text[self.at :], 0
+        try:
+            piece = self.handle.read(max(wanted, CHUNK))
+        except UnicodeDecodeError:
+            raise ImportRefused(
+                _("'{name}' is not a Dugout league export (it is not a text file).").format(name=self.name)
+            ) from None
+        except OSError as exc:
+            raise ImportRefused(
+                _("'{name}' cannot be read ({reason}).").format(name=self.name, reason=exc.strerror)
+            ) from None
+        if not piece:
+            self.ended = True
+            return False
+        self.text += piece
+        return True
+
+    def next_char(self) -> str:
+        """The next character that is not white space, not taken ('' at the end of the file)."""
+        while True:
+            self.at = _SPACE.match(self.text, self.at).end()
+            if self.at < len(self.text):
+                return self.text[self.at]
+            if not self._more():
+                return ""
+
+    def take(self, char: str, expecting: str) -> None:
+        if self.next_char() != char:
+            raise self.invalid(expecting)
+        self.at += 1
+
+    def goes_on(self, closing: str) -> bool:
+        """After an item of a list or an object: True past a comma, False past its closing bracket."""
+        char = self.next_char()
+        if char in (",", closing) and char:
+            self.at += 1
+            return char == ","
+        raise self.invalid("Expecting ',' delimiter")
+
+    def key(self) -> str:
+        if self.next_char() != '"':
+            raise self.invalid("Expecting property name enclosed in double quotes")
+        name = self.value()
+        self.take(":", "Expecting ':' delimiter")
+        return name
+
+    def value(self) -> Any:
+        """The next JSON value, decoded whole (read on while it is cut off by the end of the text read)."""
+        self.next_char()
+        while True:
+            try:
+                value, end = self.decoder.raw_decode(self.text, self.at)
+            except json.JSONDecodeError as exc:
+                cut = exc.pos >= len(self.text) - 8 or exc.msg.startswith("Unterminated string")
+                if cut and self._more(len(self.text)):  # twice as much text: a long value is read in a few steps
+                    continue
+                raise self.invalid(exc.msg, exc.pos) from None
+            except ValueError:  # a number of more than 4,300 digits, which Python will not read
+                raise ImportRefused(
+                    _("'{name}' holds a number far too long to be in a league.").format(name=self.name)
+                ) from None
+            if end < len(self.text) or not self._more(len(self.text)):  # a number at the end may go on
+                self.at = end
+                return value
+
+    def items(self) -> Iterator[Any]:
+        """The values of a list whose '[' was taken, up to its ']' (taken too). A value whole in the text read and
+        followed by a comma is decoded and passed in place; anything else (the end of the text read, a refusal)
+        goes the long way, through value() and goes_on()."""
+        if self.next_char() == "]":
+            self.at += 1
+            return
+        decode, space = self.decoder.raw_decode, _SPACE.match
+        while True:
+            text = self.text
+            try:
+                value, end = decode(text, self.at)
+            except ValueError:  # cut by the end of the text read, or not JSON: said by value()
+                value = self.value()
+            else:
+                if end < len(text):
+                    self.at = end
+                else:  # a number at the end of the text read may go on
+                    value = self.value()
+            yield value
+            text, at = self.text, self.at
+            if at < len(text) and text[at] == ",":
+                self.at = space(text, at + 1).end()
+            elif not self.goes_on("]"):
+                return
+
+    def skip(self) -> None:
+        """Read past the next value without keeping it (a list or an object item by item)."""
+        char = self.next_char()
+        if char not in ("{", "["):
+            self.value()
+            return
+        self.at += 1
+        closing = "}" if char == "{" else "]"
+        if self.next_char() == closing:
+            self.at += 1
+            return
+        while True:
+            if char == "{":
+                self.key()
+            self.skip()
+            if not self.goes_on(closing):
+                return
+
+    def end(self) -> None:
+        if self.next_char():
+            raise self.invalid("Extra data")
+
+    def invalid(self, message: str, at: int | None = None) -> ImportRefused:
+        at = self.at if at is None else at
+        newline = self.text.rfind("\n", 0, at)
+        line = self.lines + self.text.count("\n", 0, at) + 1
+        column = at - newline if newline >= 0 else self.column + at + 1
+        return ImportRefused(
+            _("'{name}' is not valid JSON (line {line}, column {column}: {reason}).").format(
+                name=self.name, line=line, column=column, reason=message
+            )
+        )
+
+
+def _frame(stream: _Stream, tables: Callable[[_Stream], None], *, checked: bool) -> tuple[dict[str, Any], bool]:
+    """Walk the document once: the header's format and version, and whether it holds a tables object; the tables
+    are handed to `tables` when the header before them is checked (`checked`: by an earlier walk), else skipped.
+    Returns the header and whether the tables were read."""
+    header: dict[str, Any] = {}
+    read = False
+    if stream.next_char() != "{":
+        stream.skip()  # valid JSON, or refused as not JSON
+        stream.end()
+        raise ImportRefused(_not_an_export(stream.name))
+    stream.at += 1
+    if stream.next_char() == "}":
+        stream.at += 1
+    else:
+        while True:
+            key = stream.key()
+            if key == "tables":
+                header["tables"] = stream.next_char() == "{"
+                if checked or header.keys() >= {"format", "version"}:
+                    if not checked:
+                        _check_header(stream.name, header)
+                    elif not header["tables"]:
+                        raise ImportRefused(_("'{name}' holds no tables.").format(name=stream.name))
+                    tables(stream)
+                    read = True
+                else:  # the tables before the format: read again once the header is known
+                    stream.skip()
+            elif key in ("format", "version"):
+                header[key] = stream.value()
+            else:
+                stream.skip()
+            if not stream.goes_on("}"):
+                break
+    stream.end()
+    return header, read
+
+
+def _not_an_export(name: str) -> str:
+    return _("'{name}' is not a Dugout league export (its format is not '{format}').").format(
+        name=name, format=FORMAT
+    )
+
+
+def _check_header(name: str, header: dict[str, Any]) -> None:
+    if header.get("format") != FORMAT:
+        raise ImportRefused(_not_an_export(name))
+    version = header.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise ImportRefused(_("'{name}' has no valid format version.").format(name=name))
+    if version > VERSION:
+        raise ImportRefused(
+            _(
+                "'{name}' was exported by a newer Dugout (format version {version}); this Dugout reads version "
+                "{known}. Update Dugout to import it."
+            ).format(name=name, version=version, known=VERSION)
+        )
+    if header.get("tables") is False:
+        raise ImportRefused(_("'{name}' holds no tables.").format(name=name))
+
+
+def _read_stream(stream: _Stream, tables: Callable[[_Stream], None]) -> None:
+    """The whole document read, its tables handed to `tables` once (after its header is checked)."""
+    try:
+        header, read = _frame(stream, tables, checked=False)
+        _check_header(stream.name, header)
+        if "tables" not in header:
+            raise ImportRefused(_("'{name}' holds no tables.").format(name=stream.name))
+        if not read:  # a document whose tables come before its format and version: read a second time
+            stream.restart()
+            _frame(stream, tables, checked=True)
+    except RecursionError:
+        raise ImportRefused(
+            _("'{name}' is nested too deeply to be a Dugout league export.").format(name=stream.name)
+        ) from None
+
+
+@contextmanager
+def _opened(source: Path) -> Iterator[typing.TextIO]:
     problem = sqlite_file.not_a_file(source, "league export")  # a named pipe or a device is never read
     if problem is not None:
         raise ImportRefused(problem)
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(
-            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(
-                name=source.name, size=size
-            )
+            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(name=source.name, size=size)
         )
-    try:
-        text = source.read_text(encoding="utf-8-sig")  # with or without a byte-order mark (Windows Notepad)
+    try:  # with or without a byte-order mark (Windows Notepad)
+        handle = source.open(encoding="utf-8-sig")
     except FileNotFoundError:
         raise ImportRefused(_("There is no file at {source}.").format(source=source)) from None
-    except UnicodeDecodeError:
-        raise ImportRefused(
-            _("'{name}' is not a Dugout league export (it is not a text file).").format(name=source.name)
-        ) from None
     except OSError as exc:
         raise ImportRefused(
             _("'{name}' cannot be read ({strerror}).").format(name=source.name, strerror=exc.strerror)
         ) from None
-    try:
-        document = json.loads(text)
-    except RecursionError:
-        raise ImportRefused(
-            _("'{name}' is nested too deeply to be a Dugout league export.").format(name=source.name)
-        ) from None
-    except json.JSONDecodeError as exc:
-        raise ImportRefused(
-            _("'{name}' is not valid JSON (line {lineno}, column {colno}: {msg}).").format(
-                name=source.name, lineno=exc.lineno, colno=exc.colno, msg=exc.msg
-            )
-        ) from None
-    except ValueError:  # a number of more than 4,300 digits, which Python will not read
-        raise ImportRefused(
-            _("'{name}' holds a number far too long to be in a league.").format(name=source.name)
-        ) from None
-    if not isinstance(document, dict) or document.get("format") != FORMAT:
-        raise ImportRefused(
-            _("'{name}' is not a Dugout league export (its format is not '{format}').").format(
-                name=source.name, format=FORMAT
-            )
-        )
-    version = document.get("version")
-    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-        raise ImportRefused(_("'{name}' has no valid format version.").format(name=source.name))
-    if version > VERSION:
-        raise ImportRefused(
-            _(
-                "'{name}' was exported by a newer Dugout (format version {version}); this Dugout reads version "
-                "{version2}. Update Dugout to import it."
-            ).format(name=source.name, version=version, version2=VERSION)
-        )
-    if not isinstance(document.get("tables"), dict):
-        raise ImportRefused(_("'{name}' holds no tables.").format(name=source.name))
-    return document
+    with handle:
+        yield handle
 
 
+# -- JSON import: checking ------------------------------------------------------------------------------
 # Tables added after format version 1: an export made before them holds none, and imports with them empty.
 LATER_TABLES = frozenset({"correction", "competition", "competition_entry", "competition_tie"})
-
-
-def _check_tables(tables: dict[str, Any]) -> frozenset[str]:
-    """Refuse an export without every table; the later tables it leaves out (made before them) are returned."""
-    known = {t.name for t in SQLModel.metadata.sorted_tables}
-    left_out = frozenset(LATER_TABLES - tables.keys())
-    for name in left_out:
-        tables[name] = []
-    missing = sorted(known - tables.keys())
-    if missing:
-        raise ImportRefused(
-            _("The export is incomplete: the table(s) {items} are missing.").format(items=", ".join(missing))
-        )
-    unknown = sorted(tables.keys() - known)
-    if unknown:
-        raise ImportRefused(
-            _(
-                "The export has table(s) this Dugout does not know ({items}); it was probably made by a newer Dugout."
-            ).format(items=", ".join(unknown))
-        )
-    for name in known:
-        if not isinstance(tables[name], list):
-            raise ImportRefused(_("The table '{name}' of the export is not a list of rows.").format(name=name))
-    if len(tables["league"]) != 1:
-        raise ImportRefused(
-            _("The export must hold exactly one league record; it holds {n}.").format(n=len(tables["league"]))
-        )
-    return left_out
 
 
 WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "str": "text",
@@ -429,24 +634,18 @@ class _TableRows:
             return self.columns[name]
         return [row.get(name) for row in self.records or ()]
 
-    def as_records(self) -> list[dict[str, Any]]:
-        if self.columns is None:
-            return list(self.records or ())
-        names = list(self.columns)
-        return [dict(zip(names, values, strict=True)) for values in zip(*self.columns.values(), strict=True)]
 
-
-def _by_row(table: Table, rows: list[Any]) -> _TableRows:
+def _by_row(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
     """Row by row: finds the first problem and says where it is; rows may leave out defaulted columns."""
-    return _TableRows(table, records=[_decode_row(table, i, row) for i, row in enumerate(rows)])
+    return _TableRows(table, records=[_decode_row(table, i, row) for i, row in enumerate(rows, start)])
 
 
-def _decode_table(table: Table, rows: list[Any]) -> _TableRows:
+def _decode_table(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
     """The table's rows, checked and decoded: a column at a time when every row is a record with every column
-    and every value has the right type; anything else row by row."""
+    and every value has the right type; anything else row by row. `start`: the rows' place in their table."""
     names = _column_names(table)
     if not all(type(row) is dict for row in rows) or not all(map(eq, map(dict.keys, rows), repeat(names))):
-        return _by_row(table, rows)
+        return _by_row(table, rows, start)
     columns = {}
     for plan in _plan(table):
         values = list(map(itemgetter(plan.name), rows))
@@ -458,70 +657,14 @@ def _decode_table(table: Table, rows: list[Any]) -> _TableRows:
         if plan.may_be_empty:
             allowed.add(type(None))
         if not kinds <= allowed or not _within_limits(plan, values):
-            return _by_row(table, rows)
+            return _by_row(table, rows, start)
         if plan.kind == "datetime":
             try:
                 values = [None if v is None else _utc_moment(v) for v in values]
             except ValueError:
-                return _by_row(table, rows)
+                return _by_row(table, rows, start)
         columns[plan.name] = values
     return _TableRows(table, columns=columns)
-
-
-def _check_keys(rows: _TableRows) -> None:
-    table = rows.table
-    names = [c.name for c in table.primary_key.columns]
-    keys = list(zip(*(rows.column(n) for n in names), strict=True))
-    if len(set(keys)) == len(keys):
-        return
-    seen: set[tuple] = set()
-    for index, key in enumerate(keys):  # the first row that repeats a key
-        if key in seen:
-            raise ImportRefused(
-                _("Row {value} of the table '{name}' repeats the key {value2}.").format(
-                    value=index + 1, name=table.name, value2=key[0] if len(key) == 1 else key
-                )
-            )
-        seen.add(key)
-
-
-def _check_references(rows: dict[str, _TableRows]) -> None:
-    for table in SQLModel.metadata.sorted_tables:
-        for fk in table.foreign_keys:
-            target, target_column, column = fk.column.table.name, fk.column.name, fk.parent.name
-            present = set(rows[target].column(target_column))
-            values = rows[table.name].column(column)
-            if set(values) <= present | {None}:
-                continue
-            for index, value in enumerate(values):  # the first row that refers to nothing
-                if value is not None and value not in present:
-                    raise ImportRefused(
-                        _(
-                            "Row {value} of the table '{name}': {column} {value2} refers to a {target} that is not in the export."
-                        ).format(value=index + 1, name=table.name, column=column, value2=value, target=target)
-                    )
-
-
-def _read(source: Path | str) -> dict[str, _TableRows]:
-    return _read_export(source)[0]
-
-
-def _read_export(source: Path | str) -> tuple[dict[str, _TableRows], frozenset[str]]:
-    """The export's rows, checked and decoded, and the later tables it was made without."""
-    document = _read_document(Path(source))
-    tables = document["tables"]
-    left_out = _check_tables(tables)
-    rows = {}
-    for table in SQLModel.metadata.sorted_tables:
-        rows[table.name] = _decode_table(table, tables[table.name])
-        _check_keys(rows[table.name])
-    _check_references(rows)
-    return rows, left_out
-
-
-def read_export(source: Path | str) -> dict[str, list[dict[str, Any]]]:
-    """The rows of a league export, checked and decoded; ImportRefused (with the reason) otherwise."""
-    return {name: rows.as_records() for name, rows in _read(source).items()}
 
 
 # -- JSON import: building -----------------------------------------------------------------------------
@@ -550,19 +693,150 @@ def _insert_records(connection: Connection, table: Table, records: list[dict[str
         connection.execute(insert(table), batch)
 
 
-def _fill(path: Path, rows: dict[str, _TableRows], *, league_competitions: bool = False) -> None:
+class _Building:
+    """The rows of an export written into the new league file as they are read (issue 40): each batch of a
+    table checked and decoded (_decode_table), a repeated key refused at its row; the tables left out, the
+    league's one record and every reference checked in SQL at the end, before the transaction commits."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.seen: set[str] = set()
+
+    def tables(self, stream: _Stream) -> None:
+        """Read the tables' object, writing each table's rows a batch at a time."""
+        known = {t.name: t for t in SQLModel.metadata.sorted_tables}
+        stream.take("{", "Expecting value")
+        if stream.next_char() == "}":
+            stream.at += 1
+            return
+        while True:
+            name = stream.key()
+            table = known.get(name)
+            if table is None:
+                raise ImportRefused(
+                    _(
+                        "The export has table(s) this Dugout does not know ({names}); it was probably made by a "
+                        "newer Dugout."
+                    ).format(names=name[:60])
+                )
+            if name in self.seen:
+                raise ImportRefused(_("The export holds the table '{table}' twice.").format(table=name))
+            self.seen.add(name)
+            if stream.next_char() != "[":
+                raise ImportRefused(
+                    _("The table '{table}' of the export is not a list of rows.").format(table=name)
+                )
+            stream.at += 1
+            self._rows(stream, table)
+            if not stream.goes_on("}"):
+                return
+
+    def _rows(self, stream: _Stream, table: Table) -> None:
+        batch: list[Any] = []
+        start = 0
+        for row in stream.items():
+            batch.append(row)
+            if len(batch) == BATCH:
+                self._write(table, batch, start)
+                start += len(batch)
+                batch = []
+        if batch:
+            self._write(table, batch, start)
+
+    def _write(self, table: Table, rows: list[Any], start: int) -> None:
+        found = _decode_table(table, rows, start)
+        connection = self.connection
+        connection.exec_driver_sql("SAVEPOINT batch")
+        try:
+            if found.columns is not None:
+                _insert_columns(connection, table, found.columns)
+            else:
+                _insert_records(connection, table, found.records or [])
+        except IntegrityError:
+            connection.exec_driver_sql("ROLLBACK TO batch")
+            self._repeated_key(found, start)
+            raise  # another rule of the file (a name two teams share): said by _build
+        connection.exec_driver_sql("RELEASE batch")
+
+    def _repeated_key(self, rows: _TableRows, start: int) -> None:
+        """Refuse the first row of the batch whose key an earlier row has (the batch itself is not written)."""
+        table = rows.table
+        key_columns = list(table.primary_key.columns)
+        keys = list(zip(*(rows.column(c.name) for c in key_columns), strict=True))
+        seen: set[tuple] = set()
+        for index, key in enumerate(keys):
+            earlier = (
+                key in seen
+                or self.connection.execute(
+                    select(*key_columns).where(*(c == v for c, v in zip(key_columns, key, strict=True))).limit(1)
+                ).first()
+            )
+            if earlier:
+                raise ImportRefused(
+                    _("Row {row} of the table '{table}' repeats the key {key}.").format(
+                        row=start + index + 1, table=table.name, key=key[0] if len(key) == 1 else key
+                    )
+                )
+            seen.add(key)
+
+    def finish(self) -> frozenset[str]:
+        """Refuse what only the whole export shows; the later tables it was made without are returned."""
+        known = {t.name for t in SQLModel.metadata.sorted_tables}
+        left_out = frozenset(LATER_TABLES - self.seen)
+        missing = sorted(known - self.seen - left_out)
+        if missing:
+            raise ImportRefused(
+                _("The export is incomplete: the table(s) {names} are missing.").format(names=", ".join(missing))
+            )
+        league = SQLModel.metadata.tables["league"]
+        leagues = self.connection.execute(select(func.count()).select_from(league)).scalar_one()
+        if leagues != 1:
+            raise ImportRefused(
+                _("The export must hold exactly one league record; it holds {count}.").format(count=leagues)
+            )
+        self._references()
+        return left_out
+
+    def _references(self) -> None:
+        """Every reference names a row of the export: one read a foreign key (its target's key looked up)."""
+        for table in SQLModel.metadata.sorted_tables:
+            key_columns = list(table.primary_key.columns)
+            for fk in sorted(table.foreign_keys, key=lambda fk: fk.parent.name):
+                target = fk.column.table.alias("target")
+                column = fk.parent
+                dangling = (
+                    select(*key_columns, column)
+                    .where(column.is_not(None), ~exists().where(target.c[fk.column.name] == column))
+                    .order_by(*key_columns)
+                    .limit(1)
+                )
+                found = self.connection.execute(dangling).first()
+                if found is not None:
+                    key = found[0] if len(key_columns) == 1 else tuple(found[:-1])
+                    raise ImportRefused(
+                        _(
+                            "The row {key} of the table '{table}': {column} {value} refers to a {target} that is "
+                            "not in the export."
+                        ).format(
+                            key=key,
+                            table=table.name,
+                            column=column.name,
+                            value=found[-1],
+                            target=fk.column.table.name,
+                        )  # fmt: skip
+                    )
+
+
+def _build(path: Path, stream: _Stream) -> None:
+    """The new league file at `path`, written from the export as it is read, in one transaction."""
     engine = file_engine(path, read_only=False)
     try:
         create_schema(engine)
         with engine.begin() as connection:
             connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
-            for table in SQLModel.metadata.sorted_tables:
-                found = rows[table.name]
-                if found.columns is not None and len(found):
-                    _insert_columns(connection, table, found.columns)
-                elif found.records:
-                    _insert_records(connection, table, found.records)
-            if league_competitions:
+            building = _Building(connection)
+            _read_stream(stream, building.tables)
+            if "competition" in building.finish():
                 _league_competitions(connection)
     except StatementError as exc:  # IntegrityError (a duplicate name ...) or a value the column refuses
         if "full" in str(exc.orig).lower():  # SQLITE_FULL: the disk, not the export
@@ -661,7 +935,9 @@ def _service_rules(db: LeagueDB, ruleset: Any) -> list[str]:
 def import_json(source: Path | str, destination: Path | str) -> Path:
     """Create a NEW league file at `destination` from a JSON export; all of it or nothing.
 
-    A destination that exists is refused (an import never overwrites a league).
+    A destination that exists is refused (an import never overwrites a league). The export is read a piece at a
+    time and written into the new file as it is read (issue 40), never held whole in memory; a refusal anywhere
+    leaves no file.
     """
     destination = Path(destination)
     try:
@@ -682,9 +958,9 @@ def import_json(source: Path | str, destination: Path | str) -> Path:
         raise ImportRefused(
             _("A file already exists at {destination}; import into a new file.").format(destination=destination)
         )
-    rows, left_out = _read_export(source)
-    with atomic_path(destination) as temporary:
-        _fill(temporary, rows, league_competitions="competition" in left_out)
+    source = Path(source)
+    with _opened(source) as handle, atomic_path(destination) as temporary:
+        _build(temporary, _Stream(handle, source.name))
         _verify(temporary)
         if destination.exists():  # created meanwhile by someone else: keep theirs
             raise ImportRefused(

@@ -95,15 +95,18 @@ def ledger_rows(ctx: Ctx) -> Iterator[Problem]:
     )
     rows = session.execute(select(*LEDGER_COLUMNS).order_by(LedgerEntry.id)).all()
     openings = Counter(row.team_id for row in rows if row.kind == "opening")
-    for row in rows:
-        where = _("Ledger row {id} of {get} ({signed}, {shown})").format(
-            id=row.id, get=teams.get(row.team_id, "a team"), signed=_signed(row.amount), shown=_shown(row.kind)
+
+    def where(row: Any) -> str:  # written for a row with a problem only (a large ledger has 100,000 rows)
+        return _("Ledger row {id} of {get} ({signed}, {shown})").format(
+            id=row.id, get=teams.get(row.team_id, _("a team")), signed=_signed(row.amount), shown=_shown(row.kind)
         )
+
+    for row in rows:
         why = _why(row, teams_of_match, openings)
         if why is not None:
-            yield Problem("ledger", f"{where}: {why}. {_(CORRECTION_PATH)}")
+            yield Problem("ledger", f"{where(row)}: {why}. {_(CORRECTION_PATH)}")
         elif row.kind == "correction" and row.id not in recorded:
-            yield Problem("ledger", _("{where} is a correction without its correction record.").format(where=where),
+            yield Problem("ledger", _("{where} is a correction without its correction record.").format(where=where(row)),
                           _("add the record (signed Check League; no gold moves)"), _record_correction(row.id))  # fmt: skip
     yield from _transfers(session)
 
