@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from roster_app.i18n import N_
 from roster_app.queries.first_screen import PlayerRow
 from roster_app.rules.roster import skill_choices, stat_bounds
 from roster_app.store.statuses import PlayerStatus
@@ -61,20 +62,20 @@ def _position_text(r: PlayerRow) -> str:
 
 class RosterModel(RowTableModel):
     COLUMNS = (
-        Column("number", "#", lambda r: r.number, edit="number", align=CENTER),
-        Column("name", "Name", lambda r: r.name, edit="text", sort=lambda r: r.name.lower()),
-        Column("position", "Position", _position_text, edit="position"),
-        Column("ma", "MA", lambda r: r.ma, edit="stat", align=CENTER),
-        Column("st", "ST", lambda r: r.st, edit="stat", align=CENTER),
-        Column("ag", "AG", lambda r: r.ag, edit="stat", align=CENTER),
-        Column("av", "AV", lambda r: r.av, edit="stat", align=CENTER),
-        Column("skills", "Skills", _skills_text, edit="skills", tip=_skills_tip),
-        Column("injuries", "Injuries", lambda r: ", ".join(r.injuries), edit="injuries"),
-        Column("spp", "SPP", lambda r: r.spp, edit="count", align=RIGHT),
-        Column("level", "Level", _level_text, sort=lambda r: (r.spp, r.rolls_due), tip=_level_tip),
-        Column("value", "Value", lambda r: gp(r.value), edit="gold", sort=lambda r: r.value, align=RIGHT),
-        Column("contract", "Contract", lambda r: r.contract_text, sort=lambda r: r.contract_seasons or 0),
-        Column("status", "Status", lambda r: r.status, edit="status"),
+        Column("number", N_("#"), lambda r: r.number, edit="number", align=CENTER),
+        Column("name", N_("Name"), lambda r: r.name, edit="text", sort=lambda r: r.name.lower()),
+        Column("position", N_("Position"), _position_text, edit="position"),
+        Column("ma", N_("MA"), lambda r: r.ma, edit="stat", align=CENTER),
+        Column("st", N_("ST"), lambda r: r.st, edit="stat", align=CENTER),
+        Column("ag", N_("AG"), lambda r: r.ag, edit="stat", align=CENTER),
+        Column("av", N_("AV"), lambda r: r.av, edit="stat", align=CENTER),
+        Column("skills", N_("Skills"), _skills_text, edit="skills", tip=_skills_tip),
+        Column("injuries", N_("Injuries"), lambda r: ", ".join(r.injuries), edit="injuries"),
+        Column("spp", N_("SPP"), lambda r: r.spp, edit="count", align=RIGHT),
+        Column("level", N_("Level"), _level_text, sort=lambda r: (r.spp, r.rolls_due), tip=_level_tip),
+        Column("value", N_("Value"), lambda r: gp(r.value), edit="gold", sort=lambda r: r.value, align=RIGHT),
+        Column("contract", N_("Contract"), lambda r: r.contract_text, sort=lambda r: r.contract_seasons or 0),
+        Column("status", N_("Status"), lambda r: r.status, edit="status"),
     )
 
     def __init__(self, session: Any, parent: Any = None):

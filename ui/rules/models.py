@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from roster_app.i18n import N_
 from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
@@ -39,7 +40,7 @@ class RuleTablesModel(RowTableModel):
     LRB 6", "league default": invented by Dugout) until edited, then "house rule"."""
 
     COLUMNS = (
-        Column("title", "Table", lambda r: r.title, tip=lambda r: r.note),
+        Column("title", N_("Table"), lambda r: r.title, tip=lambda r: r.note),
         Column("status", "", _status, align=CENTER,
                tip=lambda r: r.source if r.is_default else f"Edited for this league. {r.source}"),
     )  # fmt: skip

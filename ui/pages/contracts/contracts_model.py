@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from roster_app.i18n import N_
 from roster_app.queries.contracts import ContractRow
 from roster_app.words import count
 from ui.kit.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
@@ -38,16 +39,16 @@ def _signed(r: ContractRow) -> str:
 
 class ContractsModel(RowTableModel):
     COLUMNS = (
-        Column("player", "Player", lambda r: r.player, sort=lambda r: r.player.lower(), tip=_how),
-        Column("position", "Position", lambda r: r.position),
-        Column("team", "Team", lambda r: r.team, sort=lambda r: (r.team.lower(), r.player.lower())),
-        Column("rolls", "Rolls at signing", lambda r: r.rolls, align=CENTER),
-        Column("seasons", "Length", _length, sort=lambda r: r.seasons, align=CENTER),
-        Column("tally", "Seasons served", lambda r: r.tally, sort=lambda r: (r.served, r.seasons)),
-        Column("left", "Seasons left", lambda r: r.left, align=CENTER),
-        Column("cost", "Cost paid", lambda r: gp(r.cost), sort=lambda r: r.cost, align=RIGHT),
-        Column("signed", "Signed", _signed, sort=lambda r: (r.signed_season, r.id), tip=_how),
-        Column("status", "Status", lambda r: r.status, sort=lambda r: (STATUS_ORDER.get(r.status, 9), r.left)),
+        Column("player", N_("Player"), lambda r: r.player, sort=lambda r: r.player.lower(), tip=_how),
+        Column("position", N_("Position"), lambda r: r.position),
+        Column("team", N_("Team"), lambda r: r.team, sort=lambda r: (r.team.lower(), r.player.lower())),
+        Column("rolls", N_("Rolls at signing"), lambda r: r.rolls, align=CENTER),
+        Column("seasons", N_("Length"), _length, sort=lambda r: r.seasons, align=CENTER),
+        Column("tally", N_("Seasons served"), lambda r: r.tally, sort=lambda r: (r.served, r.seasons)),
+        Column("left", N_("Seasons left"), lambda r: r.left, align=CENTER),
+        Column("cost", N_("Cost paid"), lambda r: gp(r.cost), sort=lambda r: r.cost, align=RIGHT),
+        Column("signed", N_("Signed"), _signed, sort=lambda r: (r.signed_season, r.id), tip=_how),
+        Column("status", N_("Status"), lambda r: r.status, sort=lambda r: (STATUS_ORDER.get(r.status, 9), r.left)),
     )
 
     ROLES = frozenset({FOREGROUND, FONT})

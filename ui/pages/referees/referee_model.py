@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from roster_app.i18n import N_
 from roster_app.queries.referees import RefereeCard
 from roster_app.words import count
 from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel
@@ -44,21 +45,21 @@ def _skills_tip(r: RefereeCard) -> str:
 
 class RefereeModel(RowTableModel):
     COLUMNS = (
-        Column("name", "Referee", _name, sort=lambda r: (r.is_star, r.name.lower()), tip=card_summary),
-        Column("race", "Race", lambda r: r.race),
-        Column("ma", "MA", lambda r: r.ma, align=CENTER),
-        Column("st", "ST", lambda r: r.st, align=CENTER),
-        Column("ag", "AG", lambda r: r.ag, align=CENTER),
-        Column("av", "AV", lambda r: r.av, align=CENTER),
-        Column("skills", "Skills", lambda r: ", ".join(r.skill_names), tip=_skills_tip),
-        Column("equipment", "Equipment", lambda r: ", ".join(f"{e.name} ({e.penalty}+)" for e in r.equipment)),
-        Column("range", "Range", lambda r: r.range, align=CENTER),
-        Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
-        Column("level", "Level", _level, sort=lambda r: (r.spp, r.rolls_due)),
-        Column("matches", "Matches", lambda r: r.matches, align=RIGHT),
-        Column("awards", "Awards", lambda r: r.awards, align=RIGHT),
-        Column("casualties", "Cas", lambda r: r.casualties, align=RIGHT),
-        Column("status", "Status", lambda r: r.status, sort=lambda r: STATUS_ORDER.get(r.status, 9),
+        Column("name", N_("Referee"), _name, sort=lambda r: (r.is_star, r.name.lower()), tip=card_summary),
+        Column("race", N_("Race"), lambda r: r.race),
+        Column("ma", N_("MA"), lambda r: r.ma, align=CENTER),
+        Column("st", N_("ST"), lambda r: r.st, align=CENTER),
+        Column("ag", N_("AG"), lambda r: r.ag, align=CENTER),
+        Column("av", N_("AV"), lambda r: r.av, align=CENTER),
+        Column("skills", N_("Skills"), lambda r: ", ".join(r.skill_names), tip=_skills_tip),
+        Column("equipment", N_("Equipment"), lambda r: ", ".join(f"{e.name} ({e.penalty}+)" for e in r.equipment)),
+        Column("range", N_("Range"), lambda r: r.range, align=CENTER),
+        Column("spp", N_("SPP"), lambda r: r.spp, align=RIGHT),
+        Column("level", N_("Level"), _level, sort=lambda r: (r.spp, r.rolls_due)),
+        Column("matches", N_("Matches"), lambda r: r.matches, align=RIGHT),
+        Column("awards", N_("Awards"), lambda r: r.awards, align=RIGHT),
+        Column("casualties", N_("Cas"), lambda r: r.casualties, align=RIGHT),
+        Column("status", N_("Status"), lambda r: r.status, sort=lambda r: STATUS_ORDER.get(r.status, 9),
                tip=lambda r: r.problem or "May be chosen for a match"),
     )  # fmt: skip
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from roster_app.i18n import N_
 from ui.kit.columns import CENTER, FONT, FOREGROUND, RIGHT, Column, RowTableModel, brush, font, gp
 
 if TYPE_CHECKING:  # the row type only: queries.rosters loads the ORM, and the league shows before it does
@@ -23,18 +24,18 @@ def _tip(r: LedgerRow) -> str:
 
 class LedgerModel(RowTableModel):
     COLUMNS = (
-        Column("created_at", "When", _when, sort=lambda r: r.id),
-        Column("season", "Season", lambda r: r.season, align=CENTER),
-        Column("reason", "What", lambda r: r.reason, tip=_tip),
-        Column("kind", "Kind", lambda r: "Correction" if r.kind == CORRECTION else r.kind, tip=_tip),
+        Column("created_at", N_("When"), _when, sort=lambda r: r.id),
+        Column("season", N_("Season"), lambda r: r.season, align=CENTER),
+        Column("reason", N_("What"), lambda r: r.reason, tip=_tip),
+        Column("kind", N_("Kind"), lambda r: "Correction" if r.kind == CORRECTION else r.kind, tip=_tip),
         Column(
             "amount",
-            "Gold",
+            N_("Gold"),
             lambda r: f"{'+' if r.amount > 0 else ''}{gp(r.amount)}",
             sort=lambda r: r.amount,
             align=RIGHT,
         ),
-        Column("balance", "Treasury", lambda r: gp(r.balance), sort=lambda r: r.balance, align=RIGHT),
+        Column("balance", N_("Treasury"), lambda r: gp(r.balance), sort=lambda r: r.balance, align=RIGHT),
     )
 
     ROLES = frozenset({FOREGROUND, FONT})

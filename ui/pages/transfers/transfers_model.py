@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from roster_app.i18n import N_
 from roster_app.queries.transfers import TransferRow
 from roster_app.words import count
 from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp
@@ -33,22 +34,22 @@ def _player(r: TransferRow) -> str:
 
 class TransfersModel(RowTableModel):
     COLUMNS = (
-        Column("when", "Date", _when, sort=lambda r: r.id),
-        Column("season", "Season", lambda r: r.season, align=CENTER),
-        Column("player", "Player", _player, sort=lambda r: r.player.lower()),
-        Column("seller", "From", lambda r: r.seller),
-        Column("buyer", "To", lambda r: r.buyer),
-        Column("status", "Outcome", lambda r: STATUS_TEXT.get(r.status, r.status)),
-        Column("reaction", "Player Reaction", lambda r: r.reaction),
-        Column("tribunal", "Tribunal roll", lambda r: r.tribunal),
+        Column("when", N_("Date"), _when, sort=lambda r: r.id),
+        Column("season", N_("Season"), lambda r: r.season, align=CENTER),
+        Column("player", N_("Player"), _player, sort=lambda r: r.player.lower()),
+        Column("seller", N_("From"), lambda r: r.seller),
+        Column("buyer", N_("To"), lambda r: r.buyer),
+        Column("status", N_("Outcome"), lambda r: STATUS_TEXT.get(r.status, r.status)),
+        Column("reaction", N_("Player Reaction"), lambda r: r.reaction),
+        Column("tribunal", N_("Tribunal roll"), lambda r: r.tribunal),
         Column(
             "price",
-            "Price",
+            N_("Price"),
             lambda r: gp(r.price) if r.price is not None else "",
             sort=lambda r: r.price or 0,
             align=RIGHT,
         ),  # fmt: skip
-        Column("contract", "New contract", _contract),
+        Column("contract", N_("New contract"), _contract),
     )
 
     def extra_data(self, row: TransferRow, column: Column, role: int) -> Any:
