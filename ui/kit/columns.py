@@ -38,6 +38,7 @@ STATUS_WORDS = {
     "fired": N_("fired"), "miss next game": N_("miss next game"), "available": N_("available"),
     "sacked": N_("sacked"), "open": N_("open"), "drawn": N_("drawn"), "finished": N_("finished"),
     "abandoned": N_("abandoned"), "played": N_("played"), "scheduled": N_("scheduled"),
+    "transferred": N_("transferred"),
 }  # fmt: skip
 
 
