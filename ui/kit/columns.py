@@ -42,6 +42,19 @@ STATUS_WORDS = {
 }  # fmt: skip
 
 
+# a fixture's stage (a stored key) as the commissioner reads it: `_(STAGE_WORDS[stage])`
+STAGE_WORDS = {
+    "league": N_("league"),
+    "friendly": N_("friendly"),
+    "semi-final": N_("semi-final"),
+    "final": N_("final"),
+}
+
+
+def stage_shown(stage: str | None) -> str:
+    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else (stage or "")
+
+
 def shown(status: str | None) -> str:
     """A stored status word as the commissioner reads it (an unknown one as stored)."""
     return _(STATUS_WORDS[status]) if status in STATUS_WORDS else (status or "")
