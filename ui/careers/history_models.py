@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from roster_app.i18n import N_
+from roster_app.i18n import N_, _
 from roster_app.queries.careers import CareerGame, TimelinePoint
-from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp
+from ui.kit.columns import CENTER, RIGHT, Column, RowTableModel, gp, stage_shown
 
 
 class AwardsModel(RowTableModel):
@@ -55,7 +55,9 @@ class RecordsModel(RowTableModel):
 
 
 def _when(r: CareerGame | TimelinePoint) -> str:
-    return f"S{r.season} R{r.round}" + ("" if r.stage == "league" else f" ({r.stage})")
+    return _("S{season} R{round}").format(season=r.season, round=r.round) + (
+        "" if r.stage == "league" else f" ({stage_shown(r.stage)})"
+    )
 
 
 class PlayerGamesModel(RowTableModel):
@@ -95,7 +97,7 @@ class TimelineModel(RowTableModel):
             lambda r: _worth(r.rating),
             sort=lambda r: r.rating or 0,
             align=RIGHT,
-            tip=lambda r: "the team rating (3rd edition, LRB 4.0) or team value (LRB 5/6) after the game",
+            tip=lambda r: _("the team rating (3rd edition, LRB 4.0) or team value (LRB 5/6) after the game"),
         ),
         Column("treasury", N_("Treasury"), lambda r: gp(r.treasury), sort=lambda r: r.treasury, align=RIGHT),
         Column("fans", N_("Fan factor"), lambda r: "" if r.fan_factor is None else r.fan_factor, align=CENTER),
@@ -114,13 +116,16 @@ class LedgerLinesModel(RowTableModel):
 class RefereeGamesModel(RowTableModel):
     COLUMNS = (
         Column(
-            "when", N_("Game"), lambda r: f"S{r.season} R{r.round}" if r.season else "", sort=lambda r: r.sheet_id
+            "when",
+            N_("Game"),
+            lambda r: _("S{season} R{round}").format(season=r.season, round=r.round) if r.season else "",
+            sort=lambda r: r.sheet_id,
         ),  # fmt: skip
         Column("fixture", N_("Fixture"), lambda r: r.fixture),
         Column(
             "range",
             N_("In range"),
-            lambda r: f"{r.in_range} of {r.turns_played}",
+            lambda r: _("{n} of {most}").format(n=r.in_range, most=r.turns_played),
             sort=lambda r: r.in_range,
             align=CENTER,
         ),  # fmt: skip

@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
-from roster_app.i18n import N_
+from roster_app.i18n import N_, _
 from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
@@ -26,13 +26,15 @@ RangeRole = Qt.ItemDataRole.UserRole + 21  # (lowest, highest) for number editor
 OptionsRole = Qt.ItemDataRole.UserRole + 22  # [(value, label)] for choices, checklists and suggestions
 
 DIMMED = QColor("#8a8f98")
-OPEN = "open"  # how an open-ended range bound reads
+OPEN = N_("open")  # how an open-ended range bound reads (translated where shown)
 # choices stored as codes ("buyer_rating_higher") and read as words ("The buyer's team rating is higher")
 CODED = ("flags", "tie_breakers", "reaction_conditions")
 
 
 def _status(row: RuleTableRow) -> str:
-    return (row.source_badge or "as shipped") if row.is_default else "house rule"
+    if not row.is_default:
+        return _("house rule")
+    return row.source_badge or _("as shipped")
 
 
 class RuleTablesModel(RowTableModel):
@@ -42,7 +44,7 @@ class RuleTablesModel(RowTableModel):
     COLUMNS = (
         Column("title", N_("Table"), lambda r: r.title, tip=lambda r: r.note),
         Column("status", "", _status, align=CENTER,
-               tip=lambda r: r.source if r.is_default else f"Edited for this league. {r.source}"),
+               tip=lambda r: r.source if r.is_default else _("Edited for this league. {source}").format(source=r.source)),
     )  # fmt: skip
 
     def row_for_key(self, key: str) -> int:
@@ -51,20 +53,20 @@ class RuleTablesModel(RowTableModel):
 
 # -- showing a value ---------------------------------------------------------------------------------------
 def choice_label(value: Any) -> str:
-    return "none" if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
+    return _("none") if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 def display(field: Field, value: Any) -> str:
     """A value as a commissioner reads it in a cell (and in an undo text)."""
     kind = field.kind
     if kind == "bool":
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
         if kind == "opt_texts":
-            return "any"
-        return OPEN if field.is_bound else ""
+            return _("any")
+        return _(OPEN) if field.is_bound else ""
     if kind == "gold":
-        return f"{value:,} gp"
+        return _("{gold} gp").format(gold=f"{value:,}")
     coded = field.options_from in CODED
     if kind in ("texts", "opt_texts"):
         return ", ".join(choice_label(v) if coded else v for v in value)
@@ -117,7 +119,7 @@ class SectionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and value is None and field.is_bound:
             return QBrush(DIMMED)
         if role == Qt.ItemDataRole.ToolTipRole and field.is_bound and value is None:
-            return "Open-ended: every result beyond the other bound, modifiers included"
+            return _("Open-ended: every result beyond the other bound, modifiers included")
         if role == KindRole:
             return field.kind
         if role == RangeRole and field.kind in ("int", "gold", "opt_int"):
@@ -182,7 +184,7 @@ class SettingsModel(SectionModel):
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 1))
 
     def headers(self) -> list[str]:
-        return ["Setting", "Value"]
+        return [_("Setting"), _("Value")]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() or self.data_now is None else len(self.section.fields)
