@@ -31,10 +31,22 @@ OPEN = N_("open")  # how an open-ended range bound reads (translated where shown
 CODED = ("flags", "tie_breakers", "reaction_conditions")
 
 
+# the badges Dugout words itself, keys of the colours (a ruleset's own badge, "from LRB 6", stays as it has it)
+BADGE_WORDS = {"as shipped": N_("as shipped"), "house rule": N_("house rule"), "league default": N_("league default"),
+               "from the article": N_("from the article")}  # fmt: skip
+
+
+def badge_text(badge: str) -> str:
+    return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
+
+
+def badge_key(text: str) -> str:
+    """The badge's key from its words as shown (the delegate colours by key)."""
+    return next((key for key, words in BADGE_WORDS.items() if _(words) == text), text)
+
+
 def _status(row: RuleTableRow) -> str:
-    if not row.is_default:
-        return _("house rule")
-    return row.source_badge or _("as shipped")
+    return badge_text((row.source_badge or "as shipped") if row.is_default else "house rule")
 
 
 class RuleTablesModel(RowTableModel):

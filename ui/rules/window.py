@@ -36,7 +36,7 @@ from roster_app.services.economy import economy_preview, preview_words, switch_e
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
 from roster_app.words import possessive
 from ui.kit import ask
-from ui.rules.models import RuleTablesModel
+from ui.rules.models import RuleTablesModel, badge_key, badge_text
 from ui.rules.page import TablePage
 
 RULESET_FILTER = N_("Dugout rulesets (*.json);;All files (*)")  # translated in ask
@@ -49,9 +49,6 @@ BADGE_COLORS = {
     "house rule": ("#fff1d6", "#8a5a00"),
     "from the article": ("#e6f4ea", "#1e6b3a"),
 }  # "from LRB ..." and the rest: grey
-# the badges Dugout words itself (a ruleset's own badge, "from LRB 6", stays as the ruleset has it)
-BADGE_WORDS = {"as shipped": N_("as shipped"), "house rule": N_("house rule"), "league default": N_("league default"),
-               "from the article": N_("from the article")}  # fmt: skip
 
 
 class BadgeDelegate(QStyledItemDelegate):
@@ -60,7 +57,7 @@ class BadgeDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         super().paint(painter, option, QModelIndex())  # background and selection only
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
-        fill, ink = BADGE_COLORS.get(text, ("#eef1f5", "#5b6470"))
+        fill, ink = BADGE_COLORS.get(badge_key(text), ("#eef1f5", "#5b6470"))
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = option.fontMetrics
@@ -235,7 +232,7 @@ class RulesWindow(QDialog):
         info = self.table_model.row(self.table_model.row_for_key(key))
         self.heading.setText(info.title)
         badge = (info.source_badge or "as shipped") if info.is_default else "house rule"
-        self.badge.setText(_(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge)
+        self.badge.setText(badge_text(badge))
         self.badge.setProperty("houseRule", not info.is_default)
         self.badge.setStyleSheet(self._badge_style(badge))
         edited = (
