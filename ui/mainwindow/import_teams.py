@@ -30,6 +30,7 @@ from ui.kit import ask
 from ui.kit.basics import plain_label
 
 FILE_FILTER = N_("Team files (*.xml *.ros *.rosz);;All files (*)")
+GUESS_KINDS = {"skill": N_("skill"), "position": N_("position"), "race": N_("race")}  # a guess's kind, shown
 # what a guess's empty choice means, by kind
 LEAVE_OUT = {"skill": N_("(leave the skill out)"), "position": N_("(do not bring these players)"),
              "race": N_("(refuse the team)")}  # fmt: skip
@@ -88,7 +89,7 @@ class ImportTeamsDialog(QDialog):
         self.teams_tree.setHeaderLabels([_(title) for title in PLAYER_COLUMNS])
         self.teams_tree.setRootIsDecorated(True)
         self.guesses_table = QTableWidget(0, 4, self)
-        self.guesses_table.setHorizontalHeaderLabels(("Kind", "In the file", "Becomes", "Files"))
+        self.guesses_table.setHorizontalHeaderLabels((_("Kind"), _("In the file"), _("Becomes"), _("Files")))
         self.guesses_table.verticalHeader().setVisible(False)
         self.guesses_table.horizontalHeader().setStretchLastSection(True)
         self.losses_list = QListWidget(self)
@@ -181,7 +182,8 @@ class ImportTeamsDialog(QDialog):
         self.combos: dict[tuple[str, str, str], QComboBox] = {}
         for row, guess in enumerate(self.preview.guesses):
             table.insertRow(row)
-            kind = f"{guess.kind} ({guess.context})" if guess.context else guess.kind
+            words = _(GUESS_KINDS[guess.kind]) if guess.kind in GUESS_KINDS else guess.kind
+            kind = f"{words} ({guess.context})" if guess.context else words
             table.setItem(row, 0, QTableWidgetItem(kind))
             table.setItem(row, 1, QTableWidgetItem(guess.source))
             combo = QComboBox(table)
@@ -237,5 +239,5 @@ class ImportTeamsDialog(QDialog):
             return
         self.imported = list(change.result)
         names = ", ".join(t.name for t in self.preview.teams)
-        ask.info(self, f"{count(len(teams), 'team')} imported: {names}.")
+        ask.info(self, _("{teams} imported: {names}.").format(teams=count(len(teams), "team"), names=names))
         self.accept()

@@ -320,16 +320,18 @@ class EntriesModel(SectionModel):
             return None
         choices = [value for value, _label in self.options_for(self.section.fields[0])]
         data, row = table_edit.with_row_added(self.data_now, self.section, self.path, after, choices)
-        return row if self.commit(data, f"new {self.section.item}") else None
+        return row if self.commit(data, _("new {item}").format(item=self.section.item)) else None
 
     def remove_row(self, row: int) -> bool:
         if self.path is None:
             return False
         data = table_edit.with_row_removed(self.data_now, self.section, self.path, row)
-        return self.commit(data, f"{self.label(row)} removed")
+        return self.commit(data, _("{row} removed").format(row=self.label(row)))
 
     def move_row(self, row: int, step: int) -> bool:
         if self.path is None or not 0 <= row + step < self.rowCount():
             return False
         data = table_edit.with_row_moved(self.data_now, self.path, row, step)
-        return self.commit(data, f"{self.label(row)} moved {'up' if step < 0 else 'down'}")
+        return self.commit(
+            data, (_("{row} moved up") if step < 0 else _("{row} moved down")).format(row=self.label(row))
+        )

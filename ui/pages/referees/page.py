@@ -297,6 +297,11 @@ class RefereesPage(QWidget):
         try:
             pages = save_cards_pdf(self.model.rows(), path)
         except OSError as exc:
-            ask.error(self, f"The PDF could not be written: {exc.strerror or exc}.")
+            ask.error(self, _("The PDF could not be written: {error}.").format(error=exc.strerror or exc))
             return
-        ask.info(self, f"{self.model.rowCount()} card(s) on {pages} page(s): {path}")
+        ask.info(
+            self,
+            _("{cards} card(s) on {pages} page(s): {path}").format(
+                cards=self.model.rowCount(), pages=pages, path=path
+            ),
+        )

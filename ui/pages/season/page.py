@@ -321,7 +321,12 @@ class SeasonPage(QWidget):
         if fixture is None:
             return None
         if fixture.status != "scheduled":
-            ask.info(self, f"{fixture.home} v {fixture.away} has been played: its pre-match sequence is over.")
+            ask.info(
+                self,
+                _("{game} has been played: its pre-match sequence is over.").format(
+                    game=f"{fixture.home} v {fixture.away}"
+                ),
+            )
             return None
         from ui.sequences.prematch.wizard import PreMatchWizard
 

@@ -168,13 +168,16 @@ class PlayerTablePage(Page):
     def show_info(self, info: ReservesInfo) -> None:
         table = self.dialog.session.db.ruleset.table("player_table")
         self.dice.set_spec(table["dice"])
-        parts = [f"+{info.coach_bonus} {info.coach_type} Reserve Coach"] if info.coach_bonus else []
-        parts += [f"+{info.promising} Promising youngsters"] if info.promising else []
-        parts += [f"+{info.carried} carried from an unaffordable roll"] if info.carried else []
+        parts = [_("+{bonus} {coach} Reserve Coach").format(bonus=info.coach_bonus, coach=info.coach_type)
+                 ] if info.coach_bonus else []  # fmt: skip
+        parts += [_("+{n} Promising youngsters").format(n=info.promising)] if info.promising else []
+        parts += [_("+{n} carried from an unaffordable roll").format(n=info.carried)] if info.carried else []
         added = f" {' '.join(parts)} = <b>{table['dice']} + {info.player_table_modifier}</b>" if parts else ""
         self.text.setText(
-            f"A youngster is ready: roll on the Player Table. {table['dice']}{added}. Every bonus is used up "
-            "by this roll. The result is the most the free player may be worth."
+            _(
+                "A youngster is ready: roll on the Player Table. {dice}{added}. Every bonus is used up "
+                "by this roll. The result is the most the free player may be worth."
+            ).format(dice=table["dice"], added=added)
         )
         self.rows.setText(" · ".join(f"<b>{range_text(r)}</b>: {gp(r['value'])}" for r in table["rows"]))
 
