@@ -61,9 +61,11 @@ class ContractDialog(QDialog):
 
         offer = self.offer
         form = QFormLayout()
-        form.addRow(_("Player:"), QLabel(_("<b>{player}</b>, {position} of {team}").format(
+        who = QLabel(_("<b>{player}</b>, {position} of {team}").format(
             player=text_html(offer.name), position=text_html(term("position", offer.position.name)) if offer.position else "",
-            team=text_html(offer.team))))  # fmt: skip
+            team=text_html(offer.team)))  # fmt: skip
+        who.setWordWrap(True)  # a long position and team name in a longer language stay whole
+        form.addRow(_("Player:"), who)
         form.addRow(_("Star Player Points:"), QLabel(f"{offer.spp} ({offer.level})"))
         form.addRow(_("Star player rolls:"), QLabel(str(offer.rolls)))
         form.addRow(_("Now:"), QLabel(_standing(offer)))
