@@ -44,7 +44,9 @@ class CheckDialog(QDialog):
             self.summary.setText(
                 ngettext("<b>{n} problem(s) found.</b> ", "<b>{n} problem(s) found.</b> ", count).format(n=count)
                 + (
-                    _("{n} can be repaired safely.").format(n=fixable)
+                    ngettext("{n} can be repaired safely.", "{n} can be repaired safely.", fixable).format(
+                        n=fixable
+                    )
                     if fixable
                     else _("None can be repaired automatically.")
                 )
