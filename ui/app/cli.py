@@ -32,24 +32,26 @@ COMMANDS: dict[str, str] = {
 
 
 def _gui_parser() -> argparse.ArgumentParser:
+    from roster_app.i18n import _
+
     parser = argparse.ArgumentParser(
-        prog="dugout", description="Dugout: the Blood Bowl league commissioner's desk."
+        prog="dugout", description=_("Dugout: the Blood Bowl league commissioner's desk.")
     )
     from roster_app import __version__
 
     parser.add_argument("--version", action="version", version=f"Dugout {__version__}")
-    parser.add_argument("league", nargs="?", help="a league file (.dugout) to open")
-    parser.add_argument("--demo", action="store_true", help="open the bundled demo league")
+    parser.add_argument("league", nargs="?", help=_("a league file (.dugout) to open"))
+    parser.add_argument("--demo", action="store_true", help=_("open the bundled demo league"))
     parser.add_argument(
-        "--database", metavar="URL", help="open a shared league: postgresql://USER@HOST/DATABASE (PostgreSQL)"
+        "--database", metavar="URL", help=_("open a shared league: postgresql://USER@HOST/DATABASE (PostgreSQL)")
     )
-    parser.add_argument("--read-only", action="store_true", help="open the league without changing it")
+    parser.add_argument("--read-only", action="store_true", help=_("open the league without changing it"))
     parser.add_argument(
-        "--screenshot", metavar="OUT.png", help="draw the window offscreen, save it as a PNG and exit"
+        "--screenshot", metavar="OUT.png", help=_("draw the window offscreen, save it as a PNG and exit")
     )
-    parser.add_argument("--page", metavar="TITLE", help="show the league page TITLE (e.g. Contracts) first")
+    parser.add_argument("--page", metavar="TITLE", help=_("show the league page TITLE (e.g. Contracts) first"))
     if COMMANDS:
-        parser.epilog = "Batch commands: " + ", ".join(f"dugout {name} --help" for name in COMMANDS)
+        parser.epilog = _("Batch commands: ") + ", ".join(f"dugout {name} --help" for name in COMMANDS)
     return parser
 
 
@@ -93,7 +95,9 @@ def main(argv: list[str] | None = None) -> int:
     _speak_chosen_language()
     args = _gui_parser().parse_args(argv)
     if sum(bool(x) for x in (args.demo, args.league, args.database)) > 1:
-        print("dugout: give one league: a file, --database URL or --demo.", file=sys.stderr)
+        from roster_app.i18n import _
+
+        print(_("dugout: give one league: a file, --database URL or --demo."), file=sys.stderr)
         return 2
     from ui.app.start import run_gui
 

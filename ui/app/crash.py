@@ -26,6 +26,8 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from roster_app.i18n import N_, _
+
 log = logging.getLogger("dugout")
 
 LOG_NAME = "dugout.log"
@@ -142,7 +144,7 @@ def previous_crashes(folder: Path | None = None) -> list[CrashReport]:
     return reports
 
 
-SAVED = (
+SAVED = N_(
     "Every change you made before this is safe: Dugout writes each change to the league file the moment "
     "you make it, and a change is written completely or not at all."
 )
@@ -150,19 +152,26 @@ SAVED = (
 
 def unexpected_error_text(exc: BaseException, log_path: Path) -> str:
     return (
-        f"Something went wrong inside Dugout ({type(exc).__name__}: {exc}).\n\n"
-        f"{SAVED} If you were changing something just now, check that it is there and do it again if not.\n\n"
-        "Dugout is still running; if it behaves oddly, close it and open the league again.\n\n"
-        f"The details are in {log_path} (send that file with a bug report)."
+        _("Something went wrong inside Dugout ({error}).").format(error=f"{type(exc).__name__}: {exc}")
+        + "\n\n"
+        + _(SAVED)
+        + _(" If you were changing something just now, check that it is there and do it again if not.")
+        + "\n\n"
+        + _("Dugout is still running; if it behaves oddly, close it and open the league again.")
+        + "\n\n"
+        + _("The details are in {log} (send that file with a bug report).").format(log=log_path)
     )
 
 
 def crash_report_text(reports: list[CrashReport], log_path: Path) -> str:
     when = reports[-1].when.strftime("%Y-%m-%d at %H:%M")
     return (
-        f"Dugout closed unexpectedly the last time it ran ({when}).\n\n"
-        f"{SAVED} Only a change that was being written at that very moment may be missing.\n\n"
-        f"The details are in {log_path} (send that file with a bug report)."
+        _("Dugout closed unexpectedly the last time it ran ({when}).").format(when=when)
+        + "\n\n"
+        + _(SAVED)
+        + _(" Only a change that was being written at that very moment may be missing.")
+        + "\n\n"
+        + _("The details are in {log} (send that file with a bug report).").format(log=log_path)
     )
 
 
@@ -192,7 +201,7 @@ def handle_exception(
 
     _showing = True
     try:
-        ask.error(window(), unexpected_error_text(exc, path), title="Dugout hit a problem")
+        ask.error(window(), unexpected_error_text(exc, path), title=_("Dugout hit a problem"))
     finally:
         _showing = False
 

@@ -85,10 +85,11 @@ def after_first_paint(window: Any, *, single_instance: bool, tell_about_crashes:
         if reports:
             from PySide6.QtCore import QTimer
 
+            from roster_app.i18n import _
             from ui.kit import ask
 
             text = crash.crash_report_text(reports, crash.log_file())
-            QTimer.singleShot(0, lambda: ask.info(window, text, title="Dugout closed unexpectedly"))
+            QTimer.singleShot(0, lambda: ask.info(window, text, title=_("Dugout closed unexpectedly")))
 
 
 def resume_gc() -> None:
@@ -129,9 +130,13 @@ def run_gui(
     if screenshot:
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     if not has_display():
+        from roster_app.i18n import _
+
         print(
-            "dugout: no screen to open a window on (DISPLAY is not set). Run it on a desktop, or use "
-            "`dugout --screenshot OUT.png --demo` to draw the window offscreen.",
+            _(
+                "dugout: no screen to open a window on (DISPLAY is not set). Run it on a desktop, or use "
+                "`dugout --screenshot OUT.png --demo` to draw the window offscreen."
+            ),
             file=sys.stderr,
         )
         return 2
@@ -139,7 +144,9 @@ def run_gui(
         from ui.app.single_instance import message_for, send_to_running
 
         if send_to_running(message_for(league, demo=demo, read_only=read_only)):
-            print("dugout: handed over to the Dugout window that is already open.", file=sys.stderr)
+            from roster_app.i18n import _
+
+            print(_("dugout: handed over to the Dugout window that is already open."), file=sys.stderr)
             return 0
     gc.disable()  # until the league is shown (resume_gc)
     try:

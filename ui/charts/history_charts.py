@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QTabWidget, QWidget
 
+from roster_app.i18n import _
 from roster_app.queries import charts
 from roster_app.queries.season import StandingRow
 from ui.charts.view import ChartArea, TeamChart, TeamPicker, picker_split
@@ -22,16 +23,16 @@ class HistoryCharts(QTabWidget):
         self.round: int | None = None  # the History page's "after round N"
         self.picker = TeamPicker(self)
         self.team_chart = TeamChart(self._team_chart, [], self)
-        self.team_chart.area.empty.setText("Nothing to chart: tick a team that has played this season.")
-        self.addTab(picker_split(self.picker, self.team_chart, self), "Teams")
+        self.team_chart.area.empty.setText(_("Nothing to chart: tick a team that has played this season."))
+        self.addTab(picker_split(self.picker, self.team_chart, self), _("Teams"))
         self.leaders = ChartArea(
             lambda: charts.spp_leaders_chart(self.session.db, self.season, upto_round=self.round), self
         )
-        self.addTab(self.leaders, "SPP leaders")
+        self.addTab(self.leaders, _("SPP leaders"))
         self.referees = ChartArea(lambda: charts.upto(charts.referee_turns_chart(self.session.db, self.season),
                                                       self.round), self,
-                                  empty_text="No referee has finished a match sheet this season.")  # fmt: skip
-        self.addTab(self.referees, "Referees")
+                                  empty_text=_("No referee has finished a match sheet this season."))  # fmt: skip
+        self.addTab(self.referees, _("Referees"))
         self.picker.list.itemChanged.connect(lambda _item: self.team_chart.set_teams(self.picker.ticked()))
 
     def _team_chart(self, team_ids: list[int], measure: str) -> charts.Chart:

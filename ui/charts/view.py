@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.queries.charts import MEASURES, Chart
 from ui.charts import build
 from ui.kit.basics import plain_label
@@ -33,13 +34,13 @@ class ChartArea(QWidget):
     instead while there is nothing to draw."""
 
     def __init__(self, source: Callable[[], Chart], parent: QWidget | None = None, *,
-                 empty_text: str = "Nothing to chart yet: no game has been played.") -> None:  # fmt: skip
+                 empty_text: str = N_("Nothing to chart yet: no game has been played.")) -> None:  # fmt: skip
         super().__init__(parent)
         self.source = source
         self.data: Chart | None = None
         self.view: Any = None  # a QChartView once drawn
         self.stale = True
-        self.empty = plain_label(empty_text, self)
+        self.empty = plain_label(_(empty_text), self)  # a caller passes its own words translated
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.stack = QStackedLayout(self)
         self.stack.addWidget(self.empty)
@@ -91,7 +92,7 @@ class TeamChart(QWidget):
         self.measure = measure_choice(self)
         self.area = ChartArea(lambda: self.chart_for(self.team_ids, self.measure.currentData()), self)
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Show:", self))
+        bar.addWidget(QLabel(_("Show:"), self))
         bar.addWidget(self.measure)
         bar.addStretch(1)
         layout = QVBoxLayout(self)
@@ -112,14 +113,14 @@ class TeamPicker(QWidget):
         super().__init__(parent)
         self.list = QListWidget(self)
         self.list.setObjectName("chartTeams")
-        self.all_button = QPushButton("All", self)
-        self.none_button = QPushButton("None", self)
+        self.all_button = QPushButton(_("All"), self)
+        self.none_button = QPushButton(_("None"), self)
         buttons = QHBoxLayout()
         buttons.addWidget(self.all_button)
         buttons.addWidget(self.none_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(plain_label("Teams to compare:", self))
+        layout.addWidget(plain_label(_("Teams to compare:"), self))
         layout.addWidget(self.list, 1)
         layout.addLayout(buttons)
         self.all_button.clicked.connect(lambda: self.tick_all(True))

@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QFileDialog, QInputDialog, QLabel, QMessageBox, QWidget
 
-LEAGUE_FILTER = "Dugout leagues (*.dugout);;All files (*)"
+from roster_app.i18n import N_, _
+
+LEAGUE_FILTER = N_("Dugout leagues (*.dugout);;All files (*)")  # the filters are translated where used
 
 
 def _box(icon: QMessageBox.Icon, title: str, text: str, buttons: QMessageBox.StandardButton,
@@ -27,9 +29,9 @@ def info(parent: QWidget | None, text: str, *, title: str = "Dugout") -> None:
     _box(QMessageBox.Icon.Information, title, text, QMessageBox.StandardButton.Ok, parent).exec()
 
 
-def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: str = "OK") -> bool:
+def confirm(parent: QWidget | None, text: str, *, title: str = "Dugout", yes: str = N_("OK")) -> bool:
     box = _box(QMessageBox.Icon.Question, title, text, QMessageBox.StandardButton.Cancel, parent)
-    ok = box.addButton(yes, QMessageBox.ButtonRole.AcceptRole)
+    ok = box.addButton(_(yes), QMessageBox.ButtonRole.AcceptRole)  # a caller passes its words translated
     box.setDefaultButton(ok)
     box.exec()
     return box.clickedButton() is ok
@@ -62,26 +64,26 @@ def text(parent: QWidget | None, label: str, *, title: str = "Dugout", value: st
 
 
 def open_path(
-    parent: QWidget | None, *, title: str = "Open league", folder: str = "", filter: str = LEAGUE_FILTER
+    parent: QWidget | None, *, title: str = N_("Open league"), folder: str = "", filter: str = LEAGUE_FILTER
 ) -> str | None:
-    path, _ = QFileDialog.getOpenFileName(parent, title, folder, filter)
+    path, _kind = QFileDialog.getOpenFileName(parent, _(title), folder, _(filter))
     return path or None
 
 
 def open_paths(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> list[str]:
     """Several files chosen at once (File > Import Teams…); empty for Cancel."""
-    paths, _ = QFileDialog.getOpenFileNames(parent, title, folder, filter)
+    paths, _kind = QFileDialog.getOpenFileNames(parent, title, folder, _(filter))
     return list(paths)
 
 
 def save_path(parent: QWidget | None, *, title: str, folder: str = "", filter: str = LEAGUE_FILTER) -> str | None:
-    path, _ = QFileDialog.getSaveFileName(parent, title, folder, filter)
+    path, _kind = QFileDialog.getSaveFileName(parent, title, folder, _(filter))
     return path or None
 
 
-PDF_FILTER = "PDF documents (*.pdf)"
-JSON_FILTER = "Dugout league exports (*.json);;All files (*)"
-CSV_FILTER = "CSV spreadsheets (*.csv)"
+PDF_FILTER = N_("PDF documents (*.pdf)")
+JSON_FILTER = N_("Dugout league exports (*.json);;All files (*)")
+CSV_FILTER = N_("CSV spreadsheets (*.csv)")
 
 
 def folder(parent: QWidget | None, *, title: str, folder: str = "") -> str | None:

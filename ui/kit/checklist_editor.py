@@ -14,6 +14,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
+
 
 class ChecklistEditor(QFrame):
     """Checkable choices with a filter. `values()` keeps the order the list had; newly checked ones follow."""
@@ -26,7 +28,7 @@ class ChecklistEditor(QFrame):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         self.filter = QLineEdit(self)
-        self.filter.setPlaceholderText("Filter…")
+        self.filter.setPlaceholderText(_("Filter…"))
         self.filter.setClearButtonEnabled(True)
         self.list = QListWidget(self)
         layout.addWidget(self.filter)
@@ -58,7 +60,7 @@ class ChecklistEditor(QFrame):
     def set_values(self, values: list[str]) -> None:
         self._before = list(values)
         for value in values:
-            item = self.item_for(value) or self._add(value, f"{value}   (not in the list)")
+            item = self.item_for(value) or self._add(value, _("{value}   (not in the list)").format(value=value))
             item.setCheckState(Qt.CheckState.Checked)
 
     def values(self) -> list[str]:
@@ -82,7 +84,7 @@ class LinesEditor(QFrame):
         self.setAutoFillBackground(True)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
-        hint = QLabel("One per line; Ctrl+Enter when done", self)
+        hint = QLabel(_("One per line; Ctrl+Enter when done"), self)
         hint.setStyleSheet("color: #5b6470;")
         self.text = QPlainTextEdit(self)
         self.text.setTabChangesFocus(True)

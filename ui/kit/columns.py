@@ -10,6 +10,7 @@ from typing import Any
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from roster_app.i18n import N_, _
 from ui.kit.basics import plain_tip
 
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -29,6 +30,34 @@ class Column:
     align: Qt.AlignmentFlag = LEFT
     tip: Callable[[Any], str] | None = None
     width: int | None = None
+
+
+# The stored statuses (keys: never translated where stored) in the commissioner's words: `shown(status)`.
+STATUS_WORDS = {
+    "active": N_("active"), "injured": N_("injured"), "dead": N_("dead"), "retired": N_("retired"),
+    "fired": N_("fired"), "miss next game": N_("miss next game"), "available": N_("available"),
+    "sacked": N_("sacked"), "open": N_("open"), "drawn": N_("drawn"), "finished": N_("finished"),
+    "abandoned": N_("abandoned"), "played": N_("played"), "scheduled": N_("scheduled"),
+    "transferred": N_("transferred"),
+}  # fmt: skip
+
+
+# a fixture's stage (a stored key) as the commissioner reads it: `_(STAGE_WORDS[stage])`
+STAGE_WORDS = {
+    "league": N_("league"),
+    "friendly": N_("friendly"),
+    "semi-final": N_("semi-final"),
+    "final": N_("final"),
+}
+
+
+def stage_shown(stage: str | None) -> str:
+    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else (stage or "")
+
+
+def shown(status: str | None) -> str:
+    """A stored status word as the commissioner reads it (an unknown one as stored)."""
+    return _(STATUS_WORDS[status]) if status in STATUS_WORDS else (status or "")
 
 
 def gp(amount: int) -> str:
@@ -92,7 +121,7 @@ class RowTableModel(QAbstractTableModel):
         columns = self.COLUMNS
         self._getters = tuple(c.get for c in columns)
         self._aligns = tuple(int(c.align.value) for c in columns)
-        self._headers = tuple(c.header for c in columns)
+        self._headers = tuple(_(c.header) if c.header else "" for c in columns)  # titles are marked N_
         self._custom_data = type(self).extra_data is not RowTableModel.extra_data
         self._data_overridden = type(self).data is not RowTableModel.data
         # The roles data() looks further into (None: all): edit, tool tip, the row, and extra_data's.

@@ -22,6 +22,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, Signal
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QSpinBox, QVBoxLayout, QWidget
 
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import DiceSpec, Roll, roll, typed_roll
 
 FACES = "⚀⚁⚂⚃⚄⚅"
@@ -32,7 +33,9 @@ def show_roll(result: Roll) -> str:
     pictures = " ".join(FACES[f - 1] if 1 <= f <= 6 else str(f) for f in result.faces)
     tens = result.dice.upper() == "D68"  # a D6 for the tens and a D8 for the units: 5 and 5 read 55
     faces = (
-        f"tens {result.faces[0]}, units {result.faces[1]}" if tens else " + ".join(str(f) for f in result.faces)
+        _("tens {tens}, units {units}").format(tens=result.faces[0], units=result.faces[1])
+        if tens
+        else " + ".join(str(f) for f in result.faces)
     )
     modifier = f" {result.modifier:+d}" if result.modifier else ""
     return f"<span style='font-size:20pt'>{pictures}</span>&nbsp;&nbsp;{faces}{modifier} = <b>{result.total}</b>"
@@ -83,7 +86,7 @@ class DiceInput(QFrame):
         *,
         modifier: int = 0,
         roll_text: str | None = None,
-        typed_text: str = "Use these dice",
+        typed_text: str = N_("Use these dice"),
         rng: random.Random | None = None,
         keep: bool = False,
     ):
@@ -96,18 +99,18 @@ class DiceInput(QFrame):
         self._roll_text = roll_text
         self.roll_button = QPushButton(self)
         self.roll_button.setObjectName("rollButton")
-        self.roll_button.setToolTip("Dugout rolls the dice.")
+        self.roll_button.setToolTip(_("Dugout rolls the dice."))
         self.roll_button.clicked.connect(self.roll)
-        self.or_label = QLabel("or type the dice:", self)
-        self.use_button = QPushButton(typed_text, self)
+        self.or_label = QLabel(_("or type the dice:"), self)
+        self.use_button = QPushButton(_(typed_text), self)  # a caller passes its own words translated
         self.use_button.setObjectName("useTypedButton")
-        self.use_button.setToolTip("Use the dice rolled at the table, as typed in.")
+        self.use_button.setToolTip(_("Use the dice rolled at the table, as typed in."))
         self.use_button.clicked.connect(self.use_typed)
         for button in (self.roll_button, self.use_button):
             button.setAutoDefault(False)  # Enter in a dialog's other fields never rolls the dice
-        self.change_button = QPushButton("Change", self)
+        self.change_button = QPushButton(_("Change"), self)
         self.change_button.setObjectName("changeTypedButton")
-        self.change_button.setToolTip("Type the dice again (a slip in typing them in); a Dugout roll stands.")
+        self.change_button.setToolTip(_("Type the dice again (a slip in typing them in); a Dugout roll stands."))
         self.change_button.setAutoDefault(False)
         self.change_button.hide()
         self.change_button.clicked.connect(self.unlock_typed)
@@ -151,11 +154,11 @@ class DiceInput(QFrame):
             box.setAlignment(Qt.AlignmentFlag.AlignCenter)
             box.setMinimumWidth(52)
             box.setObjectName(f"face{index}")
-            box.setAccessibleName(f"Die {index + 1} of {new}")
+            box.setAccessibleName(_("Die {n} of {dice}").format(n=index + 1, dice=new))
             box.valueChanged.connect(self._update)
             self._faces_layout.addWidget(box)
             self.faces.append(box)
-        self.roll_button.setText(self._roll_text or f"Roll {new}")
+        self.roll_button.setText(self._roll_text or _("Roll {dice}").format(dice=new))
         self._update()
 
     def typed_faces(self) -> list[int] | None:
@@ -219,7 +222,7 @@ class DiceInput(QFrame):
         if self.keep:
             self.kept = result
             self.show_faces(result.faces, locked=True)
-            how = "typed in" if result.typed else "rolled by Dugout"
+            how = _("typed in") if result.typed else _("rolled by Dugout")
             self.shown.setText(f"{show_roll(result)}  <span style='color:#5b6470'>({how})</span>")
         else:
             self.clear()

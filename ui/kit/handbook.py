@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, QUrl
 from PySide6.QtGui import QKeySequence, QShortcut, QTextDocument
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QTextBrowser, QVBoxLayout, QWidget
 
+from roster_app.i18n import _
 from roster_app.paths import resources_dir
 
 PAGE_SECTIONS = {  # a page's tab title (a team's tab: "team " and its title, or a wizard) -> its handbook section
@@ -70,18 +71,18 @@ class HandbookWindow(QWidget):
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent, Qt.WindowType.Window)
-        self.setWindowTitle("Dugout Handbook")
+        self.setWindowTitle(_("Dugout Handbook"))
         self.resize(900, 700)
         self.browser = QTextBrowser(self)
         self.browser.setOpenExternalLinks(False)
         self.browser.setSource(QUrl.fromLocalFile(str(handbook_path())))
         self.search = QLineEdit(self)
-        self.search.setPlaceholderText("Search the handbook")
+        self.search.setPlaceholderText(_("Search the handbook"))
         self.search.setClearButtonEnabled(True)
         self.found = QLabel(self)
-        self.next_button = QPushButton("Find &Next", self)
-        self.previous_button = QPushButton("Find &Previous", self)
-        self.contents_button = QPushButton("&Contents", self)
+        self.next_button = QPushButton(_("Find &Next"), self)
+        self.previous_button = QPushButton(_("Find &Previous"), self)
+        self.contents_button = QPushButton(_("&Contents"), self)
         bar = QHBoxLayout()
         bar.addWidget(self.search, 1)
         for widget in (self.next_button, self.previous_button, self.found, self.contents_button):
@@ -124,7 +125,7 @@ class HandbookWindow(QWidget):
             cursor.movePosition(cursor.MoveOperation.End if backward else cursor.MoveOperation.Start)
             self.browser.setTextCursor(cursor)
             hit = self.browser.find(text, flags)
-        self.found.setText("" if hit else "Not found")
+        self.found.setText("" if hit else _("Not found"))
         return hit
 
 

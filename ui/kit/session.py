@@ -15,6 +15,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QWidget
 
+from roster_app.i18n import _
 from ui.kit import ask
 from ui.kit.basics import mnemonic_safe
 
@@ -114,7 +115,7 @@ class LeagueSession(QObject):
         except DugoutError as exc:
             # The stack has already moved: drop the history so it cannot disagree with the league.
             QTimer.singleShot(0, self.undo_stack.clear)
-            self._refuse(None, f"{exc}\n\nThe undo history was cleared.")
+            self._refuse(None, f"{exc}\n\n" + _("The undo history was cleared."))
             return
         self.changed.emit(change.tables)
 

@@ -16,6 +16,7 @@ RESIZE_PRECISION = 200  # rows a "fit to contents" looks at: a 2,000-row table i
 WIDEST_FIT = 420  # a column sized to its content takes at most this; longer text is elided, whole in the tooltip
 ELASTIC_LEAST = 130  # the narrowest a long-text column (Skills) becomes to keep the figures beside it on screen
 SQUEEZED_LEAST = 64  # the narrowest the other elastic columns (Level, Injuries ...) become
+HEADER_PADDING = 14  # around a column's title in the header: a squeezed column is never narrower than its title
 # the roster's long columns, narrowing together on a small screen; a position keeps room for "Wood Elf Lineman"
 ROSTER_ELASTIC = ("skills", ("position", 112), "injuries", "level")
 
@@ -157,9 +158,13 @@ class ColumnWidths(QObject):
         named = [(item, None) if isinstance(item, str) else item for item in self.elastic]
         floors = {keys.index(k): least for k, least in named if k in keys}
         elastic = list(floors)
+        metrics = header.fontMetrics()
         for i, column in enumerate(elastic):
             if floors[column] is None:
                 floors[column] = ELASTIC_LEAST if i == 0 else SQUEEZED_LEAST
+            # a squeezed column keeps its title whole (a longer word than English's: "Verletzungen")
+            title = model.headerData(column, Qt.Orientation.Horizontal, Qt.ItemDataRole.DisplayRole) or ""
+            floors[column] = max(floors[column], metrics.horizontalAdvance(str(title)) + HEADER_PADDING)
         widths = [header.sectionSize(c) for c in range(header.count())]
         if widths and header.stretchLastSection():  # Qt stretches the last column to at least its default size
             widths[-1] = max(widths[-1], header.defaultSectionSize())

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _, ngettext
 from ui.kit.icons import app_icon
 
 
@@ -31,36 +32,42 @@ def about_rows(facts: Any, settings_file: str) -> list[tuple[str, str]]:
     from PySide6 import __version__ as pyside_version
     from PySide6.QtCore import qVersion
 
-    rulesets = "<br>".join(f"{html.escape(r.name)} — version {r.version}" for r in facts.rulesets)
+    rulesets = "<br>".join(
+        _("{name} — version {version}").format(name=html.escape(r.name), version=r.version) for r in facts.rulesets
+    )
     rows = [
         (
-            "Version",
+            _("Version"),
             f"Dugout {html.escape(facts.version)} ({facts.python}, Qt {qVersion()}, PySide6 {pyside_version})",
         ),
-        ("Rulesets", rulesets),
+        (_("Rulesets"), rulesets),
     ]
     league = facts.league
     if league is not None:
         house = (
-            f"house rules in {len(league.edited_tables)} table(s): {html.escape(', '.join(league.edited_tables))}"
+            ngettext(
+                "house rules in {n} table(s): {tables}",
+                "house rules in {n} table(s): {tables}",
+                len(league.edited_tables),
+            ).format(n=len(league.edited_tables), tables=html.escape(", ".join(league.edited_tables)))
             if league.edited_tables
-            else "as published (no house rules)"
+            else _("as published (no house rules)")
         )
         rows += [
             (
-                "Open league",
-                f"{html.escape(league.name)}{' (read-only)' if league.read_only else ''}<br>"
+                _("Open league"),
+                f"{html.escape(league.name)}{_(' (read-only)') if league.read_only else ''}<br>"
                 f"{_link(league.path, league.path.parent)}",
             ),  # fmt: skip
-            ("Its ruleset", f"{html.escape(league.ruleset_name)}, {house}"),
-            ("Its backups", _link(league.backups)),
+            (_("Its ruleset"), f"{html.escape(league.ruleset_name)}, {house}"),
+            (_("Its backups"), _link(league.backups)),
         ]
     else:
-        rows.append(("Backups", "beside each league file, in a folder named “&lt;league&gt; backups”"))
+        rows.append((_("Backups"), _("beside each league file, in a folder named “&lt;league&gt; backups”")))
     rows += [
-        ("Leagues and demo", _link(facts.data_dir)),
-        ("Settings", html.escape(settings_file)),
-        ("Logs", _link(facts.log_dir)),
+        (_("Leagues and demo"), _link(facts.data_dir)),
+        (_("Settings"), html.escape(settings_file)),
+        (_("Logs"), _link(facts.log_dir)),
     ]
     return rows
 
@@ -70,7 +77,7 @@ class AboutDialog(QDialog):
         super().__init__(parent)
         from roster_app.about import about_facts
 
-        self.setWindowTitle("About Dugout")
+        self.setWindowTitle(_("About Dugout"))
         self.facts = about_facts(db)
         settings_file = (settings or QSettings()).fileName()
         self.rows = about_rows(self.facts, settings_file)
@@ -80,9 +87,11 @@ class AboutDialog(QDialog):
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         title = QLabel(
             f"<h2>Dugout {html.escape(self.facts.version)}</h2>"
-            "<p>The Blood Bowl league commissioner's desk. Rules from the Referees and the Reserve Teams, "
-            "Contracts and Transfers articles; team lists of LRB 4.0, LRB 5 and LRB 6.</p>"
-            "<p>Every change is written to the league file the moment you make it; there is nothing to save.</p>"
+            + _(
+                "<p>The Blood Bowl league commissioner's desk. Rules from the Referees and the Reserve Teams, "
+                "Contracts and Transfers articles; team lists of LRB 4.0, LRB 5 and LRB 6.</p>"
+                "<p>Every change is written to the league file the moment you make it; there is nothing to save.</p>"
+            )
         )
         title.setWordWrap(True)
         table = "".join(
@@ -107,11 +116,11 @@ class AboutDialog(QDialog):
         top.addLayout(text, 1)
 
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-        self.copy_button = QPushButton("Copy Details")
-        self.copy_button.setToolTip("Copy the version and folders, to paste into a bug report")
+        self.copy_button = QPushButton(_("Copy Details"))
+        self.copy_button.setToolTip(_("Copy the version and folders, to paste into a bug report"))
         buttons.addButton(self.copy_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.copy_button.clicked.connect(self.copy_details)
-        self.logs_button = QPushButton("Open Log Folder")
+        self.logs_button = QPushButton(_("Open Log Folder"))
         buttons.addButton(self.logs_button, QDialogButtonBox.ButtonRole.ActionRole)
         self.logs_button.clicked.connect(
             lambda: QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.facts.log_dir)))

@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
+from roster_app.i18n import _, term
 from ui.kit.style import styled
 from ui.kit.tables import ROSTER_ELASTIC, list_view, make_table
 from ui.mainwindow.team_list_model import TeamListModel
@@ -32,8 +33,10 @@ class FirstLook(QTabWidget):
 
         panel = QWidget(splitter)
         title = QLabel(
-            f"<b style='font-size:15pt'>{_escape(look.league.name)}</b><br>Season {look.league.season} · "
-            f"{_escape(look.league.ruleset_name)}",
+            f"<b style='font-size:15pt'>{_escape(look.league.name)}</b><br>"
+            + _("Season {season} · {ruleset}").format(
+                season=look.league.season, ruleset=_escape(look.league.ruleset_name)
+            ),
             panel,
         )
         title.setWordWrap(True)
@@ -44,14 +47,14 @@ class FirstLook(QTabWidget):
         panel_layout = QVBoxLayout(panel)
         panel_layout.setContentsMargins(6, 6, 6, 6)
         panel_layout.addWidget(title)
-        panel_layout.addWidget(QLabel("<b>Teams</b>", panel))
+        panel_layout.addWidget(QLabel(_("<b>Teams</b>"), panel))
         panel_layout.addWidget(self.team_view, 1)
 
         team = QWidget(splitter)
         shown = next((t for t in look.teams if t.id == look.team_id), None)
-        heading = QLabel(f"{_escape(shown.name)} · {_escape(shown.race)}" if shown else "", team)
+        heading = QLabel(f"{_escape(shown.name)} · {_escape(term('race', shown.race))}" if shown else "", team)
         styled(heading, "teamTitle")  # drawn before the app's style sheet is set
-        self.status = QLabel("Opening the league…", team)
+        self.status = QLabel(_("Opening the league…"), team)
         self.roster_model = RosterModel(None, team)  # no session: read-only
         self.roster_model.set_rows(look.roster)
         self.roster_view = make_table(self.roster_model, team, elastic=ROSTER_ELASTIC)
@@ -68,7 +71,7 @@ class FirstLook(QTabWidget):
         splitter.addWidget(team)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([290, 1110])
-        self.addTab(splitter, "Teams")
+        self.addTab(splitter, _("Teams"))
         self._roster_shown = False
         self.roster_view.watch(self._roster_event)  # not a filter on viewport(): see ui.kit.tables.Table
 

@@ -25,21 +25,36 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from ui.kit import ask
 from ui.kit.basics import plain_label
 
-FILE_FILTER = "Team files (*.xml *.ros *.rosz);;All files (*)"
+FILE_FILTER = N_("Team files (*.xml *.ros *.rosz);;All files (*)")
+GUESS_KINDS = {"skill": N_("skill"), "position": N_("position"), "race": N_("race")}  # a guess's kind, shown
 # what a guess's empty choice means, by kind
-LEAVE_OUT = {"skill": "(leave the skill out)", "position": "(do not bring these players)",
-             "race": "(refuse the team)"}  # fmt: skip
-PLAYER_COLUMNS = ("#", "Name", "Position", "MA", "ST", "AG", "AV", "Skills", "Injuries", "SPP", "Value", "Status")
+LEAVE_OUT = {"skill": N_("(leave the skill out)"), "position": N_("(do not bring these players)"),
+             "race": N_("(refuse the team)")}  # fmt: skip
+PLAYER_COLUMNS = (
+    "#",
+    N_("Name"),
+    N_("Position"),
+    N_("MA"),
+    N_("ST"),
+    N_("AG"),
+    N_("AV"),
+    N_("Skills"),
+    N_("Injuries"),
+    N_("SPP"),
+    N_("Value"),
+    N_("Status"),
+)
 
 
 def choose_and_preview(window: Any) -> QDialog | None:
     """Ask for the files, then show the preview (open, not exec: nothing waits on it)."""
     if window.session is None or window.session.read_only:
         return None
-    paths = ask.open_paths(window, title="Import teams from OBBLM or BattleScribe", filter=FILE_FILTER)
+    paths = ask.open_paths(window, title=_("Import teams from OBBLM or BattleScribe"), filter=_(FILE_FILTER))
     if not paths:
         return None
     from roster_app.errors import DugoutError
@@ -59,7 +74,7 @@ class ImportTeamsDialog(QDialog):
         from roster_app.exchange.foreign import read_team_files
         from roster_app.queries.rosters import teams
 
-        self.setWindowTitle("Import Teams")
+        self.setWindowTitle(_("Import Teams"))
         self.session = session
         self.ruleset = session.db.ruleset
         self.files = read_team_files(paths, self.ruleset)
@@ -71,21 +86,21 @@ class ImportTeamsDialog(QDialog):
         self.summary = plain_label("", self)
         self.summary.setWordWrap(True)
         self.teams_tree = QTreeWidget(self)
-        self.teams_tree.setHeaderLabels(PLAYER_COLUMNS)
+        self.teams_tree.setHeaderLabels([_(title) for title in PLAYER_COLUMNS])
         self.teams_tree.setRootIsDecorated(True)
         self.guesses_table = QTableWidget(0, 4, self)
-        self.guesses_table.setHorizontalHeaderLabels(("Kind", "In the file", "Becomes", "Files"))
+        self.guesses_table.setHorizontalHeaderLabels((_("Kind"), _("In the file"), _("Becomes"), _("Files")))
         self.guesses_table.verticalHeader().setVisible(False)
         self.guesses_table.horizontalHeader().setStretchLastSection(True)
         self.losses_list = QListWidget(self)
         self.losses_list.setWordWrap(True)
 
-        self.confirm_box = QCheckBox("I have checked the guessed names", self)
-        self.skip_box = QCheckBox("Import the others when a file or team is refused", self)
+        self.confirm_box = QCheckBox(_("I have checked the guessed names"), self)
+        self.skip_box = QCheckBox(_("Import the others when a file or team is refused"), self)
         self.signed_by = QLineEdit(self)
-        self.signed_by.setPlaceholderText("your name: the teams' history says who imported them")
+        self.signed_by.setPlaceholderText(_("your name: the teams' history says who imported them"))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.import_button = buttons.addButton("&Import", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.import_button = buttons.addButton(_("&Import"), QDialogButtonBox.ButtonRole.AcceptRole)
         buttons.rejected.connect(self.reject)
         self.import_button.clicked.connect(self.do_import)
 
@@ -93,10 +108,12 @@ class ImportTeamsDialog(QDialog):
         lower_layout = QHBoxLayout(lower)
         lower_layout.setContentsMargins(0, 0, 0, 0)
         guesses = QVBoxLayout()
-        guesses.addWidget(plain_label("Names Dugout had to guess (choose another where it guessed wrong):", self))
+        guesses.addWidget(
+            plain_label(_("Names Dugout had to guess (choose another where it guessed wrong):"), self)
+        )
         guesses.addWidget(self.guesses_table)
         losses = QVBoxLayout()
-        losses.addWidget(plain_label("What cannot come across, and what was refused:", self))
+        losses.addWidget(plain_label(_("What cannot come across, and what was refused:"), self))
         losses.addWidget(self.losses_list)
         lower_layout.addLayout(guesses, 3)
         lower_layout.addLayout(losses, 2)
@@ -107,7 +124,7 @@ class ImportTeamsDialog(QDialog):
         splitter.setStretchFactor(1, 2)
 
         signature = QHBoxLayout()
-        signature.addWidget(plain_label("Imported by:", self))
+        signature.addWidget(plain_label(_("Imported by:"), self))
         signature.addWidget(self.signed_by, 1)
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary)
@@ -141,7 +158,7 @@ class ImportTeamsDialog(QDialog):
         self.teams_tree.clear()
         for team in self.preview.teams:
             top = QTreeWidgetItem([f"{team.name}: {team.summary}"])
-            top.setToolTip(0, f"{team.file}, team {team.row}")
+            top.setToolTip(0, _("{file}, team {row}").format(file=team.file, row=team.row))
             for p in team.players:
                 top.addChild(QTreeWidgetItem([
                     str(p.number), p.name, p.position, str(p.ma), str(p.st), str(p.ag), str(p.av),
@@ -154,9 +171,10 @@ class ImportTeamsDialog(QDialog):
             self.teams_tree.resizeColumnToContents(column)
         self.teams_tree.setColumnWidth(0, self.teams_tree.fontMetrics().horizontalAdvance("000") + 40)
         teams, refused = len(self.preview.teams), len(self.preview.refused)
-        self.summary.setText(f"{count(teams, 'team')} to import"
-                             + (f"; {count(refused, 'file or team', 'files or teams')} refused" if refused else "")
-                             + ". Nothing is written until you press Import; Edit > Undo takes the import back.")  # fmt: skip
+        self.summary.setText(_("{teams} to import").format(teams=count(teams, "team"))
+                             + (_("; {refused} refused").format(refused=count(refused, "file or team", "files or teams"))
+                                if refused else "")
+                             + _(". Nothing is written until you press Import; Edit > Undo takes the import back."))  # fmt: skip
 
     def _fill_guesses(self) -> None:
         table = self.guesses_table
@@ -164,11 +182,12 @@ class ImportTeamsDialog(QDialog):
         self.combos: dict[tuple[str, str, str], QComboBox] = {}
         for row, guess in enumerate(self.preview.guesses):
             table.insertRow(row)
-            kind = f"{guess.kind} ({guess.context})" if guess.context else guess.kind
+            words = _(GUESS_KINDS[guess.kind]) if guess.kind in GUESS_KINDS else guess.kind
+            kind = f"{words} ({guess.context})" if guess.context else words
             table.setItem(row, 0, QTableWidgetItem(kind))
             table.setItem(row, 1, QTableWidgetItem(guess.source))
             combo = QComboBox(table)
-            combo.addItem(LEAVE_OUT[guess.kind], None)
+            combo.addItem(_(LEAVE_OUT[guess.kind]), None)
             for option in guess.options:
                 combo.addItem(option, option)
             chosen = self.preview.choice(guess)
@@ -187,10 +206,12 @@ class ImportTeamsDialog(QDialog):
     def _fill_losses(self) -> None:
         self.losses_list.clear()
         for refusal in self.preview.refused:
-            self.losses_list.addItem(f"Refused: {refusal}")
+            self.losses_list.addItem(_("Refused: {refusal}").format(refusal=refusal))
         for team in self.preview.teams:
             self.losses_list.addItems([f"{team.name}: {loss}" for loss in team.losses])
-            self.losses_list.addItems([f"{team.name}: note: {note}" for note in team.notes])
+            self.losses_list.addItems(
+                [_("{team}: note: {note}").format(team=team.name, note=note) for note in team.notes]
+            )
 
     def _update_button(self) -> None:
         preview = self.preview
@@ -218,5 +239,5 @@ class ImportTeamsDialog(QDialog):
             return
         self.imported = list(change.result)
         names = ", ".join(t.name for t in self.preview.teams)
-        ask.info(self, f"{count(len(teams), 'team')} imported: {names}.")
+        ask.info(self, _("{teams} imported: {names}.").format(teams=count(len(teams), "team"), names=names))
         self.accept()

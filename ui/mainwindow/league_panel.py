@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QLabel, QPushButton, QVBoxLayout, QWidget
 
+from roster_app.i18n import _
 from roster_app.queries import open_reads as queries  # no ORM: the league shows before it loads (test_start_path)
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
@@ -41,8 +42,8 @@ class LeaguePanel(QWidget):
         self.team_model = TeamListModel(self)
         self.team_view = list_view(self.team_model, self)
         self.team_view.setObjectName("teamList")
-        self.add_team_button = QPushButton("Add Team…")
-        self.add_team_button.setToolTip("Add a new team to the league (League > Add Team…)")
+        self.add_team_button = QPushButton(_("Add Team…"))
+        self.add_team_button.setToolTip(_("Add a new team to the league (League > Add Team…)"))
         self.add_team_button.clicked.connect(self.add_team_requested)
         self.referee_model = RefereeListModel(self)
         self.referee_view = list_view(self.referee_model, self)
@@ -51,20 +52,24 @@ class LeaguePanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.title)
-        layout.addWidget(_heading("Tea&ms", self.team_view))  # Alt+M: the teams from the keyboard
+        layout.addWidget(_heading(_("Tea&ms"), self.team_view))  # Alt+M: the teams from the keyboard
         layout.addWidget(self.team_view, 3)
         layout.addWidget(self.add_team_button)
-        layout.addWidget(_heading("&Referees", self.referee_view))
+        layout.addWidget(_heading(_("&Referees"), self.referee_view))
         layout.addWidget(self.referee_view, 2)
 
         self.team_view.selectionModel().selectionChanged.connect(self._team_changed)
         self.referee_view.selectionModel().selectionChanged.connect(self._referee_changed)
         self.referee_view.clicked.connect(self._referee_changed)  # the same ref again: show his card again
         link_careers(
-            self.team_view, self, [Link("Timeline…", "team", lambda r: r.id)], show_career, double_click=False
+            self.team_view, self, [Link(_("Timeline…"), "team", lambda r: r.id)], show_career, double_click=False
         )
         link_careers(
-            self.referee_view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+            self.referee_view,
+            self,
+            [Link(_("Career…"), "referee", lambda r: r.id)],
+            show_career,
+            double_click=False,
         )
         session.changed.connect(self.refresh)
         self.refresh(None)
@@ -73,9 +78,11 @@ class LeaguePanel(QWidget):
         db = self.session.db
         if tables is None or tables & {"league", "season"}:
             info = queries.league_info(db)
-            suffix = " (read-only)" if info.read_only else ""
+            suffix = _(" (read-only)") if info.read_only else ""
             self.title.setText(
-                f"<b style='font-size:15pt'>{text_html(info.name)}</b><br>Season {info.season} · {text_html(info.ruleset_name)}{suffix}"
+                f"<b style='font-size:15pt'>{text_html(info.name)}</b><br>"
+                + _("Season {season} · {ruleset}").format(season=info.season, ruleset=text_html(info.ruleset_name))
+                + suffix
             )
         if tables is None or tables & {"team", "player"}:
             selected = self.selected_team_id()

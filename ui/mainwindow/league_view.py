@@ -9,6 +9,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
+from roster_app.i18n import N_, _
 from ui.mainwindow.league_panel import LeaguePanel
 from ui.pages.team.page import TeamPage
 
@@ -28,8 +29,8 @@ class LeagueView(QTabWidget):
         self.teams_page.setSizes([290, 1110])  # the referees' names fit beside race, status and SPP
         self._lazy: dict[str, tuple[QWidget, Callable[[], QWidget]]] = {}
         self.currentChanged.connect(self._build_shown)
-        self.add_page(self.teams_page, "Teams")
-        self.add_lazy_page("referees_page", "Referees", self._referees_page)
+        self.add_page(self.teams_page, N_("Teams"))
+        self.add_lazy_page("referees_page", N_("Referees"), self._referees_page)
         self.panel.referee_selected.connect(self.show_referee)
         self._add_contracts_page()
         self._add_transfers_page()
@@ -42,7 +43,7 @@ class LeagueView(QTabWidget):
         from ui.pages.season.page import install_season
 
         install_season(self)
-        self.add_lazy_page("history_page", "History", self._history_page)
+        self.add_lazy_page("history_page", N_("History"), self._history_page)
 
     def _history_page(self) -> QWidget:
         from ui.pages.history.page import HistoryPage
@@ -60,7 +61,7 @@ class LeagueView(QTabWidget):
 
             return ContractsPage(self.session, self)
 
-        self.add_lazy_page("contracts_page", "Contracts", build)
+        self.add_lazy_page("contracts_page", N_("Contracts"), build)
 
     def _add_transfers_page(self) -> None:
         def build() -> QWidget:
@@ -68,18 +69,20 @@ class LeagueView(QTabWidget):
 
             return TransfersPage(self.session, self)
 
-        self.add_lazy_page("transfers_page", "Transfers", build)
+        self.add_lazy_page("transfers_page", N_("Transfers"), build)
 
     def add_page(self, widget: QWidget, title: str) -> int:
-        """Add a league-wide page (a tab); returns its index."""
-        return self.addTab(widget, title)
+        """Add a league-wide page (a tab) titled `title` (English, marked N_: shown translated); returns its index."""
+        index = self.addTab(widget, _(title))
+        self.tabBar().setTabData(index, title)  # the English title: the handbook's section, `show_page_titled`
+        return index
 
     def add_lazy_page(self, name: str, title: str, build: Callable[[], QWidget]) -> int:
         """A page made (and its data read) the first time it is shown or `self.<name>` is asked for: opening
         a large league reads only what the Teams page shows (issue 12)."""
         placeholder = QWidget(self)
         self._lazy[name] = (placeholder, build)
-        return self.addTab(placeholder, title)
+        return self.add_page(placeholder, title)
 
     def __getattr__(self, name: str) -> Any:  # only for attributes not found: the pages not made yet
         lazy = self.__dict__.get("_lazy")
@@ -93,9 +96,10 @@ class LeagueView(QTabWidget):
         setattr(self, name, page)
         index, current = self.indexOf(placeholder), self.currentIndex()
         self.blockSignals(True)  # the tab swap is not the user changing pages
-        title = self.tabText(index)
+        title, english = self.tabText(index), self.tabBar().tabData(index)
         self.removeTab(index)
         self.insertTab(index, page, title)
+        self.tabBar().setTabData(index, english)
         self.setCurrentIndex(current)
         self.blockSignals(False)
         placeholder.deleteLater()
@@ -119,10 +123,15 @@ class LeagueView(QTabWidget):
     def show_page_titled(self, title: str) -> bool:
         """Show the page whose tab reads `title` (case-insensitive); False if there is none."""
         for index in range(self.count()):
-            if self.tabText(index).replace("&", "").lower() == title.lower():
+            shown = (self.tabText(index), self.tabBar().tabData(index) or "")
+            if title.lower() in (text.replace("&", "").lower() for text in shown):
                 self.setCurrentIndex(index)
                 return True
         return False
+
+    def english_title(self, index: int) -> str:
+        """The page's title in English (the handbook's sections are named by it)."""
+        return (self.tabBar().tabData(index) or self.tabText(index)).replace("&", "")
 
     def current_team_id(self) -> int | None:
         return self.team_page.team_id

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from roster_app.paths import LEAGUE_SUFFIX, data_dir
 from roster_app.rules.ruleset import available_rulesets
 from ui.kit import ask
@@ -23,15 +24,15 @@ from ui.kit import ask
 class NewLeagueDialog(QDialog):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("New league")
+        self.setWindowTitle(_("New league"))
         self.resize(520, 160)
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("e.g. Old World Classic")
+        self.name.setPlaceholderText(_("e.g. Old World Classic"))
         self.ruleset = QComboBox(self)
         for key, name in available_rulesets().items():
             self.ruleset.addItem(name, key)
         self.path = QLineEdit(self)
-        browse = QPushButton("Browse…", self)
+        browse = QPushButton(_("Browse…"), self)
         browse.clicked.connect(self._browse)
         row = QHBoxLayout()
         row.addWidget(self.path)
@@ -40,9 +41,9 @@ class NewLeagueDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         form = QFormLayout(self)
-        form.addRow("League name:", self.name)
-        form.addRow("Ruleset:", self.ruleset)
-        form.addRow("League file:", row)
+        form.addRow(_("League name:"), self.name)
+        form.addRow(_("Ruleset:"), self.ruleset)
+        form.addRow(_("League file:"), row)
         form.addRow(self.buttons)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
@@ -60,7 +61,7 @@ class NewLeagueDialog(QDialog):
         self._update()
 
     def _browse(self) -> None:
-        path = ask.save_path(self, title="Save the new league as", folder=self.path.text())
+        path = ask.save_path(self, title=_("Save the new league as"), folder=self.path.text())
         if path:
             if not path.endswith(LEAGUE_SUFFIX):
                 path += LEAGUE_SUFFIX

@@ -6,6 +6,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QLineEdit, QWidget
 
+from roster_app.i18n import _
 from roster_app.rules.roster import gp
 from roster_app.services.teams import add_team
 
@@ -15,7 +16,7 @@ class NewTeamDialog(QDialog):
         super().__init__(parent)
         self.session = session
         self.team_id: int | None = None
-        self.setWindowTitle("Add a team")
+        self.setWindowTitle(_("Add a team"))
         ruleset = session.db.ruleset
         self.name = QLineEdit(self)
         self.race = QComboBox(self)
@@ -26,10 +27,10 @@ class NewTeamDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         form = QFormLayout(self)
-        form.addRow("Team name:", self.name)
-        form.addRow("Race:", self.race)
-        form.addRow("Head coach:", self.coach)
-        form.addRow(QLabel(f"The team starts with {gp(start)} in its treasury."))
+        form.addRow(_("Team name:"), self.name)
+        form.addRow(_("Race:"), self.race)
+        form.addRow(_("Head coach:"), self.coach)
+        form.addRow(QLabel(_("The team starts with {gold} in its treasury.").format(gold=gp(start))))
         form.addRow(self.buttons)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)

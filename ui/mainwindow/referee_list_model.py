@@ -7,8 +7,9 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries.open_reads import RefereeItem
-from ui.kit.columns import RIGHT, Column, RowTableModel
+from ui.kit.columns import RIGHT, Column, RowTableModel, shown
 
 
 class RefereeListModel(RowTableModel):
@@ -16,12 +17,12 @@ class RefereeListModel(RowTableModel):
         # the race is in the tooltip (and on the card): a Race column left the names cut in the narrow panel
         Column(
             "name",
-            "Referee",
+            N_("Referee"),
             lambda r: f"★ {r.name}" if r.is_star else r.name,
-            tip=lambda r: f"{'★ Star Ref ' if r.is_star else ''}{r.name}, {r.race}",
+            tip=lambda r: (_("★ Star Ref ") if r.is_star else "") + f"{r.name}, {term('race', r.race)}",
         ),
-        Column("status", "Status", lambda r: r.status),
-        Column("spp", "SPP", lambda r: r.spp, align=RIGHT),
+        Column("status", N_("Status"), lambda r: shown(r.status)),
+        Column("spp", N_("SPP"), lambda r: r.spp, align=RIGHT),
     )
 
     def extra_data(self, row: RefereeItem, column: Column, role: int) -> Any:

@@ -6,35 +6,38 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTableView, QVBoxLayout, QWidget
 
+from roster_app.i18n import N_, _
 from ui.kit.columns import RIGHT, Column, RowTableModel
 
 REASONS = {
-    "opened": "the league as it was opened",
-    "autosave": "while you worked",
-    "before upgrade": "before an upgrade of Dugout",
-    "before repair": "before Check League's repairs",
-    "before restore": "the league a restore replaced (to go back to it)",
-    "before import": "before an import",
-    "damaged before restore": "a damaged league a restore set aside",
+    "opened": N_("the league as it was opened"),
+    "autosave": N_("while you worked"),
+    "before upgrade": N_("before an upgrade of Dugout"),
+    "before repair": N_("before Check League's repairs"),
+    "before restore": N_("the league a restore replaced (to go back to it)"),
+    "before import": N_("before an import"),
+    "damaged before restore": N_("a damaged league a restore set aside"),
 }
 
 
 def _size(row: Any) -> str:
-    return f"{row.size / 1024:,.0f} KB"
+    return _("{size} KB").format(size=f"{row.size / 1024:,.0f}")
 
 
 class BackupsModel(RowTableModel):
     COLUMNS = (
-        Column("when", "Made", lambda b: b.local_time, sort=lambda b: b.made_at, width=230),
-        Column("reason", "Why", lambda b: REASONS.get(b.reason, b.reason), width=260),
-        Column("size", "Size", _size, sort=lambda b: b.size, align=RIGHT),
+        Column("when", N_("Made"), lambda b: b.local_time, sort=lambda b: b.made_at, width=230),
+        Column(
+            "reason", N_("Why"), lambda b: _(REASONS[b.reason]) if b.reason in REASONS else b.reason, width=260
+        ),
+        Column("size", N_("Size"), _size, sort=lambda b: b.size, align=RIGHT),
     )
 
 
 class RestoreDialog(QDialog):
     def __init__(self, backups: list[Any], parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("Restore from Backup")
+        self.setWindowTitle(_("Restore from Backup"))
         self.resize(640, 400)
         self.model = BackupsModel(self)
         self.model.set_rows(backups)
@@ -48,12 +51,14 @@ class RestoreDialog(QDialog):
             if column.width:
                 self.view.setColumnWidth(index, column.width)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.restore_button = self.buttons.addButton("Restore", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.restore_button = self.buttons.addButton(_("Restore"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
         self.buttons.rejected.connect(self.reject)
         note = QLabel(
-            "Restoring puts the chosen backup in place of the league. The league as it is now is backed up "
-            "first, so you can come back to it.",
+            _(
+                "Restoring puts the chosen backup in place of the league. The league as it is now is backed up "
+                "first, so you can come back to it."
+            ),
             self,
         )
         note.setWordWrap(True)

@@ -15,11 +15,12 @@ from PySide6.QtCore import QObject, QTimer
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QMainWindow, QMenu, QToolButton, QWidget
 
+from roster_app.i18n import N_, _
 from ui.kit import ask
 
 log = logging.getLogger(__name__)
 BACKUP_MINUTES = 10  # default period of the backup timer (settings key "backups/minutes")
-READ_ONLY, TAKE_OVER = "Open read-only", "Take over"
+READ_ONLY, TAKE_OVER = N_("Open read-only"), N_("Take over")
 
 
 def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool = False) -> Any:
@@ -34,16 +35,18 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
         return open_league(path, read_only=read_only, backup="background")
     except LeagueInUse as exc:
         holder = exc.holder
-        options = [READ_ONLY] + ([TAKE_OVER] if holder is not None and not holder.here else [])
-        choice = ask.choose(parent, str(exc), options, title="League in use")
-    if choice == READ_ONLY:
+        options = [_(READ_ONLY)] + ([_(TAKE_OVER)] if holder is not None and not holder.here else [])
+        choice = ask.choose(parent, str(exc), options, title=_("League in use"))
+    if choice == _(READ_ONLY):
         return open_league(path, read_only=True)
-    if choice == TAKE_OVER and ask.confirm(
+    if choice == _(TAKE_OVER) and ask.confirm(
         parent,
-        f"Take over only if Dugout is not running on {holder.host} any more (it may have crashed there). "
-        "If two Dugouts change the league at once, one's work is lost.",
-        title="Take over the league",
-        yes="Take over",
+        _(
+            "Take over only if Dugout is not running on {host} any more (it may have crashed there). "
+            "If two Dugouts change the league at once, one's work is lost."
+        ).format(host=holder.host),
+        title=_("Take over the league"),
+        yes=_("Take over"),
     ):
         return open_league(path, take_over=True, backup="background")
     return None
@@ -52,8 +55,9 @@ def open_with_lock_prompt(parent: QWidget | None, path: Path, *, read_only: bool
 def _banner_texts(db: Any) -> list[str]:
     texts = ([db.read_only_reason] if db.read_only and db.read_only_reason else []) + list(db.notices)
     if db.on_server:
-        texts.append(f"A shared league ({db.location}): what other commissioners change shows when you "
-                     "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")  # fmt: skip
+        texts.append(_("A shared league ({location}): what other commissioners change shows when you "
+                       "press F5 (File > Reload). An edit to a row someone changed meanwhile is refused.")
+                     .format(location=db.location))  # fmt: skip
     return texts
 
 
@@ -71,7 +75,7 @@ class Banner(QFrame):
         close = QToolButton(self)
         close.setText("✕")
         close.setAutoRaise(True)
-        close.setToolTip("Hide this message")
+        close.setToolTip(_("Hide this message"))
         close.clicked.connect(self.hide)
         layout = QHBoxLayout(self)
         layout.setContentsMargins(12, 6, 6, 6)
@@ -93,10 +97,10 @@ class SafetyTools(QObject):
     def __init__(self, window: QMainWindow, file_menu: QMenu, tools_menu: QMenu):
         super().__init__(window)
         self.window = window
-        self.restore_action = QAction("Restore from &Backup…", window)
+        self.restore_action = QAction(_("Restore from &Backup…"), window)
         self.restore_action.triggered.connect(self.restore)
         file_menu.insertAction(window.close_action, self.restore_action)  # beside Save a Copy
-        self.check_action = window._action(tools_menu, "&Check League…", self.check)
+        self.check_action = window._action(tools_menu, _("&Check League…"), self.check)
         self.banner = Banner(window)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.backup_now)
@@ -125,10 +129,14 @@ class SafetyTools(QObject):
             if session is None or session.db is not db:
                 return
             if pending.error:
-                db.notices.append(f"No backup could be made when the league was opened: {pending.error}")
+                db.notices.append(
+                    _("No backup could be made when the league was opened: {error}").format(error=pending.error)
+                )
                 self.banner.show_texts(_banner_texts(db))
             elif pending.made is not None:
-                self.window.statusBar().showMessage(f"Backup made at {pending.made.local_time}", 5_000)
+                self.window.statusBar().showMessage(
+                    _("Backup made at {time}").format(time=pending.made.local_time), 5_000
+                )
 
         if self.opening_watch is not None:
             self.opening_watch.stop()
@@ -158,10 +166,10 @@ class SafetyTools(QObject):
         try:
             made = backup_if_changed(session.db.path, reason="autosave")
         except DugoutError as exc:
-            self.window.statusBar().showMessage(f"No backup could be made: {exc}", 15_000)
+            self.window.statusBar().showMessage(_("No backup could be made: {error}").format(error=exc), 15_000)
             return
         if made is not None:
-            self.window.statusBar().showMessage(f"Backup made at {made.local_time}", 5_000)
+            self.window.statusBar().showMessage(_("Backup made at {time}").format(time=made.local_time), 5_000)
 
     # -- Tools > Check League… -----------------------------------------------------------------
     def check(self) -> None:
@@ -182,7 +190,7 @@ class SafetyTools(QObject):
 
         found = list_backups(session.db.path)
         if not found:
-            ask.info(self.window, "There are no backups of this league yet.")
+            ask.info(self.window, _("There are no backups of this league yet."))
             return
         dialog = RestoreDialog(found, self.window)
         dialog.accepted.connect(lambda: self._restore(dialog.chosen()))
@@ -194,10 +202,12 @@ class SafetyTools(QObject):
         path = Path(self.window.session.db.path)
         if not ask.confirm(
             self.window,
-            f"Put back the league as it was on {chosen.local_time}?\n\nThe league as it is now is backed up "
-            "first; you can restore it the same way.",
-            title="Restore from Backup",
-            yes="Restore",
+            _(
+                "Put back the league as it was on {time}?\n\nThe league as it is now is backed up "
+                "first; you can restore it the same way."
+            ).format(time=chosen.local_time),
+            title=_("Restore from Backup"),
+            yes=_("Restore"),
         ):
             return
         from roster_app.errors import DugoutError
@@ -207,6 +217,8 @@ class SafetyTools(QObject):
         try:
             restore(path, chosen.path)
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot restore")
+            ask.error(self.window, str(exc), title=_("Cannot restore"))
         if self.window.open_league(path):
-            self.window.statusBar().showMessage(f"The league was restored from the backup of {chosen.local_time}.")
+            self.window.statusBar().showMessage(
+                _("The league was restored from the backup of {time}.").format(time=chosen.local_time)
+            )

@@ -12,10 +12,11 @@ from typing import Any
 from PySide6.QtCore import QObject
 from PySide6.QtWidgets import QMainWindow, QMenu
 
+from roster_app.i18n import N_, _
 from ui.kit import ask
 
 LAST_URL_KEY = "shared/last_url"
-CREATE, COPY = "Create a new league there", "Copy the open league there"
+CREATE, COPY = N_("Create a new league there"), N_("Copy the open league there")
 
 
 class SharedLeagueActions(QObject):
@@ -24,17 +25,17 @@ class SharedLeagueActions(QObject):
     def __init__(self, window: QMainWindow, file_menu: QMenu):
         super().__init__(window)
         self.window = window
-        self.connect_action = window._action(file_menu, "Connect to &Shared League…", self.ask_address)
+        self.connect_action = window._action(file_menu, _("Connect to &Shared League…"), self.ask_address)
         file_menu.insertAction(window.recent_menu.menuAction(), self.connect_action)  # beside Open
-        self.reload_action = window._action(file_menu, "Re&load", self.reload, "F5")
-        self.reload_action.setToolTip("Read the league again: a shared league shows what others changed")
+        self.reload_action = window._action(file_menu, _("Re&load"), self.reload, "F5")
+        self.reload_action.setToolTip(_("Read the league again: a shared league shows what others changed"))
         file_menu.insertAction(window.save_copy_action, self.reload_action)
         self.dialog: Any = None
 
     def reload(self) -> None:
         if self.window.session is not None:
             self.window.session.reload()
-            self.window.statusBar().showMessage("The league was read again.", 3000)
+            self.window.statusBar().showMessage(_("The league was read again."), 3000)
 
     def ask_address(self) -> Any:
         from ui.mainwindow.connect_dialog import ConnectDialog
@@ -51,7 +52,7 @@ class SharedLeagueActions(QObject):
 
         session = self.window.session
         if session is not None and session.db.url is not None and session.db.url == _safe_display(url):
-            self.window.statusBar().showMessage("That league is already open.", 5000)
+            self.window.statusBar().showMessage(_("That league is already open."), 5000)
             return True
         try:
             db = self._open(url, read_only=read_only)
@@ -59,7 +60,7 @@ class SharedLeagueActions(QObject):
             db = self._fill_empty(url, str(exc))
         except DugoutError as exc:
             self.window.league_failed.emit(str(exc))
-            ask.error(self.window, str(exc), title="Cannot connect")
+            ask.error(self.window, str(exc), title=_("Cannot connect"))
             return False
         if db is None:
             return False
@@ -77,26 +78,26 @@ class SharedLeagueActions(QObject):
         from roster_app.errors import DugoutError
 
         session = self.window.session
-        options = [CREATE] + ([COPY] if session is not None else [])
+        options = [_(CREATE)] + ([_(COPY)] if session is not None else [])
         choice = ask.choose(
-            self.window, f"{why}\n\nWhat should Dugout put there?", options, title="Empty database"
+            self.window, why + "\n\n" + _("What should Dugout put there?"), options, title=_("Empty database")
         )
         try:
-            if choice == CREATE:
-                name = ask.text(self.window, "Name of the new shared league:", title="New shared league")
+            if choice == _(CREATE):
+                name = ask.text(self.window, _("Name of the new shared league:"), title=_("New shared league"))
                 if not name:
                     return None
                 from roster_app.services.league import create_server_league
 
                 return create_server_league(url, name=name)
-            if choice == COPY:
+            if choice == _(COPY):
                 from roster_app.exchange.league_copy import write_rows
                 from roster_app.store.tables import league_rows
 
                 write_rows(url, league_rows(session.db))
                 return self._open(url, read_only=False)
         except DugoutError as exc:
-            ask.error(self.window, str(exc), title="Cannot create the shared league")
+            ask.error(self.window, str(exc), title=_("Cannot create the shared league"))
         return None
 
 

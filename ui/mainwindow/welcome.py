@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from ui.kit.basics import plain_tip
 from ui.kit.icons import app_icon
 
@@ -46,11 +47,13 @@ class WelcomePage(QWidget):
 
         icon = QLabel()
         icon.setPixmap(app_icon().pixmap(80, 80))
-        title = QLabel("Welcome to Dugout")
+        title = QLabel(_("Welcome to Dugout"))
         title.setObjectName("welcomeTitle")
         lead = QLabel(
-            "Keep your Blood Bowl league in one file on this computer: rosters, contracts, referees, "
-            "matches and the treasury, checked against the rules as you go."
+            _(
+                "Keep your Blood Bowl league in one file on this computer: rosters, contracts, referees, "
+                "matches and the treasury, checked against the rules as you go."
+            )
         )
         lead.setObjectName("welcomeLead")
         lead.setWordWrap(True)
@@ -63,28 +66,34 @@ class WelcomePage(QWidget):
         top.addLayout(heading, 1)
 
         self.demo_button = self._choice(
-            "Try the demo league",
-            "Four teams with full rosters and two referees, to look around. It is your own copy: change anything.",
+            _("Try the demo league"),
+            _(
+                "Four teams with full rosters and two referees, to look around. It is your own copy: change anything."
+            ),
             self.open_demo,
         )
         self.new_button = self._choice(
-            "Start a new league", "Choose its name, its ruleset and where the league file goes.", self.new_league
+            _("Start a new league"),
+            _("Choose its name, its ruleset and where the league file goes."),
+            self.new_league,
         )
         self.open_button = self._choice(
-            "Open a league file…", "A .dugout file on this computer, or one a fellow commissioner sent you.",
+            _("Open a league file…"), _("A .dugout file on this computer, or one a fellow commissioner sent you."),
             self.open_league,
         )  # fmt: skip
 
-        self.recent_title = QLabel("Recent leagues")
+        self.recent_title = QLabel(_("Recent leagues"))
         self.recent_title.setObjectName("recentTitle")
         self.recent_list = QListWidget()
         self.recent_list.setObjectName("recentList")
-        self.recent_list.setToolTip("Double-click a league to open it")
+        self.recent_list.setToolTip(_("Double-click a league to open it"))
         self.recent_list.itemActivated.connect(self._open_item)
 
         note = QLabel(
-            "There is no Save button: every change is written to the league file the moment you make it, "
-            "and Edit › Undo takes it back. Backups go in a folder beside each league."
+            _(
+                "There is no Save button: every change is written to the league file the moment you make it, "
+                "and Edit › Undo takes it back. Backups go in a folder beside each league."
+            )
         )
         note.setObjectName("welcomeNote")
         note.setWordWrap(True)
@@ -123,8 +132,10 @@ class WelcomePage(QWidget):
         for path in paths:
             shared = "://" in path  # a shared league on a server: whether it is there shows when connecting
             exists = shared or Path(path).is_file()
-            label = f"Shared league   —   {path}" if shared else f"{Path(path).stem}   —   {path}"
-            item = QListWidgetItem(label if exists else f"{path}   (not found)")
+            label = (
+                _("Shared league   —   {path}").format(path=path) if shared else f"{Path(path).stem}   —   {path}"
+            )
+            item = QListWidgetItem(label if exists else _("{path}   (not found)").format(path=path))
             item.setData(Qt.ItemDataRole.UserRole, path)
             item.setToolTip(plain_tip(path))
             if not exists:

@@ -15,6 +15,7 @@ from PySide6.QtCore import QEvent, QObject, QSettings, QSize, QTimer, Signal
 from PySide6.QtGui import QAction, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QMenu, QStackedWidget, QVBoxLayout, QWidget
 
+from roster_app.i18n import _
 from ui.kit import ask
 from ui.kit.screen_fit import fit_to_screen
 from ui.kit.style import styled
@@ -62,7 +63,7 @@ class MainWindow(QMainWindow):
 
         self.undo_group = QUndoGroup(self)
         self.stack = QStackedWidget(self)
-        self.loading = QLabel("Opening the league…", self)
+        self.loading = QLabel(_("Opening the league…"), self)
         styled(self.loading, "loadingLabel")  # drawn before the app's style sheet is set
         self._welcome: Any = None  # built when first shown: a start that opens a league never builds it
         self.stack.addWidget(self.loading)
@@ -76,7 +77,7 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
-        self.statusBar().showMessage("Ready")
+        self.statusBar().showMessage(_("Ready"))
 
     @property
     def welcome(self) -> Any:
@@ -124,53 +125,55 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file = bar.addMenu("&File")
-        self._action(file, "&New League…", self.new_league, QKeySequence.StandardKey.New)
-        self._action(file, "&Open…", self.open_dialog, QKeySequence.StandardKey.Open)
-        self.recent_menu = file.addMenu("Open &Recent")
+        file = bar.addMenu(_("&File"))
+        self._action(file, _("&New League…"), self.new_league, QKeySequence.StandardKey.New)
+        self._action(file, _("&Open…"), self.open_dialog, QKeySequence.StandardKey.Open)
+        self.recent_menu = file.addMenu(_("Open &Recent"))
         self.recent_menu.aboutToShow.connect(self._fill_recent)
-        self._action(file, "Open &Demo League", self.open_demo)
+        self._action(file, _("Open &Demo League"), self.open_demo)
         file.addSeparator()
-        self.save_copy_action = self._action(file, "Save a &Copy…", self.save_copy, "Ctrl+Shift+S")
-        self.close_action = self._action(file, "&Close League", self.close_league, QKeySequence.StandardKey.Close)
+        self.save_copy_action = self._action(file, _("Save a &Copy…"), self.save_copy, "Ctrl+Shift+S")
+        self.close_action = self._action(
+            file, _("&Close League"), self.close_league, QKeySequence.StandardKey.Close
+        )
         self._build_print_menu(file)
         self._build_import_teams(file)
         file.addSeparator()
-        self._action(file, "&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self._action(file, _("&Quit"), self.close, QKeySequence.StandardKey.Quit)
         self.file_menu = file
 
-        edit = bar.addMenu("&Edit")
-        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        edit = bar.addMenu(_("&Edit"))
+        self.undo_action = self.undo_group.createUndoAction(self, _("&Undo"))
         self.set_shortcuts(self.undo_action, QKeySequence.StandardKey.Undo)
-        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action = self.undo_group.createRedoAction(self, _("&Redo"))
         self.set_shortcuts(self.redo_action, QKeySequence.StandardKey.Redo, "Ctrl+Y")
         edit.addAction(self.undo_action)
         edit.addAction(self.redo_action)
         self.edit_menu = edit
         self._build_preferences(edit)
 
-        league = bar.addMenu("&League")
-        self.add_team_action = self._action(league, "&Add Team…", self.add_team)
-        self.rename_league_action = self._action(league, "&Rename League…", self.rename_league)
+        league = bar.addMenu(_("&League"))
+        self.add_team_action = self._action(league, _("&Add Team…"), self.add_team)
+        self.rename_league_action = self._action(league, _("&Rename League…"), self.rename_league)
         self.league_menu = league
         self._build_rules_menu(league)
 
-        team = bar.addMenu("&Team")
-        self.hire_action = self._action(team, "&Hire Player…", self._team_page_call("hire"), "Ctrl+H")
-        self.retire_action = self._action(team, "&Retire Player", self._team_page_call("retire", fired=False))
-        self.fire_action = self._action(team, "&Fire Player", self._team_page_call("retire", fired=True))
+        team = bar.addMenu(_("&Team"))
+        self.hire_action = self._action(team, _("&Hire Player…"), self._team_page_call("hire"), "Ctrl+H")
+        self.retire_action = self._action(team, _("&Retire Player"), self._team_page_call("retire", fired=False))
+        self.fire_action = self._action(team, _("&Fire Player"), self._team_page_call("retire", fired=True))
         team.addSeparator()
-        self.rename_team_action = self._action(team, "Re&name Team…", self.rename_team)
+        self.rename_team_action = self._action(team, _("Re&name Team…"), self.rename_team)
         self.team_menu = team
         self._build_contract_menus()
         self._build_transfer_menus()
 
         self._build_season_menu(bar)
 
-        help_menu = bar.addMenu("&Help")
-        self.handbook_action = self._action(help_menu, "Dugout &Handbook", self.show_handbook,
+        help_menu = bar.addMenu(_("&Help"))
+        self.handbook_action = self._action(help_menu, _("Dugout &Handbook"), self.show_handbook,
                                             QKeySequence.StandardKey.HelpContents)  # fmt: skip
-        self._action(help_menu, "&About Dugout", self.about)
+        self._action(help_menu, _("&About Dugout"), self.about)
         self.help_menu = help_menu
         self._build_safety(file, bar)
         self._build_correction_menu()
@@ -201,10 +204,12 @@ class MainWindow(QMainWindow):
         view = self.league_view
         if view is None:
             return "night"
-        page = view.tabText(view.currentIndex()).replace("&", "")
+        page = view.english_title(view.currentIndex())
         if page == "Teams":
             tabs = view.team_page.tabs
-            page = "team " + tabs.tabText(tabs.currentIndex()).replace("&", "")
+            shown = tabs.tabText(tabs.currentIndex()).replace("&", "")
+            english = (key[5:] for key in PAGE_SECTIONS if key.startswith("team ") and _(key[5:]) == shown)
+            page = "team " + next(english, shown)
         return PAGE_SECTIONS.get(page, "top")
 
     def show_handbook(self) -> Any:
@@ -222,7 +227,7 @@ class MainWindow(QMainWindow):
         """Tools > Check League…, File > Restore from Backup…, the banner above the league, the backup timer."""
         from ui.mainwindow.safety import SafetyTools
 
-        self.tools_menu = QMenu("&Tools", self)
+        self.tools_menu = QMenu(_("&Tools"), self)
         bar.insertMenu(self.help_menu.menuAction(), self.tools_menu)
         self.safety = SafetyTools(self, file, self.tools_menu)
         central = QWidget(self)
@@ -236,7 +241,7 @@ class MainWindow(QMainWindow):
     def _build_correction_menu(self) -> None:
         """Tools > Commissioner's Correction… (ui/pages/team/correction_dialog.py)."""
         self.tools_menu.addSeparator()
-        self.correction_action = self._action(self.tools_menu, "Commissioner's &Correction…", self.correct)
+        self.correction_action = self._action(self.tools_menu, _("Commissioner's &Correction…"), self.correct)
 
     def correct(self, *, kind: str = "gold") -> Any:
         """Open the correction dialog on the current team."""
@@ -259,7 +264,7 @@ class MainWindow(QMainWindow):
 
     def _build_import_teams(self, file: QMenu) -> None:
         """File > Import Teams…: teams from OBBLM/NAFLM and BattleScribe files (ui/mainwindow/import_teams.py)."""
-        self.import_teams_action = self._action(file, "Import &Teams…", self.import_teams)
+        self.import_teams_action = self._action(file, _("Import &Teams…"), self.import_teams)
         self.import_teams_dialog: Any = None
 
     def import_teams(self) -> Any:
@@ -270,13 +275,13 @@ class MainWindow(QMainWindow):
 
     def _build_contract_menus(self) -> None:
         self.league_menu.addSeparator()
-        self.end_season_action = self._action(self.league_menu, "&End Season…", self.end_season)
-        self.contract_action = self._action(self.team_menu, "Sign or Renew &Contract…",
+        self.end_season_action = self._action(self.league_menu, _("&End Season…"), self.end_season)
+        self.contract_action = self._action(self.team_menu, _("Sign or Renew &Contract…"),
                                             self._team_page_call("sign_contract"))  # fmt: skip
 
     def _build_transfer_menus(self) -> None:
         self.transfer_action = self._action(
-            self.league_menu, "&Transfer a Player…", self.transfer_player, "Ctrl+T"
+            self.league_menu, _("&Transfer a Player…"), self.transfer_player, "Ctrl+T"
         )
 
     def transfer_player(self) -> Any:
@@ -290,13 +295,13 @@ class MainWindow(QMainWindow):
             self.league_view.contracts_page.end_season()
 
     def _build_season_menu(self, bar: Any) -> None:
-        season = bar.addMenu("&Season")
+        season = bar.addMenu(_("&Season"))
         self.season_actions = [
-            self._action(season, "&Generate Season…", self._season_page_call("generate")),
-            self._action(season, "Pr&e-Match Sequence…", self._season_page_call("pre_match")),
-            self._action(season, "&Report Match…", self._season_page_call("report_match"), "Ctrl+R"),
-            self._action(season, "&Post-Match Sequence…", self._season_page_call("post_match"), "Ctrl+M"),
-            self._action(season, "Referee's &Match Sheet…", self._season_page_call("referee_sheet")),
+            self._action(season, _("&Generate Season…"), self._season_page_call("generate")),
+            self._action(season, _("Pr&e-Match Sequence…"), self._season_page_call("pre_match")),
+            self._action(season, _("&Report Match…"), self._season_page_call("report_match"), "Ctrl+R"),
+            self._action(season, _("&Post-Match Sequence…"), self._season_page_call("post_match"), "Ctrl+M"),
+            self._action(season, _("Referee's &Match Sheet…"), self._season_page_call("referee_sheet")),
         ]
         self.season_menu = season
 
@@ -314,8 +319,8 @@ class MainWindow(QMainWindow):
                 return
             page = self.league_view.team_page
             if name in PLAYER_CALLS and page.selected_player() is None:  # issue 35: it did nothing, silently
-                ask.info(self, "Choose a player in the team's roster first: Team > Retire Player, Fire Player and "
-                               "Sign or Renew Contract act on the player chosen there.")  # fmt: skip
+                ask.info(self, _("Choose a player in the team's roster first: Team > Retire Player, Fire Player and "
+                               "Sign or Renew Contract act on the player chosen there."))  # fmt: skip
                 return
             getattr(page, name)(**kwargs)
 
@@ -440,7 +445,7 @@ class MainWindow(QMainWindow):
         except DugoutError as exc:
             self._show_welcome_if_empty()
             self.league_failed.emit(str(exc))
-            ask.error(self, str(exc), title="Cannot open league")
+            ask.error(self, str(exc), title=_("Cannot open league"))
             return
         self.open_league(path, read_only=read_only)
 
@@ -454,7 +459,7 @@ class MainWindow(QMainWindow):
             return self.shared.connect(str(path), read_only=read_only)
         path = Path(path)
         if self.session is not None and self.session.db.path == named(path) and not self.session.db.on_server:
-            self.statusBar().showMessage("That league is already open.", 5000)
+            self.statusBar().showMessage(_("That league is already open."), 5000)
             return True
         try:
             db = open_with_lock_prompt(self, path, read_only=read_only)  # asks if another Dugout has it
@@ -464,7 +469,7 @@ class MainWindow(QMainWindow):
         except DugoutError as exc:
             self._show_welcome_if_empty()
             self.league_failed.emit(str(exc))
-            ask.error(self, str(exc), title="Cannot open league")
+            ask.error(self, str(exc), title=_("Cannot open league"))
             return False
         self.show_opened_league(db)
         return True
@@ -500,7 +505,7 @@ class MainWindow(QMainWindow):
         self.league_view.panel.team_selected.connect(lambda _t: self._update_actions())
         self._refresh_title()
         self._update_actions()
-        self.statusBar().showMessage(f"{db.location}{'  (read-only)' if db.read_only else ''}")
+        self.statusBar().showMessage(db.location + (_("  (read-only)") if db.read_only else ""))
         self.safety.league_opened(db)
         self.league_view.panel.team_view.setFocus()  # the keys start in the teams: arrows choose, Ctrl+H hires
         self.league_shown.emit()
@@ -541,7 +546,7 @@ class MainWindow(QMainWindow):
 
         info = league_info(self.session.db)
         where = Path(self.session.db.path).name if not self.session.db.on_server else self.session.db.location
-        self.setWindowTitle(f"{info.name}{' (read-only)' if info.read_only else ''} — {where} — Dugout")
+        self.setWindowTitle(info.name + (_(" (read-only)") if info.read_only else "") + f" — {where} — Dugout")
 
     def _show_welcome_if_empty(self) -> None:
         self._drop_first_look()
@@ -577,7 +582,7 @@ class MainWindow(QMainWindow):
         try:
             db = create_league(path, name=name, ruleset_key=ruleset_key)
         except DugoutError as exc:
-            ask.error(self, str(exc), title="Cannot create league")
+            ask.error(self, str(exc), title=_("Cannot create league"))
             return
         self._show_league(db)
         self._add_recent(str(db.path))
@@ -597,7 +602,7 @@ class MainWindow(QMainWindow):
         from roster_app.errors import DugoutError
         from roster_app.safety.files import make_backup
 
-        path = ask.save_path(self, title="Save a copy of the league as")
+        path = ask.save_path(self, title=_("Save a copy of the league as"))
         if not path:
             return
         if not path.endswith(".dugout"):
@@ -612,7 +617,7 @@ class MainWindow(QMainWindow):
         except DugoutError as exc:
             ask.error(self, str(exc))
             return
-        self.statusBar().showMessage(f"A copy of the league was saved to {path}", 8000)
+        self.statusBar().showMessage(_("A copy of the league was saved to {path}").format(path=path), 8000)
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("files/recent", [])
@@ -645,7 +650,7 @@ class MainWindow(QMainWindow):
             action = self.recent_menu.addAction(mnemonic_safe(path))  # "Tom & Jerry.dugout" keeps its "&"
             action.triggered.connect(lambda _c=False, p=path: self.open_league(p))
         if not recent:
-            self.recent_menu.addAction("(no recent leagues)").setEnabled(False)
+            self.recent_menu.addAction(_("(no recent leagues)")).setEnabled(False)
 
     # -- league and team menus ---------------------------------------------------------------------
     def add_team(self) -> None:
@@ -659,7 +664,7 @@ class MainWindow(QMainWindow):
         from roster_app.queries.open_reads import league_info
         from roster_app.services.league import rename_league
 
-        name = ask.text(self, "New name of the league:", value=league_info(self.session.db).name)
+        name = ask.text(self, _("New name of the league:"), value=league_info(self.session.db).name)
         if name is not None:
             self.session.run(rename_league, parent=self, name=name)
 
@@ -669,14 +674,14 @@ class MainWindow(QMainWindow):
         header = self.league_view.team_page.header.header
         if header is None:
             return
-        name = ask.text(self, f"New name of {header.name}:", value=header.name)
+        name = ask.text(self, _("New name of {team}:").format(team=header.name), value=header.name)
         if name is not None:
             self.session.run(rename_team, parent=self, team_id=header.id, name=name)
 
     # -- League > Rules (house rules) ---------------------------------------------------------------
     def _build_rules_menu(self, league: QMenu) -> None:
         league.addSeparator()
-        self.rules_action = self._action(league, "R&ules…", self.show_rules, "Ctrl+Shift+U")
+        self.rules_action = self._action(league, _("R&ules…"), self.show_rules, "Ctrl+Shift+U")
         self.rules_window: Any = None
 
     def show_rules(self) -> None:

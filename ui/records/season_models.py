@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QBrush, QColor, QFont
 
+from roster_app.i18n import N_, _, term
 from roster_app.rules.postmatch import INJURIES
 from ui.kit.columns import (
     CENTER,
@@ -18,12 +19,16 @@ from ui.kit.columns import (
     RowTableModel,
     font,
     gp,
+    stage_shown,
 )
 from ui.roster.roster_model import ChoicesRole, RangeRole
 
 if TYPE_CHECKING:  # the row types only: season queries load the ORM, and the league shows before it
     from roster_app.queries.season import FixtureRow, HistoryRow, LeaderRow, StandingRow
 
+# a fixture's status (the query's words, keys here) as the commissioner reads it
+FIXTURE_STATUS = {"to play": N_("to play"), "post-match due": N_("post-match due"),
+                  "post-match started": N_("post-match started"), "done": N_("done")}  # fmt: skip
 STATUS_COLOURS = {"to play": "#6b6b6b", "post-match due": "#a05a00", "post-match started": "#a05a00",
                   "done": "#1b7f3b"}  # fmt: skip
 
@@ -32,24 +37,29 @@ def _round_text(r: FixtureRow) -> str:
     """ "3", "4 (semi-final)", "4 (Spike Cup semi-final)": a tournament's game names it (issue 33)."""
     if r.stage == "league":
         return str(r.round)
-    return f"{r.round} ({r.competition} {r.stage})" if r.competition else f"{r.round} ({r.stage})"
+    stage = stage_shown(r.stage)
+    return f"{r.round} ({r.competition} {stage})" if r.competition else f"{r.round} ({stage})"
 
 
 class FixturesModel(RowTableModel):
     COLUMNS = (
-        Column("round", "Round", _round_text, sort=lambda r: (r.round, r.id), align=CENTER),
-        Column("home", "Home", lambda r: r.home, align=RIGHT),
+        Column("round", N_("Round"), _round_text, sort=lambda r: (r.round, r.id), align=CENTER),
+        Column("home", N_("Home"), lambda r: r.home, align=RIGHT),
         Column(
             "score",
-            "Score",
+            N_("Score"),
             lambda r: r.score,
             sort=lambda r: (r.played, r.home_score - r.away_score),
             align=CENTER,
         ),  # fmt: skip
-        Column("away", "Away", lambda r: r.away),
-        Column("status", "Status", lambda r: r.status_text),
-        Column("gate", "Gate", lambda r: gp(r.gate) if r.played else "", sort=lambda r: r.gate, align=RIGHT),
-        Column("referee", "Referee", lambda r: r.referee),
+        Column("away", N_("Away"), lambda r: r.away),
+        Column(
+            "status",
+            N_("Status"),
+            lambda r: _(FIXTURE_STATUS[r.status_text]) if r.status_text in FIXTURE_STATUS else r.status_text,
+        ),
+        Column("gate", N_("Gate"), lambda r: gp(r.gate) if r.played else "", sort=lambda r: r.gate, align=RIGHT),
+        Column("referee", N_("Referee"), lambda r: r.referee),
     )
 
     def extra_data(self, row: FixtureRow, column: Column, role: int) -> Any:
@@ -70,32 +80,42 @@ def _signed(value: int) -> str:
 
 class StandingsModel(RowTableModel):
     COLUMNS = (
-        Column("position", "#", lambda r: r.position, align=CENTER),
+        Column("position", N_("#"), lambda r: r.position, align=CENTER),
         Column(
-            "name", "Team", lambda r: r.name, sort=lambda r: r.name.lower(), tip=lambda r: f"{r.name} ({r.race})"
+            "name",
+            N_("Team"),
+            lambda r: r.name,
+            sort=lambda r: r.name.lower(),
+            tip=lambda r: f"{r.name} ({term('race', r.race)})",
         ),
-        Column("played", "P", lambda r: r.played, align=CENTER),
-        Column("won", "W", lambda r: r.won, align=CENTER),
-        Column("drawn", "D", lambda r: r.drawn, align=CENTER),
-        Column("lost", "L", lambda r: r.lost, align=CENTER),
+        Column("played", N_("P"), lambda r: r.played, align=CENTER),
+        Column("won", N_("W"), lambda r: r.won, align=CENTER),
+        Column("drawn", N_("D"), lambda r: r.drawn, align=CENTER),
+        Column("lost", N_("L"), lambda r: r.lost, align=CENTER),
         Column(
             "td",
-            "TD",
+            N_("TD"),
             lambda r: f"{r.td_for}:{r.td_against}",
             sort=lambda r: r.td_difference,
             align=CENTER,
-            tip=lambda r: f"touchdowns scored {r.td_for}, conceded {r.td_against}",
+            tip=lambda r: _("touchdowns scored {scored}, conceded {conceded}").format(
+                scored=r.td_for, conceded=r.td_against
+            ),
         ),  # fmt: skip
-        Column("td_diff", "±", lambda r: _signed(r.td_difference), sort=lambda r: r.td_difference, align=CENTER),
+        Column(
+            "td_diff", N_("±"), lambda r: _signed(r.td_difference), sort=lambda r: r.td_difference, align=CENTER
+        ),
         Column(
             "cas",
-            "Cas",
+            N_("Cas"),
             lambda r: f"{r.cas_for}:{r.cas_against}",
             sort=lambda r: r.cas_difference,
             align=CENTER,
-            tip=lambda r: f"casualties caused {r.cas_for}, suffered {r.cas_against}",
+            tip=lambda r: _("casualties caused {caused}, suffered {suffered}").format(
+                caused=r.cas_for, suffered=r.cas_against
+            ),
         ),  # fmt: skip
-        Column("points", "Pts", lambda r: r.points, align=CENTER),
+        Column("points", N_("Pts"), lambda r: r.points, align=CENTER),
     )
 
     ROLES = frozenset({FONT})
@@ -110,16 +130,16 @@ class CurrentStandingsModel(StandingsModel):
 
     COLUMNS = (
         *StandingsModel.COLUMNS,
-        Column("worth", "Worth", lambda r: r.worth, sort=lambda r: r.worth_value, align=RIGHT,
-               tip=lambda r: "team rating (TR), or team value (TV) in thousands of gp, as the league's edition counts it"),
+        Column("worth", N_("Worth"), lambda r: r.worth, sort=lambda r: r.worth_value, align=RIGHT,
+               tip=lambda r: _("team rating (TR), or team value (TV) in thousands of gp, as the league's edition counts it")),
     )  # fmt: skip
 
 
 class LeadersModel(RowTableModel):
     COLUMNS = (
-        Column("rank", "#", lambda r: r.rank, align=CENTER),
-        Column("name", "Player", lambda r: r.name, sort=lambda r: r.name.lower()),
-        Column("team", "Team", lambda r: r.team),
+        Column("rank", N_("#"), lambda r: r.rank, align=CENTER),
+        Column("name", N_("Player"), lambda r: r.name, sort=lambda r: r.name.lower()),
+        Column("team", N_("Team"), lambda r: r.team),
         Column("value", "", lambda r: r.value, align=RIGHT),
     )
 
@@ -131,12 +151,14 @@ class LeadersModel(RowTableModel):
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:  # noqa: N802
         if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole and section == 3:
-            return self.title
+            return _(self.title)  # a leader board's title, marked N_ where it is kept
         return super().headerData(section, orientation, role)
 
     def extra_data(self, row: LeaderRow, column: Column, role: int) -> Any:
         if role == Qt.ItemDataRole.ToolTipRole:
-            return f"{row.name}, {row.position} of {row.team}"
+            return _("{player}, {position} of {team}").format(
+                player=row.name, position=term("position", row.position), team=row.team
+            )
         return None
 
 
@@ -146,28 +168,31 @@ def _result_text(r: HistoryRow) -> str:
 
 class HistoryModel(RowTableModel):
     COLUMNS = (
-        Column("season", "Season", lambda r: r.season, sort=lambda r: (r.season, r.round, r.id), align=CENTER),
+        Column("season", N_("Season"), lambda r: r.season, sort=lambda r: (r.season, r.round, r.id), align=CENTER),
         Column(
             "round",
-            "Round",
-            lambda r: r.round if r.stage == "league" else f"{r.round} ({r.stage})",
+            N_("Round"),
+            lambda r: r.round if r.stage == "league" else f"{r.round} ({stage_shown(r.stage)})",
             sort=lambda r: (r.season, r.round, r.id),
             align=CENTER,
         ),  # fmt: skip
         Column(
-            "opponent", "Opponent", lambda r: f"{'v' if r.home else '@'} {r.opponent}", sort=lambda r: r.opponent
+            "opponent",
+            N_("Opponent"),
+            lambda r: f"{'v' if r.home else '@'} {r.opponent}",
+            sort=lambda r: r.opponent,
         ),
-        Column("result", "Result", _result_text, sort=lambda r: (r.result, r.score_for - r.score_against)),
-        Column("winnings", "Winnings", lambda r: gp(r.winnings), sort=lambda r: r.winnings, align=RIGHT),
-        Column("purchases", "Spent after", lambda r: gp(r.purchases), sort=lambda r: r.purchases, align=RIGHT),
+        Column("result", N_("Result"), _result_text, sort=lambda r: (r.result, r.score_for - r.score_against)),
+        Column("winnings", N_("Winnings"), lambda r: gp(r.winnings), sort=lambda r: r.winnings, align=RIGHT),
+        Column("purchases", N_("Spent after"), lambda r: gp(r.purchases), sort=lambda r: r.purchases, align=RIGHT),
         Column(
             "treasury",
-            "Treasury after",
+            N_("Treasury after"),
             lambda r: gp(r.treasury_after),
             sort=lambda r: r.treasury_after,
             align=RIGHT,
         ),  # fmt: skip
-        Column("status", "Post-match", lambda r: "done" if r.status == "completed" else "to do"),
+        Column("status", N_("Post-match"), lambda r: _("done") if r.status == "completed" else _("to do")),
     )
 
 
@@ -204,16 +229,16 @@ class MatchLinesModel(RowTableModel):
     lines_changed = Signal()
 
     COLUMNS = (
-        Column("team", "Team", lambda r: r.team, sort=lambda r: (r.side, r.number)),
-        Column("number", "#", lambda r: r.number, sort=lambda r: (r.side, r.number), align=CENTER),
-        Column("name", "Player", lambda r: r.name),
-        Column("position", "Position", lambda r: r.position),
+        Column("team", N_("Team"), lambda r: r.team, sort=lambda r: (r.side, r.number)),
+        Column("number", N_("#"), lambda r: r.number, sort=lambda r: (r.side, r.number), align=CENTER),
+        Column("name", N_("Player"), lambda r: r.name),
+        Column("position", N_("Position"), lambda r: term("position", r.position)),
         *(
             _count_column(key, header)
-            for key, header in zip(COUNT_KEYS, ("TD", "Comp", "Int", "Cas"), strict=True)
+            for key, header in zip(COUNT_KEYS, (N_("TD"), N_("Comp"), N_("Int"), N_("Cas")), strict=True)
         ),
-        Column("injury", "Injury", lambda r: r.injury, edit="injury"),
-        Column("spp", "SPP", lambda r: r.spp or "", sort=lambda r: r.spp, align=RIGHT),
+        Column("injury", N_("Injury"), lambda r: term("injury", r.injury) if r.injury else "", edit="injury"),
+        Column("spp", N_("SPP"), lambda r: r.spp or "", sort=lambda r: r.spp, align=RIGHT),
     )
 
     def column_index(self, key: str) -> int:
@@ -226,7 +251,7 @@ class MatchLinesModel(RowTableModel):
         if role == RangeRole and column.key in COUNT_KEYS:
             return (0, 20, 1)
         if role == ChoicesRole and column.key == "injury":
-            return [("", "(none)", True)] + [(kind, kind, True) for kind in INJURIES]
+            return [("", _("(none)"), True)] + [(kind, term("injury", kind), True) for kind in INJURIES]
         if role == Qt.ItemDataRole.ForegroundRole and row.injury:
             return QBrush(QColor("#a32020"))
         return None

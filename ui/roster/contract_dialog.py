@@ -7,6 +7,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QFormLayout, QLabel, QSpinBox, QVBoxLayout, QWidget
 
+from roster_app.i18n import _, term
 from roster_app.queries.contracts import ContractOffer, contract_offer
 from roster_app.rules.contracts import contract_state, length_range, tally_marks
 from roster_app.rules.roster import gp
@@ -24,8 +25,10 @@ def _plural(n: int, word: str) -> str:
 def _standing(offer: ContractOffer) -> str:
     if offer.running is not None:
         length, served = offer.running
-        return f"under contract: {tally_marks(served, length)} ({contract_state(length, served)})"
-    return "free agent (his last contract has ended)" if offer.renewable else "free agent"
+        return _("under contract: {tally} ({state})").format(
+            tally=tally_marks(served, length), state=contract_state(length, served)
+        )
+    return _("free agent (his last contract has ended)") if offer.renewable else _("free agent")
 
 
 class ContractDialog(QDialog):
@@ -38,7 +41,11 @@ class ContractDialog(QDialog):
         self.offer = contract_offer(session.db, player_id)
         self.contract_id: int | None = None
         renew = self.offer.renewable
-        self.setWindowTitle(f"{'Renew the contract of' if renew else 'Contract for'} {self.offer.name}")
+        self.setWindowTitle(
+            (_("Renew the contract of {player}") if renew else _("Contract for {player}")).format(
+                player=self.offer.name
+            )
+        )
         self.setMinimumWidth(460)
 
         low, high = length_range(self.ruleset)
@@ -54,23 +61,28 @@ class ContractDialog(QDialog):
 
         offer = self.offer
         form = QFormLayout()
-        form.addRow("Player:", QLabel(f"<b>{text_html(offer.name)}</b>, {text_html(offer.position.name) if offer.position else ''} "
-                                      f"of {text_html(offer.team)}"))  # fmt: skip
-        form.addRow("Star Player Points:", QLabel(f"{offer.spp} ({offer.level})"))
-        form.addRow("Star player rolls:", QLabel(str(offer.rolls)))
-        form.addRow("Now:", QLabel(_standing(offer)))
-        form.addRow("Length:", self.seasons)
-        form.addRow("Cost:", self.cost)
-        form.addRow("Treasury:", self.treasury)
+        who = QLabel(_("<b>{player}</b>, {position} of {team}").format(
+            player=text_html(offer.name), position=text_html(term("position", offer.position.name)) if offer.position else "",
+            team=text_html(offer.team)))  # fmt: skip
+        who.setWordWrap(True)  # a long position and team name in a longer language stay whole
+        form.addRow(_("Player:"), who)
+        form.addRow(_("Star Player Points:"), QLabel(f"{offer.spp} ({offer.level})"))
+        form.addRow(_("Star player rolls:"), QLabel(str(offer.rolls)))
+        form.addRow(_("Now:"), QLabel(_standing(offer)))
+        form.addRow(_("Length:"), self.seasons)
+        form.addRow(_("Cost:"), self.cost)
+        form.addRow(_("Treasury:"), self.treasury)
 
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
         self.sign_button = self.buttons.addButton(
-            "Renew" if renew else "Sign", QDialogButtonBox.ButtonRole.AcceptRole
+            _("Renew") if renew else _("Sign"), QDialogButtonBox.ButtonRole.AcceptRole
         )
         note = QLabel(
-            f"A contract costs {gp(self.ruleset.table('contracts')['cost_per_roll_per_season'])} per star player "
-            f"roll per season, paid at once. It lasts {low} to {high} seasons; a tally mark is made as each "
-            "season ends, and the player is a free agent when the last one is over."
+            _(
+                "A contract costs {cost} per star player roll per season, paid at once. It lasts {low} to {high} "
+                "seasons; a tally mark is made as each season ends, and the player is a free agent when the last one "
+                "is over."
+            ).format(cost=gp(self.ruleset.table("contracts")["cost_per_roll_per_season"]), low=low, high=high)
         )
         note.setWordWrap(True)
         note.setStyleSheet("color: #5b6470")
@@ -101,10 +113,14 @@ class ContractDialog(QDialog):
         problem = self.problem()
         self.sign_button.setEnabled(problem is None and not self.session.read_only)
         if problem:
-            self.verdict.setText(f"<span style='color:{BAD}'>Cannot sign: {problem}</span>")
+            self.verdict.setText(
+                f"<span style='color:{BAD}'>" + _("Cannot sign: {problem}").format(problem=problem) + "</span>"
+            )
         else:
             self.verdict.setText(
-                f"{self.offer.name} signs for {_plural(seasons, 'season')}; {self.offer.team} pay {gp(cost)} now."
+                _("{player} signs for {seasons}; {team} pay {gold} now.").format(
+                    player=self.offer.name, seasons=_plural(seasons, "season"), team=self.offer.team, gold=gp(cost)
+                )
             )
 
     def accept(self) -> None:

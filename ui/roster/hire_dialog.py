@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries import rosters as queries
 from roster_app.rules.roster import gp, hire_problem, players_to_play
 from roster_app.services.players import hire_player
@@ -33,7 +34,7 @@ from ui.kit.handbook import help_key
 
 
 class HireDialog(QDialog):
-    HEADERS = ("Position", "Cost", "MA", "ST", "AG", "AV", "Skills", "On roster")
+    HEADERS = (N_("Position"), N_("Cost"), N_("MA"), N_("ST"), N_("AG"), N_("AV"), N_("Skills"), N_("On roster"))
 
     def __init__(self, session: Any, team_id: int, parent: QWidget | None = None):
         super().__init__(parent)
@@ -43,11 +44,11 @@ class HireDialog(QDialog):
         self.hired: list[int] = []
         self._read_team()
         self.race = session.db.ruleset.race(self.header.race)
-        self.setWindowTitle(f"Hire a player for {self.header.name}")
+        self.setWindowTitle(_("Hire a player for {team}").format(team=self.header.name))
         self.resize(760, 460)
 
         self.table = QTableWidget(len(self.race.positions), len(self.HEADERS), self)
-        self.table.setHorizontalHeaderLabels(self.HEADERS)
+        self.table.setHorizontalHeaderLabels([_(h) for h in self.HEADERS])
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -57,7 +58,7 @@ class HireDialog(QDialog):
         self._fill_positions()
 
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("The player's name")
+        self.name.setPlaceholderText(_("The player's name"))
         self.number = QSpinBox(self)
         self.number.setRange(1, 99)
         self._next_number()
@@ -67,12 +68,12 @@ class HireDialog(QDialog):
         self.squad.setObjectName("squadCount")
 
         form = QFormLayout()
-        form.addRow("Name:", self.name)
-        form.addRow("Number:", self.number)
+        form.addRow(_("Name:"), self.name)
+        form.addRow(_("Number:"), self.number)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.hire_button = self.buttons.addButton("Hire", QDialogButtonBox.ButtonRole.AcceptRole)
-        self.next_button = self.buttons.addButton("Hire && &Next", QDialogButtonBox.ButtonRole.ActionRole)
-        self.next_button.setToolTip("Hire this player and keep the dialog open for the next one (Enter)")
+        self.hire_button = self.buttons.addButton(_("Hire"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.next_button = self.buttons.addButton(_("Hire && &Next"), QDialogButtonBox.ButtonRole.ActionRole)
+        self.next_button.setToolTip(_("Hire this player and keep the dialog open for the next one (Enter)"))
         self.next_button.setDefault(True)
         self.next_button.clicked.connect(self.hire_next)
 
@@ -116,8 +117,9 @@ class HireDialog(QDialog):
     def _fill_positions(self) -> None:
         taken = Counter(r.position for r in self.roster if r.race == self.race.name)
         for row, pos in enumerate(self.race.positions):
-            cells = (pos.name, gp(pos.cost), pos.ma, pos.st, pos.ag, pos.av, ", ".join(pos.skills),
-                     f"{taken[pos.name]} of {pos.max}")  # fmt: skip
+            cells = (term("position", pos.name), gp(pos.cost), pos.ma, pos.st, pos.ag, pos.av,
+                     ", ".join(term("skill", s) for s in pos.skills),
+                     _("{n} of {most}").format(n=taken[pos.name], most=pos.max))  # fmt: skip
             problem = self._problem(pos)
             for column, value in enumerate(cells):
                 item = QTableWidgetItem(str(value))
@@ -142,14 +144,14 @@ class HireDialog(QDialog):
     def problem(self) -> str | None:
         pos = self.selected_position()
         if pos is None:
-            return "Choose a position."
+            return _("Choose a position.")
         problem = self._problem(pos)
         if problem:
             return problem
         if not self.name.text().strip():
-            return "Give the player a name."
+            return _("Give the player a name.")
         if self.number.value() in {r.number for r in self.roster}:
-            return f"Number {self.number.value()} is already taken on this roster."
+            return _("Number {number} is already taken on this roster.").format(number=self.number.value())
         return None
 
     def _update(self) -> None:
@@ -157,7 +159,9 @@ class HireDialog(QDialog):
         self.hire_button.setEnabled(problem is None)
         self.next_button.setEnabled(problem is None)
         self.intro.setText(
-            f"<b>{text_html(self.header.race)}</b> team list. Treasury: <b>{gp(self.header.treasury)}</b>."
+            _("<b>{race}</b> team list. Treasury: <b>{gold}</b>.").format(
+                race=text_html(term("race", self.header.race)), gold=gp(self.header.treasury)
+            )
         )
         self.squad.setText(squad_text(len(self.roster), self.session.db.ruleset))
         pos = self.selected_position()
@@ -166,7 +170,9 @@ class HireDialog(QDialog):
         else:
             after = self.header.treasury - pos.cost
             self.verdict.setText(
-                f"Hiring costs {gp(pos.cost)}: the treasury goes from {gp(self.header.treasury)} to <b>{gp(after)}</b>."
+                _("Hiring costs {cost}: the treasury goes from {before} to <b>{after}</b>.").format(
+                    cost=gp(pos.cost), before=gp(self.header.treasury), after=gp(after)
+                )
             )
 
     def _hire(self) -> bool:
@@ -206,9 +212,11 @@ def squad_text(players: int, ruleset: Any) -> str:
     """How far the roster is from a team that may play (at least 11) and from a full one."""
     fewest, most = players_to_play(ruleset), ruleset.table("team_rules")["max_players"]
     if players < fewest:
-        return (f"<span style='color:#a32020'>{players_word(players)} on the roster: {fewest - players} more "
-                f"before the team may play a match ({fewest}).</span>")  # fmt: skip
-    return f"{players_word(players)} on the roster (at most {most})."
+        return ("<span style='color:#a32020'>"
+                + _("{players} on the roster: {more} more before the team may play a match ({fewest}).").format(
+                    players=players_word(players), more=fewest - players, fewest=fewest)
+                + "</span>")  # fmt: skip
+    return _("{players} on the roster (at most {most}).").format(players=players_word(players), most=most)
 
 
 def players_word(n: int) -> str:

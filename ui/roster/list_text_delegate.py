@@ -5,13 +5,14 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QCompleter, QLineEdit, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from roster_app.i18n import _
 from ui.roster.roster_model import SuggestionsRole
 
 
 class ListTextDelegate(QStyledItemDelegate):
     def createEditor(self, parent: QWidget, option: QStyleOptionViewItem, index: QModelIndex) -> QWidget:  # noqa: N802
         editor = QLineEdit(parent)
-        editor.setPlaceholderText("e.g. Miss next game, -1 MA")
+        editor.setPlaceholderText(_("e.g. Miss next game, -1 MA"))
         suggestions = index.data(SuggestionsRole) or []
         if suggestions:
             completer = QCompleter(suggestions, editor)

@@ -9,6 +9,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries.first_screen import PlayerRow
 from roster_app.rules.roster import skill_choices, stat_bounds
 from roster_app.store.statuses import PlayerStatus
@@ -25,6 +26,7 @@ from ui.kit.columns import (
     brush,
     font,
     gp,
+    shown,
 )
 
 ChoicesRole = Qt.ItemDataRole.UserRole + 10  # [(value, label, enabled)] for combo editors
@@ -34,47 +36,57 @@ SuggestionsRole = Qt.ItemDataRole.UserRole + 13  # common values for list editor
 
 
 def _skills_text(r: PlayerRow) -> str:
-    start = ", ".join(r.starting_skills)
-    gained = ", ".join(r.skills)
+    start = ", ".join(term("skill", s) for s in r.starting_skills)
+    gained = ", ".join(term("skill", s) for s in r.skills)
     if start and gained:
         return f"{start} + {gained}"
     return start or (f"+ {gained}" if gained else "")
 
 
 def _skills_tip(r: PlayerRow) -> str:
-    lines = [f"Starting: {', '.join(r.starting_skills) or 'none'}", f"Gained: {', '.join(r.skills) or 'none'}"]
+    none = _("none")
+    lines = [
+        _("Starting: {skills}").format(skills=", ".join(term("skill", s) for s in r.starting_skills) or none),
+        _("Gained: {skills}").format(skills=", ".join(term("skill", s) for s in r.skills) or none),
+    ]
     return "\n".join(lines)
 
 
 def _level_text(r: PlayerRow) -> str:
-    return f"{r.level} ({r.rolls_due} due)" if r.rolls_due else r.level
+    return _("{level} ({n} due)").format(level=r.level, n=r.rolls_due) if r.rolls_due else r.level
 
 
 def _level_tip(r: PlayerRow) -> str:
-    due = f"; {count(r.rolls_due, 'star player roll')} due" if r.rolls_due else ""
-    return f"{r.spp} SPP: {r.level}, {count(r.rolls_taken, 'star player roll')} taken{due}"
+    due = _("; {rolls} due").format(rolls=count(r.rolls_due, "star player roll")) if r.rolls_due else ""
+    taken = count(r.rolls_taken, "star player roll")
+    return _("{spp} SPP: {level}, {rolls} taken").format(spp=r.spp, level=r.level, rolls=taken) + due
 
 
 def _position_text(r: PlayerRow) -> str:
-    return f"{r.position} (ally: {r.race})" if r.ally else r.position
+    position = term("position", r.position)
+    return (
+        _("{position} (ally: {race})").format(position=position, race=term("race", r.race)) if r.ally else position
+    )
 
 
 class RosterModel(RowTableModel):
     COLUMNS = (
-        Column("number", "#", lambda r: r.number, edit="number", align=CENTER),
-        Column("name", "Name", lambda r: r.name, edit="text", sort=lambda r: r.name.lower()),
-        Column("position", "Position", _position_text, edit="position"),
-        Column("ma", "MA", lambda r: r.ma, edit="stat", align=CENTER),
-        Column("st", "ST", lambda r: r.st, edit="stat", align=CENTER),
-        Column("ag", "AG", lambda r: r.ag, edit="stat", align=CENTER),
-        Column("av", "AV", lambda r: r.av, edit="stat", align=CENTER),
-        Column("skills", "Skills", _skills_text, edit="skills", tip=_skills_tip),
-        Column("injuries", "Injuries", lambda r: ", ".join(r.injuries), edit="injuries"),
-        Column("spp", "SPP", lambda r: r.spp, edit="count", align=RIGHT),
-        Column("level", "Level", _level_text, sort=lambda r: (r.spp, r.rolls_due), tip=_level_tip),
-        Column("value", "Value", lambda r: gp(r.value), edit="gold", sort=lambda r: r.value, align=RIGHT),
-        Column("contract", "Contract", lambda r: r.contract_text, sort=lambda r: r.contract_seasons or 0),
-        Column("status", "Status", lambda r: r.status, edit="status"),
+        Column("number", N_("#"), lambda r: r.number, edit="number", align=CENTER),
+        Column("name", N_("Name"), lambda r: r.name, edit="text", sort=lambda r: r.name.lower()),
+        Column("position", N_("Position"), _position_text, edit="position"),
+        Column("ma", N_("MA"), lambda r: r.ma, edit="stat", align=CENTER),
+        Column("st", N_("ST"), lambda r: r.st, edit="stat", align=CENTER),
+        Column("ag", N_("AG"), lambda r: r.ag, edit="stat", align=CENTER),
+        Column("av", N_("AV"), lambda r: r.av, edit="stat", align=CENTER),
+        Column("skills", N_("Skills"), _skills_text, edit="skills", tip=_skills_tip),
+        Column(
+            "injuries", N_("Injuries"), lambda r: ", ".join(term("injury", i) for i in r.injuries), edit="injuries"
+        ),
+        Column("spp", N_("SPP"), lambda r: r.spp, edit="count", align=RIGHT),
+        Column("level", N_("Level"), _level_text, sort=lambda r: (r.spp, r.rolls_due), tip=_level_tip),
+        Column("value", N_("Value"), lambda r: gp(r.value), edit="gold", sort=lambda r: r.value, align=RIGHT),
+        Column("contract", N_("Contract"), lambda r: r.contract_text, sort=lambda r: r.contract_seasons or 0),
+        Column("status", N_("Status"), lambda r: shown(r.status), edit="status"),
     )
 
     def __init__(self, session: Any, parent: Any = None):
@@ -137,7 +149,7 @@ class RosterModel(RowTableModel):
 
     def _choices(self, row: PlayerRow, key: str) -> list[tuple[str, str, bool]] | None:
         if key == "status":
-            return [(s, s, True) for s in PlayerStatus.ALL]
+            return [(s, shown(s), True) for s in PlayerStatus.ALL]
         if key == "position":
             ruleset = self.session.db.ruleset
             taken = Counter(r.position for r in self._rows if r.on_roster and r.race == row.race)
@@ -145,7 +157,9 @@ class RosterModel(RowTableModel):
             for pos in ruleset.race(row.race).positions:
                 count = taken[pos.name] - (1 if pos.name == row.position and row.on_roster else 0)
                 full = count >= pos.max
-                label = f"{pos.name}  ({count} of {pos.max}{', full' if full else ''})"
+                label = (
+                    _("{position}  ({n} of {most}, full)") if full else _("{position}  ({n} of {most})")
+                ).format(position=term("position", pos.name), n=count, most=pos.max)
                 out.append((pos.name, label, not full or pos.name == row.position))
             return out
         return None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from roster_app.i18n import _, term
 from ui.kit.checklist_editor import ChecklistEditor
 from ui.roster.roster_model import SkillChoicesRole
 
@@ -14,11 +15,16 @@ class SkillsEditor(ChecklistEditor):
 
     def __init__(self, parent: QWidget, choices: list[tuple[str, str, bool]]):
         labels = [
-            (name, f"{name}   ({category}{', on a double' if double else ''})")
+            (
+                name,
+                (_("{skill}   ({category}, on a double)") if double else _("{skill}   ({category})")).format(
+                    skill=term("skill", name), category=category
+                ),
+            )
             for name, category, double in choices
         ]
         super().__init__(parent, labels)
-        self.filter.setPlaceholderText("Filter skills…")
+        self.filter.setPlaceholderText(_("Filter skills…"))
         for name, _category, double in choices:
             if double:
                 self.item_for(name).setForeground(Qt.GlobalColor.darkMagenta)

@@ -13,6 +13,7 @@ from PySide6.QtCore import QAbstractItemModel, QEvent, QModelIndex, QObject, Qt
 from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QToolTip, QWidget
 
+from roster_app.i18n import _
 from ui.kit.checklist_editor import ChecklistEditor, LinesEditor
 from ui.rules.models import OPEN, KindRole, OptionsRole, RangeRole
 
@@ -43,8 +44,9 @@ class NumberBox(QSpinBox):
         if text and not text.isdigit() and text.isprintable() and text not in "-+,. ":
             open_ = bool(self.specialValueText())  # the lowest value stands for "open"
             low = self.minimum() + 1 if open_ else self.minimum()
-            self.refusal = f"'{text}' is not a number: type a whole number from {low:,} to {self.maximum():,}" + (
-                " (or the lowest for open)." if open_ else ".")  # fmt: skip
+            self.refusal = _("'{text}' is not a number: type a whole number from {low} to {high}").format(
+                text=text, low=f"{low:,}", high=f"{self.maximum():,}") + (
+                _(" (or the lowest for open).") if open_ else ".")  # fmt: skip
             QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), self.refusal, self)
             return True
         return False
@@ -78,11 +80,11 @@ class RuleDelegate(QStyledItemDelegate):
         low, high = bounds
         if kind == "opt_int":
             low -= 1  # the lowest value stands for "open" (no bound)
-            editor.setSpecialValueText(OPEN)
+            editor.setSpecialValueText(_(OPEN))
         editor.setRange(low, high)
         if kind == "gold":
             editor.setGroupSeparatorShown(True)
-            editor.setSuffix(" gp")
+            editor.setSuffix(_(" gp"))
             editor.setSingleStep(1000)
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
         return editor

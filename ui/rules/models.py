@@ -14,6 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
+from roster_app.i18n import N_, _
 from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
@@ -25,13 +26,27 @@ RangeRole = Qt.ItemDataRole.UserRole + 21  # (lowest, highest) for number editor
 OptionsRole = Qt.ItemDataRole.UserRole + 22  # [(value, label)] for choices, checklists and suggestions
 
 DIMMED = QColor("#8a8f98")
-OPEN = "open"  # how an open-ended range bound reads
+OPEN = N_("open")  # how an open-ended range bound reads (translated where shown)
 # choices stored as codes ("buyer_rating_higher") and read as words ("The buyer's team rating is higher")
 CODED = ("flags", "tie_breakers", "reaction_conditions")
 
 
+# the badges Dugout words itself, keys of the colours (a ruleset's own badge, "from LRB 6", stays as it has it)
+BADGE_WORDS = {"as shipped": N_("as shipped"), "house rule": N_("house rule"), "league default": N_("league default"),
+               "from the article": N_("from the article")}  # fmt: skip
+
+
+def badge_text(badge: str) -> str:
+    return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
+
+
+def badge_key(text: str) -> str:
+    """The badge's key from its words as shown (the delegate colours by key)."""
+    return next((key for key, words in BADGE_WORDS.items() if _(words) == text), text)
+
+
 def _status(row: RuleTableRow) -> str:
-    return (row.source_badge or "as shipped") if row.is_default else "house rule"
+    return badge_text((row.source_badge or "as shipped") if row.is_default else "house rule")
 
 
 class RuleTablesModel(RowTableModel):
@@ -39,9 +54,9 @@ class RuleTablesModel(RowTableModel):
     LRB 6", "league default": invented by Dugout) until edited, then "house rule"."""
 
     COLUMNS = (
-        Column("title", "Table", lambda r: r.title, tip=lambda r: r.note),
+        Column("title", N_("Table"), lambda r: r.title, tip=lambda r: r.note),
         Column("status", "", _status, align=CENTER,
-               tip=lambda r: r.source if r.is_default else f"Edited for this league. {r.source}"),
+               tip=lambda r: r.source if r.is_default else _("Edited for this league. {source}").format(source=r.source)),
     )  # fmt: skip
 
     def row_for_key(self, key: str) -> int:
@@ -50,20 +65,20 @@ class RuleTablesModel(RowTableModel):
 
 # -- showing a value ---------------------------------------------------------------------------------------
 def choice_label(value: Any) -> str:
-    return "none" if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
+    return _("none") if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 def display(field: Field, value: Any) -> str:
     """A value as a commissioner reads it in a cell (and in an undo text)."""
     kind = field.kind
     if kind == "bool":
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if value is None:
         if kind == "opt_texts":
-            return "any"
-        return OPEN if field.is_bound else ""
+            return _("any")
+        return _(OPEN) if field.is_bound else ""
     if kind == "gold":
-        return f"{value:,} gp"
+        return _("{gold} gp").format(gold=f"{value:,}")
     coded = field.options_from in CODED
     if kind in ("texts", "opt_texts"):
         return ", ".join(choice_label(v) if coded else v for v in value)
@@ -116,7 +131,7 @@ class SectionModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and value is None and field.is_bound:
             return QBrush(DIMMED)
         if role == Qt.ItemDataRole.ToolTipRole and field.is_bound and value is None:
-            return "Open-ended: every result beyond the other bound, modifiers included"
+            return _("Open-ended: every result beyond the other bound, modifiers included")
         if role == KindRole:
             return field.kind
         if role == RangeRole and field.kind in ("int", "gold", "opt_int"):
@@ -181,7 +196,7 @@ class SettingsModel(SectionModel):
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, 1))
 
     def headers(self) -> list[str]:
-        return ["Setting", "Value"]
+        return [_("Setting"), _("Value")]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() or self.data_now is None else len(self.section.fields)
@@ -305,16 +320,18 @@ class EntriesModel(SectionModel):
             return None
         choices = [value for value, _label in self.options_for(self.section.fields[0])]
         data, row = table_edit.with_row_added(self.data_now, self.section, self.path, after, choices)
-        return row if self.commit(data, f"new {self.section.item}") else None
+        return row if self.commit(data, _("new {item}").format(item=self.section.item)) else None
 
     def remove_row(self, row: int) -> bool:
         if self.path is None:
             return False
         data = table_edit.with_row_removed(self.data_now, self.section, self.path, row)
-        return self.commit(data, f"{self.label(row)} removed")
+        return self.commit(data, _("{row} removed").format(row=self.label(row)))
 
     def move_row(self, row: int, step: int) -> bool:
         if self.path is None or not 0 <= row + step < self.rowCount():
             return False
         data = table_edit.with_row_moved(self.data_now, self.path, row, step)
-        return self.commit(data, f"{self.label(row)} moved {'up' if step < 0 else 'down'}")
+        return self.commit(
+            data, (_("{row} moved up") if step < 0 else _("{row} moved down")).format(row=self.label(row))
+        )

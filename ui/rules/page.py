@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import N_, _
 from roster_app.rules.table_layout import Section, sections
 from ui.kit import ask
 from ui.kit.basics import text_html
@@ -32,7 +33,7 @@ from ui.rules.models import EntriesModel, SettingsModel
 ROW_HEIGHT = 26
 WIDE = ("text", "effect", "description")  # long texts: the column that takes the room left
 SHORT = ("settings", "values", "named", "fixed")
-RANGE_HINT = "Rows follow each other: where a row ends, the next one starts. Add splits the selected row."
+RANGE_HINT = N_("Rows follow each other: where a row ends, the next one starts. Add splits the selected row.")
 
 
 def _table_view(model: Any, parent: QWidget) -> QTableView:
@@ -82,7 +83,7 @@ class SectionWidget(QWidget):
         layout.setSpacing(3)
         layout.addLayout(top)
         if section.ranges:
-            hint = QLabel(RANGE_HINT, self)
+            hint = QLabel(_(RANGE_HINT), self)
             hint.setObjectName("rulesHint")
             layout.addWidget(hint)
         layout.addWidget(self.view)
@@ -91,11 +92,12 @@ class SectionWidget(QWidget):
 
     def _add_buttons(self, layout: QHBoxLayout) -> None:
         item = self.section.item
-        specs = [("add", "Add", f"Add after the selected {item}", self.add),
-                 ("remove", "Remove", f"Remove the selected {item}", self.remove)]  # fmt: skip
+        specs = [("add", _("Add"), _("Add after the selected {item}").format(item=item), self.add),
+                 ("remove", _("Remove"), _("Remove the selected {item}").format(item=item), self.remove)]  # fmt: skip
         if self.section.kind in ("rows", "values") and not self.section.ranges:
-            specs += [("up", "Up", f"Move the selected {item} up", lambda: self.move(-1)),
-                      ("down", "Down", f"Move the selected {item} down", lambda: self.move(1))]  # fmt: skip
+            specs += [("up", _("Up"), _("Move the selected {item} up").format(item=item), lambda: self.move(-1)),
+                      ("down", _("Down"), _("Move the selected {item} down").format(item=item),
+                       lambda: self.move(1))]  # fmt: skip
         for name, text, tip, slot in specs:
             button = QToolButton(self)
             button.setText(text)
@@ -264,7 +266,7 @@ class TablePage(QWidget):
         name = master.model.entry(row).get("name", "")
         detail.load(self.data, (*master.section.path, row, *detail.section.path))
         detail.title.setText(
-            f"<b>{text_html(detail.section.title)}</b> of {text_html(name)}"
+            _("<b>{section}</b> of {name}").format(section=text_html(detail.section.title), name=text_html(name))
             if name
             else f"<b>{text_html(detail.section.title)}</b>"
         )

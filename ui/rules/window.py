@@ -30,15 +30,16 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import N_, _
 from roster_app.queries.ruleset import rule_tables
 from roster_app.services.economy import economy_preview, preview_words, switch_economy
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
 from roster_app.words import possessive
 from ui.kit import ask
-from ui.rules.models import RuleTablesModel
+from ui.rules.models import RuleTablesModel, badge_key, badge_text
 from ui.rules.page import TablePage
 
-RULESET_FILTER = "Dugout rulesets (*.json);;All files (*)"
+RULESET_FILTER = N_("Dugout rulesets (*.json);;All files (*)")  # translated in ask
 STYLE = """
 #rulesHeading { font-size: 15pt; font-weight: 600; }
 #rulesNote, #rulesHint, #rulesStatus { color: #5b6470; }
@@ -56,7 +57,7 @@ class BadgeDelegate(QStyledItemDelegate):
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
         super().paint(painter, option, QModelIndex())  # background and selection only
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
-        fill, ink = BADGE_COLORS.get(text, ("#eef1f5", "#5b6470"))
+        fill, ink = BADGE_COLORS.get(badge_key(text), ("#eef1f5", "#5b6470"))
         painter.save()
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         metrics = option.fontMetrics
@@ -85,7 +86,7 @@ class RulesWindow(QDialog):
         self.session = session
         self.pages: dict[str, TablePage] = {}
         self._key: str | None = None
-        self.setWindowTitle("Rules — Dugout")
+        self.setWindowTitle(_("Rules — Dugout"))
         self.setStyleSheet(STYLE)
         self.setModal(False)
         self.setWindowFlag(Qt.WindowType.Window, True)
@@ -103,9 +104,9 @@ class RulesWindow(QDialog):
         self.note.setTextFormat(Qt.TextFormat.PlainText)  # a league's notes are typed text
         self.note.setObjectName("rulesNote")
         self.note.setWordWrap(True)
-        self.reset_button = QPushButton("Reset to default", self)
+        self.reset_button = QPushButton(_("Reset to default"), self)
         self.reset_button.setToolTip(
-            "Put this table back as the league's ruleset ships it (Undo brings yours back)"
+            _("Put this table back as the league's ruleset ships it (Undo brings yours back)")
         )
         self.reset_button.clicked.connect(self.reset_current)
         self.stack = QStackedWidget(self)
@@ -176,8 +177,8 @@ class RulesWindow(QDialog):
         bar = QHBoxLayout()
         # the window's own history: its Undo takes back rule edits only (issue 35: it undid "match sheet opened")
         stack = self.rules_undo = QUndoStack(self)
-        for action, keys in ((stack.createUndoAction(self, "Undo"), QKeySequence.StandardKey.Undo),
-                             (stack.createRedoAction(self, "Redo"), QKeySequence.StandardKey.Redo)):  # fmt: skip
+        for action, keys in ((stack.createUndoAction(self, _("Undo")), QKeySequence.StandardKey.Undo),
+                             (stack.createRedoAction(self, _("Redo")), QKeySequence.StandardKey.Redo)):  # fmt: skip
             action.setShortcut(QKeySequence(keys))
             self.addAction(action)
             button = QToolButton(self)
@@ -186,18 +187,18 @@ class RulesWindow(QDialog):
             bar.addWidget(button)
         self.undo_action, self.redo_action = self.actions()[-2:]
         bar.addWidget(self.status, 1)
-        self.import_button = QPushButton("Import…", self)
-        self.import_button.setToolTip("Replace tables with those of a ruleset file (checked first)")
+        self.import_button = QPushButton(_("Import…"), self)
+        self.import_button.setToolTip(_("Replace tables with those of a ruleset file (checked first)"))
         self.import_button.clicked.connect(self.import_file)
-        self.export_button = QPushButton("Export…", self)
-        self.export_button.setToolTip("Save the league's ruleset as a readable JSON file")
+        self.export_button = QPushButton(_("Export…"), self)
+        self.export_button.setToolTip(_("Save the league's ruleset as a readable JSON file"))
         self.export_button.clicked.connect(self.export_file)
-        self.economy_button = QPushButton("Economy…", self)
+        self.economy_button = QPushButton(_("Economy…"), self)
         self.economy_button.setToolTip(
-            "Switch the league to its edition's economy at a season's end (a preview first)"
+            _("Switch the league to its edition's economy at a season's end (a preview first)")
         )
         self.economy_button.clicked.connect(self.switch_economy)
-        close = QPushButton("Close", self)
+        close = QPushButton(_("Close"), self)
         close.clicked.connect(self.close)
         for button in (self.economy_button, self.import_button, self.export_button, close):
             bar.addWidget(button)
@@ -230,17 +231,20 @@ class RulesWindow(QDialog):
             return
         info = self.table_model.row(self.table_model.row_for_key(key))
         self.heading.setText(info.title)
-        self.badge.setText((info.source_badge or "as shipped") if info.is_default else "house rule")
+        badge = (info.source_badge or "as shipped") if info.is_default else "house rule"
+        self.badge.setText(badge_text(badge))
         self.badge.setProperty("houseRule", not info.is_default)
-        self.badge.setStyleSheet(self._badge_style(self.badge.text()))
+        self.badge.setStyleSheet(self._badge_style(badge))
         edited = (
-            f"Edited for this league on {info.updated_at:%d %b %Y}. "
+            _("Edited for this league on {date}. ").format(date=f"{info.updated_at:%d %b %Y}")
             if not info.is_default and info.updated_at
             else ""
         )
-        based = "Based on: " if not info.is_default else ""
+        based = _("Based on: ") if not info.is_default else ""
         self.note.setText(f"{edited}{info.note}\n{based}{info.source}." if info.source else f"{edited}{info.note}")
-        self.note.setToolTip(f"Recorded source: {info.source_detail}" if info.source_detail else "")
+        self.note.setToolTip(
+            _("Recorded source: {source}").format(source=info.source_detail) if info.source_detail else ""
+        )
         self.reset_button.setEnabled(not info.is_default and not self.session.read_only)
 
     @staticmethod
@@ -268,35 +272,39 @@ class RulesWindow(QDialog):
             key is not None
             and self.session.run(reset_table, parent=self, key=key, undo_stack=self.rules_undo) is not None
         ):
-            self.status.setText(f"The {self.heading.text()} is the league default again.")
+            self.status.setText(_("The {table} is the league default again.").format(table=self.heading.text()))
 
     def switch_economy(self) -> None:
         """The league's edition's economy, at a season's end, after a preview of what changes."""
         try:
             preview = economy_preview(self.session.db)
         except DugoutError as exc:
-            ask.info(self, str(exc), title="The league's economy")
+            ask.info(self, str(exc), title=_("The league's economy"))
             return
         words = preview_words(preview)
         if preview.refusal:
             ask.info(self, f"{preview.refusal}\n\n{words}" if preview.changes else preview.refusal,
-                     title="The league's economy")  # fmt: skip
+                     title=_("The league's economy"))  # fmt: skip
             return
-        if not ask.confirm(self, words, title="The league's economy", yes="Switch"):
+        if not ask.confirm(self, words, title=_("The league's economy"), yes=_("Switch")):
             return
         if self.session.run(switch_economy, parent=self) is not None:
-            self.status.setText(f"The league plays {possessive(preview.edition_after)} economy from now on.")
+            self.status.setText(
+                _("The league plays {owner} economy from now on.").format(
+                    owner=possessive(preview.edition_after), name=preview.edition_after
+                )
+            )
 
     def export_file(self) -> None:
-        path = ask.save_path(self, title="Export the league's ruleset", filter=RULESET_FILTER)
+        path = ask.save_path(self, title=_("Export the league's ruleset"), filter=RULESET_FILTER)
         if not path:
             return
         path = path if path.lower().endswith(".json") else f"{path}.json"
         if self.session.run(export_ruleset, parent=self, path=Path(path)) is not None:
-            self.status.setText(f"The ruleset was exported to {path}.")
+            self.status.setText(_("The ruleset was exported to {path}.").format(path=path))
 
     def import_file(self) -> None:
-        path = ask.open_path(self, title="Import a ruleset", filter=RULESET_FILTER)
+        path = ask.open_path(self, title=_("Import a ruleset"), filter=RULESET_FILTER)
         if not path:
             return
         change = self.session.run(import_ruleset, parent=self, path=Path(path), undo_stack=self.rules_undo)
@@ -304,6 +312,6 @@ class RulesWindow(QDialog):
             return
         titles = [self.table_model.row(self.table_model.row_for_key(k)).title for k in change.result]
         self.status.setText(
-            f"Imported from {Path(path).name}: {', '.join(titles)}." if titles else
-            f"{Path(path).name} holds the same tables as the league: nothing changed."
+            _("Imported from {file}: {tables}.").format(file=Path(path).name, tables=", ".join(titles)) if titles else
+            _("{file} holds the same tables as the league: nothing changed.").format(file=Path(path).name)
         )  # fmt: skip

@@ -8,6 +8,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QHeaderView, QLabel, QPushButton, QWidget
 
+from roster_app.i18n import _, ngettext
 from roster_app.queries import contracts as contract_queries
 from roster_app.queries import rosters as queries
 from roster_app.queries.clock import Act
@@ -25,28 +26,43 @@ TABLES = {"contract", "player", "team", "season", "league", "match"}
 
 
 def _names(names: tuple[str, ...]) -> str:
-    return ", ".join(names[:-1]) + f" and {names[-1]}" if len(names) > 1 else "".join(names)
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 def end_season_question(preview: contract_queries.SeasonPreview) -> str:
     """The confirmation text for ending the season, in plain words."""
-    lines = [f"End season {preview.season} and start season {preview.season + 1}?"]
+    lines = [
+        _("End season {season} and start season {next}?").format(season=preview.season, next=preview.season + 1)
+    ]
     if preview.running:
-        lines.append(f"Each of the {preview.running} running contract(s) gets a tally mark.")
+        lines.append(
+            ngettext("Each of the {n} running contract(s) gets a tally mark.",
+                     "Each of the {n} running contract(s) gets a tally mark.", preview.running).format(n=preview.running)
+        )  # fmt: skip
     if preview.expiring:
-        lines.append(f"These contracts end, and the players become free agents: {_names(preview.expiring)}.")
+        lines.append(
+            _("These contracts end, and the players become free agents: {players}.").format(
+                players=_names(preview.expiring)
+            )
+        )
     if preview.still_to_play:
         lines.append(
-            f"Season {preview.season} still has games to play: {'; '.join(preview.still_to_play)}. Ending it now "
-            "abandons them: you give a reason and your name (a commissioner's correction, in the history)."
+            _(
+                "Season {season} still has games to play: {games}. Ending it now abandons them: you give a reason and "
+                "your name (a commissioner's correction, in the history)."
+            ).format(season=preview.season, games="; ".join(preview.still_to_play))
         )
     if preview.sequences_due:
         lines.append(
-            f"The post-match sequence is still due for: {'; '.join(preview.sequences_due)}. Winnings, SPP, fan "
-            "factor, reserve affairs, contracts and purchases of those matches are not written yet: run each "
-            "sequence first (Season > Post-Match Sequence…) unless you mean to leave them."
+            _(
+                "The post-match sequence is still due for: {games}. Winnings, SPP, fan factor, reserve affairs, "
+                "contracts and purchases of those matches are not written yet: run each sequence first "
+                "(Season > Post-Match Sequence…) unless you mean to leave them."
+            ).format(games="; ".join(preview.sequences_due))
         )
-    lines.append("You can undo this until the next change.")
+    lines.append(_("You can undo this until the next change."))
     return "\n\n".join(lines)
 
 
@@ -58,9 +74,9 @@ class ContractsPage(QWidget):
         self.team_filter.setObjectName("contractTeamFilter")
         self.team_filter.setMinimumWidth(220)
         self.summary = QLabel(self)
-        self.sign_button = QPushButton("Sign or Renew…", self)
-        self.sign_button.setToolTip("Sign or renew the contract of the selected row's player")
-        self.end_button = QPushButton("End Season…", self)
+        self.sign_button = QPushButton(_("Sign or Renew…"), self)
+        self.sign_button.setToolTip(_("Sign or renew the contract of the selected row's player"))
+        self.end_button = QPushButton(_("End Season…"), self)
         self.model = ContractsModel(self)
         self.view = make_table(self.model, self)
         self.view.setObjectName("contractsView")
@@ -68,7 +84,7 @@ class ContractsPage(QWidget):
         self.view.sortByColumn(self.model.COLUMNS.index(self._column("status")), Qt.SortOrder.AscendingOrder)
 
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Team:"))
+        bar.addWidget(QLabel(_("Team:")))
         bar.addWidget(self.team_filter)
         bar.addSpacing(12)
         bar.addWidget(self.summary, 1)
@@ -77,8 +93,8 @@ class ContractsPage(QWidget):
         self.sequence = SequenceLink(session, Act.CONTRACTS, self)
         layout = league_page_layout(
             self, bar, self.view,
-            "One tally mark per season passed. A player is a free agent once the last season of his contract is "
-            "over; his team may renew him (at his current star player rolls) before anyone can approach him.",
+            _("One tally mark per season passed. A player is a free agent once the last season of his contract is "
+              "over; his team may renew him (at his current star player rolls) before anyone can approach him."),
         )  # fmt: skip
         layout.insertWidget(1, self.sequence)
 
@@ -87,8 +103,8 @@ class ContractsPage(QWidget):
         self.end_button.clicked.connect(self.end_season)
         self.view.selectionModel().selectionChanged.connect(lambda *_a: self._update_buttons())
         self.view.doubleClicked.connect(lambda _i: self.sign_selected())
-        link_careers(self.view, self, [Link("Player's Career…", "player", lambda r: r.player_id),
-                                       Link("Team's Timeline…", "team", lambda r: r.team_id)], show_career, double_click=False)  # fmt: skip
+        link_careers(self.view, self, [Link(_("Player's Career…"), "player", lambda r: r.player_id),
+                                       Link(_("Team's Timeline…"), "team", lambda r: r.team_id)], show_career, double_click=False)  # fmt: skip
         session.changed.connect(self.refresh)
         self.refresh(None)
         self.view.resizeColumnsToContents()
@@ -120,8 +136,10 @@ class ContractsPage(QWidget):
         final = sum(r.status == "final season" for r in rows)
         season = queries.league_info(db).season
         self.summary.setText(
-            f"Season {season} · <b>{running}</b> running ({final} in their final season) · "
-            f"<b>{free}</b> {noun(free, 'free agent')} whose contract ended"
+            _(
+                "Season {season} · <b>{running}</b> running ({final} in their final season) · "
+                "<b>{free}</b> {agents} whose contract ended"
+            ).format(season=season, running=running, final=final, free=free, agents=noun(free, "free agent"))
         )
         self._update_buttons()
 
@@ -129,7 +147,7 @@ class ContractsPage(QWidget):
         current = self.team_filter.currentData()
         self.team_filter.blockSignals(True)
         self.team_filter.clear()
-        self.team_filter.addItem("All teams", None)
+        self.team_filter.addItem(_("All teams"), None)
         for team in teams:
             self.team_filter.addItem(team.name, team.id)
         index = self.team_filter.findData(current)
@@ -160,24 +178,26 @@ class ContractsPage(QWidget):
     def end_season(self) -> None:
         """Ask (naming what will happen), then end the season as one undoable step."""
         preview = contract_queries.season_preview(self.session.db)
-        if not ask.confirm(self, end_season_question(preview), title="End Season", yes="End Season"):
+        if not ask.confirm(self, end_season_question(preview), title=_("End Season"), yes=_("End Season")):
             return
         abandon = {}
         if preview.still_to_play:
-            reason = ask.text(self, "Why does the season end with games unplayed?", title="End Season")
+            reason = ask.text(self, _("Why does the season end with games unplayed?"), title=_("End Season"))
             made_by = reason and ask.text(
-                self, "Your name (the commissioner who abandons them):", title="End Season"
+                self, _("Your name (the commissioner who abandons them):"), title=_("End Season")
             )
             if not reason or not made_by:
                 return
             abandon = {"abandon_reason": reason, "made_by": made_by}
         change = self.session.run(end_season, parent=self, **abandon)
         if change is not None:
-            ask.info(self, self._ended_text(change.result), title="Season ended")
+            ask.info(self, self._ended_text(change.result), title=_("Season ended"))
 
     @staticmethod
     def _ended_text(result: Any) -> str:
-        text = f"Season {result.season} is over; season {result.season + 1} has begun."
+        text = _("Season {season} is over; season {next} has begun.").format(
+            season=result.season, next=result.season + 1
+        )
         if result.expired:
-            text += f"\n\nNow free agents: {_names(result.expired)}."
+            text += "\n\n" + _("Now free agents: {players}.").format(players=_names(result.expired))
         return text

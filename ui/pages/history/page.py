@@ -54,17 +54,19 @@ class HistoryPage(QWidget):
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
         self.tabs = QTabWidget(self)
         self.awards_view = read_only_table(self.awards_model, self, 1)
-        self.tabs.addTab(self.awards_view, "Awards")
+        self.tabs.addTab(self.awards_view, _("Awards"))
         self.leader_views = {}
         for what, model in self.leader_models.items():
             self.leader_views[what] = read_only_table(model, self, 1)
-            self.tabs.addTab(self.leader_views[what], sq.LEADER_TITLES[what])
+            self.tabs.addTab(
+                self.leader_views[what], _(sq.LEADER_TITLES[what])
+            )  # marked N_ where the core keeps them
         self.refs_view = read_only_table(self.refs_model, self, 0)
-        self.tabs.addTab(self.refs_view, "Referees")
+        self.tabs.addTab(self.refs_view, _("Referees"))
         self.honours_model = HonoursModel(self)  # every season's cups, playoffs and league winners (issue 33)
         self.honours_view = read_only_table(self.honours_model, self, 1)
         self.honours_view.setObjectName("rollOfHonour")
-        self.tabs.addTab(self.honours_view, "Roll of Honour")
+        self.tabs.addTab(self.honours_view, _("Roll of Honour"))
         self.stars_model = StarCareersModel(self)  # Star Players' careers, whoever hired them (issue 32)
         self.stars_view = read_only_table(self.stars_model, self, 1)
         self.stars_view.setObjectName("starCareers")
@@ -78,9 +80,9 @@ class HistoryPage(QWidget):
 
     def _lay_out(self) -> None:
         bar = QHBoxLayout()
-        bar.addWidget(QLabel("Season:", self))
+        bar.addWidget(QLabel(_("Season:"), self))
         bar.addWidget(self.season_choice)
-        bar.addWidget(QLabel("Round:", self))
+        bar.addWidget(QLabel(_("Round:"), self))
         bar.addWidget(self.round_choice)
         bar.addWidget(QLabel(_("Competition:"), self))
         bar.addWidget(self.competition_choice)
@@ -94,17 +96,17 @@ class HistoryPage(QWidget):
         box = QWidget(split)
         inner = QVBoxLayout(box)
         inner.setContentsMargins(0, 0, 0, 0)
-        inner.addWidget(plain_label("The league's records", box, bold=True))
+        inner.addWidget(plain_label(_("The league's records"), box, bold=True))
         inner.addWidget(self.records_view)
         split.addWidget(box)
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         self.page_tabs = QTabWidget(self)
         self.page_tabs.setObjectName("historyTabs")
-        self.page_tabs.addTab(split, "Tables")
-        self.page_tabs.addTab(self.charts, "Charts")
+        self.page_tabs.addTab(split, _("Tables"))
+        self.page_tabs.addTab(self.charts, _("Charts"))
         layout.addWidget(self.page_tabs, 1)
-        layout.addWidget(plain_label("Double-click a team, a player or a referee for his career.", self))
+        layout.addWidget(plain_label(_("Double-click a team, a player or a referee for his career."), self))
 
     def _connect(self) -> None:
         self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
@@ -115,26 +117,30 @@ class HistoryPage(QWidget):
             view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
         self.refs_view.doubleClicked.connect(lambda i: self.open_career(self.refs_view, "referee", i.row()))
         # right-click too (double-click above); the team's timeline of the chosen season
-        season = Link("Timeline…", "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()})
+        season = Link(
+            _("Timeline…"), "team", lambda r: r.id, lambda _r: {"season": self.season_choice.currentData()}
+        )
         link_careers(self.table_view, self, [season], show_career, double_click=False)
         link_careers(
             self.awards_view,
             self,
-            [Link("Career…", "player", lambda r: r.player_id)],
+            [Link(_("Career…"), "player", lambda r: r.player_id)],
             show_career,
             double_click=False,
         )
         for view in self.leader_views.values():
-            link_careers(view, self, [Link("Career…", "player", lambda r: r.id)], show_career, double_click=False)
+            link_careers(
+                view, self, [Link(_("Career…"), "player", lambda r: r.id)], show_career, double_click=False
+            )
         link_careers(
             self.records_view,
             self,
-            [Link("Career…", "player", lambda r: r.holder_id)],
+            [Link(_("Career…"), "player", lambda r: r.holder_id)],
             show_career,
             double_click=False,
         )
         link_careers(
-            self.refs_view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+            self.refs_view, self, [Link(_("Career…"), "referee", lambda r: r.id)], show_career, double_click=False
         )
 
     def refresh(self, tables: set[str] | None) -> None:
@@ -146,7 +152,7 @@ class HistoryPage(QWidget):
         self.season_choice.blockSignals(True)
         self.season_choice.clear()
         for number in reversed(numbers):
-            self.season_choice.addItem(f"Season {number}", number)
+            self.season_choice.addItem(_("Season {number}").format(number=number), number)
         found = self.season_choice.findData(wanted)
         self.season_choice.setCurrentIndex(found if found >= 0 else self._first_shown(numbers))
         self.season_choice.blockSignals(False)
@@ -199,9 +205,9 @@ class HistoryPage(QWidget):
         wanted = self.round_choice.currentData()
         self.round_choice.blockSignals(True)
         self.round_choice.clear()
-        self.round_choice.addItem("The whole season", None)
+        self.round_choice.addItem(_("The whole season"), None)
         for rnd in history.played_rounds(self.session.db, number, self.competition()):
-            self.round_choice.addItem(f"After round {rnd}", rnd)
+            self.round_choice.addItem(_("After round {round}").format(round=rnd), rnd)
         found = self.round_choice.findData(wanted) if wanted is not None else -1
         self.round_choice.setCurrentIndex(max(found, 0))
         self.round_choice.blockSignals(False)
@@ -226,12 +232,16 @@ class HistoryPage(QWidget):
         if chosen is not None:
             self.summary.setText(self._competition_summary(chosen, story))
         elif rnd is not None:
-            self.summary.setText(f"Season {number} as it stood after round {rnd}: "
-                                 f"{count(story.matches, 'match')} played.")  # fmt: skip
+            self.summary.setText(_("Season {number} as it stood after round {round}: {matches} played.").format(
+                number=number, round=rnd, matches=count(story.matches, "match")))  # fmt: skip
         else:
-            state = f"Champions: {story.champion}" if story.champion else (
-                "In progress" if not story.finished else "No champion")  # fmt: skip
-            self.summary.setText(f"Season {number}: {count(story.matches, 'match')} played. {state}.")
+            state = _("Champions: {team}").format(team=story.champion) if story.champion else (
+                _("In progress") if not story.finished else _("No champion"))  # fmt: skip
+            self.summary.setText(
+                _("Season {number}: {matches} played. {state}.").format(
+                    number=number, matches=count(story.matches, "match"), state=state
+                )
+            )
         self.table_model.set_rows(list(story.table))
         from roster_app.queries.competitions import roll_of_honour
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.queries import referees as rq
 from roster_app.services import referees as svc
 from ui.careers.links import Link, link_careers
@@ -72,7 +73,7 @@ class RefereesPage(QWidget):
         self.views = QStackedWidget(self)
         self.views.addWidget(self.card_view)
         self.views.addWidget(self.table_view)
-        self.show_gone = QCheckBox("Show sacked and dead")
+        self.show_gone = QCheckBox(_("Show sacked and dead"))
         self.show_gone.setChecked(True)
         self.show_gone.toggled.connect(lambda _on: self.refresh(None))
         self.summary = QLabel(self)
@@ -89,7 +90,7 @@ class RefereesPage(QWidget):
             view.selectionModel().selectionChanged.connect(self._selection_changed)
             view.doubleClicked.connect(lambda _index: self.open_sheet())
             link_careers(
-                view, self, [Link("Career…", "referee", lambda r: r.id)], show_career, double_click=False
+                view, self, [Link(_("Career…"), "referee", lambda r: r.id)], show_career, double_click=False
             )  # sheet
         session.changed.connect(self.refresh)
         self.refresh(None)
@@ -104,20 +105,22 @@ class RefereesPage(QWidget):
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
         self.toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        self.new_action = self._action("New Referee…", self.new_referee, "Create a referee: race, then name")
-        self.edit_action = self._action("Edit…", self.edit_referee, "Correct the selected referee's card")
-        self.delete_action = self._action("Delete", self.delete_referee)
+        self.new_action = self._action(_("New Referee…"), self.new_referee, _("Create a referee: race, then name"))
+        self.edit_action = self._action(_("Edit…"), self.edit_referee, _("Correct the selected referee's card"))
+        self.delete_action = self._action(_("Delete"), self.delete_referee)
         self.toolbar.addSeparator()
-        self.sheet_action = self._action("Match Sheet…", self.open_sheet,
-                                         "Choose this ref for a fixture and keep his match sheet")  # fmt: skip
-        self.advance_action = self._action("Advance…", self.advance, "Star Player roll and its advance")
-        self.rolls_action = self._action("Rolls…", self.rolls, "Send-off and penalty rolls of the ref's turn")
-        self.recovered_action = self._action("Mark Recovered", self.mark_recovered,
-                                             "An injured ref is fit to referee again")  # fmt: skip
+        self.sheet_action = self._action(_("Match Sheet…"), self.open_sheet,
+                                         _("Choose this ref for a fixture and keep his match sheet"))  # fmt: skip
+        self.advance_action = self._action(_("Advance…"), self.advance, _("Star Player roll and its advance"))
+        self.rolls_action = self._action(
+            _("Rolls…"), self.rolls, _("Send-off and penalty rolls of the ref's turn")
+        )
+        self.recovered_action = self._action(_("Mark Recovered"), self.mark_recovered,
+                                             _("An injured ref is fit to referee again"))  # fmt: skip
         self.toolbar.addSeparator()
         group = QActionGroup(self)
-        self.cards_action = QAction("Cards", self, checkable=True, checked=True)
-        self.table_action = QAction("Table", self, checkable=True)
+        self.cards_action = QAction(_("Cards"), self, checkable=True, checked=True)
+        self.table_action = QAction(_("Table"), self, checkable=True)
         for action, index in ((self.cards_action, 0), (self.table_action, 1)):
             group.addAction(action)
             action.triggered.connect(lambda _on, i=index: self.show_view(i))
@@ -125,7 +128,9 @@ class RefereesPage(QWidget):
         self.toolbar.addSeparator()
         self.toolbar.addWidget(self.show_gone)
         self.toolbar.addSeparator()
-        self.pdf_action = self._action("Cards as PDF…", self.save_pdf, "Print the cards shown: nine to an A4 page")
+        self.pdf_action = self._action(
+            _("Cards as PDF…"), self.save_pdf, _("Print the cards shown: nine to an A4 page")
+        )
 
     # -- showing -------------------------------------------------------------------------------------
     def refresh(self, tables: set[str] | None) -> None:
@@ -140,8 +145,10 @@ class RefereesPage(QWidget):
         stars = sum(c.is_star for c in cards)
         chosen = sum(c.choosable for c in cards)
         self.summary.setText(
-            f"{len(cards) - stars} league referee(s), {stars} Star Ref(s); {chosen} may be chosen for a match. "
-            "Double-click a card for his match sheet (one for each fixture)."
+            _(
+                "{league} league referee(s), {stars} Star Ref(s); {chosen} may be chosen for a match. "
+                "Double-click a card for his match sheet (one for each fixture)."
+            ).format(league=len(cards) - stars, stars=stars, chosen=chosen)
         )
         self._selection_changed()
 
@@ -184,7 +191,7 @@ class RefereesPage(QWidget):
         self.new_action.setEnabled(writable)
         sheet_ok = has and (card.open_sheet_id is not None or card.choosable)
         self.sheet_action.setEnabled(sheet_ok)
-        self.sheet_action.setText("Continue Match Sheet…" if card and card.open_sheet_id else "Match Sheet…")
+        self.sheet_action.setText(_("Continue Match Sheet…") if card and card.open_sheet_id else _("Match Sheet…"))
         self.advance_action.setEnabled(has and not card.is_star and bool(card.rolls_due or card.waiting_roll))
         self.rolls_action.setEnabled(has)
         self.recovered_action.setEnabled(has and card.status == "injured")
@@ -216,7 +223,7 @@ class RefereesPage(QWidget):
         card = self.selected_card()
         if card is None:
             return
-        if ask.confirm(self, f"Delete {card.name} from the league?", yes="Delete"):
+        if ask.confirm(self, _("Delete {referee} from the league?").format(referee=card.name), yes=_("Delete")):
             self.session.run(svc.delete_referee, parent=self, referee_id=card.id)
 
     def open_sheet(self) -> Any:
@@ -242,11 +249,11 @@ class RefereesPage(QWidget):
             return None
         fixtures = rq.fixtures_without_sheet(self.session.db)
         if not fixtures:
-            ask.info(self, "Every fixture of this season already has its referee's match sheet, or there are no "
-                           "fixtures yet: generate the season or add a fixture on the Season page.")  # fmt: skip
+            ask.info(self, _("Every fixture of this season already has its referee's match sheet, or there are no "
+                           "fixtures yet: generate the season or add a fixture on the Season page."))  # fmt: skip
             return None
-        index = ask.pick(self, f"Which game does {card.name} referee?", [f.title for f in fixtures],
-                         title="New match sheet")  # fmt: skip
+        index = ask.pick(self, _("Which game does {referee} referee?").format(referee=card.name), [f.title for f in fixtures],
+                         title=_("New match sheet"))  # fmt: skip
         if index is None:
             return None
         change = self.session.run(
@@ -280,7 +287,7 @@ class RefereesPage(QWidget):
             self.session.run(svc.edit_referee, parent=self, referee_id=card.id, status="available")
 
     def save_pdf(self) -> None:
-        path = ask.save_path(self, title="Save the referee cards as PDF", filter="PDF (*.pdf)")
+        path = ask.save_path(self, title=_("Save the referee cards as PDF"), filter=N_("PDF (*.pdf)"))
         if not path:
             return
         from ui.printing.referee_cards import save_cards_pdf
@@ -290,6 +297,11 @@ class RefereesPage(QWidget):
         try:
             pages = save_cards_pdf(self.model.rows(), path)
         except OSError as exc:
-            ask.error(self, f"The PDF could not be written: {exc.strerror or exc}.")
+            ask.error(self, _("The PDF could not be written: {error}.").format(error=exc.strerror or exc))
             return
-        ask.info(self, f"{self.model.rowCount()} card(s) on {pages} page(s): {path}")
+        ask.info(
+            self,
+            _("{cards} card(s) on {pages} page(s): {path}").format(
+                cards=self.model.rowCount(), pages=pages, path=path
+            ),
+        )

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import Roll
@@ -38,19 +39,19 @@ class RefereeAdvanceDialog(QDialog):
 
         self.heading = QLabel(self)
         self.heading.setWordWrap(True)
-        roll_box = QGroupBox(f"Star Player roll ({dice})", self)
+        roll_box = QGroupBox(_("Star Player roll ({dice})").format(dice=dice), self)
         roll_row = QHBoxLayout(roll_box)
         self.dice = DiceInput(dice, self)
         self.dice.rolled.connect(self.roll)
         roll_row.addWidget(self.dice, 1)
 
-        choice_box = QGroupBox("His advance", self)
+        choice_box = QGroupBox(_("His advance"), self)
         choice_layout = QVBoxLayout(choice_box)
         self.result = QLabel()
         self.result.setWordWrap(True)
         self.options = QListWidget()
         self.options.setMinimumHeight(220)
-        self.take_button = QPushButton("Take this Advance")
+        self.take_button = QPushButton(_("Take this Advance"))
         self.take_button.clicked.connect(self.take)
         self.options.itemSelectionChanged.connect(self._update_buttons)
         self.options.itemDoubleClicked.connect(lambda _item: self.take())
@@ -70,21 +71,26 @@ class RefereeAdvanceDialog(QDialog):
     def _load(self) -> None:
         card = rq.referee_card(self.session.db, self.referee_id)
         self.card = card
-        self.setWindowTitle(f"Advance {card.name}")
+        self.setWindowTitle(_("Advance {referee}").format(referee=card.name))
         due = (
-            "no Star Player roll due" if not card.rolls_due else f"{count(card.rolls_due, 'Star Player roll')} due"
+            _("no Star Player roll due")
+            if not card.rolls_due
+            else _("{rolls} due").format(rolls=count(card.rolls_due, "Star Player roll"))
         )
         self.heading.setText(
-            f"<b style='font-size:13pt'>{text_html(card.name)}</b> &nbsp; {card.spp} SPP, {card.level}: {due}."
+            f"<b style='font-size:13pt'>{text_html(card.name)}</b> &nbsp; "
+            + _("{spp} SPP, {level}: {due}.").format(spp=card.spp, level=card.level, due=due)
         )
         self.waiting = rq.waiting_advance(self.session.db, self.referee_id)
         writable = not self.session.read_only
         self.dice.setEnabled(writable and self.waiting is None and card.rolls_due > 0 and not card.is_star)
         self.options.clear()
         if self.waiting is None:
-            self.result.setText("Make the Star Player roll first." if card.rolls_due else "Nothing to take now.")
+            self.result.setText(
+                _("Make the Star Player roll first.") if card.rolls_due else _("Nothing to take now.")
+            )
         else:
-            self.result.setText(f"<b>Roll {self.waiting.describe()}.</b> Choose his advance:")
+            self.result.setText(_("<b>Roll {roll}.</b> Choose his advance:").format(roll=self.waiting.describe()))
             self._fill_options(self.waiting, card)
         self._update_buttons()
 
@@ -96,7 +102,7 @@ class RefereeAdvanceDialog(QDialog):
             item.setData(Qt.ItemDataRole.UserRole, ("stat", stat))
             self.options.addItem(item)
         for choice in options.skills:
-            double = ", on the double" if choice.needs_double else ""
+            double = _(", on the double") if choice.needs_double else ""
             item = QListWidgetItem(f"{choice.name}  ({choice.group}{double}): {choice.effect}")
             item.setToolTip(choice.effect)
             item.setData(Qt.ItemDataRole.UserRole, ("skill", choice.name))

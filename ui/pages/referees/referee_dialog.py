@@ -23,12 +23,14 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
+from roster_app.i18n import _
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.roster import position_label
 from roster_app.rules.ruleset import STATS
 from roster_app.services import referees as svc
 from ui.kit.basics import text_html
+from ui.kit.columns import shown
 
 
 class RefereeDialog(QDialog):
@@ -40,15 +42,17 @@ class RefereeDialog(QDialog):
         self.ruleset = session.db.ruleset
         self.referee_id = referee_id
         self.card = rq.referee_card(session.db, referee_id) if referee_id is not None else None
-        self.setWindowTitle("New referee" if self.card is None else f"Referee card: {self.card.name}")
+        self.setWindowTitle(
+            _("New referee") if self.card is None else _("Referee card: {referee}").format(referee=self.card.name)
+        )
 
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("The referee's name")
+        self.name.setPlaceholderText(_("The referee's name"))
         self.race = QComboBox(self)
         self.race.addItems(sorted(self.ruleset.races))
         self.description = QLineEdit(self)
-        self.description.setPlaceholderText("A line for the card (optional)")
-        self.star = QCheckBox("A Star Ref of this league (never gains SPP)")
+        self.description.setPlaceholderText(_("A line for the card (optional)"))
+        self.star = QCheckBox(_("A Star Ref of this league (never gains SPP)"))
         self.profile = QLabel(self)
         self.problem = QLabel(self)
         self.problem.setWordWrap(True)
@@ -56,17 +60,17 @@ class RefereeDialog(QDialog):
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
         self.ok_button = self.buttons.button(QDialogButtonBox.StandardButton.Ok)
-        self.ok_button.setText("Create" if self.card is None else "Save")
+        self.ok_button.setText(_("Create") if self.card is None else _("Save"))
 
         self.form = QFormLayout()
-        self.form.addRow("Name:", self.name)
-        self.form.addRow("Race:", self.race)
-        self.form.addRow("About him:", self.description)
+        self.form.addRow(_("Name:"), self.name)
+        self.form.addRow(_("Race:"), self.race)
+        self.form.addRow(_("About him:"), self.description)
         layout = QVBoxLayout(self)
         layout.addLayout(self.form)
         if self.card is None:
             self.form.addRow("", self.star)
-            self.form.addRow("Profile:", self.profile)
+            self.form.addRow(_("Profile:"), self.profile)
         else:
             self._build_card_editor(layout)
         layout.addWidget(self.problem)
@@ -96,7 +100,7 @@ class RefereeDialog(QDialog):
             stats.addWidget(QLabel(rr.STAT_LABELS[stat]))
             stats.addWidget(spin)
         stats.addStretch(1)
-        self.form.addRow("Profile:", stats)
+        self.form.addRow(_("Profile:"), stats)
 
         self.skills = QListWidget(self)
         self.skills.setMinimumHeight(200)
@@ -109,17 +113,17 @@ class RefereeDialog(QDialog):
                 item.setCheckState(Qt.CheckState.Unchecked)
                 self.skills.addItem(item)
         self.skills.itemChanged.connect(self._update)
-        self.form.addRow("Skills:", self.skills)
+        self.form.addRow(_("Skills:"), self.skills)
 
         equipment = QHBoxLayout()
         self.equipment: dict[str, QCheckBox] = {}
         for name, row in rr.equipment_rows(self.ruleset).items():
-            box = QCheckBox(f"{name} (penalty {row['penalty']}+)")
+            box = QCheckBox(_("{name} (penalty {penalty}+)").format(name=name, penalty=row["penalty"]))
             box.setToolTip(row.get("effect", ""))
             self.equipment[name] = box
             equipment.addWidget(box)
         equipment.addStretch(1)
-        self.form.addRow("Equipment:", equipment)
+        self.form.addRow(_("Equipment:"), equipment)
 
         record = QGridLayout()
         self.spp = QSpinBox(self)
@@ -129,15 +133,18 @@ class RefereeDialog(QDialog):
         self.rolls_taken.setRange(0, 20)
         self.rolls_taken.setEnabled(not card.is_star)
         self.status = QComboBox(self)
-        self.status.addItems(rr.STATUSES)
-        record.addWidget(QLabel("SPP"), 0, 0)
+        for status in rr.STATUSES:
+            self.status.addItem(shown(status), status)
+        record.addWidget(QLabel(_("SPP")), 0, 0)
         record.addWidget(self.spp, 0, 1)
-        record.addWidget(QLabel("Star Player rolls taken"), 0, 2)
+        record.addWidget(QLabel(_("Star Player rolls taken")), 0, 2)
         record.addWidget(self.rolls_taken, 0, 3)
-        record.addWidget(QLabel("Status"), 0, 4)
+        record.addWidget(QLabel(_("Status")), 0, 4)
         record.addWidget(self.status, 0, 5)
-        self.form.addRow("Record:", record)
-        self.form.addRow("", QLabel("<small>Matches, awards and casualties come from his match sheets.</small>"))
+        self.form.addRow(_("Record:"), record)
+        self.form.addRow(
+            "", QLabel(_("<small>Matches, awards and casualties come from his match sheets.</small>"))
+        )
 
     def _load(self, card: rq.RefereeCard) -> None:
         self.name.setText(card.name)
@@ -154,8 +161,9 @@ class RefereeDialog(QDialog):
         self.spp.setValue(card.spp)
         self.rolls_taken.setValue(card.rolls_taken)
         self.status.clear()
-        self.status.addItems(rr.statuses_from(card.status))  # a sacked or dead ref is never available again
-        self.status.setCurrentText(card.status)
+        for status in rr.statuses_from(card.status):  # a sacked or dead ref is never available again
+            self.status.addItem(shown(status), status)
+        self.status.setCurrentIndex(max(0, self.status.findData(card.status)))
         if card.status in rr.FINAL_STATUSES:
             self.status.setToolTip(card.problem or "")
         self._set_stat_ranges()
@@ -188,7 +196,7 @@ class RefereeDialog(QDialog):
 
     def problem_text(self) -> str | None:
         if not self.name.text().strip():
-            return "Give the referee a name."
+            return _("Give the referee a name.")
         if self.card is None:
             return None
         try:
@@ -205,7 +213,9 @@ class RefereeDialog(QDialog):
             self.profile.setText(
                 f"{text_html(position_label(race, lineman))}: "
                 + "  ".join(f"{rr.STAT_LABELS[s]} {v}" for s, v in profile.items())
-                + "<br><small>No skills and no SPP: he learns the trade match by match.</small>"
+                + "<br><small>"
+                + _("No skills and no SPP: he learns the trade match by match.")
+                + "</small>"
             )
         problem = self.problem_text()
         self.problem.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>" if problem else "")
@@ -226,7 +236,7 @@ class RefereeDialog(QDialog):
                 race=self.race.currentText(), description=self.description.text(),
                 **{stat: spin.value() for stat, spin in self.stats.items()}, skills=self.checked_skills(),
                 equipment=[name for name, box in self.equipment.items() if box.isChecked()],
-                spp=self.spp.value(), rolls_taken=self.rolls_taken.value(), status=self.status.currentText(),
+                spp=self.spp.value(), rolls_taken=self.rolls_taken.value(), status=self.status.currentData(),
             )  # fmt: skip
         if change is not None:
             self.referee_id = change.result

@@ -13,6 +13,8 @@ from PySide6.QtCore import QLineF, QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen
 from PySide6.QtWidgets import QMenu, QSizePolicy, QWidget
 
+from roster_app.i18n import _
+
 BOX_W, BOX_H = 200, 46
 GAP_X, GAP_Y = 44, 12
 MARGIN, HEAD = 10, 26
@@ -170,7 +172,7 @@ class BracketView(QWidget):
                                                          (tie.away_id, tie.away, tie.away_score))):  # fmt: skip
                 baseline = int(top + row * half + lift)
                 if not name:
-                    text = "bye" if tie.bye and row == 1 and tie.match_id is None else "to be decided"
+                    text = _("bye") if tie.bye and row == 1 and tie.match_id is None else _("to be decided")
                     texts.append((MUTED_TEXT, left, baseline, text))
                     continue
                 won = tie.winner_id is not None and tie.winner_id == team_id
@@ -276,9 +278,10 @@ def tooltip(tie: Any) -> str:
     """A game in words: its round, teams, score and how it was decided (plain text, names as typed)."""
     from html import escape
 
-    parts = [f"{tie.round_name.capitalize()} (round {tie.season_round})"]
+    parts = [_("{name} (round {round})").format(name=tie.round_name.capitalize(), round=tie.season_round)]
     if tie.home or tie.away:
-        parts.append(f"{tie.home or 'to be decided'} {tie.score} {tie.away or 'to be decided'}")
+        undecided = _("to be decided")
+        parts.append(f"{tie.home or undecided} {tie.score} {tie.away or undecided}")
     if tie.decided:
         parts.append(tie.decided)
     if tie.note and tie.note != "bye":

@@ -28,17 +28,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from ui.kit import ask
 from ui.kit.basics import text_html
 from ui.pages.season.bracket_view import BracketView
 
 COMPETITION_TABLES = {"competition", "competition_entry", "competition_tie", "match", "team", "league", "season"}
-FORMATS = [("knockout", "Knock-out cup"), ("playoffs", "Playoffs (top of the league table)"),
-           ("swiss", "Swiss rounds")]  # fmt: skip
-SEEDING_CHOICES = [("draw", "Draw with the app's dice"), ("dice", "Draw with real dice (type them in)"),
-                   ("table", "Seed by the league table"), ("rating", "Seed by team rating"),
-                   ("hand", "Seed by hand (the order the teams were entered)")]  # fmt: skip
+FORMATS = [("knockout", N_("Knock-out cup")), ("playoffs", N_("Playoffs (top of the league table)")),
+           ("swiss", N_("Swiss rounds"))]  # fmt: skip
+SEEDING_CHOICES = [("draw", N_("Draw with the app's dice")), ("dice", N_("Draw with real dice (type them in)")),
+                   ("table", N_("Seed by the league table")), ("rating", N_("Seed by team rating")),
+                   ("hand", N_("Seed by hand (the order the teams were entered)"))]  # fmt: skip
 
 
 class NewTournamentDialog(QDialog):
@@ -46,12 +46,13 @@ class NewTournamentDialog(QDialog):
 
     def __init__(self, session: Any, parent: QWidget | None = None):
         super().__init__(parent)
-        self.setWindowTitle("New Tournament")
+        self.setWindowTitle(_("New Tournament"))
         self.session = session
         self.name = QLineEdit(self)
         self.name.setObjectName("tournamentName")
         self.format = QComboBox(self)
         for key, text in FORMATS:
+            text = _(text)
             self.format.addItem(text, key)
         self.teams = QListWidget(self)
         self.teams.setObjectName("tournamentTeams")
@@ -63,20 +64,20 @@ class NewTournamentDialog(QDialog):
             item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
             item.setCheckState(Qt.CheckState.Checked)
             self.teams.addItem(item)
-        self.third_place = QCheckBox("A third-place game", self)
+        self.third_place = QCheckBox(_("A third-place game"), self)
         self.number = QSpinBox(self)
         self.number.setRange(0, 99)
         self.number_label = QLabel(self)
         self.first_round = QSpinBox(self)
         self.first_round.setRange(0, 99)
-        self.first_round.setSpecialValueText("after the last round in use")
+        self.first_round.setSpecialValueText(_("after the last round in use"))
         form = QFormLayout()
-        form.addRow("&Name:", self.name)
-        form.addRow("&Format:", self.format)
-        form.addRow("&Teams:", self.teams)
+        form.addRow(_("&Name:"), self.name)
+        form.addRow(_("&Format:"), self.format)
+        form.addRow(_("&Teams:"), self.teams)
         form.addRow("", self.third_place)
         form.addRow(self.number_label, self.number)
-        form.addRow("First played in &round:", self.first_round)
+        form.addRow(_("First played in &round:"), self.first_round)
         self.buttons = QDialogButtonBox(
             QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
         )
@@ -93,8 +94,8 @@ class NewTournamentDialog(QDialog):
         key = self.format.currentData()
         self.teams.setEnabled(key != "playoffs")
         self.third_place.setEnabled(key != "swiss")
-        self.number_label.setText({"playoffs": "Teams that go &through:", "swiss": "&Rounds (0: enough for a winner):",
-                                   "knockout": ""}[key])  # fmt: skip
+        self.number_label.setText({"playoffs": _("Teams that go &through:"),
+                                   "swiss": _("&Rounds (0: enough for a winner):"), "knockout": ""}[key])  # fmt: skip
         self.number_label.setVisible(key != "knockout")  # a cup's rounds follow from its teams
         self.number.setVisible(key != "knockout")
         if key == "playoffs" and self.number.value() < 2:
@@ -130,9 +131,9 @@ class CompetitionsPanel(QWidget):
         self.list.setObjectName("competitionsList")
         self.bracket = BracketView(self)
         self.bracket.menu_actions = [
-            ("Report Match…", lambda tie: self.open_game(tie.match_id, "report")),
-            ("Pre-Match Sequence…", lambda tie: self.open_game(tie.match_id, "pre-match")),
-            ("Match Pad…", lambda tie: self.open_game(tie.match_id, "pad")),
+            (_("Report Match…"), lambda tie: self.open_game(tie.match_id, "report")),
+            (_("Pre-Match Sequence…"), lambda tie: self.open_game(tie.match_id, "pre-match")),
+            (_("Match Pad…"), lambda tie: self.open_game(tie.match_id, "pad")),
         ]
         self.bracket.opened.connect(lambda tie: self.open_game(tie.match_id, "open"))
         self.scroll = QScrollArea(self)
@@ -164,11 +165,11 @@ class CompetitionsPanel(QWidget):
 
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
-        for name, text, slot in (("new_action", "New Tournament…", self.new_tournament),
-                                 ("draw_action", "Draw…", self.draw),
-                                 ("withdraw_action", "Withdraw Team…", self.withdraw),
-                                 ("abandon_action", "Abandon…", self.abandon),
-                                 ("delete_action", "Delete Tournament", self.delete),
+        for name, text, slot in (("new_action", _("New Tournament…"), self.new_tournament),
+                                 ("draw_action", _("Draw…"), self.draw),
+                                 ("withdraw_action", _("Withdraw Team…"), self.withdraw),
+                                 ("abandon_action", _("Abandon…"), self.abandon),
+                                 ("delete_action", _("Delete Tournament"), self.delete),
                                  ("earlier_action", _("Play Earlier"), self.move_earlier),
                                  ("later_action", _("Play Later"), self.move_later)):  # fmt: skip
             action = QAction(text, self)
@@ -228,8 +229,8 @@ class CompetitionsPanel(QWidget):
         self.earlier_action.setEnabled(movable and place > 0)
         self.later_action.setEnabled(movable and 0 <= place < len(self.rows) - 1)
         if row is None:
-            self.summary.setText("No competition this season yet: generate the season's fixtures, or add a "
-                                 "tournament (New Tournament…).")  # fmt: skip
+            self.summary.setText(_("No competition this season yet: generate the season's fixtures, or add a "
+                                 "tournament (New Tournament…)."))  # fmt: skip
             self.bracket.show_bracket(None)
             self.standing.setText("")
             return
@@ -237,12 +238,12 @@ class CompetitionsPanel(QWidget):
                              f"{text_html(row.status_words)}")  # fmt: skip
         if row.format == "league":
             self.bracket.show_bracket(None)
-            self.standing.setText("The league's fixtures and table are on the Fixtures tab.")
+            self.standing.setText(_("The league's fixtures and table are on the Fixtures tab."))
             return
         bracket = cq.bracket(self.session.db, row.id)
         self.bracket.show_bracket(bracket)
         self.standing.setText(_standing_html(bracket.standing) if bracket.standing else
-                              ("" if bracket.rounds else "Not drawn yet: Draw… places the teams."))  # fmt: skip
+                              ("" if bracket.rounds else _("Not drawn yet: Draw… places the teams.")))  # fmt: skip
 
     # -- actions --------------------------------------------------------------------------------------------
     def new_tournament(self) -> NewTournamentDialog:
@@ -263,21 +264,25 @@ class CompetitionsPanel(QWidget):
             seeding, extra = "table", {}
         else:
             index = ask.pick(
-                self, f"How is {row.name} drawn?", [text for _k, text in SEEDING_CHOICES], title="Draw"
+                self,
+                _("How is {competition} drawn?").format(competition=row.name),
+                [_(text) for _k, text in SEEDING_CHOICES],
+                title=_("Draw"),
             )
             if index is None:
                 return
             seeding, extra = SEEDING_CHOICES[index][0], {}
             if seeding == "dice":
                 sides = draw_dice(row.entrants)
-                typed = ask.text(self, f"The dice of the draw, in order: {', '.join(f'D{s}' for s in sides)} "
-                                       "(each picks one of the teams not drawn yet):", title="Draw")  # fmt: skip
+                dice = ", ".join(f"D{s}" for s in sides)
+                typed = ask.text(self, _("The dice of the draw, in order: {dice} "
+                                         "(each picks one of the teams not drawn yet):").format(dice=dice), title=_("Draw"))  # fmt: skip
                 if typed is None:
                     return
                 try:
                     extra["faces"] = [int(part) for part in typed.replace(",", " ").split()]
                 except ValueError:
-                    ask.error(self, "Type the dice as whole numbers, one a die, such as 3 1 2.")
+                    ask.error(self, _("Type the dice as whole numbers, one a die, such as 3 1 2."))
                     return
             if seeding == "hand":
                 extra["order"] = _entry_order(self.session.db, row.id)
@@ -290,17 +295,17 @@ class CompetitionsPanel(QWidget):
         if row is None:
             return
         teams = _still_in(self.session.db, row.id)
-        index = ask.pick(self, f"Which team withdraws from {row.name}?", [name for _i, name in teams],
-                         title="Withdraw Team")  # fmt: skip
+        index = ask.pick(self, _("Which team withdraws from {competition}?").format(competition=row.name), [name for _i, name in teams],
+                         title=_("Withdraw Team"))  # fmt: skip
         if index is None:
             return
-        reason = ask.text(self, "Why does the team withdraw?", title="Withdraw Team")
+        reason = ask.text(self, _("Why does the team withdraw?"), title=_("Withdraw Team"))
         if reason is None:
             return
         change = self.session.run(withdraw_team, parent=self, competition_id=row.id, team_id=teams[index][0],
                                   reason=reason)  # fmt: skip
         if change is not None:
-            ask.info(self, f"{change.result}.", title="Withdraw Team")
+            ask.info(self, f"{change.result}.", title=_("Withdraw Team"))
 
     def abandon(self) -> None:
         from roster_app.services.competitions import abandon_competition
@@ -308,8 +313,10 @@ class CompetitionsPanel(QWidget):
         row = self.chosen()
         if row is None:
             return
-        reason = ask.text(self, f"Why is {row.name} abandoned?", title="Abandon")
-        made_by = reason and ask.text(self, "Your name (a commissioner's correction):", title="Abandon")
+        reason = ask.text(
+            self, _("Why is {competition} abandoned?").format(competition=row.name), title=_("Abandon")
+        )
+        made_by = reason and ask.text(self, _("Your name (a commissioner's correction):"), title=_("Abandon"))
         if not reason or not made_by:
             return
         self.session.run(abandon_competition, parent=self, competition_id=row.id, reason=reason, made_by=made_by)
@@ -335,7 +342,9 @@ class CompetitionsPanel(QWidget):
         from roster_app.services.competitions import delete_competition
 
         row = self.chosen()
-        if row is None or not ask.confirm(self, f"Delete {row.name} and its fixtures?", yes="Delete"):
+        if row is None or not ask.confirm(
+            self, _("Delete {competition} and its fixtures?").format(competition=row.name), yes=_("Delete")
+        ):
             return
         self.session.run(delete_competition, parent=self, competition_id=row.id)
 
@@ -370,5 +379,6 @@ def _standing_html(rows: list[Any]) -> str:
         f"<td align='right'>{r.byes}</td><td align='right'><b>{r.points}</b></td></tr>"
         for r in rows
     )
-    return ("<b>Standing</b><table cellspacing='0' cellpadding='3'><tr><th>Pos</th><th align='left'>Team</th>"
-            f"<th>P</th><th>W</th><th>D</th><th>L</th><th>Byes</th><th>Pts</th></tr>{lines}</table>")  # fmt: skip
+    heads = "".join(f"<th>{_(h)}</th>" for h in (N_("P"), N_("W"), N_("D"), N_("L"), N_("Byes"), N_("Pts")))
+    return ("<b>" + _("Standing") + "</b><table cellspacing='0' cellpadding='3'><tr><th>" + _("Pos")
+            + "</th><th align='left'>" + _("Team") + f"</th>{heads}</tr>{lines}</table>")  # fmt: skip

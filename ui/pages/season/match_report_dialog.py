@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import RuleViolation
+from roster_app.i18n import _
 from roster_app.queries import referees as referee_queries
 from roster_app.queries.season import FixtureRow
 from roster_app.rules import competitions as rc
@@ -32,6 +33,7 @@ from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.words import count, possessive
 from ui.kit.basics import text_html
+from ui.kit.columns import stage_shown
 from ui.kit.handbook import help_key
 from ui.kit.tables import make_table
 from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
@@ -63,7 +65,7 @@ class MatchReportDialog(QDialog):
         self.fixture = fixture
         self.gate_faces: tuple[int, ...] | None = None
         self.recorded_match_id: int | None = None
-        self.setWindowTitle(f"Match report: {fixture.home} v {fixture.away}")
+        self.setWindowTitle(_("Match report: {game}").format(game=f"{fixture.home} v {fixture.away}"))
         self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         self.resize(900, 700)
         db = session.db
@@ -84,25 +86,29 @@ class MatchReportDialog(QDialog):
         self.casualties = {t: _spin() for t in self.players}
         self.mvp = {t: QComboBox() for t in self.players}
         for team_id, combo in self.mvp.items():
-            combo.addItem("Roll at random", RANDOM_MVP)
+            combo.addItem(_("Roll at random"), RANDOM_MVP)
             for p in self.players[team_id]:
                 combo.addItem(f"#{p.number} {p.name}", p.id)
         self.gate = QSpinBox()
         self.gate.setRange(0, 500_000)
         self.gate.setSingleStep(db.ruleset.table("gate")["per_die"])
         self.gate.setGroupSeparatorShown(True)
-        self.gate.setSuffix(" spectators")
-        self.roll_gate_button = QPushButton("R&oll Gate")
+        self.gate.setSuffix(_(" spectators"))
+        self.roll_gate_button = QPushButton(_("R&oll Gate"))
         dice = sum(self.fan_factors)
         low, high = pm.gate_bounds(dice, fixture.stage, db.ruleset)
         fans = " + ".join(fan_factor_text(h.fan_factor, h.fan_factor_in_play, h.penalties.allies)
-                          + (f" + {ff - h.fan_factor_in_play} (handicap)" if ff > h.fan_factor_in_play else "")
+                          + (_(" + {n} (handicap)").format(n=ff - h.fan_factor_in_play) if ff > h.fan_factor_in_play else "")
                           for h, ff in zip(sides, self.fan_factors, strict=True))  # fmt: skip
-        self.gate_hint = QLabel(f"{dice} D6 (fan factors {fans}): {low:,} to {high:,}")
+        self.gate_hint = QLabel(
+            _("{dice} D6 (fan factors {fans}): {low} to {high}").format(
+                dice=dice, fans=fans, low=f"{low:,}", high=f"{high:,}"
+            )
+        )
         self.gate.setMaximumWidth(170)
         self.referee = QComboBox()
         self.referee.setObjectName("reportReferee")
-        self.riot = QCheckBox("A R&iot ended the match early")
+        self.riot = QCheckBox(_("A R&iot ended the match early"))
         self.riot.setObjectName("reportRiot")
         self.ref_note = QLabel()
         self.ref_note.setWordWrap(True)
@@ -133,7 +139,7 @@ class MatchReportDialog(QDialog):
         self.verdict = QLabel()
         self.verdict.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.record_button = self.buttons.addButton("&Record Report", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.record_button = self.buttons.addButton(_("&Record Report"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.record_button.setDefault(True)  # Enter records, from any field
         self._lay_out(headers)
         self._connect()
@@ -142,7 +148,8 @@ class MatchReportDialog(QDialog):
     def _lay_out(self, headers: dict[int, Any]) -> None:
         grid = QGridLayout()
         for column, team_id in enumerate(self.players, start=1):
-            title = QLabel(f"<b>{text_html(headers[team_id].name)}</b> ({'home' if column == 1 else 'away'})")
+            side = _("home") if column == 1 else _("away")
+            title = QLabel(f"<b>{text_html(headers[team_id].name)}</b> ({side})")
             grid.addWidget(title, 0, column)
             grid.addWidget(self.score[team_id], 1, column)
             grid.addWidget(self.casualties[team_id], 2, column)
@@ -150,27 +157,29 @@ class MatchReportDialog(QDialog):
         home = next(iter(self.players))
         buddies = (self.score[home], self.casualties[home], self.mvp[home])
         for row, (text, buddy) in enumerate(
-            zip(("&Score:", "&Casualties caused:", "M&VP:"), buddies, strict=True), 1
+            zip((_("&Score:"), _("&Casualties caused:"), _("M&VP:")), buddies, strict=True), 1
         ):
             grid.addWidget(_label(text, buddy), row, 0)
         gate_row = QHBoxLayout()
         gate_row.addWidget(self.gate)
         gate_row.addWidget(self.roll_gate_button)
         gate_row.addWidget(self.gate_hint, 1)
-        grid.addWidget(_label("&Gate:", self.gate), 4, 0)
+        grid.addWidget(_label(_("&Gate:"), self.gate), 4, 0)
         grid.addLayout(gate_row, 4, 1, 1, 2)
-        grid.addWidget(_label("R&eferee:", self.referee), 5, 0)
+        grid.addWidget(_label(_("R&eferee:"), self.referee), 5, 0)
         grid.addWidget(self.referee, 5, 1)
         grid.addWidget(self.riot, 5, 2)
         grid.addWidget(self.ref_note, 6, 1, 1, 2)
         if self.fixture.knockout:  # a knock-out game cannot end level: overtime, then a roll-off (issue 33)
-            grid.addWidget(QLabel("Level:"), 7, 0)
+            grid.addWidget(QLabel(_("Level:")), 7, 0)
             grid.addLayout(self._knockout_row(), 7, 1, 1, 2)
         grid.setColumnStretch(1, 1)
         grid.setColumnStretch(2, 1)
         layout = QVBoxLayout(self)
         where = (
-            f"Round {self.fixture.round}" if self.fixture.stage == "league" else self.fixture.stage.capitalize()
+            _("Round {number}").format(number=self.fixture.round)
+            if self.fixture.stage == "league"
+            else stage_shown(self.fixture.stage).capitalize()
         )
         layout.addWidget(
             QLabel(
@@ -179,7 +188,7 @@ class MatchReportDialog(QDialog):
         )
         layout.addLayout(grid)
         layout.addWidget(
-            _label("Each player's &line (type a number in a cell, or double-click it to change it):", self.view)
+            _label(_("Each player's &line (type a number in a cell, or double-click it to change it):"), self.view)
         )
         layout.addWidget(self.view, 1)
         layout.addWidget(self.verdict)
@@ -187,13 +196,13 @@ class MatchReportDialog(QDialog):
 
     def _knockout_row(self) -> QHBoxLayout:
         rule = self.session.db.ruleset.table("knockout")
-        self.overtime = QCheckBox("Sudden-death &overtime played", self)
+        self.overtime = QCheckBox(_("Sudden-death &overtime played"), self)
         self.overtime.setEnabled(rule["overtime"])
         spec = rc.roll_off_dice(self.session.db.ruleset)
         self.roll_off = {}
         row = QHBoxLayout()
         row.addWidget(self.overtime)
-        row.addWidget(QLabel(f"Roll-off ({rule['roll_off']}):"))
+        row.addWidget(QLabel(_("Roll-off ({dice}):").format(dice=rule["roll_off"])))
         for team_id, name in (
             (self.fixture.home_id, self.fixture.home),
             (self.fixture.away_id, self.fixture.away),
@@ -201,11 +210,11 @@ class MatchReportDialog(QDialog):
             spin = QSpinBox(self)
             spin.setRange(0, spec.highest)
             spin.setSpecialValueText("-")
-            spin.setToolTip(f"{possessive(name)} roll-off (- : none)")
+            spin.setToolTip(_("{owner} roll-off (- : none)").format(owner=possessive(name), name=name))
             spin.valueChanged.connect(self._roll_off_typed)
             self.roll_off[team_id] = spin
             row.addWidget(spin)
-        self.roll_off_button = QPushButton("Roll &Off", self)
+        self.roll_off_button = QPushButton(_("Roll &Off"), self)
         self.roll_off_button.clicked.connect(self.roll_off_dice)
         row.addWidget(self.roll_off_button)
         row.addStretch(1)
@@ -255,7 +264,7 @@ class MatchReportDialog(QDialog):
         linked = self.linked = referee_queries.sheet_of_match(db, self.fixture.id)
         self.sheets: dict[int, Any] = {}  # ref id -> his open sheet (or the one of this match)
         self.busy: dict[int, str] = {}  # ref id -> why he cannot referee this match now
-        self.referee.addItem("No referee recorded", None)
+        self.referee.addItem(_("No referee recorded"), None)
         problems = {c.id: c.problem for c in referee_queries.referees_for_fixture(db, self.fixture.id)}
         for card in referee_queries.choosable_referees(db):
             sheet = referee_queries.sheet_view(db, card.open_sheet_id) if card.open_sheet_id else None
@@ -263,11 +272,13 @@ class MatchReportDialog(QDialog):
                 self.busy[card.id] = problems[card.id]  # his open sheet of another game, named
             if sheet is not None:
                 self.sheets[card.id] = sheet
-            self.referee.addItem(f"{card.name}{' (Star Ref)' if card.is_star else ''}", card.id)
+            self.referee.addItem(card.name + (_(" (Star Ref)") if card.is_star else ""), card.id)
         if linked is not None:
             self.sheets[linked.referee_id] = linked
             if self.referee.findData(linked.referee_id) < 0:  # sacked by this very match: he still refereed it
-                self.referee.addItem(f"{linked.referee_name} (his sheet of this match)", linked.referee_id)
+                self.referee.addItem(
+                    _("{referee} (his sheet of this match)").format(referee=linked.referee_name), linked.referee_id
+                )
             self.referee.setCurrentIndex(self.referee.findData(linked.referee_id))
 
     def _referee_chosen(self) -> None:
@@ -278,10 +289,11 @@ class MatchReportDialog(QDialog):
         if self.referee.currentData() is None:
             self.ref_note.setText("")
         elif sheet is None:
-            self.ref_note.setText("Recording opens his match sheet for this match (Referees page).")
+            self.ref_note.setText(_("Recording opens his match sheet for this match (Referees page)."))
         else:
-            state = "finished" if sheet.finished else f"open, {count(sheet.ticked, 'turn')} in range so far"
-            self.ref_note.setText(f"His match sheet ({state}) goes with this match.")
+            state = (_("finished") if sheet.finished
+                     else _("open, {turns} in range so far").format(turns=count(sheet.ticked, "turn")))  # fmt: skip
+            self.ref_note.setText(_("His match sheet ({state}) goes with this match.").format(state=state))
         self._update()
 
     # -- keeping the figures consistent ---------------------------------------------------------------
@@ -318,12 +330,16 @@ class MatchReportDialog(QDialog):
         if busy:
             return busy
         if self.referee.currentData() is None and self.linked is not None:  # the report and the sheet: one record
-            return f"{possessive(self.linked.referee_name)} match sheet goes with this match: record him as its referee."
+            return _("{owner} match sheet goes with this match: record him as its referee.").format(
+                owner=possessive(self.linked.referee_name), name=self.linked.referee_name
+            )
         for team_id, spin in self.score.items():
             scored = sum(r.touchdowns for r in self.lines.rows() if r.team_id == team_id)
             if scored != spin.value():
                 name = next(r.team for r in self.lines.rows() if r.team_id == team_id) if self.lines.rows() else ""
-                return f"{name} scored {spin.value()}, but their players' touchdowns add up to {scored}."
+                return _("{team} scored {score}, but their players' touchdowns add up to {scored}.").format(
+                    team=name, score=spin.value(), scored=scored
+                )
         if self.fixture.knockout:
             home, away = self.fixture.home_id, self.fixture.away_id
             how = self.decided()
@@ -334,7 +350,7 @@ class MatchReportDialog(QDialog):
                 return str(exc)
         if self.gate_faces is None:
             if self.gate.value() == 0 and sum(self.fan_factors):
-                return "Roll the gate or type it in."
+                return _("Roll the gate or type it in.")
             try:
                 pm.check_gate(self.gate.value(), self.fan_factors, self.fixture.stage, ruleset)
             except RuleViolation as exc:
@@ -354,11 +370,14 @@ class MatchReportDialog(QDialog):
         if problem:
             self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
             return
-        how = "rolled by Dugout" if self.gate_faces is not None else "typed in"
+        how = _("rolled by Dugout") if self.gate_faces is not None else _("typed in")
         random_mvps = [t for t in self.players if self.mvp_choice(t) is None]
-        mvp_text = " An MVP will be rolled at random for each team without one." if random_mvps else ""
-        self.verdict.setText(f"Gate {self.gate.value():,} ({how}).{mvp_text} Recording writes the report, the "
-                             "injuries and every roll in one step (Edit > Undo takes it back).")  # fmt: skip
+        mvp_text = _(" An MVP will be rolled at random for each team without one.") if random_mvps else ""
+        self.verdict.setText(
+            _("Gate {gate} ({how}).").format(gate=f"{self.gate.value():,}", how=how)
+            + mvp_text
+            + _(" Recording writes the report, the injuries and every roll in one step (Edit > Undo takes it back).")
+        )  # fmt: skip
 
     def accept(self) -> None:
         if self.problem() is not None:

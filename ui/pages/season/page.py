@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.words import possessive
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
@@ -76,7 +76,7 @@ class SeasonPage(QWidget):
         for what, model in self.leader_models.items():
             view = _read_only_table(model, self, 2)
             view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
-            self.leaders.addTab(view, sq.LEADER_TITLES[what])
+            self.leaders.addTab(view, _(sq.LEADER_TITLES[what]))  # marked N_ where the core keeps them
         self._build_actions()
         self._lay_out()
         self.fixtures_view.selectionModel().selectionChanged.connect(self._update_actions)
@@ -93,12 +93,12 @@ class SeasonPage(QWidget):
 
     def _build_actions(self) -> None:
         self.toolbar = QToolBar(self)
-        spec = [("generate_action", "Generate Season…", self.generate), ("pre_match_action", "Pre-Match Sequence…",
-                 self.pre_match), ("pad_action", "Match Pad…", self.match_pad), ("report_action", "Report Match…",
-                 self.report_match), ("post_match_action", "Post-Match Sequence…", self.post_match),
-                ("sheet_action", "Referee's Match Sheet…", self.referee_sheet), None,
-                ("move_action", "Move to Round…", self.move), ("swap_action", "Swap Home/Away", self.swap),
-                ("delete_action", "Delete Fixture", self.delete), ("add_action", "Add Fixture…", self.add)]  # fmt: skip
+        spec = [("generate_action", _("Generate Season…"), self.generate), ("pre_match_action", _("Pre-Match Sequence…"),
+                 self.pre_match), ("pad_action", _("Match Pad…"), self.match_pad), ("report_action", _("Report Match…"),
+                 self.report_match), ("post_match_action", _("Post-Match Sequence…"), self.post_match),
+                ("sheet_action", _("Referee's Match Sheet…"), self.referee_sheet), None,
+                ("move_action", _("Move to Round…"), self.move), ("swap_action", _("Swap Home/Away"), self.swap),
+                ("delete_action", _("Delete Fixture"), self.delete), ("add_action", _("Add Fixture…"), self.add)]  # fmt: skip
         for item in spec:
             if item is None:
                 self.toolbar.addSeparator()
@@ -114,7 +114,7 @@ class SeasonPage(QWidget):
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
         top = QToolBar(left)
-        top.addWidget(QLabel("  Show: "))
+        top.addWidget(QLabel(_("  Show: ")))
         top.addWidget(self.round_filter)
         left_layout.addWidget(self.title)
         left_layout.addWidget(top)
@@ -123,7 +123,7 @@ class SeasonPage(QWidget):
         right = QWidget(self)
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
-        right_layout.addWidget(QLabel("<b>League table</b>"))
+        right_layout.addWidget(QLabel(_("<b>League table</b>")))
         right_layout.addWidget(self.standings_view)
         self.points_note = QLabel()
         self.points_note.setWordWrap(True)
@@ -139,7 +139,7 @@ class SeasonPage(QWidget):
         roll_row.addWidget(self.roll_off_note, 1)
         roll_row.addWidget(self.roll_off_button)
         right_layout.addLayout(roll_row)
-        right_layout.addWidget(QLabel("<b>Leaders</b>"))
+        right_layout.addWidget(QLabel(_("<b>Leaders</b>")))
         right_layout.addWidget(self.leaders, 1)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)
         splitter.addWidget(left)
@@ -151,8 +151,8 @@ class SeasonPage(QWidget):
         self.competitions = CompetitionsPanel(self.session, self.open_game, self)
         self.views = QTabWidget(self)
         self.views.setObjectName("seasonViews")
-        self.views.addTab(splitter, "Fixtures and Table")
-        self.views.addTab(self.competitions, "Competitions")
+        self.views.addTab(splitter, _("Fixtures and Table"))
+        self.views.addTab(self.competitions, _("Competitions"))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(self.toolbar)
@@ -168,8 +168,11 @@ class SeasonPage(QWidget):
         self._rows = sq.fixtures(db)
         season = sq.current_season(db)
         done = sum(r.status == "completed" for r in self._rows)
-        self.title.setText(f"<b style='font-size:13pt'>Season {season}</b> · {len(self._rows)} fixtures, "
-                           f"{sum(r.played for r in self._rows)} played, {done} with the post-match sequence done")  # fmt: skip
+        self.title.setText(
+            _("<b style='font-size:13pt'>Season {season}</b> · {fixtures} fixtures, {played} played, {done} with the "
+              "post-match sequence done").format(season=season, fixtures=len(self._rows),
+                                                 played=sum(r.played for r in self._rows), done=done)
+        )  # fmt: skip
         self._fill_round_filter()
         self._show_fixtures()
         self.standings_model.set_rows(sq.current_table(db))
@@ -182,8 +185,10 @@ class SeasonPage(QWidget):
         from roster_app.rules.postmatch import TIE_BREAKER_LABELS
 
         order = ", ".join(TIE_BREAKER_LABELS[t] for t in points["tie_breakers"])
-        self.points_note.setText(f"Win {points['win']}, draw {points['draw']}, loss {points['loss']} points. "
-                                 f"Ties are broken by {order}. Friendlies do not count.")  # fmt: skip
+        self.points_note.setText(
+            _("Win {win}, draw {draw}, loss {loss} points. Ties are broken by {order}. Friendlies do not count.").format(
+                win=points["win"], draw=points["draw"], loss=points["loss"], order=order)
+        )  # fmt: skip
         for what, model in self.leader_models.items():
             model.set_rows(sq.leaders(db, what))
         self._show_roll_off()
@@ -209,16 +214,16 @@ class SeasonPage(QWidget):
         fixture's teams and ref (right-click: double-click opens the fixture) (issue 23)."""
         from roster_app.queries.careers import match_people
 
-        link_careers(self.standings_view, self, [Link("Timeline…", "team", lambda r: r.id)], show_career)
+        link_careers(self.standings_view, self, [Link(_("Timeline…"), "team", lambda r: r.id)], show_career)
         for index in range(self.leaders.count()):
             link_careers(
-                self.leaders.widget(index), self, [Link("Career…", "player", lambda r: r.id)], show_career
+                self.leaders.widget(index), self, [Link(_("Career…"), "player", lambda r: r.id)], show_career
             )
         link_careers(self.fixtures_view, self, [
-            Link("Home Team's Timeline…", "team", lambda r: r.home_id),
-            Link("Away Team's Timeline…", "team", lambda r: r.away_id),
-            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
-                 missing="No referee has been chosen for this fixture yet."),
+            Link(_("Home Team's Timeline…"), "team", lambda r: r.home_id),
+            Link(_("Away Team's Timeline…"), "team", lambda r: r.away_id),
+            Link(_("Referee's Career…"), "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing=_("No referee has been chosen for this fixture yet.")),
         ], show_career, double_click=False)  # fmt: skip
 
     def _fill_round_filter(self) -> None:
@@ -226,10 +231,12 @@ class SeasonPage(QWidget):
         rounds = sorted({r.round for r in self._rows})
         self.round_filter.blockSignals(True)
         self.round_filter.clear()
-        self.round_filter.addItem("All rounds", ALL_ROUNDS)
+        self.round_filter.addItem(_("All rounds"), ALL_ROUNDS)
         for number in rounds:
             played = all(r.played for r in self._rows if r.round == number)
-            self.round_filter.addItem(f"Round {number}{' (played)' if played else ''}", number)
+            self.round_filter.addItem(
+                (_("Round {number} (played)") if played else _("Round {number}")).format(number=number), number
+            )
         self.round_filter.setCurrentIndex(max(0, self.round_filter.findData(current)))
         self.round_filter.blockSignals(False)
 
@@ -247,7 +254,9 @@ class SeasonPage(QWidget):
 
         byes = sq.byes_by_round(self.session.db, [r for r in self._rows if r.stage == "league"])
         shown = byes.get(number, []) if number else []
-        self.byes.setText(f"Bye in round {number}: {', '.join(shown)}" if shown else "")
+        self.byes.setText(
+            _("Bye in round {number}: {teams}").format(number=number, teams=", ".join(shown)) if shown else ""
+        )
         target = selected or self.next_fixture()
         if target is not None:
             self.select_fixture(target.id)
@@ -270,7 +279,7 @@ class SeasonPage(QWidget):
                 self.select_fixture(fixture.id)
                 self.fixtures_view.setFocus()
         if fixture is None:
-            ask.info(self, "Choose a fixture in the list of the Season page first.")
+            ask.info(self, _("Choose a fixture in the list of the Season page first."))
         return fixture
 
     def select_fixture(self, match_id: int) -> None:
@@ -383,7 +392,12 @@ class SeasonPage(QWidget):
         if fixture is None:
             return None
         if fixture.status != "scheduled":
-            ask.info(self, f"{fixture.home} v {fixture.away} has been played: its pre-match sequence is over.")
+            ask.info(
+                self,
+                _("{game} has been played: its pre-match sequence is over.").format(
+                    game=f"{fixture.home} v {fixture.away}"
+                ),
+            )
             return None
         from ui.sequences.prematch.wizard import PreMatchWizard
 
@@ -423,15 +437,20 @@ class SeasonPage(QWidget):
 
         game = f"{fixture.home} v {fixture.away}"
         if self.session.read_only:
-            ask.info(self, f"No referee's match sheet goes with {game}.")
+            ask.info(self, _("No referee's match sheet goes with {game}.").format(game=game))
             return None
         choices = rq.referees_for_fixture(self.session.db, fixture.id)
         if not choices:
             ask.info(
-                self, "No referee may be chosen: every one is sacked or dead. Create one on the Referees page."
+                self, _("No referee may be chosen: every one is sacked or dead. Create one on the Referees page.")
             )
             return None
-        index = ask.pick(self, f"Who referees {game}?", [c.label for c in choices], title="Referee's match sheet")
+        index = ask.pick(
+            self,
+            _("Who referees {game}?").format(game=game),
+            [c.label for c in choices],
+            title=_("Referee's match sheet"),
+        )
         if index is None:
             return None
         if choices[index].problem:
@@ -445,7 +464,7 @@ class SeasonPage(QWidget):
         fixture = self._chosen_fixture()
         if fixture is None:
             return
-        number = ask.number(self, f"Move {fixture.home} v {fixture.away} to round:", value=fixture.round,
+        number = ask.number(self, _("Move {game} to round:").format(game=f"{fixture.home} v {fixture.away}"), value=fixture.round,
                             minimum=1, maximum=99)  # fmt: skip
         if number is not None and number != fixture.round:
             from roster_app.services.season import move_fixture
@@ -463,8 +482,9 @@ class SeasonPage(QWidget):
         fixture = self.selected_fixture()
         if fixture is None:
             return
-        if ask.confirm(self, f"Delete the fixture {fixture.home} v {fixture.away} (round {fixture.round})?",
-                       yes="Delete"):  # fmt: skip
+        if ask.confirm(self, _("Delete the fixture {game} (round {round})?").format(
+                           game=f"{fixture.home} v {fixture.away}", round=fixture.round),
+                       yes=_("Delete")):  # fmt: skip
             from roster_app.services.season import delete_fixture
 
             self.session.run(delete_fixture, parent=self, match_id=fixture.id)
@@ -491,11 +511,13 @@ class TeamHistoryTab(QWidget):
         self.model = HistoryModel(self)
         self.view = _read_only_table(self.model, self, 2)
         self.view.setObjectName("historyView")
-        self.empty = QLabel("No matches played yet.")
+        self.empty = QLabel(_("No matches played yet."))
         self.corrections_model = CorrectionsModel(self)
         self.corrections_view = _read_only_table(self.corrections_model, self, 5)
         self.corrections_view.setObjectName("correctionsView")
-        self.corrections_title = QLabel("<b>Commissioner's corrections</b> (made outside the league's timeline)")
+        self.corrections_title = QLabel(
+            _("<b>Commissioner's corrections</b> (made outside the league's timeline)")
+        )
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.view, 3)
@@ -517,10 +539,10 @@ class TeamHistoryTab(QWidget):
             return away if home == self.team_id else home
 
         link_careers(self.view, self, [
-            Link("Timeline…", "team", lambda _r: self.team_id, lambda r: {"season": r.season}),
-            Link("Opponent's Timeline…", "team", opponent),
-            Link("Referee's Career…", "referee", lambda r: match_people(self.session.db, r.id)[2],
-                 missing="No referee refereed this game in Dugout."),
+            Link(_("Timeline…"), "team", lambda _r: self.team_id, lambda r: {"season": r.season}),
+            Link(_("Opponent's Timeline…"), "team", opponent),
+            Link(_("Referee's Career…"), "referee", lambda r: match_people(self.session.db, r.id)[2],
+                 missing=_("No referee refereed this game in Dugout.")),
         ], show_career)  # fmt: skip
 
     def show_team(self, team_id: int | None) -> None:
@@ -550,9 +572,9 @@ class TeamHistoryTab(QWidget):
 
 def install_season(league_view: Any) -> None:
     """Add the Season page to the league view and the History tab to the team page."""
-    league_view.add_lazy_page("season_page", "Season", lambda: SeasonPage(league_view.session, league_view))
+    league_view.add_lazy_page("season_page", N_("Season"), lambda: SeasonPage(league_view.session, league_view))
     team_page = league_view.team_page
     team_page.history_tab = TeamHistoryTab(league_view.session, team_page, tabs=team_page.tabs)
-    team_page.tabs.addTab(team_page.history_tab, "History")
+    team_page.tabs.addTab(team_page.history_tab, _("History"))
     league_view.panel.team_selected.connect(team_page.history_tab.show_team)
     team_page.history_tab.show_team(league_view.current_team_id())

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.queries import corrections as cq
 from roster_app.queries.rosters import team_header, teams
 from roster_app.rules.contracts import length_range, tally_marks
@@ -34,21 +35,28 @@ from roster_app.services import corrections as svc
 from roster_app.words import count
 from ui.kit import ask
 from ui.kit.basics import counted_suffix
+from ui.kit.columns import shown
 from ui.kit.dice_input import DiceInput
 from ui.kit.handbook import help_key
 
 NAME_KEY = "corrections/commissioner"
-KINDS = (("gold", "Gold in the treasury"), ("spp", "A player's SPP"), ("fan_factor", "Fan factor"),
-         ("contract", "A contract"), ("roll", "A roll typed in wrongly"))  # fmt: skip
+KINDS = (("gold", N_("Gold in the treasury")), ("spp", N_("A player's SPP")), ("fan_factor", N_("Fan factor")),
+         ("contract", N_("A contract")), ("roll", N_("A roll typed in wrongly")))  # fmt: skip
 NOTES = {
-    "gold": "The gold moves through the ledger as a correction row with your reason; the treasury never goes "
-    "below 0 gp.",
-    "spp": "Star player rolls taken may not exceed what the SPP earn.",
-    "fan_factor": "No gold moves: the fan factor is set to what it should be.",
-    "contract": "No gold moves: the price paid at signing stays in the ledger (correct the gold too if it should "
-    "change). A contract runs while seasons are left; cancelling makes the player a free agent.",
-    "roll": "Only the record of the roll changes. What the roll decided (gold, SPP, a fan factor) is not worked "
-    "out again: correct it with the other kinds of correction.",
+    "gold": N_(
+        "The gold moves through the ledger as a correction row with your reason; the treasury never goes "
+        "below 0 gp."
+    ),
+    "spp": N_("Star player rolls taken may not exceed what the SPP earn."),
+    "fan_factor": N_("No gold moves: the fan factor is set to what it should be."),
+    "contract": N_(
+        "No gold moves: the price paid at signing stays in the ledger (correct the gold too if it should "
+        "change). A contract runs while seasons are left; cancelling makes the player a free agent."
+    ),
+    "roll": N_(
+        "Only the record of the roll changes. What the roll decided (gold, SPP, a fan factor) is not worked "
+        "out again: correct it with the other kinds of correction."
+    ),
 }
 BAD = "#a32020"
 
@@ -85,19 +93,21 @@ class CorrectionDialog(QDialog):
         self.session = session
         self.db = session.db
         self.settings = settings or _settings(parent)
-        self.setWindowTitle("Commissioner's Correction")
+        self.setWindowTitle(_("Commissioner's Correction"))
         self.setMinimumWidth(560)
         self.header: Any = None
 
         intro = QLabel(
-            "Puts a mistake right outside the league's timeline. It is written with your reason and name, shows "
-            "in the team's History tab and its printed ledger, and Edit > Undo takes it back."
+            _(
+                "Puts a mistake right outside the league's timeline. It is written with your reason and name, shows "
+                "in the team's History tab and its printed ledger, and Edit > Undo takes it back."
+            )
         )
         intro.setWordWrap(True)
         self.kind = QComboBox(self)
         self.kind.setObjectName("correctionKind")
         for key, label in KINDS:
-            self.kind.addItem(label, key)
+            self.kind.addItem(_(label), key)
         self.team = QComboBox(self)
         self.team.setObjectName("correctionTeam")
         for item in teams(self.db):
@@ -112,19 +122,19 @@ class CorrectionDialog(QDialog):
         self.verdict.setWordWrap(True)
         self.reason = QLineEdit(self)
         self.reason.setObjectName("correctionReason")
-        self.reason.setPlaceholderText("What went wrong (required)")
+        self.reason.setPlaceholderText(_("What went wrong (required)"))
         self.made_by = QLineEdit(str(self.settings.value(NAME_KEY, "") or ""), self)
         self.made_by.setObjectName("correctionBy")
-        self.made_by.setPlaceholderText("Your name (required)")
+        self.made_by.setPlaceholderText(_("Your name (required)"))
 
         form = QFormLayout()
-        form.addRow("Correct:", self.kind)
-        form.addRow("Team:", self.team)
+        form.addRow(_("Correct:"), self.kind)
+        form.addRow(_("Team:"), self.team)
         reasons = QFormLayout()
-        reasons.addRow("Reason:", self.reason)
-        reasons.addRow("Commissioner:", self.made_by)
+        reasons.addRow(_("Reason:"), self.reason)
+        reasons.addRow(_("Commissioner:"), self.made_by)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok_button = self.buttons.addButton("Correct", QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok_button = self.buttons.addButton(_("Correct"), QDialogButtonBox.ButtonRole.AcceptRole)
         self.ok_button.setObjectName("correctButton")
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -153,12 +163,12 @@ class CorrectionDialog(QDialog):
         for label in self.now.values():
             label.setObjectName("correctionNow")
             label.setTextFormat(Qt.TextFormat.PlainText)  # a roll's label names its player
-        self.gold = _spin(-MOST_GOLD, MOST_GOLD, step=10_000, suffix=" gp")  # rules/limits.py
+        self.gold = _spin(-MOST_GOLD, MOST_GOLD, step=10_000, suffix=_(" gp"))  # rules/limits.py
         self.gold.setObjectName("goldAmount")
         self.gold_after = QLabel()
         self.player = QComboBox()
         self.player.setObjectName("correctionPlayer")
-        self.spp = _spin(0, MOST_SPP, suffix=" SPP")
+        self.spp = _spin(0, MOST_SPP, suffix=_(" SPP"))
         self.rolls_taken = _spin(0, 20)
         low, high = svc.fan_factor_range(self.db)
         self.fan_factor = _spin(low, high)
@@ -169,7 +179,7 @@ class CorrectionDialog(QDialog):
         self.seasons = _spin(shortest, longest)
         counted_suffix(self.seasons, "season")
         self.served = _spin(0, longest)
-        self.cancel_contract = QCheckBox("Cancel the contract (the player becomes a free agent)")
+        self.cancel_contract = QCheckBox(_("Cancel the contract (the player becomes a free agent)"))
         self.roll = QComboBox()
         self.roll.setObjectName("correctionRoll")
         self.dice = DiceInput("D6", self)
@@ -177,14 +187,14 @@ class CorrectionDialog(QDialog):
             part.hide()  # a correction types the faces the dice showed; Dugout does not roll again
 
         rows = {
-            "gold": [("Treasury now:", self.now["gold"]), ("Add (or take with −):", self.gold),
-                     ("Treasury after:", self.gold_after)],
-            "spp": [("Player:", self.player), ("Now:", self.now["spp"]), ("SPP should be:", self.spp),
-                    ("Star player rolls taken:", self.rolls_taken)],
-            "fan_factor": [("Fan factor now:", self.now["fan_factor"]), ("Should be:", self.fan_factor)],
-            "contract": [("Contract:", self.contract), ("Now:", self.now["contract"]), ("Length:", self.seasons),
-                         ("Seasons served:", self.served), ("", self.cancel_contract)],
-            "roll": [("Roll:", self.roll), ("Stored:", self.now["roll"]), ("The dice showed:", self.dice)],
+            "gold": [(_("Treasury now:"), self.now["gold"]), (_("Add (or take with −):"), self.gold),
+                     (_("Treasury after:"), self.gold_after)],
+            "spp": [(_("Player:"), self.player), (_("Now:"), self.now["spp"]), (_("SPP should be:"), self.spp),
+                    (_("Star player rolls taken:"), self.rolls_taken)],
+            "fan_factor": [(_("Fan factor now:"), self.now["fan_factor"]), (_("Should be:"), self.fan_factor)],
+            "contract": [(_("Contract:"), self.contract), (_("Now:"), self.now["contract"]), (_("Length:"), self.seasons),
+                         (_("Seasons served:"), self.served), ("", self.cancel_contract)],
+            "roll": [(_("Roll:"), self.roll), (_("Stored:"), self.now["roll"]), (_("The dice showed:"), self.dice)],
         }  # fmt: skip
         for key, _label in KINDS:
             page = QWidget()
@@ -214,18 +224,22 @@ class CorrectionDialog(QDialog):
 
     def _kind_changed(self) -> None:
         self.pages.setCurrentIndex(self.kind.currentIndex())
-        self.note.setText(NOTES[self.kind_key()])
+        self.note.setText(_(NOTES[self.kind_key()]))
         self._update()
         self.adjustSize()  # the pages differ in height
 
     def _team_changed(self) -> None:
         team = self.team_id()
         self.header = team_header(self.db, team) if team is not None else None
-        self._fill(self.player, cq.players(self.db, team) if team is not None else [], "No player on the roster")
         self._fill(
-            self.contract, cq.contracts(self.db, team) if team is not None else [], "No contract to correct"
+            self.player, cq.players(self.db, team) if team is not None else [], _("No player on the roster")
         )
-        self._fill(self.roll, cq.rolls(self.db, team) if team is not None else [], "No roll stored for the team")
+        self._fill(
+            self.contract, cq.contracts(self.db, team) if team is not None else [], _("No contract to correct")
+        )
+        self._fill(
+            self.roll, cq.rolls(self.db, team) if team is not None else [], _("No roll stored for the team")
+        )
         if self.header is not None:
             self.now["gold"].setText(gp(self.header.treasury))
             self.gold.setRange(*gold_correction_range(self.header.treasury))  # a 32-bit spin box: bounded
@@ -246,7 +260,11 @@ class CorrectionDialog(QDialog):
 
     def _player_changed(self) -> None:
         p = self.player.currentData()
-        self.now["spp"].setText(f"{p.spp} SPP, {count(p.rolls_taken, 'star player roll')} taken" if p else "")
+        self.now["spp"].setText(
+            _("{spp} SPP, {rolls} taken").format(spp=p.spp, rolls=count(p.rolls_taken, "star player roll"))
+            if p
+            else ""
+        )
         if p is not None:
             self.spp.setValue(p.spp)
             self.rolls_taken.setValue(p.rolls_taken)
@@ -254,7 +272,7 @@ class CorrectionDialog(QDialog):
 
     def _contract_changed(self) -> None:
         c = self.contract.currentData()
-        self.now["contract"].setText(f"{tally_marks(c.served, c.seasons)}, {c.status}" if c else "")
+        self.now["contract"].setText(f"{tally_marks(c.served, c.seasons)}, {shown(c.status)}" if c else "")
         self.cancel_contract.setChecked(False)
         self.cancel_contract.setEnabled(c is not None and c.status == "running")
         if c is not None:
@@ -305,13 +323,13 @@ class CorrectionDialog(QDialog):
     def missing(self) -> str | None:
         """Why OK is disabled, in words, or None."""
         if self.session.read_only:
-            return "The league is open read-only."
+            return _("The league is open read-only.")
         if self.arguments() is None:
-            return "Nothing would change yet: set the new value."
+            return _("Nothing would change yet: set the new value.")
         if not self.reason.text().strip():
-            return "Give a reason: the league reads it in the ledger and the team's history."
+            return _("Give a reason: the league reads it in the ledger and the team's history.")
         if not self.made_by.text().strip():
-            return "Give your name as the commissioner making the correction."
+            return _("Give your name as the commissioner making the correction.")
         return None
 
     def _update(self) -> None:
@@ -332,8 +350,8 @@ class CorrectionDialog(QDialog):
 
     def reject(self) -> None:
         """Cancel, Esc or the window's close asks first when a reason or a sum was typed (issue 35)."""
-        if self.typed_work() and not ask.confirm(self, "Close the correction without making it? What you typed "
-                                                 "is lost.", yes="Close"):  # fmt: skip
+        if self.typed_work() and not ask.confirm(self, _("Close the correction without making it? What you typed "
+                                                 "is lost."), yes=_("Close")):  # fmt: skip
             return
         super().reject()
 

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import NotFound
+from roster_app.i18n import N_, _, term
 from roster_app.queries.open_reads import TeamHeader
 from roster_app.rules.allies import allies_word, fan_factor_text, surcharge_text
 from roster_app.rules.roster import gp, players_to_play
@@ -33,10 +34,12 @@ def reroll_price_text(header: TeamHeader) -> str:
     """'re-rolls cost 130,000 gp each (60,000 gp at creation; +10,000 gp for 1 ally)'."""
     parts = []
     if header.reroll_price - header.penalties.reroll_surcharge != header.reroll_cost:
-        parts.append(f"{gp(header.reroll_cost)} at creation")
+        parts.append(_("{gold} at creation").format(gold=gp(header.reroll_cost)))
     if header.penalties.reroll_surcharge:
         parts.append(surcharge_text(header.penalties))
-    return f"re-rolls cost {gp(header.reroll_price)} each" + (f" ({'; '.join(parts)})" if parts else "")
+    return _("re-rolls cost {gold} each").format(gold=gp(header.reroll_price)) + (
+        f" ({'; '.join(parts)})" if parts else ""
+    )
 
 
 class CommitSpin(QSpinBox):
@@ -86,11 +89,14 @@ class CoachEdit(QLineEdit):
         super().keyPressEvent(event)
 
 
-WINNINGS_RATING_TIP = (
+COUNTER_TITLES = {"rerolls": N_("Re-rolls"), "fan_factor": N_("Fan factor"),
+                  "assistant_coaches": N_("Assistant coaches"), "cheerleaders": N_("Cheerleaders"),
+                  "apothecary": N_("Apothecary")}  # fmt: skip
+WINNINGS_RATING_TIP = N_(
     "The team rating used on the Match Winnings Table: half the value of each player under "
     "contract is deducted (reserve-teams article). The normal team rating is unchanged."
 )
-EXPENSES_TIP = (
+EXPENSES_TIP = N_(
     "What the team pays after a match for its team value (half the value of each player under contract is "
     "left out: a house rule, League > Rules… > Economy)."
 )
@@ -126,16 +132,16 @@ class TeamHeaderWidget(QFrame):
         self.coach = CoachEdit()
         # a click anywhere else in the header takes the focus, so typing after it never lands in a field
         self.setFocusPolicy(Qt.FocusPolicy.ClickFocus)
-        self.coach.setPlaceholderText("Head coach")
+        self.coach.setPlaceholderText(_("Head coach"))
         self.coach.setMaximumWidth(220)
         self.coach.editingFinished.connect(self._coach_edited)
 
         self.figures: dict[str, QLabel] = {}
         self.figure_titles: dict[str, QLabel] = {}
         figures = QHBoxLayout()
-        for key, title in (("treasury", "Treasury"), ("value", "Team value"), ("rating", "Team rating"),
-                           ("winnings_rating", "Rating for winnings"), ("players", "Players")):  # fmt: skip
-            label, value = _figure(title)
+        for key, title in (("treasury", N_("Treasury")), ("value", N_("Team value")), ("rating", N_("Team rating")),
+                           ("winnings_rating", N_("Rating for winnings")), ("players", N_("Players"))):  # fmt: skip
+            label, value = _figure(_(title))
             box = QVBoxLayout()
             box.setSpacing(0)
             box.addWidget(label)
@@ -145,7 +151,7 @@ class TeamHeaderWidget(QFrame):
             self.figures[key] = value
             self.figure_titles[key] = label
         figures.addStretch(1)
-        self.figures["winnings_rating"].setToolTip(WINNINGS_RATING_TIP)
+        self.figures["winnings_rating"].setToolTip(_(WINNINGS_RATING_TIP))
 
         self.counters: dict[str, CommitSpin | QCheckBox] = {}
         staff = QGridLayout()
@@ -153,8 +159,7 @@ class TeamHeaderWidget(QFrame):
         for column, counter in enumerate(
             ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary")
         ):
-            title = {"rerolls": "Re-rolls", "fan_factor": "Fan factor", "assistant_coaches": "Assistant coaches",
-                     "cheerleaders": "Cheerleaders", "apothecary": "Apothecary"}[counter]  # fmt: skip
+            title = _(COUNTER_TITLES[counter])
             widget: CommitSpin | QCheckBox
             if counter == "apothecary":
                 widget = QCheckBox()
@@ -182,7 +187,7 @@ class TeamHeaderWidget(QFrame):
         names.addWidget(self.title)
         names.addWidget(self.subtitle)
         top.addLayout(names, 1)
-        top.addWidget(QLabel("Head coach:"))
+        top.addWidget(QLabel(_("Head coach:")))
         top.addWidget(self.coach)
 
         layout = QVBoxLayout(self)
@@ -195,10 +200,10 @@ class TeamHeaderWidget(QFrame):
         self.header = header
         self.setEnabled(header is not None)
         if header is None:
-            self.title.setText("No team selected")
+            self.title.setText(_("No team selected"))
             return
         self.title.setText(header.name)
-        self.subtitle.setText(f"{header.race} · {reroll_price_text(header)}")
+        self.subtitle.setText(f"{term('race', header.race)} · {reroll_price_text(header)}")
         self._show_allies(header)
         self.coach.saved = header.coach
         if not self.coach.hasFocus():
@@ -218,8 +223,10 @@ class TeamHeaderWidget(QFrame):
             else:
                 widget.show_value(int(value))
             widget.setToolTip(
-                f"Buying more costs gold from the treasury; fewer is not refunded ({COUNTERS[counter][0]}). "
-                "Saved on Enter or on leaving the field; Esc puts it back."
+                _(
+                    "Buying more costs gold from the treasury; fewer is not refunded ({what}). "
+                    "Saved on Enter or on leaving the field; Esc puts it back."
+                ).format(what=COUNTERS[counter][0])
             )
         read_only = self.session.read_only
         self.coach.setReadOnly(read_only)
@@ -244,9 +251,11 @@ class TeamHeaderWidget(QFrame):
         by_value = header.worth_is_value
         self.figures["rating"].setVisible(not by_value)
         self.figure_titles["rating"].setVisible(not by_value)
-        self.figure_titles["value"].setText(header.worth_name if by_value else "Team value")
-        self.figure_titles["winnings_rating"].setText("Spiralling expenses" if by_value else "Rating for winnings")
-        self.figures["winnings_rating"].setToolTip(EXPENSES_TIP if by_value else WINNINGS_RATING_TIP)
+        self.figure_titles["value"].setText(header.worth_name if by_value else _("Team value"))
+        self.figure_titles["winnings_rating"].setText(
+            _("Spiralling expenses") if by_value else _("Rating for winnings")
+        )
+        self.figures["winnings_rating"].setToolTip(_(EXPENSES_TIP) if by_value else _(WINNINGS_RATING_TIP))
         if by_value:
             self.figures["winnings_rating"].setText(gp(header.expenses))
 
@@ -257,10 +266,17 @@ class TeamHeaderWidget(QFrame):
         label = self.figures["players"]
         short = header.players < fewest
         label.setText(
-            f"{header.players} of {most}" + (f" · {fewest - header.players} short of {fewest}" if short else "")
+            _("{n} of {most}").format(n=header.players, most=most)
+            + (
+                _(" · {short} short of {fewest}").format(short=fewest - header.players, fewest=fewest)
+                if short
+                else ""
+            )
         )
         label.setStyleSheet("color: #a32020;" if short else "")
-        label.setToolTip(f"A team needs at least {fewest} players to play a match." if short else "")
+        label.setToolTip(
+            _("A team needs at least {fewest} players to play a match.").format(fewest=fewest) if short else ""
+        )
 
     def _show_allies(self, header: TeamHeader) -> None:
         """The allies' penalties, lifted (and hidden) as soon as the last ally leaves the roster."""
@@ -268,7 +284,11 @@ class TeamHeaderWidget(QFrame):
         ruleset = self.session.db.ruleset
         in_play = header.fan_factor_in_play != header.fan_factor
         self.fan_factor_note.setText(
-            f"{header.fan_factor_in_play} with {allies_word(p.allies)}" if in_play else ""
+            _("{fan_factor} with {allies}").format(
+                fan_factor=header.fan_factor_in_play, allies=allies_word(p.allies)
+            )
+            if in_play
+            else ""
         )
         if not header.allies:
             self.allies.setText("")
@@ -276,13 +296,19 @@ class TeamHeaderWidget(QFrame):
             self.allies.hide()
             return
         self.allies.setText(
-            f"Allies: {', '.join(header.allies)}. Fan factor {fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies)}; "
-            f"each re-roll {gp(header.reroll_price)}" + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
+            _("Allies: {allies}. Fan factor {fan_factor}; each re-roll {gold}").format(
+                allies=", ".join(header.allies),
+                fan_factor=fan_factor_text(header.fan_factor, header.fan_factor_in_play, p.allies),
+                gold=gp(header.reroll_price),
+            )
+            + (f" ({surcharge_text(p)})." if p.reroll_surcharge else ".")
         )
         tip = text_html(
-            f"A player of another race than {header.race} is an ally (a transferred player counts as any allied "
-            f"player). League > Rules… > Ally penalties: {describe_penalties(ruleset)}, for each ally. "
-            "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
+            _(
+                "A player of another race than {race} is an ally (a transferred player counts as any allied "
+                "player). League > Rules… > Ally penalties: {penalties}, for each ally. "
+                "The team's own fan factor (the post-match roll changes it) and its team rating are not lowered."
+            ).format(race=term("race", header.race), penalties=describe_penalties(ruleset))
         )
         for widget in (self.allies, self.fan_factor_note):
             widget.setToolTip(f"<p>{tip}</p>")  # rich text, escaped: a tooltip would guess markup from a name

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import _
 from roster_app.queries import open_reads as queries
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
@@ -54,19 +55,19 @@ class TeamPage(QWidget):
         )
         self._install_delegates()
 
-        self.show_former = QCheckBox("Show former players")
+        self.show_former = QCheckBox(_("Show former players"))
         self.show_former.toggled.connect(lambda _on: self.refresh({"player"}))
 
         # Ctrl+H belongs to Team > Hire Player: a second owner of the key would make Qt fire neither.
-        self.hire_action = QAction("Hire Player…", self)
-        self.hire_action.setToolTip("Hire players for this team (Ctrl+H)")
+        self.hire_action = QAction(_("Hire Player…"), self)
+        self.hire_action.setToolTip(_("Hire players for this team (Ctrl+H)"))
         self.hire_action.triggered.connect(self.hire)
-        self.retire_action = QAction("Retire Player", self)
+        self.retire_action = QAction(_("Retire Player"), self)
         self.retire_action.triggered.connect(lambda: self.retire(fired=False))
-        self.fire_action = QAction("Fire Player", self)
+        self.fire_action = QAction(_("Fire Player"), self)
         self.fire_action.triggered.connect(lambda: self.retire(fired=True))
-        self.contract_action = QAction("Contract…", self)
-        self.contract_action.setToolTip("Sign or renew the selected player's contract")
+        self.contract_action = QAction(_("Contract…"), self)
+        self.contract_action.setToolTip(_("Sign or renew the selected player's contract"))
         self.contract_action.triggered.connect(self.sign_contract)
 
         toolbar = QToolBar(self)
@@ -78,7 +79,7 @@ class TeamPage(QWidget):
         self.roster_view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
         self.roster_view.addActions([self.contract_action, self.retire_action, self.fire_action])
         link_careers(
-            self.roster_view, self, [Link("Career…", "player", lambda r: r.id)], show_career, double_click=False
+            self.roster_view, self, [Link(_("Career…"), "player", lambda r: r.id)], show_career, double_click=False
         )  # edits
         toolbar.addWidget(self.show_former)
 
@@ -92,12 +93,12 @@ class TeamPage(QWidget):
         self.ledger_view = make_table(self.ledger_model, self)
 
         self.tabs = QTabWidget(self)
-        self.tabs.addTab(roster_tab, "Roster")
-        self.tabs.addTab(self.ledger_view, "Ledger")
+        self.tabs.addTab(roster_tab, _("Roster"))
+        self.tabs.addTab(self.ledger_view, _("Ledger"))
         self._ledger_stale = False  # the team or its ledger changed while the Ledger tab was not shown
         self.tabs.currentChanged.connect(lambda _i: self._ledger_stale and self._read_ledger())
         self.reserves_tab = ReservesTab(session, self)
-        self.tabs.addTab(self.reserves_tab, "Reserves")
+        self.tabs.addTab(self.reserves_tab, _("Reserves"))
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -191,8 +192,13 @@ class TeamPage(QWidget):
         player = self.selected_player()
         if player is None:
             return
-        verb = "Fire" if fired else "Retire"
-        if not ask.confirm(self, f"{verb} {player.name}? He leaves the roster for good (no refund).", yes=verb):
+        verb = _("Fire") if fired else _("Retire")
+        question = (
+            _("Fire {player}? He leaves the roster for good (no refund).")
+            if fired
+            else _("Retire {player}? He leaves the roster for good (no refund).")
+        )
+        if not ask.confirm(self, question.format(player=player.name), yes=verb):
             return
         from roster_app.services.players import retire_player
 

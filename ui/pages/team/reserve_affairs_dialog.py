@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _, term
 from roster_app.queries import reserves as reserve_queries
 from roster_app.queries.reserves import ReservesInfo
 from roster_app.rules.dicetables import range_text
@@ -33,8 +34,8 @@ from ui.kit.basics import quiet_button, rich_label, right_aligned, text_html
 from ui.kit.dice_input import DiceInput
 from ui.roster.position_table import PositionTable
 
-STEPS = (("Upkeep", Step.UPKEEP), ("Reserve Team Table", Step.TABLE), ("Player Table", Step.PLAYER_TABLE),
-         ("New player", Step.NEW_PLAYER))  # fmt: skip
+STEPS = ((N_("Upkeep"), Step.UPKEEP), (N_("Reserve Team Table"), Step.TABLE), (N_("Player Table"), Step.PLAYER_TABLE),
+         (N_("New player"), Step.NEW_PLAYER))  # fmt: skip
 
 
 class Page(QWidget):
@@ -53,9 +54,9 @@ class UpkeepPage(Page):
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
         self.text = rich_label(self)
-        self.pay_button = quiet_button("Pay Upkeep", self)
+        self.pay_button = quiet_button(_("Pay Upkeep"), self)
         self.pay_button.clicked.connect(lambda: dialog.run(svc.pay_reserve_upkeep))
-        self.leave_button = quiet_button("Let the Coach Leave…", self)
+        self.leave_button = quiet_button(_("Let the Coach Leave…"), self)
         self.leave_button.clicked.connect(self.let_leave)
         buttons = QHBoxLayout()
         buttons.addWidget(self.pay_button)
@@ -68,21 +69,23 @@ class UpkeepPage(Page):
     def show_info(self, info: ReservesInfo) -> None:
         lost = info.promising + info.carried
         self.text.setText(
-            f"First pay the {info.coach_type} Reserve Coach <b>{gp(info.upkeep)}</b> for the team's upkeep "
-            f"(the treasury holds {gp(info.treasury)}).<br><br>If you cannot or will not pay, he ups and leaves "
-            f"with all his stars of the future"
-            + (f": the pending <b>+{lost}</b> on the Player Table is lost." if lost else ".")
-            + " You may hire another Reserve Coach as soon as you have the money."
+            _(
+                "First pay the {coach} Reserve Coach <b>{gold}</b> for the team's upkeep "
+                "(the treasury holds {treasury}).<br><br>If you cannot or will not pay, he ups and leaves "
+                "with all his stars of the future"
+            ).format(coach=info.coach_type, gold=gp(info.upkeep), treasury=gp(info.treasury))
+            + (_(": the pending <b>+{lost}</b> on the Player Table is lost.").format(lost=lost) if lost else ".")
+            + _(" You may hire another Reserve Coach as soon as you have the money.")
         )
-        self.pay_button.setText(f"Pay {gp(info.upkeep)} Upkeep")
+        self.pay_button.setText(_("Pay {gold} Upkeep").format(gold=gp(info.upkeep)))
         self.pay_button.setEnabled(info.treasury >= info.upkeep)
 
     def let_leave(self) -> None:
         info = self.dialog.info
         lost = info.promising + info.carried
-        question = f"The {info.coach_type} Reserve Coach leaves {info.team_name}" + (
-            f", taking the pending +{lost} on the Player Table with him." if lost else ".")  # fmt: skip
-        if ask.confirm(self, question, yes="Let Him Leave"):
+        question = _("The {coach} Reserve Coach leaves {team}").format(coach=info.coach_type, team=info.team_name) + (
+            _(", taking the pending +{lost} on the Player Table with him.").format(lost=lost) if lost else ".")  # fmt: skip
+        if ask.confirm(self, question, yes=_("Let Him Leave")):
             self.dialog.run(svc.reserve_coach_leaves)
 
 
@@ -97,9 +100,9 @@ class TablePage(Page):
         self.result.setObjectName("tableResult")
         self.dice = DiceInput("D6", self)
         self.dice.rolled.connect(self._rolled)
-        self.skip_button = quiet_button("Don't Roll This Time", self)
+        self.skip_button = quiet_button(_("Don't Roll This Time"), self)
         self.skip_button.clicked.connect(lambda: dialog.run(svc.skip_reserve_table))
-        self.keep_button = quiet_button("Keep This Result", self)
+        self.keep_button = quiet_button(_("Keep This Result"), self)
         self.keep_button.clicked.connect(dialog.keep_result)
         buttons = QHBoxLayout()
         buttons.addWidget(self.skip_button)
@@ -119,18 +122,28 @@ class TablePage(Page):
         self.rerolling = info.round.table_rolls == 1
         if self.rerolling:
             first = describe_reserve_row(reserve_table_row(ruleset, info.round.table_total))
-            self.text.setText(f"A {info.race} head coach may re-roll once; if you do, the second result must be "
-                              "kept, even if it is worse.")  # fmt: skip
-            self.result.setText(f"<b>Rolled {info.round.table_total} – {first}</b>")
+            self.text.setText(_("A {race} head coach may re-roll once; if you do, the second result must be "
+                                "kept, even if it is worse.").format(race=term("race", info.race)))  # fmt: skip
+            self.result.setText(
+                _("<b>Rolled {total} – {result}</b>").format(total=info.round.table_total, result=first)
+            )
         else:
             may_reroll = ruleset.race(info.race).reserve_reroll
             self.text.setText(
-                f"The upkeep is paid. You may make one roll on the Reserve Team Table ({table['dice']}); you do "
-                "not have to, but once the dice are rolled the result stands."
-                + (f" A {info.race} head coach may re-roll once." if may_reroll else "")
+                _(
+                    "The upkeep is paid. You may make one roll on the Reserve Team Table ({dice}); you do "
+                    "not have to, but once the dice are rolled the result stands."
+                ).format(dice=table["dice"])
+                + (
+                    _(" A {race} head coach may re-roll once.").format(race=term("race", info.race))
+                    if may_reroll
+                    else ""
+                )
             )
             self.result.setText("")
-        self.dice.roll_button.setText(f"{'Re-roll' if self.rerolling else 'Roll'} {table['dice']}")
+        self.dice.roll_button.setText(
+            (_("Re-roll {dice}") if self.rerolling else _("Roll {dice}")).format(dice=table["dice"])
+        )
         self.skip_button.setVisible(not self.rerolling)
         self.keep_button.setVisible(self.rerolling)
 
@@ -155,13 +168,16 @@ class PlayerTablePage(Page):
     def show_info(self, info: ReservesInfo) -> None:
         table = self.dialog.session.db.ruleset.table("player_table")
         self.dice.set_spec(table["dice"])
-        parts = [f"+{info.coach_bonus} {info.coach_type} Reserve Coach"] if info.coach_bonus else []
-        parts += [f"+{info.promising} Promising youngsters"] if info.promising else []
-        parts += [f"+{info.carried} carried from an unaffordable roll"] if info.carried else []
+        parts = [_("+{bonus} {coach} Reserve Coach").format(bonus=info.coach_bonus, coach=info.coach_type)
+                 ] if info.coach_bonus else []  # fmt: skip
+        parts += [_("+{n} Promising youngsters").format(n=info.promising)] if info.promising else []
+        parts += [_("+{n} carried from an unaffordable roll").format(n=info.carried)] if info.carried else []
         added = f" {' '.join(parts)} = <b>{table['dice']} + {info.player_table_modifier}</b>" if parts else ""
         self.text.setText(
-            f"A youngster is ready: roll on the Player Table. {table['dice']}{added}. Every bonus is used up "
-            "by this roll. The result is the most the free player may be worth."
+            _(
+                "A youngster is ready: roll on the Player Table. {dice}{added}. Every bonus is used up "
+                "by this roll. The result is the most the free player may be worth."
+            ).format(dice=table["dice"], added=added)
         )
         self.rows.setText(" · ".join(f"<b>{range_text(r)}</b>: {gp(r['value'])}" for r in table["rows"]))
 
@@ -170,21 +186,21 @@ class NewPlayerPage(Page):
     def __init__(self, dialog: ReserveAffairsDialog):
         super().__init__(dialog)
         self.text = rich_label(self)
-        self.table = PositionTable(self, cost_header="Worth")
+        self.table = PositionTable(self, cost_header=N_("Worth"))
         self.name = QLineEdit(self)
-        self.name.setPlaceholderText("The new player's name")
+        self.name.setPlaceholderText(_("The new player's name"))
         self.number = QSpinBox(self)
         self.number.setRange(1, 99)
         self.retire = QComboBox(self)
-        self.retire_label = QLabel("Retire to make room:", self)
+        self.retire_label = QLabel(_("Retire to make room:"), self)
         form = QFormLayout()
-        form.addRow("Name:", self.name)
-        form.addRow("Number:", self.number)
+        form.addRow(_("Name:"), self.name)
+        form.addRow(_("Number:"), self.number)
         form.addRow(self.retire_label, self.retire)
         self.verdict = rich_label(self)
-        self.add_button = quiet_button("Add to the Roster", self)
+        self.add_button = quiet_button(_("Add to the Roster"), self)
         self.add_button.clicked.connect(self.add)
-        self.lose_button = quiet_button("Lose Him for Good…", self)
+        self.lose_button = quiet_button(_("Lose Him for Good…"), self)
         self.lose_button.clicked.connect(self.lose)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
@@ -204,9 +220,11 @@ class NewPlayerPage(Page):
         db = self.dialog.session.db
         value = info.round.player_value
         self.text.setText(
-            f"Player Table {info.round.player_total}: a player worth up to <b>{gp(value)}</b> joins for free. "
-            "Choose a position of the team list (no Big Guys, allies, Star Players, Daemons or Squigs; position "
-            "limits hold)."
+            _(
+                "Player Table {total}: a player worth up to <b>{gold}</b> joins for free. "
+                "Choose a position of the team list (no Big Guys, allies, Star Players, Daemons or Squigs; position "
+                "limits hold)."
+            ).format(total=info.round.player_total, gold=gp(value))
         )
         self.table.set_offers(reserve_queries.reserve_offers(db, info.team_id, value))
         lines = reserve_queries.roster_lines(db, info.team_id)
@@ -224,7 +242,7 @@ class NewPlayerPage(Page):
 
     def problem(self) -> str | None:
         if not self.name.text().strip():
-            return self.table.problem() or "Give the new player a name."
+            return self.table.problem() or _("Give the new player a name.")
         return self.table.problem()
 
     def _update(self) -> None:
@@ -235,11 +253,21 @@ class NewPlayerPage(Page):
             self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
         elif info is not None and info.roster_full:
             self.verdict.setText(
-                f"{text_html(info.team_name)} already has {info.on_roster} players: <b>{text_html(self.retire.currentText())}</b> "
-                "retires to make room (or lose the new player for good)."
+                _(
+                    "{team} already has {n} players: <b>{player}</b> "
+                    "retires to make room (or lose the new player for good)."
+                ).format(
+                    team=text_html(info.team_name), n=info.on_roster, player=text_html(self.retire.currentText())
+                )
             )
         else:
-            self.verdict.setText(text_html(f"{self.selected().name}, free: no gold changes hands."))
+            self.verdict.setText(
+                text_html(
+                    _("{position}, free: no gold changes hands.").format(
+                        position=term("position", self.selected().name)
+                    )
+                )
+            )
 
     def add(self) -> None:
         if self.problem() is not None:
@@ -250,7 +278,7 @@ class NewPlayerPage(Page):
                         number=self.number.value(), retire_player_id=retire)  # fmt: skip
 
     def lose(self) -> None:
-        if ask.confirm(self, "Lose the new player for good? He will not come back.", yes="Lose Him"):
+        if ask.confirm(self, _("Lose the new player for good? He will not come back."), yes=_("Lose Him")):
             self.dialog.run(svc.let_reserve_player_go)
 
 
@@ -266,13 +294,13 @@ class DonePage(Page):
         rows = [r for r in reserve_queries.reserve_history(self.dialog.session.db, info.team_id)
                 if r.id > self.dialog.first_event_id]  # fmt: skip
         lines = "".join(f"<li><b>{text_html(r.title)}</b>: {text_html(r.detail)}</li>" for r in rows)
-        lines = lines or "<li>Nothing was done.</li>"
+        lines = lines or "<li>" + _("Nothing was done.") + "</li>"
         after = (
-            f"Next Player Table roll: D6 + {info.player_table_modifier}."
+            _("Next Player Table roll: D6 + {modifier}.").format(modifier=info.player_table_modifier)
             if info.has_coach
-            else "The team has no Reserve Coach now; hire one from the Reserves tab when it has the money."
+            else _("The team has no Reserve Coach now; hire one from the Reserves tab when it has the money.")
         )
-        self.text.setText(f"<b>Reserve affairs are done for now.</b><ul>{lines}</ul>{after}")
+        self.text.setText(_("<b>Reserve affairs are done for now.</b>") + f"<ul>{lines}</ul>{after}")
 
 
 class ReserveAffairsDialog(QDialog):
@@ -297,7 +325,7 @@ class ReserveAffairsDialog(QDialog):
         for page in (self.upkeep_page, self.table_page, self.player_table_page, self.new_player_page,
                      self.done_page):  # fmt: skip
             self.pages.addWidget(page)
-        self.close_button = quiet_button("Close", self)
+        self.close_button = quiet_button(_("Close"), self)
         self.close_button.clicked.connect(self.accept)
         layout = QVBoxLayout(self)
         layout.addWidget(self.steps)
@@ -308,14 +336,14 @@ class ReserveAffairsDialog(QDialog):
     # -- where the affairs stand -----------------------------------------------------------------------
     def refresh(self) -> None:
         self.info = info = reserve_queries.reserves_info(self.session.db, self.team_id)
-        self.setWindowTitle(f"Reserve affairs: {info.team_name}")
+        self.setWindowTitle(_("Reserve affairs: {team}").format(team=info.team_name))
         page = self._page_for(info)
         self.pages.setCurrentWidget(page)
         page.show_info(info)
         current = {self.upkeep_page: 0, self.table_page: 1, self.player_table_page: 2, self.new_player_page: 3}
         at = current.get(page, len(STEPS))
-        self.steps.setText(" › ".join(f"<b>{n + 1} {title}</b>" if n == at else
-                                      f"<span style='color:#8a929c'>{n + 1} {title}</span>"
+        self.steps.setText(" › ".join(f"<b>{n + 1} {_(title)}</b>" if n == at else
+                                      f"<span style='color:#8a929c'>{n + 1} {_(title)}</span>"
                                       for n, (title, _step) in enumerate(STEPS)))  # fmt: skip
 
     def _page_for(self, info: ReservesInfo) -> Page:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 
+from roster_app.i18n import N_
 from ui.kit.columns import Column, RowTableModel
 
 if TYPE_CHECKING:  # the row type only: queries.reserves loads the ORM, and the league shows before it does
@@ -23,10 +24,10 @@ def _when(r: ReserveEventRow) -> str:
 
 class ReserveHistoryModel(RowTableModel):
     COLUMNS = (
-        Column("created_at", "When", _when, sort=lambda r: r.id),
-        Column("title", "What", lambda r: r.title),
-        Column("detail", "Details", lambda r: r.detail, tip=lambda r: r.detail),
-        Column("roll", "Dice", lambda r: r.roll),
+        Column("created_at", N_("When"), _when, sort=lambda r: r.id),
+        Column("title", N_("What"), lambda r: r.title),
+        Column("detail", N_("Details"), lambda r: r.detail, tip=lambda r: r.detail),
+        Column("roll", N_("Dice"), lambda r: r.roll),
     )
 
     def extra_data(self, row: ReserveEventRow, column: Column, role: int) -> Any:

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from roster_app.i18n import N_, _
 from roster_app.rules.clock import Act
 from roster_app.rules.reserves import Step
 from roster_app.rules.roster import gp
@@ -50,11 +51,11 @@ RESERVE_TABLES = {
     "match",
 }
 NEXT_STEP = {
-    Step.UPKEEP: "next: pay the upkeep (or let the coach leave)",
-    Step.TABLE: "upkeep paid; the Reserve Team Table may be rolled",
-    Step.PLAYER_TABLE: "a youngster is ready: roll on the Player Table",
-    Step.NEW_PLAYER: "a free player is waiting to join the roster",
-    Step.DONE: "done for now; next time after the next match",
+    Step.UPKEEP: N_("next: pay the upkeep (or let the coach leave)"),
+    Step.TABLE: N_("upkeep paid; the Reserve Team Table may be rolled"),
+    Step.PLAYER_TABLE: N_("a youngster is ready: roll on the Player Table"),
+    Step.NEW_PLAYER: N_("a free player is waiting to join the roster"),
+    Step.DONE: N_("done for now; next time after the next match"),
 }
 
 
@@ -75,9 +76,9 @@ class ReservesTab(QWidget):
         self.status.setObjectName("reserveStatus")
         self.status.setWordWrap(True)
         self.status.setTextFormat(Qt.TextFormat.RichText)
-        self.approve_button = QPushButton("Approve a Reserve Team…", self)
+        self.approve_button = QPushButton(_("Approve a Reserve Team…"), self)
         self.approve_button.clicked.connect(self.approve)
-        self.withdraw_button = QPushButton("Withdraw Approval…", self)
+        self.withdraw_button = QPushButton(_("Withdraw Approval…"), self)
         self.withdraw_button.clicked.connect(self.withdraw)
         status_row = QHBoxLayout()
         status_row.addWidget(self.status, 1)
@@ -88,21 +89,21 @@ class ReservesTab(QWidget):
         self.coach_label.setObjectName("reserveCoach")
         self.coach_label.setWordWrap(True)
         self.coach_types = QComboBox(self)
-        self.hire_button = QPushButton("Hire Reserve Coach", self)
+        self.hire_button = QPushButton(_("Hire Reserve Coach"), self)
         self.hire_button.clicked.connect(self.hire_coach)
         hire_row = QHBoxLayout()
         hire_row.addWidget(self.coach_types, 1)
         hire_row.addWidget(self.hire_button)
-        coach_box = QGroupBox("Reserve Coach", self)
+        coach_box = QGroupBox(_("Reserve Coach"), self)
         coach_layout = QVBoxLayout(coach_box)
         coach_layout.addWidget(self.coach_label)
         coach_layout.addLayout(hire_row)
 
         self.bonus_labels: dict[str, QLabel] = {}
-        bonus_box = QGroupBox("Next Player Table roll", self)
+        bonus_box = QGroupBox(_("Next Player Table roll"), self)
         bonus_form = QFormLayout(bonus_box)
-        for key, title in (("coach", "Reserve Coach's bonus"), ("promising", "Promising youngsters"),
-                           ("carried", "Carried from an unaffordable roll"), ("total", "<b>Total</b>")):  # fmt: skip
+        for key, title in (("coach", _("Reserve Coach's bonus")), ("promising", _("Promising youngsters")),
+                           ("carried", _("Carried from an unaffordable roll")), ("total", _("<b>Total</b>"))):  # fmt: skip
             label = QLabel(self)
             label.setObjectName(f"bonus_{key}")
             self.bonus_labels[key] = label
@@ -115,18 +116,18 @@ class ReservesTab(QWidget):
         # Reserve affairs are step 4.1 of the post-match sequence: this tab leads into it. Only a round begun
         # outside the wizard (by the services) and left half done is continued here.
         self.sequence = SequenceLink(session, Act.RESERVES, self)
-        self.affairs_button = QPushButton("Continue Reserve Affairs…", self)
+        self.affairs_button = QPushButton(_("Continue Reserve Affairs…"), self)
         self.affairs_button.clicked.connect(self.open_affairs)
         self.affairs_label = QLabel(self)
         self.affairs_label.setWordWrap(True)
         self.affairs_label.setTextFormat(Qt.TextFormat.PlainText)
-        self.draft_button = QPushButton("Draft from the Reserves (Hire Freebooters)…", self)
+        self.draft_button = QPushButton(_("Draft from the Reserves (Hire Freebooters)…"), self)
         self.draft_button.clicked.connect(self.open_draft)
         self.draft_label = QLabel(self)
         self.draft_label.setWordWrap(True)
         self.draft_label.setTextFormat(Qt.TextFormat.RichText)  # escaped names inside
         actions = QFormLayout()
-        actions.addRow(QLabel("Reserve affairs:"), self.sequence)
+        actions.addRow(QLabel(_("Reserve affairs:")), self.sequence)
         actions.addRow(self.affairs_button, self.affairs_label)
         actions.addRow(self.draft_button, self.draft_label)
 
@@ -143,7 +144,7 @@ class ReservesTab(QWidget):
         body.setContentsMargins(0, 0, 0, 0)
         body.addLayout(boxes)
         body.addLayout(actions)
-        body.addWidget(QLabel("<b>History of reserve affairs</b>"))
+        body.addWidget(QLabel(_("<b>History of reserve affairs</b>")))
         body.addWidget(self.history_view, 1)
 
         self.filler = QWidget(self)  # keeps the status at the top when there is nothing else to show
@@ -176,7 +177,7 @@ class ReservesTab(QWidget):
         self.info = reserve_queries.reserves_info(db, self.team_id) if self.team_id is not None else None
         info = self.info
         if info is None:
-            self.status.setText("No team selected.")
+            self.status.setText(_("No team selected."))
             self.body.setVisible(False)
             self.filler.setVisible(True)
             self.approve_button.setVisible(False)
@@ -191,13 +192,16 @@ class ReservesTab(QWidget):
     def _show_status(self, info: ReservesInfo) -> None:
         writable = not self.session.read_only
         if info.refusal:
-            text = _banner(f"<b>No reserve team.</b> {escape(info.refusal)}", "#7a1f1f", "#fbeaea")
+            text = _banner(
+                _("<b>No reserve team.</b> {why}").format(why=escape(info.refusal)), "#7a1f1f", "#fbeaea"
+            )
         elif not info.approved:
             text = _banner(
-                f"<b>{escape(info.team_name)} has no reserve team yet.</b> A reserve team needs the League "
-                "Commissioner's approval; then hire a Reserve Coach.", "#5b4a00", "#fdf6dc")  # fmt: skip
+                _("<b>{team} has no reserve team yet.</b> A reserve team needs the League "
+                  "Commissioner's approval; then hire a Reserve Coach.").format(team=escape(info.team_name)),
+                "#5b4a00", "#fdf6dc")  # fmt: skip
         else:
-            text = _banner("<b>Reserve team approved by the commissioner.</b>", "#1b5e2b", "#e8f5ea")
+            text = _banner(_("<b>Reserve team approved by the commissioner.</b>"), "#1b5e2b", "#e8f5ea")
         self.status.setText(text)
         self.body.setVisible(info.refusal is None)
         self.filler.setVisible(info.refusal is not None)
@@ -208,20 +212,25 @@ class ReservesTab(QWidget):
 
     def _show_coach(self, info: ReservesInfo) -> None:
         if info.has_coach:
-            bonus = f"+{info.coach_bonus} on the Player Table" if info.coach_bonus else "no Player Table bonus"
+            bonus = (_("+{bonus} on the Player Table").format(bonus=info.coach_bonus) if info.coach_bonus
+                     else _("no Player Table bonus"))  # fmt: skip
             self.coach_label.setText(
-                f"<b>{info.coach_type} Reserve Coach</b> ({bonus}).<br>Upkeep {gp(info.upkeep)} at each "
-                "post-match purchases step, or he leaves with all his stars of the future."
+                _(
+                    "<b>{coach} Reserve Coach</b> ({bonus}).<br>Upkeep {gold} at each "
+                    "post-match purchases step, or he leaves with all his stars of the future."
+                ).format(coach=info.coach_type, bonus=bonus, gold=gp(info.upkeep))
             )
         elif info.approved:
             self.coach_label.setText(
-                "No Reserve Coach. Hire one (one at a time); his cost comes from the treasury."
+                _("No Reserve Coach. Hire one (one at a time); his cost comes from the treasury.")
             )
         else:
-            self.coach_label.setText("A Reserve Coach can be hired once the commissioner approves a reserve team.")
+            self.coach_label.setText(
+                _("A Reserve Coach can be hired once the commissioner approves a reserve team.")
+            )
         self.coach_types.clear()
         for coach in info.coach_types:
-            bonus = f"+{coach.bonus} on the Player Table" if coach.bonus else "no bonus"
+            bonus = _("+{bonus} on the Player Table").format(bonus=coach.bonus) if coach.bonus else _("no bonus")
             self.coach_types.addItem(f"{coach.name}: {gp(coach.cost)} ({bonus})", coach.name)
         can_hire = info.approved and not info.has_coach and not self.session.read_only
         self.coach_types.setVisible(not info.has_coach)
@@ -240,14 +249,16 @@ class ReservesTab(QWidget):
         writable = not self.session.read_only
         self.sequence.show_team(info.team_id)
         if not info.has_coach:
-            self.sequence.label.setText("Reserve affairs need a Reserve Coach.")
+            self.sequence.label.setText(_("Reserve affairs need a Reserve Coach."))
             self.sequence.button.setVisible(False)
         half_done = info.has_coach and (info.round.in_progress or info.round.unfinished)
         self.affairs_button.setVisible(half_done)
         self.affairs_label.setVisible(half_done)
         self.affairs_button.setEnabled(writable and half_done)
         if half_done:
-            self.affairs_label.setText(f"Begun outside the post-match wizard: {NEXT_STEP[info.round.step]}.")
+            self.affairs_label.setText(
+                _("Begun outside the post-match wizard: {step}.").format(step=_(NEXT_STEP[info.round.step]))
+            )
         self.draft_fixture, fixture, when = self._draft_fixture(info)
         self.draft_button.setEnabled(writable and info.draft_refusal is None and when is None)
         if info.draft_refusal:
@@ -256,8 +267,10 @@ class ReservesTab(QWidget):
             self.draft_label.setText(f"<span style='color:#5b6470'>{escape(when)}</span>")
         else:
             self.draft_label.setText(
-                f"{info.available} players can start the next match ({escape(fixture)}): the team may draft at "
-                "half cost, in Hire Freebooters of its pre-match sequence."
+                _(
+                    "{n} players can start the next match ({fixture}): the team may draft at "
+                    "half cost, in Hire Freebooters of its pre-match sequence."
+                ).format(n=info.available, fixture=escape(fixture))
             )
 
     def _draft_fixture(self, info: ReservesInfo) -> tuple[int | None, str, str | None]:
@@ -267,7 +280,11 @@ class ReservesTab(QWidget):
 
         match_id, title = team_next_fixture(self.session.db, info.team_id)
         if match_id is None:
-            return None, "", f"{DRAFT_WHEN}: {info.team_name} have no fixture to play."
+            return (
+                None,
+                "",
+                _("{when}: {team} have no fixture to play.").format(when=DRAFT_WHEN, team=info.team_name),
+            )
         view = pre_match(self.session.db, match_id)
         return match_id, title, view.refusal if view is not None else None
 
@@ -275,8 +292,8 @@ class ReservesTab(QWidget):
     def approve(self) -> None:
         if self.info is None:
             return
-        if ask.confirm(self, f"Record that the League Commissioner approves a reserve team for "
-                       f"{self.info.team_name}?", yes="Approve"):  # fmt: skip
+        if ask.confirm(self, _("Record that the League Commissioner approves a reserve team for "
+                               "{team}?").format(team=self.info.team_name), yes=_("Approve")):  # fmt: skip
             from roster_app.services.reserves import approve_reserves
 
             self.session.run(approve_reserves, parent=self, team_id=self.info.team_id)
@@ -285,7 +302,11 @@ class ReservesTab(QWidget):
         if self.info is None:
             return
         if ask.confirm(
-            self, f"Withdraw the approval of {possessive(self.info.team_name)} reserve team?", yes="Withdraw"
+            self,
+            _("Withdraw the approval of {owner} reserve team?").format(
+                owner=possessive(self.info.team_name), name=self.info.team_name
+            ),
+            yes=_("Withdraw"),
         ):
             from roster_app.services.reserves import approve_reserves
 
@@ -297,10 +318,12 @@ class ReservesTab(QWidget):
         from roster_app.services.reserves import hire_reserve_coach
 
         coach = next(c for c in self.info.coach_types if c.name == self.coach_types.currentData())
-        bonus = f"+{coach.bonus} on the Player Table" if coach.bonus else "no Player Table bonus"
-        if not ask.confirm(self, f"Hire a {coach.name} Reserve Coach for {possessive(self.info.team_name)} reserve team "
-                           f"for {gp(coach.cost)} ({bonus})? His upkeep is {gp(self.info.upkeep)} at each post-match "
-                           "purchases step.", yes="Hire"):  # fmt: skip
+        bonus = (_("+{bonus} on the Player Table").format(bonus=coach.bonus) if coach.bonus
+                 else _("no Player Table bonus"))  # fmt: skip
+        if not ask.confirm(self, _("Hire a {coach} Reserve Coach for {owner} reserve team for {cost} ({bonus})? "
+                                   "His upkeep is {upkeep} at each post-match purchases step.").format(
+                               coach=coach.name, owner=possessive(self.info.team_name), name=self.info.team_name,
+                               cost=gp(coach.cost), bonus=bonus, upkeep=gp(self.info.upkeep)), yes=_("Hire")):  # fmt: skip
             return
         self.session.run(hire_reserve_coach, parent=self, team_id=self.info.team_id, coach_type=coach.name)
 

@@ -7,6 +7,7 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QWidget
 
+from roster_app.i18n import _
 from roster_app.queries import transfers as transfer_queries
 from roster_app.queries.clock import Act
 from roster_app.rules.roster import gp
@@ -30,18 +31,20 @@ class TransfersPage(QWidget):
         self.wizard: Any = None
         self.buyers: list[str] = []  # the teams at step 4.2 now: only they may buy
         self.summary = QLabel(self)
-        self.new_button = QPushButton("Transfer a Player…", self)
-        self.reverse_button = QPushButton("Reverse Transfer…", self)
-        self.reverse_button.setToolTip("The commissioner undoes a completed transfer with reversing ledger rows")
+        self.new_button = QPushButton(_("Transfer a Player…"), self)
+        self.reverse_button = QPushButton(_("Reverse Transfer…"), self)
+        self.reverse_button.setToolTip(
+            _("The commissioner undoes a completed transfer with reversing ledger rows")
+        )
         self.model = TransfersModel(self)
         self.view = make_table(self.model, self)
         self.view.setObjectName("transfersView")
         self.view.setEditTriggers(self.view.EditTrigger.NoEditTriggers)
         self.view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         link_careers(self.view, self, [
-            Link("Player's Career…", "player", lambda r: r.player_id),
-            Link("Seller's Timeline…", "team", lambda r: r.seller_id),
-            Link("Buyer's Timeline…", "team", lambda r: r.buyer_id),
+            Link(_("Player's Career…"), "player", lambda r: r.player_id),
+            Link(_("Seller's Timeline…"), "team", lambda r: r.seller_id),
+            Link(_("Buyer's Timeline…"), "team", lambda r: r.buyer_id),
         ], show_career)  # fmt: skip
         bar = QHBoxLayout()
         bar.addWidget(self.summary, 1)
@@ -50,9 +53,9 @@ class TransfersPage(QWidget):
         self.sequence = SequenceLink(session, Act.TRANSFERS, self)
         layout = league_page_layout(
             self, bar, self.view,
-            "Every approach is kept, whether the deal was completed, refused or pulled out of: a player may be "
-            "approached once after each match his team plays. A reversed transfer stays in the history; its gold "
-            "goes back through reversing ledger rows.",
+            _("Every approach is kept, whether the deal was completed, refused or pulled out of: a player may be "
+              "approached once after each match his team plays. A reversed transfer stays in the history; its gold "
+              "goes back through reversing ledger rows."),
         )  # fmt: skip
         layout.insertWidget(1, self.sequence)
         self.new_button.clicked.connect(self.open_wizard)
@@ -68,8 +71,10 @@ class TransfersPage(QWidget):
         rows = transfer_queries.transfers(self.session.db)
         self.model.set_rows(rows)
         done = sum(r.status == "completed" for r in rows)
-        self.summary.setText(f"<b>{len(rows)}</b> {noun(len(rows), 'approach')} · <b>{done}</b> "
-                             f"completed {noun(done, 'transfer')}")  # fmt: skip
+        self.summary.setText(
+            _("<b>{n}</b> {approaches} · <b>{done}</b> completed {transfers}").format(
+                n=len(rows), approaches=noun(len(rows), "approach"), done=done, transfers=noun(done, "transfer"))
+        )  # fmt: skip
         self._update_buttons()
 
     def selected_row(self) -> Any:
@@ -96,8 +101,9 @@ class TransfersPage(QWidget):
         row = self.selected_row()
         if row is None or not row.reversible:
             return
-        question = (f"Reverse the transfer of {row.player} from {row.seller} to {row.buyer} for {gp(row.price or 0)}?"
-                    f"\n\n{row.player} goes back to {row.seller}; {row.buyer} get the price and the contract back, "
-                    f"{row.seller} pay the price back. Reversing ledger rows are written; nothing is deleted.")  # fmt: skip
-        if ask.confirm(self, question, title="Reverse transfer", yes="Reverse"):
+        question = _("Reverse the transfer of {player} from {seller} to {buyer} for {price}?\n\n{player} goes back "
+                     "to {seller}; {buyer} get the price and the contract back, {seller} pay the price back. Reversing "
+                     "ledger rows are written; nothing is deleted.").format(
+            player=row.player, seller=row.seller, buyer=row.buyer, price=gp(row.price or 0))  # fmt: skip
+        if ask.confirm(self, question, title=_("Reverse transfer"), yes=_("Reverse")):
             self.session.run(reverse_transfer, parent=self, transfer_id=row.id)
