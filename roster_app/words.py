@@ -65,6 +65,11 @@ def gp(amount: int) -> str:
     return _("{amount} gp").format(amount=number(amount))
 
 
+def gp_suffix() -> str:
+    """What follows a sum of gold in a spin box: " gp" (fr " po", de " GM"), as gp() writes it."""
+    return _("{amount} gp").split("{amount}", 1)[-1]
+
+
 def possessive(name: str) -> str:
     """ "Orcland Raiders'" (a name ending in s), "the Aldermen's", "Grak's"."""
     name = name.rstrip()

@@ -211,8 +211,12 @@ def team_ids(db: LeagueDB, names: list[str] | None = None) -> list[int]:
     by_name = {t.name.casefold(): t.id for t in teams}
     missing = [n for n in names if n.casefold() not in by_name]
     if missing:
-        known = ", ".join(t.name for t in teams) or "none"
-        raise NotFound(f"The league has no team called {', '.join(repr(n) for n in missing)} (teams: {known}).")
+        known = ", ".join(t.name for t in teams) or _("none")
+        raise NotFound(
+            _("The league has no team called {names} (teams: {known}).").format(
+                names=", ".join(repr(n) for n in missing), known=known
+            )
+        )
     return [by_name[n.casefold()] for n in names]
 
 
@@ -248,7 +252,7 @@ def roster_sheet(db: LeagueDB, team_id: int, *, standings: list[Standing] | None
     """The classic roster of one team: every player on the roster, staff, and the team's figures."""
     sheets = roster_sheets(db, [team_id], standings=standings)
     if team_id not in sheets:
-        raise NotFound("That team is no longer in the league.")
+        raise NotFound(_("That team is no longer in the league."))
     return sheets[team_id]
 
 
@@ -294,7 +298,7 @@ def _hired_next(db: LeagueDB, team_id: int) -> str:
 def ledger_statement(db: LeagueDB, team_id: int) -> LedgerStatement:
     team = queries.team_header(db, team_id)
     if team is None:
-        raise NotFound("That team is no longer in the league.")
+        raise NotFound(_("That team is no longer in the league."))
     return LedgerStatement(team, tuple(queries.ledger(db, team_id)), tuple(corrections(db, team_id=team_id)))
 
 
@@ -465,7 +469,11 @@ def sheet_round(db: LeagueDB, round_number: int | None) -> int:
             select(func.min(Match.round)).where(Match.season == season, Match.status == "scheduled")
         )
     if first is None:
-        raise NotFound(f"Every fixture of season {season} has been played: there is no match sheet to print.")
+        raise NotFound(
+            _("Every fixture of season {season} has been played: there is no match sheet to print.").format(
+                season=season
+            )
+        )
     return first
 
 
@@ -482,7 +490,11 @@ def fixture_sheets(db: LeagueDB, *, round_number: int | None = None) -> list[Fix
             .order_by(Match.id)
         ).all()
         if not matches:
-            raise NotFound(f"Round {number} of season {season} has no fixture still to play.")
+            raise NotFound(
+                _("Round {number} of season {season} has no fixture still to play.").format(
+                    number=number, season=season
+                )
+            )
         refs = dict(
             session.execute(
                 select(RefereeMatch.match_id, Referee)

@@ -67,7 +67,11 @@ def latest_round(db: LeagueDB, season: int) -> int:
     rounds = history.played_rounds(db, season)
     number = rounds[-1] if rounds else None
     if number is None:
-        raise NotFound(f"No match of season {season} has been played yet: there is no round to write about.")
+        raise NotFound(
+            _("No match of season {season} has been played yet: there is no round to write about.").format(
+                season=season
+            )
+        )
     return number
 
 
@@ -92,7 +96,9 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int 
     rnd = round_number if round_number is not None else latest_round(db, season)
     results = tuple(f for f in sq.fixtures(db, season) if f.round == rnd and f.played)
     if not results:
-        raise NotFound(f"No match of round {rnd} of season {season} has been played yet.")
+        raise NotFound(
+            _("No match of round {round} of season {season} has been played yet.").format(round=rnd, season=season)
+        )
     ids = [f.id for f in results]
     titles = {f.id: f"{f.home} v {f.away}" for f in results}
     with db.read() as session:

@@ -349,13 +349,17 @@ def _check_post_match(where: str, data: Mapping[str, Any]) -> None:
     steps = [row["step"] for row in data["steps"]]
     for step in POST_MATCH_STEPS:
         if steps.count(step) != 1:
-            raise RulesetError(where, f"step '{step}'", "must be in the sequence once" if steps.count(step) == 0
-                               else "appears twice")  # fmt: skip
+            raise RulesetError(where, _("step '{step}'").format(step=step),
+                               _("must be in the sequence once") if steps.count(step) == 0
+                               else _("appears twice"))  # fmt: skip
     if len(steps) != len(POST_MATCH_STEPS):
-        raise RulesetError(where, "'steps'", f"must hold the {len(POST_MATCH_STEPS)} steps, each once")
+        raise RulesetError(
+            where, "'steps'", _("must hold the {n} steps, each once").format(n=len(POST_MATCH_STEPS))
+        )  # i18n: keep ('steps' is the table's own key)
     if tuple(steps[-len(PURCHASES_SECTION) :]) != PURCHASES_SECTION:
-        raise RulesetError(where, "'steps'", "must end with reserve affairs and contracts, new players and staff, "
-                           "then the new worth (seed 001: the purchases section closes the sequence)")  # fmt: skip
+        raise RulesetError(where, "'steps'", _(  # i18n: keep ('steps' is the table's own key)
+            "must end with reserve affairs and contracts, new players and staff, then the new worth (seed 001: the "
+            "purchases section closes the sequence)"))  # fmt: skip
 
 
 def _check_star_players(where: str, data: Mapping[str, Any]) -> None:

@@ -77,7 +77,7 @@ class PrintChoiceDialog(QDialog):
         self.sheets_round = QSpinBox(self)
         self.sheets_round.setObjectName("sheetsRound")
         self.sheets_round.setRange(0, 99)
-        self.sheets_round.setSpecialValueText("the next to play")  # 0: the first round with a fixture to play
+        self.sheets_round.setSpecialValueText(_("the next to play"))  # 0: the first round with a fixture to play
         self.sheets_round.setEnabled(False)
         self.match_sheets.toggled.connect(self.sheets_round.setEnabled)
         self.played_sheets = QCheckBox(_("Referee's sheets of the games played (his calls) in round:"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import QAbstractItemModel, QModelIndex, Qt
 from PySide6.QtWidgets import QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QWidget
 
+from roster_app.words import gp_suffix
 from ui.roster.roster_model import RangeRole
 
 
@@ -17,7 +18,7 @@ class SpinDelegate(QStyledItemDelegate):
         editor.setSingleStep(step)
         if step >= 1000:
             editor.setGroupSeparatorShown(True)
-            editor.setSuffix(" gp")
+            editor.setSuffix(gp_suffix())
         editor.setAlignment(Qt.AlignmentFlag.AlignRight)
         return editor
 

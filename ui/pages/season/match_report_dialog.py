@@ -183,7 +183,13 @@ class MatchReportDialog(QDialog):
         )
         layout.addWidget(
             QLabel(
-                f"<b style='font-size:13pt'>{text_html(where)}: {text_html(self.fixture.home)} v {text_html(self.fixture.away)}</b>"
+                "<b style='font-size:13pt'>{}</b>".format(
+                    _("{where}: {home} v {away}").format(
+                        where=text_html(where),
+                        home=text_html(self.fixture.home),
+                        away=text_html(self.fixture.away),
+                    )
+                )
             )
         )
         layout.addLayout(grid)

@@ -9,7 +9,7 @@ from roster_app.i18n import _, ngettext, term
 from roster_app.rules.roster import gp
 from roster_app.rules.transfers import listen_extra, reaction
 from roster_app.services.transfers import refuse_by_player
-from roster_app.words import possessive
+from roster_app.words import gp_suffix, possessive
 from ui.kit.basics import text_html as h
 from ui.kit.dice_input import DiceInput
 from ui.sequences.transfer.pages.base import TransferPage, money, muted, red, text_label
@@ -48,7 +48,7 @@ class PricePage(TransferPage):
         self.asked.setRange(0, 10_000_000)
         self.asked.setSingleStep(5_000)
         self.asked.setGroupSeparatorShown(True)
-        self.asked.setSuffix(" gp")
+        self.asked.setSuffix(gp_suffix())
         self.asked.setMaximumWidth(180)
         self.price = text_label(self.price_panel, "priceTotal")
         panel = QVBoxLayout(self.price_panel)
