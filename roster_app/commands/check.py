@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import _, set_language
+from roster_app.i18n import _
 from roster_app.safety.check import check_target
 
 
@@ -29,7 +29,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    set_language(None)  # a batch command speaks the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     args = _parser().parse_args(argv)
     path = args.league
     report = check_target(path)

@@ -10,11 +10,10 @@ import sys
 
 from roster_app.errors import DugoutError
 from roster_app.exchange.league_copy import copy_league
-from roster_app.i18n import _, set_language
+from roster_app.i18n import _
 
 
 def main(argv: list[str]) -> int:
-    set_language(None)  # a batch command speaks the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     """`dugout copy SOURCE DEST`; exit 0 copied, 1 refused (nothing written)."""
     parser = argparse.ArgumentParser(
         prog="dugout copy",

@@ -24,7 +24,7 @@ from pathlib import Path
 from roster_app.errors import DugoutError
 from roster_app.exchange.foreign import FORMATS, Preview, plan_import, read_team_files
 from roster_app.exchange.foreign.plan import GuessKey
-from roster_app.i18n import _, set_language
+from roster_app.i18n import _
 from roster_app.words import count
 
 GUESSES_LEFT = 3
@@ -110,7 +110,6 @@ def _check_answers(preview: Preview, answers: dict[GuessKey, str | None]) -> Non
 
 
 def main(argv: list[str]) -> int:
-    set_language(None)  # a batch command speaks the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     args = _parser().parse_args(argv)
     from roster_app.queries.rosters import teams as league_teams
     from roster_app.safety.opening import open_database

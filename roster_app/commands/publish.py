@@ -9,7 +9,7 @@ import argparse
 import sys
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import _, set_language
+from roster_app.i18n import _
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -34,7 +34,6 @@ def _parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str]) -> int:
-    set_language(None)  # a batch command speaks the system's language (LANGUAGE, LC_ALL, LC_MESSAGES, LANG)
     """`dugout publish`; exit 0 published, 1 refused."""
     args = _parser().parse_args(argv)
     from roster_app.publish import publish_league

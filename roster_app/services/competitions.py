@@ -256,7 +256,9 @@ def _seeded(
 
 def _dice_words(entrants: int) -> str:
     sides = rc.draw_dice(entrants)
-    return f"{count(len(sides), 'die')}, D{sides[0]} down to D2 (each picks one of the teams not drawn yet)"
+    return _("{dice}, D{sides} down to D2 (each picks one of the teams not drawn yet)").format(
+        dice=count(len(sides), "die", "dice"), sides=sides[0]
+    )
 
 
 def draw_competition(
