@@ -17,6 +17,7 @@ from PySide6.QtGui import QTextDocument
 from PySide6.QtWidgets import (
     QAbstractButton,
     QAbstractItemView,
+    QAbstractSpinBox,
     QComboBox,
     QGroupBox,
     QHeaderView,
@@ -215,17 +216,15 @@ def _choose_first_of_each_choice(page: QWidget) -> None:
     for radios in groups.values():
         if not any(r.isChecked() for r in radios):
             radios[0].click()
+
+
+def _type_a_name_where_one_is_asked(page: QWidget) -> None:
+    """An empty text box the page still waits for (the free player's name), in any language."""
     from PySide6.QtWidgets import QLineEdit
 
-    for edit in page.findChildren(QLineEdit):  # a name asked for (the free player from the reserves)
-        asks_a_name = "name" in edit.placeholderText().lower()
-        if (
-            asks_a_name
-            and edit.isVisibleTo(page)
-            and edit.isEnabled()
-            and not edit.isReadOnly()
-            and not edit.text()
-        ):
+    for edit in page.findChildren(QLineEdit):
+        free = edit.isVisibleTo(page) and edit.isEnabled() and not edit.isReadOnly() and not edit.text()
+        if free and not isinstance(edit.parentWidget(), (QComboBox, QAbstractSpinBox)):  # not a box's own edit
             edit.setText("Walker")
 
 
@@ -270,6 +269,9 @@ def walk_wizard(qtbot, wizard, steps: int = 14, look=None) -> tuple[list[str], s
             (wizard.button(b) for b in buttons if wizard.button(b).isVisible() and wizard.button(b).isEnabled()),
             None,
         )
+        if button is None and any(wizard.button(b).isVisible() for b in buttons):
+            _type_a_name_where_one_is_asked(page)  # only what holds the page (a market's filter stays empty)
+            button = next((wizard.button(b) for b in buttons if wizard.button(b).isEnabled()), None)
         if button is None:
             break
         qtbot.mouseClick(button, Qt.MouseButton.LeftButton)

@@ -9,7 +9,7 @@ import random
 from pathlib import Path
 
 import pytest
-from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QTabBar, QWidget
+from PySide6.QtWidgets import QAbstractButton, QAbstractSpinBox, QLabel, QLineEdit, QTabBar, QWidget
 
 from roster_app import i18n
 
@@ -28,10 +28,11 @@ def cut_widgets(top: QWidget) -> list[str]:
     ):
         if not widget.isVisibleTo(top) or (isinstance(widget, QLabel) and widget.wordWrap()):
             continue
-        if isinstance(widget.parentWidget(), QTabBar):  # a tab bar's scroll arrows: Qt sizes them itself
+        if isinstance(widget.parentWidget(), (QTabBar, QLineEdit)):  # scroll arrows, a clear button: Qt's own
             continue
         if widget.width() < widget.minimumSizeHint().width():
-            cut.append(f"{type(widget).__name__} {widget.text() if hasattr(widget, 'text') else ''!r}")
+            where = type(widget.parentWidget()).__name__
+            cut.append(f"{type(widget).__name__} {widget.text() if hasattr(widget, 'text') else ''!r} in {where}")
     return cut
 
 

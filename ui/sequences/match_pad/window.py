@@ -369,7 +369,11 @@ class MatchPadWindow(QWidget):
         grid.addWidget(self.distance, 3, 0, 1, 3)
         grid.addWidget(self.in_range, 4, 0, 1, 2)
         grid.addWidget(self._button("end turn"), 4, 2)
-        grid.addWidget(QLabel(_("Send-off (chosen player):")), 5, 0)
+        send_off = QLabel(_("Send-off (chosen player):"))
+        send_off.setWordWrap(
+            True
+        )  # German and French take two lines rather than push the pad past a laptop's width
+        grid.addWidget(send_off, 5, 0)
         grid.addWidget(self.send_off_dice, 5, 1, 1, 2)
         grid.addWidget(self.penalty_item, 6, 0)
         grid.addWidget(self.penalty_dice, 6, 1, 1, 2)
@@ -381,11 +385,17 @@ class MatchPadWindow(QWidget):
         grid.addWidget(self.kick_off_dice, 9, 1, 1, 2)
         grid.addWidget(self.notice, 10, 0, 1, 3)
         history = QVBoxLayout()
-        history.addWidget(QLabel(_("<b>Events</b> (saved as they are made)")))
+        saved = QLabel(_("<b>Events</b> (saved as they are made)"))
+        saved.setWordWrap(True)  # two lines in a longer language, not a wider pad
+        history.addWidget(saved)
         history.addWidget(self.log, 1)
-        undo = QHBoxLayout()
-        undo.addWidget(self._button("undo"))
-        undo.addWidget(self._button("redo"))
+        undo = (
+            QGridLayout()
+        )  # side by side in English; one above the other where the words are long (a laptop's width)
+        undo_button, redo_button = self._button("undo"), self._button("redo")
+        wide = undo_button.sizeHint().width() + redo_button.sizeHint().width() > 240
+        undo.addWidget(undo_button, 0, 0)
+        undo.addWidget(redo_button, int(wide), int(not wide))
         history.addLayout(undo)
         self.log.setMaximumWidth(300)
         self.log.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
