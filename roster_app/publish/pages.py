@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from html import escape
 
-from roster_app.i18n import N_, _, ngettext, term
+from roster_app.i18n import N_, _, ngettext, pgettext, term
 from roster_app.printing.data import RosterSheet, StaffLine, Standing
 from roster_app.printing.magazine import Magazine
 from roster_app.printing.render import Html, gold, number, shown, stage_words, status_words
@@ -397,14 +397,17 @@ def _history_table(links: Links, site: Site, rows: list[sq.HistoryRow]) -> Html:
     body = []
     for r in rows:
         line = [r.season, r.round, stage_words(r.stage), links.team_named(r.opponent), _("home") if r.home else _("away"),
-                f"{r.score_for}\u2013{r.score_against}", _(RESULT_WORDS[r.result]) if r.result in RESULT_WORDS else r.result]  # fmt: skip
+                f"{r.score_for}\u2013{r.score_against}", result_word(r.result)]  # fmt: skip
         if site.show_money:
             line += [gold(r.winnings), gold(r.purchases), gold(r.treasury_after)]
         body.append(line)
     return table("history-caption", _("Game by game, oldest first"), columns, body, row_header=3)
 
 
-RESULT_WORDS = {"W": N_("won"), "D": N_("drawn"), "L": N_("lost")}
+def result_word(code: str) -> str:
+    """A game's result as the page says it ("drawn" a game, in a context of its own: a tournament is drawn too)."""
+    words = {"W": pgettext("result", "won"), "D": pgettext("result", "drawn"), "L": pgettext("result", "lost")}
+    return words.get(code, code)
 
 
 # -- a player -----------------------------------------------------------------------------------------

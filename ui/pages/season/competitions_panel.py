@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, pgettext
 from ui.kit import ask
 from ui.kit.basics import text_html
 from ui.pages.season.bracket_view import BracketView
@@ -267,7 +267,7 @@ class CompetitionsPanel(QWidget):
                 self,
                 _("How is {competition} drawn?").format(competition=row.name),
                 [_(text) for _k, text in SEEDING_CHOICES],
-                title=_("Draw"),
+                title=pgettext("tournament", "Draw"),
             )
             if index is None:
                 return
@@ -276,7 +276,7 @@ class CompetitionsPanel(QWidget):
                 sides = draw_dice(row.entrants)
                 dice = ", ".join(f"D{s}" for s in sides)
                 typed = ask.text(self, _("The dice of the draw, in order: {dice} "
-                                         "(each picks one of the teams not drawn yet):").format(dice=dice), title=_("Draw"))  # fmt: skip
+                                         "(each picks one of the teams not drawn yet):").format(dice=dice), title=pgettext("tournament", "Draw"))  # fmt: skip
                 if typed is None:
                     return
                 try:

@@ -8,7 +8,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QComboBox, QDialog, QDialogButtonBox, QFormLayout, QLabel, QVBoxLayout, QWidget
 
-from roster_app.i18n import N_, _, term
+from roster_app.i18n import N_, _, pgettext, term
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dicetables import range_text
 from ui.kit.dice_input import DiceInput
@@ -47,7 +47,7 @@ class CasualtyDialog(QDialog):
         self.verdict = QLabel(self)
         self.verdict.setWordWrap(True)
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel, self)
-        self.ok = self.buttons.addButton(_("Record"), QDialogButtonBox.ButtonRole.AcceptRole)
+        self.ok = self.buttons.addButton(pgettext("button", "Record"), QDialogButtonBox.ButtonRole.AcceptRole)
         form = QFormLayout()
         if kind == "casualty":
             form.addRow(_("Caused by:"), self.causer)

@@ -9,7 +9,7 @@ from typing import Any
 
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QGroupBox, QLabel, QPushButton, QSpinBox, QWidget
 
-from roster_app.i18n import N_, _, term
+from roster_app.i18n import N_, _, pgettext, term
 from roster_app.queries.freebooters import match_freebooters
 from roster_app.services.freebooters import record_freebooter_play
 
@@ -41,7 +41,7 @@ class FreebooterReport(QGroupBox):
             td, cas, mvp = QSpinBox(self), QSpinBox(self), QCheckBox(self)
             td.setRange(0, 20), cas.setRange(0, 20)
             td.setValue(h.touchdowns), cas.setValue(h.casualties), mvp.setChecked(h.mvp)
-            button = QPushButton(_("Record"), self)
+            button = QPushButton(pgettext("button", "Record"), self)
             button.clicked.connect(lambda _c=False, t=side.team_id, n=h.name: self.record(t, n))
             self.grid.addWidget(
                 QLabel(f"{escape(term('star', h.name))} ({escape(h.what.split(' (')[0])})"), row, 0
