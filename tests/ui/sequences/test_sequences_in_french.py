@@ -39,9 +39,8 @@ def french(tmp_path, monkeypatch):
 def test_the_pad_in_french_shows_french_words_and_stores_the_rules_keys(french, qtbot, pad_game):  # noqa: F811
     pad = pad_game["pad"]
     assert pad.windowTitle().startswith("Feuille de match : ")
-    assert pad.buttons["casualty"].text().startswith("Élimination") and pad.buttons["riot"].text().startswith(
-        "Émeute"
-    )
+    # the French rulebook's words: a casualty is a "sortie"
+    assert pad.buttons["casualty"].text().startswith("Sortie") and pad.buttons["riot"].text().startswith("Émeute")
     assert pad.buttons["end turn"].toolTip().startswith("Le tour de l'arbitre")
     assert pad.ref_state.currentText() == "debout" and pad.ref_state.currentData() == "standing"
     pad.pitch.click((12, 7))
