@@ -17,6 +17,7 @@ from dataclasses import dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.rules.contracts import contract_state, tally_marks
 from roster_app.rules.ruleset import Ruleset, from_stored
 from roster_app.rules.spp import level_name, rolls_due
@@ -96,8 +97,11 @@ class PlayerRow:
     @property
     def contract_text(self) -> str:
         if self.contract_seasons is None:
-            return "free agent"
-        return f"{tally_marks(self.contract_served, self.contract_seasons)} ({contract_state(self.contract_seasons, self.contract_served)})"
+            return _("free agent")
+        return _("{tally} ({state})").format(
+            tally=tally_marks(self.contract_served, self.contract_seasons),
+            state=_(contract_state(self.contract_seasons, self.contract_served)),
+        )
 
 
 def _list(value: Any) -> tuple[str, ...]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
 from roster_app.rules.spp import star_player_rolls
@@ -52,15 +52,15 @@ def seasons_left(length: int, served: int) -> int:
 
 def tally_marks(served: int, length: int) -> str:
     """Seasons served as tally marks, e.g. '||| of 5'."""
-    return f"{'|' * served or '-'} of {length}"
+    return _("{marks} of {length}").format(marks="|" * served or "-", length=length)
 
 
 def contract_state(length: int, served: int) -> str:
     """running / final season / expired, from the tally."""
     left = seasons_left(length, served)
     if left <= 0:
-        return "expired"
-    return "final season" if left == 1 else "running"
+        return N_("expired")  # a key the contracts page colours by: shown through _()
+    return N_("final season") if left == 1 else N_("running")
 
 
 def length_range(ruleset: Ruleset | None = None) -> tuple[int, int]:

@@ -11,6 +11,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtGui import QBrush, QColor, QFont
 
 from roster_app.i18n import N_, _
+from roster_app.words import number
 from ui.kit.basics import plain_tip
 
 LEFT = Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter
@@ -61,7 +62,8 @@ def shown(status: str | None) -> str:
 
 
 def gp(amount: int) -> str:
-    return f"{amount:,}"
+    """A sum of gold in a table's cell: its figure with the language's thousands separator ("120,000", "120 000")."""
+    return number(amount)
 
 
 FOREGROUND = int(Qt.ItemDataRole.ForegroundRole.value)
