@@ -285,13 +285,13 @@ def league_points(result: str, ruleset: Ruleset | None = None) -> int:
 
 
 TIE_BREAKER_LABELS = {
-    "points": "points",
-    "touchdown_difference": "touchdown difference",
-    "casualty_difference": "casualty difference",
-    "touchdowns_for": "touchdowns scored",
-    "casualties_for": "casualties caused",
-    "head_to_head": "head-to-head",
-    "roll_off": "a roll-off",
+    "points": N_("points"),
+    "touchdown_difference": N_("touchdown difference"),
+    "casualty_difference": N_("casualty difference"),
+    "touchdowns_for": N_("touchdowns scored"),
+    "casualties_for": N_("casualties caused"),
+    "head_to_head": N_("head-to-head"),
+    "roll_off": N_("a roll-off"),
 }
 
 

@@ -55,7 +55,8 @@ class Backup:
 
     @property
     def local_time(self) -> str:
-        return self.made_at.astimezone().strftime("%a %d %b %Y, %H:%M:%S")
+        # numbers only: read alike in every language (strftime's day and month names are the C locale's English)
+        return self.made_at.astimezone().strftime("%Y-%m-%d %H:%M:%S")
 
 
 def backups_dir(league: Path, *, create: bool = False) -> Path:

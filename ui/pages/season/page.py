@@ -184,7 +184,7 @@ class SeasonPage(QWidget):
         points = db.ruleset.table("league_points")
         from roster_app.rules.postmatch import TIE_BREAKER_LABELS
 
-        order = ", ".join(TIE_BREAKER_LABELS[t] for t in points["tie_breakers"])
+        order = ", ".join(_(TIE_BREAKER_LABELS[t]) for t in points["tie_breakers"])
         self.points_note.setText(
             _("Win {win}, draw {draw}, loss {loss} points. Ties are broken by {order}. Friendlies do not count.").format(
                 win=points["win"], draw=points["draw"], loss=points["loss"], order=order)
