@@ -20,6 +20,7 @@ from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.queries.charts import Chart
 from roster_app.rules.allies import fan_factor_text, surcharge_text
+from roster_app.rules.competitions import stage_words
 from roster_app.rules.contracts import tally_marks
 from roster_app.rules.postmatch import TIE_BREAKER_LABELS
 from roster_app.words import count
@@ -359,16 +360,6 @@ def _empty(text: str) -> Html:
 
 
 # rules/postmatch.STAGES, stored keys shown in the print language
-STAGE_WORDS = {
-    "league": N_("league"),
-    "semi-final": N_("semi-final"),
-    "final": N_("final"),
-    "friendly": N_("friendly"),
-}
-
-
-def stage_words(stage: str) -> str:
-    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else stage
 
 
 def _signed(value: int) -> str:

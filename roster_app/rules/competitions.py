@@ -13,9 +13,23 @@ from dataclasses import dataclass
 from typing import TypeVar
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.ruleset import Ruleset
+
+# A fixture's stage (a stored key) in the commissioner's words: the window's tables and the printouts show it so.
+STAGE_WORDS = {
+    "league": N_("league"),
+    "friendly": N_("friendly"),
+    "semi-final": N_("semi-final"),
+    "final": N_("final"),
+}
+
+
+def stage_words(stage: str | None) -> str:
+    """A stage as the commissioner reads it (an unknown one as stored)."""
+    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else (stage or "")
+
 
 T = TypeVar("T", bound=Hashable)
 

@@ -43,17 +43,11 @@ STATUS_WORDS = {
 }  # fmt: skip
 
 
-# a fixture's stage (a stored key) as the commissioner reads it: `_(STAGE_WORDS[stage])`
-STAGE_WORDS = {
-    "league": N_("league"),
-    "friendly": N_("friendly"),
-    "semi-final": N_("semi-final"),
-    "final": N_("final"),
-}
-
-
 def stage_shown(stage: str | None) -> str:
-    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else (stage or "")
+    """A fixture's stage (a stored key) as the commissioner reads it (rules.competitions.stage_words)."""
+    from roster_app.rules.competitions import stage_words
+
+    return stage_words(stage)
 
 
 def shown(status: str | None) -> str:

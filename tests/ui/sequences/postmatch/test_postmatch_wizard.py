@@ -375,3 +375,30 @@ def test_lrb6_winnings_take_the_fame_of_the_fans_counted_before_the_match(qtbot,
     page.dice[away].type_in([2])
     assert w.plan.home.winnings.amount == (4 + 2 + 1) * 10_000 and w.plan.away.winnings.amount == 2 * 10_000
     w.grab().save("/tmp/lrb6_winnings_fans.png")
+
+
+def test_every_page_at_the_wizards_smallest_cuts_no_word(qtbot, wizard):
+    """Issue 35, item 10: the post-match rows were cut ("or type the di", "se these dic", "(rolled by Dugout)") when
+    the wizard was narrower than the teams' rows; at its smallest every word of every page is whole."""
+    from tests.ui.test_screens_fit import cut_widgets
+    from ui.kit.dice_input import DiceInput
+
+    seen = 0
+    while True:
+        page = wizard.currentPage()
+        for dice in page.findChildren(DiceInput):
+            if dice.isVisibleTo(page) and dice.roll_button.isEnabled():
+                dice.roll_button.click()
+        for row in getattr(page, "rows", {}).values():
+            if getattr(row, "_keys", None):
+                row.choose(row._keys[1])
+        wizard.resize(wizard.minimumSize())
+        qtbot.wait(20)
+        assert cut_widgets(page) == [], page.title()
+        seen += 1
+        next_button = wizard.button(QWizard.WizardButton.NextButton)
+        if not next_button.isVisible():
+            break
+        assert next_button.isEnabled(), page.title()
+        next_button.click()
+    assert seen >= 6
