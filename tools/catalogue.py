@@ -46,7 +46,7 @@ PLURAL_FORMS = {
 KEYWORDS = {"_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "N_": None, "term": ((1, "c"), 2)}
 # The kinds of the game's words (`term(kind, name)`): an entry with one of them as its context is the game area's,
 # wherever it is marked.
-GAME_KINDS = ("race", "position", "skill", "star", "inducement", "injury", "table")
+GAME_KINDS = ("race", "position", "skill", "star", "inducement", "injury", "table", "level")
 # The areas, and which files' strings each holds: the first rule a path matches decides (I18N.md).
 AREAS = ("core", "printing", "window", "sequences", "game", "words", "preferences")
 ROUTES = (
@@ -224,6 +224,8 @@ def ruleset_words(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
             add("inducement", item["name"], where)
         for row in _table(folder, "casualty_table").get("rows", []):
             add("injury", row["result"], where)
+        for level in _table(folder, "spp_levels").get("levels", []):
+            add("level", level["name"], where)
     from roster_app.rules.injuries import INJURIES
 
     for injury in INJURIES:

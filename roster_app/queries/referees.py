@@ -136,7 +136,7 @@ def _card(ref: Referee, ruleset: Ruleset, sheets: dict[int, int], waiting: dict[
         ma=ref.ma, st=ref.st, ag=ref.ag, av=ref.av,
         skills=tuple(RefSkill(s, rr.skill_effect(s, ruleset)) for s in ref.skills),
         equipment=_equipment(list(ref.equipment), ruleset), range=rr.ref_range(ref.skills, ruleset),
-        spp=spp, level="Star Ref" if ref.is_star else level_name(spp, ruleset), rolls_taken=taken,
+        spp=spp, level=_("Star Ref") if ref.is_star else level_name(spp, ruleset), rolls_taken=taken,
         rolls_due=0 if ref.is_star else rolls_due(spp, taken, ruleset), matches=ref.matches, awards=ref.awards,
         casualties=ref.casualties, status=ref.status, description=ref.description,
         open_sheet_id=sheets.get(ref.id), waiting_roll=waiting.get(ref.id),
@@ -263,8 +263,8 @@ def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
                 busy[card.id] = f"{possessive(card.name)} match sheet of {where} is still open; finish it first."
     choices = []
     for card in cards:
-        notes = [n for n in ("Star Ref" if card.is_star else "", "injured" if card.status == "injured" else "",
-                             "busy" if card.id in busy else "") if n]  # fmt: skip
+        notes = [n for n in (_("Star Ref") if card.is_star else "", _("injured") if card.status == "injured" else "",
+                             _("busy") if card.id in busy else "") if n]  # fmt: skip
         label = f"{card.name} ({', '.join(notes)})" if notes else card.name
         choices.append(RefereeChoice(card.id, label, card.problem or busy.get(card.id)))
     return choices

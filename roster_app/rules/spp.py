@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from roster_app.i18n import term
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 
 
@@ -26,7 +27,9 @@ def star_player_rolls(spp: int, ruleset: Ruleset | None = None) -> int:
 
 
 def level_name(spp: int, ruleset: Ruleset | None = None) -> str:
-    return spp_level(spp, ruleset)["name"]
+    """The level's name as the commissioner reads it ("Rookie", fr "Débutant"; a house rule's own name as typed):
+    shown only, never stored or compared."""
+    return term("level", spp_level(spp, ruleset)["name"])
 
 
 def rolls_due(spp: int, rolls_taken: int, ruleset: Ruleset | None = None) -> int:
