@@ -80,6 +80,13 @@ class FansGate(QWidget):
         """Both teams' fans added up; None until both are counted."""
         return None if None in self.fans else sum(self.fans)
 
+    def ready(self) -> bool:
+        return self.gate() is not None
+
+    def report(self) -> dict[str, Any]:
+        """The gate as services.matches takes it: the fans counted stand for it, nothing is passed."""
+        return {}
+
     def focus(self) -> None:
         for dice, fans in zip(self.dice, self.fans, strict=True):
             if fans is None:
