@@ -172,7 +172,9 @@ def _fans_gate(
             _("The gate is counted in steps of {per_point} spectators; {gate} cannot be right.").format(
                 per_point=f"{per_point:,}", gate=gate)
         )  # fmt: skip
-    session.add(DiceRoll(purpose="Gate", dice="typed", faces=[], total=gate // per_point, typed=True, match_id=match.id))
+    session.add(
+        DiceRoll(purpose="Gate", dice="typed", faces=[], total=gate // per_point, typed=True, match_id=match.id)
+    )
     return gate
 
 

@@ -55,7 +55,9 @@ class FansGate(QWidget):
         for row, fans in zip(self.rows, self.fans, strict=True):
             row.setVisible(fans is None)
             row.setEnabled(not self.session.read_only)
-        (home, home_fans), (away, away_fans) = ((name, n) for (_t, name), n in zip(self.teams, self.fans, strict=True))
+        (home, home_fans), (away, away_fans) = (
+            (name, n) for (_t, name), n in zip(self.teams, self.fans, strict=True)
+        )
         if self.gate() is not None:
             self.summary.setText(
                 _("{gate} spectators: the fans counted before the match ({home} {home_fans} + {away} {away_fans}).")

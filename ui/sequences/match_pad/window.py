@@ -300,7 +300,8 @@ class MatchPadWindow(QWidget):
             self.gate_dice = None
         else:
             self.gate = GateInput(self._fan_factors(), self.game.stage, self.session.db.ruleset, self)
-            self.gate_dice = self.gate.dice  # None with more than ten gate dice (the spectators are typed or rolled)
+            # None with more than ten gate dice (the spectators are typed or rolled)
+            self.gate_dice = self.gate.dice
         self.buttons: dict[str, QPushButton] = {}
         self._lay_out()
 
