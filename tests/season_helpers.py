@@ -49,6 +49,7 @@ def report(db: LeagueDB, match_id: int, home: int, away: int, **kwargs):
     with db.read() as session:
         match = session.get(Match, match_id)
         home_id, away_id = match.home_team_id, match.away_team_id
+        counted = (match.pre_match or {}).get("fans")
     home_players, away_players = roster_ids(db, home_id), roster_ids(db, away_id)
     lines = kwargs.pop("lines", None)
     if lines is None:
@@ -56,7 +57,8 @@ def report(db: LeagueDB, match_id: int, home: int, away: int, **kwargs):
             {"player_id": home_players[0], "touchdowns": home},
             {"player_id": away_players[0], "touchdowns": away},
         ]
-    kwargs.setdefault("gate", 3_000 * (_fan(db, home_id) + _fan(db, away_id)))  # every die a 3
+    if not counted:  # LRB 5/6: the fans counted before the match are the gate
+        kwargs.setdefault("gate", 3_000 * (_fan(db, home_id) + _fan(db, away_id)))  # every die a 3
     kwargs.setdefault("home_mvp", home_players[0])
     kwargs.setdefault("away_mvp", away_players[0])
     return record_match(db, match_id=match_id, home_score=home, away_score=away, lines=lines, **kwargs)

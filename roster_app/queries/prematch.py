@@ -227,3 +227,10 @@ def fan_factors_for(db: LeagueDB, match_id: int) -> tuple[int, int]:
     """match_fan_factors for the views (the match report dialog, the pad's gate)."""
     with db.read() as session:
         return match_fan_factors(session, db.ruleset, session.get(Match, match_id))
+
+
+def fans_counted_for(db: LeagueDB, match_id: int) -> tuple[int | None, int | None]:
+    """Each team's fans counted before the match (home, away; None: not yet), for the views of the gate where
+    the edition counts them (the match report dialog, the pad's gate)."""
+    with db.read() as session:
+        return _fans(session.get(Match, match_id), db.ruleset)[0]

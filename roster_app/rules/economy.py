@@ -149,6 +149,13 @@ def fame_from_fans(fans: dict[str, Any], team_id: int, ruleset: Ruleset | None =
     return fame(fans[str(team_id)]["spectators"], fans[other[0]]["spectators"], ruleset)
 
 
+def counted_gate(fans: dict[str, Any], team_ids: Sequence[int]) -> int | None:
+    """The gate where the edition counts each team's fans before the match (LRB 5/6): both teams' fans added
+    up (match.pre_match["fans"]); None until both are counted."""
+    counted = [fans.get(str(t), {}).get("spectators") for t in team_ids]
+    return None if None in counted else sum(counted)
+
+
 def highest_fame(ruleset: Ruleset | None = None) -> int:
     table = _rules(ruleset).table("fame")
     return max(table["more"], table["double"])

@@ -22,6 +22,7 @@ from roster_app.queries.postmatch import match_title
 from roster_app.queries.prematch import match_fan_factors
 from roster_app.rules import competitions as rc
 from roster_app.rules import postmatch as pm
+from roster_app.rules.economy import counted_gate, economy
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.spp import match_spp
 from roster_app.services import competitions, referees
@@ -134,6 +135,47 @@ def _gate(
     session.add(DiceRoll(purpose="Gate", dice=f"{dice}D6", faces=list(faces), modifier=bonus,
                          total=sum(faces) + bonus, match_id=match.id))  # fmt: skip
     return pm.gate_from_faces(faces, match.stage, ruleset)
+
+
+def _fans_gate(
+    session: Session, ruleset: Ruleset, match: Match, gate: int | None, gate_faces: Sequence[int] | None
+) -> int:
+    """LRB 5/6's gate: both teams' fans counted before the match (services.prematch.roll_fans), not rolled
+    again. A gate typed in must be that figure; one typed where the fans were not counted (a game played before
+    Dugout counted them) is kept as the commissioner's."""
+    teams = (match.home_team_id, match.away_team_id)
+    fans = (match.pre_match or {}).get("fans", {})
+    counted = counted_gate(fans, teams)
+    edition = economy(ruleset).edition
+    if gate_faces is not None:
+        raise RuleViolation(
+            _("In {edition} the gate is not rolled with the report: it is both teams' fans, counted before the "
+              "match.").format(edition=edition)
+        )  # fmt: skip
+    if counted is not None:
+        if gate is not None and gate != counted:
+            raise RuleViolation(
+                _("The gate of this game is {counted} spectators, both teams' fans counted before the match; "
+                  "{gate} cannot be right.").format(counted=f"{counted:,}", gate=f"{gate:,}")
+            )  # fmt: skip
+        return counted
+    if gate is None:
+        missing = [get_team(session, t).name for t in teams if str(t) not in fans]
+        raise RuleViolation(
+            _("The fans of {teams} have not been counted: in {edition} they make the gate. Roll the fans "
+              "before the report, or type the gate counted at the table.").format(
+                teams=" and ".join(missing), edition=edition)
+        )  # fmt: skip
+    per_point = ruleset.table("fame")["spectators_per_point"]
+    if not isinstance(gate, int) or isinstance(gate, bool) or gate < 0 or gate % per_point:
+        raise RuleViolation(
+            _("The gate is counted in steps of {per_point} spectators; {gate} cannot be right.").format(
+                per_point=f"{per_point:,}", gate=gate)
+        )  # fmt: skip
+    session.add(
+        DiceRoll(purpose="Gate", dice="typed", faces=[], total=gate // per_point, typed=True, match_id=match.id)
+    )
+    return gate
 
 
 def _mvp(
@@ -281,8 +323,11 @@ def write_report(
         referees.agree_on_riot(session, ruleset, sheet, bool(riot))
     else:
         referees.no_sheet_without_referee(session, match)
-    fans = match_fan_factors(session, ruleset, match)  # allies lower the gate, a Home crowd handicap raises it
-    match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
+    if economy(ruleset).winnings == "fame_dice":  # LRB 5/6: the gate is the fans counted before the match
+        match.gate = _fans_gate(session, ruleset, match, gate, gate_faces)
+    else:
+        fans = match_fan_factors(session, ruleset, match)  # allies lower the gate, a Home crowd handicap raises it
+        match.gate = _gate(session, ruleset, match, fans, gate, gate_faces, rng)
     mvps = [_mvp(session, match, team, players, chosen, rng)
             for team, players, chosen in zip(teams, rosters, (home_mvp, away_mvp), strict=True)]  # fmt: skip
     for team in teams:

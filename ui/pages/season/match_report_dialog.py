@@ -29,11 +29,13 @@ from roster_app.queries.season import FixtureRow
 from roster_app.rules import competitions as rc
 from roster_app.rules import postmatch as pm
 from roster_app.rules.allies import fan_factor_text
+from roster_app.rules.economy import economy
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
 from roster_app.words import count, possessive
 from ui.kit.basics import text_html
 from ui.kit.columns import stage_shown
+from ui.kit.fans_gate import FansGate
 from ui.kit.handbook import help_key
 from ui.kit.tables import make_table
 from ui.records.season_models import COUNT_KEYS, LineRow, MatchLinesModel
@@ -106,6 +108,15 @@ class MatchReportDialog(QDialog):
             )
         )
         self.gate.setMaximumWidth(170)
+        # LRB 5/6: the gate is both teams' fans counted before the match, shown, never rolled again (issue 31)
+        self.fans_gate: FansGate | None = None
+        if economy(db.ruleset).winnings == "fame_dice":
+            self.fans_gate = FansGate(session, fixture.id, ((fixture.home_id, fixture.home),
+                                                            (fixture.away_id, fixture.away)), self)  # fmt: skip
+            self.fans_gate.setObjectName("reportFansGate")
+            self.fans_gate.changed.connect(self._update)
+            for widget in (self.gate, self.roll_gate_button, self.gate_hint):
+                widget.hide()
         self.referee = QComboBox()
         self.referee.setObjectName("reportReferee")
         self.riot = QCheckBox(_("A R&iot ended the match early"))
@@ -164,6 +175,8 @@ class MatchReportDialog(QDialog):
         gate_row.addWidget(self.gate)
         gate_row.addWidget(self.roll_gate_button)
         gate_row.addWidget(self.gate_hint, 1)
+        if self.fans_gate is not None:
+            gate_row.addWidget(self.fans_gate, 1)
         grid.addWidget(_label(_("&Gate:"), self.gate), 4, 0)
         grid.addLayout(gate_row, 4, 1, 1, 2)
         grid.addWidget(_label(_("R&eferee:"), self.referee), 5, 0)
@@ -354,7 +367,12 @@ class MatchReportDialog(QDialog):
                           how["roll_off"])  # fmt: skip
             except RuleViolation as exc:
                 return str(exc)
-        if self.gate_faces is None:
+        if self.fans_gate is not None:
+            if self.fans_gate.gate() is None:
+                return _("Count both teams' fans first: in {edition} they make the gate.").format(
+                    edition=economy(ruleset).edition
+                )
+        elif self.gate_faces is None:
             if self.gate.value() == 0 and sum(self.fan_factors):
                 return _("Roll the gate or type it in.")
             try:
@@ -377,10 +395,13 @@ class MatchReportDialog(QDialog):
             self.verdict.setText(f"<span style='color:#a32020'>{text_html(problem)}</span>")
             return
         how = _("rolled by Dugout") if self.gate_faces is not None else _("typed in")
+        gate = self.gate.value()
+        if self.fans_gate is not None:
+            how, gate = _("the fans counted before the match"), self.fans_gate.gate()
         random_mvps = [t for t in self.players if self.mvp_choice(t) is None]
         mvp_text = _(" An MVP will be rolled at random for each team without one.") if random_mvps else ""
         self.verdict.setText(
-            _("Gate {gate} ({how}).").format(gate=f"{self.gate.value():,}", how=how)
+            _("Gate {gate} ({how}).").format(gate=f"{gate:,}", how=how)
             + mvp_text
             + _(" Recording writes the report, the injuries and every roll in one step (Edit > Undo takes it back).")
         )  # fmt: skip
@@ -393,7 +414,7 @@ class MatchReportDialog(QDialog):
             record_match, parent=self, match_id=self.fixture.id,
             home_score=self.score[home].value(), away_score=self.score[away].value(),
             home_casualties=self.casualties[home].value(), away_casualties=self.casualties[away].value(),
-            lines=self.player_lines(), gate=None if self.gate_faces else self.gate.value(),
+            lines=self.player_lines(), gate=None if self.gate_faces or self.fans_gate else self.gate.value(),
             gate_faces=self.gate_faces, referee_id=self.referee.currentData(), riot=self.riot.isChecked(),
             home_mvp=self.mvp_choice(home), away_mvp=self.mvp_choice(away), **self.decided(),
         )  # fmt: skip

@@ -33,10 +33,12 @@ from roster_app.rules import matchpad as mp
 from roster_app.rules import refcalls as rc
 from roster_app.rules import referees as rr
 from roster_app.rules.dice import typed_dice
+from roster_app.rules.economy import economy
 from roster_app.services import matchpad as pad
 from roster_app.words import count, possessive
 from ui.kit.basics import plain_tip
 from ui.kit.dice_input import DiceInput
+from ui.kit.fans_gate import FansGate
 from ui.kit.handbook import help_key
 from ui.sequences.match_pad.gate import GateInput
 from ui.sequences.match_pad.pitch import PitchGrid
@@ -289,8 +291,17 @@ class MatchPadWindow(QWidget):
         self.notice.setWordWrap(True)
         self.notice.setTextFormat(Qt.TextFormat.PlainText)  # result texts come from the league's tables
         self.notice.setStyleSheet("color:#7a4b00; font-weight:bold")
-        self.gate = GateInput(self._fan_factors(), self.game.stage, self.session.db.ruleset, self)
-        self.gate_dice = self.gate.dice  # None with more than ten gate dice (the spectators are typed or rolled)
+        self.fans_gate = economy(self.session.db.ruleset).winnings == "fame_dice"
+        if self.fans_gate:  # LRB 5/6: the gate is both teams' fans counted before the match (issue 31)
+            teams = ((self.game.state.home_id, self.game.home), (self.game.state.away_id, self.game.away))
+            self.gate = FansGate(self.session, self.match_id, teams, self)
+            self.gate.setObjectName("padFansGate")
+            self.gate.changed.connect(self.refresh)
+            self.gate_dice = None
+        else:
+            self.gate = GateInput(self._fan_factors(), self.game.stage, self.session.db.ruleset, self)
+            # None with more than ten gate dice (the spectators are typed or rolled)
+            self.gate_dice = self.gate.dice
         self.buttons: dict[str, QPushButton] = {}
         self._lay_out()
 
@@ -459,7 +470,10 @@ class MatchPadWindow(QWidget):
                            f"{s.score[s.away_id]} {escape(g.away)}</span>")  # fmt: skip
         if s.over:
             end = _("Riot after turn {turn}").format(turn=s.turns_played) if s.riot else _("Full time")
-            self.turn.setText(f"<span style='{BIG}'>{end}</span>  " + _("choose the MVPs, roll the gate"))
+            todo = _("choose the MVPs, roll the gate")
+            if self.fans_gate:
+                todo = _("choose the MVPs") if self.gate.ready() else _("choose the MVPs, count the fans")
+            self.turn.setText(f"<span style='{BIG}'>{end}</span>  " + todo)
         else:
             half = _("first half") if s.half == 1 else _("second half")
             turn = _("Turn {turn} of {turns}").format(turn=s.turn, turns=s.turns)
@@ -876,9 +890,12 @@ class MatchPadWindow(QWidget):
         from ui.kit import ask
 
         if not self.gate.ready():
-            ask.error(
-                self, _("Roll the gate first (or type the dice or spectators counted at the table): press F.")
-            )
+            if self.fans_gate:
+                ask.error(self, _("Count both teams' fans first: they make the gate. Press F."))
+            else:
+                ask.error(
+                    self, _("Roll the gate first (or type the dice or spectators counted at the table): press F.")
+                )
             return None
         decided = self.level_knockout()
         if decided is None:
