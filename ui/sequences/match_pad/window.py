@@ -85,6 +85,9 @@ TIPS = {
     "ref casualty": N_("The ref hurts a player: choose him, then roll or type the Casualty Table"),
     "riot": N_("A Riot ends the match after this turn"),
     "gate": N_("The gate dice: one D6 per point of both teams' fan factors"),
+    "fans gate": N_(
+        "The gate: both teams' fans counted before the match (LRB 5/6), a fans roll for a team not counted"
+    ),
     "full time": N_("Write the match report and the ref's sheet (after the last turn or a Riot)"),
     "undo": N_("Take back the last event"),
     "redo": N_("Record again the event last taken back"),
@@ -296,6 +299,7 @@ class MatchPadWindow(QWidget):
             teams = ((self.game.state.home_id, self.game.home), (self.game.state.away_id, self.game.away))
             self.gate = FansGate(self.session, self.match_id, teams, self)
             self.gate.setObjectName("padFansGate")
+            self.gate.setToolTip(_(TIPS["fans gate"]))
             self.gate.changed.connect(self.refresh)
             self.gate_dice = None
         else:
@@ -450,6 +454,8 @@ class MatchPadWindow(QWidget):
     def _build_keys(self) -> None:
         self.key_actions: dict[str, QAction] = {}
         for name, text, key in KEYS:
+            if name == "gate" and economy(self.session.db.ruleset).winnings == "fame_dice":
+                text = N_("The Fans")  # LRB 5/6: F goes to the fans counted before the match, which make the gate
             action = QAction(_(text), self)
             action.setShortcut(QKeySequence(key))
             action.setShortcutContext(Qt.ShortcutContext.WindowShortcut)
