@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, func, or_, select
+from sqlalchemy import bindparam, case, func, literal_column, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
@@ -165,8 +165,10 @@ def carried_spp(conn, player_ids: Iterable[int] | None = None) -> dict[int, int]
     game's SPP are on the player once its post-match step 2 is written, so only those games are taken off."""
     ids = player_ids if player_ids is None or hasattr(player_ids, "subquery") else list(player_ids)  # or a select
     held = select(Player.id, Player.spp).where(Player.spp > 0)
-    done = (select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
-            .where(Match.status == "completed").group_by(MatchPlayer.player_id))  # fmt: skip
+    # every player's lines: read in table order (queries.history.unindexed); a few players': through the index
+    player = MatchPlayer.player_id + literal_column("0") if ids is None else MatchPlayer.player_id
+    done = (select(player, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.status == "completed").group_by(player))  # fmt: skip
     if ids is not None:
         held, done = held.where(Player.id.in_(ids)), done.where(MatchPlayer.player_id.in_(ids))
     written = {pid: int(total or 0) for pid, total in conn.execute(done).all()}
