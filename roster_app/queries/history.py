@@ -415,9 +415,14 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
     player = unindexed(MatchPlayer.player_id)  # the lines read in table order (see `unindexed`)
+    # every line of the league read: the SPP of completed games too, which `carried_spp` would read again
+    every = upto is None and within is None and among is None
+    completed = (
+        func.sum(case((Match.status == "completed", MatchPlayer.spp), else_=0)) if every else literal_column("0")
+    )
     rows = session.execute(
         select(player, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS), func.min(Match.id),
-               *(func.max(getattr(MatchPlayer, w)) for w in TOTALS))
+               completed, *(func.max(getattr(MatchPlayer, w)) for w in TOTALS))
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(*where)
         .group_by(player, Match.season)
@@ -427,10 +432,15 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
     # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
     # league's first recorded game (first game 0: before every game)
+    written: dict[int, int] | None = None
+    if every:
+        written = {}
+        for pid, _season, _td, _cas, _spp, _first, done, *_highest in rows:
+            written[pid] = written.get(pid, 0) + int(done or 0)
     career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in
-                               carried_spp(session, None if among is None else among[0]).items()}  # fmt: skip
+                               carried_spp(session, None if among is None else among[0], written).items()}  # fmt: skip
     tops = [0 for _what in TOTALS]  # each total's best single line: every line counts, listed or not
-    for pid, season, td, cas, spp, first, *highest in rows:
+    for pid, season, td, cas, spp, first, _done, *highest in rows:
         tops = [top if value is None or value < top else value for top, value in zip(tops, highest, strict=True)]
         if pid not in listed:
             continue
