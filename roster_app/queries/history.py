@@ -420,7 +420,7 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     completed = (
         func.sum(case((Match.status == "completed", MatchPlayer.spp), else_=0)) if every else literal_column("0")
     )
-    rows = session.execute(
+    rows = session.connection().execute(  # plain rows: no ORM loading for some 20,000 of them
         select(player, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS), func.min(Match.id),
                completed, *(func.max(getattr(MatchPlayer, w)) for w in TOTALS))
         .join(Match, Match.id == MatchPlayer.match_id)
