@@ -12,13 +12,10 @@ of the generator and of the schema. The absolute times are in the notes (the iss
 from __future__ import annotations
 
 import argparse
-import hashlib
 import os
-import shutil
 import sqlite3
 import statistics
 import sys
-import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -29,28 +26,10 @@ TEAMS, DIVISIONS, SEASONS = 256, 32, 5
 
 
 def wide_league() -> Path:
-    """256 teams, 5 seasons, a referee's finished sheet a game: made once per version of the generator and of
-    the schema into bench/.cache/."""
-    import bench.make_league as make
-    from bench.history import with_referee_sheets
-    from roster_app.store.migrations import HEAD
+    """256 teams, 5 seasons, a referee's finished sheet a game (bench/scale.py's `generated_league`)."""
+    from bench.scale import generated_league
 
-    digest = hashlib.sha256(Path(make.__file__).read_bytes() + Path(__file__).read_bytes() + HEAD.encode())
-    path = Path(__file__).resolve().parent / ".cache" / f"pages-{digest.hexdigest()[:12]}.dugout"
-    if not path.exists():
-        path.parent.mkdir(exist_ok=True)
-        for old in path.parent.glob("pages-*.dugout"):
-            old.unlink()
-        saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
-        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = TEAMS, DIVISIONS, SEASONS, 100
-        try:
-            with tempfile.TemporaryDirectory() as work:
-                plain = Path(work) / "plain.dugout"
-                make.generate(plain)
-                shutil.move(with_referee_sheets(plain, Path(work)), path)
-        finally:
-            make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = saved
-    return path
+    return generated_league("pages-*", TEAMS, DIVISIONS, SEASONS)
 
 
 FIXTURES_SQL = """SELECT m.id, m.round, h.name, a.name, m.home_score, m.away_score, m.status FROM match m
