@@ -39,6 +39,7 @@ SCRIPTS = [
     "publish",
     "competitions",
     "scale",
+    "pages",
 ]
 
 

@@ -35,18 +35,25 @@ TEAMS, DIVISIONS = 16, 2
 def scaled_league(seasons: int) -> Path:
     """16 teams and `seasons` seasons, a referee's finished sheet a game: made once per version of the
     generator and of the schema into bench/.cache/."""
+    return generated_league(f"scale-*-{seasons}", TEAMS, DIVISIONS, seasons)
+
+
+def generated_league(name: str, teams: int, divisions: int, seasons: int) -> Path:
+    """A league of `teams` in `divisions` over `seasons` by make_league.py's generator, a referee's finished
+    sheet a game, made once per version of the generator and of the schema into bench/.cache/ (`name`: its
+    file's name, a * where the version goes)."""
     import bench.make_league as make
     from bench.history import with_referee_sheets
     from roster_app.store.migrations import HEAD
 
     digest = hashlib.sha256(Path(make.__file__).read_bytes() + Path(__file__).read_bytes() + HEAD.encode())
-    path = Path(__file__).resolve().parent / ".cache" / f"scale-{digest.hexdigest()[:12]}-{seasons}.dugout"
+    path = Path(__file__).resolve().parent / ".cache" / (name.replace("*", digest.hexdigest()[:12]) + ".dugout")
     if not path.exists():
         path.parent.mkdir(exist_ok=True)
-        for old in path.parent.glob(f"scale-*-{seasons}.dugout"):
+        for old in path.parent.glob(f"{name}.dugout"):
             old.unlink()
         saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
-        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = TEAMS, DIVISIONS, seasons, 100
+        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = teams, divisions, seasons, 100
         try:
             with tempfile.TemporaryDirectory() as work:
                 plain = Path(work) / "plain.dugout"

@@ -14,7 +14,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, func, or_, select
+from sqlalchemy import bindparam, case, func, literal_column, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
@@ -159,17 +159,23 @@ _TRANSFERS = (
 )  # fmt: skip
 
 
-def carried_spp(conn, player_ids: Iterable[int] | None = None) -> dict[int, int]:  # noqa: ANN001
+def carried_spp(
+    conn, player_ids: Iterable[int] | None = None, completed: dict[int, int] | None = None
+) -> dict[int, int]:  # noqa: ANN001
     """SPP each player holds that no recorded game gave him (only players with some): brought from before the
     league's first recorded game (a league moved from paper types them in) or put right by a correction. A
-    game's SPP are on the player once its post-match step 2 is written, so only those games are taken off."""
+    game's SPP are on the player once its post-match step 2 is written, so only those games are taken off.
+    `completed`: each player's SPP of his completed games when already summed (the records' grouped pass)."""
     ids = player_ids if player_ids is None or hasattr(player_ids, "subquery") else list(player_ids)  # or a select
     held = select(Player.id, Player.spp).where(Player.spp > 0)
-    done = (select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
-            .where(Match.status == "completed").group_by(MatchPlayer.player_id))  # fmt: skip
+    # every player's lines: read in table order (queries.history.unindexed); a few players': through the index
+    player = MatchPlayer.player_id + literal_column("0") if ids is None else MatchPlayer.player_id
+    done = (select(player, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.status == "completed").group_by(player))  # fmt: skip
     if ids is not None:
         held, done = held.where(Player.id.in_(ids)), done.where(MatchPlayer.player_id.in_(ids))
-    written = {pid: int(total or 0) for pid, total in conn.execute(done).all()}
+    rows = conn.execute(done).all() if completed is None else completed.items()
+    written = {pid: int(total or 0) for pid, total in rows}
     for match_id, post_match in conn.execute(select(Match.id, Match.post_match).where(Match.status == "played")):
         state = post_match if isinstance(post_match, dict) else json.loads(post_match or "{}")
         teams = [int(t) for t, steps in (state or {}).get("done", {}).items() if "spp" in steps]

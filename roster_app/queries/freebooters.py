@@ -143,15 +143,18 @@ def star_careers(db: LeagueDB, *, competition: Any = None, season: int | None = 
     games: dict[str, list[StarGame]] = {}
     where = [in_competition(competition)] + ([] if season is None else [Match.season == season])
     with db.read() as session:
-        names = {t.id: t.name for t in session.scalars(select(Team))}
-        for match in session.scalars(select(Match).where(*where).order_by(Match.season, Match.round, Match.id)):
-            for team_key, data in stored(match).items():
+        names = dict(session.execute(select(Team.id, Team.name)).all())
+        # the columns read, not the matches as objects (every match of a large league: issue 40)
+        columns = (Match.id, Match.season, Match.round, Match.home_team_id, Match.away_team_id, Match.pre_match)
+        matches = session.execute(select(*columns).where(*where).order_by(Match.season, Match.round, Match.id))
+        for match_id, number, rnd, home_id, away_id, pre_match in matches:
+            for team_key, data in (dict((pre_match or {}).get(KEY) or {})).items():
                 team_id = int(team_key)
-                other = match.away_team_id if team_id == match.home_team_id else match.home_team_id
+                other = away_id if team_id == home_id else home_id
                 row = _row(team_id, names.get(team_id, ""), data)
                 for h in row.hired:
                     if h.kind == "star":
-                        games.setdefault(h.name, []).append(StarGame(match.id, match.season, match.round, row.team,
+                        games.setdefault(h.name, []).append(StarGame(match_id, number, rnd, row.team,
                                                                      names.get(other, ""), h.touchdowns,
                                                                      h.casualties, h.mvp))  # fmt: skip
     return {name: StarCareer(name, tuple(g)) for name, g in sorted(games.items())}

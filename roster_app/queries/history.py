@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, select, true
+from sqlalchemy import case, func, literal_column, select, true
 from sqlalchemy.orm import aliased
 
 from roster_app.i18n import N_, _
@@ -302,21 +302,39 @@ def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy c
     return condition
 
 
-def _game_record(session, key: str, column, upto, *, played=None, within=None) -> RecordRow | None:  # noqa: ANN001
+def _game_record(session, key: str, column, upto, *, played=None, within=None, peak=None) -> RecordRow | None:  # noqa: ANN001
     """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round);
-    `within`: a condition on the match (one competition's games)."""
+    `within`: a condition on the match (one competition's games). The best value is read first (one pass over
+    the lines and their matches), then the first line of it, and only that line is joined to its player and
+    teams (ordering every line joined cost most of the records). `peak`: the best value when already read
+    (`_total_records`' pass)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-    row = session.execute(
+    matches = [_played_upto(upto) if played is None else played, column > 0, true() if within is None else within]
+    if peak is None:
+        joined = select(func.max(column)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
+        best = session.scalar(joined.where(*matches))
+    else:
+        best = peak
+    if best is None or best <= 0:
+        return None
+    query = (
         select(column, Player.id, Player.name, Team.name, Match.season, Match.round, opponent.name)
         .join(Player, Player.id == MatchPlayer.player_id)
         .join(Team, Team.id == MatchPlayer.team_id)
         .join(Match, Match.id == MatchPlayer.match_id)
         .join(opponent, opponent.id == other)
-        .where(_played_upto(upto) if played is None else played, column > 0, true() if within is None else within)
+        .where(*matches)
         .order_by(column.desc(), Match.season, Match.round, Match.id, Player.id)
         .limit(1)
-    ).first()
+    )
+    # a line whose player or opponent is missing is not listed: then the best listed line, as before
+    # the first line of the best value (many share a small one): ordered on the match alone, then joined
+    first = session.scalar(
+        select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, column == best)
+        .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
+    )  # fmt: skip
+    row = session.execute(query.where(MatchPlayer.id == first)).first() or session.execute(query).first()
     if row is None:
         return None
     value, pid, name, team, season, rnd, against = row
@@ -376,31 +394,54 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
 TOTALS = ("touchdowns", "casualties", "spp")
 
 
-def _total_records(session, upto, among=None, within=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
+def unindexed(column):  # noqa: ANN001, ANN201 - a SQLAlchemy expression
+    """`column + 0`: the same value, which SQLite cannot read through the column's index. A grouped pass over
+    every line of the league is cheapest in table order (then sorted for the grouping); through the index on
+    the player, each line is a jump to another page of the table, and that cost grew faster than the lines
+    (issue 40). PostgreSQL reads it alike."""
+    return column + literal_column("0")
+
+
+def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
     tie-break), from ONE grouped read (a player's season each row), six reads of 80,000 lines made one. The rule:
     the highest total; a tie goes to the total whose first game came first, then the lower player id; a player
     on no team's books is not listed. `among`: (the players, the season): only their totals (their careers, and
     their seasons of that season). `within`: a condition on the match (one competition's games: a career there
-    is his games in it, without the SPP he brought from before the league's first recorded game)."""
+    is his games in it, without the SPP he brought from before the league's first recorded game). `peaks`: a
+    dict filled with each total's best single line's value from the same pass (None: no line above 0), for
+    `_game_record`."""
     where = [_played_upto(upto)] + ([] if within is None else [within])
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
-    rows = session.execute(
-        select(MatchPlayer.player_id, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS),
-               func.min(Match.id))
+    player = unindexed(MatchPlayer.player_id)  # the lines read in table order (see `unindexed`)
+    # every line of the league read: the SPP of completed games too, which `carried_spp` would read again
+    every = upto is None and within is None and among is None
+    completed = (
+        func.sum(case((Match.status == "completed", MatchPlayer.spp), else_=0)) if every else literal_column("0")
+    )
+    rows = session.connection().execute(  # plain rows: no ORM loading for some 20,000 of them
+        select(player, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS), func.min(Match.id),
+               completed, *(func.max(getattr(MatchPlayer, w)) for w in TOTALS))
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(*where)
-        .group_by(MatchPlayer.player_id, Match.season)
+        .group_by(player, Match.season)
     ).all()  # fmt: skip
     listed = set(session.scalars(select(Player.id).where(Player.team_id.is_not(None))))
     wanted = None if among is None else among[1]
     seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
     # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
     # league's first recorded game (first game 0: before every game)
+    written: dict[int, int] | None = None
+    if every:
+        written = {}
+        for pid, _season, _td, _cas, _spp, _first, done, *_highest in rows:
+            written[pid] = written.get(pid, 0) + int(done or 0)
     career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in
-                               carried_spp(session, None if among is None else among[0]).items()}  # fmt: skip
-    for pid, season, td, cas, spp, first in rows:
+                               carried_spp(session, None if among is None else among[0], written).items()}  # fmt: skip
+    tops = [0 for _what in TOTALS]  # each total's best single line: every line counts, listed or not
+    for pid, season, td, cas, spp, first, _done, *highest in rows:
+        tops = [top if value is None or value < top else value for top, value in zip(tops, highest, strict=True)]
         if pid not in listed:
             continue
         td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)
@@ -416,6 +457,8 @@ def _total_records(session, upto, among=None, within=None) -> dict[str, tuple[Re
             for i, total in enumerate((td, cas, spp)):
                 if total > 0:
                     seasons[i].append((-total, first, pid, season))
+    if peaks is not None:
+        peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
     best: dict[str, tuple] = {}
     for i, what in enumerate(TOTALS):
         if seasons[i]:
@@ -448,10 +491,11 @@ def records(
     out: list[RecordRow | None] = []
     within = None if competition is None else in_competition(competition)
     with db.read() as session:
-        totals = _total_records(session, upto, within=within)
+        peaks: dict[str, int | None] = {}
+        totals = _total_records(session, upto, within=within, peaks=peaks)
         for what in TOTALS:
             column = getattr(MatchPlayer, what)
-            out.append(_game_record(session, f"{what}_game", column, upto, within=within))
+            out.append(_game_record(session, f"{what}_game", column, upto, within=within, peak=peaks[what]))
             out += [totals[k][0] if k in totals else None for k in (f"{what}_season", f"{what}_career")]
         if competition is None:
             out += [_transfer_record(session), _contract_record(session)]

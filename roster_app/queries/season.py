@@ -290,16 +290,23 @@ def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: i
                upto_round: int | None = None, where: Sequence[Any] = ()) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;
     `upto_round`: as they stood after that round; `where`: conditions on the match (one competition's games)."""
-    total = summed.label("total")
     upto = [*where] if upto_round is None else [Match.round <= upto_round, *where]
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
+        # summed by player and team over the season's lines first, then named: the names joined to each
+        # player's total, not to every line of the season (issue 40)
+        lines = (
+            select(MatchPlayer.player_id, MatchPlayer.team_id, summed.label("subtotal"))
+            .join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.season == season, Match.status.in_(PLAYED), *upto)
+            .group_by(MatchPlayer.player_id, MatchPlayer.team_id)
+            .subquery()
+        )
+        total = func.sum(lines.c.subtotal).label("total")
         rows = session.execute(
             select(Player.id, Player.name, Team.name, Player.position, total)
-            .join(MatchPlayer, MatchPlayer.player_id == Player.id)
-            .join(Match, Match.id == MatchPlayer.match_id)
-            .join(Team, Team.id == MatchPlayer.team_id)
-            .where(Match.season == season, Match.status.in_(PLAYED), *upto)
+            .join(lines, lines.c.player_id == Player.id)
+            .join(Team, Team.id == lines.c.team_id)
             .group_by(Player.id, Player.name, Team.name, Player.position)
             .having(total > 0)
             .order_by(total.desc(), Player.name)

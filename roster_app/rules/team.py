@@ -96,5 +96,6 @@ def winnings_rating(sheet: TeamSheet, ruleset: Ruleset | None = None) -> int:
     """The rating for the Match Winnings Table: half the value of each player under contract is deducted."""
     ruleset = ruleset or default_ruleset()
     share = Fraction(ruleset.table("team_rating")["contract_value_percent_deducted"], 100)
-    gold = sum(Fraction(p.value) * (1 - share if p.under_contract else 1) for p in sheet.players)
+    held = sum(p.value for p in sheet.players if p.under_contract)  # summed first: one Fraction, not one a player
+    gold = sum(p.value for p in sheet.players if not p.under_contract) + Fraction(held) * (1 - share)
     return _rating(sheet, Fraction(gold), ruleset)

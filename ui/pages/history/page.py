@@ -72,6 +72,7 @@ class HistoryPage(QWidget):
         self.stars_view.setObjectName("starCareers")
         self.tabs.addTab(self.stars_view, _("Star Players"))
         self.records_view = read_only_table(self.records_model, self, 5)
+        self._stars_stale = True
         self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
         self._lay_out()
         self._connect()
@@ -112,6 +113,7 @@ class HistoryPage(QWidget):
         self.season_choice.currentIndexChanged.connect(lambda _i: self.show_season())
         self.round_choice.currentIndexChanged.connect(lambda _i: self.show_round())
         self.competition_choice.currentIndexChanged.connect(lambda _i: self.show_competition())
+        self.tabs.currentChanged.connect(lambda _i: self._show_stars())
         self.table_view.doubleClicked.connect(lambda i: self.open_career(self.table_view, "team", i.row()))
         for view in (self.awards_view, self.records_view, *self.leader_views.values()):
             view.doubleClicked.connect(lambda i, v=view: self.open_career(v, "player", i.row()))
@@ -226,9 +228,8 @@ class HistoryPage(QWidget):
         self.records_model.set_rows(
             history.records(db, upto=None if rnd is None else (number, rnd), competition=chosen)
         )
-        from roster_app.queries.freebooters import star_careers
-
-        self.stars_model.set_rows(list(star_careers(db, competition=chosen).values()))
+        self._stars_stale = True  # read when the Star Players tab is shown (every match's pre-match read)
+        self._show_stars()
         if chosen is not None:
             self.summary.setText(self._competition_summary(chosen, story))
         elif rnd is not None:
@@ -254,6 +255,17 @@ class HistoryPage(QWidget):
         for view in (self.table_view, self.awards_view, self.refs_view, self.records_view, self.honours_view,
                      self.stars_view, *self.leader_views.values()):  # fmt: skip
             view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+
+    def _show_stars(self) -> None:
+        """The Star Players' careers of the chosen competition, read only when their tab is shown and the rows
+        are out of date (issue 40: the page opens without reading every match's hired stars)."""
+        if not self._stars_stale or self.tabs.currentWidget() is not self.stars_view:
+            return
+        from roster_app.queries.freebooters import star_careers
+
+        self._stars_stale = False
+        self.stars_model.set_rows(list(star_careers(self.session.db, competition=self.competition()).values()))
+        self.stars_view.resizeColumnsToContents()
 
     def _competition_summary(self, chosen: Any, story: Any) -> str:
         name = self.competition_choice.currentText()

@@ -48,6 +48,9 @@ def _read_only_table(model: Any, parent: QWidget, stretch: int) -> QTableView:
     return view
 
 
+STANDINGS_ROWS_SHOWN = 20  # the league table's rows in view; more scroll
+
+
 class SeasonPage(QWidget):
     def __init__(self, session: Any, parent: QWidget | None = None):
         super().__init__(parent)
@@ -176,7 +179,9 @@ class SeasonPage(QWidget):
         self._fill_round_filter()
         self._show_fixtures()
         self.standings_model.set_rows(sq.current_table(db))
-        rows = max(4, self.standings_model.rowCount())
+        # every team in view up to 20; a larger league's table scrolls (issue 40: 256 teams made the page 6,000
+        # pixels high, every row painted at each show)
+        rows = min(max(4, self.standings_model.rowCount()), STANDINGS_ROWS_SHOWN)
         view = self.standings_view
         view.setFixedHeight(
             view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
