@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from roster_app.i18n import _, term
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import gp, position_label
@@ -20,16 +20,16 @@ from roster_app.words import count, possessive
 
 # The steps as the article numbers them; the wizard shows these words.
 STEPS = (
-    "Decide which player you wish to buy",
-    "Tell the head coach of that player's team you are making an approach",
-    "If the player is under contract, his head coach may refuse to sell him",
-    "Set a price: the Tribunal Table for a free agent, any price the head coach asks for one under contract",
-    "Last chance to pull out",
-    "Deduct the price from the buyer's treasury",
-    "Add the price to the treasury of the player's old team",
-    "Write the player on the buyer's roster",
-    "Remove the player from the roster of his old team",
-    "Pay for a contract for the new player and mark it on the roster",
+    N_("Decide which player you wish to buy"),
+    N_("Tell the head coach of that player's team you are making an approach"),
+    N_("If the player is under contract, his head coach may refuse to sell him"),
+    N_("Set a price: the Tribunal Table for a free agent, any price the head coach asks for one under contract"),
+    N_("Last chance to pull out"),
+    N_("Deduct the price from the buyer's treasury"),
+    N_("Add the price to the treasury of the player's old team"),
+    N_("Write the player on the buyer's roster"),
+    N_("Remove the player from the roster of his old team"),
+    N_("Pay for a contract for the new player and mark it on the roster"),
 )
 
 

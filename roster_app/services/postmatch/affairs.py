@@ -20,7 +20,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries import reserves as reserve_queries
 from roster_app.queries.reserves import current_round, reserve_side
 from roster_app.rules import reserves as rules
@@ -194,19 +194,29 @@ class _Reserves:
 
     def run(self, entry: ReserveDraft) -> None:
         self.update(pay=entry.pay)
+        coach = self.plan.coach  # a Reserve Coach type of the league's table, as the league names it
         if self.plan.resumed:
-            self.say(f"Upkeep of the {self.plan.coach} Reserve Coach: already paid on the Reserves tab")
+            self.say(
+                _("Upkeep of the {coach} Reserve Coach: already paid on the Reserves tab").format(coach=coach)
+            )
             return self._after_upkeep(entry)
         if entry.pay is None:
-            return self.stop("pay the Reserve Coach's upkeep, or let him leave.")
+            return self.stop(_("pay the Reserve Coach's upkeep, or let him leave."))
         if entry.pay is False:
-            lost = f", taking +{self.plan.lost_bonus} on the Player Table with him" if self.plan.lost_bonus else ""
-            return self.say(f"The {self.plan.coach} Reserve Coach leaves{lost}")
+            if self.plan.lost_bonus:
+                return self.say(
+                    _("The {coach} Reserve Coach leaves, taking +{bonus} on the Player Table with him").format(
+                        coach=coach, bonus=self.plan.lost_bonus
+                    )
+                )
+            return self.say(_("The {coach} Reserve Coach leaves").format(coach=coach))
         if not self.plan.can_pay:
-            return self.stop(f"the upkeep is {gp(self.plan.upkeep)}, but the treasury holds "
-                             f"{gp(self.state.treasury)}: the Reserve Coach can only be let go.")  # fmt: skip
+            return self.stop(
+                _("the upkeep is {upkeep}, but the treasury holds {treasury}: the Reserve Coach can only be let go.")
+                .format(upkeep=gp(self.plan.upkeep), treasury=gp(self.state.treasury))
+            )  # fmt: skip
         self.state.treasury -= self.plan.upkeep
-        self.say(f"Upkeep of the {self.plan.coach} Reserve Coach", -self.plan.upkeep)
+        self.say(_("Upkeep of the {coach} Reserve Coach").format(coach=coach), -self.plan.upkeep)
         self._after_upkeep(entry)
 
     def _after_upkeep(self, entry: ReserveDraft) -> None:
@@ -222,7 +232,7 @@ class _Reserves:
             try:
                 roll = dice.roll(self.plan.table_dice)
             except DugoutError as exc:
-                return self.stop(f"Reserve Team Table: {exc}")
+                return self.stop(_("Reserve Team Table: {problem}").format(problem=exc))
             row = rules.reserve_table_row(self.ruleset, roll.total)
             if last is not None and last["result"] == "promising":  # the re-roll replaces the first result
                 promising -= last.get("bonus", 1)
@@ -230,12 +240,17 @@ class _Reserves:
                 promising += row.get("bonus", 1)
             last = row
             shown.append(RollShown.of(roll, rules.describe_reserve_row(row)))
-            self.say(f"Reserve Team Table{' re-roll' if index else ''}: {roll.total} – {shown[-1].text}")
+            said = (
+                _("Reserve Team Table re-roll: {total} – {result}")
+                if index
+                else _("Reserve Team Table: {total} – {result}")
+            )
+            self.say(said.format(total=roll.total, result=shown[-1].text))
         self.update(table=tuple(shown), no_roll=entry.no_roll and not shown)
         if last is None:
             if entry.no_roll:
-                return self.say("No Reserve Team Table roll this time")
-            return self.stop("roll on the Reserve Team Table, or choose not to roll this time.")
+                return self.say(_("No Reserve Team Table roll this time"))
+            return self.stop(_("roll on the Reserve Team Table, or choose not to roll this time."))
         return promising if last["result"] == "player" else None
 
     def _player_table(self, entry: ReserveDraft, promising: int) -> None:
@@ -245,29 +260,34 @@ class _Reserves:
         self.update(player_modifier=modifier)
         if entry.player_roll is None:
             return self.stop(
-                f"a youngster is ready: roll on the Player Table ({self.plan.player_dice} + {modifier})."
+                _("a youngster is ready: roll on the Player Table ({dice} + {modifier}).").format(
+                    dice=self.plan.player_dice, modifier=modifier
+                )
             )
         try:
             roll = entry.player_roll.roll(self.plan.player_dice, modifier)
         except DugoutError as exc:
-            return self.stop(f"Player Table: {exc}")
+            return self.stop(_("Player Table: {problem}").format(problem=exc))
         value = rules.player_table_value(self.ruleset, roll.total)
         taken = Counter(p.position for p in self.state.on_roster() if p.race == self.state.team.race)
         offered = rules.offered_positions(self.race, value, taken)
         on_roster = len(self.state.on_roster())
-        self.update(player_roll=RollShown.of(roll, f"a player worth up to {gp(value)}"), player_value=value,
+        worth = _("a player worth up to {value}").format(value=gp(value))
+        self.update(player_roll=RollShown.of(roll, worth), player_value=value,
                     offered=tuple(Offer(p.name, p.cost) for p in offered),
                     roster_full=on_roster >= self.ruleset.table("team_rules")["max_players"])  # fmt: skip
-        self.say(f"Player Table: {rules.roll_text(roll)}, a player worth up to {gp(value)}")
+        self.say(_("Player Table: {roll}, {worth}").format(roll=rules.roll_text(roll), worth=worth))
         if not offered:
             bonus = rules.unaffordable_bonus(self.ruleset)
-            return self.say(f"No allowed position costs {gp(value)} or less: no player, +{bonus} on the next "
-                            "Player Table roll")  # fmt: skip
+            return self.say(
+                _("No allowed position costs {value} or less: no player, +{bonus} on the next Player Table roll")
+                .format(value=gp(value), bonus=bonus)
+            )  # fmt: skip
         if entry.let_go:
             self.update(let_go=True)
-            return self.say("The free player is lost for good")
+            return self.say(_("The free player is lost for good"))
         if entry.player is None:
-            return self.stop("choose the free player from the reserves, or lose him for good.")
+            return self.stop(_("choose the free player from the reserves, or lose him for good."))
         problem = self._player_problem(entry.player, value, taken)
         if problem:
             return self.stop(problem)
@@ -304,8 +324,12 @@ class _Reserves:
             retiree.on_roster = False
         player = self.state.add_player(entry.position, entry.name, entry.number)
         self.update(player=entry)
-        made_room = f"; {retiree.name} retires to make room" if retiree else ""
-        self.say(f"{player.name}, {entry.position}, joins from the reserves (free){made_room}")
+        if retiree:
+            said = _("{name}, {position}, joins from the reserves (free); {retiree} retires to make room")
+        else:
+            said = _("{name}, {position}, joins from the reserves (free)")
+        self.say(said.format(name=player.name, position=term("position", entry.position),
+                             retiree=retiree.name if retiree else ""))  # fmt: skip
 
 
 def _plan_reserves(
