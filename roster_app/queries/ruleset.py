@@ -7,6 +7,7 @@ from datetime import datetime
 
 from sqlalchemy import select
 
+from roster_app.i18n import _
 from roster_app.rules.ruleset import TABLES, provenance, source_badge, source_detail
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import RulesetTable
@@ -39,6 +40,6 @@ def rule_tables(db: LeagueDB) -> list[RuleTableRow]:
         row = rows.get(key)
         data = row.data if row is not None else {}
         note = data.get("note", "") if isinstance(data, dict) else ""
-        out.append(RuleTableRow(key, title, row is None or row.is_default, row.updated_at if row else None, note,
+        out.append(RuleTableRow(key, _(title), row is None or row.is_default, row.updated_at if row else None, note,
                                 provenance(data), source_badge(data), source_detail(data)))  # fmt: skip
     return out

@@ -408,6 +408,7 @@ def _rulesets(ctx: Ctx) -> Iterator[Problem]:
     league = ctx.session.scalars(select(League)).first()
     stored = {row.key: row for row in ctx.session.scalars(select(RulesetTable))}
     for key, title in TABLES.items():
+        title = _(title)
         row = stored.get(key)
         if row is None and key in FREEBOOTER_TABLES:
             continue  # a league made before Hire Freebooters reads its edition's bundled tables (rules/ruleset.py)

@@ -37,7 +37,7 @@ META_KEYS = ("table", "note", "source")  # words about a table, not rules: ignor
 def title_of(key: str) -> str:
     if key not in TABLES:
         raise RuleViolation(_("'{key}' is not a table Dugout knows.").format(key=key))
-    return TABLES[key]
+    return _(TABLES[key])
 
 
 def bundled_default(ruleset_key: str, key: str) -> Any | None:
@@ -56,7 +56,7 @@ def is_league_default(data: Any, default: Any) -> bool:
 
 
 def _problem(exc: RulesetError) -> str:
-    title = TABLES.get(exc.where, exc.where)
+    title = _(TABLES[exc.where]) if exc.where in TABLES else exc.where
     return f"{title}, {exc.entry}: {exc.problem}" if exc.entry else f"{title}: {exc.problem}"
 
 
