@@ -92,9 +92,24 @@ def star_share_text(w: object) -> str:
 
 
 # -- 1. winnings ------------------------------------------------------------------------------------------
-class WinningsPage(StepPage):
+class WinningsStep(StepPage):
+    """What the two winnings pages (the 3rd edition's table, LRB 5/6's dice and FAME) share."""
+
     STEP = "winnings"
 
+    def end_with_problems_and_freebooters(self, layout: QVBoxLayout) -> None:
+        """The page's foot: its problems, then the freebooters hired for the game (their share of the gate)."""
+        layout.addWidget(self.problems)
+        self.freebooters = FreebooterReport(self.w.session, self.w.match_id, self)
+        layout.addWidget(self.freebooters)
+
+    @staticmethod
+    def done_line(team: TeamPlan) -> list[str]:
+        """A team whose winnings step is written: what it says, in every row."""
+        return [text_html(team.done.get("winnings") or _("done"))] * 6
+
+
+class WinningsPage(WinningsStep):
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
         self.setSubTitle(
@@ -115,14 +130,12 @@ class WinningsPage(StepPage):
             "The Match Winnings Table is a league table: Dugout ships a league default (the 3rd-edition table "
             "was not found) that the commissioner may change in the house rules. Players under contract count "
             "half their value in the rating used here (reserve-teams article).")))  # fmt: skip
-        layout.addWidget(self.problems)
-        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
-        layout.addWidget(self.freebooters)
+        self.end_with_problems_and_freebooters(layout)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings") or _("done"))] * 6
+            return self.done_line(team)
         return [result_word(team.result), _("{rating} (team rating {before})").format(rating=w.rating,
                                                                                     before=team.rating_before),
                 gp(w.rate), f"<b>{gp(w.amount)}</b> ({gp(w.rate)} x {w.gate // 1000})",
@@ -173,11 +186,9 @@ class WinningsPage(StepPage):
                                   + sum(self.table.rowHeight(r) for r in range(len(rows))))  # fmt: skip
 
 
-class DiceWinningsPage(StepPage):
+class DiceWinningsPage(WinningsStep):
     """Step 1 where winnings come from dice and FAME (LRB 5/6): per team its FAME, the winnings roll, and the
     spiralling expenses its team value brings."""
-
-    STEP = "winnings"
 
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
@@ -213,14 +224,12 @@ class DiceWinningsPage(StepPage):
         layout.addStretch(1)
         layout.addWidget(note(_("{edition}: winnings, FAME and spiralling expenses are league tables (League > "
                                 "Rules…, each with its source).").format(edition=economy.economy(ruleset).edition)))  # fmt: skip
-        layout.addWidget(self.problems)
-        self.freebooters = FreebooterReport(wizard.session, wizard.match_id, self)
-        layout.addWidget(self.freebooters)
+        self.end_with_problems_and_freebooters(layout)
 
     def _line(self, team: TeamPlan) -> list[str]:
         w = team.winnings
         if w is None:
-            return [text_html(team.done.get("winnings") or _("done"))] * 6
+            return self.done_line(team)
         amount = f"<b>{gp(w.amount)}</b> ({w.how.split(' = ')[0]})" if w.how else _("roll the winnings die")
         return [
             result_word(team.result),
