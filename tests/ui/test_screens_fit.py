@@ -61,9 +61,15 @@ class Looker:
 
 
 @pytest.fixture(params=LANGUAGES)
-def language(request):
+def language(request, qapp):
+    from ui.kit.language import install_qt_translator
+
     i18n.set_language(request.param)
+    install_qt_translator(
+        request.param
+    )  # Qt's own buttons (a wizard's Next, a dialog's Cancel) as the app has them
     yield request.param
+    install_qt_translator("en")
     i18n.set_language("en")
 
 
