@@ -534,12 +534,12 @@ class MainWindow(QMainWindow):
                 return
             steps.pop(0)()
             if steps:
-                QTimer.singleShot(0, step)
+                QTimer.singleShot(0, self, step)
             else:
                 self._orm_load = None
                 self.orm_ready.emit()
 
-        QTimer.singleShot(0, step)
+        QTimer.singleShot(0, self, step)  # the window as context: a window deleted meanwhile gets no more steps
 
     def _refresh_title(self) -> None:
         if self.session is None:
