@@ -19,6 +19,8 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Gold, Term, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, require, require_pre_match
 from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
@@ -143,7 +145,12 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
             )
         )
     check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
-    post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach",
+    hired = (
+        sentences.HIRED_AN_RESERVE_COACH
+        if rules.a(coach["name"]).startswith("an ")
+        else sentences.HIRED_A_RESERVE_COACH
+    )
+    post(session, team, -coach["cost"], kind="reserve", reason=phrase(hired, coach=Term("table", coach["name"])),
          match_id=match_id)  # fmt: skip
     side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
     session.add(side)
@@ -184,7 +191,7 @@ def upkeep_paid(session: Session, ruleset: Ruleset, *, team_id: int, match_id: i
                 gold=gp(amount), name=team.name, gold2=gp(team.treasury)
             )
         )
-    post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
+    post(session, team, -amount, kind="upkeep", reason=phrase(sentences.RESERVE_UPKEEP, coach=Term("table", side.coach_type)),
          match_id=match_id)  # fmt: skip
     _event(session, team, Kind.UPKEEP, f"Paid the Reserve Coach's upkeep of {gp(amount)}.", match_id=match_id)
     return f"reserve upkeep of {team.name} ({gp(amount)})", None
@@ -505,8 +512,8 @@ def draft_player(
         label = position_label(team.race, position)
         check_affordable(team.treasury, cost, f"Drafting {rules.a(label)} (half of {gp(pos.cost)})")
         player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="drafted")
-        post(session, team, -cost, kind="reserve", reason=f"Drafted {player.name}, {label}, from the reserves "
-             f"(half of {gp(pos.cost)})", player_id=player.id, match_id=match_id)  # fmt: skip
+        post(session, team, -cost, kind="reserve", player_id=player.id, match_id=match_id,
+             reason=phrase(sentences.DRAFTED, name=player.name, label=Term("position", label), price=Gold(pos.cost)))  # fmt: skip
         roll_ = dice.accept(roll, ruleset.table("rookie_table")["dice"])
         stored = record_roll(
             session, roll_, "rookie table", team_id=team.id, player_id=player.id, match_id=match_id

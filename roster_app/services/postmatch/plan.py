@@ -23,6 +23,7 @@ from sqlmodel import Session
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import said
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
@@ -455,12 +456,12 @@ PURCHASE_KINDS = ("hire", "staff", "reroll")  # the ledger's kinds of what step 
 def written_purchases(session: Session, match_id: int, team_id: int) -> tuple[tuple[str, int], ...]:
     """What the team bought at step 4.3 of this match's sequence and is in the ledger already (reason, gold)."""
     rows = session.execute(
-        select(LedgerEntry.reason, LedgerEntry.amount)
+        select(LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.words)
         .where(LedgerEntry.match_id == match_id, LedgerEntry.team_id == team_id,
                LedgerEntry.kind.in_(PURCHASE_KINDS), LedgerEntry.amount < 0)
         .order_by(LedgerEntry.id)
     ).all()  # fmt: skip
-    return tuple((reason, -amount) for reason, amount in rows)
+    return tuple((said(words, reason), -amount) for reason, amount, words in rows)
 
 
 def _plan_team(
