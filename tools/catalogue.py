@@ -574,11 +574,11 @@ def main(argv: list[str] | None = None) -> int:
         status = 0
         for language in args.lang or LANGUAGES:
             source = Path(args.file.replace("{lang}", language))
-            if not source.is_file():
-                print(f"{language}: {source} not found, nothing filled")
-                continue
+            found = source.is_file()
+            if not found:
+                print(f"{language}: {source} not found: only the translations other areas already give are used")
             done, problems = fill(
-                args.area, language, json.loads(source.read_text(encoding="utf-8")), args.context
+                args.area, language, json.loads(source.read_text(encoding="utf-8")) if found else {}, args.context
             )
             left = sum(1 for m in read(po_path(language, args.area), language)
                        if m.id and (not _translated(m.string) or m.fuzzy))  # fmt: skip

@@ -539,9 +539,11 @@ class MatchPadWindow(QWidget):
         label = self.handicap_labels[team_id]
         label.setVisible(bool(handicaps))
         label.setText(
-            _("Handicaps: {handicaps}").format(handicaps=", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
+            _("Handicaps: {handicaps}").format(
+                handicaps=", ".join(f"<b>{escape(term('table', h))}</b>" for h, _t in handicaps)
+            )
         )
-        label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
+        label.setToolTip("\n".join(f"{term('table', h)}: {term('table', t) if t else ''}" for h, t in handicaps))
         sides = match_freebooters(self.session.db, self.match_id) or ()
         row = next((side for side in sides if side.team_id == team_id), None)
         players = (
