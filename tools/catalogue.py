@@ -423,6 +423,23 @@ def known_translations(language: str, skip_area: str, root: Path = ROOT) -> dict
     return known
 
 
+# What a game word's comment says of its translation (tests/i18n/test_game_words.py: every term names its source).
+GAME_SOURCES = ("NAFLM lang/translations.xml", "OBBLM lang/translations.xml", "Dugout's translation", "Kept in English")
+
+
+def _say_source(message, area: str) -> None:
+    """A game word filled here says so: Dugout's own translation, or kept in English when it reads the same."""
+    if area != "game" or any(s in " ".join(message.user_comments) for s in GAME_SOURCES):
+        return
+    kind = message.context or "game"
+    same = message.string == message.id
+    message.user_comments = [
+        *message.user_comments,
+        f"Kept in English: the {kind} word reads the same (tools/catalogue.py fill)" if same
+        else f"Dugout's translation of the bundled rulesets' {kind} text (tools/catalogue.py fill)",
+    ]  # fmt: skip
+
+
 def fill(area: str, language: str, translations: dict, context: str | None = None,
          root: Path = ROOT) -> tuple[int, list[str]]:  # fmt: skip
     """Fill the untranslated entries of resources/locale/<language>/<area>.po (only those of msgctxt `context`
@@ -438,6 +455,7 @@ def fill(area: str, language: str, translations: dict, context: str | None = Non
         if not message.id or (context is not None and message.context != context):
             continue
         if _translated(message.string) and not message.fuzzy:
+            _say_source(message, area)
             continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         given = known.get(ids[0]) if isinstance(message.id, str) else None
@@ -460,6 +478,7 @@ def fill(area: str, language: str, translations: dict, context: str | None = Non
             continue
         message.string = forms[0] if isinstance(message.id, str) else tuple(forms)
         message.flags.discard("fuzzy")
+        _say_source(message, area)
         filled += 1
     write(path, catalogue)
     return filled, problems
