@@ -424,7 +424,12 @@ def known_translations(language: str, skip_area: str, root: Path = ROOT) -> dict
 
 
 # What a game word's comment says of its translation (tests/i18n/test_game_words.py: every term names its source).
-GAME_SOURCES = ("NAFLM lang/translations.xml", "OBBLM lang/translations.xml", "Dugout's translation", "Kept in English")
+GAME_SOURCES = (
+    "NAFLM lang/translations.xml",
+    "OBBLM lang/translations.xml",
+    "Dugout's translation",
+    "Kept in English",
+)
 
 
 def _say_source(message, area: str) -> None:

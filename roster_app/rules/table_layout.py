@@ -20,7 +20,13 @@ from roster_app.rules.transfers import REACTION_CONDITIONS
 CODE_WORDS = {**REACTION_CONDITIONS, "big_guy": N_("big guy (never through the reserve team)"),
               "gate_table": N_("the Match Winnings Table by the gate"), "fame_dice": N_("dice and FAME"),
               "rating": N_("a team rating"), "value": N_("a team value in gold"),
-              "winnings_rating": N_("the Match Winnings Table's rating"), "expenses": N_("the value paying expenses")}  # fmt: skip
+              "winnings_rating": N_("the Match Winnings Table's rating"), "expenses": N_("the value paying expenses"),
+              # the rest read as they are written (the "_" a space), in the commissioner's language
+              "nothing": N_("nothing"), "promising": N_("promising"), "player": N_("player"),
+              "refuses": N_("refuses"), "listens": N_("listens"), "keen": N_("keen"), "skill": N_("skill"),
+              "winnings": N_("winnings"), "fan_factor": N_("fan factor"), "affairs": N_("affairs"),
+              "purchases": N_("purchases"), "handicaps": N_("handicaps"), "inducements": N_("inducements"),
+              "any": N_("any"), "no_apothecary": N_("no apothecary"), "other": N_("other")}  # fmt: skip
 
 DICE_CHOICES = ("D3", "D6", "2D6", "3D6", "D8", "D12", "D68")
 
