@@ -16,8 +16,11 @@
 The sources are read with Babel's Python extractor (keywords _, ngettext:1,2, pgettext:1c,2, N_, term:1c,2);
 the printing templates' text to translate is written [[Like this $var]] (resources/templates/**/*.html); the nouns
 counted with roster_app/words.py (`words.count(n, "game")`, `noun`, `plural`) become plural entries of the
-`words` area; the bundled rulesets' words (races, positions, skills, stars, inducements, injuries) are the `game`
-area's entries, the kind as msgctxt, as `term(kind, name)` asks for them.
+`words` area; the bundled rulesets' words (races, positions, skills, stars, inducements, injuries, levels) and their
+tables' texts (kind `table`: notes, rows' texts, kick-off results, handicaps, post-match step titles, effects, Star
+Refs' descriptions, worth names; TABLE_TEXTS) are the `game` area's entries, the kind as msgctxt, as
+`term(kind, name)` asks for them. `fill` writes translations made elsewhere (a JSON file per language) into an
+area's PO files: `python tools/catalogue.py fill --area game --context table 'tr/{lang}.json'`, then `compile`.
 
 Each string belongs to one AREA by the path of the file that marks it (docs: /work/wt/I18N.md, README "Adding a
 language"): one PO file per area and language, so the branches translating different parts of the app never
