@@ -6,11 +6,12 @@
                                                            translations kept, strings gone dropped
     python tools/catalogue.py compile [--lang L ...]       all the area files of a language ->
                                                            resources/locale/<lang>/LC_MESSAGES/dugout.mo
-    python tools/catalogue.py fill --area A --lang L FILE.json [--context C]
+    python tools/catalogue.py fill --area A [--lang L] FILE.json [--context C] [--replace]
                                                            the area's untranslated entries from FILE.json
                                                            (an object msgid -> translation; a plural entry's
                                                            translation a list of forms); "{lang}" in FILE is
-                                                           each --lang's code. Nothing translated is changed.
+                                                           each --lang's code. Nothing translated is changed
+                                                           (--replace: the file's translation wins).
     (`make catalogues` runs update and compile for every area and language.)
 
 The sources are read with Babel's Python extractor (keywords _, ngettext:1,2, pgettext:1c,2, N_, term:1c,2);
@@ -448,13 +449,14 @@ def _say_source(message, area: str) -> None:
     ]  # fmt: skip
 
 
-def fill(area: str, language: str, translations: dict, context: str | None = None,
-         root: Path = ROOT) -> tuple[int, list[str]]:  # fmt: skip
+def fill(area: str, language: str, translations: dict, context: str | None = None, root: Path = ROOT, *,
+         replace: bool = False) -> tuple[int, list[str]]:  # fmt: skip
     """Fill the untranslated entries of resources/locale/<language>/<area>.po (only those of msgctxt `context`
     when given) from `translations` (msgid -> translation, a list of forms for a plural entry). A msgid another
     area already translates keeps that translation. A translation that drops or adds a placeholder is refused.
-    Entries already translated are left as they are. Returns (entries filled, problems); the file is written as
-    `update` writes it."""
+    Entries already translated are left as they are, unless `replace` (the file's translation wins then, a msgid
+    another area translates excepted). Returns (entries filled, problems); the file is written as `update` writes
+    it."""
     path = root / "resources" / "locale" / language / f"{area}.po"
     catalogue = read(path, language)
     known = known_translations(language, area, root)
@@ -464,7 +466,9 @@ def fill(area: str, language: str, translations: dict, context: str | None = Non
             continue
         if _translated(message.string) and not message.fuzzy:
             _say_source(message, area)
-            continue
+            first = message.id if isinstance(message.id, str) else message.id[0]
+            if not replace or first in known or first not in translations:
+                continue
         ids = [message.id] if isinstance(message.id, str) else list(message.id)
         given = known.get(ids[0]) if isinstance(message.id, str) else None
         given = given or translations.get(ids[0])
@@ -484,7 +488,10 @@ def fill(area: str, language: str, translations: dict, context: str | None = Non
         if bad:
             problems.append(f"{ids[0]!r}: translation {bad[0]!r} is empty or changes the placeholders")
             continue
-        message.string = forms[0] if isinstance(message.id, str) else tuple(forms)
+        string = forms[0] if isinstance(message.id, str) else tuple(forms)
+        if string == message.string and not message.fuzzy:
+            continue
+        message.string = string
         message.flags.discard("fuzzy")
         _say_source(message, area)
         filled += 1
@@ -576,6 +583,9 @@ def main(argv: list[str] | None = None) -> int:
     fl.add_argument("--area", required=True, choices=AREAS)
     fl.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages (default: all)")
     fl.add_argument("--context", help="only the entries of this msgctxt (the game area's kinds: table, skill ...)")
+    fl.add_argument(
+        "--replace", action="store_true", help="the file's translation also replaces one already there"
+    )
     mo = commands.add_parser("compile", help="each language's area files -> LC_MESSAGES/dugout.mo")
     mo.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages (default: all)")
     args = parser.parse_args(argv)
@@ -605,7 +615,11 @@ def main(argv: list[str] | None = None) -> int:
             if not found:
                 print(f"{language}: {source} not found: only the translations other areas already give are used")
             done, problems = fill(
-                args.area, language, json.loads(source.read_text(encoding="utf-8")) if found else {}, args.context
+                args.area,
+                language,
+                json.loads(source.read_text(encoding="utf-8")) if found else {},
+                args.context,
+                replace=args.replace,
             )
             left = sum(1 for m in read(po_path(language, args.area), language)
                        if m.id and (not _translated(m.string) or m.fuzzy))  # fmt: skip

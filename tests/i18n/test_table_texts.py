@@ -230,3 +230,26 @@ def test_a_printed_referee_card_in_french_carries_the_star_refs_translated_descr
     english = tmp_path / "referees.pdf"
     assert main(["print", str(night_file), "--referees", "-o", str(english)]) == 0
     assert "Elegant, quick and fond of quoting paragraph and clause." in " ".join(pdf_pages(english))
+
+
+# -- tools/catalogue.py fill ----------------------------------------------------------------------------------------
+def test_fill_writes_the_untranslated_entries_keeps_placeholders_and_the_other_areas_words(tmp_path):
+    shutil.copytree(catalogue.LOCALE / "fr", tmp_path / "resources" / "locale" / "fr")
+    path = tmp_path / "resources" / "locale" / "fr" / "game.po"
+    po = catalogue.read(path, "fr")
+    for msgid in (YOUNGSTER, "Team rating", "Keen to move"):
+        po.get(msgid, context="table").string = ""
+    catalogue.write(path, po)
+    core = (tmp_path / "resources" / "locale" / "fr" / "core.po").read_bytes()
+    given = {YOUNGSTER: "Un jeune arrive", "Team rating": "Cote", "Keen to move": "Pressé {name}"}
+    filled, problems = catalogue.fill("game", "fr", given, context="table", root=tmp_path)
+    assert filled == 2 and len(problems) == 1 and "placeholders" in problems[0]  # "{name}" is not in the msgid
+    po = catalogue.read(path, "fr")
+    assert po.get(YOUNGSTER, context="table").string == "Un jeune arrive"
+    assert po.get("Team rating", context="table").string == "Cote d'équipe"  # as the other areas translate it
+    assert po.get("Keen to move", context="table").string == ""  # refused: left for a translator
+    assert "Dugout's translation" in " ".join(po.get(YOUNGSTER, context="table").user_comments)
+    assert (tmp_path / "resources" / "locale" / "fr" / "core.po").read_bytes() == core  # one area's file only
+    assert catalogue.fill("game", "fr", {YOUNGSTER: "Autre"}, context="table", root=tmp_path)[0] == 0  # kept
+    assert catalogue.fill("game", "fr", {YOUNGSTER: "Autre"}, context="table", root=tmp_path, replace=True)[0] == 1
+    assert catalogue.read(path, "fr").get(YOUNGSTER, context="table").string == "Autre"
