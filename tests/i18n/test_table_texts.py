@@ -7,7 +7,6 @@ keeps the ruleset's text and a text the commissioner typed stays as typed."""
 from __future__ import annotations
 
 import json
-import random
 import shutil
 
 import pytest
@@ -22,6 +21,7 @@ from tests.ui.conftest import messages, open_window, season_file, season_window,
 from tests.ui.pages.team.test_reserves_ui import type_dice
 from tests.ui.roster.test_roster_editing import press_enter
 from tests.ui.rules.test_rules_window import column, open_editor
+from tests.ui.sequences.postmatch.test_postmatch_wizard import lrb6_wizard, reserve_wizard  # noqa: F401 - fixtures
 from tests.ui.sequences.prematch.test_prematch_wizard import fixture_window, next_button  # noqa: F401 - a fixture
 from tools import catalogue
 
@@ -150,28 +150,13 @@ def test_every_label_title_and_item_of_the_rules_window_is_marked():
 
 
 # -- league night -------------------------------------------------------------------------------------------------
-def test_the_post_match_reserve_team_roll_reads_in_french(french, qtbot, season_window):  # noqa: F811
-    from roster_app.queries import season as sq
-    from roster_app.services.reserves import approve_reserves, hire_reserve_coach
-    from roster_app.services.season import generate_season
-    from tests.season_helpers import report
-    from ui.sequences.postmatch.wizard import PageId, PostMatchWizard
+def test_the_post_match_reserve_team_roll_reads_in_french(french, qtbot, reserve_wizard):  # noqa: F811
+    from ui.sequences.postmatch.wizard import PageId
 
-    session = season_window.session
-    generate_season(session.db)
-    m = sq.fixtures(session.db)[0]
-    approve_reserves(session.db, team_id=m.home_id)
-    hire_reserve_coach(session.db, team_id=m.home_id, coach_type="Veteran")
-    report(session.db, m.id, 0, 0, lines=[])
-    session.changed.emit({"match"})
-    w = PostMatchWizard(session, m.id, season_window, rng=random.Random(4))
-    w.show()
-    assert w.currentPage().title() == "1. Gains"  # the step's title from the league's post_match table, in French
-    for _step in range(2):
-        qtbot.mouseClick(next_button(w), Qt.MouseButton.LeftButton)
-    for dice in w.pages[PageId.FAN_FACTOR].dice.values():
-        dice.type_in([2] * len(dice.faces))
-    qtbot.mouseClick(next_button(w), Qt.MouseButton.LeftButton)
+    w, m = reserve_wizard  # built in French: on step 4.1 of a 0-0 game, the Orcs with a Veteran Reserve Coach
+    session = w.session
+    # the steps' titles from the league's post_match table, in French
+    assert w.pages[PageId.WINNINGS].title() == "1. Gains"
     page = w.pages[PageId.RESERVES_CONTRACTS]
     assert w.currentId() == PageId.RESERVES_CONTRACTS and page.title() == "4.1 Affaires de la réserve et contrats"
     box = page.reserves[m.home_id]
@@ -186,6 +171,15 @@ def test_the_post_match_reserve_team_roll_reads_in_french(french, qtbot, season_
     w.resize(1366, 728)
     w.grab().save("/tmp/postmatch-reserves-fr.png")
     w.reject()
+
+
+def test_an_lrb6_post_match_step_reads_in_french_as_its_edition_titles_it(french, lrb6_wizard):  # noqa: F811
+    from ui.sequences.postmatch.wizard import PageId
+
+    title = "2. Winnings (D6 + FAME) less spiralling expenses"  # LRB 6's own title: only the table word has it
+    assert lrb6_wizard.pages[PageId.WINNINGS].title() == term("table", title) != title
+    assert "FAME" in lrb6_wizard.pages[PageId.WINNINGS].title()
+    lrb6_wizard.reject()
 
 
 def test_the_pre_match_handicaps_read_in_french(french, qtbot, fixture_window, messages):  # noqa: F811
