@@ -21,6 +21,7 @@ from tests.ui.conftest import messages, open_window, season_file, season_window,
 from tests.ui.pages.team.test_reserves_ui import type_dice
 from tests.ui.roster.test_roster_editing import press_enter
 from tests.ui.rules.test_rules_window import column, open_editor
+from tests.ui.sequences.match_pad.test_match_pad import pad_game  # noqa: F401 - a fixture
 from tests.ui.sequences.postmatch.test_postmatch_wizard import lrb6_wizard, reserve_wizard  # noqa: F401 - fixtures
 from tests.ui.sequences.prematch.test_prematch_wizard import fixture_window, next_button  # noqa: F401 - a fixture
 from tools import catalogue
@@ -208,6 +209,17 @@ def test_the_pre_match_handicaps_read_in_french(french, qtbot, fixture_window, m
     ]  # the league keeps the ruleset's words
     assert stored[1]["text"] == bribe
     wizard.reject()
+
+
+def test_the_match_pads_kick_off_reads_in_french(french, qtbot, pad_game, messages):  # noqa: F811
+    pad = pad_game["pad"]
+    pad.kick_off_dice.type_in([5, 5])
+    row = next(r for r in pad.session.db.ruleset.table("kick_off")["rows"] if r["from"] <= 10 <= r["to"])
+    assert row["result"] == "Blitz!" and term("table", row["text"]) != row["text"]
+    assert pad.notice.text() == f"Coup d'envoi 10 : {term('table', 'Blitz!')}. {term('table', row['text'])}"
+    assert pad.log.item(pad.log.count() - 1).text().endswith(f"Coup d'envoi 10 : {term('table', 'Blitz!')}")
+    assert pad.game.events[-1].data["result"] == "Blitz!"  # the league keeps the table's own words
+    assert messages == []
 
 
 # -- on paper -----------------------------------------------------------------------------------------------------
