@@ -10,7 +10,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app import words
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.referees import sheet_of
@@ -189,7 +189,10 @@ def describe(event: mp.Event, g: Game) -> str:
     elif kind == "riot":
         text = _("Riot! The match ends after turn {value}").format(value=event.turn - 1)
     elif kind == "kick-off":
-        text = f"Kick-off {data.get('total')}: {data.get('result')}"
+        result = data.get("result")
+        text = _("Kick-off {total}: {result}").format(
+            total=data.get("total"), result=term("table", result) if result else result
+        )
     elif kind == "inducement":
         on = f" on {who or victim}" if (who or victim) else ""
         text = f"{team} use {data.get('name')}{on}"

@@ -22,7 +22,7 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.phrases import said
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
@@ -308,6 +308,11 @@ def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:
     return tuple(line["name"] for line in lines if line["kind"] == freebooters.STAR_KIND)
 
 
+def _row_text(row: dict) -> str:
+    """A Star Player Table row as the wizard shows it: its text in the commissioner's language, else its result."""
+    return term("table", row["text"]) if row.get("text") else row["result"]
+
+
 def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
     if entry is None or not entry.faces:
         return RollPlan(number, problem=f"{player.name}: star player roll {number} is still to be made.")
@@ -318,7 +323,7 @@ def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRo
         return RollPlan(number, tuple(entry.faces), entry.typed, problem=f"{player.name}: {exc}")
     row = pm.star_player_row(roll.total, ruleset)
     options = pm.advance_options(position, skills=player.skills, stats=player.stats, roll=roll, ruleset=ruleset)
-    base = RollPlan(number, roll.faces, roll.typed, roll.total, row.get("text", row["result"]), tuple(options))
+    base = RollPlan(number, roll.faces, roll.typed, roll.total, _row_text(row), tuple(options))
     try:
         chosen = pm.choose_advance(options, entry.choice, player.name)
     except RuleViolation as exc:
