@@ -211,6 +211,15 @@ def words_messages(path: Path, root: Path = ROOT) -> Iterator[Entry]:
         yield Entry(word_entries(word, many, helper), None, "words", [(relative, node.lineno)])
 
 
+def counted_nouns() -> Iterator[Entry]:
+    """The nouns counted by data, not by a literal: a team's counters ("3 re-rolls", "5 fan factors": a purchase's
+    ledger row counts them with roster_app.phrases.Count)."""
+    from roster_app.rules.team import COUNTERS
+
+    for singular, *_prices in COUNTERS.values():
+        yield Entry(word_entries(singular, None, "count"), None, "words", [("roster_app/rules/team.py", 0)])
+
+
 def ruleset_words(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
     """The bundled rulesets' words by (kind, name), each with the rulesets that name it."""
     found: dict[tuple[str, str], list[str]] = {}
@@ -321,6 +330,7 @@ def extract(root: Path = ROOT) -> dict[str, dict[tuple[str, str | None], Entry]]
         *(e for p in source_files(root) for e in python_messages(p, root)),
         *(e for p in template_files(root) for e in template_messages(p, root)),
         *(e for p in source_files(root) for e in words_messages(p, root)),
+        *counted_nouns(),
         *game_messages(root),
     )
     for entry in found:
