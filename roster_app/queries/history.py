@@ -15,7 +15,15 @@ from sqlalchemy.orm import aliased
 
 from roster_app.i18n import N_, _
 from roster_app.queries.careers import carried_spp
-from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
+from roster_app.queries.season import (
+    LEADER_COLUMNS,
+    PLAYED,
+    LeaderRow,
+    StandingRow,
+    leaders_by,
+    leaders_of,
+    league_table,
+)
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Competition,
@@ -206,12 +214,16 @@ def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None,
     return [RefSeasonRow(*row) for row in rows]
 
 
+def _mvps():  # noqa: ANN202 - a SQLAlchemy sum
+    """A player's MVP awards over his match lines."""
+    return func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
+
+
 def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None,
                 competition: CompetitionChoice | None = None) -> list[LeaderRow]:  # fmt: skip
     """The season's players with the most MVP awards (in the competition's games)."""
-    mvps = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
     where = () if competition is None else (in_competition(competition),)
-    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round, where=where)
+    return leaders_by(db, _mvps(), season=number, limit=limit, upto_round=upto_round, where=where)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
@@ -240,9 +252,9 @@ def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int
 
         table, winner_id = tournament_table(db, number, competition, upto_round=upto_round)
         finished = winner_id is not None and upto_round is None
-    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round, where=where)
-            for what in LEADERS}  # fmt: skip
-    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round, competition=competition)
+    sums = {what: func.sum(LEADER_COLUMNS[what]) for what in LEADERS}  # the four lists in one pass
+    sums["mvp"] = _mvps()
+    tops = leaders_of(db, sums, season=number, limit=limit, upto_round=upto_round, where=where)
     upto = [*where] + ([] if upto_round is None else [Match.round <= upto_round])
     with db.read() as session:
         played = session.scalar(
