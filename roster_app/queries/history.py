@@ -478,11 +478,9 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     # league's first recorded game (first game 0: before every game)
     career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in carried_spp(
         session, None if among is None else among[0], written if every else None).items()}  # fmt: skip
-    tops = [0 for _what in TOTALS]  # each total's best single line: every line counts, listed or not
-    for _kind, pid, _season, td, cas, spp, first, _done, *highest in players:
-        tops = [
-            top if value is None or value < top else int(value) for top, value in zip(tops, highest, strict=True)
-        ]
+    # each total's best single line: every line counts, listed or not
+    tops = [max((int(row[8 + i]) for row in players if row[8 + i] is not None), default=0) for i in range(3)]
+    for _kind, pid, _season, td, cas, spp, first, *_rest in players:
         if pid not in listed:
             continue
         td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)

@@ -286,6 +286,13 @@ def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 
                       where=where)  # fmt: skip
 
 
+def leaders_lists(db: LeagueDB, whats: Sequence[str], *, season: int | None = None, limit: int = 10,
+                  upto_round: int | None = None, where: Sequence[Any] = ()) -> dict[str, list[LeaderRow]]:  # fmt: skip
+    """`leaders` of each of `whats` ("touchdowns", "casualties", "spp"), from one pass over the season's lines."""
+    sums = {what: func.sum(LEADER_COLUMNS[what]) for what in whats}
+    return leaders_of(db, sums, season=season, limit=limit, upto_round=upto_round, where=where)
+
+
 def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10,
                upto_round: int | None = None, where: Sequence[Any] = ()) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;

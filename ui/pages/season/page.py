@@ -194,8 +194,9 @@ class SeasonPage(QWidget):
             _("Win {win}, draw {draw}, loss {loss} points. Ties are broken by {order}. Friendlies do not count.").format(
                 win=points["win"], draw=points["draw"], loss=points["loss"], order=order)
         )  # fmt: skip
-        for what, model in self.leader_models.items():
-            model.set_rows(sq.leaders(db, what))
+        lists = sq.leaders_lists(db, list(self.leader_models))
+        for what, model in self.leader_models.items():  # the three lists from one pass over the season's lines
+            model.set_rows(lists[what])
         self._show_roll_off()
         self._update_actions()
 
