@@ -27,6 +27,7 @@ from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, R
 from ui.careers.links import Link, link_careers
 from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.charts.history_charts import HistoryCharts
+from ui.kit.tables import LEAGUE_WIDE_PRECISION
 from ui.records.season_models import LeadersModel, StandingsModel
 
 HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
@@ -48,9 +49,9 @@ class HistoryPage(QWidget):
         self.summary = plain_label("", self)
         self.table_model = StandingsModel(self)
         self.table_view = read_only_table(self.table_model, self, 1)
-        # its widths from the rows on screen and 64 more (every team's, 256 rows, cost 30 ms a season shown);
+        # its widths from the rows on screen and a few more (every team's, 256 rows, cost 30 ms a season shown);
         # the names take the stretched column
-        self.table_view.horizontalHeader().setResizeContentsPrecision(64)
+        self.table_view.horizontalHeader().setResizeContentsPrecision(LEAGUE_WIDE_PRECISION)
         self.awards_model = AwardsModel(self)
         self.refs_model = RefSeasonModel(self)
         self.records_model = RecordsModel(self)

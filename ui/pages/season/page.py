@@ -25,7 +25,7 @@ from roster_app.words import possessive
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
 from ui.kit import ask
-from ui.kit.tables import make_table
+from ui.kit.tables import LEAGUE_WIDE_PRECISION, make_table
 from ui.pages.season.corrections_model import CorrectionsModel
 from ui.records.season_models import CurrentStandingsModel, FixturesModel, HistoryModel, LeadersModel
 
@@ -72,6 +72,8 @@ class SeasonPage(QWidget):
         self.standings_model = CurrentStandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)
         self.standings_view.setObjectName("standingsView")
+        for view in (self.fixtures_view, self.standings_view):  # widths from the rows in view and a few more
+            view.horizontalHeader().setResizeContentsPrecision(LEAGUE_WIDE_PRECISION)
         from roster_app.queries import season as sq
 
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
