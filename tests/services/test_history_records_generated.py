@@ -77,13 +77,34 @@ def straightforward(path, db, upto=None):  # noqa: ANN001, ANN201
     return out
 
 
+@pytest.fixture(scope="module")
+def generated_on_server(generated, pg_databases):
+    """The generated league copied to a PostgreSQL database (the same rows: the statements run there too)."""
+    from roster_app.exchange.league_copy import copy_league
+    from roster_app.safety.opening import open_server_league
+
+    path, _db = generated
+    url = pg_databases.create()
+    copy_league(path, url)
+    db = open_server_league(url, read_only=True)
+    yield path, db
+    db.close()
+    pg_databases.drop(url)
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgresql", marks=pytest.mark.postgres)])
+def league(request):
+    """The generated league: its file, and the league open from the file or from its copy on a server."""
+    return request.getfixturevalue("generated" if request.param == "sqlite" else "generated_on_server")
+
+
 @pytest.mark.parametrize("few", [history.FEW_PLAYERS, 0])
 @pytest.mark.parametrize("upto", [None, (2, 3), (3, 1)])
-def test_the_records_of_a_generated_league_equal_a_straightforward_computation(generated, upto, few, monkeypatch):
+def test_the_records_of_a_generated_league_equal_a_straightforward_computation(league, upto, few, monkeypatch):
     """`few`: a game record's first line searched among its holders' lines (the default here: a handful of
     players hold each best line), or over every line of its season (0: as when hundreds share a small best)."""
     monkeypatch.setattr(history, "FEW_PLAYERS", few)
-    path, db = generated
+    path, db = league
     expected = straightforward(path, db, upto)
     rows = {row.key: row for row in history.records(db, upto=upto) if row.key not in ("transfer", "contract")}
     got = {
@@ -118,7 +139,7 @@ def leaders_straightforward(path, season, upto_round, league_only, limit):  # no
     return out
 
 
-def test_a_season_s_leaders_lists_from_one_pass_equal_a_straightforward_computation(generated):
+def test_a_season_s_leaders_lists_from_one_pass_equal_a_straightforward_computation(league):
     """queries.season.leaders_of (the four lists of a season's history in one pass, the Season page's three) gives
     each list as the lines one by one give it, and as leaders_by gives it alone: the same players, totals, order
     and shared ranks, as a season stands, after a round and in one competition's games."""
@@ -127,7 +148,7 @@ def test_a_season_s_leaders_lists_from_one_pass_equal_a_straightforward_computat
     from roster_app.queries import season as sq
     from roster_app.queries.history import LEAGUE_CHOICE, _mvps, in_competition
 
-    path, db = generated
+    path, db = league
     sums = {**{what: func.sum(sq.LEADER_COLUMNS[what]) for what in history.LEADERS}, "mvp": _mvps()}
     for season, upto_round, league_only, limit in [(1, None, False, 5), (2, 3, False, 10), (3, None, True, 3),
                                                    (2, None, False, 200)]:  # fmt: skip
