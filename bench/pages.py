@@ -153,7 +153,8 @@ def open_page(db, index: int) -> tuple[float, float]:  # noqa: ANN001
     page = view.widget(index)
     painted, filled = Painted(), Painted()
     page.installEventFilter(painted)
-    records = getattr(page, "records_view", None)
+    # the records read after the page's first paint (the History page): waited for, then their own paint
+    records = page.records_view if getattr(page, "_records_due", None) is not None else None
     filled_at: list[int] = []  # the records' paints counted when their rows came
     if records is not None:
         records.viewport().installEventFilter(filled)

@@ -288,7 +288,7 @@ class HistoryPage(QWidget):
     def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt's name
         """The records read once the page is painted (the paint of their table, empty until then)."""
         if self._records_due is not None and event.type() == QEvent.Type.Paint:
-            QTimer.singleShot(0, self._read_due_records)
+            QTimer.singleShot(0, self, self._read_due_records)  # not called once the page is gone
         return super().eventFilter(watched, event)
 
     def _read_due_records(self) -> None:
