@@ -129,7 +129,7 @@ class SeasonPage(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(QLabel(_("<b>League table</b>")))
-        right_layout.addWidget(self.standings_view)
+        right_layout.addWidget(self.standings_view, 3)  # the room left goes to the table first, up to its rows
         self.points_note = QLabel()
         self.points_note.setWordWrap(True)
         right_layout.addWidget(self.points_note)
@@ -185,8 +185,10 @@ class SeasonPage(QWidget):
         # pixels high, every row painted at each show)
         rows = min(max(4, self.standings_model.rowCount()), STANDINGS_ROWS_SHOWN)
         view = self.standings_view
-        view.setFixedHeight(
-            view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
+        high = view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
+        view.setMaximumHeight(high)  # a short window shows fewer (its note and the leaders were drawn over it)
+        view.setMinimumHeight(
+            min(high, view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * 6)
         )
         points = db.ruleset.table("league_points")
         from roster_app.rules.postmatch import TIE_BREAKER_LABELS
