@@ -436,20 +436,20 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
     player = unindexed(MatchPlayer.player_id)  # the lines read in table order (see `unindexed`)
-    # every line of the league read: the SPP of completed games too, which `carried_spp` would read again
+    # every line of the league read: the SPP of completed games too (a career's SPP less those of the games
+    # still awaiting their post-match sequence, a few lines), which `carried_spp` would read again
     every = upto is None and within is None and among is None
-    completed = case((Match.status == "completed", MatchPlayer.spp), else_=0) if every else literal_column("0")
     seasons = (
         select(player.label("pid"), Match.season.label("season"),
                *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS), func.min(Match.id).label("first"),
-               func.sum(completed).label("done"), *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
+               *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(*where)
         .group_by(player, Match.season)
     ).cte("player_season")  # fmt: skip
-    # one row a player: his career's totals, his first game, his SPP of completed games, his best lines
+    # one row a player: his career's totals, his first game, his best lines
     careers = select(literal_column("0").label("kind"), seasons.c.pid, literal_column("0").label("season"),
-                     *(func.sum(seasons.c[w]) for w in TOTALS), func.min(seasons.c.first), func.sum(seasons.c.done),
+                     *(func.sum(seasons.c[w]) for w in TOTALS), func.min(seasons.c.first),
                      *(func.max(seasons.c[f"top_{w}"]) for w in TOTALS)).group_by(seasons.c.pid)  # fmt: skip
     wanted = None if among is None else among[1]
     parts = [careers]
@@ -465,22 +465,28 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
             .subquery()
         )  # fmt: skip
         parts.append(select(best.c.kind, best.c.pid, best.c.season, best.c.value, null(), null(), best.c.first,
-                            null(), null(), null(), null()))  # fmt: skip
+                            null(), null(), null()))  # fmt: skip
     for kind, what in enumerate(TOTALS, start=4):  # the first season of each total's best single line
         highest = seasons.c[f"top_{what}"]
-        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(8)))
+        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(7)))
                      .where(highest == select(func.max(highest)).scalar_subquery()))  # fmt: skip
     rows = session.connection().execute(union_all(*parts)).all()  # plain rows: no ORM loading
     plain = session.connection()  # the players' rows as plain rows too (the ORM's loading cost ~20 ms for 4,096)
     listed = set(plain.scalars(select(Player.id).where(Player.team_id.is_not(None))))
     players = [row for row in rows if int(row[0]) == 0]
-    written = {int(pid): int(done or 0) for _kind, pid, _s, _td, _cas, _spp, _first, done, *_top in players}
+    written = None
+    if every:  # each player's SPP of completed games: his career's less those of the games awaiting their sequence
+        awaiting = dict(plain.execute(
+            select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.status == "played").group_by(MatchPlayer.player_id)
+        ).all())  # fmt: skip
+        written = {int(row[1]): int(row[5] or 0) - int(awaiting.get(row[1]) or 0) for row in players}
     # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
     # league's first recorded game (first game 0: before every game)
     career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in carried_spp(
-        plain, None if among is None else among[0], written if every else None).items()}  # fmt: skip
+        plain, None if among is None else among[0], written).items()}  # fmt: skip
     # each total's best single line: every line counts, listed or not
-    tops = [max((int(row[8 + i]) for row in players if row[8 + i] is not None), default=0) for i in range(3)]
+    tops = [max((int(row[7 + i]) for row in players if row[7 + i] is not None), default=0) for i in range(3)]
     for _kind, pid, _season, td, cas, spp, first, *_rest in players:
         if pid not in listed:
             continue
@@ -496,7 +502,7 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     if peaks is not None:
         peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
         for i, (what, top) in enumerate(zip(TOTALS, tops, strict=True)):
-            by = [row[1] for row in players if top and row[8 + i] is not None and row[8 + i] >= top]
+            by = [row[1] for row in players if top and row[7 + i] is not None and row[7 + i] >= top]
             peaks[f"{what}_by"] = by if len(by) <= FEW_PLAYERS else None  # many: one pass beats their lines
     best: dict[str, tuple] = {}
     for kind, pid, season, value, _cas, _spp, first, *_rest in rows:
