@@ -130,7 +130,8 @@ def magazine_data(db: LeagueDB, *, round_number: int | None = None, season: int 
                  for name, mid, result, _state, ticks in sheets)  # fmt: skip
     return Magazine(
         season, rnd, results, tuple(sq.league_table(db, season, upto_round=rnd)),  # as it stood after the round
-        {what: tuple(sq.leaders(db, what, season=season, limit=3, upto_round=rnd)) for what in history.LEADERS},
+        {what: tuple(rows) for what, rows in sq.leaders_lists(db, history.LEADERS, season=season, limit=3,
+                                                               upto_round=rnd).items()},  # one pass, three lists
         refs,
         tuple(name for name, _m, _r, state, _t in sheets if state == "dead"),
         tuple((p, s, b, t.price or 0) for t, p, s, b in deals if within(t.completed_at)),

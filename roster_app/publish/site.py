@@ -130,7 +130,7 @@ class _Reads:
         return sorted(found.values(), key=lambda h: h.name.casefold())
 
     def front(self, today: date) -> pages.Front:
-        leaders = {what: sq.leaders(self.db, what, limit=LEADERS_ON_FRONT) for what in history.LEADERS}
+        leaders = sq.leaders_lists(self.db, history.LEADERS, limit=LEADERS_ON_FRONT)  # one pass, three lists
         teams = sorted(roster_queries.teams(self.db), key=lambda t: t.name.casefold())
         ended = ((n, won) for n in reversed(self.site.seasons) if (won := history.champion(self.db, n)))
         latest = next(ended, None)  # the latest season ended (the current one is in play)

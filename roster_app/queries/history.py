@@ -10,12 +10,20 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, literal_column, select, true
+from sqlalchemy import case, func, literal_column, null, select, true, union_all
 from sqlalchemy.orm import aliased
 
 from roster_app.i18n import N_, _
 from roster_app.queries.careers import carried_spp
-from roster_app.queries.season import PLAYED, LeaderRow, StandingRow, leaders, leaders_by, league_table
+from roster_app.queries.season import (
+    LEADER_COLUMNS,
+    PLAYED,
+    LeaderRow,
+    StandingRow,
+    leaders_by,
+    leaders_of,
+    league_table,
+)
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
     Competition,
@@ -206,12 +214,16 @@ def referee_season(db: LeagueDB, number: int, *, upto_round: int | None = None,
     return [RefSeasonRow(*row) for row in rows]
 
 
+def _mvps():  # noqa: ANN202 - a SQLAlchemy sum
+    """A player's MVP awards over his match lines."""
+    return func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
+
+
 def mvp_leaders(db: LeagueDB, number: int, limit: int = 3, *, upto_round: int | None = None,
                 competition: CompetitionChoice | None = None) -> list[LeaderRow]:  # fmt: skip
     """The season's players with the most MVP awards (in the competition's games)."""
-    mvps = func.sum(case((MatchPlayer.mvp.is_(True), 1), else_=0))
     where = () if competition is None else (in_competition(competition),)
-    return leaders_by(db, mvps, season=number, limit=limit, upto_round=upto_round, where=where)
+    return leaders_by(db, _mvps(), season=number, limit=limit, upto_round=upto_round, where=where)
 
 
 def _awards(tops: dict[str, list[LeaderRow]]) -> tuple[Award, ...]:
@@ -240,9 +252,9 @@ def season_history(db: LeagueDB, number: int, *, limit: int = 5, upto_round: int
 
         table, winner_id = tournament_table(db, number, competition, upto_round=upto_round)
         finished = winner_id is not None and upto_round is None
-    tops = {what: leaders(db, what, season=number, limit=limit, upto_round=upto_round, where=where)
-            for what in LEADERS}  # fmt: skip
-    tops["mvp"] = mvp_leaders(db, number, limit, upto_round=upto_round, competition=competition)
+    sums = {what: func.sum(LEADER_COLUMNS[what]) for what in LEADERS}  # the four lists in one pass
+    sums["mvp"] = _mvps()
+    tops = leaders_of(db, sums, season=number, limit=limit, upto_round=upto_round, where=where)
     upto = [*where] + ([] if upto_round is None else [Match.round <= upto_round])
     with db.read() as session:
         played = session.scalar(
@@ -302,12 +314,15 @@ def _played_upto(upto: tuple[int, int] | None):  # noqa: ANN202 - a SQLAlchemy c
     return condition
 
 
-def _game_record(session, key: str, column, upto, *, played=None, within=None, peak=None) -> RecordRow | None:  # noqa: ANN001
+def _game_record(session, key: str, column, upto, *, played=None, within=None, peak=None,  # noqa: ANN001
+                 by=None, season=None) -> RecordRow | None:  # fmt: skip
     """The best single line; `played`: a condition on the match in place of `upto` (the lines of one round);
     `within`: a condition on the match (one competition's games). The best value is read first (one pass over
     the lines and their matches), then the first line of it, and only that line is joined to its player and
     teams (ordering every line joined cost most of the records). `peak`: the best value when already read
-    (`_total_records`' pass)."""
+    (`_total_records`' pass); `by`: the players with a line of that value (the same pass): their lines only
+    are searched for the first (through the index on the player, not a pass over every line); `season`: the
+    first season with a line of that value (the same pass)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
     matches = [_played_upto(upto) if played is None else played, column > 0, true() if within is None else within]
@@ -330,8 +345,11 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None, p
     )
     # a line whose player or opponent is missing is not listed: then the best listed line, as before
     # the first line of the best value (many share a small one): ordered on the match alone, then joined
+    among = [] if by is None else [MatchPlayer.player_id.in_(by)]
+    if season is not None:  # the season of the first line of the best value (lines ordered by season first)
+        among.append(Match.season == season)
     first = session.scalar(
-        select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, column == best)
+        select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, *among, column == best)
         .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
     )  # fmt: skip
     row = session.execute(query.where(MatchPlayer.id == first)).first() or session.execute(query).first()
@@ -392,6 +410,7 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
 
 
 TOTALS = ("touchdowns", "casualties", "spp")
+FEW_PLAYERS = 200  # a game record's first line searched among its holders' lines when they are no more
 
 
 def unindexed(column):  # noqa: ANN001, ANN201 - a SQLAlchemy expression
@@ -404,44 +423,71 @@ def unindexed(column):  # noqa: ANN001, ANN201 - a SQLAlchemy expression
 
 def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
-    tie-break), from ONE grouped read (a player's season each row), six reads of 80,000 lines made one. The rule:
-    the highest total; a tie goes to the total whose first game came first, then the lower player id; a player
-    on no team's books is not listed. `among`: (the players, the season): only their totals (their careers, and
-    their seasons of that season). `within`: a condition on the match (one competition's games: a career there
-    is his games in it, without the SPP he brought from before the league's first recorded game). `peaks`: a
-    dict filled with each total's best single line's value from the same pass (None: no line above 0), for
-    `_game_record`."""
+    tie-break), from ONE grouped read of a player's seasons, kept in the database (a common table expression):
+    each season record is its best row there (ordered and cut to one in SQL), each career the sum of a player's
+    seasons (one row a player into Python, not one a player's season: issue 40). The rule: the highest total; a
+    tie goes to the total whose first game came first, then the lower player id; a player on no team's books is
+    not listed. `among`: (the players, the season): only their totals (their careers, and their seasons of that
+    season). `within`: a condition on the match (one competition's games: a career there is his games in it,
+    without the SPP he brought from before the league's first recorded game). `peaks`: a dict filled with each
+    total's best single line's value from the same pass (None: no line above 0) and the players who made it,
+    for `_game_record`."""
     where = [_played_upto(upto)] + ([] if within is None else [within])
     if among is not None:
         where.append(MatchPlayer.player_id.in_(among[0]))
     player = unindexed(MatchPlayer.player_id)  # the lines read in table order (see `unindexed`)
-    # every line of the league read: the SPP of completed games too, which `carried_spp` would read again
+    # every line of the league read: the SPP of completed games too (a career's SPP less those of the games
+    # still awaiting their post-match sequence, a few lines), which `carried_spp` would read again
     every = upto is None and within is None and among is None
-    completed = (
-        func.sum(case((Match.status == "completed", MatchPlayer.spp), else_=0)) if every else literal_column("0")
-    )
-    rows = session.connection().execute(  # plain rows: no ORM loading for some 20,000 of them
-        select(player, Match.season, *(func.sum(getattr(MatchPlayer, w)) for w in TOTALS), func.min(Match.id),
-               completed, *(func.max(getattr(MatchPlayer, w)) for w in TOTALS))
+    seasons = (
+        select(player.label("pid"), Match.season.label("season"),
+               *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS), func.min(Match.id).label("first"),
+               *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
         .join(Match, Match.id == MatchPlayer.match_id)
         .where(*where)
         .group_by(player, Match.season)
-    ).all()  # fmt: skip
-    listed = set(session.scalars(select(Player.id).where(Player.team_id.is_not(None))))
+    ).cte("player_season")  # fmt: skip
+    # one row a player: his career's totals, his first game, his best lines
+    careers = select(literal_column("0").label("kind"), seasons.c.pid, literal_column("0").label("season"),
+                     *(func.sum(seasons.c[w]) for w in TOTALS), func.min(seasons.c.first),
+                     *(func.max(seasons.c[f"top_{w}"]) for w in TOTALS)).group_by(seasons.c.pid)  # fmt: skip
     wanted = None if among is None else among[1]
-    seasons: tuple[list, list, list] = ([], [], [])  # per total: (-total, first game, player, season)
+    parts = [careers]
+    for kind, what in enumerate(TOTALS, start=1):  # each total's best season of a listed player, cut to one in SQL
+        total = seasons.c[what]
+        best = (
+            select(literal_column(str(kind)).label("kind"), seasons.c.pid, seasons.c.season, total.label("value"),
+                   seasons.c.first)
+            .join(Player, Player.id == seasons.c.pid)
+            .where(Player.team_id.is_not(None), total > 0, *([] if wanted is None else [seasons.c.season == wanted]))
+            .order_by(total.desc(), seasons.c.first, seasons.c.pid, seasons.c.season)
+            .limit(1)
+            .subquery()
+        )  # fmt: skip
+        parts.append(select(best.c.kind, best.c.pid, best.c.season, best.c.value, null(), null(), best.c.first,
+                            null(), null(), null()))  # fmt: skip
+    for kind, what in enumerate(TOTALS, start=4):  # the first season of each total's best single line
+        highest = seasons.c[f"top_{what}"]
+        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(7)))
+                     .where(highest == select(func.max(highest)).scalar_subquery()))  # fmt: skip
+    rows = session.connection().execute(union_all(*parts)).all()  # plain rows: no ORM loading
+    plain = session.connection()  # the players' rows as plain rows too (the ORM's loading cost ~20 ms for 4,096)
+    listed = set(plain.scalars(select(Player.id).where(Player.team_id.is_not(None))))
+    players = [row for row in rows if int(row[0]) == 0]
+    written = None
+    if every:  # each player's SPP of completed games: his career's less those of the games awaiting their sequence
+        awaiting = dict(plain.execute(
+            select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
+            .where(Match.status == "played").group_by(MatchPlayer.player_id)
+        ).all())  # fmt: skip
+        written = {int(row[1]): int(row[5] or 0) - int(awaiting.get(row[1]) or 0) for row in players}
     # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
     # league's first recorded game (first game 0: before every game)
-    written: dict[int, int] | None = None
-    if every:
-        written = {}
-        for pid, _season, _td, _cas, _spp, _first, done, *_highest in rows:
-            written[pid] = written.get(pid, 0) + int(done or 0)
-    career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in
-                               carried_spp(session, None if among is None else among[0], written).items()}  # fmt: skip
-    tops = [0 for _what in TOTALS]  # each total's best single line: every line counts, listed or not
-    for pid, season, td, cas, spp, first, _done, *highest in rows:
-        tops = [top if value is None or value < top else value for top, value in zip(tops, highest, strict=True)]
+    career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in carried_spp(
+        plain, None if among is None else among[0], written).items()}  # fmt: skip
+    # each total's best single line: every line counts, listed or not
+    tops = [max((int(row[7 + i]) for row in players if row[7 + i] is not None), default=0) for i in range(3)]
+    for _kind, pid, _season, td, cas, spp, first, *_rest in players:
         if pid not in listed:
             continue
         td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)
@@ -453,16 +499,18 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
             mine[1] += cas
             mine[2] += spp
             mine[3] = min(mine[3], first) if mine[3] else first
-        if wanted is None or season == wanted:
-            for i, total in enumerate((td, cas, spp)):
-                if total > 0:
-                    seasons[i].append((-total, first, pid, season))
     if peaks is not None:
         peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
+        for i, (what, top) in enumerate(zip(TOTALS, tops, strict=True)):
+            by = [row[1] for row in players if top and row[7 + i] is not None and row[7 + i] >= top]
+            peaks[f"{what}_by"] = by if len(by) <= FEW_PLAYERS else None  # many: one pass beats their lines
     best: dict[str, tuple] = {}
+    for kind, pid, season, value, _cas, _spp, first, *_rest in rows:
+        if 1 <= int(kind) <= 3:
+            best[f"{TOTALS[int(kind) - 1]}_season"] = (-int(value), first, pid, season)
+        elif int(kind) > 3 and peaks is not None:
+            peaks[f"{TOTALS[int(kind) - 4]}_season"] = season
     for i, what in enumerate(TOTALS):
-        if seasons[i]:
-            best[f"{what}_season"] = min(seasons[i])
         top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0 and pid in listed), default=None)
         if top is not None:
             best[f"{what}_career"] = top
@@ -495,7 +543,8 @@ def records(
         totals = _total_records(session, upto, within=within, peaks=peaks)
         for what in TOTALS:
             column = getattr(MatchPlayer, what)
-            out.append(_game_record(session, f"{what}_game", column, upto, within=within, peak=peaks[what]))
+            out.append(_game_record(session, f"{what}_game", column, upto, within=within, peak=peaks[what],
+                                    by=peaks[f"{what}_by"], season=peaks.get(f"{what}_season")))  # fmt: skip
             out += [totals[k][0] if k in totals else None for k in (f"{what}_season", f"{what}_career")]
         if competition is None:
             out += [_transfer_record(session), _contract_record(session)]

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select, text
+from sqlalchemy import func, literal_column, select, text, union_all
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
@@ -286,36 +286,61 @@ def leaders(db: LeagueDB, what: str, *, season: int | None = None, limit: int = 
                       where=where)  # fmt: skip
 
 
+def leaders_lists(db: LeagueDB, whats: Sequence[str], *, season: int | None = None, limit: int = 10,
+                  upto_round: int | None = None, where: Sequence[Any] = ()) -> dict[str, list[LeaderRow]]:  # fmt: skip
+    """`leaders` of each of `whats` ("touchdowns", "casualties", "spp"), from one pass over the season's lines."""
+    sums = {what: func.sum(LEADER_COLUMNS[what]) for what in whats}
+    return leaders_of(db, sums, season=season, limit=limit, upto_round=upto_round, where=where)
+
+
 def leaders_by(db: LeagueDB, summed: Any, *, season: int | None = None, limit: int = 10,
                upto_round: int | None = None, where: Sequence[Any] = ()) -> list[LeaderRow]:  # fmt: skip
     """The season's best players by `summed` (an SQL sum over their match lines), ties sharing a rank;
     `upto_round`: as they stood after that round; `where`: conditions on the match (one competition's games)."""
+    return leaders_of(db, {"": summed}, season=season, limit=limit, upto_round=upto_round, where=where)[""]
+
+
+def leaders_of(db: LeagueDB, sums: dict[str, Any], *, season: int | None = None, limit: int = 10,
+               upto_round: int | None = None, where: Sequence[Any] = ()) -> dict[str, list[LeaderRow]]:  # fmt: skip
+    """Several leaders' lists of the season at once (`sums`: each list's SQL sum over a player's match lines), as
+    `leaders_by` makes each: ONE grouped pass over the season's lines (kept in the database, a common table
+    expression), each list ordered and cut in SQL (issue 40: four passes made one)."""
     upto = [*where] if upto_round is None else [Match.round <= upto_round, *where]
+    keys = list(sums)
     with db.read() as session:
         season = season if season is not None else session.scalars(select(League.current_season)).one()
         # summed by player and team over the season's lines first, then named: the names joined to each
         # player's total, not to every line of the season (issue 40)
         lines = (
-            select(MatchPlayer.player_id, MatchPlayer.team_id, summed.label("subtotal"))
+            select(MatchPlayer.player_id, MatchPlayer.team_id,
+                   *(summed.label(f"subtotal_{i}") for i, summed in enumerate(sums.values())))
             .join(Match, Match.id == MatchPlayer.match_id)
             .where(Match.season == season, Match.status.in_(PLAYED), *upto)
             .group_by(MatchPlayer.player_id, MatchPlayer.team_id)
-            .subquery()
-        )
-        total = func.sum(lines.c.subtotal).label("total")
-        rows = session.execute(
-            select(Player.id, Player.name, Team.name, Player.position, total)
-            .join(lines, lines.c.player_id == Player.id)
-            .join(Team, Team.id == lines.c.team_id)
-            .group_by(Player.id, Player.name, Team.name, Player.position)
-            .having(total > 0)
-            .order_by(total.desc(), Player.name)
-            .limit(limit)
-        ).all()
-    out: list[LeaderRow] = []
-    for index, row in enumerate(rows):
-        place = out[-1].rank if out and out[-1].value == row[4] else index + 1
-        out.append(LeaderRow(*row, rank=place))
+        )  # fmt: skip
+        lines = lines.cte("season_lines") if len(keys) > 1 else lines.subquery()
+        parts = []
+        for i in range(len(keys)):
+            total = func.sum(lines.c[f"subtotal_{i}"]).label("total")
+            place = func.row_number().over(order_by=(total.desc(), Player.name))  # the order in the database's
+            top = (
+                select(literal_column(str(i)).label("kind"), Player.id, Player.name.label("player"),
+                       Team.name.label("team"), Player.position, total, place.label("place"))
+                .join(lines, lines.c.player_id == Player.id)
+                .join(Team, Team.id == lines.c.team_id)
+                .group_by(Player.id, Player.name, Team.name, Player.position)
+                .having(total > 0)
+                .order_by(total.desc(), Player.name)
+                .limit(limit)
+            )  # fmt: skip
+            parts.append(top if len(keys) == 1 else select(top.subquery()))
+        rows = session.execute(parts[0] if len(parts) == 1 else union_all(*parts)).all()
+    out: dict[str, list[LeaderRow]] = {key: [] for key in keys}
+    for kind, *row, _place in sorted(rows, key=lambda r: (int(r[0]), r[-1])):  # each list in its order
+        listed = out[keys[int(kind)]]
+        value = int(row[4])
+        place = listed[-1].rank if listed and listed[-1].value == value else len(listed) + 1
+        listed.append(LeaderRow(*row[:4], value, rank=place))
     return out
 
 

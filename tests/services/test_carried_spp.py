@@ -44,3 +44,13 @@ def test_the_career_record_counts_them(db):
     record = next(r for r in records(db) if r.key == "spp_career")
     assert (record.value, record.holder_id) == (61, home[1])
     assert next(r for r in records(db) if r.key == "spp_season").value < 61  # a season counts its own games
+
+
+def test_the_career_record_counts_them_while_the_game_awaits_its_post_match_sequence(db):
+    """The game is played, its post-match sequence not done: its SPP are not on the player yet, so all 60 he holds
+    were brought from before, and his career is 61 (the records take the games awaiting their sequence off the
+    SPP they read as written: issue 40's one grouped pass)."""
+    m, home = veteran_league(db)
+    assert sq.fixtures(db)[0].status == "played"
+    record = next(r for r in records(db) if r.key == "spp_career")
+    assert (record.value, record.holder_id) == (61, home[1])

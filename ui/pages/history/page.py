@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt, QTimer
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -27,6 +27,7 @@ from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, R
 from ui.careers.links import Link, link_careers
 from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.charts.history_charts import HistoryCharts
+from ui.kit.tables import LEAGUE_WIDE_PRECISION
 from ui.records.season_models import LeadersModel, StandingsModel
 
 HISTORY_TABLES = {"match", "match_player", "team", "player", "league", "season", "referee", "referee_match",
@@ -48,6 +49,9 @@ class HistoryPage(QWidget):
         self.summary = plain_label("", self)
         self.table_model = StandingsModel(self)
         self.table_view = read_only_table(self.table_model, self, 1)
+        # its widths from the rows on screen and a few more (every team's, 256 rows, cost 30 ms a season shown);
+        # the names take the stretched column
+        self.table_view.horizontalHeader().setResizeContentsPrecision(LEAGUE_WIDE_PRECISION)
         self.awards_model = AwardsModel(self)
         self.refs_model = RefSeasonModel(self)
         self.records_model = RecordsModel(self)
@@ -72,12 +76,20 @@ class HistoryPage(QWidget):
         self.stars_view.setObjectName("starCareers")
         self.tabs.addTab(self.stars_view, _("Star Players"))
         self.records_view = read_only_table(self.records_model, self, 5)
+        self.records_title = plain_label(_("The league's records"), self, bold=True)
+        # the records of each (upto, competition) shown since the league last changed (issue 40: one grouped
+        # pass over every match line; choosing another season shows the same records again at once)
+        self._records_memo: dict[tuple, list] = {}
+        self._records_due: tuple | None = None  # the records to read once the page is first painted
+        self._opening = True
+        self.records_view.viewport().installEventFilter(self)
         self._stars_stale = True
         self.charts = HistoryCharts(session, self)  # Qt Charts is imported when a chart is first shown
         self._lay_out()
         self._connect()
         session.changed.connect(self.refresh)
         self.refresh(None)
+        self._opening = False
 
     def _lay_out(self) -> None:
         bar = QHBoxLayout()
@@ -97,7 +109,7 @@ class HistoryPage(QWidget):
         box = QWidget(split)
         inner = QVBoxLayout(box)
         inner.setContentsMargins(0, 0, 0, 0)
-        inner.addWidget(plain_label(_("The league's records"), box, bold=True))
+        inner.addWidget(self.records_title)
         inner.addWidget(self.records_view)
         split.addWidget(box)
         layout = QVBoxLayout(self)
@@ -148,6 +160,7 @@ class HistoryPage(QWidget):
     def refresh(self, tables: set[str] | None) -> None:
         if tables is not None and not tables & HISTORY_TABLES:
             return
+        self._records_memo.clear()  # the league changed: every records read again when next shown
         db = self.session.db
         numbers = history.season_numbers(db)
         wanted = self.season_choice.currentData()
@@ -225,9 +238,7 @@ class HistoryPage(QWidget):
         chosen = self.competition()
         story = history.season_history(db, number, upto_round=rnd, competition=chosen)
         self.story = story
-        self.records_model.set_rows(
-            history.records(db, upto=None if rnd is None else (number, rnd), competition=chosen)
-        )
+        self._show_records(None if rnd is None else (number, rnd), chosen)
         self._stars_stale = True  # read when the Star Players tab is shown (every match's pre-match read)
         self._show_stars()
         if chosen is not None:
@@ -252,9 +263,37 @@ class HistoryPage(QWidget):
         self.charts.set_season(number, list(story.table), rnd)
         for what, model in self.leader_models.items():
             model.set_rows(list(story.leaders[what]))
-        for view in (self.table_view, self.awards_view, self.refs_view, self.records_view, self.honours_view,
+        for view in (self.table_view, self.awards_view, self.refs_view, self.honours_view,
                      self.stars_view, *self.leader_views.values()):  # fmt: skip
             view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+
+    def _show_records(self, upto: tuple[int, int] | None, chosen: Any) -> None:
+        """The league's records as they stood after `upto` (None: today's) in the chosen competition: as shown
+        last time if the league has not changed since; when the page opens, read after its first paint (the
+        season's tables show first, the records' pass over every match line follows: issue 40)."""
+        key = (upto, None if chosen is None else chosen.key)
+        rows = self._records_memo.get(key)
+        if rows is None and self._opening:
+            self._records_due = (upto, chosen)
+            self.records_model.set_rows([])
+            self.records_title.setText(_("The league's records (reading…)"))
+            return
+        if rows is None:
+            rows = self._records_memo[key] = history.records(self.session.db, upto=upto, competition=chosen)
+        self._records_due = None
+        self.records_title.setText(_("The league's records"))
+        self.records_model.set_rows(rows)
+        self.records_view.resizeColumnsToContents()
+
+    def eventFilter(self, watched: Any, event: Any) -> bool:  # noqa: N802 - Qt's name
+        """The records read once the page is painted (the paint of their table, empty until then)."""
+        if self._records_due is not None and event.type() == QEvent.Type.Paint:
+            QTimer.singleShot(0, self, self._read_due_records)  # not called once the page is gone
+        return super().eventFilter(watched, event)
+
+    def _read_due_records(self) -> None:
+        if self._records_due is not None:
+            self._show_records(*self._records_due)
 
     def _show_stars(self) -> None:
         """The Star Players' careers of the chosen competition, read only when their tab is shown and the rows

@@ -25,7 +25,7 @@ from roster_app.words import possessive
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
 from ui.kit import ask
-from ui.kit.tables import make_table
+from ui.kit.tables import LEAGUE_WIDE_PRECISION, make_table
 from ui.pages.season.corrections_model import CorrectionsModel
 from ui.records.season_models import CurrentStandingsModel, FixturesModel, HistoryModel, LeadersModel
 
@@ -72,6 +72,8 @@ class SeasonPage(QWidget):
         self.standings_model = CurrentStandingsModel(self)
         self.standings_view = _read_only_table(self.standings_model, self, 1)
         self.standings_view.setObjectName("standingsView")
+        for view in (self.fixtures_view, self.standings_view):  # widths from the rows in view and a few more
+            view.horizontalHeader().setResizeContentsPrecision(LEAGUE_WIDE_PRECISION)
         from roster_app.queries import season as sq
 
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
@@ -127,7 +129,7 @@ class SeasonPage(QWidget):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(QLabel(_("<b>League table</b>")))
-        right_layout.addWidget(self.standings_view)
+        right_layout.addWidget(self.standings_view, 3)  # the room left goes to the table first, up to its rows
         self.points_note = QLabel()
         self.points_note.setWordWrap(True)
         right_layout.addWidget(self.points_note)
@@ -183,8 +185,10 @@ class SeasonPage(QWidget):
         # pixels high, every row painted at each show)
         rows = min(max(4, self.standings_model.rowCount()), STANDINGS_ROWS_SHOWN)
         view = self.standings_view
-        view.setFixedHeight(
-            view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
+        high = view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * rows
+        view.setMaximumHeight(high)  # a short window shows fewer (its note and the leaders were drawn over it)
+        view.setMinimumHeight(
+            min(high, view.horizontalHeader().height() + 4 + view.verticalHeader().defaultSectionSize() * 6)
         )
         points = db.ruleset.table("league_points")
         from roster_app.rules.postmatch import TIE_BREAKER_LABELS
@@ -194,8 +198,9 @@ class SeasonPage(QWidget):
             _("Win {win}, draw {draw}, loss {loss} points. Ties are broken by {order}. Friendlies do not count.").format(
                 win=points["win"], draw=points["draw"], loss=points["loss"], order=order)
         )  # fmt: skip
-        for what, model in self.leader_models.items():
-            model.set_rows(sq.leaders(db, what))
+        lists = sq.leaders_lists(db, list(self.leader_models))
+        for what, model in self.leader_models.items():  # the three lists from one pass over the season's lines
+            model.set_rows(lists[what])
         self._show_roll_off()
         self._update_actions()
 

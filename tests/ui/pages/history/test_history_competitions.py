@@ -28,6 +28,8 @@ def demo_history(qtbot, window, demo_template, tmp_path):
 
     view = show_league(qtbot, window, shutil.copy(demo_template, tmp_path / "demo.dugout"))
     view.show_page(view.history_page)
+    # the records are read once the page is painted (issue 40): the commissioner sees them appear
+    qtbot.waitUntil(lambda: view.history_page.records_model.rowCount() > 0)
     return view.history_page
 
 

@@ -153,3 +153,46 @@ def test_the_roll_of_honour_names_each_seasons_winners_and_careers_count_titles(
     assert [(r.season, r.competition) for r in rows] == [(1, "League"), (2, "League"), (3, "Spike <b>Cup</b>")]
     assert rows[2].winner == cq.competitions(session.db)[-1].winner and rows[2].runner_up
     assert "Spike <b>Cup</b>" in "; ".join(team_timeline(session.db, teams[0]).titles)
+
+
+def _records_reads(db):  # noqa: ANN001, ANN202
+    """The statements of the records' grouped pass run on `db` from now on (a list that grows)."""
+    from sqlalchemy import event
+
+    reads = []
+
+    def seen(_conn, _cursor, statement, *_rest) -> None:  # noqa: ANN001
+        if statement.lstrip().startswith("WITH player_season"):
+            reads.append(statement)
+
+    event.listen(db.engine, "before_cursor_execute", seen)
+    return reads
+
+
+def test_the_history_page_paints_its_season_first_then_reads_the_records_once(
+    qtbot, window, history_file, tmp_path
+):
+    """Issue 40: the page opens on the season's tables and shows it is reading the records, which follow the first
+    paint; another season shows the same records again without reading them; a change to the league reads them
+    again."""
+    import shutil
+
+    view = show_league(qtbot, window, shutil.copy(history_file, tmp_path / history_file.name))
+    reads = _records_reads(view.session.db)
+    view.show_page(view.history_page)
+    page = view.history_page
+    assert page.table_model.rowCount() == 4 and page.season_choice.currentData() == 2  # the season at once
+    assert page.records_model.rowCount() == 0 and "reading" in page.records_title.text()
+    qtbot.waitUntil(lambda: page.records_model.rowCount() > 0)
+    assert page.records_title.text() == "The league's records" and len(reads) == 1
+    shown = list(page.records_model.rows())
+    page.select_season(1)  # the records of today: the same, not read again
+    assert page.table_model.row(0).points == 7 and list(page.records_model.rows()) == shown and len(reads) == 1
+    page.select_round(2)  # as they stood after season 1's round 2: read
+    assert len(reads) == 2 and {r.key: r.value for r in page.records_model.rows()}["touchdowns_game"] == 2
+    page.select_round(None)
+    assert list(page.records_model.rows()) == shown and len(reads) == 2
+    view.session.changed.emit({"match_player"})  # a change to the league: every record read again when shown
+    assert list(page.records_model.rows()) == shown and len(reads) == 3
+    view.session.changed.emit({"ledger_entry"})  # not what the history shows: nothing read
+    assert len(reads) == 3
