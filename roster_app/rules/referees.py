@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
@@ -29,6 +29,20 @@ ON_PITCH_STATES = ("standing", "prone", "stunned")
 STATUSES = ("available", "injured", "sacked", "dead")
 FINAL_STATUSES = ("sacked", "dead")  # never left: a sacked ref never referees again, and the dead stay dead
 STAT_LABELS = {"ma": "MA", "st": "ST", "ag": "AG", "av": "AV"}
+# The ref's states and actions are stored keys; a sentence says them in the commissioner's language.
+STATE_WORDS = {
+    "standing": N_("standing"), "prone": N_("prone"), "stunned": N_("stunned"), "knocked out": N_("knocked out"),
+    "badly hurt": N_("badly hurt"), "injured": N_("injured"), "dead": N_("dead"),
+    "sent off by rotten eggs": N_("sent off by rotten eggs"), "sent off": N_("sent off"),
+    "cleaning his chainsaw": N_("cleaning his chainsaw"), "move": N_("move"), "block": N_("block"),
+    "foul": N_("foul"), "watch like a hawk": N_("watch like a hawk"), "blitz": N_("blitz"),
+    "blow the whistle": N_("blow the whistle"),
+}  # fmt: skip
+
+
+def shown_state(word: str) -> str:
+    """A ref's stored state or action in the commissioner's language (one Dugout does not know stays as it is)."""
+    return _(STATE_WORDS[word]) if word in STATE_WORDS else word
 
 
 def _ruleset(ruleset: Ruleset | None) -> Ruleset:
