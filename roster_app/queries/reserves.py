@@ -264,6 +264,13 @@ def reserve_history(db: LeagueDB, team_id: int) -> list[ReserveEventRow]:
             .order_by(ReserveEvent.id)
         ).all()
         return [
-            ReserveEventRow(e.id, e.created_at, e.kind, Kind.TITLES.get(e.kind, e.kind), e.detail, _dice_text(r))
+            ReserveEventRow(
+                e.id,
+                e.created_at,
+                e.kind,
+                _(Kind.TITLES[e.kind]) if e.kind in Kind.TITLES else e.kind,
+                e.detail,
+                _dice_text(r),
+            )
             for e, r in rows
         ]

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
@@ -76,9 +76,13 @@ def reserve_table_row(ruleset: Ruleset, total: int) -> Mapping[str, Any]:
 
 
 def describe_reserve_row(row: Mapping[str, Any]) -> str:
-    return row.get("text") or {"nothing": "Nothing this time", "player": "A youngster is ready"}.get(
-        row["result"], f"Promising youngster: +{row.get('bonus', 1)} to the next Player Table roll"
-    )
+    if row.get("text"):
+        return row["text"]
+    if row["result"] == "nothing":
+        return _("Nothing this time")
+    if row["result"] == "player":
+        return _("A youngster is ready")
+    return _("Promising youngster: +{bonus} to the next Player Table roll").format(bonus=row.get("bonus", 1))
 
 
 def player_table_modifier(coach_bonus: int, promising: int, carried: int) -> int:
@@ -199,12 +203,11 @@ def rookie_outcome(
     label = STAT_NAMES[stat]
     floor_below = original[stat] - table["max_below_original"]
     if after < table["minimum"]:
-        why = f"{label} may never fall below {table['minimum']}."
+        why = _("{stat} may never fall below {minimum}.").format(stat=label, minimum=table["minimum"])
         return RookieOutcome(text, stat, before, before, True, why)
     if after < floor_below:
-        why = (
-            f"{label} may never fall more than {table['max_below_original']} below its original value "
-            f"of {original[stat]}."
+        why = _("{stat} may never fall more than {most} below its original value of {original}.").format(
+            stat=label, most=table["max_below_original"], original=original[stat]
         )
         return RookieOutcome(text, stat, before, before, True, why)
     return RookieOutcome(text, stat, before, after)
@@ -230,13 +233,13 @@ class Kind:
     DRAFT = "draft"
     # events that end one round of affairs and start the next
     STARTS = (UPKEEP, COACH_LEFT, COACH_HIRED)
-    TITLES = {
-        APPROVED: "Approved", WITHDRAWN: "Approval withdrawn", COACH_HIRED: "Reserve Coach hired",
-        UPKEEP: "Upkeep paid", COACH_LEFT: "Reserve Coach left", TABLE: "Reserve Team Table",
-        REROLL: "Reserve Team Table re-roll", NO_ROLL: "No roll", PLAYER_TABLE: "Player Table",
-        NOTHING_AFFORDABLE: "Nothing affordable", NEW_PLAYER: "New player", LET_GO: "Player lost",
-        RETIRED: "Retired to make room",
-        DRAFT: "Drafted",
+    TITLES = {  # marked N_(): shown through _() (queries/reserves.py)
+        APPROVED: N_("Approved"), WITHDRAWN: N_("Approval withdrawn"), COACH_HIRED: N_("Reserve Coach hired"),
+        UPKEEP: N_("Upkeep paid"), COACH_LEFT: N_("Reserve Coach left"), TABLE: N_("Reserve Team Table"),
+        REROLL: N_("Reserve Team Table re-roll"), NO_ROLL: N_("No roll"), PLAYER_TABLE: N_("Player Table"),
+        NOTHING_AFFORDABLE: N_("Nothing affordable"), NEW_PLAYER: N_("New player"), LET_GO: N_("Player lost"),
+        RETIRED: N_("Retired to make room"),
+        DRAFT: N_("Drafted"),
     }  # fmt: skip
 
 

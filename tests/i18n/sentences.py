@@ -67,11 +67,15 @@ def _text(node: ast.AST, parents: dict) -> str | None:
     return None
 
 
-def _a_key_or_marked(node: ast.AST, parents: dict) -> bool:
-    """Marked, a developer's text, or a key by its place: walk up to the enclosing function."""
+def _a_key_or_marked(node: ast.AST, parents: dict, skipped: frozenset[tuple[str, str]]) -> bool:
+    """Marked, a developer's text, or a key by its place: walk up to the enclosing function. `skipped`: (call,
+    keyword) pairs whose strings are not looked at (another branch's)."""
     child, parent = node, parents.get(node)
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
         if isinstance(parent, ast.Call) and _called(parent.func) in MARKERS | DEVELOPER_CALLS:
+            return True
+        if isinstance(parent, ast.Call) and any((_called(parent.func), k.arg) in skipped for k in parent.keywords
+                                                if k is child):  # fmt: skip
             return True
         if isinstance(parent, ast.Dict) and child in parent.keys:
             return True
@@ -94,7 +98,7 @@ def _annotated(node: ast.AST, parents: dict, lines: list[str]) -> bool:
     return any(a in lines[statement.end_lineno - 1] for a in ANNOTATIONS)
 
 
-def english_sentences(path: Path, root: Path) -> list[str]:
+def english_sentences(path: Path, root: Path, skipped: frozenset[tuple[str, str]] = frozenset()) -> list[str]:
     """'file:line: text' for each English sentence of a Python file neither marked nor annotated as a key."""
     source = path.read_text(encoding="utf-8")
     tree = ast.parse(source)
@@ -106,7 +110,7 @@ def english_sentences(path: Path, root: Path) -> list[str]:
         text = _text(node, parents)
         if text is None or node in docstrings or not is_sentence(text):
             continue
-        if _a_key_or_marked(node, parents) or _annotated(node, parents, lines):
+        if _a_key_or_marked(node, parents, skipped) or _annotated(node, parents, lines):
             continue
         found.append((node.lineno, f"{path.relative_to(root).as_posix()}:{node.lineno}: {text[:90]!r}"))
     return [line for _, line in sorted(found)]

@@ -11,14 +11,20 @@ from tests.i18n.checks import ROOT
 from tests.i18n.sentences import english_sentences
 from tools.catalogue import area_of, source_files
 
-# Files whose sentences another branch marks (the lead removes a line when that branch lands).
+# Sentences another branch marks (the lead removes a line when that branch lands): files, and (call, keyword).
 NOT_YET = {
     "roster_app/rules/table_layout.py",  # the Rules window's labels: branch tables-i18n
 }
+NOT_YET_ARGUMENTS = frozenset({
+    ("post", "reason"), ("LedgerEntry", "reason"),  # the ledger's reasons: branch ledger-words
+})  # fmt: skip
+# Never scanned: the schema's history (a migration writes the stored keys of its day, and is never rewritten).
+NEVER = ("roster_app/store/migrations/",)
 
 
 def _files():
-    return [p for p in source_files(ROOT) if p.relative_to(ROOT).as_posix() not in NOT_YET]
+    return [p for p in source_files(ROOT) if (path := p.relative_to(ROOT).as_posix()) not in NOT_YET
+            and not path.startswith(NEVER)]  # fmt: skip
 
 
 @pytest.mark.parametrize("area", ["core", "printing", "window", "sequences", "preferences"])
@@ -26,7 +32,7 @@ def test_no_english_sentence_is_left_unmarked(area):
     """Fix: mark it (`_()`, `N_()` + `_()` where shown), or, for a stored key, a file format's word or a developer's
     text, say so on its line: `# i18n: key` or `# i18n: keep` and why."""
     found = [line for p in _files() if area_of(p.relative_to(ROOT).as_posix()) == area
-             for line in english_sentences(p, ROOT)]  # fmt: skip
+             for line in english_sentences(p, ROOT, NOT_YET_ARGUMENTS)]  # fmt: skip
     assert found == [], "\n".join(found)
 
 
