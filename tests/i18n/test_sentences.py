@@ -18,6 +18,9 @@ NOT_YET = {
 NOT_YET_ARGUMENTS = frozenset({
     ("post", "reason"), ("LedgerEntry", "reason"),  # the ledger's reasons: branch ledger-words
 })  # fmt: skip
+NOT_YET_TEXTS = {
+    "Starting treasury, with the winnings of earlier seasons (before Dugout)",  # the demo's ledger: ledger-words
+}
 # Never scanned: the schema's history (a migration writes the stored keys of its day, and is never rewritten).
 NEVER = ("roster_app/store/migrations/",)
 
@@ -32,7 +35,8 @@ def test_no_english_sentence_is_left_unmarked(area):
     """Fix: mark it (`_()`, `N_()` + `_()` where shown), or, for a stored key, a file format's word or a developer's
     text, say so on its line: `# i18n: key` or `# i18n: keep` and why."""
     found = [line for p in _files() if area_of(p.relative_to(ROOT).as_posix()) == area
-             for line in english_sentences(p, ROOT, NOT_YET_ARGUMENTS)]  # fmt: skip
+             for line in english_sentences(p, ROOT, NOT_YET_ARGUMENTS)
+             if not any(f"{text!r}" in line for text in NOT_YET_TEXTS)]  # fmt: skip
     assert found == [], "\n".join(found)
 
 
