@@ -115,10 +115,7 @@ class Verdict:
         """The result in a commissioner's words."""
         if not self.refereed:
             return _("He did not referee this match (a normal ref took over): no sacking, no award, no SPP.")
-        if self.riot:
-            of = _("{n} of {turns} in range (a Riot)")
-        else:
-            of = _("{n} of {turns} in range")
+        of = _("{n} of {turns} in range (a Riot)") if self.riot else _("{n} of {turns} in range")
         of = of.format(n=self.in_range, turns=count(self.turns_played, "turn"))
         if self.sacked:
             head = _("Sacked: {of}. He may never referee in this league again.").format(of=of)
