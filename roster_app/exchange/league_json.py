@@ -456,7 +456,9 @@ def _opened(source: Path) -> Iterator[typing.TextIO]:
         raise ImportRefused(problem)
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(
-            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(name=source.name, size=size)
+            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(
+                name=source.name, size=size
+            )
         )
     try:  # with or without a byte-order mark (Windows Notepad)
         handle = source.open(encoding="utf-8-sig")

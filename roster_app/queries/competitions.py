@@ -192,7 +192,7 @@ class CompetitionRow:
 
     @property
     def format_words(self) -> str:
-        return rc.FORMATS.get(self.format, self.format)
+        return _(rc.FORMATS[self.format]) if self.format in rc.FORMATS else self.format
 
     @property
     def status_words(self) -> str:

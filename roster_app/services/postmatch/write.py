@@ -262,11 +262,7 @@ def run_post_match_steps(
             state["draft"] = draft.to_json()
         match.post_match = state
         session.add(match)
-        what = (
-            _("post-match sequence")
-            if finished and len(steps) > 1
-            else ", ".join(_(titles[s]) for s in steps)
-        )
+        what = _("post-match sequence") if finished and len(steps) > 1 else ", ".join(_(titles[s]) for s in steps)
         if len(steps) > 1 and steps[-1] == "affairs":
             what = _("post-match steps {number} to 4.1 (before transfers)").format(
                 number=titles[steps[0]].split()[0].rstrip(".")
