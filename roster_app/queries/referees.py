@@ -19,7 +19,7 @@ from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, Refere
 from roster_app.store.statuses import PlayerStatus
 from roster_app.words import possessive
 
-ADVANCE_PENDING = "referee star player roll (to take)"  # purpose of a Star Player roll not yet used
+ADVANCE_PENDING = "referee star player roll (to take)"  # i18n: key; purpose of a Star Player roll not yet used
 
 
 @dataclass(frozen=True)
