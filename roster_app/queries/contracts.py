@@ -95,7 +95,7 @@ def _status(contract: Contract, player: Player, latest: bool, has_running: bool)
     if contract.status == ContractStatus.RUNNING:
         return contract_state(contract.seasons, contract.served)
     if contract.status == ContractStatus.TRANSFERRED:
-        return "ended by transfer"
+        return "ended by transfer"  # i18n: key
     if contract.status == ContractStatus.REVERSED:
         return "reversed"
     if contract.status == ContractStatus.DIED:

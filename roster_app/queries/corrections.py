@@ -142,7 +142,12 @@ class ContractChoice:
 
     @property
     def label(self) -> str:
-        return f"{self.player}: {tally_marks(self.served, self.seasons)}, {self.status} (signed in season {self.signed_season})"
+        return _("{player}: {marks}, {status} (signed in season {season})").format(
+            player=self.player,
+            marks=tally_marks(self.served, self.seasons),
+            status=self.status,
+            season=self.signed_season,
+        )
 
 
 @dataclass(frozen=True)

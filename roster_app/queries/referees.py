@@ -260,7 +260,9 @@ def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
             sheet = session.get(RefereeMatch, card.open_sheet_id) if card.open_sheet_id else None
             if sheet is not None and sheet.match_id != match_id:
                 where = _title_of(session, sheet.match_id) or _("no fixture")
-                busy[card.id] = f"{possessive(card.name)} match sheet of {where} is still open; finish it first."
+                busy[card.id] = _("{owner} match sheet of {where} is still open; finish it first.").format(
+                    owner=possessive(card.name), name=card.name, where=where
+                )
     choices = []
     for card in cards:
         notes = [n for n in (_("Star Ref") if card.is_star else "", _("injured") if card.status == "injured" else "",

@@ -224,7 +224,7 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
         price = rules.draft_cost(pos)
         problem = None
         if pos not in allowed:
-            problem = f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves."
+            problem = _("{a} cannot be drafted from the reserves.").format(a=rules.a(pos.name, capital=True))
         elif taken[pos.name] >= pos.max:
             problem = _("The team already has {count} (its limit).").format(count=count(pos.max, pos.name))
         elif price > treasury:

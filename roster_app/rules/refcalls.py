@@ -31,8 +31,8 @@ INJURED_STATES = ("knocked out", "badly hurt", "injured", "dead")
 ROTTEN_EGGS = "sent off by rotten eggs"  # i18n: key (a ref state, shown through the pad's words)
 ACTIONS = rr.ALL_ACTIONS
 STILL = (
-    "watch like a hawk",
-    "blow the whistle",
+    "watch like a hawk",  # i18n: key
+    "blow the whistle",  # i18n: key
     "foul",
 )  # i18n: key; he does not move (a block may follow up one square)
 CALLS = ("sent off", "warning", "foul spotted", "foul missed", "foul unseen", "not sent off")  # i18n: key
@@ -154,7 +154,7 @@ def _foul(state: PadState, event: Event, players: Mapping[int, InGame], dice: Di
             )
         )
     else:
-        calls.append(_call("not sent off", fouler, _("he gets away with it on the D6"), by))
+        calls.append(_call("not sent off", fouler, _("he gets away with it on the D6"), by))  # i18n: key
     return {"double": double, "calls": calls}
 
 
@@ -230,14 +230,16 @@ def revenge(state: PadState, pending: Sequence[int], players: Mapping[int, InGam
         if not state.playing(player_id):
             continue
         if state.quiet_turn == state.turn:
-            calls.append(_call("not sent off", who, _("Lawquoter's quiet turn"), "ref"))
+            calls.append(_call("not sent off", who, _("Lawquoter's quiet turn"), "ref"))  # i18n: key
             continue
         key = "send-off" if index == 0 else f"send-off {index + 1}"
         if _send_off_roll(state, dice, key, who, ruleset, _("he blocked or fouled the ref")):
             why = _("blocked or fouled the ref, D6 {target}+").format(target=rr.send_off_target(ruleset))
             calls.append(_call("sent off", who, why, "ref"))
         else:
-            calls.append(_call("not sent off", who, _("blocked or fouled the ref; he gets away with it"), "ref"))
+            calls.append(
+                _call("not sent off", who, _("blocked or fouled the ref; he gets away with it"), "ref")
+            )  # i18n: key
     return calls
 
 

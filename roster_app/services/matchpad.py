@@ -170,7 +170,7 @@ def record_event(
 # Events whose dice and calls rules/refcalls.py decides (several rolls each, by what they are for); those with one
 # roll of the ref's take it as `roll` too.
 ONE_ROLL = {"send-off roll": "send-off", "penalty roll": "penalty", "get the ref": "escapist"}
-DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call",
+DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call",  # i18n: key
            *ONE_ROLL)  # fmt: skip
 
 

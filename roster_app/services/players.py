@@ -36,7 +36,7 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
 from roster_app.words import count, possessive, tidy
 
-INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
+INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")  # i18n: key
 
 
 def _check_number(session: Session, team_id: int, number: int, *, except_id: int | None = None) -> None:
