@@ -4,8 +4,8 @@ table's schema and the post-match rules both read it)."""
 BADLY_HURT = "Badly hurt"  # out for the rest of the match, nothing more  # i18n: key
 INJURIES = (
     BADLY_HURT,
-    "Miss next game",
-    "Niggling injury",
+    "Miss next game",  # i18n: key
+    "Niggling injury",  # i18n: key
     "-1 MA",
     "-1 ST",
     "-1 AG",
