@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import N_, _, term
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
@@ -534,7 +534,7 @@ def penalty(item: str, roll: Roll, ruleset: Ruleset | None = None) -> RollOutcom
     effect = {"Whistle": _("he loses his pea and runs off to find another"),
               "Chainsaw": _("the chainsaw clogs with limbs; he goes off to clean it")}.get(item, _("it takes effect"))  # fmt: skip
     text = _("{item} penalty {roll} against {target}+: {effect}.").format(
-        item={"Whistle": _("Whistle"), "Chainsaw": term("skill", "Chainsaw")}.get(item, item),
+        item={"Whistle": _("Whistle"), "Chainsaw": _("Chainsaw")}.get(item, item),
         roll=roll.describe(),
         target=target,
         effect=effect if ok else _("no effect"),
