@@ -152,12 +152,14 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
          match_id=match_id)  # fmt: skip
     side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
     session.add(side)
-    if coach["bonus"]:
-        hired = _("Hired {a} Reserve Coach for {gold} (+{bonus} on the Player Table).")
+    a, name, gold, bonus = rules.a(coach["name"]), coach["name"], gp(coach["cost"]), coach["bonus"]
+    if bonus:
+        hired = _("Hired {a} Reserve Coach for {gold} (+{bonus} on the Player Table).").format(
+            a=a, coach=name, gold=gold, bonus=bonus
+        )
     else:
-        hired = _("Hired {a} Reserve Coach for {gold} (no Player Table bonus).")
-    _event(session, team, Kind.COACH_HIRED, hired.format(a=rules.a(coach["name"]), coach=coach["name"],
-           gold=gp(coach["cost"]), bonus=coach["bonus"]), match_id=match_id)  # fmt: skip
+        hired = _("Hired {a} Reserve Coach for {gold} (no Player Table bonus).").format(a=a, coach=name, gold=gold)
+    _event(session, team, Kind.COACH_HIRED, hired, match_id=match_id)
     label = _("hire of {a} Reserve Coach for {name}").format(
         a=rules.a(coach["name"]), coach=coach["name"], name=team.name
     )
