@@ -641,7 +641,9 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
                 session.add(tie)
                 said += _("; their next opponent goes through")
             else:
-                tie.note = f"{team.name} withdrew ({reason}): {session.get(Team, other).name} go through"
+                tie.note = _("{name} withdrew ({reason}): {other} go through").format(
+                    name=team.name, reason=reason, other=session.get(Team, other).name
+                )
                 said += _("; {name} go through").format(name=session.get(Team, other).name)
                 _won(session, ruleset, competition, tie, other)
         tx.label = said

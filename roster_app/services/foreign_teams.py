@@ -40,7 +40,11 @@ TOOLS = ("OBBLM", "BattleScribe")
 
 def _whole(value: Any, what: str, *, low: int = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        span = (
+            _("from {low} to {high}").format(low=low, high=high)
+            if high is not None
+            else _("{low} or more").format(low=low)
+        )
         raise RuleViolation(
             _("{what} must be a whole number {span}, not {value!r}.").format(what=what, span=span, value=value)
         )

@@ -586,7 +586,9 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
         escaped = False
         if "Escapist" in ref.skills:
             dice_roll = accept(roll, "D6")
-            _store_roll(tx.session, "Get the Ref: Escapist", dice_roll, referee_id=ref.id, match_id=sheet.match_id)
+            _store_roll(
+                tx.session, _("Get the Ref: Escapist"), dice_roll, referee_id=ref.id, match_id=sheet.match_id
+            )
             escaped = rr.escapes_get_the_ref(dice_roll, ref.skills, ruleset)
         elif roll is not None:
             raise RuleViolation(

@@ -16,12 +16,22 @@ import ast
 import re
 from pathlib import Path
 
-MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext", "term", "count", "noun", "plural"}  # words.py's nouns too
+MARKERS = {
+    "_",
+    "N_",
+    "ngettext",
+    "pgettext",
+    "npgettext",
+    "term",
+    "count",
+    "noun",
+    "plural",
+}  # words.py's nouns too
 # Calls whose strings are for the program or a developer, never for the commissioner.
 DEVELOPER_CALLS = {
     "debug", "info", "warning", "error", "exception", "critical", "execute", "text", "compile", "match", "search",
     "sub", "fullmatch", "split", "strftime", "strptime", "startswith", "endswith", "join", "replace", "format_exc",
-    "setObjectName", "setProperty", "findChild", "findChildren", "connect", "getenv", "setdefault", "pop", "Path",
+    "setObjectName", "setProperty", "setStyleSheet", "findChild", "findChildren", "connect", "getenv", "setdefault", "pop", "Path",
     "open", "warn", "TypeError", "ValueError", "KeyError", "RuntimeError", "AssertionError", "NotImplementedError",
     "AttributeError", "IndexError", "OSError", "SystemExit", "LookupError",
 }  # fmt: skip
@@ -40,7 +50,7 @@ def is_sentence(text: str) -> bool:
         return False
     if text.startswith(("<", "#", "%", "http", "/", "--", "-m", "_")) or re.match(r"\{(?!\})", text):
         return False
-    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 2 and re.search(r"[a-z]{3,} [a-z]{2,}", text) is not None
+    return len(re.findall(r"[A-Za-z]{2,}", text)) >= 2 and re.search(r"[a-z]{2,} [a-z]{2,}", text) is not None
 
 
 def _called(func: ast.AST) -> str:

@@ -335,7 +335,11 @@ class _Planner:
         if number is None or not 1 <= number <= 99 or number in used:
             number = next(n for n in range(1, 100) if n not in used)
             if p.number is not None:
-                notes.append(_("{who}: number {number} {value}; given {number2}").format(who=who, number=p.number, value='is taken' if p.number in used else 'is not 1-99', number2=number))  # fmt: skip
+                if p.number in used:
+                    said = _("{who}: number {number} is taken; given {number2}")
+                else:
+                    said = _("{who}: number {number} is not 1-99; given {number2}")
+                notes.append(said.format(who=who, number=p.number, number2=number))
         used.add(number)
         skills: list[str] = []
         doubles = 0

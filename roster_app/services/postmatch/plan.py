@@ -276,7 +276,7 @@ def _plan_winnings(
                                 problem=_("the winnings roll is still to be made."))  # fmt: skip
         if not 0 <= fame <= economy.highest_fame(ruleset):
             return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
-                                problem=f"FAME is from 0 to {economy.highest_fame(ruleset)}, not {fame}.")  # fmt: skip
+                                problem=_("FAME is from 0 to {most}, not {fame}.").format(most=economy.highest_fame(ruleset), fame=fame))  # fmt: skip
         try:
             roll = entry.roll(dice)
         except DugoutError as exc:

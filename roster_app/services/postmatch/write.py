@@ -132,7 +132,7 @@ def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan)
 def _roll_fan_factor(session: Session, match: Match, plan: TeamPlan) -> dict:
     f = plan.fan_factor
     team = get_team(session, plan.team_id)
-    session.add(_dice_row("Fan factor", f.dice, f.faces, f.typed, team_id=team.id, match_id=match.id))
+    session.add(_dice_row(_("Fan factor"), f.dice, f.faces, f.typed, team_id=team.id, match_id=match.id))
     team.fan_factor = f.after
     session.add(team)
     return {"fan_factor": f"{f.dice} = {f.total}: {f.before} to {f.after}", "fan_factor_before": f.before,
