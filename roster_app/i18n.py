@@ -110,6 +110,8 @@ def N_(message: str) -> str:
 
 def term(kind: str, name: str) -> str:
     """A word of the game as the commissioner's language has it: `term("skill", "Block")`, kinds "race",
-    "position", "skill", "star", "inducement", "injury", "table". The league file keeps the ruleset's own key; a
-    house rule's own name has no entry and stays as typed."""
+    "position", "skill", "star", "inducement", "injury", "level", and "table": a text of a ruleset's table (its note,
+    a row's text, a kick-off result, a handicap, a step's title, an effect, a Star Ref's description, a worth name),
+    `term("table", row["text"])`. The league file keeps the ruleset's own key or text; a house rule's own name or
+    text has no entry and stays as typed."""
     return _active().pgettext(kind, name)

@@ -6,13 +6,22 @@
                                                            translations kept, strings gone dropped
     python tools/catalogue.py compile [--lang L ...]       all the area files of a language ->
                                                            resources/locale/<lang>/LC_MESSAGES/dugout.mo
+    python tools/catalogue.py fill --area A [--lang L] FILE.json [--context C] [--replace]
+                                                           the area's untranslated entries from FILE.json
+                                                           (an object msgid -> translation; a plural entry's
+                                                           translation a list of forms); "{lang}" in FILE is
+                                                           each --lang's code. Nothing translated is changed
+                                                           (--replace: the file's translation wins).
     (`make catalogues` runs update and compile for every area and language.)
 
 The sources are read with Babel's Python extractor (keywords _, ngettext:1,2, pgettext:1c,2, N_, term:1c,2);
 the printing templates' text to translate is written [[Like this $var]] (resources/templates/**/*.html); the nouns
 counted with roster_app/words.py (`words.count(n, "game")`, `noun`, `plural`) become plural entries of the
-`words` area; the bundled rulesets' words (races, positions, skills, stars, inducements, injuries) are the `game`
-area's entries, the kind as msgctxt, as `term(kind, name)` asks for them.
+`words` area; the bundled rulesets' words (races, positions, skills, stars, inducements, injuries, levels) and their
+tables' texts (kind `table`: notes, rows' texts, kick-off results, handicaps, post-match step titles, effects, Star
+Refs' descriptions, worth names; TABLE_TEXTS) are the `game` area's entries, the kind as msgctxt, as
+`term(kind, name)` asks for them. `fill` writes translations made elsewhere (a JSON file per language) into an
+area's PO files: `python tools/catalogue.py fill --area game --context table 'tr/{lang}.json'`, then `compile`.
 
 Each string belongs to one AREA by the path of the file that marks it (docs: /work/wt/I18N.md, README "Adding a
 language"): one PO file per area and language, so the branches translating different parts of the app never
@@ -202,6 +211,15 @@ def words_messages(path: Path, root: Path = ROOT) -> Iterator[Entry]:
         yield Entry(word_entries(word, many, helper), None, "words", [(relative, node.lineno)])
 
 
+def counted_nouns() -> Iterator[Entry]:
+    """The nouns counted by data, not by a literal: a team's counters ("3 re-rolls", "5 fan factors": a purchase's
+    ledger row counts them with roster_app.phrases.Count)."""
+    from roster_app.rules.team import COUNTERS
+
+    for singular, *_prices in COUNTERS.values():
+        yield Entry(word_entries(singular, None, "count"), None, "words", [("roster_app/rules/team.py", 0)])
+
+
 def ruleset_words(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
     """The bundled rulesets' words by (kind, name), each with the rulesets that name it."""
     found: dict[tuple[str, str], list[str]] = {}
@@ -226,11 +244,55 @@ def ruleset_words(root: Path = ROOT) -> dict[tuple[str, str], list[str]]:
             add("injury", row["result"], where)
         for level in _table(folder, "spp_levels").get("levels", []):
             add("level", level["name"], where)
+        for name in _table_names(folder):
+            for path in (NOTE, *TABLE_TEXTS.get(name, ())):
+                for text in _texts(_table(folder, name), path):
+                    add("table", text, where)
     from roster_app.rules.injuries import INJURIES
 
     for injury in INJURIES:
         add("injury", injury, "roster_app/rules/injuries.py")
     return found
+
+
+# The texts of the rulesets' tables a commissioner reads (the `table` kind: `term("table", text)`), by table: where
+# each sits, "*" standing for every entry of a list. Every table's note is one; a field holding a key the code reads
+# ("result": "nothing") is not.
+NOTE = ("note",)
+TABLE_TEXTS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "casualty_table": (("rows", "*", "text"),),
+    "economy": (("worth_name",), ("worth_short",)),
+    "handicap_table": (("rows", "*", "handicap"), ("rows", "*", "text")),
+    "inducements": (("items", "*", "effect"),),
+    "kick_off": (("rows", "*", "result"), ("rows", "*", "text")),
+    "player_reaction": (("rows", "*", "text"), ("modifiers", "*", "text")),
+    "post_match": (("steps", "*", "title"),),
+    "referee_skills": (("groups", "*", "skills", "*", "effect"), ("equipment", "*", "effect")),
+    "reserve_team_table": (("rows", "*", "text"),),
+    "rookie_table": (("rows", "*", "text"),),
+    "skills": (("skills", "*", "effect"),),
+    "star_player_table": (("rows", "*", "text"),),
+    "star_refs": (("refs", "*", "description"),),
+}
+
+
+def _texts(data: object, path: tuple[str, ...]) -> Iterator[str]:
+    """The texts at `path` in a table's data ("*": each entry of a list), in the order the table has them."""
+    if not path:
+        if isinstance(data, str) and data.strip():
+            yield data
+        return
+    head, rest = path[0], path[1:]
+    if head == "*":
+        for item in data if isinstance(data, list) else ():
+            yield from _texts(item, rest)
+    elif isinstance(data, dict) and head in data:
+        yield from _texts(data[head], rest)
+
+
+def _table_names(folder: Path) -> list[str]:
+    """The tables a ruleset has, its own and those it inherits (ruleset.json, with its note, among them)."""
+    return sorted({p.stem for ruleset in _ruleset_chain(folder) for p in ruleset.glob("*.json")})
 
 
 def _read(path: Path) -> dict:
@@ -268,6 +330,7 @@ def extract(root: Path = ROOT) -> dict[str, dict[tuple[str, str | None], Entry]]
         *(e for p in source_files(root) for e in python_messages(p, root)),
         *(e for p in template_files(root) for e in template_messages(p, root)),
         *(e for p in source_files(root) for e in words_messages(p, root)),
+        *counted_nouns(),
         *game_messages(root),
     )
     for entry in found:
@@ -353,6 +416,99 @@ def cldr(catalogue, language: str) -> None:
         ]
 
 
+PLACEHOLDER = re.compile(r"\{[A-Za-z_][A-Za-z0-9_]*\}|\$[A-Za-z_][A-Za-z0-9_]*")
+
+
+def _placeholders(text: str) -> set[str]:
+    return set(PLACEHOLDER.findall(text))
+
+
+def known_translations(language: str, skip_area: str, root: Path = ROOT) -> dict[str, str]:
+    """The translations the other areas of `language` give a plain (no context, singular) msgid: a text the
+    app already translates elsewhere ("1. Winnings") keeps that translation when an area fills it again."""
+    known: dict[str, str] = {}
+    for path in sorted((root / "resources" / "locale" / language).glob("*.po")):
+        if path.stem == skip_area:
+            continue
+        for message in read(path, language):
+            if message.id and isinstance(message.id, str) and message.context is None and message.string \
+                    and not message.fuzzy:  # fmt: skip
+                known.setdefault(message.id, message.string)
+    return known
+
+
+# What a game word's comment says of its translation (tests/i18n/test_game_words.py: every term names its source).
+GAME_SOURCES = (
+    "NAFLM lang/translations.xml",
+    "OBBLM lang/translations.xml",
+    "Dugout's translation",
+    "Kept in English",
+)
+
+
+def _say_source(message, area: str) -> None:
+    """A game word filled here says so: Dugout's own translation, or kept in English when it reads the same."""
+    if area != "game" or any(s in " ".join(message.user_comments) for s in GAME_SOURCES):
+        return
+    kind = message.context or "game"
+    same = message.string == message.id
+    message.user_comments = [
+        *message.user_comments,
+        f"Kept in English: the {kind} word reads the same (tools/catalogue.py fill)" if same
+        else f"Dugout's translation of the bundled rulesets' {kind} text (tools/catalogue.py fill)",
+    ]  # fmt: skip
+
+
+def fill(area: str, language: str, translations: dict, context: str | None = None, root: Path = ROOT, *,
+         replace: bool = False) -> tuple[int, list[str]]:  # fmt: skip
+    """Fill the untranslated entries of resources/locale/<language>/<area>.po (only those of msgctxt `context`
+    when given) from `translations` (msgid -> translation, a list of forms for a plural entry). A msgid another
+    area already translates keeps that translation. A translation that drops or adds a placeholder is refused.
+    Entries already translated are left as they are, unless `replace` (the file's translation wins then, a msgid
+    another area translates excepted). Returns (entries filled, problems); the file is written as `update` writes
+    it."""
+    path = root / "resources" / "locale" / language / f"{area}.po"
+    catalogue = read(path, language)
+    known = known_translations(language, area, root)
+    filled, problems = 0, []
+    for message in catalogue:
+        if not message.id or (context is not None and message.context != context):
+            continue
+        if _translated(message.string) and not message.fuzzy:
+            _say_source(message, area)
+            first = message.id if isinstance(message.id, str) else message.id[0]
+            if not replace or first in known or first not in translations:
+                continue
+        ids = [message.id] if isinstance(message.id, str) else list(message.id)
+        given = known.get(ids[0]) if isinstance(message.id, str) else None
+        given = given or translations.get(ids[0])
+        if given is None:
+            continue
+        forms = [given] if isinstance(given, str) else list(given)
+        if isinstance(message.id, str):
+            if len(forms) != 1:
+                problems.append(f"{ids[0]!r}: one translation expected, {len(forms)} given")
+                continue
+        elif len(forms) != catalogue.num_plurals:
+            problems.append(f"{ids[0]!r}: {catalogue.num_plurals} plural forms expected, {len(forms)} given")
+            continue
+        wanted = set().union(*(_placeholders(i) for i in ids))
+        bad = [f for f in forms if not isinstance(f, str) or not f.strip() or not _placeholders(f) <= wanted
+               or (len(ids) == 1 and _placeholders(f) != wanted)]  # fmt: skip
+        if bad:
+            problems.append(f"{ids[0]!r}: translation {bad[0]!r} is empty or changes the placeholders")
+            continue
+        string = forms[0] if isinstance(message.id, str) else tuple(forms)
+        if string == message.string and not message.fuzzy:
+            continue
+        message.string = string
+        message.flags.discard("fuzzy")
+        _say_source(message, area)
+        filled += 1
+    write(path, catalogue)
+    return filled, problems
+
+
 class _MergedCatalogue:
     """The messages of every area of a language for write_mo, with a fixed header (no date, no Babel version).
     Not a Babel Catalog: the same msgid may be a plain entry in one area and a plural one in another ("free agent"
@@ -432,6 +588,14 @@ def main(argv: list[str] | None = None) -> int:
     up = commands.add_parser("update", help="new strings into each area's PO file, translations kept")
     up.add_argument("--area", action="append", choices=AREAS, help="only these areas (default: all)")
     up.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages (default: all)")
+    fl = commands.add_parser("fill", help="an area's untranslated entries from a JSON file (msgid -> translation)")
+    fl.add_argument("file", help='the JSON file; "{lang}" in it stands for the language ("tr/{lang}.json")')
+    fl.add_argument("--area", required=True, choices=AREAS)
+    fl.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages (default: all)")
+    fl.add_argument("--context", help="only the entries of this msgctxt (the game area's kinds: table, skill ...)")
+    fl.add_argument(
+        "--replace", action="store_true", help="the file's translation also replaces one already there"
+    )
     mo = commands.add_parser("compile", help="each language's area files -> LC_MESSAGES/dugout.mo")
     mo.add_argument("--lang", action="append", choices=LANGUAGES, help="only these languages (default: all)")
     args = parser.parse_args(argv)
@@ -453,6 +617,27 @@ def main(argv: list[str] | None = None) -> int:
         for path in update(args.area or AREAS, args.lang or LANGUAGES):
             print(path.relative_to(ROOT))
         return 0
+    if args.command == "fill":
+        status = 0
+        for language in args.lang or LANGUAGES:
+            source = Path(args.file.replace("{lang}", language))
+            found = source.is_file()
+            if not found:
+                print(f"{language}: {source} not found: only the translations other areas already give are used")
+            done, problems = fill(
+                args.area,
+                language,
+                json.loads(source.read_text(encoding="utf-8")) if found else {},
+                args.context,
+                replace=args.replace,
+            )
+            left = sum(1 for m in read(po_path(language, args.area), language)
+                       if m.id and (not _translated(m.string) or m.fuzzy))  # fmt: skip
+            print(f"{po_path(language, args.area).relative_to(ROOT)}: {done} filled, {left} untranslated left")
+            for problem in problems:
+                print(f"  refused {problem}")
+                status = 1
+        return status
     for path in compile_all(args.lang or LANGUAGES):
         print(path.relative_to(ROOT))
     return 0

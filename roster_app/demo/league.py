@@ -9,8 +9,9 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from roster_app import words
 from roster_app.paths import DEMO_NAME, demo_path
+from roster_app.phrases import Count, Term, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.rules.contracts import contract_cost
 from roster_app.rules.roster import check_skills
 from roster_app.rules.spp import star_player_rolls
@@ -167,19 +168,20 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
             # The demo teams have played before Dugout: their earlier winnings paid for today's roster. A team
             # that comes to Dugout with gold opens with it (services/teams.py add_team): winnings name their game.
             earlier = max(_cost(ruleset, session, team, spec) + spec["treasury"] - start, 0)
-            reason = "Starting treasury, with the winnings of earlier seasons (before Dugout)" if earlier else None
-            post(session, team, start + earlier, kind="opening", reason=reason or "Starting treasury")
+            opening = phrase(sentences.STARTING_WITH_EARLIER if earlier else sentences.STARTING_TREASURY)
+            post(session, team, start + earlier, kind="opening", reason=opening)
             for counter in ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders", "apothecary"):
                 count = int(spec[counter])
                 if count:
                     price = unit_price(session, ruleset, team, counter)
                     post(session, team, -count * price, kind="reroll" if counter == "rerolls" else "staff",
-                         reason=f"Bought {words.count(count, COUNTERS[counter][0])}")  # fmt: skip
+                         reason=phrase(sentences.BOUGHT, what=Count(count, COUNTERS[counter][0])))  # fmt: skip
                     setattr(team, counter, bool(count) if counter == "apothecary" else count)
             for position, name, spp, skills, injuries in spec["players"]:
                 player = new_player(session, ruleset, team, position=position, name=name, origin="demo")
                 post(session, team, -player.cost, kind="hire",
-                     reason=f"Hired {name}, {position_label(team.race, position)}", player_id=player.id)  # fmt: skip
+                     reason=phrase(sentences.HIRED, name=name, label=Term("position", position_label(team.race, position))),
+                     player_id=player.id)  # fmt: skip
                 check_skills(ruleset.position(team.race, position), skills, ruleset)
                 player.spp, player.skills, player.injuries = spp, list(skills), list(injuries)
                 player.rolls_taken = min(len(skills), star_player_rolls(spp, ruleset))

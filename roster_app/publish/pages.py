@@ -542,11 +542,11 @@ def referee_page(site: Site, card: RefereeCard, career: careers.RefereeCareer) -
     body.append(facts([
         (_("Kind"), kind), (_("Race"), race), (_("MA"), card.ma), (_("ST"), card.st), (_("AG"), card.ag),
         (_("AV"), card.av), (_("Range"), ngettext("{n} square", "{n} squares", card.range).format(n=card.range)),
-        (_("SPP"), card.spp), (_("Level"), term("table", card.level)), (_("Matches"), card.matches),
+        (_("SPP"), card.spp), (_("Level"), term("level", card.level)), (_("Matches"), card.matches),
         (_("Awards"), card.awards), (_("Casualties"), card.casualties), (_("Status"), _ref(card.status)),
     ]))  # fmt: skip
     if card.description:
-        body.append(paragraph(card.description))
+        body.append(paragraph(term("table", card.description)))  # a Star Ref's line translated; a typed one not
     skills = [f"{term('skill', s.name)}: {s.effect}" if s.effect else term("skill", s.name) for s in card.skills]
     kit = [
         _("{name} (\u2212{penalty} to his range)").format(name=term("table", e.name), penalty=e.penalty)

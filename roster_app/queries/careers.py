@@ -19,6 +19,7 @@ from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
 from roster_app.i18n import _
+from roster_app.phrases import said
 from roster_app.queries.competitions import player_titles, titles
 from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
@@ -296,7 +297,8 @@ _TEAM_GAMES = (
     .where(*_TEAM_PLAYED).order_by(Match.played_at, Match.id)
 )  # fmt: skip
 _TEAM_LEDGER = (
-    select(LedgerEntry.id, LedgerEntry.kind, LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.match_id)
+    select(LedgerEntry.id, LedgerEntry.kind, LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.words,
+           LedgerEntry.match_id)  # the match last (_owners)
     .where(LedgerEntry.team_id == _TEAM_ID).order_by(LedgerEntry.id)
 )  # fmt: skip
 # when a row was written matters only for a row that names none of the team's games (_owners)
@@ -333,11 +335,12 @@ def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> T
         last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
         balance = 0
         owners = _owners(matches, entries, written)
-        for (entry_id, kind, reason, amount, _match), owner in zip(entries, owners, strict=True):
+        for (entry_id, kind, reason, amount, words, _match), owner in zip(entries, owners, strict=True):
             balance += amount
             last[owner] = balance
             if owner in wanted:  # another season's rows are only summed
-                behind.setdefault(owner, []).append(LedgerLine(entry_id, kind, reason, amount, balance))
+                line = LedgerLine(entry_id, kind, said(words, reason), amount, balance)  # the reader's language
+                behind.setdefault(owner, []).append(line)
         opening = last.get(None, 0)
         points, treasury = [], opening
         for match in matches:

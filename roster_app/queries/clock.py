@@ -17,7 +17,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.referees import fixture_title
 from roster_app.rules.clock import AT_STEP, WHEN, Act, Moment, step_words  # noqa: F401 - the clock's names, here too
@@ -77,7 +77,7 @@ def league_sequence(session: Session) -> tuple[tuple[str, ...], dict[str, str]]:
         data = json.loads(data)
     if not data:
         return STEPS, dict(STEP_TITLES)
-    return sequence_of(data), {r["step"]: r["title"] for r in data["steps"]}
+    return sequence_of(data), {r["step"]: term("table", r["title"]) for r in data["steps"]}
 
 
 def require(session: Session, team: Team, act: Act, match_id: int | None = None) -> Moment:

@@ -188,7 +188,10 @@ def describe(event: mp.Event, g: Game) -> str:
     elif kind == "riot":
         text = _("Riot! The match ends after turn {value}").format(value=event.turn - 1)
     elif kind == "kick-off":
-        text = _("Kick-off {total}: {result}").format(total=data.get("total"), result=data.get("result"))
+        result = data.get("result")
+        text = _("Kick-off {total}: {result}").format(
+            total=data.get("total"), result=term("table", result) if result else result
+        )
     elif kind == "inducement":
         if who or victim:
             text = _("{team} use {name} on {who}").format(

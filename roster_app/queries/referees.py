@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries.fetch import current_season
 from roster_app.queries.postmatch import match_title
 from roster_app.rules import referees as rr
@@ -113,9 +113,14 @@ class SheetView:
         return sum(1 for t in self.available if self.in_range[t - 1])
 
 
+def _effect(row: dict) -> str:
+    """A piece of equipment's effect in the commissioner's language (a typed one stays as typed)."""
+    return term("table", row["effect"]) if row.get("effect") else ""
+
+
 def _equipment(names: list[str], ruleset: Ruleset) -> tuple[RefEquipment, ...]:
     rows = rr.equipment_rows(ruleset)
-    return tuple(RefEquipment(n, rows[n]["penalty"] if n in rows else 0, rows.get(n, {}).get("effect", ""))
+    return tuple(RefEquipment(n, rows[n]["penalty"] if n in rows else 0, _effect(rows.get(n, {})))
                  for n in names)  # fmt: skip
 
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import func, select
 from sqlmodel import Session
 
+from roster_app.phrases import said
 from roster_app.queries.first_screen import LeagueInfo, PlayerRow, TeamItem
 from roster_app.queries.open_reads import (  # the open league's reads, without the ORM: one copy, there
     RefereeItem,
@@ -43,7 +44,7 @@ class LedgerRow:
     season: int
     amount: int
     kind: str
-    reason: str
+    reason: str  # in the reader's language (roster_app/phrases)
     balance: int
 
 
@@ -92,9 +93,12 @@ def ledger(db: LeagueDB, team_id: int) -> list[LedgerRow]:
     balance = func.sum(LedgerEntry.amount).over(order_by=LedgerEntry.id)
     query = (
         select(LedgerEntry.id, LedgerEntry.created_at, LedgerEntry.season, LedgerEntry.amount, LedgerEntry.kind,
-               LedgerEntry.reason, balance)
+               LedgerEntry.reason, balance, LedgerEntry.words)
         .where(LedgerEntry.team_id == team_id)
         .order_by(LedgerEntry.id)
     )  # fmt: skip
     with db.engine.connect() as conn:
-        return [LedgerRow(*row) for row in conn.execute(query).all()]
+        return [
+            LedgerRow(id_, at, season, amount, kind, said(words, reason), total)
+            for id_, at, season, amount, kind, reason, total, words in conn.execute(query).all()
+        ]

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.rules import postmatch as pm
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
@@ -74,7 +74,7 @@ def team_worth(sheet: TeamSheet, ruleset: Ruleset | None = None) -> int:
 def worth_text(worth: int, ruleset: Ruleset | None = None, *, short: bool = False) -> str:
     """ "Team value 1,050,000 gp", "TR 112"."""
     eco = economy(ruleset)
-    label = eco.worth_short if short else eco.worth_name
+    label = term("table", eco.worth_short if short else eco.worth_name)
     return f"{label} {gp(worth) if eco.is_value else worth}"
 
 
@@ -253,7 +253,7 @@ def league_night(ruleset: Ruleset | None = None) -> LeagueNight:
     it in every edition; an edition's spiralling expenses are paid with its winnings."""
     ruleset = _rules(ruleset)
     eco = economy(ruleset)
-    worth = _(eco.worth_name).lower()
+    worth = term("table", eco.worth_name).lower()
     titles = pm.step_titles(ruleset)
     post = tuple((step, _(titles[step])) for step in pm.sequence(ruleset))  # shown: in the commissioner's words
     if eco.pre_match == "inducements":
@@ -277,11 +277,11 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
     lines = [(_("Edition"), eco.edition)]
     if eco.is_value:
         worth = _("{worth_name} ({worth_short}) in gold: players, re-rolls, fan factor and staff").format(
-            worth_name=eco.worth_name, worth_short=eco.worth_short
+            worth_name=term("table", eco.worth_name), worth_short=term("table", eco.worth_short)
         )
     else:
         rating = ruleset.table("team_rating")
-        worth = (_("{worth_name} ({worth_short}): gold / {value_divisor:,} + SPP / {spp_divisor}").format(worth_name=eco.worth_name, worth_short=eco.worth_short, value_divisor=rating['value_divisor'], spp_divisor=rating['spp_divisor']))  # fmt: skip
+        worth = (_("{worth_name} ({worth_short}): gold / {value_divisor:,} + SPP / {spp_divisor}").format(worth_name=term("table", eco.worth_name), worth_short=term("table", eco.worth_short), value_divisor=rating['value_divisor'], spp_divisor=rating['spp_divisor']))  # fmt: skip
     worth += _(", treasury counted") if eco.treasury_counted else _(", treasury not counted")
     lines.append((_("A team is worth"), worth))
     lines.append((_("A new team"), worth_text(starting_worth(ruleset), ruleset)))
@@ -308,7 +308,7 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
     else:
         lines.append((_("Spiralling expenses"), _("none")))
     lines.append((_("Before a match"), _("handicaps from the rating difference") if eco.pre_match == "handicaps"
-                  else _("inducements: the lower team gets the {worth_short} difference").format(worth_short=eco.worth_short)))  # fmt: skip
+                  else _("inducements: the lower team gets the {worth_short} difference").format(worth_short=term("table", eco.worth_short))))  # fmt: skip
     lines.append((_("A contracted player's half value comes off"), _(CONTRACT_WORDS[eco.contract_half_value])))
     return lines
 

@@ -15,6 +15,8 @@ from typing import Any
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Phrase, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.rules.economy import economy
 from roster_app.rules.ruleset import Position, Race, Ruleset
 from roster_app.words import count
@@ -334,7 +336,8 @@ def gate_share(ruleset: Ruleset, winnings: int, stars_hired: int) -> int:
     return winnings * percent // 100
 
 
-def gate_share_words(ruleset: Ruleset, names: tuple[str, ...]) -> str:
+def gate_share_phrase(ruleset: Ruleset, names: tuple[str, ...], played: Phrase) -> Phrase:
+    """The ledger's words for the Star Players' share of the gate of the game `played`."""
     table = ruleset.table("star_gate_share")
     percent = min(table["percent_per_star"] * len(names), table["most_percent"])
-    return f"Star Players' share of the gate: {', '.join(names)} ({percent}% of the winnings)"
+    return phrase(sentences.STAR_GATE_SHARE, names=", ".join(names), percent=percent, played=played)

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.injuries import BADLY_HURT, INJURIES
@@ -56,8 +56,9 @@ def sequence_of(table: dict[str, Any] | None) -> tuple[str, ...]:
 
 
 def step_titles(ruleset: Ruleset | None = None) -> dict[str, str]:
-    """Each step's title as the league's edition words it ("2. Winnings (D6 + FAME) less spiralling expenses")."""
-    return {row["step"]: row["title"] for row in _rules(ruleset).table("post_match")["steps"]}
+    """Each step's title as the league's edition words it ("2. Winnings (D6 + FAME) less spiralling expenses"), in
+    the commissioner's language (a title the commissioner typed stays as typed)."""
+    return {row["step"]: term("table", row["title"]) for row in _rules(ruleset).table("post_match")["steps"]}
 
 
 def result_of(score_for: int, score_against: int) -> str:

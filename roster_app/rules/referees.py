@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
@@ -266,10 +266,13 @@ def skill_effect(name: str, ruleset: Ruleset | None = None) -> str:
             if skill["name"] == name:
                 effect = skill.get("effect", "")
                 player = rs.skill_effects.get(name, "")
+                shown = term("table", effect) if effect else ""
                 if effect.startswith("As the player skill") and player:  # i18n: key (the ruleset's text)
+                    if shown != effect:  # translated: the player skill's effect, then the ref's own line whole
+                        return f"{term('table', player)} ({shown})"
                     rest = effect.removeprefix("As the player skill").lstrip(".;, ")  # i18n: key
                     return f"{player} {rest[:1].upper()}{rest[1:]}".strip()
-                return effect
+                return shown
     return ""
 
 
@@ -473,7 +476,8 @@ def advance_options(
                 raised.append(stat)
     skill_allowed = row["result"] == "skill" or table["skill_instead_of_characteristic"] or not raised
     choices = tuple(referee_skill_choices(race, skills, rs, double=double)) if skill_allowed else ()
-    return AdvanceOptions(roll.total, row["result"], row.get("text", row["result"]), double,
+    text = term("table", row["text"]) if row.get("text") else row["result"]
+    return AdvanceOptions(roll.total, row["result"], text, double,
                           raised[0] if raised else None, skill_allowed, choices, tuple(raised))  # fmt: skip
 
 

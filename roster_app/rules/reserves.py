@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
@@ -76,12 +76,11 @@ def reserve_table_row(ruleset: Ruleset, total: int) -> Mapping[str, Any]:
 
 
 def describe_reserve_row(row: Mapping[str, Any]) -> str:
+    """The row's text in the commissioner's language (a text the commissioner typed stays as typed)."""
     if row.get("text"):
-        return row["text"]
-    if row["result"] == "nothing":
-        return _("Nothing this time")
-    if row["result"] == "player":
-        return _("A youngster is ready")
+        return term("table", row["text"])
+    if row["result"] in ("nothing", "player"):
+        return _("Nothing this time") if row["result"] == "nothing" else _("A youngster is ready")
     return _("Promising youngster: +{bonus} to the next Player Table roll").format(bonus=row.get("bonus", 1))
 
 
@@ -196,7 +195,8 @@ def rookie_outcome(
     than `max_below_original` below its original value nor below `minimum`; such a result is ignored."""
     table = ruleset.table("rookie_table")
     row = lookup(table["rows"], total)
-    text, stat, change = row.get("text") or _("No lasting effect"), row.get("stat"), row.get("change", 0)
+    text = term("table", row["text"]) if row.get("text") else _("No lasting effect")
+    stat, change = row.get("stat"), row.get("change", 0)
     if stat is None or not change:
         return RookieOutcome(text, None, None, None)
     before, after = current[stat], current[stat] + change

@@ -12,6 +12,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.rules.dicetables import remove_range_row, set_bound, split_range_row
 from roster_app.rules.table_layout import Field, Section
 
@@ -177,6 +178,7 @@ def entry_label(section: Section, key: Any, entry: Any) -> str:
     if section.kind in ("named", "fixed"):
         return f"'{key}'"
     if isinstance(entry, str):
-        return f"{section.item} '{entry}'"
+        return f"{_(section.item)} '{entry}'"
     name = entry.get("name") or entry.get("key") if isinstance(entry, dict) else None
-    return f"{section.item} {key + 1} ({name})" if name else f"{section.item} {key + 1}"
+    item = _(section.item)
+    return f"{item} {key + 1} ({name})" if name else f"{item} {key + 1}"

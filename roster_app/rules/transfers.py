@@ -136,9 +136,9 @@ class Modifier:
 
 # The conditions a Player Reaction modifier may name (its `key`), in words for the Rules window.
 REACTION_CONDITIONS = {
-    "buyer_rating_higher": "The buyer's team rating is higher",
-    "buyer_fan_factor_higher": "The buyer's fan factor is higher",
-    "under_contract": "The player is under contract",
+    "buyer_rating_higher": N_("The buyer's team rating is higher"),
+    "buyer_fan_factor_higher": N_("The buyer's fan factor is higher"),
+    "under_contract": N_("The player is under contract"),
 }
 
 
@@ -159,7 +159,7 @@ def reaction_modifiers(
     }
     table = _ruleset(ruleset).table("player_reaction")
     return tuple(
-        Modifier(m["key"], m["value"], m.get("text") or m["key"].replace("_", " "))
+        Modifier(m["key"], m["value"], term("table", m["text"]) if m.get("text") else m["key"].replace("_", " "))
         for m in table["modifiers"]
         if applies.get(m["key"], False)
     )

@@ -38,6 +38,8 @@ from sqlmodel import Session, SQLModel
 from roster_app import words
 from roster_app.errors import DugoutError, RulesetError
 from roster_app.i18n import _
+from roster_app.phrases import ledger as sentences
+from roster_app.phrases import phrase
 from roster_app.queries.freebooters import stored
 from roster_app.queries.postmatch import match_title
 from roster_app.rules.freebooters import inducements
@@ -226,10 +228,10 @@ def _correct_ledger(team_id: int, amount: int) -> Callable[[Session], None]:
 
         # Not through post(): no gold moves, the ledger catches up with the treasury; the correction's record
         # says so (every correction row has one: safety/explained.py).
-        reason = "Check League: the ledger did not add up to the treasury"
-        entry = LedgerEntry(
-            team_id=team_id, amount=amount, kind="correction", season=current_season(session), reason=reason
-        )
+        said_ = phrase(sentences.CHECK_LEAGUE_LEDGER)
+        reason = said_.english()
+        entry = LedgerEntry(team_id=team_id, amount=amount, kind="correction", season=current_season(session),
+                            reason=reason, words=said_.dumps())  # fmt: skip
         session.add(entry)
         session.flush()
         treasury = session.get(Team, team_id).treasury

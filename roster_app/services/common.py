@@ -9,6 +9,7 @@ from sqlmodel import Session
 
 from roster_app.errors import ChangedMeanwhile, RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Phrase
 from roster_app.queries.fetch import current_season
 from roster_app.rules.dice import Roll
 from roster_app.rules.limits import MOST_GOLD
@@ -39,11 +40,16 @@ def post(
     amount: int,
     *,
     kind: str,
-    reason: str,
+    reason: str | Phrase,
     allow_negative: bool = False,
     **links: int | None,
 ) -> LedgerEntry:
-    """Move gold in or out of a team's treasury: the treasury and its ledger always change together."""
+    """Move gold in or out of a team's treasury: the treasury and its ledger always change together. A `reason`
+    given as a phrase of roster_app/phrases/ledger.py is kept in English and with its parts, for every reader's
+    language (roster_app/phrases); text (a typed reason) is kept as it is."""
+    words = reason.dumps() if isinstance(reason, Phrase) else None
+    shown = reason.shown() if isinstance(reason, Phrase) else reason
+    reason = reason.english() if isinstance(reason, Phrase) else reason
     if not isinstance(amount, int) or isinstance(amount, bool):
         raise TypeError("gold is a whole number of gold pieces")
     if abs(amount) > MOST_GOLD or team.treasury + amount > MOST_GOLD:  # rules/limits.py: the most Dugout keeps
@@ -51,16 +57,22 @@ def post(
             _(
                 "{reason} would leave {name} with {gold}; a treasury holds at most {gold2} and a ledger row moves at "
                 "most that."
-            ).format(reason=reason, name=team.name, gold=gp(team.treasury + amount), gold2=gp(MOST_GOLD))
+            ).format(reason=shown, name=team.name, gold=gp(team.treasury + amount), gold2=gp(MOST_GOLD))
         )
     if team.treasury + amount < 0 and not allow_negative:
         raise RuleViolation(
             _("{reason} costs {gold}, but {name} has only {gold2} in the treasury.").format(
-                reason=reason, gold=gp(-amount), name=team.name, gold2=gp(team.treasury)
+                reason=shown, gold=gp(-amount), name=team.name, gold2=gp(team.treasury)
             )
         )
     entry = LedgerEntry(
-        team_id=team.id, amount=amount, kind=kind, reason=reason, season=current_season(session), **links
+        team_id=team.id,
+        amount=amount,
+        kind=kind,
+        reason=reason,
+        words=words,
+        season=current_season(session),
+        **links,
     )
     team.treasury = team.treasury + amount
     session.add(entry)

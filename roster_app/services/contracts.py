@@ -13,6 +13,8 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Count, Owner, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, require
 from roster_app.queries.competitions import still_to_play_words
 from roster_app.queries.contracts import player_position, renewable, running_contract
@@ -61,10 +63,14 @@ def sign(
     session.add(contract)
     session.flush()
     if contract.cost:
-        verb = "Renewed" if renewal else "Signed"
-        post(session, team, -contract.cost, kind="contract",
-             reason=f"{verb} {possessive(player.name)} contract: {count(seasons, 'season')} at "
-                    f"{count(rolls, 'star player roll')}",
+        reason = phrase(
+            sentences.RENEWED if renewal else sentences.SIGNED,
+            owner=Owner(player.name),
+            name=player.name,
+            seasons=Count(seasons, "season"),
+            rolls=Count(rolls, "star player roll"),
+        )
+        post(session, team, -contract.cost, kind="contract", reason=reason,
              player_id=player.id, contract_id=contract.id, transfer_id=transfer_id, match_id=match_id)  # fmt: skip
     return contract
 

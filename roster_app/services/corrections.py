@@ -15,6 +15,8 @@ from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Phrase, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import current_season, get_player, get_team
 from roster_app.rules.contracts import check_length, tally_marks
@@ -40,9 +42,9 @@ from roster_app.words import count, possessive
 LEDGER_KIND = "correction"
 
 
-def ledger_reason(made_by: str, reason: str) -> str:
-    """How a gold correction reads in the ledger."""
-    return f"Commissioner's correction by {made_by}: {reason}"
+def ledger_reason(made_by: str, reason: str) -> Phrase:
+    """How a gold correction reads in the ledger (the commissioner's reason as typed)."""
+    return phrase(sentences.CORRECTION, who=made_by, reason=reason)
 
 
 def _signed_by(made_by: str, reason: str) -> tuple[str, str]:

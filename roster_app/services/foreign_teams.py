@@ -18,6 +18,8 @@ from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import ledger as sentences
+from roster_app.phrases import phrase
 from roster_app.queries.fetch import current_season
 from roster_app.rules.limits import NAME_LENGTH, PLAYER_NAME, kept
 from roster_app.rules.postmatch import INJURIES
@@ -108,7 +110,7 @@ def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], ma
     session.add(team)
     session.flush()
     if treasury:
-        post(session, team, treasury, kind=LEDGER_KIND, reason=f"Imported from {source}: the treasury there")
+        post(session, team, treasury, kind=LEDGER_KIND, reason=phrase(sentences.IMPORTED_TREASURY, source=source))
     players = list(data.get("players") or ())
     check_roster_room(0, ruleset, adding=len(players))
     season = current_season(session)

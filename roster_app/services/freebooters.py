@@ -16,6 +16,8 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import N_, _
+from roster_app.phrases import Gold, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import require_pre_match
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.freebooters import KEY, kicked_off, stored
@@ -100,11 +102,16 @@ def _hire(session: Session, ruleset: Any, match_id: int, team_id: int, order: Or
                           other_side=_other_side_stars(session, match, team))  # fmt: skip
     lines = []
     for line, from_cash, from_treasury in the_bill.split():
-        paid = f"{gp(from_cash)} of petty cash" if from_cash else ""
-        if from_treasury:
-            paid = f"{paid} and {gp(from_treasury)} from the treasury" if paid else "from the treasury"
+        paid = (
+            phrase(sentences.PAID_BOTH, gold=Gold(from_cash), gold2=Gold(from_treasury))
+            if from_cash and from_treasury
+            else phrase(sentences.PAID_PETTY_CASH, gold=Gold(from_cash))
+            if from_cash
+            else phrase(sentences.PAID_TREASURY)
+        )
         post(session, team, -from_treasury, kind=rules.LEDGER_KIND, match_id=match.id,
-             reason=f"Hired {line.name} ({line.what}) for {title}: {gp(line.cost)}, {paid}")  # fmt: skip
+             reason=phrase(sentences.HIRED_FREEBOOTER, name=line.name, what=line.what, title=title, cost=Gold(line.cost),
+                           paid=paid))  # fmt: skip
         lines.append({"kind": line.kind, "name": line.name, "what": line.what, "cost": line.cost,
                       "count": line.count, "position": line.position, "skills": list(line.skills),
                       "petty_cash": from_cash, "treasury": from_treasury})  # fmt: skip

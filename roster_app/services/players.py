@@ -8,6 +8,8 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import N_, _
+from roster_app.phrases import Term, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, has_played, require
 from roster_app.queries.fetch import (
     current_season,
@@ -106,7 +108,7 @@ def hire_player(db: LeagueDB, *, team_id: int, position: str, name: str, number:
         label = position_label(team.race, position)
         check_affordable(team.treasury, pos.cost, f"A {label}")
         player = new_player(session, ruleset, team, position=position, name=name, number=number)
-        post(session, team, -pos.cost, kind="hire", reason=f"Hired {player.name}, {label}", player_id=player.id,
+        post(session, team, -pos.cost, kind="hire", reason=phrase(sentences.HIRED, name=player.name, label=Term("position", label)), player_id=player.id,
              match_id=now.match_id)  # fmt: skip
         tx.label = _("hire of {name}, {label}").format(name=player.name, label=label)
         tx.result = player.id

@@ -12,7 +12,7 @@ from __future__ import annotations
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries.clock import pre_match_refusal
 from roster_app.queries.prematch import (
     HANDICAP_PURPOSE,
@@ -87,7 +87,7 @@ def roll_handicap(db: LeagueDB, *, match_id: int, roll: dice.Roll | None = None)
         session.add(match)
         name = session.get(Team, team_id).name
         tx.label = _("handicap roll {n} of {rolls} for {name} ({handicap})").format(
-            n=len(made), rolls=due.rolls, name=name, handicap=row["handicap"]
+            n=len(made), rolls=due.rolls, name=name, handicap=term("table", row["handicap"])
         )
         tx.result = dict(row)
     return tx.change

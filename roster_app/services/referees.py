@@ -9,7 +9,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries.fetch import get_referee, get_sheet
 from roster_app.queries.referees import ADVANCE_PENDING, fixture_title, sheet_of
 from roster_app.rules import referees as rr
@@ -730,7 +730,9 @@ def roll_advance(db: LeagueDB, *, referee_id: int, roll: Roll | None = None) -> 
         session.flush()
         result = rr.star_player_result(dice_roll, ruleset)
         tx.label = _("Star Player roll of {name}: {total} ({get})").format(
-            name=ref.name, total=dice_roll.total, get=result.get("text", result["result"])
+            name=ref.name,
+            total=dice_roll.total,
+            get=term("table", result["text"]) if result.get("text") else result["result"],
         )
         tx.result = row.id
     return tx.change

@@ -18,7 +18,9 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
+from roster_app.phrases import Gold, Term, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, require, require_pre_match
 from roster_app.queries.fetch import get_match, get_player, get_team, roster_count
 from roster_app.queries.reserves import (
@@ -146,13 +148,18 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
     check_affordable(
         team.treasury,
         coach["cost"],
-        _("{a} Reserve Coach").format(a=rules.a(coach["name"], capital=True), coach=coach["name"]),
+        _("{a} Reserve Coach").format(a=rules.a(coach["name"], capital=True), coach=term("table", coach["name"])),
     )
-    post(session, team, -coach["cost"], kind="reserve", reason=f"Hired {rules.a(coach['name'])} Reserve Coach",
+    hired = (
+        sentences.HIRED_AN_RESERVE_COACH
+        if rules.a(coach["name"]).startswith("an ")
+        else sentences.HIRED_A_RESERVE_COACH
+    )
+    post(session, team, -coach["cost"], kind="reserve", reason=phrase(hired, coach=Term("table", coach["name"])),
          match_id=match_id)  # fmt: skip
     side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
     session.add(side)
-    a, name, gold, bonus = rules.a(coach["name"]), coach["name"], gp(coach["cost"]), coach["bonus"]
+    a, name, gold, bonus = rules.a(coach["name"]), term("table", coach["name"]), gp(coach["cost"]), coach["bonus"]
     if bonus:
         hired = _("Hired {a} Reserve Coach for {gold} (+{bonus} on the Player Table).").format(
             a=a, coach=name, gold=gold, bonus=bonus
@@ -161,7 +168,7 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
         hired = _("Hired {a} Reserve Coach for {gold} (no Player Table bonus).").format(a=a, coach=name, gold=gold)
     _event(session, team, Kind.COACH_HIRED, hired, match_id=match_id)
     label = _("hire of {a} Reserve Coach for {name}").format(
-        a=rules.a(coach["name"]), coach=coach["name"], name=team.name
+        a=rules.a(coach["name"]), coach=term("table", coach["name"]), name=team.name
     )
     return label, coach["name"]
 
@@ -197,7 +204,7 @@ def upkeep_paid(session: Session, ruleset: Ruleset, *, team_id: int, match_id: i
                 gold=gp(amount), name=team.name, gold2=gp(team.treasury)
             )
         )
-    post(session, team, -amount, kind="upkeep", reason=f"Upkeep of the {side.coach_type} Reserve Coach",
+    post(session, team, -amount, kind="upkeep", reason=phrase(sentences.RESERVE_UPKEEP, coach=Term("table", side.coach_type)),
          match_id=match_id)  # fmt: skip
     _event(session, team, Kind.UPKEEP, _("Paid the Reserve Coach's upkeep of {gold}.").format(gold=gp(amount)),
            match_id=match_id)  # fmt: skip
@@ -248,12 +255,12 @@ def coach_left(session: Session, ruleset: Ruleset, *, team_id: int, match_id: in
         detail = _("The {coach} Reserve Coach left, taking +{carried} carried from an unaffordable roll with him.")
     else:
         detail = _("The {coach} Reserve Coach left.")
-    detail = detail.format(coach=side.coach_type, promising=side.promising, carried=side.carried)
+    detail = detail.format(coach=term("table", side.coach_type), promising=side.promising, carried=side.carried)
     coach = side.coach_type
     side.coach_type, side.coach_bonus, side.promising, side.carried, side.hired_at = None, 0, 0, 0, None
     session.add(side)
     _event(session, team, Kind.COACH_LEFT, detail, match_id=match_id)
-    return _("the {coach} Reserve Coach of {name} leaves").format(coach=coach, name=team.name), None
+    return _("the {coach} Reserve Coach of {name} leaves").format(coach=term("table", coach), name=team.name), None
 
 
 def reserve_coach_leaves(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
@@ -538,8 +545,8 @@ def draft_player(
             _("Drafting {a} (half of {gold})").format(a=rules.a(label), position=label, gold=gp(pos.cost)),
         )
         player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="drafted")
-        post(session, team, -cost, kind="reserve", reason=f"Drafted {player.name}, {label}, from the reserves "
-             f"(half of {gp(pos.cost)})", player_id=player.id, match_id=match_id)  # fmt: skip
+        post(session, team, -cost, kind="reserve", player_id=player.id, match_id=match_id,
+             reason=phrase(sentences.DRAFTED, name=player.name, label=Term("position", label), price=Gold(pos.cost)))  # fmt: skip
         roll_ = dice.accept(roll, ruleset.table("rookie_table")["dice"])
         stored = record_roll(
             session, roll_, "rookie table", team_id=team.id, player_id=player.id, match_id=match_id

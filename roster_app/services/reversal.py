@@ -15,6 +15,8 @@ from sqlmodel import Session
 
 from roster_app.errors import NotFound, RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import ledger as sentences
+from roster_app.phrases import loads, phrase, said
 from roster_app.queries.fetch import get_team
 from roster_app.rules.limits import REASON_LENGTH, kept
 from roster_app.rules.roster import gp
@@ -48,7 +50,7 @@ def reverse_ledger_entries(
         team = get_team(session, entry.team_id)
         written.append(
             post(
-                session, team, -entry.amount, kind="reversal", reason=f"{reason} (reverses: {entry.reason})",
+                session, team, -entry.amount, kind="reversal", reason=phrase(sentences.REVERSAL, reason=reason, reversed=loads(entry.words) or entry.reason),
                 allow_negative=allow_negative, reverses_id=entry.id, player_id=entry.player_id,
                 match_id=entry.match_id, contract_id=entry.contract_id, transfer_id=entry.transfer_id,
             )
@@ -64,12 +66,14 @@ def _check_reversible(session: Session, entries: list[LedgerEntry], *, allow_neg
     for entry in entries:
         if entry.reverses_id is not None:
             raise RuleViolation(
-                _("'{reason}' is itself a reversal; it cannot be reversed again.").format(reason=entry.reason)
+                _("'{reason}' is itself a reversal; it cannot be reversed again.").format(
+                    reason=said(entry.words, entry.reason)
+                )
             )
         if reversal_of(session, entry.id) is not None:
             raise RuleViolation(
                 _("'{reason}' ({gold}) has already been reversed.").format(
-                    reason=entry.reason, gold=gp(entry.amount)
+                    reason=said(entry.words, entry.reason), gold=gp(entry.amount)
                 )
             )
         change_by_team[entry.team_id] = change_by_team.get(entry.team_id, 0) - entry.amount

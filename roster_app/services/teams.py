@@ -7,19 +7,20 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Count, Gold, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, has_played, moment
 from roster_app.queries.fetch import get_team
 from roster_app.queries.rosters import ally_penalties
 from roster_app.rules.allies import AllyPenalties
 from roster_app.rules.limits import MOST_GOLD, NAME_LENGTH, TEAM_NAME, kept, whole
-from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
 from roster_app.rules.team import COUNTERS, reroll_price
 from roster_app.services.common import check_version, post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Team
-from roster_app.words import count, noun, possessive, tidy
+from roster_app.words import noun, possessive, tidy
 
 
 def _check_name(session: Session, name: str, *, team_id: int | None = None) -> str:
@@ -52,7 +53,7 @@ def add_team(db: LeagueDB, *, name: str, race: str, coach: str = "", treasury: i
         session.add(team)
         session.flush()
         if start:
-            post(session, team, start, kind="opening", reason="Starting treasury")
+            post(session, team, start, kind="opening", reason=phrase(sentences.STARTING_TREASURY))
         tx.label = _("new team {name} ({race})").format(name=team.name, race=race)
         tx.result = team.id
     return tx.change
@@ -143,9 +144,9 @@ def set_counter(
             now.check(Act.PURCHASES)
         if added > 0 and charge:
             price = unit_price(session, ruleset, team, counter)
-            what = count(added, label) if counter != "apothecary" else "an apothecary"
+            what = Count(added, label) if counter != "apothecary" else phrase(sentences.AN_APOTHECARY)
             post(session, team, -added * price, kind="staff" if counter != "rerolls" else "reroll",
-                 reason=f"Bought {what} at {gp(price)}", match_id=now.match_id)  # fmt: skip
+                 reason=phrase(sentences.BOUGHT_AT, what=what, price=Gold(price)), match_id=now.match_id)  # fmt: skip
         setattr(team, counter, bool(value) if counter == "apothecary" else value)
         session.add(team)
         tx.label = _("{label}s of {name}: {old} to {value}").format(label=label, name=team.name, old=old, value=value) if counter != "apothecary" else (

@@ -12,6 +12,8 @@ from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import ledger as sentences
+from roster_app.phrases import phrase
 from roster_app.queries.contracts import running_contract
 from roster_app.queries.fetch import (
     current_season,
@@ -282,8 +284,10 @@ def complete_transfer(
         if tribunal_roll is not None:
             _store_roll(session, tribunal_roll, "tribunal", transfer)
         links = {"player_id": player.id, "transfer_id": transfer.id}
-        post(session, buyer, -price, kind="transfer", reason=f"Bought {player.name} from {seller.name}", **links)
-        post(session, seller, price, kind="transfer", reason=f"Sold {player.name} to {buyer.name}", **links)
+        post(session, buyer, -price, kind="transfer", reason=phrase(sentences.BOUGHT_FROM, name=player.name, seller=seller.name),
+             **links)  # fmt: skip
+        post(session, seller, price, kind="transfer", reason=phrase(sentences.SOLD_TO, name=player.name, buyer=buyer.name),
+             **links)  # fmt: skip
         _move_player(session, player, buyer, number)
         if contract_seasons:
             sign(session, ruleset, player, contract_seasons, transfer_id=transfer.id)
@@ -346,7 +350,7 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         )
         open_entries = sorted((e for e in entries if e.id not in reversed_ids), key=lambda e: -e.amount)
         # pay back before taking back, so no treasury dips below zero on the way
-        reverse_ledger_entries(session, open_entries, "Transfer reversed by the commissioner")
+        reverse_ledger_entries(session, open_entries, _("Transfer reversed by the commissioner"))
         new = session.scalars(select(Contract).where(Contract.transfer_id == transfer.id)).all()
         for contract in new:
             contract.status = ContractStatus.REVERSED

@@ -122,7 +122,8 @@ class LedgerEntry(_Table, table=True):
     team_id: int = Field(foreign_key="team.id", index=True)
     amount: int
     kind: str  # opening, hire, staff, reroll, contract, transfer, winnings, upkeep, reserve, refund, reversal ...
-    reason: str
+    reason: str  # in English; `words` keeps its sentence and parts for the reader's language (roster_app/phrases)
+    words: str | None = None
     season: int = 1
     created_at: datetime = Field(default_factory=utcnow)
     player_id: int | None = Field(default=None, foreign_key="player.id")

@@ -38,7 +38,7 @@ TABLES: dict[str, tuple[str, ...]] = {
     "referee_match": ("id", "referee_id", "match_id", "in_range", "actions", "riot", "turns_played", "casualties",
         "sent_off", "state", "out_for_match", "out_turn", "get_the_ref", "escaped", "result", "spp_gained",
         "finished", "created_at", "calls"),
-    "ledger_entry": ("id", "team_id", "amount", "kind", "reason", "season", "created_at", "player_id", "match_id",
+    "ledger_entry": ("id", "team_id", "amount", "kind", "reason", "words", "season", "created_at", "player_id", "match_id",
         "contract_id", "transfer_id", "reverses_id"),
     "live_event": ("id", "live_id", "turn", "kind", "team_id", "player_id", "victim_id", "dice_roll_id", "data",
         "created_at"),

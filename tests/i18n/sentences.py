@@ -16,17 +16,7 @@ import ast
 import re
 from pathlib import Path
 
-MARKERS = {
-    "_",
-    "N_",
-    "ngettext",
-    "pgettext",
-    "npgettext",
-    "term",
-    "count",
-    "noun",
-    "plural",
-}  # words.py's nouns too
+MARKERS = {"_", "N_", "ngettext", "pgettext", "npgettext", "term", "count", "noun", "plural", "Count"}  # fmt: skip
 # Calls whose strings are for the program or a developer, never for the commissioner.
 DEVELOPER_CALLS = {
     "debug", "info", "warning", "error", "exception", "critical", "execute", "text", "compile", "match", "search",

@@ -43,7 +43,8 @@ PUBLIC_SHARE = {"fr": 0.75, "es": 0.6, "de": 0.0, "it": 0.0}
 
 @pytest.mark.parametrize("language", LANGUAGES)
 def test_the_coverage_by_public_sources(language):
-    entries = game_po(language)
+    # the words only: the tables' texts (notes, rows, effects: kind "table") have no public translation
+    entries = {k: m for k, m in game_po(language).items() if k[0] != "table"}
     public = [k for k, m in entries.items() if "lang/translations.xml" in " ".join(m.user_comments)]
     skills = [k for k in entries if k[0] == "skill"]
     public_skills = [k for k in public if k[0] == "skill"]

@@ -141,8 +141,9 @@ def penalty_words(penalty: int) -> str:
 def skills_html(card: RefereeCard) -> str:
     """The skills and equipment block of a card (also used for printing)."""
     parts = []
-    if card.description:
-        parts.append(f"<p style='color:#6b6558; margin:0 0 4px 0'><i>{escape(card.description)}</i></p>")
+    if card.description:  # a Star Ref's line from the ruleset in the card's language; a typed one as typed
+        description = term("table", card.description)
+        parts.append(f"<p style='color:#6b6558; margin:0 0 4px 0'><i>{escape(description)}</i></p>")
     items = [
         f"<b>{escape(term('skill', s.name))}</b> <span style='color:#4a453c'>— {escape(s.effect)}</span>"
         for s in card.skills
@@ -203,7 +204,7 @@ def _footer(painter: QPainter, rect: QRectF, card: RefereeCard, *, printed: bool
     painter.setPen(QPen(INK, 1.2))
     painter.drawLine(QPointF(band.left() + 1, top), QPointF(band.right() - 1, top))
     # a card's narrow cells: the short forms of their own context ("referee card"), cut to the cell if need be
-    level = pgettext("referee card", "never gains SPP") if card.is_star else term("table", card.level)
+    level = pgettext("referee card", "never gains SPP") if card.is_star else term("level", card.level)
     cells = [(pgettext("referee card", "SPP"), str(card.spp), level),
              (pgettext("referee card", "Matches"), str(card.matches), ""),
              (pgettext("referee card", "Awards"), str(card.awards), ""),

@@ -14,7 +14,7 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor, QFont
 from PySide6.QtWidgets import QWidget
 
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
@@ -54,7 +54,7 @@ class RuleTablesModel(RowTableModel):
     LRB 6", "league default": invented by Dugout) until edited, then "house rule"."""
 
     COLUMNS = (
-        Column("title", N_("Table"), lambda r: r.title, tip=lambda r: r.note),
+        Column("title", N_("Table"), lambda r: r.title, tip=lambda r: term("table", r.note) if r.note else ""),
         Column("status", "", _status, align=CENTER,
                tip=lambda r: r.source if r.is_default else _("Edited for this league. {source}").format(source=r.source)),
     )  # fmt: skip
@@ -65,7 +65,13 @@ class RuleTablesModel(RowTableModel):
 
 # -- showing a value ---------------------------------------------------------------------------------------
 def choice_label(value: Any) -> str:
-    return _("none") if value is None else CODE_WORDS.get(str(value), str(value).replace("_", " "))
+    """A stored choice in words: a code Dugout words itself, else the ruleset's word (an inducement's effect)."""
+    if value is None:
+        return _("none")
+    if str(value) in CODE_WORDS:
+        return _(CODE_WORDS[str(value)])
+    words = term("table", str(value))
+    return words if words != str(value) else words.replace("_", " ")
 
 
 def display(field: Field, value: Any) -> str:
@@ -84,6 +90,8 @@ def display(field: Field, value: Any) -> str:
         return ", ".join(choice_label(v) if coded else v for v in value)
     if kind == "choice" or coded:
         return choice_label(value)
+    if kind == "text":
+        return term("table", str(value))  # a ruleset's own text translated; a commissioner's own has no entry
     return str(value)
 
 
@@ -213,7 +221,7 @@ class SettingsModel(SectionModel):
         field = self.section.fields[index.row()]
         if index.column() == 0:
             if role == Qt.ItemDataRole.DisplayRole:
-                return field.label
+                return _(field.label)
             if role == Qt.ItemDataRole.ForegroundRole:
                 return QBrush(QColor("#3d4450"))
             return None
@@ -234,7 +242,7 @@ class SettingsModel(SectionModel):
         if not accepted or value == self.value(index.row()):
             return False
         data = table_edit.replaced(self.data_now, field.path, value)
-        return self.commit(data, f"{field.label.lower()} {display(field, value)}")
+        return self.commit(data, f"{_(field.label).lower()} {display(field, value)}")
 
 
 class EntriesModel(SectionModel):
@@ -262,7 +270,7 @@ class EntriesModel(SectionModel):
         self.endResetModel()
 
     def headers(self) -> list[str]:
-        return [f.label for f in self.section.fields]
+        return [_(f.label) for f in self.section.fields]
 
     def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
         return 0 if parent.isValid() else len(self._entries)
@@ -304,7 +312,7 @@ class EntriesModel(SectionModel):
         if not accepted or value == self.value(index.row(), index.column()) or self._is_fixed_name(field):
             return False
         data = table_edit.with_cell(self.data_now, self.section, self.path, index.row(), field, value)
-        return self.commit(data, f"{self.label(index.row())}, {field.label.lower()} {display(field, value)}")
+        return self.commit(data, f"{self.label(index.row())}, {_(field.label).lower()} {display(field, value)}")
 
     def label(self, row: int) -> str:
         key, entry = self._entries[row]
@@ -320,7 +328,7 @@ class EntriesModel(SectionModel):
             return None
         choices = [value for value, _label in self.options_for(self.section.fields[0])]
         data, row = table_edit.with_row_added(self.data_now, self.section, self.path, after, choices)
-        return row if self.commit(data, _("new {item}").format(item=self.section.item)) else None
+        return row if self.commit(data, _("new {item}").format(item=_(self.section.item))) else None
 
     def remove_row(self, row: int) -> bool:
         if self.path is None:

@@ -68,7 +68,7 @@ class SectionWidget(QWidget):
         self.model = SettingsModel(session, table, section, self) if settings else EntriesModel(session, table, section, self)  # fmt: skip
         self.view = _table_view(self.model, self)
         self.view.setObjectName(f"section_{'_'.join(map(str, section.path)) or 'settings'}")
-        self.title = QLabel(f"<b>{text_html(section.title)}</b>", self)
+        self.title = QLabel(f"<b>{text_html(_(section.title))}</b>", self)
         self.buttons: dict[str, QToolButton] = {}
 
         self.top = top = QHBoxLayout()
@@ -91,7 +91,7 @@ class SectionWidget(QWidget):
         self.model.modelReset.connect(self._selection_changed)
 
     def _add_buttons(self, layout: QHBoxLayout) -> None:
-        item = self.section.item
+        item = _(self.section.item)
         specs = [("add", _("Add"), _("Add after the selected {item}").format(item=item), self.add),
                  ("remove", _("Remove"), _("Remove the selected {item}").format(item=item), self.remove)]  # fmt: skip
         if self.section.kind in ("rows", "values") and not self.section.ranges:
@@ -261,14 +261,16 @@ class TablePage(QWidget):
         row = master.current_row()
         if row is None or self.data is None:
             detail.load(self.data, None)
-            detail.title.setText(f"<b>{text_html(detail.section.title)}</b>")
+            detail.title.setText(f"<b>{text_html(_(detail.section.title))}</b>")
             return
         name = master.model.entry(row).get("name", "")
         detail.load(self.data, (*master.section.path, row, *detail.section.path))
         detail.title.setText(
-            _("<b>{section}</b> of {name}").format(section=text_html(detail.section.title), name=text_html(name))
+            _("<b>{section}</b> of {name}").format(
+                section=text_html(_(detail.section.title)), name=text_html(name)
+            )
             if name
-            else f"<b>{text_html(detail.section.title)}</b>"
+            else f"<b>{text_html(_(detail.section.title))}</b>"
         )
         detail.fit()
 

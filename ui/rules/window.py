@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import N_, _
+from roster_app.i18n import N_, _, term
 from roster_app.queries.ruleset import rule_tables
 from roster_app.services.economy import economy_preview, preview_words, switch_economy
 from roster_app.services.ruleset import export_ruleset, import_ruleset, reset_table
@@ -241,7 +241,8 @@ class RulesWindow(QDialog):
             else ""
         )
         based = _("Based on: ") if not info.is_default else ""
-        self.note.setText(f"{edited}{info.note}\n{based}{info.source}." if info.source else f"{edited}{info.note}")
+        note = term("table", info.note) if info.note else ""  # the ruleset's note translated; a typed one as typed
+        self.note.setText(f"{edited}{note}\n{based}{info.source}." if info.source else f"{edited}{note}")
         self.note.setToolTip(
             _("Recorded source: {source}").format(source=info.source_detail) if info.source_detail else ""
         )

@@ -440,11 +440,11 @@ def _plan_coach_hire(ruleset: Ruleset, state: TeamState, wanted: str | None, may
         return None, []
     if state.treasury < coach["cost"]:
         problems.append(_("{a} Reserve Coach costs {gold}, but the treasury holds {gold2}.").format(
-            a=rules.a(coach["name"], capital=True), coach=coach["name"], gold=gp(coach["cost"]), gold2=gp(state.treasury)))  # fmt: skip
+            a=rules.a(coach["name"], capital=True), coach=term("table", coach["name"]), gold=gp(coach["cost"]), gold2=gp(state.treasury)))  # fmt: skip
         return None, []
     state.treasury -= coach["cost"]
     hire = _("Hire {a} Reserve Coach (his affairs start after the next match)").format(
-        a=rules.a(coach["name"]), coach=coach["name"])  # fmt: skip
+        a=rules.a(coach["name"]), coach=term("table", coach["name"]))  # fmt: skip
     return coach["name"], [(hire, -coach["cost"])]
 
 

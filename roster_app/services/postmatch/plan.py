@@ -22,7 +22,8 @@ from sqlmodel import Session
 
 from roster_app import words
 from roster_app.errors import DugoutError, RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
+from roster_app.phrases import said
 from roster_app.queries.fetch import get_match
 from roster_app.queries.freebooters import stored as stored_freebooters
 from roster_app.queries.postmatch import done_steps, match_title
@@ -307,6 +308,11 @@ def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:
     return tuple(line["name"] for line in lines if line["kind"] == freebooters.STAR_KIND)
 
 
+def _row_text(row: dict) -> str:
+    """A Star Player Table row as the wizard shows it: its text in the commissioner's language, else its result."""
+    return term("table", row["text"]) if row.get("text") else row["result"]
+
+
 def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
     if entry is None or not entry.faces:
         return RollPlan(
@@ -322,7 +328,7 @@ def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRo
         return RollPlan(number, tuple(entry.faces), entry.typed, problem=f"{player.name}: {exc}")
     row = pm.star_player_row(roll.total, ruleset)
     options = pm.advance_options(position, skills=player.skills, stats=player.stats, roll=roll, ruleset=ruleset)
-    base = RollPlan(number, roll.faces, roll.typed, roll.total, row.get("text", row["result"]), tuple(options))
+    base = RollPlan(number, roll.faces, roll.typed, roll.total, _row_text(row), tuple(options))
     try:
         chosen = pm.choose_advance(options, entry.choice, player.name)
     except RuleViolation as exc:
@@ -466,12 +472,12 @@ PURCHASE_KINDS = ("hire", "staff", "reroll")  # the ledger's kinds of what step 
 def written_purchases(session: Session, match_id: int, team_id: int) -> tuple[tuple[str, int], ...]:
     """What the team bought at step 4.3 of this match's sequence and is in the ledger already (reason, gold)."""
     rows = session.execute(
-        select(LedgerEntry.reason, LedgerEntry.amount)
+        select(LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.words)
         .where(LedgerEntry.match_id == match_id, LedgerEntry.team_id == team_id,
                LedgerEntry.kind.in_(PURCHASE_KINDS), LedgerEntry.amount < 0)
         .order_by(LedgerEntry.id)
     ).all()  # fmt: skip
-    return tuple((reason, -amount) for reason, amount in rows)
+    return tuple((said(words, reason), -amount) for reason, amount, words in rows)
 
 
 def _plan_team(

@@ -14,14 +14,15 @@ from typing import Any
 
 from sqlmodel import Session
 
-from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
+from roster_app.phrases import Count, Gold, Number, Term, phrase
+from roster_app.phrases import ledger as sentences
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.rules import postmatch as pm
 from roster_app.rules.dice import Roll, roll
-from roster_app.rules.freebooters import GATE_SHARE_KIND, gate_share_words
+from roster_app.rules.freebooters import GATE_SHARE_KIND, gate_share_phrase
 from roster_app.rules.postmatch import BEFORE_TRANSFERS, STEPS
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset
@@ -66,19 +67,33 @@ def _check_order(ruleset: Ruleset, match: Match, team_id: int, steps: Sequence[s
 def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan) -> dict:
     w = plan.winnings
     team = get_team(session, plan.team_id)
-    played = f"v {plan.opponent} ({plan.result} {plan.score_for}-{plan.score_against})"
+    played = phrase(
+        sentences.PLAYED[plan.result],
+        opponent=plan.opponent,
+        score_for=plan.score_for,
+        score_against=plan.score_against,
+    )
     if w.faces:
         session.add(_dice_row("Winnings", w.dice, w.faces, w.typed, team_id=team.id, match_id=match.id))
     if w.amount:
-        reason = f"Winnings {played}, " + (f"FAME {w.fame}" if w.dice else f"gate {w.gate:,}")
+        reason = (
+            phrase(sentences.WINNINGS_FAME, played=played, fame=w.fame)
+            if w.dice
+            else phrase(sentences.WINNINGS_GATE, played=played, gate=Number(w.gate))
+        )
         post(session, team, w.amount, kind="winnings", reason=reason, match_id=match.id)
     if w.expenses:
         post(
-            session, team, -w.expenses, kind="expenses", reason=f"Spiralling expenses {played}", match_id=match.id
+            session,
+            team,
+            -w.expenses,
+            kind="expenses",
+            reason=phrase(sentences.SPIRALLING_EXPENSES, played=played),
+            match_id=match.id,
         )
     if w.gate_share:
         post(session, team, -w.gate_share, kind=GATE_SHARE_KIND, match_id=match.id,
-             reason=f"{gate_share_words(ruleset, w.stars)} {played}")  # fmt: skip
+             reason=gate_share_phrase(ruleset, w.stars, played))  # fmt: skip
     if w.dice:
         text = w.how
         if w.expenses:
@@ -189,12 +204,12 @@ def _make_purchases(session: Session, ruleset: Ruleset, match: Match, plan: Team
     for hire in p.hires:
         player = new_player(session, ruleset, team, position=hire.position, name=hire.name, number=hire.number)
         label = position_label(team.race, hire.position)
-        post(session, team, -player.cost, kind="hire", reason=f"Hired {player.name}, {label}",
+        post(session, team, -player.cost, kind="hire", reason=phrase(sentences.HIRED, name=player.name, label=Term("position", label)),
              player_id=player.id, match_id=match.id)  # fmt: skip
     for counter, count, price in p.buy:
         label = COUNTERS[counter][0]
         post(session, team, -count * price, kind="reroll" if counter == "rerolls" else "staff",
-             reason=f"Bought {words.count(count, label)} at {gp(price)}", match_id=match.id)  # fmt: skip
+             reason=phrase(sentences.BOUGHT_AT, what=Count(count, label), price=Gold(price)), match_id=match.id)  # fmt: skip
         new = getattr(team, counter) + count
         setattr(team, counter, bool(new) if counter == "apothecary" else new)
     session.add(team)

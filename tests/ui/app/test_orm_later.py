@@ -56,3 +56,21 @@ def test_a_league_replaced_before_the_idle_import_ran_gets_no_engine(qtbot, wind
     qtbot.wait(20)  # the first league's steps, had they gone on, would have run by now
     assert ready == [second]  # once, for the league open now
     assert not first.engine_ready and second.engine_ready
+
+
+def test_a_window_deleted_before_the_idle_import_ran_gets_no_more_steps(qtbot, settings, league_file):
+    """The idle steps run with the window as their context: a window closed and deleted meanwhile (a test's, or a
+    window built again in another language) is not called on; it raised "Signal source has been deleted"."""
+    from ui.mainwindow.window import MainWindow
+
+    window = MainWindow(settings)
+    window.open_league_later(league_file)
+    with qtbot.waitSignal(window.league_shown, timeout=10_000):
+        window.show()
+    gone = []
+    window.destroyed.connect(lambda *_: gone.append(True))
+    window.close_league()
+    window.deleteLater()
+    qtbot.waitUntil(lambda: bool(gone), timeout=5_000)
+    qtbot.wait(50)  # the steps that were queued would have run by now (pytest-qt fails on an exception in them)
+    assert gone == [True]

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.queries import referees as rq
 from roster_app.rules import referees as rr
 from roster_app.rules.roster import position_label
@@ -119,7 +119,7 @@ class RefereeDialog(QDialog):
         self.equipment: dict[str, QCheckBox] = {}
         for name, row in rr.equipment_rows(self.ruleset).items():
             box = QCheckBox(_("{name} (penalty {penalty}+)").format(name=name, penalty=row["penalty"]))
-            box.setToolTip(row.get("effect", ""))
+            box.setToolTip(term("table", row["effect"]) if row.get("effect") else "")
             self.equipment[name] = box
             equipment.addWidget(box)
         equipment.addStretch(1)

@@ -41,7 +41,7 @@ def card_summary(r: RefereeCard) -> str:
             status=shown(r.status)),
     ]  # fmt: skip
     if r.description:
-        lines.append(r.description)
+        lines.append(term("table", r.description))
     return "\n".join(lines)
 
 

@@ -251,7 +251,7 @@ class TeamHeaderWidget(QFrame):
         by_value = header.worth_is_value
         self.figures["rating"].setVisible(not by_value)
         self.figure_titles["rating"].setVisible(not by_value)
-        self.figure_titles["value"].setText(header.worth_name if by_value else _("Team value"))
+        self.figure_titles["value"].setText(term("table", header.worth_name) if by_value else _("Team value"))
         self.figure_titles["winnings_rating"].setText(
             _("Spiralling expenses") if by_value else _("Rating for winnings")
         )

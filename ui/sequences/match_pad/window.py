@@ -539,9 +539,11 @@ class MatchPadWindow(QWidget):
         label = self.handicap_labels[team_id]
         label.setVisible(bool(handicaps))
         label.setText(
-            _("Handicaps: {handicaps}").format(handicaps=", ".join(f"<b>{escape(h)}</b>" for h, _t in handicaps))
+            _("Handicaps: {handicaps}").format(
+                handicaps=", ".join(f"<b>{escape(term('table', h))}</b>" for h, _t in handicaps)
+            )
         )
-        label.setToolTip("\n".join(f"{h}: {t}" for h, t in handicaps))
+        label.setToolTip("\n".join(f"{term('table', h)}: {term('table', t) if t else ''}" for h, t in handicaps))
         sides = match_freebooters(self.session.db, self.match_id) or ()
         row = next((side for side in sides if side.team_id == team_id), None)
         players = (
@@ -605,8 +607,11 @@ class MatchPadWindow(QWidget):
         elif last is not None and (last.data.get("calls") or last.data.get("text")) and last.kind in CALLED:
             text = q.describe(last, self.game).split("  ", 1)[-1]  # the calls it brought, in words
         elif last is not None and last.kind == "kick-off":
+            result, said = last.data.get("result") or "", last.data.get("text") or ""  # the Kick-Off Table's words
             text = _("Kick-off {total}: {result}. {text}").format(
-                total=last.data.get("total"), result=last.data.get("result"), text=last.data.get("text", "")
+                total=last.data.get("total"),
+                result=term("table", result) if result else result,
+                text=term("table", said) if said else said,
             )
         self.notice.setText(text)
         self.notice.setVisible(bool(text))

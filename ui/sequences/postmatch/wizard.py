@@ -195,7 +195,8 @@ class DiceWinningsPage(WinningsStep):
         ruleset = wizard.session.db.ruleset
         self.setSubTitle(
             _("{game}. Winnings: {how}.").format(
-                game=self.plan.title, how=dict(economy.describe(ruleset))["Winnings"]
+                game=self.plan.title,
+                how=dict(economy.describe(ruleset))[_("Winnings")],  # its lines are labelled in the language
             )
         )
         self.grid = FiguresGrid([t.name for t in self.plan.teams])

@@ -285,7 +285,9 @@ class HandicapsPage(PreMatchPage):
         self.dice.setEnabled(self.may_act and view.rolls_left > 0)
         self.table.setRowCount(len(view.handicaps))
         for row, h in enumerate(view.handicaps):
-            for column, value in enumerate((h.team, h.roll, term("table", h.handicap), h.text)):
+            for column, value in enumerate(
+                (h.team, h.roll, term("table", h.handicap), term("table", h.text) if h.text else "")
+            ):
                 self.table.setItem(row, column, QTableWidgetItem(value))
         self.table.resizeColumnsToContents()
         self.completeChanged.emit()

@@ -218,3 +218,23 @@ def test_the_gold_range_comes_from_the_most_dugout_keeps_even_past_a_spin_box(qt
     assert (dialog.gold.minimum(), dialog.gold.maximum()) == (-MOST_GOLD, 0)
     assert dialog.spp.maximum() == 1_000_000
     dialog.reject()
+
+
+def test_the_ledger_tab_reads_a_correction_in_the_commissioners_language(qtbot, open_window, league_file):
+    """Written in English, read in French: the sentence in French, the commissioner's own reason as typed."""
+    from roster_app import i18n
+
+    db = open_window.session.db
+    tid = team_id(db, "Orcland Raiders")
+    dialog = open_dialog(qtbot, open_window)
+    dialog.gold.setValue(-20_000)
+    fill(dialog)
+    with qtbot.waitSignal(dialog.finished):
+        qtbot.mouseClick(dialog.ok_button, Qt.MouseButton.LeftButton)
+    assert treasury(db, tid) == ledger_sum(db, tid)
+    i18n.set_language("fr")
+    page = open_window.league_view.team_page
+    page.tabs.setCurrentWidget(page.ledger_view)
+    row = page.ledger_model.row_of(page.ledger_model.rows()[-1].id)
+    shown = page.ledger_model.index(row, 2).data()
+    assert shown == "Correction du commissaire par Ann Marsh : Winnings counted twice", shown

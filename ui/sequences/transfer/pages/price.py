@@ -26,7 +26,8 @@ def _rows_text(ruleset) -> str:  # noqa: ANN001
         )
 
     return " · ".join(
-        f"{span(r)}: {r.get('text') or _(r['result'])}" for r in ruleset.table("player_reaction")["rows"]
+        f"{span(r)}: {term('table', r['text']) if r.get('text') else _(r['result'])}"
+        for r in ruleset.table("player_reaction")["rows"]
     )
 
 
