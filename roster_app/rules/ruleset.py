@@ -253,10 +253,8 @@ def source_badge(data: Any) -> str:
     if kind is None:
         return _("source not recorded")
     if kind == "league":
-        return "league's own"  # i18n: key (ui/rules/models.py BADGE_WORDS)
-    return (
-        "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
-    )  # i18n: key
+        return "league's own"
+    return "league default" if kind == "default" else f"from {'the article' if kind == 'article' else kind}"
 
 
 def _read_json(path: Path) -> Any:

@@ -31,17 +31,13 @@ OPEN = N_("open")  # how an open-ended range bound reads (translated where shown
 CODED = ("flags", "tie_breakers", "reaction_conditions")
 
 
-# the badges Dugout words itself, keys of the colours (a ruleset's own badge, "from LRB 6", says its source's name)
+# the badges Dugout words itself, keys of the colours (a ruleset's own badge, "from LRB 6", stays as it has it)
 BADGE_WORDS = {"as shipped": N_("as shipped"), "house rule": N_("house rule"), "league default": N_("league default"),
-               "from the article": N_("from the article"), "league's own": N_("league's own")}  # fmt: skip
+               "from the article": N_("from the article")}  # fmt: skip
 
 
 def badge_text(badge: str) -> str:
-    if badge in BADGE_WORDS:
-        return _(BADGE_WORDS[badge])
-    if badge.startswith("from "):  # rules/ruleset.py source_badge: "from LRB 6"
-        return _("from {source}").format(source=badge.removeprefix("from "))
-    return badge
+    return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
 
 
 def badge_key(text: str) -> str:
