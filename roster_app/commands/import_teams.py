@@ -32,7 +32,7 @@ GUESSES_LEFT = 3
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
-        prog="dugout import-teams",
+        prog="dugout import-teams",  # i18n: keep (the command's name)
         description=_(
             "Bring teams from OBBLM/NAFLM or BattleScribe into a league, as if created now. Reads: {formats}."
         ).format(formats="; ".join(_(f) for f in FORMATS)),

@@ -31,14 +31,14 @@ TEAMS = [
             ("Orc Blitzer", "Ugluk Facebreaka", 21, ["Guard", "Tackle"], []),
             ("Orc Blitzer", "Snagrod", 7, [], []),
             ("Black Orc Blocker", "Gorbad Ironfist", 33, ["Block", "Guard", "Mighty Blow"], []),
-            ("Black Orc Blocker", "Muzgash", 12, ["Block"], ["Niggling injury"]),
+            ("Black Orc Blocker", "Muzgash", 12, ["Block"], ["Niggling injury"]),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Black Orc Blocker", "Krug", 4, [], []),
-            ("Black Orc Blocker", "Azhag the Slaughterer", 17, ["Block", "Tackle"], []),
+            ("Black Orc Blocker", "Azhag the Slaughterer", 17, ["Block", "Tackle"], []),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Orc Thrower", "Ruglud Longshot", 41, ["Block", "Accurate", "Safe Throw"], []),
             ("Goblin", "Snikkit", 9, ["Side Step"], []),
             ("Orc Lineman", "Bogrot", 2, [], []),
             ("Orc Lineman", "Morglum", 6, ["Block"], []),
-            ("Orc Lineman", "Duffskul", 0, [], ["Miss next game"]),
+            ("Orc Lineman", "Duffskul", 0, [], ["Miss next game"]),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Troll", "Big Grunt", 14, ["Break Tackle"], []),
         ],
     },
@@ -46,7 +46,7 @@ TEAMS = [
         "name": "Reikland Reavers", "race": "Human", "coach": "Otto Breitner", "treasury": 140000, "rerolls": 3, "fan_factor": 8,
         "assistant_coaches": 1, "cheerleaders": 2, "apothecary": True,
         "players": [
-            ("Thrower", "Johann Weissmann", 126, ["Accurate", "Strong Arm", "Leader", "Nerves of Steel", "Block"], []),
+            ("Thrower", "Johann Weissmann", 126, ["Accurate", "Strong Arm", "Leader", "Nerves of Steel", "Block"], []),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Catcher", "Griff Oberstein", 49, ["Sure Hands", "Diving Catch", "Side Step"], []),
             ("Catcher", "Lukas Vogel", 16, ["Sure Hands"], []),
             ("Catcher", "Felix Jaeger", 3, [], []),
@@ -56,7 +56,7 @@ TEAMS = [
             ("Lineman", "Hans Mueller", 8, ["Block"], []),
             ("Lineman", "Ernst Kohl", 0, [], []),
             ("Lineman", "Wilhelm Sauer", 2, [], []),
-            ("Lineman", "Stefan Roth", 5, [], ["Niggling injury"]),
+            ("Lineman", "Stefan Roth", 5, [], ["Niggling injury"]),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Lineman", "Karl Fiedler", 0, [], []),
         ],
     },
@@ -73,8 +73,8 @@ TEAMS = [
             ("Longbeard", "Borek Stonehelm", 8, [], []),
             ("Longbeard", "Grombrindal", 31, ["Guard", "Dauntless", "Mighty Blow"], []),
             ("Longbeard", "Alrik Ranulfsson", 1, [], []),
-            ("Longbeard", "Kragg the Grim", 0, [], []),
-            ("Longbeard", "Thorek Ironbrow", 3, [], ["Miss next game"]),
+            ("Longbeard", "Kragg the Grim", 0, [], []),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
+            ("Longbeard", "Thorek Ironbrow", 3, [], ["Miss next game"]),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
         ],
     },
     {
@@ -84,7 +84,7 @@ TEAMS = [
             ("Wood Elf Wardancer", "Jordell Freshbreeze", 77, ["Side Step", "Diving Tackle", "Strip Ball", "Tackle", "Jump Up"], []),
             ("Wood Elf Catcher", "Eldril Sidewinder", 24, ["Sure Hands", "Side Step"], []),
             ("Wood Elf Catcher", "Aelin Swiftwind", 9, ["Diving Catch"], []),
-            ("Wood Elf Thrower", "Celebrin Farstrike", 45, ["Accurate", "Strong Arm", "Nerves of Steel"], []),
+            ("Wood Elf Thrower", "Celebrin Farstrike", 45, ["Accurate", "Strong Arm", "Nerves of Steel"], []),  # i18n: keep (the demo's names and the ruleset's keys, shown through term())
             ("Wood Elf Lineman", "Tathar Greenleaf", 12, ["Dodge"], []),
             ("Wood Elf Lineman", "Findol Ashwood", 4, [], []),
             ("Wood Elf Lineman", "Nimrel Oakheart", 0, [], []),
@@ -156,7 +156,7 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
 
     db = create_league(path, name=DEMO_NAME, overwrite=overwrite)
     ruleset = db.ruleset
-    with db.write("build the demo league") as tx:
+    with db.write("build the demo league") as tx:  # i18n: keep (the demo is built before anything can be undone)
         from roster_app.store.models import Referee, Team
 
         session = tx.session
@@ -186,7 +186,7 @@ def build_demo(path: Path, *, overwrite: bool = False, history: bool = True) -> 
                 player.spp, player.skills, player.injuries = spp, list(skills), list(injuries)
                 player.rolls_taken = min(len(skills), star_player_rolls(spp, ruleset))
                 if "Miss next game" in injuries:
-                    player.status = "miss next game"
+                    player.status = "miss next game"  # i18n: key
                 if "-1 AV" in injuries:
                     player.av -= 1
         session.flush()

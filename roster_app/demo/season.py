@@ -29,7 +29,7 @@ PLAYED_ROUNDS = 3  # of six: a double round robin of four teams
 CUP = "Spike! Magazine Cup"  # the season's open tournament: a knock-out of the four teams, after round 3
 CUP_ROUND = PLAYED_ROUNDS + 1  # its semi-finals; the final the round after, then the league's last three rounds
 RESERVE_TEAM = ("Reikland Reavers", "Veteran")  # the demo's one reserve team, and its Reserve Coach
-LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", "-1 MA")
+LIGHT_INJURIES = ("Miss next game", "Miss next game", "Niggling injury", "-1 MA")  # i18n: key
 
 
 def _lines(db: LeagueDB, team_id: int, score: int, rng: random.Random) -> list[PlayerLine]:
@@ -66,7 +66,7 @@ def _finish_sheet(db: LeagueDB, match_id: int, rng: random.Random) -> None:
         return
     turns = match_turns(db.ruleset)
     within = set(rng.sample(range(turns), rng.randint(7, 14)))
-    with db.write("the demo ref's ticks") as tx:
+    with db.write("the demo ref's ticks") as tx:  # i18n: keep (the demo is built before anything can be undone)
         sheet = tx.session.get(RefereeMatch, view.id)
         sheet.in_range = [turn in within for turn in range(turns)]
         sheet.casualties = int(rng.random() < 0.15)

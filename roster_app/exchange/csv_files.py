@@ -12,8 +12,8 @@ from roster_app.safety.atomic import atomic_text, text_problem
 from roster_app.store.db import LeagueDB
 
 CSV_ENCODING = "utf-8-sig"  # the byte-order mark lets spreadsheet programs read names with accents
-ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",
-                  "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip
+ROSTER_COLUMNS = ["Team", "Number", "Name", "Race", "Position", "MA", "ST", "AG", "AV", "Starting skills",  # i18n: keep (the CSV file format's columns)
+                  "Gained skills", "Injuries", "SPP", "Level", "Rolls due", "Value", "Status", "Contract"]  # fmt: skip  # i18n: keep (the CSV file format's columns)
 LEDGER_COLUMNS = ["Team", "Date", "Season", "Kind", "Reason", "Amount", "Balance"]
 
 

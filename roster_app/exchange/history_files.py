@@ -17,7 +17,7 @@ from roster_app.safety.atomic import atomic_text, json_problem
 from roster_app.store.db import LeagueDB
 
 TABLE_COLUMNS = ["Season", "Position", "Team", "Race", "Played", "Won", "Drawn", "Lost", "TD for", "TD against",
-                 "Cas for", "Cas against", "Points", "Champion"]  # fmt: skip
+                 "Cas for", "Cas against", "Points", "Champion"]  # fmt: skip  # i18n: keep (the CSV file format's columns)
 AWARD_COLUMNS = ["Season", "Award", "Player", "Team", "Value"]
 REFEREE_COLUMNS = ["Season", "Referee", "Matches", "Awards", "Sackings", "Deaths"]
 RECORD_COLUMNS = ["Record", "Value", "Holder", "Team", "Season", "Where"]

@@ -44,7 +44,7 @@ from sqlalchemy.types import TypeDecorator
 from sqlmodel import SQLModel
 
 from roster_app.errors import DugoutError
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.limits import TEXT_LENGTH, text_limit
 from roster_app.safety.atomic import atomic_path, atomic_text, json_document_problem
 from roster_app.safety.check import check_league
@@ -289,7 +289,9 @@ class _Stream:
 
     def key(self) -> str:
         if self.next_char() != '"':
-            raise self.invalid("Expecting property name enclosed in double quotes")
+            raise self.invalid(
+                "Expecting property name enclosed in double quotes"
+            )  # i18n: keep (the JSON parser's own message, as Python's json module says it)
         name = self.value()
         self.take(":", "Expecting ':' delimiter")
         return name
@@ -359,7 +361,9 @@ class _Stream:
 
     def end(self) -> None:
         if self.next_char():
-            raise self.invalid("Extra data")
+            raise self.invalid(
+                "Extra data"
+            )  # i18n: keep (the JSON parser's own message, as Python's json module says it)
 
     def invalid(self, message: str, at: int | None = None) -> ImportRefused:
         at = self.at if at is None else at
@@ -456,7 +460,9 @@ def _opened(source: Path) -> Iterator[typing.TextIO]:
         raise ImportRefused(problem)
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(
-            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(name=source.name, size=size)
+            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(
+                name=source.name, size=size
+            )
         )
     try:  # with or without a byte-order mark (Windows Notepad)
         handle = source.open(encoding="utf-8-sig")
@@ -475,8 +481,8 @@ def _opened(source: Path) -> Iterator[typing.TextIO]:
 LATER_TABLES = frozenset({"correction", "competition", "competition_entry", "competition_tie"})
 
 
-WORDS = {"bool": "true or false", "int": "a whole number", "float": "a number", "str": "text",
-         "datetime": "a date and time (ISO 8601)"}  # fmt: skip
+WORDS = {"bool": N_("true or false"), "int": N_("a whole number"), "float": N_("a number"), "str": N_("text"),
+         "datetime": N_("a date and time (ISO 8601)")}  # fmt: skip  # shown through _()
 
 
 # The types a value of each kind may have in JSON (exact types: True is not a whole number).
@@ -529,7 +535,7 @@ def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
                 )
             )
         if plan.items is not None and not all(type(item) is plan.items for item in value):
-            raise ImportRefused(_("{where}: '{name}' should be a list of {words}, not {shown}.").format(where=where, name=plan.name, words=WORDS[plan.items.__name__], shown=_shown(value)))  # fmt: skip
+            raise ImportRefused(_("{where}: '{name}' should be a list of {words}, not {shown}.").format(where=where, name=plan.name, words=_(WORDS[plan.items.__name__]), shown=_shown(value)))  # fmt: skip
         if _depth(value) > JSON_DEPTH:
             raise ImportRefused(
                 _("{where}: '{name}' is nested more than {json_depth} levels deep.").format(
@@ -540,7 +546,7 @@ def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
     if type(value) not in plan.accepted:
         raise ImportRefused(
             _("{where}: '{name}' should be {words}, not {shown}.").format(
-                where=where, name=plan.name, words=WORDS[plan.kind], shown=_shown(value)
+                where=where, name=plan.name, words=_(WORDS[plan.kind]), shown=_shown(value)
             )
         )
     if plan.kind == "int" and not INT_RANGE[0] <= value <= INT_RANGE[1]:
@@ -705,7 +711,9 @@ class _Building:
     def tables(self, stream: _Stream) -> None:
         """Read the tables' object, writing each table's rows a batch at a time."""
         known = {t.name: t for t in SQLModel.metadata.sorted_tables}
-        stream.take("{", "Expecting value")
+        stream.take(
+            "{", "Expecting value"
+        )  # i18n: keep (the JSON parser's own message, as Python's json module says it)
         if stream.next_char() == "}":
             stream.at += 1
             return

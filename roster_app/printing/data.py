@@ -440,7 +440,7 @@ class SheetSide:
     fan_factor: int
     players: tuple[SheetPlayerLine, ...]
     handicaps: tuple[str, ...]  # handicaps awarded in the pre-match sequence ("Bribe")
-    worth_name: str = "Team rating"  # what the team is worth, as its edition names it
+    worth_name: str = "Team rating"  # what the team is worth, as its edition names it  # i18n: key
     worth: str = ""  # "103", "1,050,000 gp"
     freebooters: tuple[tuple[str, str, tuple[str, ...]], ...] = ()  # hired for this game: (name, what, skills)
     inducements: tuple[str, ...] = ()  # bought for this game ("Bribes x 2")
@@ -573,9 +573,9 @@ class PlayedSheet:
 
 
 # the pad's events about the ref himself (his own actions and what was done to him)
-_REF_LOG_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "ref blocked",
-                  "super pro", "apothecary", "argue the call")  # fmt: skip
-_OWN_ACTIONS = ("block", "foul", "blitz", "blow the whistle")
+_REF_LOG_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "ref blocked",  # i18n: key
+                  "super pro", "apothecary", "argue the call")  # fmt: skip  # i18n: key
+_OWN_ACTIONS = ("block", "foul", "blitz", "blow the whistle")  # i18n: key
 
 
 def played_sheets(

@@ -138,7 +138,7 @@ def _build(db: LeagueDB, request: PrintRequest, today: date | None, progress: Ca
         for sheet in data.fixture_sheets(db, round_number=request.sheets_round):
             sections.append(render.fixture_sheet_section(sheet, rules, heading))
     if request.played_sheets or request.played_games:
-        note("the referees' sheets of the games played")
+        note(_("the referees' sheets of the games played"))
         for played in data.played_sheets(db, round_number=request.played_round, match_ids=request.played_games):
             sections.append(render.played_sheet_section(played, heading))
     if request.magazine:

@@ -398,7 +398,7 @@ def league_table_section(
     points: dict,
     heading: data.Heading,
     matches: list[data.MatchLine] = (),
-    worth: tuple[str, str, bool] = ("TR", "Team rating", False),
+    worth: tuple[str, str, bool] = ("TR", "Team rating", False),  # i18n: key
 ) -> Section:
     """The league table; `worth` is the edition's (short name, name, a team value in gold) for its worth column."""
     t = blocks("league_table")

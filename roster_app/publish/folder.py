@@ -37,7 +37,7 @@ from roster_app.words import count
 
 Progress = Callable[[int, int], bool]  # (pages done, pages in all) -> go on
 MANIFEST = "dugout-site.json"
-GENERATOR = "Dugout league website"
+GENERATOR = "Dugout league website"  # i18n: keep (the site's generator meta tag)
 BUILDING, REPLACED = ".publishing-", ".replaced-"
 
 

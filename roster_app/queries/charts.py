@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from sqlalchemy import or_, select
 from sqlalchemy.orm import aliased
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.queries import careers
 from roster_app.queries import season as sq
 from roster_app.queries.season import PLAYED
@@ -19,7 +19,11 @@ from roster_app.rules.economy import economy
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Referee, RefereeMatch, Team
 
-MEASURES = {"rating": "Team rating", "treasury": "Treasury (thousands of gp)", "fan_factor": "Fan factor"}
+MEASURES = {
+    "rating": N_("Team rating"),
+    "treasury": N_("Treasury (thousands of gp)"),
+    "fan_factor": N_("Fan factor"),
+}  # shown through _()
 SCALES = {"treasury": 1000}  # a treasury reads as "250", not "250000", on an axis
 
 
@@ -56,8 +60,8 @@ def timeline_series(timeline: careers.TeamTimeline, measure: str, *, by_round: b
 
 
 def _chart(measure: str, series: tuple[Series, ...], season: int | None, name: str | None = None) -> Chart:
-    name = name or MEASURES[measure]
-    title = name + (f", season {season}" if season is not None else "")
+    name = name or _(MEASURES[measure])
+    title = _("{name}, season {season}").format(name=name, season=season) if season is not None else name
     return Chart(f"team-{measure}", "lines", title, series, "Round" if season is not None else "Game", name)
 
 
@@ -100,7 +104,11 @@ def team_chart(db: LeagueDB, team_ids: list[int], measure: str, *, season: int |
     if measure == "rating" and economy(db.ruleset).is_value:  # the team value an LRB 5/6 sequence records
         series = tuple(Series(s.name, tuple((x, y / SCALES["treasury"]) for x, y in s.points))
                        for s in _after_each_game(db, team_ids, measure, season))  # fmt: skip
-        return _chart(measure, series, season, f"{economy(db.ruleset).worth_name} (thousands of gp)")
+        worth = economy(db.ruleset).worth_name
+        said = {"Team rating": _("Team rating (thousands of gp)"), "Team value": _("Team value (thousands of gp)")}
+        return _chart(
+            measure, series, season, said.get(worth, f"{worth} (thousands of gp)")
+        )  # i18n: keep (an edition's own name)
     if measure != "treasury":
         return _chart(measure, _after_each_game(db, team_ids, measure, season), season)
     series = tuple(Series(name, tuple((float(rnd if season is not None else n), g / SCALES[measure])

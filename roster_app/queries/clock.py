@@ -17,7 +17,7 @@ from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _, term
+from roster_app.i18n import N_, _, term
 from roster_app.queries.postmatch import done_steps, match_title
 from roster_app.queries.referees import fixture_title
 from roster_app.rules.clock import AT_STEP, WHEN, Act, Moment, step_words  # noqa: F401 - the clock's names, here too
@@ -105,10 +105,9 @@ def seller_wait(session: Session, team: Team) -> str | None:
     done = set(done_steps(match, team.id))
     if set(BEFORE_TRANSFERS) <= done:
         return None
-    return (
-        f"{team.name} have not reached the transfers of the post-match sequence of "
-        f"{match_title(session, match)}: steps 1 to 4.1 come first."
-    )
+    return _(
+        "{name} have not reached the transfers of the post-match sequence of {match}: steps 1 to 4.1 come first."
+    ).format(name=team.name, match=match_title(session, match))
 
 
 # -- for the views ----------------------------------------------------------------------------------------
@@ -138,7 +137,9 @@ def league_moments(db: LeagueDB) -> list[Moment]:
 
 # -- the pre-match sequence -----------------------------------------------------------------------------
 # Seed 001: drafting from the reserves "takes place in the Hire Freebooters section of the Pre-Match Sequence".
-DRAFT_WHEN = "Drafting from the reserves takes place in Hire Freebooters, in the pre-match sequence of a fixture"
+DRAFT_WHEN = N_(
+    "Drafting from the reserves takes place in Hire Freebooters, in the pre-match sequence of a fixture"
+)
 
 
 def next_fixture(session: Session, team_id: int) -> Match | None:
@@ -170,6 +171,7 @@ def pre_match_refusal(session: Session, match: Match) -> str | None:
 
 def require_pre_match(session: Session, team: Team, match_id: int | None, *, what: str = DRAFT_WHEN) -> Match:
     """The fixture whose pre-match sequence `team` is in now, or a refusal saying when `what` can be done."""
+    what = _(what)  # DRAFT_WHEN is marked N_()
     if match_id is None:
         fixture = next_fixture(session, team.id)
         where = f" ({fixture_title(session, fixture)})" if fixture is not None else ""

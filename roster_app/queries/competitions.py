@@ -155,7 +155,11 @@ def _rounds_left(session: Session, competition: Competition) -> str:
         now = count(
             len([t for t in ties if t.match_id and session.get(Match, t.match_id).status == "scheduled"]), "game"
         )
-        return f"{now} of round {played_rounds}" + (f", then {count(left, 'more round')}" if left > 0 else "")
+        if left > 0:
+            return _("{games} of round {round}, then {more}").format(
+                games=now, round=played_rounds, more=count(left, "more round")
+            )
+        return _("{games} of round {round}").format(games=now, round=played_rounds)
     total = session.scalar(
         select(func.max(CompetitionTie.round)).where(CompetitionTie.competition_id == competition.id)
     )
@@ -192,17 +196,17 @@ class CompetitionRow:
 
     @property
     def format_words(self) -> str:
-        return rc.FORMATS.get(self.format, self.format)
+        return _(rc.FORMATS[self.format]) if self.format in rc.FORMATS else self.format
 
     @property
     def status_words(self) -> str:
         if self.status == "abandoned":
-            return f"abandoned: {self.reason}"
+            return _("abandoned: {reason}").format(reason=self.reason)
         if self.status == "finished":
-            return _("won by {winner}").format(winner=self.winner) if self.winner else "finished"
+            return _("won by {winner}").format(winner=self.winner) if self.winner else _("finished")
         if self.status == "open" and self.format != "league":
             return _("to draw")
-        return f"{count(self.played, 'game')} played, {self.to_play} to play"
+        return _("{games} played, {n} to play").format(games=count(self.played, "game"), n=self.to_play)
 
 
 def competitions(db: LeagueDB, season: int | None = None) -> list[CompetitionRow]:

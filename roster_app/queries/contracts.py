@@ -95,11 +95,11 @@ def _status(contract: Contract, player: Player, latest: bool, has_running: bool)
     if contract.status == ContractStatus.RUNNING:
         return contract_state(contract.seasons, contract.served)
     if contract.status == ContractStatus.TRANSFERRED:
-        return "ended by transfer"
+        return "ended by transfer"  # i18n: key
     if contract.status == ContractStatus.REVERSED:
         return "reversed"
     if contract.status == ContractStatus.DIED:
-        return "ended: he died"
+        return "ended: he died"  # i18n: key (ui's STATUS_WORDS)
     if contract.status == ContractStatus.ENDED:
         return f"ended ({player.status})"
     if latest and not has_running and player.status in PlayerStatus.ON_ROSTER:

@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import func, or_, select
 from sqlalchemy.orm import aliased
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.contracts import tally_marks
 from roster_app.rules.roster import gp
 from roster_app.store.db import LeagueDB
@@ -18,9 +18,10 @@ from roster_app.store.models import Contract, Correction, DiceRoll, Match, Playe
 from roster_app.store.statuses import ContractStatus, PlayerStatus
 from roster_app.words import count
 
-KIND_LABELS = {"gold": "Gold", "spp": "SPP", "fan_factor": "Fan factor", "contract": "Contract", "roll": "Roll"}
-KIND_LABELS["import"] = "Import"  # a team brought from another tool (services/foreign_teams.py)
-KIND_LABELS["competition"] = "Competition"  # a competition abandoned (services/competitions.py)
+KIND_LABELS = {"gold": N_("Gold"), "spp": N_("SPP"), "fan_factor": N_("Fan factor"), "contract": N_("Contract"),
+               "roll": N_("Roll")}  # fmt: skip  # shown through _()
+KIND_LABELS["import"] = N_("Import")  # a team brought from another tool (services/foreign_teams.py)
+KIND_LABELS["competition"] = N_("Competition")  # a competition abandoned (services/competitions.py)
 
 
 @dataclass(frozen=True)
@@ -38,7 +39,7 @@ class CorrectionRow:
 
     @property
     def kind_label(self) -> str:
-        return KIND_LABELS.get(self.kind, self.kind)
+        return _(KIND_LABELS[self.kind]) if self.kind in KIND_LABELS else self.kind
 
 
 def _faces(faces: list[int]) -> str:
@@ -142,7 +143,12 @@ class ContractChoice:
 
     @property
     def label(self) -> str:
-        return f"{self.player}: {tally_marks(self.served, self.seasons)}, {self.status} (signed in season {self.signed_season})"
+        return _("{player}: {marks}, {status} (signed in season {season})").format(
+            player=self.player,
+            marks=tally_marks(self.served, self.seasons),
+            status=self.status,
+            season=self.signed_season,
+        )
 
 
 @dataclass(frozen=True)

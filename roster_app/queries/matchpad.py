@@ -156,18 +156,17 @@ def describe(event: mp.Event, g: Game) -> str:
             victim=victim, value=who or team or "nobody", injury=injury
         )
     elif kind == "injury":
-        text = f"Injury: {victim}{injury}"
+        text = _("Injury: {victim}{injury}").format(victim=victim, injury=injury)
     elif kind == "sent off":
         text = _("Sent off: {who} ({team})").format(who=who, team=team)
     elif kind == "mvp":
         text = _("MVP of {team}: {who}").format(team=team, who=who)
     elif kind == "ref state":
-        text = _("The ref is {get}{calls_text}").format(
-            get=mp.STATE_LABELS.get(data["state"], data["state"]), calls_text=_calls_text(data, g)
-        )
+        text = _("The ref is {get}{calls_text}").format(get=_state(data["state"]), calls_text=_calls_text(data, g))
     elif kind in ("send-off roll", "penalty roll"):
         text = data.get("text", kind)
-        text = f"Send-off roll for {who}: {text}" if kind == "send-off roll" else text
+        if kind == "send-off roll":
+            text = _("Send-off roll for {who}: {text}").format(who=who, text=text)
     elif kind == "get the ref":
         text = (
             _("Get the Ref: he escapes (Escapist)")
@@ -181,11 +180,11 @@ def describe(event: mp.Event, g: Game) -> str:
     elif kind == "place ref":
         text = _("The ref is placed at {square}").format(square=_square(data["square"]))
     elif kind in ("super pro", "argue the call"):
-        text = f"{'Super Pro: ' if kind == 'super pro' else ''}{data.get('text', kind)}"
+        text = data.get("text", kind)
+        if kind == "super pro":
+            text = _("Super Pro: {text}").format(text=text)
     elif kind == "apothecary":
-        text = _("Personal Apothecary: the ref is {get}").format(
-            get=mp.STATE_LABELS.get(data["state"], data["state"])
-        )
+        text = _("Personal Apothecary: the ref is {get}").format(get=_state(data["state"]))
     elif kind == "riot":
         text = _("Riot! The match ends after turn {value}").format(value=event.turn - 1)
     elif kind == "kick-off":
@@ -194,22 +193,31 @@ def describe(event: mp.Event, g: Game) -> str:
             total=data.get("total"), result=term("table", result) if result else result
         )
     elif kind == "inducement":
-        on = f" on {who or victim}" if (who or victim) else ""
-        text = f"{team} use {data.get('name')}{on}"
+        if who or victim:
+            text = _("{team} use {name} on {who}").format(
+                team=team, name=term("inducement", data.get("name", "")), who=who or victim
+            )
+        else:
+            text = _("{team} use {name}").format(team=team, name=term("inducement", data.get("name", "")))
     elif "in_range" in data:
         where = _("in range") if data["in_range"] else _("out of range")
         target = f" {_who(g, data['target'])}" if data.get("target") is not None else ""
         squares = ""
         if data.get("ref_square") is not None and data.get("ball_square") is not None:
             apart = mp.squares_apart(data["ref_square"], data["ball_square"])
-            squares = f" ({words.count(apart, 'square')} from the ball)"
+            squares = _(" ({squares} from the ball)").format(squares=words.count(apart, "square"))
         text = _("End of turn {turn}: the ref {get}{target}, {where}{squares}").format(
-            turn=event.turn, get=data.get("action"), target=target, where=where, squares=squares
+            turn=event.turn, get=_state(data.get("action", "")), target=target, where=where, squares=squares
         )
         text += f". {data['text']}" if data.get("text") else ""
     else:
         text = _("End of turn {turn}").format(turn=event.turn)
     return _("T{turn}  {text}").format(turn=event.turn, text=text)
+
+
+def _state(word: str) -> str:
+    """A ref's stored state or action, as the pad's log says it."""
+    return rr.shown_state(mp.STATE_LABELS.get(word, word))
 
 
 def _square(square: list[int]) -> str:
@@ -226,8 +234,9 @@ def _contact(event: mp.Event, g: Game, who: str, victim: str) -> str:
     elif event.kind == "block":
         head = _("Block: {who} on {victim}").format(who=who, victim=victim)
     else:
-        how = {"block": "blocks", "blitz": "blitzes", "foul": "fouls"}[data.get("how", "block")]
-        head = f"{who} {how} the ref: he is {mp.STATE_LABELS.get(data.get('result', 'prone'), data.get('result'))}"
+        head = {"block": _("{who} blocks the ref: he is {state}"), "blitz": _("{who} blitzes the ref: he is {state}"),
+                "foul": _("{who} fouls the ref: he is {state}")}[data.get("how", "block")].format(
+            who=who, state=_state(data.get("result", "prone")))  # fmt: skip
     assists = data.get("assists") or []
     if assists:
         head += f", {words.count(len(assists), 'assist')}"

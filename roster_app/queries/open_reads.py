@@ -55,7 +55,7 @@ class TeamHeader:
     expenses: int = (
         0  # the spiralling expenses the team's value brings after a match (0 where the edition has none)
     )
-    worth_name: str = "Team rating"  # as the edition names what a team is worth
+    worth_name: str = "Team rating"  # as the edition names what a team is worth  # i18n: key
     worth_figure: str = ""  # "112", "1,120,000 gp"
     winnings_by_table: bool = True  # the edition pays winnings from the Match Winnings Table (else dice and FAME)
     worth_is_value: bool = False  # a team value in gold (LRB 5/6), not a team rating

@@ -9,6 +9,7 @@ from typing import Any
 from sqlalchemy import and_, func, select
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.queries.clock import next_fixture, pre_match_refusal
 from roster_app.queries.fetch import roster_count
 from roster_app.queries.referees import fixture_title, referees_for_fixture, sheet_of
@@ -61,7 +62,7 @@ class PreMatchView:
     referee: str | None  # the ref whose match sheet goes with the game, None: not chosen yet
     played: bool = False  # the fixture has been reported
     inducements: tuple[int, int] = (0, 0)  # LRB 5/6: the money for inducements each team gets (home, away)
-    worth_name: str = "Team rating"  # what `PreMatchTeam.rating` is, as the edition names it
+    worth_name: str = "Team rating"  # i18n: key; what `PreMatchTeam.rating` is, as the edition names it
     fans: tuple[int | None, int | None] = (
         None,
         None,
@@ -171,7 +172,9 @@ class RefereeOffer:
 
     @property
     def usage(self) -> str:
-        return f"{self.lately} in the last {LATELY_ROUNDS} rounds, {self.season} this season"
+        return _("{lately} in the last {rounds} rounds, {season} this season").format(
+            lately=self.lately, rounds=LATELY_ROUNDS, season=self.season
+        )
 
 
 def _sheet_counts(session: Session, match: Match, rounds: int) -> tuple[dict[int, int], dict[int, int]]:

@@ -19,7 +19,7 @@ from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, Refere
 from roster_app.store.statuses import PlayerStatus
 from roster_app.words import possessive
 
-ADVANCE_PENDING = "referee star player roll (to take)"  # purpose of a Star Player roll not yet used
+ADVANCE_PENDING = "referee star player roll (to take)"  # i18n: key; purpose of a Star Player roll not yet used
 
 
 @dataclass(frozen=True)
@@ -265,7 +265,9 @@ def referees_for_fixture(db: LeagueDB, match_id: int) -> list[RefereeChoice]:
             sheet = session.get(RefereeMatch, card.open_sheet_id) if card.open_sheet_id else None
             if sheet is not None and sheet.match_id != match_id:
                 where = _title_of(session, sheet.match_id) or _("no fixture")
-                busy[card.id] = f"{possessive(card.name)} match sheet of {where} is still open; finish it first."
+                busy[card.id] = _("{owner} match sheet of {where} is still open; finish it first.").format(
+                    owner=possessive(card.name), name=card.name, where=where
+                )
     choices = []
     for card in cards:
         notes = [n for n in (_("Star Ref") if card.is_star else "", _("injured") if card.status == "injured" else "",

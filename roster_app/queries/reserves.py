@@ -224,7 +224,7 @@ def draft_offers(db: LeagueDB, team_id: int) -> list[PositionOffer]:
         price = rules.draft_cost(pos)
         problem = None
         if pos not in allowed:
-            problem = f"{rules.a(pos.name, capital=True)} cannot be drafted from the reserves."
+            problem = _("{a} cannot be drafted from the reserves.").format(a=rules.a(pos.name, capital=True))
         elif taken[pos.name] >= pos.max:
             problem = _("The team already has {count} (its limit).").format(count=count(pos.max, pos.name))
         elif price > treasury:
@@ -264,6 +264,13 @@ def reserve_history(db: LeagueDB, team_id: int) -> list[ReserveEventRow]:
             .order_by(ReserveEvent.id)
         ).all()
         return [
-            ReserveEventRow(e.id, e.created_at, e.kind, Kind.TITLES.get(e.kind, e.kind), e.detail, _dice_text(r))
+            ReserveEventRow(
+                e.id,
+                e.created_at,
+                e.kind,
+                _(Kind.TITLES[e.kind]) if e.kind in Kind.TITLES else e.kind,
+                e.detail,
+                _dice_text(r),
+            )
             for e, r in rows
         ]

@@ -14,7 +14,7 @@ from sqlalchemy import func, literal_column, select, text, union_all
 from sqlalchemy.orm import aliased
 from sqlmodel import Session
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.competitions import decided_words
 from roster_app.rules.fixtures import byes
 from roster_app.rules.postmatch import rank, result_of
@@ -77,7 +77,9 @@ class FixtureRow:
         if self.status == "scheduled":
             return "to play"
         if self.status == "played":
-            return "post-match started" if self.post_match_started else "post-match due"
+            return (
+                "post-match started" if self.post_match_started else "post-match due"
+            )  # i18n: key (ui's FIXTURE_STATUS)
         return "done"
 
 
@@ -275,7 +277,11 @@ LEADER_COLUMNS = {
     "casualties": MatchPlayer.casualties,
     "spp": MatchPlayer.spp,
 }
-LEADER_TITLES = {"touchdowns": "Top scorers", "casualties": "Most casualties", "spp": "Most SPP"}
+LEADER_TITLES = {
+    "touchdowns": N_("Top scorers"),
+    "casualties": N_("Most casualties"),
+    "spp": N_("Most SPP"),
+}  # shown through _()
 LEADER_UNITS = {"touchdowns": "TD", "casualties": "Cas", "spp": "SPP"}
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from roster_app.i18n import _
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 from roster_app.rules.transfers import is_ally
@@ -70,4 +71,5 @@ def surcharge_text(penalties: AllyPenalties) -> str:
     """'+10,000 gp for 1 ally', or '' without a surcharge."""
     if not penalties.reroll_surcharge:
         return ""
-    return f"{'+' if penalties.reroll_surcharge > 0 else ''}{gp(penalties.reroll_surcharge)} for {allies_word(penalties.allies)}"
+    said = _("+{gold} for {allies}") if penalties.reroll_surcharge > 0 else _("{gold} for {allies}")
+    return said.format(gold=gp(penalties.reroll_surcharge), allies=allies_word(penalties.allies))

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.postmatch import STEP_TITLES, STEPS
 from roster_app.words import possessive
 
@@ -33,12 +33,16 @@ AT_STEP = {
     Act.PURCHASES: "purchases",
 }
 
-WHEN = {
-    Act.RESERVES: "Reserve affairs are dealt with at the start of purchases in the post-match sequence (step 4.1)",
-    Act.CONTRACTS: "Contracts are signed at the start of purchases in the post-match sequence (step 4.1)",
-    Act.TRANSFERS: "Transfers are made in the purchases of the post-match sequence, after contracts and before "
-    "new players (step 4.2)",
-    Act.PURCHASES: "New players and staff are bought in the purchases of the post-match sequence (step 4.3)",
+WHEN = {  # marked N_(): shown through _()
+    Act.RESERVES: N_(
+        "Reserve affairs are dealt with at the start of purchases in the post-match sequence (step 4.1)"
+    ),
+    Act.CONTRACTS: N_("Contracts are signed at the start of purchases in the post-match sequence (step 4.1)"),
+    Act.TRANSFERS: N_(
+        "Transfers are made in the purchases of the post-match sequence, after contracts and before "
+        "new players (step 4.2)"
+    ),
+    Act.PURCHASES: N_("New players and staff are bought in the purchases of the post-match sequence (step 4.3)"),
 }
 
 
@@ -66,7 +70,7 @@ class Moment:
             return None
         if self.match_id is None:
             return _("{when}: after {owner} next match.").format(
-                when=WHEN[act], owner=possessive(self.team), name=self.team
+                when=_(WHEN[act]), owner=possessive(self.team), name=self.team
             )
         at = self.order.index(self.next_step)
         if at < self.order.index(AT_STEP[act]):
@@ -79,11 +83,13 @@ class Moment:
             words = step_words(self.next_step, self.titles)
             return _(
                 "{when}. {team} are at {step_words} of the post-match sequence of {match}: {come} first."
-            ).format(when=WHEN[act], team=self.team, step_words=words, match=self.match, come=come)
+            ).format(when=_(WHEN[act]), team=self.team, step_words=words, match=self.match, come=come)
         return _(
             "{when}. {team} are past it in the post-match sequence of {match} (next: {step_words}): after the "
             "team's next match."
-        ).format(when=WHEN[act], team=self.team, match=self.match, step_words=step_words(self.next_step, self.titles))
+        ).format(
+            when=_(WHEN[act]), team=self.team, match=self.match, step_words=step_words(self.next_step, self.titles)
+        )
 
     def check(self, act: Act) -> None:
         problem = self.refusal(act)

@@ -33,29 +33,31 @@ def stage_words(stage: str | None) -> str:
 
 T = TypeVar("T", bound=Hashable)
 
-FORMATS = {
-    "league": "league fixtures",
-    "knockout": "knock-out cup",
-    "playoffs": "playoffs",
-    "swiss": "Swiss rounds",
+FORMATS = {  # the stored formats, their words marked N_(): shown through _()
+    "league": N_("league fixtures"),
+    "knockout": N_("knock-out cup"),
+    "playoffs": N_("playoffs"),
+    "swiss": N_("Swiss rounds"),
 }
 KNOCKOUTS = ("knockout", "playoffs")  # formats whose games cannot end level
-SEEDINGS = {
-    "draw": "drawn with the app's dice",
-    "dice": "drawn with dice typed in",
-    "table": "seeded by the league table",
-    "rating": "seeded by team rating",
-    "hand": "seeded by hand",
+SEEDINGS = {  # marked N_(): shown through _()
+    "draw": N_("drawn with the app's dice"),
+    "dice": N_("drawn with dice typed in"),
+    "table": N_("seeded by the league table"),
+    "rating": N_("seeded by team rating"),
+    "hand": N_("seeded by hand"),
 }
-THIRD_PLACE = "third-place game"
+THIRD_PLACE = "third-place game"  # i18n: key (a stored stage)
 ORDINALS = ("first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth", "tenth")
 
 
-def check_entrants(teams: Sequence[T], what: str = "A tournament") -> None:
+def check_entrants(teams: Sequence[T], what: str | None = None) -> None:
     """Two teams at least, none twice."""
     if len(teams) < 2:
         raise RuleViolation(
-            _("{what} needs at least two teams; a tournament of one team has no games.").format(what=what)
+            _("{what} needs at least two teams; a tournament of one team has no games.").format(
+                what=what or _("A tournament")
+            )
         )
     if len(set(teams)) != len(teams):
         raise RuleViolation(_("A team cannot be entered twice in one tournament."))
@@ -175,7 +177,7 @@ def swiss_pairs(
     meets a team it has met; with an odd number the lowest team without a bye yet sits out. Of the pairings in
     that order, the first that leaves `rounds_left` more rounds possible without a rematch: six teams paired
     greedily for three rounds can leave two triangles, where a fourth round has no pairing at all."""
-    check_entrants(standing, "Swiss rounds")
+    check_entrants(standing, _("Swiss rounds"))
     teams = list(standing)
     for pairs, bye in _pairings(teams, played, had_bye):
         after = played | {frozenset(pair) for pair in pairs}

@@ -27,7 +27,7 @@ def lookup(rows: Sequence[Mapping[str, Any]], result: int) -> Mapping[str, Any]:
 def _label(row: Mapping[str, Any]) -> str:
     low, high = row.get("from"), row.get("to")
     if low is None:
-        return f"{high} or less"
+        return _("{high} or less").format(high=high)
     if high is None:
         return f"{low}+"
     return str(low) if low == high else f"{low}-{high}"

@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from roster_app.i18n import _, term
+from roster_app.i18n import N_, _, term
 from roster_app.rules import postmatch as pm
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
@@ -287,15 +287,14 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
     lines.append((_("A new team"), worth_text(starting_worth(ruleset), ruleset)))
     if eco.winnings == "fame_dice":
         table = ruleset.table("winnings_formula")
-        bonus = ", ".join(f"{table[r]} for a {r}" for r in pm.RESULTS if table[r])
-        reroll = "; the winner may roll again" if table["winner_may_reroll"] else ""
+        each = {"win": _("{n} for a win"), "draw": _("{n} for a draw"), "loss": _("{n} for a loss")}
+        bonus = ", ".join(each[r].format(n=table[r]) for r in pm.RESULTS if table[r])
+        if table["winner_may_reroll"]:
+            winnings = _("({dice} + FAME + {value}) x {gold}; the winner may roll again")
+        else:
+            winnings = _("({dice} + FAME + {value}) x {gold}")
         lines.append(
-            (
-                _("Winnings"),
-                _("({dice} + FAME + {value}) x {gold}{reroll}").format(
-                    dice=table["dice"], value=bonus or "0", gold=gp(table["per_point"]), reroll=reroll
-                ),
-            )
+            (_("Winnings"), winnings.format(dice=table["dice"], value=bonus or "0", gold=gp(table["per_point"])))
         )
     else:
         lines.append(
@@ -310,17 +309,18 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
         lines.append((_("Spiralling expenses"), _("none")))
     lines.append((_("Before a match"), _("handicaps from the rating difference") if eco.pre_match == "handicaps"
                   else _("inducements: the lower team gets the {worth_short} difference").format(worth_short=term("table", eco.worth_short))))  # fmt: skip
-    lines.append((_("A contracted player's half value comes off"), CONTRACT_WORDS[eco.contract_half_value]))
+    lines.append((_("A contracted player's half value comes off"), _(CONTRACT_WORDS[eco.contract_half_value])))
     return lines
 
 
-CONTRACT_WORDS = {
-    "winnings_rating": "the rating used on the Match Winnings Table (seed 001)",
-    "expenses": "the team value that pays spiralling expenses (house rule)",
-    "nothing": "nothing (house rule)",
+CONTRACT_WORDS = {  # marked N_(): shown through _()
+    "winnings_rating": N_("the rating used on the Match Winnings Table (seed 001)"),
+    "expenses": N_("the team value that pays spiralling expenses (house rule)"),
+    "nothing": N_("nothing (house rule)"),
 }
 
 
 def _fan_words(result: str, row: dict[str, Any]) -> str:
-    moves = [w for w, on in (("above it +1", row["gain_above"]), ("below it -1", row["lose_below"])) if on]
-    return f"{result} {row['dice']} {' / '.join(moves) or 'no change'}"
+    moves = [w for w, on in ((_("above it +1"), row["gain_above"]), (_("below it -1"), row["lose_below"])) if on]
+    said = {"win": _("win"), "draw": _("draw"), "loss": _("loss")}.get(result, result)
+    return f"{said} {row['dice']} {' / '.join(moves) or _('no change')}"

@@ -23,7 +23,9 @@ from roster_app.words import count
 
 STAR_KIND, MERCENARY_KIND, INDUCEMENT_KIND = "star", "mercenary", "inducement"
 LEDGER_KIND = "freebooters"  # LedgerEntry.kind of a freebooter's fee paid from the treasury
-GATE_SHARE_KIND = "star gate share"  # LedgerEntry.kind of the stars' share of the gate (post-match winnings)
+GATE_SHARE_KIND = (
+    "star gate share"  # i18n: key; LedgerEntry.kind of the stars' share of the gate (post-match winnings)
+)
 
 
 def gp(amount: int) -> str:
@@ -208,13 +210,20 @@ class Bill:
     @property
     def where(self) -> str:
         """The money there is, in words: "200,000 gp of petty cash and 50,000 gp in the treasury"."""
-        where = f"{gp(self.petty_cash)} of petty cash" if self.petty_cash else "no petty cash"
-        if self.may_add_treasury:
-            where += f" and {gp(self.treasury)} in the treasury"
-        return where
+        if self.petty_cash and self.may_add_treasury:
+            where = _("{cash} of petty cash and {gold} in the treasury")
+        elif self.petty_cash:
+            where = _("{cash} of petty cash")
+        elif self.may_add_treasury:
+            where = _("no petty cash and {gold} in the treasury")
+        else:
+            where = _("no petty cash")
+        return where.format(cash=gp(self.petty_cash), gold=gp(self.treasury))
 
     def words(self) -> str:
-        return f"{gp(self.total)} of {gp(self.money)} ({self.where})"
+        return _("{total} of {money} ({where})").format(
+            total=gp(self.total), money=gp(self.money), where=self.where
+        )
 
 
 def money_for(ruleset: Ruleset, petty_cash: int) -> tuple[int, bool]:

@@ -23,7 +23,7 @@ from roster_app.rules.ruleset import Ruleset
 
 TEAM_KINDS = ("touchdown", "completion", "interception", "casualty", "injury", "sent off", "mvp", "foul", "block")
 REF_KINDS = ("ref state", "send-off roll", "penalty roll", "get the ref", "ref casualty", "place ref", "ref blocked",
-             "super pro", "apothecary", "argue the call")  # fmt: skip
+             "super pro", "apothecary", "argue the call")  # fmt: skip  # i18n: key
 FLOW_KINDS = ("kick-off", "end turn", "riot")
 # Issue 32: an inducement bought in Hire Freebooters used where it bites (a bribe against a send-off, the wizard
 # once a game, a wandering apothecary or Igor on a hurt player); data {"name", "effect"}
@@ -291,20 +291,20 @@ def _player(players: Mapping[int, InGame], state: PadState, player_id: int | Non
 def _check_team_event(state: PadState, event: Event, players: Mapping[int, InGame]) -> None:
     kind = event.kind
     if kind == "injury":
-        _player(players, state, event.victim_id, "injured player")
+        _player(players, state, event.victim_id, _("injured player"))
         _check_injury(event)
         return
     if kind == "casualty":
-        victim = _player(players, state, event.victim_id, "player hurt")
+        victim = _player(players, state, event.victim_id, _("player hurt"))
         if event.player_id is not None:
-            by = _player(players, state, event.player_id, "player who caused the casualty")
+            by = _player(players, state, event.player_id, _("player who caused the casualty"))
             if by.team_id == victim.team_id:
                 raise RuleViolation(_("#{number} {name} and #{number2} {name2} play for the same team: a casualty counts for the other " "team's player.").format(number=by.number, name=by.name, number2=victim.number, name2=victim.name))  # fmt: skip
         _check_injury(event)
         return
     if kind in ("foul", "block"):
         return _check_foul_or_block(state, event, players)
-    player = _player(players, state, event.player_id, "player")
+    player = _player(players, state, event.player_id, _("player"))
     if event.team_id != player.team_id:
         raise RuleViolation(
             _("#{number} {name} does not play for that team.").format(number=player.number, name=player.name)
@@ -340,7 +340,7 @@ def _check_assists(state: PadState, event: Event, players: Mapping[int, InGame],
     if not isinstance(assists, list) or len(set(assists)) != len(assists):
         raise RuleViolation(_("Name each assisting player once."))
     for player_id in assists:
-        helper = _player(players, state, player_id, "assisting player")
+        helper = _player(players, state, player_id, _("assisting player"))
         if helper.id == by.id or helper.team_id != by.team_id:
             raise RuleViolation(_("#{number} {name} cannot assist #{number2} {name2}: an assist comes from another player of his team.").format(number=helper.number, name=helper.name, number2=by.number, name2=by.name))  # fmt: skip
 
@@ -436,7 +436,7 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         if new == state.ref_state:
             raise RuleViolation(_("{name} is already {label}.").format(name=state.ref.name, label=_label(new)))
     elif kind == "send-off roll":
-        player = _player(players, state, event.player_id, "player")
+        player = _player(players, state, event.player_id, _("player"))
         if event.team_id != player.team_id:
             raise RuleViolation(
                 _("#{number} {name} does not play for that team.").format(number=player.number, name=player.name)
@@ -447,7 +447,7 @@ def _check_ref_event(state: PadState, event: Event, players: Mapping[int, InGame
         if item not in state.ref.equipment:
             raise RuleViolation(_("{name} does not carry a {item}.").format(name=state.ref.name, item=item))
     elif kind == "ref casualty":
-        _player(players, state, event.victim_id, "player hurt")
+        _player(players, state, event.victim_id, _("player hurt"))
         _check_injury(event)
 
 
@@ -622,11 +622,11 @@ def running_verdict(state: PadState, ruleset: Ruleset | None = None) -> Running:
     """Sacked / award / on track: at full time the verdict of the sheet; during the game, the turns played so far
     judged by the Riot rule (25% or less sacked, 75% or more the award)."""
     if state.ref is None or (state.got_the_ref is not None and not state.escaped and state.got_the_ref == 1):
-        return Running("normal ref", 0, 0, "A normal ref has this game: no sacking, no award.")
+        return Running("normal ref", 0, 0, _("A normal ref has this game: no sacking, no award."))
     done = state.turns_done
     ticks = sum(1 for t in state.in_range[:done] if t)
     if done == 0:
-        return Running("on track", 0, 0, f"{state.ref.name}: no turn played yet.")
+        return Running("on track", 0, 0, _("{name}: no turn played yet.").format(name=state.ref.name))
     fields = sheet_fields(state)
     verdict = rr.verdict_for_sheet(
         fields["in_range"], riot=state.riot or not state.over, turns_played=done, casualties=state.ref_casualties,
@@ -636,9 +636,11 @@ def running_verdict(state: PadState, ruleset: Ruleset | None = None) -> Running:
     if state.over:
         return Running(verdict.result, verdict.in_range, done, verdict.describe())
     result = "sacked" if verdict.sacked else "award" if verdict.award else "on track"
-    heading = {"sacked": "heading for the sack", "award": "heading for the award", "on track": "on track"}[result]
+    text = {"sacked": _("{name}: {ticks} of {turns} in range, heading for the sack."),
+            "award": _("{name}: {ticks} of {turns} in range, heading for the award."),
+            "on track": _("{name}: {ticks} of {turns} in range, on track.")}[result]  # fmt: skip
     return Running(
-        result, ticks, done, f"{state.ref.name}: {ticks} of {words.count(done, 'turn')} in range, {heading}."
+        result, ticks, done, text.format(name=state.ref.name, ticks=ticks, turns=words.count(done, "turn"))
     )
 
 

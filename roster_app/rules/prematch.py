@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from roster_app.i18n import _
 from roster_app.rules.dicetables import lookup, range_text
 from roster_app.rules.economy import economy
 from roster_app.rules.ruleset import Ruleset, default_ruleset
@@ -50,8 +51,11 @@ def no_handicaps_words(ruleset: Ruleset | None = None) -> str | None:
     eco = economy(ruleset)
     if eco.pre_match == "handicaps":
         return None
-    return (f"{eco.edition} has no handicaps: the team of lower {eco.worth_name.lower()} gets the difference as "
-            "money for inducements before the match.")  # fmt: skip
+    worth = {"Team rating": _("team rating"), "Team value": _("team value")}.get(
+        eco.worth_name, eco.worth_name.lower()
+    )
+    return _("{edition} has no handicaps: the team of lower {worth} gets the difference as money for inducements "
+             "before the match.").format(edition=eco.edition, worth=worth)  # fmt: skip
 
 
 def handicap_dice(ruleset: Ruleset | None = None) -> str:

@@ -24,12 +24,18 @@ from roster_app.words import count, possessive
 
 Dice = Callable[[str, str, int, str], Roll]  # key, dice, modifier, what it is for -> the roll
 
-CLEANING = "cleaning his chainsaw"  # the pad's state after a Chainsaw penalty: off the pitch, not sent off
+CLEANING = (
+    "cleaning his chainsaw"  # i18n: key; the pad's state after a Chainsaw penalty: off the pitch, not sent off
+)
 INJURED_STATES = ("knocked out", "badly hurt", "injured", "dead")
-ROTTEN_EGGS = "sent off by rotten eggs"
+ROTTEN_EGGS = "sent off by rotten eggs"  # i18n: key (a ref state, shown through the pad's words)
 ACTIONS = rr.ALL_ACTIONS
-STILL = ("watch like a hawk", "blow the whistle", "foul")  # he does not move (a block may follow up one square)
-CALLS = ("sent off", "warning", "foul spotted", "foul missed", "foul unseen", "not sent off")
+STILL = (
+    "watch like a hawk",  # i18n: key
+    "blow the whistle",  # i18n: key
+    "foul",
+)  # i18n: key; he does not move (a block may follow up one square)
+CALLS = ("sent off", "warning", "foul spotted", "foul missed", "foul unseen", "not sent off")  # i18n: key
 # The ref's own dice a Super Pro re-roll may take again (key prefixes), never a player's.
 REROLLABLE = ("spot", "send-off", "gang ups", "penalty", "whistle", "escapist", "gfi", "ref armour")
 
@@ -68,8 +74,12 @@ def caller(state: PadState) -> str | None:
 
 def nobody_words(state: PadState) -> str:
     if state.quiet_turn == state.turn:
-        return f"{state.ref.name} is still quoting the rules (Lawquoter): nobody is sent off this turn"
-    return f"{state.ref.name} is {state.ref_state}: a ref who is down sends nobody off"
+        return _("{name} is still quoting the rules (Lawquoter): nobody is sent off this turn").format(
+            name=state.ref.name
+        )
+    return _("{name} is {ref_state}: a ref who is down sends nobody off").format(
+        name=state.ref.name, ref_state=rr.shown_state(state.ref_state)
+    )
 
 
 def watching(state: PadState) -> bool:
@@ -77,7 +87,7 @@ def watching(state: PadState) -> bool:
     if "Two Heads" in state.ref.skills:
         return True
     last = state.turn - 2  # his last turn came after the previous turn's team turns
-    return last >= 0 and state.actions[last] == "watch like a hawk"
+    return last >= 0 and state.actions[last] == "watch like a hawk"  # i18n: key
 
 
 def _call(call: str, player: InGame, why: str, by: str | None) -> dict[str, Any]:
@@ -87,7 +97,7 @@ def _call(call: str, player: InGame, why: str, by: str | None) -> dict[str, Any]
 
 def _send_off_roll(state: PadState, dice: Dice, key: str, who: InGame, ruleset: Ruleset | None, why: str) -> bool:
     modifier = send_off_modifier(state.ref.skills, ruleset)
-    roll = dice(key, "D6", modifier, f"send-off ({why}): {who.name}")
+    roll = dice(key, "D6", modifier, _("send-off ({why}): {name}").format(why=why, name=who.name))
     return rr.send_off(roll, ruleset).success
 
 
@@ -107,36 +117,44 @@ def foul(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dic
 def _foul(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dice, ruleset: Ruleset | None
           ) -> dict[str, Any]:  # fmt: skip
     fouler = players[event.player_id]
-    armour = dice("armour", "2D6", 0, f"foul by {fouler.name}: armour roll")
+    armour = dice("armour", "2D6", 0, _("foul by {name}: armour roll").format(name=fouler.name))
     doubles = [armour.is_double]
     if event.data.get("armour_broken"):
-        doubles.append(dice("injury", "2D6", 0, f"foul by {fouler.name}: injury roll").is_double)
+        doubles.append(
+            dice("injury", "2D6", 0, _("foul by {name}: injury roll").format(name=fouler.name)).is_double
+        )
     double = any(doubles)
     by = caller(state)
     if by is None:
-        why = nobody_words(state) + (" (a double, and nobody sees it)" if double else "")
+        why = nobody_words(state)
+        if double:
+            why = _("{why} (a double, and nobody sees it)").format(why=why)
         return {"double": double, "calls": [_call("foul unseen", fouler, why, None)]}
     if by == "normal ref":
-        calls = [_call("sent off", fouler, "a double on the foul (a normal ref)", by)] if double else []
+        calls = [_call("sent off", fouler, _("a double on the foul (a normal ref)"), by)] if double else []
         return {"double": double, "calls": calls}
     if by == "assistant":
-        return {"double": double, "calls": [_call("sent off", fouler, "fouled while the ref was down (Assistant Ref)",
-                                                  by)]}  # fmt: skip
+        return {"double": double, "calls": [_call("sent off", fouler,
+                                                  _("fouled while the ref was down (Assistant Ref)"), by)]}  # fmt: skip
     hawk, terrible = watching(state), "Terrible Ref" in state.ref.skills
     if not hawk and not double:
         return {
             "double": False,
-            "calls": [_call("foul missed", fouler, "the ref was not watching like a hawk", by)],
+            "calls": [_call("foul missed", fouler, _("the ref was not watching like a hawk"), by)],
         }
     if double and not terrible:
-        return {"double": True, "calls": [_call("foul spotted", fouler, "a double", by),
-                                          _call("sent off", fouler, "a double on the foul", by)]}  # fmt: skip
-    why = "watching like a hawk" if hawk else "a double (a Terrible Ref still rolls)"
+        return {"double": True, "calls": [_call("foul spotted", fouler, _("a double"), by),
+                                          _call("sent off", fouler, _("a double on the foul"), by)]}  # fmt: skip
+    why = _("watching like a hawk") if hawk else _("a double (a Terrible Ref still rolls)")
     calls = [_call("foul spotted", fouler, why, by)]
-    if _send_off_roll(state, dice, "spot", fouler, ruleset, "foul spotted"):
-        calls.append(_call("sent off", fouler, f"foul spotted, D6 {rr.send_off_target(ruleset)}+", by))
+    if _send_off_roll(state, dice, "spot", fouler, ruleset, _("foul spotted")):
+        calls.append(
+            _call(
+                "sent off", fouler, _("foul spotted, D6 {target}+").format(target=rr.send_off_target(ruleset)), by
+            )
+        )
     else:
-        calls.append(_call("not sent off", fouler, "he gets away with it on the D6", by))
+        calls.append(_call("not sent off", fouler, _("he gets away with it on the D6"), by))  # i18n: key
     return {"double": double, "calls": calls}
 
 
@@ -145,14 +163,16 @@ def _gang_ups(state: PadState, helpers: Sequence[InGame], dice: Dice, by: str | 
     """Hates Gang Ups: a D6 at or below the number of assists sends off a randomly chosen assisting player."""
     if by != "ref" or not helpers or "Hates Gang Ups" not in state.ref.skills:
         return []
-    roll = dice("gang ups", "D6", 0, f"Hates Gang Ups ({count(len(helpers), 'assist')})")
+    roll = dice("gang ups", "D6", 0, _("Hates Gang Ups ({assists})").format(assists=count(len(helpers), "assist")))
     if roll.total > len(helpers):
         return []
     chosen = helpers[0]
     if len(helpers) > 1:
-        pick = dice("pick", "D12", 0, "Hates Gang Ups: which assisting player")
+        pick = dice("pick", "D12", 0, _("Hates Gang Ups: which assisting player"))
         chosen = helpers[(pick.total - 1) * len(helpers) // 12]
-    return [_call("sent off", chosen, f"assisted a block (Hates Gang Ups, D6 {roll.total})", by)]
+    return [
+        _call("sent off", chosen, _("assisted a block (Hates Gang Ups, D6 {total})").format(total=roll.total), by)
+    ]
 
 
 def block(state: PadState, event: Event, players: Mapping[int, InGame], dice: Dice, ruleset: Ruleset | None
@@ -163,7 +183,7 @@ def block(state: PadState, event: Event, players: Mapping[int, InGame], dice: Di
     helpers = [players[i] for i in event.data.get("assists", [])]
     by = caller(state)
     if by == "assistant":
-        return {"calls": [_call("sent off", blocker, "blocked while the ref was down (Assistant Ref)", by)]}
+        return {"calls": [_call("sent off", blocker, _("blocked while the ref was down (Assistant Ref)"), by)]}
     return {"calls": _gang_ups(state, helpers, dice, by)}
 
 
@@ -180,12 +200,18 @@ def ref_blocked(state: PadState, event: Event, players: Mapping[int, InGame], di
     calls = _gang_ups(state, helpers, dice, by)
     out = {"ref_state": result, "calls": calls}
     if by == "assistant":
-        calls.append(_call("sent off", who, f"{how}ed the ref while he was down (Assistant Ref)", by))
+        why = {"foul": _("fouled the ref while he was down (Assistant Ref)"),
+               "blitz": _("blitzed the ref while he was down (Assistant Ref)")}.get(
+            how, _("blocked the ref while he was down (Assistant Ref)"))  # fmt: skip
+        calls.append(_call("sent off", who, why, by))
         return out
     if result in INJURED_STATES:
         return out  # hurt off the pitch: a normal ref comes on (the ordinary rules)
     sent = {c["player_id"] for c in calls}
-    calls.extend(_call("warning", p, f"assisted the {how} on the ref", "ref") for p in helpers if p.id not in sent)
+    warned = {"foul": _("assisted the foul on the ref"), "blitz": _("assisted the blitz on the ref")}.get(
+        how, _("assisted the block on the ref")
+    )
+    calls.extend(_call("warning", p, warned, "ref") for p in helpers if p.id not in sent)
     pending = list(dict.fromkeys([*state.revenge, who.id]))  # and any who knocked him down before
     if result != "standing":
         out["revenge"] = pending
@@ -204,15 +230,16 @@ def revenge(state: PadState, pending: Sequence[int], players: Mapping[int, InGam
         if not state.playing(player_id):
             continue
         if state.quiet_turn == state.turn:
-            calls.append(_call("not sent off", who, "Lawquoter's quiet turn", "ref"))
+            calls.append(_call("not sent off", who, _("Lawquoter's quiet turn"), "ref"))  # i18n: key
             continue
         key = "send-off" if index == 0 else f"send-off {index + 1}"
-        if _send_off_roll(state, dice, key, who, ruleset, "he blocked or fouled the ref"):
-            calls.append(
-                _call("sent off", who, f"blocked or fouled the ref, D6 {rr.send_off_target(ruleset)}+", "ref")
-            )
+        if _send_off_roll(state, dice, key, who, ruleset, _("he blocked or fouled the ref")):
+            why = _("blocked or fouled the ref, D6 {target}+").format(target=rr.send_off_target(ruleset))
+            calls.append(_call("sent off", who, why, "ref"))
         else:
-            calls.append(_call("not sent off", who, "blocked or fouled the ref; he gets away with it", "ref"))
+            calls.append(
+                _call("not sent off", who, _("blocked or fouled the ref; he gets away with it"), "ref")
+            )  # i18n: key
     return calls
 
 
@@ -231,7 +258,7 @@ def check_ref_turn(state: PadState, event: Event, players: Mapping[int, InGame],
     if action not in ACTIONS:
         raise RuleViolation(_("Choose the ref's action ({items}).").format(items=", ".join(ACTIONS)))
     if state.ref_down() and action != "watch like a hawk":
-        raise RuleViolation(_("{name} is {ref_state}: stand him up first (the Ref's State) before he can {action}; on the ground " "he can only watch.").format(name=ref.name, ref_state=state.ref_state, action=action))  # fmt: skip
+        raise RuleViolation(_("{name} is {ref_state}: stand him up first (the Ref's State) before he can {action}; on the ground " "he can only watch.").format(name=ref.name, ref_state=rr.shown_state(state.ref_state), action=rr.shown_state(action)))  # fmt: skip
     if action == "blitz" and "Blitz" not in ref.skills:
         raise RuleViolation(_("{name} has no Blitz skill: a ref may not Blitz.").format(name=ref.name))
     if action == "blow the whistle" and "Whistle" not in ref.equipment:
@@ -239,9 +266,11 @@ def check_ref_turn(state: PadState, event: Event, players: Mapping[int, InGame],
     if action in ("block", "foul", "blitz", "blow the whistle"):
         target = data.get("target")
         player = players.get(target) if target is not None else None
-        what = "closest player" if action in ("blitz", "blow the whistle") else "player he " + action + "s"
         if player is None:
-            raise RuleViolation(_("Name the {what}: a player in this game.").format(what=what))
+            raise RuleViolation({"blitz": _("Name the closest player: a player in this game."),
+                                 "blow the whistle": _("Name the closest player: a player in this game."),
+                                 "block": _("Name the player he blocks: a player in this game."),
+                                 "foul": _("Name the player he fouls: a player in this game.")}[action])  # fmt: skip
         if not state.playing(player.id):
             raise RuleViolation(
                 _("#{number} {name} is out of the game ({out}).").format(
@@ -257,7 +286,7 @@ def _check_move(state: PadState, action: str, square: Sequence[int] | None, rule
     moved = squares_apart(state.ref_square, square)
     name = state.ref.name
     if action in STILL and moved:
-        raise RuleViolation(_("{name} stays still to {action}: his square stays ({value}, {value2}); he moved {count}.").format(name=name, action=action, value=state.ref_square[0] + 1, value2=state.ref_square[1] + 1, count=count(moved, 'square')))  # fmt: skip
+        raise RuleViolation(_("{name} stays still to {action}: his square stays ({value}, {value2}); he moved {count}.").format(name=name, action=rr.shown_state(action), value=state.ref_square[0] + 1, value2=state.ref_square[1] + 1, count=count(moved, 'square')))  # fmt: skip
     if action == "block" and moved > 1:
         raise RuleViolation(
             _("{name} blocks an adjacent player: he may follow up one square, not {moved}.").format(
@@ -266,11 +295,12 @@ def _check_move(state: PadState, action: str, square: Sequence[int] | None, rule
         )
     ma, gfi = move_allowance(state.ref.ma, state.ref.skills, ruleset)
     if moved > ma + gfi:
-        extra = f" and {count(gfi, 'Go For It')} (Fast Runner)" if gfi else " (a ref may not Go For It)"
+        if gfi:
+            too_far = _("{name} moves at most his MA {ma} and {gfi} (Fast Runner): {count} is too far.")
+        else:
+            too_far = _("{name} moves at most his MA {ma} (a ref may not Go For It): {count} is too far.")
         raise RuleViolation(
-            _("{name} moves at most his MA {ma}{extra}: {count} is too far.").format(
-                name=name, ma=ma, extra=extra, count=count(moved, "square")
-            )
+            too_far.format(name=name, ma=ma, gfi=count(gfi, "Go For It"), count=count(moved, "square"))
         )
 
 
@@ -286,19 +316,27 @@ def ref_turn(state: PadState, event: Event, players: Mapping[int, InGame], dice:
         over = squares_apart(state.ref_square, square) - ref.ma
         target = rule(ruleset, "go_for_it_target", 2)
         for n in range(1, over + 1):
-            if dice(f"gfi {n}", "D6", 0, f"{ref.name}: Go For It {n} ({target}+)").total < target:
+            asked = _("{name}: Go For It {n} ({target}+)").format(name=ref.name, n=n, target=target)
+            if dice(f"gfi {n}", "D6", 0, asked).total < target:
                 out["ref_state"] = "prone"
-                out["text"] = f"{ref.name} trips going for it (square {n} beyond his MA): he is prone."
+                out["text"] = _("{name} trips going for it (square {n} beyond his MA): he is prone.").format(
+                    name=ref.name, n=n
+                )
                 break
     if action == "foul":
-        armour = dice("ref armour", "2D6", 0, f"{possessive(ref.name)} foul: armour roll")
+        armour = dice(
+            "ref armour",
+            "2D6",
+            0,
+            _("{owner} foul: armour roll").format(owner=possessive(ref.name), name=ref.name),
+        )
         if armour.is_double:
             out["ref_state"] = ROTTEN_EGGS
-            out["text"] = (f"A double on his foul: the crowd throw rotten eggs; {ref.name} leaves the field as if sent "
-                           "off, a normal ref for the rest of the game.")  # fmt: skip
+            out["text"] = _("A double on his foul: the crowd throw rotten eggs; {name} leaves the field as if sent "
+                            "off, a normal ref for the rest of the game.").format(name=ref.name)  # fmt: skip
     if action == "blow the whistle":
         out["deafened"] = data["target"]
-        roll = dice("whistle", "2D6", rr.penalty_modifier(ref.skills, ruleset), "Whistle penalty")
+        roll = dice("whistle", "2D6", rr.penalty_modifier(ref.skills, ruleset), _("Whistle penalty"))
         outcome = rr.penalty("Whistle", roll, ruleset)
         out["text"] = outcome.text
         if outcome.success and rr.penalty_sends_off("Whistle", ruleset):
@@ -332,11 +370,18 @@ def argue(state: PadState, player: InGame, dice: Dice, ruleset: Ruleset | None) 
     problem = argue_problem(state, player.team_id, ruleset)
     if problem is not None:
         raise RuleViolation(problem)
-    made = dice("argue", rule(ruleset, "argue_dice", "D6"), 0, f"argue the call: {player.name}")
+    made = dice(
+        "argue", rule(ruleset, "argue_dice", "D6"), 0, _("argue the call: {name}").format(name=player.name)
+    )
     if made.total >= rule(ruleset, "argue_overturned_at", 6):
-        result, text = "overturned", f"the call is overturned: #{player.number} {player.name} is not sent off"
+        result = "overturned"
+        text = _("Argue the call {total}: the call is overturned: #{number} {name} is not sent off.")
     elif made.total <= rule(ruleset, "argue_coach_ejected_at", 1):
-        result, text = "coach ejected", "the call stands and the coach is ejected for arguing"
+        result, text = (
+            "coach ejected",
+            _("Argue the call {total}: the call stands and the coach is ejected for arguing."),
+        )
     else:
-        result, text = "stands", "the call stands"
-    return {"result": result, "player_id": player.id, "text": f"Argue the call {made.total}: {text}."}
+        result, text = "stands", _("Argue the call {total}: the call stands.")
+    text = text.format(total=made.total, number=player.number, name=player.name)
+    return {"result": result, "player_id": player.id, "text": text}

@@ -12,23 +12,37 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import NotFound, RuleViolation
-from roster_app.i18n import _, term
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.ruleset import STATS, Ruleset, default_ruleset
 from roster_app.words import count
 
 # The ref's four actions, his states on the pitch and his standing in the league (names, not numbers).
-ACTIONS = ("move", "block", "foul", "watch like a hawk")
-SKILL_ACTIONS = ("blitz", "blow the whistle")  # with the Blitz skill; with a Whistle
+ACTIONS = ("move", "block", "foul", "watch like a hawk")  # i18n: key
+SKILL_ACTIONS = ("blitz", "blow the whistle")  # with the Blitz skill; with a Whistle  # i18n: key
 ALL_ACTIONS = ACTIONS + SKILL_ACTIONS
 STATES = ("standing", "prone", "stunned", "knocked out", "badly hurt", "injured", "dead",
-          "sent off by rotten eggs", "sent off")  # fmt: skip
+          "sent off by rotten eggs", "sent off")  # fmt: skip  # i18n: key
 PENALTY_SENT_OFF = "sent off"  # a penalty roll that sends the ref off (seed 000: the Whistle's lost pea)
 ON_PITCH_STATES = ("standing", "prone", "stunned")
 STATUSES = ("available", "injured", "sacked", "dead")
 FINAL_STATUSES = ("sacked", "dead")  # never left: a sacked ref never referees again, and the dead stay dead
 STAT_LABELS = {"ma": "MA", "st": "ST", "ag": "AG", "av": "AV"}
+# The ref's states and actions are stored keys; a sentence says them in the commissioner's language.
+STATE_WORDS = {
+    "standing": N_("standing"), "prone": N_("prone"), "stunned": N_("stunned"), "knocked out": N_("knocked out"),
+    "badly hurt": N_("badly hurt"), "injured": N_("injured"), "dead": N_("dead"),
+    "sent off by rotten eggs": N_("sent off by rotten eggs"), "sent off": N_("sent off"),
+    "cleaning his chainsaw": N_("cleaning his chainsaw"), "seriously injured": N_("seriously injured"), "move": N_("move"), "block": N_("block"),
+    "foul": N_("foul"), "watch like a hawk": N_("watch like a hawk"), "blitz": N_("blitz"),
+    "blow the whistle": N_("blow the whistle"),
+}  # fmt: skip
+
+
+def shown_state(word: str) -> str:
+    """A ref's stored state or action in the commissioner's language (one Dugout does not know stays as it is)."""
+    return _(STATE_WORDS[word]) if word in STATE_WORDS else word
 
 
 def _ruleset(ruleset: Ruleset | None) -> Ruleset:
@@ -101,11 +115,12 @@ class Verdict:
         """The result in a commissioner's words."""
         if not self.refereed:
             return _("He did not referee this match (a normal ref took over): no sacking, no award, no SPP.")
-        of = f"{self.in_range} of {count(self.turns_played, 'turn')} in range" + (" (a Riot)" if self.riot else "")
+        of = _("{n} of {turns} in range (a Riot)") if self.riot else _("{n} of {turns} in range")
+        of = of.format(n=self.in_range, turns=count(self.turns_played, "turn"))
         if self.sacked:
             head = _("Sacked: {of}. He may never referee in this league again.").format(of=of)
         elif self.award:
-            head = f"Refereeing Award: {of}."
+            head = _("Refereeing Award: {of}.").format(of=of)
         else:
             head = _("Kept his job: {of}.").format(of=of)
         if self.is_star:
@@ -252,10 +267,10 @@ def skill_effect(name: str, ruleset: Ruleset | None = None) -> str:
                 effect = skill.get("effect", "")
                 player = rs.skill_effects.get(name, "")
                 shown = term("table", effect) if effect else ""
-                if effect.startswith("As the player skill") and player:
+                if effect.startswith("As the player skill") and player:  # i18n: key (the ruleset's text)
                     if shown != effect:  # translated: the player skill's effect, then the ref's own line whole
                         return f"{term('table', player)} ({shown})"
-                    rest = effect.removeprefix("As the player skill").lstrip(".;, ")
+                    rest = effect.removeprefix("As the player skill").lstrip(".;, ")  # i18n: key
                     return f"{player} {rest[:1].upper()}{rest[1:]}".strip()
                 return shown
     return ""
@@ -520,9 +535,14 @@ def penalty(item: str, roll: Roll, ruleset: Ruleset | None = None) -> RollOutcom
     """The penalty roll of a Whistle (10+) or Chainsaw (8+): 2D6 at or above the number takes effect."""
     target = penalty_number(item, ruleset)
     ok = roll.total >= target
-    effect = {"Whistle": "he loses his pea and runs off to find another",
-              "Chainsaw": "the chainsaw clogs with limbs; he goes off to clean it"}.get(item, "it takes effect")  # fmt: skip
-    text = f"{item} penalty {roll.describe()} against {target}+: {effect if ok else 'no effect'}."
+    effect = {"Whistle": _("he loses his pea and runs off to find another"),
+              "Chainsaw": _("the chainsaw clogs with limbs; he goes off to clean it")}.get(item, _("it takes effect"))  # fmt: skip
+    text = _("{item} penalty {roll} against {target}+: {effect}.").format(
+        item={"Whistle": _("Whistle"), "Chainsaw": _("Chainsaw")}.get(item, item),
+        roll=roll.describe(),
+        target=target,
+        effect=effect if ok else _("no effect"),
+    )
     return RollOutcome(f"{item.lower()} penalty", roll, target, ok, text)
 
 

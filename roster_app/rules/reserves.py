@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _, term
+from roster_app.i18n import N_, _, term
 from roster_app.rules.dice import Roll
 from roster_app.rules.dicetables import lookup
 from roster_app.rules.roster import STAT_NAMES, gp
@@ -203,12 +203,11 @@ def rookie_outcome(
     label = STAT_NAMES[stat]
     floor_below = original[stat] - table["max_below_original"]
     if after < table["minimum"]:
-        why = f"{label} may never fall below {table['minimum']}."
+        why = _("{stat} may never fall below {minimum}.").format(stat=label, minimum=table["minimum"])
         return RookieOutcome(text, stat, before, before, True, why)
     if after < floor_below:
-        why = (
-            f"{label} may never fall more than {table['max_below_original']} below its original value "
-            f"of {original[stat]}."
+        why = _("{stat} may never fall more than {most} below its original value of {original}.").format(
+            stat=label, most=table["max_below_original"], original=original[stat]
         )
         return RookieOutcome(text, stat, before, before, True, why)
     return RookieOutcome(text, stat, before, after)
@@ -234,13 +233,13 @@ class Kind:
     DRAFT = "draft"
     # events that end one round of affairs and start the next
     STARTS = (UPKEEP, COACH_LEFT, COACH_HIRED)
-    TITLES = {
-        APPROVED: "Approved", WITHDRAWN: "Approval withdrawn", COACH_HIRED: "Reserve Coach hired",
-        UPKEEP: "Upkeep paid", COACH_LEFT: "Reserve Coach left", TABLE: "Reserve Team Table",
-        REROLL: "Reserve Team Table re-roll", NO_ROLL: "No roll", PLAYER_TABLE: "Player Table",
-        NOTHING_AFFORDABLE: "Nothing affordable", NEW_PLAYER: "New player", LET_GO: "Player lost",
-        RETIRED: "Retired to make room",
-        DRAFT: "Drafted",
+    TITLES = {  # marked N_(): shown through _() (queries/reserves.py)
+        APPROVED: N_("Approved"), WITHDRAWN: N_("Approval withdrawn"), COACH_HIRED: N_("Reserve Coach hired"),
+        UPKEEP: N_("Upkeep paid"), COACH_LEFT: N_("Reserve Coach left"), TABLE: N_("Reserve Team Table"),
+        REROLL: N_("Reserve Team Table re-roll"), NO_ROLL: N_("No roll"), PLAYER_TABLE: N_("Player Table"),
+        NOTHING_AFFORDABLE: N_("Nothing affordable"), NEW_PLAYER: N_("New player"), LET_GO: N_("Player lost"),
+        RETIRED: N_("Retired to make room"),
+        DRAFT: N_("Drafted"),
     }  # fmt: skip
 
 

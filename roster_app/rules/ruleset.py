@@ -199,28 +199,33 @@ class Ruleset:
         return Ruleset(self.name, self.key, self.version, tables)
 
 
-SOURCE_WORDS = {
-    "article": "From the article",
-    "default": "League default",
-    "league": "The league's own (no public source gives these figures; they stand in)",
+SOURCE_WORDS = {  # marked N_(): shown through _()
+    "article": N_("From the article"),
+    "default": N_("League default: named by the articles but not printed, so Dugout made one up"),
+    "league": N_("The league's own (no public source gives these figures; they stand in)"),
 }
 # The public codebases a table's numbers were read from, as a commissioner knows them (the file and commit stay in
 # the table's source, for whoever checks them: `source_detail`).
-CODEBASES = {
-    "nicholasmr/obblm": "OBBLM (the online league manager)",
-    "christerk/ffb": "FUMBBL's game client",
-    "TheNAF/naflm": "the NAF's league manager",
-    "BSData/bloodbowl": "BattleScribe's Blood Bowl data",
+CODEBASES = {  # marked N_(): shown through _()
+    "nicholasmr/obblm": N_("OBBLM (the online league manager)"),
+    "christerk/ffb": N_("FUMBBL's game client"),
+    "TheNAF/naflm": N_("the NAF's league manager"),
+    "BSData/bloodbowl": N_("BattleScribe's Blood Bowl data"),
 }
 
 
 def _plain_where(where: str) -> str:
     """ "nicholasmr/obblm lib/game_data.php at 78026f4" -> "as OBBLM (the online league manager) has it"; words that
     name no codebase are kept as they are (issue 35: the Rules window read like notes to a programmer)."""
-    named = [words for repo, words in CODEBASES.items() if repo in where]
+    named = [_(words) for repo, words in CODEBASES.items() if repo in where]
     if not named:
         return where
-    return "as " + " and ".join(named) + (" have it" if len(named) > 1 else " has it")
+    if len(named) == 1:
+        return _("as {codebase} has it").format(codebase=named[0])
+    both = named[0]
+    for name in named[1:]:
+        both = _("{items} and {last}").format(items=both, last=name)
+    return _("as {codebases} have it").format(codebases=both)
 
 
 def source_detail(data: Any) -> str:
@@ -236,9 +241,7 @@ def provenance(data: Any) -> str:
     if not isinstance(source, dict) or "from" not in source:
         return _("Source not recorded (the league was made before Dugout noted where each table comes from)")
     kind = source["from"]
-    words = SOURCE_WORDS.get(kind, f"From {kind}")
-    if kind == "default":
-        words += ": named by the articles but not printed, so Dugout made one up"
+    words = _(SOURCE_WORDS[kind]) if kind in SOURCE_WORDS else _("From {source}").format(source=kind)
     where = source.get("where")
     return f"{words} ({_plain_where(where)})" if where else words
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from roster_app.errors import RulesetError
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.injuries import INJURIES
@@ -57,40 +57,50 @@ def _whole(v: Any, low: int, high: int = BOUND) -> bool:
 
 # Each number's bounds are the check's own (the Rules window's spin boxes take them: a spin box stopping at 9,999
 # showed 10,000 gp per rating point as 9,999 and saved that, issue 35).
-INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}", lambda v: _whole(v, -BOUND), kind="int", low=-BOUND,
+# `what` is marked N_(): shown through `said()`, which fills in {low}, {high} and {options}.
+INT = Check(N_("a whole number from {low} to {high}"), lambda v: _whole(v, -BOUND), kind="int", low=-BOUND,
             high=BOUND)  # fmt: skip
-NAT = Check(f"a whole number of 0 or more (at most {BOUND:,})", lambda v: _whole(v, 0), kind="int", low=0,
+NAT = Check(N_("a whole number of 0 or more (at most {high})"), lambda v: _whole(v, 0), kind="int", low=0,
             high=BOUND)  # fmt: skip
-POS = Check(f"a whole number above 0 (at most {BOUND:,})", lambda v: _whole(v, 1), kind="int", low=1, high=BOUND)
-GOLD = Check(f"a whole number of gold pieces, 0 or more (at most {GOLD_BOUND:,})",
+POS = Check(N_("a whole number above 0 (at most {high})"), lambda v: _whole(v, 1), kind="int", low=1, high=BOUND)
+GOLD = Check(N_("a whole number of gold pieces, 0 or more (at most {high})"),
              lambda v: _whole(v, 0, GOLD_BOUND), kind="gold", low=0, high=GOLD_BOUND)  # fmt: skip
-PRICE = Check(f"a whole number of gold pieces above 0 (at most {GOLD_BOUND:,})",
+PRICE = Check(N_("a whole number of gold pieces above 0 (at most {high})"),
               lambda v: _whole(v, 1, GOLD_BOUND), kind="gold", low=1, high=GOLD_BOUND)  # fmt: skip
-OPT_INT = Check(f"a whole number from -{BOUND:,} to {BOUND:,}, or empty", lambda v: v is None or _whole(v, -BOUND),
+OPT_INT = Check(N_("a whole number from {low} to {high}, or empty"), lambda v: v is None or _whole(v, -BOUND),
                 kind="opt_int", low=-BOUND, high=BOUND)  # fmt: skip
-TEXT = Check("a text", lambda v: isinstance(v, str))
-NAME = Check("a non-empty text", lambda v: isinstance(v, str) and v.strip() != "")
-OPT_TEXT = Check("a text or empty", lambda v: v is None or isinstance(v, str))
-BOOL = Check("true or false", lambda v: isinstance(v, bool), kind="bool")
-DICE = Check("dice such as D6 or 2D6", _is_dice, kind="dice")
-STAT = Check("a characteristic from 1 to 10", lambda v: _is_int(v) and 1 <= v <= 10, kind="int", low=1, high=10)
-TEXTS = Check(
-    "a list of texts", lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), kind="texts"
+TEXT = Check(N_("a text"), lambda v: isinstance(v, str))
+NAME = Check(N_("a non-empty text"), lambda v: isinstance(v, str) and v.strip() != "")
+OPT_TEXT = Check(N_("a text or empty"), lambda v: v is None or isinstance(v, str))
+BOOL = Check(N_("true or false"), lambda v: isinstance(v, bool), kind="bool")
+DICE = Check(N_("dice such as D6 or 2D6"), _is_dice, kind="dice")
+STAT = Check(
+    N_("a characteristic from 1 to 10"), lambda v: _is_int(v) and 1 <= v <= 10, kind="int", low=1, high=10
 )
-OPT_TEXTS = Check("a list of texts or empty", lambda v: v is None or TEXTS.ok(v), kind="opt_texts")
+TEXTS = Check(
+    N_("a list of texts"), lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v), kind="texts"
+)
+OPT_TEXTS = Check(N_("a list of texts or empty"), lambda v: v is None or TEXTS.ok(v), kind="opt_texts")
 
 
 def one_of(*options: Any) -> Check:
     """A value from a fixed list (a combo box in the Rules window)."""
-    words = [str(o) if o is not None else "empty" for o in options]
-    what = f"{', '.join(words[:-1])} or {words[-1]}" if len(words) > 1 else words[0]
-    return Check(f"one of {what}" if len(words) > 3 else what, lambda v: v in options, kind="choice",
+    return Check(N_("one of {options}") if len(options) > 3 else "{options}", lambda v: v in options, kind="choice",
                  options=options)  # fmt: skip
+
+
+def said(spec: Check) -> str:
+    """What a value must be, in the commissioner's language: "a whole number from -1,000,000 to 1,000,000"."""
+    words = [str(o) if o is not None else _("empty") for o in spec.options]
+    options = (_("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
+               else "".join(words))  # fmt: skip
+    low, high = (f"{n:,}" if n is not None else "" for n in (spec.low, spec.high))
+    return _(spec.what).format(low=low, high=high, options=options) if spec.what else spec.what
 
 
 STAT_KEY = one_of(None, "ma", "st", "ag", "av")
 ALSO_STATS = Check(
-    "a list of characteristics (ma, st, ag, av)",
+    N_("a list of characteristics (ma, st, ag, av)"),
     lambda v: isinstance(v, list) and all(x in ("ma", "st", "ag", "av") for x in v),
     kind="texts",
 )
@@ -146,7 +156,7 @@ def check_shape(value: Any, spec: Any, where: str, path: str = "", word: str = "
     if isinstance(spec, Check):
         if not spec.ok(value):
             raise RulesetError(
-                where, path or "value", _("must be {what}, not {value!r}").format(what=spec.what, value=value)
+                where, path or "value", _("must be {what}, not {value!r}").format(what=said(spec), value=value)
             )
     elif isinstance(spec, list):
         if not isinstance(value, list):
@@ -177,7 +187,7 @@ def check_shape(value: Any, spec: Any, where: str, path: str = "", word: str = "
 
 
 RANGE = {"from": OPT_INT, "to": OPT_INT}
-LIMIT = Check("a limit from 1 to 16", lambda v: _is_int(v) and 1 <= v <= 16, kind="int", low=1, high=16)
+LIMIT = Check(N_("a limit from 1 to 16"), lambda v: _is_int(v) and 1 <= v <= 16, kind="int", low=1, high=16)
 POSITION = {
     "name": NAME, "max": LIMIT, "cost": PRICE, "ma": STAT, "st": STAT, "ag": STAT, "av": STAT,
     "skills": TEXTS, "normal": TEXTS, "double": TEXTS, "flags?": TEXTS,
@@ -270,9 +280,9 @@ SHAPES: dict[str, Any] = {
                    "team": one_of(*INDUCEMENT_TEAMS), "reduced_cost?": GOLD, "reduced_for?": TEXTS}],
         "mercenary": {"premium": GOLD, "extra_skill_cost": GOLD, "loner": BOOL, "extra_skills": NAT},
     },
-    "star_gate_share": {"percent_per_star": Check("a percentage from 0 to 100", lambda v: _whole(v, 0, 100),
+    "star_gate_share": {"percent_per_star": Check(N_("a percentage from 0 to 100"), lambda v: _whole(v, 0, 100),
                                                   kind="int", low=0, high=100),
-                        "most_percent": Check("a percentage from 0 to 100", lambda v: _whole(v, 0, 100),
+                        "most_percent": Check(N_("a percentage from 0 to 100"), lambda v: _whole(v, 0, 100),
                                               kind="int", low=0, high=100)},
 }  # fmt: skip
 
@@ -472,7 +482,11 @@ def _link_referees(tables: Mapping[str, Any]) -> None:
     _unique("referee_skills", list(equipment), "equipment")
     for skill, needs in tables["referee_skills"]["prerequisites"].items():
         _check_known(
-            "referee_skills", f"prerequisite of '{skill}'", [skill, needs], ref_skills, _("a referee skill")
+            "referee_skills",
+            _("prerequisite of '{skill}'").format(skill=skill),
+            [skill, needs],
+            ref_skills,
+            _("a referee skill"),
         )
     _check_known("referee_rules", "range skills", list(tables["referee_rules"]["range_skills"]), ref_skills,
                  _("a referee skill"))  # fmt: skip

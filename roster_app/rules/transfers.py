@@ -231,9 +231,13 @@ def is_ally(player_race: str, buyer_race: str) -> bool:
 def ally_penalties(ruleset: Ruleset | None = None) -> str:
     """The penalties an ally of another race brings, in words (from the league's ally table)."""
     table = _ruleset(ruleset).table("ally_penalties")
-    parts = []
-    if table["fan_factor_per_ally"]:
-        parts.append(f"{table['fan_factor_per_ally']:+d} Fan Factor while he plays for the team")
-    if table["reroll_cost_per_ally"]:
-        parts.append(f"+{gp(table['reroll_cost_per_ally'])} on the cost of each team re-roll")
-    return " and ".join(parts) if parts else "no penalty in this league"
+    fan, reroll = table["fan_factor_per_ally"], table["reroll_cost_per_ally"]
+    if fan and reroll:
+        said = _("{fan} Fan Factor while he plays for the team and +{gold} on the cost of each team re-roll")
+    elif fan:
+        said = _("{fan} Fan Factor while he plays for the team")
+    elif reroll:
+        said = _("+{gold} on the cost of each team re-roll")
+    else:
+        said = _("no penalty in this league")
+    return said.format(fan=f"{fan:+d}", gold=gp(reroll))

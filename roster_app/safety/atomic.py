@@ -92,9 +92,12 @@ def _settle(temporary: Path, destination: Path, verify: Verify | None, size: int
         os.fsync(handle.fileno())
         written = os.fstat(handle.fileno()).st_size
     if written == 0:
-        raise _not_written(destination, "the file came out empty")
+        raise _not_written(destination, _("the file came out empty"))
     if size is not None and written != size:
-        raise _not_written(destination, f"{written:,} of {size:,} bytes reached the disk")
+        raise _not_written(
+            destination,
+            _("{written} of {size} bytes reached the disk").format(written=f"{written:,}", size=f"{size:,}"),
+        )
     problem = verify(temporary) if verify is not None else None
     if problem:
         raise _not_written(destination, problem)

@@ -361,10 +361,10 @@ def _keep_current(league: Path) -> Backup | None:
     except LeagueFileError:
         folder = backups_dir(league, create=True)
         now = datetime.now(UTC)
-        path = _free_name(folder, league.stem, now, "damaged before restore")
+        path = _free_name(folder, league.stem, now, "damaged before restore")  # i18n: key
         with atomic_path(path, size=lambda: league.stat().st_size) as temporary:
             shutil.copyfile(league, temporary)
-        return Backup(path, now.replace(microsecond=0), "damaged before restore", path.stat().st_size)
+        return Backup(path, now.replace(microsecond=0), "damaged before restore", path.stat().st_size)  # i18n: key
 
 
 def _recover_if_interrupted(league: Path) -> None:

@@ -134,7 +134,7 @@ def _record_correction(entry_id: int) -> Callable[[Session], None]:
     def fix(session: Session) -> None:
         entry = session.get(LedgerEntry, entry_id)
         team = session.get(Team, entry.team_id)
-        reason = tidy(entry.reason)[:REASON_LENGTH] or "A gold correction"  # as a typed reason is kept
+        reason = tidy(entry.reason)[:REASON_LENGTH] or _("A gold correction")  # as a typed reason is kept
         session.add(Correction(kind="gold", made_by="Check League", reason=reason, season=entry.season,
                                team_id=entry.team_id, ledger_entry_id=entry.id, before={"amount": 0},
                                after={"amount": entry.amount, "treasury": team.treasury if team else None}))  # fmt: skip

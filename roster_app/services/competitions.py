@@ -104,7 +104,7 @@ def create_competition(
     if not name:
         raise RuleViolation(_("A tournament needs a name."))
     team_ids = list(team_ids)
-    for value, what in ((rounds, "The number of rounds"), (first_round, "The first round")):
+    for value, what in ((rounds, _("The number of rounds")), (first_round, _("The first round"))):
         if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value <= 99:
             raise RuleViolation(_("{what} is a whole number from 0 to 99.").format(what=what))
     if format == "playoffs":
@@ -145,9 +145,12 @@ def create_competition(
         session.add(competition)
         session.flush()
         session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team.id) for team in teams])
-        entrants = f"the top {rounds} of the league table" if format == "playoffs" else count(len(teams), "team")
+        if format == "playoffs":
+            entrants = _("the top {rounds} of the league table").format(rounds=rounds)
+        else:
+            entrants = count(len(teams), "team")
         tx.label = _("new {formats} {name}: {entrants}").format(
-            formats=rc.FORMATS[format], name=name, entrants=entrants
+            formats=_(rc.FORMATS[format]), name=name, entrants=entrants
         )
         tx.result = competition.id
     return tx.change
@@ -211,7 +214,7 @@ def _clear_draw(session: Session, competition: Competition) -> None:
         session.delete(tie)
     session.flush()
     for match in matches:
-        _clear_fixture(session, match, "the draw cannot be made again")
+        _clear_fixture(session, match, _("the draw cannot be made again"))
     for entry in session.scalars(
         select(CompetitionEntry).where(CompetitionEntry.competition_id == competition.id)
     ):
@@ -310,7 +313,7 @@ def draw_competition(
             _pair_swiss_round(session, ruleset, competition, 1)
         else:
             _make_bracket(session, ruleset, competition, seeded)
-        tx.label = _("draw of {name}: {seedings}").format(name=competition.name, seedings=rc.SEEDINGS[seeding])
+        tx.label = _("draw of {name}: {seedings}").format(name=competition.name, seedings=_(rc.SEEDINGS[seeding]))
         tx.result = competition.id
     return tx.change
 
@@ -434,7 +437,7 @@ def _fixtures(session: Session, competition: Competition, ties: list[Competition
     matches = []
     for tie in ties:
         if competition.format == "swiss":
-            stage = f"Swiss round {tie.round}"
+            stage = f"Swiss round {tie.round}"  # i18n: key (a stored stage)
         else:
             stage = rc.stage_of(tie.round, total, third_place=tie.position == 1 and tie.round == total)
         matches.append(Match(season=competition.season, round=season_round, home_team_id=tie.home_team_id,
@@ -623,18 +626,24 @@ def withdraw_team(db: LeagueDB, *, competition_id: int, team_id: int, reason: st
                 tie.match_id = None
                 session.add(tie)
                 session.flush()
-                _clear_fixture(session, match, f"{team.name} cannot withdraw from a game they have begun")
+                _clear_fixture(
+                    session, match, _("{name} cannot withdraw from a game they have begun").format(name=team.name)
+                )
             if other is None:  # the opponent is not known yet: whoever comes goes through
                 if tie.home_team_id == team.id:
                     tie.home_team_id = None
                 else:
                     tie.away_team_id = None
                 tie.bye = True
-                tie.note = f"{team.name} withdrew ({reason}): their opponent goes through"
+                tie.note = _("{name} withdrew ({reason}): their opponent goes through").format(
+                    name=team.name, reason=reason
+                )
                 session.add(tie)
                 said += _("; their next opponent goes through")
             else:
-                tie.note = f"{team.name} withdrew ({reason}): {session.get(Team, other).name} go through"
+                tie.note = _("{name} withdrew ({reason}): {other} go through").format(
+                    name=team.name, reason=reason, other=session.get(Team, other).name
+                )
                 said += _("; {name} go through").format(name=session.get(Team, other).name)
                 _won(session, ruleset, competition, tie, other)
         tx.label = said
@@ -736,7 +745,7 @@ def roll_off_table(
     the order given, or the app's dice); the higher total goes above. A roll-off that ends level is refused."""
     ruleset = db.ruleset
     team_ids = list(team_ids)
-    rc.check_entrants(team_ids, "A roll-off")
+    rc.check_entrants(team_ids, _("A roll-off"))
     spec = rc.roll_off_dice(ruleset)
     with db.write() as tx:
         session = tx.session

@@ -42,7 +42,11 @@ TOOLS = ("OBBLM", "BattleScribe")
 
 def _whole(value: Any, what: str, *, low: int = 0, high: int | None = None) -> int:
     if not isinstance(value, int) or isinstance(value, bool) or value < low or (high is not None and value > high):
-        span = f"from {low} to {high}" if high is not None else f"{low} or more"
+        span = (
+            _("from {low} to {high}").format(low=low, high=high)
+            if high is not None
+            else _("{low} or more").format(low=low)
+        )
         raise RuleViolation(
             _("{what} must be a whole number {span}, not {value!r}.").format(what=what, span=span, value=value)
         )
@@ -91,8 +95,8 @@ def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], ma
     rules = ruleset.table("team_rules")
     limits = {"rerolls": min(rules["max_rerolls"], race.max_rerolls), "fan_factor": rules["max_fan_factor"],
               "assistant_coaches": rules["max_assistant_coaches"], "cheerleaders": rules["max_cheerleaders"]}  # fmt: skip
-    words = {"rerolls": "Re-rolls", "fan_factor": "Fan factor", "assistant_coaches": "Assistant coaches",
-             "cheerleaders": "Cheerleaders"}  # fmt: skip
+    words = {"rerolls": _("Re-rolls"), "fan_factor": _("Fan factor"), "assistant_coaches": _("Assistant coaches"),
+             "cheerleaders": _("Cheerleaders")}  # fmt: skip
     staff = {key: _whole(data.get(key), words[key], high=limit) for key, limit in limits.items()}
     apothecary = data.get("apothecary")
     if not isinstance(apothecary, bool):
@@ -121,7 +125,7 @@ def _import_team(session: Session, ruleset: Ruleset, data: Mapping[str, Any], ma
             ) from None
         session.add(Player(team_id=team.id, joined_season=season, origin=HISTORY_KIND, **player))
     session.add(Correction(
-        kind=HISTORY_KIND, made_by=made_by, reason=f"Imported from {source}", season=season, team_id=team.id,
+        kind=HISTORY_KIND, made_by=made_by, reason=_("Imported from {source}").format(source=source), season=season, team_id=team.id,
         before={}, after={"tool": tool, "file": data.get("file", ""), "team": team.name, "race": race.name,
                           "players": len(players), "treasury": treasury, **staff, "apothecary": apothecary},
     ))  # fmt: skip

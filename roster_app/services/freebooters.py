@@ -134,7 +134,7 @@ def record_freebooter_play(
         match = get_match(session, match_id)
         team = get_team(session, team_id)
         if match.status != "played":
-            raise RuleViolation(_("A freebooter's touchdowns, casualties and MVP go into the report of a played game whose post-match " "sequence is not over; {fixture_title} is {value}.").format(fixture_title=fixture_title(session, match), value='still to be played' if match.status == 'scheduled' else 'finished'))  # fmt: skip
+            raise RuleViolation(_("A freebooter's touchdowns, casualties and MVP go into the report of a played game whose post-match " "sequence is not over; {fixture_title} is {value}.").format(fixture_title=fixture_title(session, match), value=_('still to be played') if match.status == 'scheduled' else _('finished')))  # fmt: skip
         hired = stored(match)
         data = hired.get(str(team.id), {})
         line = next((x for x in data.get("lines", ()) if x["name"] == name and x["kind"] != rules.INDUCEMENT_KIND),

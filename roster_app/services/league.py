@@ -29,7 +29,7 @@ from roster_app.words import tidy
 
 def seed_new_league(db: LeagueDB, *, name: str, ruleset: Ruleset) -> Change:
     """Fill a new, empty league file: the league record, its own copy of the ruleset, season 1, sample Star Refs."""
-    with db.write(f"create league {name}") as tx:
+    with db.write(_("create league {name}").format(name=name)) as tx:
         session = tx.session
         session.add(League(name=name, ruleset_name=ruleset.name, ruleset_key=ruleset.key))
         for key in TABLES:
@@ -71,7 +71,7 @@ def league_name(name: str, refusal: type[Exception]) -> str:
 
 def rename_league(db: LeagueDB, *, name: str) -> Change:
     name = league_name(name, RuleViolation)
-    with db.write(f"rename league to {name}") as tx:
+    with db.write(_("rename league to {name}").format(name=name)) as tx:
         league = league_row(tx.session)
         league.name = name
         tx.session.add(league)
@@ -122,7 +122,7 @@ def create_league(path: Path | str, *, name: str, ruleset_key: str = "lrb4", ove
         ) from None
     except DBAPIError as exc:
         full = getattr(exc.orig, "sqlite_errorname", "") == "SQLITE_FULL"
-        reason = "the disk is full" if full else str(exc.orig)
+        reason = _("the disk is full") if full else str(exc.orig)
         raise LeagueFileError(
             _("The league could not be made in {parent} ({reason}). Nothing was made.").format(
                 parent=path.parent, reason=reason

@@ -360,6 +360,6 @@ def _decided(
     if decided.roll_off is not None:
         dice = ruleset.table("knockout")["roll_off"]
         for team, face in zip(teams, decided.roll_off, strict=True):
-            session.add(DiceRoll(purpose=f"Roll-off of {team.name}", dice=dice, faces=[face], total=face, typed=typed,
+            session.add(DiceRoll(purpose=_("Roll-off of {name}").format(name=team.name), dice=dice, faces=[face], total=face, typed=typed,
                                  team_id=team.id, match_id=match.id))  # fmt: skip
     return decided.as_data()

@@ -170,7 +170,7 @@ def record_event(
 # Events whose dice and calls rules/refcalls.py decides (several rolls each, by what they are for); those with one
 # roll of the ref's take it as `roll` too.
 ONE_ROLL = {"send-off roll": "send-off", "penalty roll": "penalty", "get the ref": "escapist"}
-DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call",
+DECIDED = ("foul", "block", "ref blocked", "end turn", "ref state", "place ref", "apothecary", "argue the call",  # i18n: key
            *ONE_ROLL)  # fmt: skip
 
 
@@ -195,7 +195,7 @@ class Dicer:
         given = self.given.get("reroll" if key == self.reroll else key) or self._from_table(dice)
         made = accept(given, dice, modifier=modifier)
         if key == self.reroll:
-            purpose, self.rerolled = f"Super Pro re-roll: {purpose}", made
+            purpose, self.rerolled = _("Super Pro re-roll: {purpose}").format(purpose=purpose), made
         row = store_roll(self.session, made, purpose, **self.links)
         self.first_id = self.first_id if self.first_id is not None else row.id
         self.kept[key] = {"dice": made.dice, "faces": list(made.faces), "modifier": made.modifier,
@@ -249,7 +249,7 @@ def _one_roll(state: mp.PadState, event: mp.Event, players: Any, dice: Dicer, ru
                     _("{name} has no Escapist: there is nothing to roll, he is out.").format(name=ref.name)
                 )
             return {"escaped": False}
-        made = dice("escapist", "D6", 0, "Get the Ref: Escapist")
+        made = dice("escapist", "D6", 0, _("Get the Ref: Escapist"))
         return {"escaped": rr.escapes_get_the_ref(made, ref.skills, ruleset)}
     if event.kind == "send-off roll":
         name = players[event.player_id].name

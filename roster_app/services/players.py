@@ -7,7 +7,7 @@ from typing import Any
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 from roster_app.phrases import Term, phrase
 from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, has_played, require
@@ -38,7 +38,7 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import Player, PlayerStatus, Team
 from roster_app.words import count, possessive, tidy
 
-INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")
+INJURIES = ("Miss next game", "Niggling injury", "-1 MA", "-1 ST", "-1 AG", "-1 AV")  # i18n: key
 
 
 def _check_number(session: Session, team_id: int, number: int, *, except_id: int | None = None) -> None:
@@ -119,7 +119,11 @@ EDITABLE = ("name", "number", "position", *STATS, "skills", "injuries", "spp", "
 # Typed in freely while a team is being created (a league moving from paper brings its players' SPP); once it
 # has played they change only through the sequence, or by a commissioner's correction (services/corrections).
 ON_THE_CLOCK = ("spp", "rolls_taken", "value")
-_LABELS = {"spp": "Star Player Points", "rolls_taken": "star player rolls taken", "value": "value"}
+_LABELS = {
+    "spp": N_("Star Player Points"),
+    "rolls_taken": N_("star player rolls taken"),
+    "value": N_("value"),
+}  # shown through _()
 
 
 def _check_field(session: Session, ruleset: Ruleset, player: Player, field: str, value: Any) -> Any:
@@ -194,7 +198,7 @@ def update_player(
                 _(
                     "{owner} {labels} change with the match reports and the post-match sequence once his team has "
                     "played. To put a mistake right, use Tools > Commissioner's Correction… (it asks for a reason)."
-                ).format(owner=possessive(player.name), labels=_LABELS[field], name=player.name)
+                ).format(owner=possessive(player.name), labels=_(_LABELS[field]), name=player.name)
             )
         if field == "position":
             _change_position(session, ruleset, player, value)

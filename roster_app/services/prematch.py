@@ -119,14 +119,16 @@ def roll_fans(db: LeagueDB, *, match_id: int, team_id: int, roll: dice.Roll | No
         fan_factor = dict(zip((match.home_team_id, match.away_team_id),
                               match_fan_factors(session, ruleset, match), strict=True))[team_id]  # fmt: skip
         roll_ = dice.accept(roll, ruleset.table("fame")["dice"])
-        stored = store_roll(session, roll_, f"Fans of {team.name}", team_id=team_id, match_id=match.id)
+        stored = store_roll(
+            session, roll_, _("Fans of {team}").format(team=team.name), team_id=team_id, match_id=match.id
+        )
         spectators = economy_rules.spectators(roll_.faces, fan_factor, ruleset)
         fans[str(team_id)] = {"dice_roll_id": stored.id, "faces": list(roll_.faces), "fan_factor": fan_factor,
                               "spectators": spectators, "typed": roll_.typed}  # fmt: skip
         state["fans"] = fans
         match.pre_match = state
         session.add(match)
-        tx.label = f"fans of {team.name} ({spectators:,})"
+        tx.label = _("fans of {team} ({n})").format(team=team.name, n=f"{spectators:,}")
         tx.result = spectators
     return tx.change
 

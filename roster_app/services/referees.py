@@ -23,7 +23,7 @@ from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, Referee, RefereeMatch
 from roster_app.words import count, possessive, tidy
 
-ADVANCE_TAKEN = "referee star player roll"
+ADVANCE_TAKEN = "referee star player roll"  # i18n: key (a roll's purpose)
 
 
 class _Unset:
@@ -113,7 +113,7 @@ def _check_edit(ref: Referee, ruleset: Ruleset, field: str, value: Any) -> Any:
         if not isinstance(value, int) or isinstance(value, bool) or value < 0:
             raise RuleViolation(
                 _("{value} must be 0 or more.").format(
-                    value="SPP" if field == "spp" else "Star player rolls taken"
+                    value="SPP" if field == "spp" else _("Star player rolls taken")
                 )
             )
         if ref.is_star and value:
@@ -374,7 +374,7 @@ def agree_on_riot(session: Session, ruleset: Ruleset, sheet: RefereeMatch, riot:
     if sheet.finished:
         if sheet.riot != riot:
             ref = get_referee(session, sheet.referee_id)
-            said = "a Riot ended the match" if sheet.riot else "there was no Riot"
+            said = _("a Riot ended the match") if sheet.riot else _("there was no Riot")
             raise RuleViolation(
                 _("{owner} finished match sheet says {said}; the report must say the same.").format(
                     owner=possessive(ref.name), said=said, name=ref.name
@@ -489,7 +489,7 @@ def record_sheet(
             what.append(count(casualties, "casualty"))
         if sent_off is not None:
             sheet.sent_off = _check_sent_off(sent_off, turns)
-            what.append(f"{len(sheet.sent_off)} sent off")
+            what.append(_("{n} sent off").format(n=len(sheet.sent_off)))
         _normalise(sheet, turns)
         if in_range is not None or action is not UNSET:
             what.append(_set_turn(sheet, turns, turn, in_range, action))
@@ -522,7 +522,7 @@ def _set_riot(sheet: RefereeMatch, turns: int, riot: bool | None, turns_played: 
         if not isinstance(turns_played, int) or not 1 <= turns_played <= turns:
             raise RuleViolation(_("The turns played are from 1 to {turns}.").format(turns=turns))
         sheet.turns_played = turns_played
-    return f"Riot after {count(sheet.turns_played, 'turn')}"
+    return _("Riot after {turns}").format(turns=count(sheet.turns_played, "turn"))
 
 
 def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any) -> str:
@@ -538,11 +538,13 @@ def _set_state(sheet: RefereeMatch, turns: int, state: str | None, out_turn: Any
         sheet.out_turn = out_turn
     if sheet.state not in rr.ON_PITCH_STATES and sheet.out_turn is None:
         raise RuleViolation(
-            _("In which turn was the ref {state}? Give the turn he left the pitch.").format(state=sheet.state)
+            _("In which turn was the ref {state}? Give the turn he left the pitch.").format(
+                state=rr.shown_state(sheet.state)
+            )
         )
     if sheet.out_turn is None:
-        return sheet.state
-    return f"{sheet.state} in turn {sheet.out_turn}"
+        return rr.shown_state(sheet.state)
+    return _("{state} in turn {turn}").format(state=rr.shown_state(sheet.state), turn=sheet.out_turn)
 
 
 def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool | None, action: Any) -> str:
@@ -554,7 +556,7 @@ def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool 
         ticks = list(sheet.in_range)
         ticks[turn - 1] = bool(in_range)
         sheet.in_range = ticks
-        parts.append("in range" if in_range else "out of range")
+        parts.append(_("in range") if in_range else _("out of range"))
     if action is not UNSET:
         if action is not None and action not in rr.ALL_ACTIONS:
             raise RuleViolation(
@@ -565,8 +567,8 @@ def _set_turn(sheet: RefereeMatch, turns: int, turn: int | None, in_range: bool 
         actions = list(sheet.actions)
         actions[turn - 1] = action
         sheet.actions = actions
-        parts.append(action or "no action")
-    return f"turn {turn} {' and '.join(parts)}"
+        parts.append(rr.shown_state(action) if action else _("no action"))
+    return _("turn {turn} {what}").format(turn=turn, what=_(" and ").join(parts))
 
 
 def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None = None) -> Change:
@@ -584,7 +586,9 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
         escaped = False
         if "Escapist" in ref.skills:
             dice_roll = accept(roll, "D6")
-            _store_roll(tx.session, "Get the Ref: Escapist", dice_roll, referee_id=ref.id, match_id=sheet.match_id)
+            _store_roll(
+                tx.session, _("Get the Ref: Escapist"), dice_roll, referee_id=ref.id, match_id=sheet.match_id
+            )
             escaped = rr.escapes_get_the_ref(dice_roll, ref.skills, ruleset)
         elif roll is not None:
             raise RuleViolation(
@@ -594,8 +598,14 @@ def get_the_ref(db: LeagueDB, *, sheet_id: int, turn: int = 1, roll: Roll | None
         sheet.escaped = escaped
         _normalise(sheet, turns)
         tx.session.add(sheet)
-        verb = "escapes (Escapist)" if escaped else "is out for the match"
-        tx.label = _("Get the Ref before turn {turn}: {name} {verb}").format(turn=turn, name=ref.name, verb=verb)
+        if escaped:
+            tx.label = _("Get the Ref before turn {turn}: {name} escapes (Escapist)").format(
+                turn=turn, name=ref.name
+            )
+        else:
+            tx.label = _("Get the Ref before turn {turn}: {name} is out for the match").format(
+                turn=turn, name=ref.name
+            )
         tx.result = escaped
     return tx.change
 

@@ -18,7 +18,7 @@ from sqlalchemy import func, select
 from sqlmodel import Session
 
 from roster_app.errors import RuleViolation
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.phrases import Gold, Term, phrase
 from roster_app.phrases import ledger as sentences
 from roster_app.queries.clock import Act, require, require_pre_match
@@ -109,11 +109,12 @@ def approve_reserves(db: LeagueDB, *, team_id: int, approved: bool = True) -> Ch
         team.reserves_approved = approved
         session.add(team)
         kind = Kind.APPROVED if approved else Kind.WITHDRAWN
-        _event(session, team, kind, "The commissioner approved a reserve team." if approved
-               else "The commissioner withdrew the approval of the reserve team.")  # fmt: skip
-        tx.label = _("{value} of the reserve team of {name}").format(
-            value="approval" if approved else "withdrawal of the approval", name=team.name
-        )
+        _event(session, team, kind, _("The commissioner approved a reserve team.") if approved
+               else _("The commissioner withdrew the approval of the reserve team."))  # fmt: skip
+        if approved:
+            tx.label = _("approval of the reserve team of {name}").format(name=team.name)
+        else:
+            tx.label = _("withdrawal of the approval of the reserve team of {name}").format(name=team.name)
     return tx.change
 
 
@@ -144,7 +145,11 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
                 name=team.name, a=rules.a(side.coach_type)
             )
         )
-    check_affordable(team.treasury, coach["cost"], f"{rules.a(coach['name'], capital=True)} Reserve Coach")
+    check_affordable(
+        team.treasury,
+        coach["cost"],
+        _("{a} Reserve Coach").format(a=rules.a(coach["name"], capital=True), coach=term("table", coach["name"])),
+    )
     hired = (
         sentences.HIRED_AN_RESERVE_COACH
         if rules.a(coach["name"]).startswith("an ")
@@ -154,10 +159,18 @@ def coach_hired(session: Session, ruleset: Ruleset, *, team_id: int, coach_type:
          match_id=match_id)  # fmt: skip
     side.coach_type, side.coach_bonus, side.hired_at = coach["name"], coach["bonus"], utcnow()
     session.add(side)
-    bonus = f"+{coach['bonus']} on the Player Table" if coach["bonus"] else "no Player Table bonus"
-    _event(session, team, Kind.COACH_HIRED,
-           f"Hired {rules.a(coach['name'])} Reserve Coach for {gp(coach['cost'])} ({bonus}).", match_id=match_id)  # fmt: skip
-    return f"hire of {rules.a(coach['name'])} Reserve Coach for {team.name}", coach["name"]
+    a, name, gold, bonus = rules.a(coach["name"]), term("table", coach["name"]), gp(coach["cost"]), coach["bonus"]
+    if bonus:
+        hired = _("Hired {a} Reserve Coach for {gold} (+{bonus} on the Player Table).").format(
+            a=a, coach=name, gold=gold, bonus=bonus
+        )
+    else:
+        hired = _("Hired {a} Reserve Coach for {gold} (no Player Table bonus).").format(a=a, coach=name, gold=gold)
+    _event(session, team, Kind.COACH_HIRED, hired, match_id=match_id)
+    label = _("hire of {a} Reserve Coach for {name}").format(
+        a=rules.a(coach["name"]), coach=term("table", coach["name"]), name=team.name
+    )
+    return label, coach["name"]
 
 
 # -- reserve affairs ------------------------------------------------------------------------------------
@@ -193,8 +206,9 @@ def upkeep_paid(session: Session, ruleset: Ruleset, *, team_id: int, match_id: i
         )
     post(session, team, -amount, kind="upkeep", reason=phrase(sentences.RESERVE_UPKEEP, coach=Term("table", side.coach_type)),
          match_id=match_id)  # fmt: skip
-    _event(session, team, Kind.UPKEEP, f"Paid the Reserve Coach's upkeep of {gp(amount)}.", match_id=match_id)
-    return f"reserve upkeep of {team.name} ({gp(amount)})", None
+    _event(session, team, Kind.UPKEEP, _("Paid the Reserve Coach's upkeep of {gold}.").format(gold=gp(amount)),
+           match_id=match_id)  # fmt: skip
+    return _("reserve upkeep of {name} ({gold})").format(name=team.name, gold=gp(amount)), None
 
 
 def pay_reserve_upkeep(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
@@ -232,15 +246,21 @@ def coach_left(session: Session, ruleset: Ruleset, *, team_id: int, match_id: in
             _("{name} is in the middle of its reserve affairs; finish them first.").format(name=team.name)
         )
     _check_new_round(session, ruleset, team, match_id)
-    lost = [f"+{side.promising} from Promising youngsters"] if side.promising else []
-    lost += [f"+{side.carried} carried from an unaffordable roll"] if side.carried else []
-    detail = f"The {side.coach_type} Reserve Coach left" + (
-        f", taking {' and '.join(lost)} with him." if lost else ".")  # fmt: skip
+    if side.promising and side.carried:
+        detail = _("The {coach} Reserve Coach left, taking +{promising} from Promising youngsters and +{carried} "
+                   "carried from an unaffordable roll with him.")  # fmt: skip
+    elif side.promising:
+        detail = _("The {coach} Reserve Coach left, taking +{promising} from Promising youngsters with him.")
+    elif side.carried:
+        detail = _("The {coach} Reserve Coach left, taking +{carried} carried from an unaffordable roll with him.")
+    else:
+        detail = _("The {coach} Reserve Coach left.")
+    detail = detail.format(coach=term("table", side.coach_type), promising=side.promising, carried=side.carried)
     coach = side.coach_type
     side.coach_type, side.coach_bonus, side.promising, side.carried, side.hired_at = None, 0, 0, 0, None
     session.add(side)
     _event(session, team, Kind.COACH_LEFT, detail, match_id=match_id)
-    return f"the {coach} Reserve Coach of {team.name} leaves", None
+    return _("the {coach} Reserve Coach of {name} leaves").format(coach=term("table", coach), name=team.name), None
 
 
 def reserve_coach_leaves(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
@@ -267,7 +287,7 @@ def table_rolled(
         )
     _check_match(session, match_id)
     outcome = _apply_table_roll(session, ruleset, team, side, roll, Kind.TABLE, match_id)
-    return f"Reserve Team Table roll for {team.name}: {outcome}", outcome
+    return _("Reserve Team Table roll for {name}: {outcome}").format(name=team.name, outcome=outcome), outcome
 
 
 def roll_reserve_table(
@@ -301,7 +321,7 @@ def table_rerolled(
     if first["result"] == "promising":  # the first result is replaced by the second
         side.promising -= first.get("bonus", 1)
     outcome = _apply_table_roll(session, ruleset, team, side, roll, Kind.REROLL, match_id)
-    return f"Reserve Team Table re-roll for {team.name}: {outcome}", outcome
+    return _("Reserve Team Table re-roll for {name}: {outcome}").format(name=team.name, outcome=outcome), outcome
 
 
 def reroll_reserve_table(
@@ -317,12 +337,19 @@ def _apply_table_roll(session: Session, ruleset: Ruleset, team: Team, side: Rese
     roll = dice.accept(given, table["dice"])
     row = rules.reserve_table_row(ruleset, roll.total)
     stored = record_roll(session, roll, "reserve team table" if kind == Kind.TABLE else "reserve team table re-roll",
-                         team_id=team.id, match_id=match_id)  # fmt: skip
+                         team_id=team.id, match_id=match_id)  # fmt: skip  # i18n: key (a roll's kind)
     if row["result"] == "promising":
         side.promising += row.get("bonus", 1)
     session.add(side)
     outcome = f"{roll.total} – {rules.describe_reserve_row(row)}"
-    _event(session, team, kind, f"Rolled {outcome}.", dice_roll_id=stored.id, match_id=match_id)
+    _event(
+        session,
+        team,
+        kind,
+        _("Rolled {outcome}.").format(outcome=outcome),
+        dice_roll_id=stored.id,
+        match_id=match_id,
+    )
     return outcome
 
 
@@ -331,8 +358,8 @@ def table_skipped(session: Session, ruleset: Ruleset, *, team_id: int, match_id:
     team, _side, state = _open_round(session, ruleset, team_id)
     if state.step != Step.TABLE:
         raise RuleViolation(_("There is no Reserve Team Table roll to skip now."))
-    _event(session, team, Kind.NO_ROLL, "Chose not to roll on the Reserve Team Table.", match_id=match_id)
-    return f"no Reserve Team Table roll for {team.name}", None
+    _event(session, team, Kind.NO_ROLL, _("Chose not to roll on the Reserve Team Table."), match_id=match_id)
+    return _("no Reserve Team Table roll for {name}").format(name=team.name), None
 
 
 def skip_reserve_table(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
@@ -356,15 +383,17 @@ def player_table_rolled(
     stored = record_roll(session, roll_, "player table", team_id=team.id, match_id=match_id)
     offered = rules.offered_positions(ruleset.race(team.race), value, taken_positions(session, team))
     side.promising, side.carried = 0, 0
-    _event(session, team, Kind.PLAYER_TABLE, f"Rolled {roll_text(roll_)}: a player worth up to {gp(value)}.",
-           dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
+    _event(session, team, Kind.PLAYER_TABLE, _("Rolled {roll}: a player worth up to {gold}.").format(
+           roll=roll_text(roll_), gold=gp(value)), dice_roll_id=stored.id, match_id=match_id)  # fmt: skip
     if not offered:
         side.carried = rules.unaffordable_bonus(ruleset)
         _event(session, team, Kind.NOTHING_AFFORDABLE,
-               f"No allowed position costs {gp(value)} or less: no player, +{side.carried} on the next "
-               "Player Table roll.", match_id=match_id)  # fmt: skip
+               _("No allowed position costs {gold} or less: no player, +{bonus} on the next Player Table roll.").format(
+                   gold=gp(value), bonus=side.carried), match_id=match_id)  # fmt: skip
     session.add(side)
-    label = f"Player Table roll for {team.name}: {roll_.total}, up to {gp(value)}"
+    label = _("Player Table roll for {name}: {total}, up to {gold}").format(
+        name=team.name, total=roll_.total, gold=gp(value)
+    )
     return label, (value, tuple(p.name for p in offered))
 
 
@@ -409,9 +438,9 @@ def reserve_player_added(
     _make_room(session, ruleset, team, retire_player_id)
     player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="reserve")
     label = position_label(team.race, position)
-    _event(session, team, Kind.NEW_PLAYER, f"{player.name}, {label}, joined from the reserves (free).",
-           player_id=player.id, match_id=match_id)  # fmt: skip
-    return f"free reserve player {player.name}, {label}", player.id
+    _event(session, team, Kind.NEW_PLAYER, _("{name}, {position}, joined from the reserves (free).").format(
+           name=player.name, position=label), player_id=player.id, match_id=match_id)  # fmt: skip
+    return _("free reserve player {name}, {position}").format(name=player.name, position=label), player.id
 
 
 def add_reserve_player(
@@ -449,17 +478,17 @@ def _make_room(session: Session, ruleset: Ruleset, team: Team, retire_player_id:
     retiree.status = PlayerStatus.RETIRED
     session.add(retiree)
     end_contracts(session, retiree)
-    _event(session, team, Kind.RETIRED, f"{retiree.name} retired to make room for a player from the reserves.",
-           player_id=retiree.id)  # fmt: skip
+    _event(session, team, Kind.RETIRED, _("{name} retired to make room for a player from the reserves.").format(
+           name=retiree.name), player_id=retiree.id)  # fmt: skip
     session.flush()
 
 
 def reserve_player_lost(session: Session, ruleset: Ruleset, *, team_id: int, match_id: int | None = None) -> Done:
     """The free player is lost, inside a transaction (see `let_reserve_player_go`)."""
     team, state = _waiting_player(session, ruleset, team_id)
-    _event(session, team, Kind.LET_GO, f"The free player worth up to {gp(state.player_value)} was lost for good.",
-           match_id=match_id)  # fmt: skip
-    return f"{team.name} loses the free reserve player", None
+    _event(session, team, Kind.LET_GO, _("The free player worth up to {gold} was lost for good.").format(
+           gold=gp(state.player_value)), match_id=match_id)  # fmt: skip
+    return _("{name} loses the free reserve player").format(name=team.name), None
 
 
 def let_reserve_player_go(db: LeagueDB, *, team_id: int, match_id: int | None = None) -> Change:
@@ -510,7 +539,11 @@ def draft_player(
             )
         cost = rules.draft_cost(pos)
         label = position_label(team.race, position)
-        check_affordable(team.treasury, cost, f"Drafting {rules.a(label)} (half of {gp(pos.cost)})")
+        check_affordable(
+            team.treasury,
+            cost,
+            _("Drafting {a} (half of {gold})").format(a=rules.a(label), position=label, gold=gp(pos.cost)),
+        )
         player = new_player(session, ruleset, team, position=position, name=name, number=number, origin="drafted")
         post(session, team, -cost, kind="reserve", player_id=player.id, match_id=match_id,
              reason=phrase(sentences.DRAFTED, name=player.name, label=Term("position", label), price=Gold(pos.cost)))  # fmt: skip

@@ -177,7 +177,7 @@ def _read_document(path: Path) -> Any:
             ).format(name=path.name, lineno=exc.lineno, colno=exc.colno, msg=exc.msg)
         ) from None
     except (OSError, UnicodeDecodeError) as exc:
-        reason = getattr(exc, "strerror", None) or "it is not a text file"
+        reason = getattr(exc, "strerror", None) or _("it is not a text file")
         raise RuleViolation(
             _("'{name}' cannot be read ({reason}). Nothing was imported.").format(name=path.name, reason=reason)
         ) from None
@@ -258,4 +258,4 @@ def export_ruleset(db: LeagueDB, *, path: Path | str) -> Change:
     text = json.dumps(ruleset_document(db), indent=2, ensure_ascii=False) + "\n"
     with atomic_text(path, verify=json_problem) as handle:  # beside it, checked, then renamed: never half a file
         handle.write(text)
-    return Change(f"export of the ruleset to {path.name}", result=path)
+    return Change(_("export of the ruleset to {name}").format(name=path.name), result=path)

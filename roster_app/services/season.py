@@ -64,7 +64,8 @@ def generate_season(
                 session.add(Match(season=season, round=number, home_team_id=home, away_team_id=away,
                                   competition_id=league.id))  # fmt: skip
         games = sum(len(g) for g in rounds)
-        kind = ("double round robin" if double else "round robin") + (", shuffled" if shuffle else "")
+        kind = {(False, False): _("round robin"), (True, False): _("double round robin"),
+                (False, True): _("round robin, shuffled"), (True, True): _("double round robin, shuffled")}[(double, shuffle)]  # fmt: skip
         tx.label = _("fixtures of season {season}: {kind}, {count}, {count2}").format(
             season=season, kind=kind, count=count(len(rounds), "round"), count2=count(games, "match")
         )

@@ -350,7 +350,7 @@ def reverse_transfer(db: LeagueDB, *, transfer_id: int) -> Change:
         )
         open_entries = sorted((e for e in entries if e.id not in reversed_ids), key=lambda e: -e.amount)
         # pay back before taking back, so no treasury dips below zero on the way
-        reverse_ledger_entries(session, open_entries, "Transfer reversed by the commissioner")
+        reverse_ledger_entries(session, open_entries, _("Transfer reversed by the commissioner"))
         new = session.scalars(select(Contract).where(Contract.transfer_id == transfer.id)).all()
         for contract in new:
             contract.status = ContractStatus.REVERSED

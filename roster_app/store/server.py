@@ -25,9 +25,9 @@ from roster_app.store.ruleset import LEAGUE_SQL, RULES_SQL
 
 LEAGUE_TABLES = {"league", "team", "player", "alembic_version"}
 RETRY_STATES = {
-    "40001": "two commissioners changed the same rows at once",  # serialization_failure
-    "40P01": "two commissioners waited on each other",  # deadlock_detected
-    "23505": "two commissioners added the same thing at once",  # unique_violation
+    "40001": "two commissioners changed the same rows at once",  # serialization_failure  # i18n: keep (a developer's note on the SQLSTATE)
+    "40P01": "two commissioners waited on each other",  # deadlock_detected  # i18n: keep (a developer's note on the SQLSTATE)
+    "23505": "two commissioners added the same thing at once",  # unique_violation  # i18n: keep (a developer's note on the SQLSTATE)
 }
 
 

@@ -12,7 +12,7 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from roster_app.i18n import _
+from roster_app.i18n import N_, _
 
 
 def sqlite_uri(path: Path | str, *, read_only: bool) -> str:
@@ -26,7 +26,9 @@ def connect(path: Path | str, *, read_only: bool, **options: Any) -> sqlite3.Con
     return sqlite3.connect(sqlite_uri(path, read_only=read_only), uri=True, **options)
 
 
-_LOOP = "{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+_LOOP = N_(
+    "{path} is a shortcut (symbolic link) that leads round in a loop, never to a file."
+)  # shown through _()
 
 
 def resolved(path: Path | str) -> Path:
@@ -36,7 +38,7 @@ def resolved(path: Path | str) -> Path:
     try:
         return Path(path).resolve()
     except (RuntimeError, OSError):  # a loop of links: RuntimeError up to Python 3.12, OSError (ELOOP) after
-        raise LeagueFileError(_LOOP.format(path=path)) from None
+        raise LeagueFileError(_(_LOOP).format(path=path)) from None
 
 
 def not_a_file(path: Path | str, what: str = "league file") -> str | None:
@@ -51,10 +53,10 @@ def not_a_file(path: Path | str, what: str = "league file") -> str | None:
         return _("There is no file at {path}.").format(path=path)
     except OSError as exc:
         if exc.errno == errno.ELOOP:
-            return _LOOP.format(path=path)
-        return f"'{path.name}' cannot be read: {exc.strerror}."
+            return _(_LOOP).format(path=path)
+        return _("'{name}' cannot be read: {reason}.").format(name=path.name, reason=exc.strerror)
     if stat.S_ISDIR(mode):
-        return f"{path} is a folder, not a {what}."
+        return _("{path} is a folder, not a {what}.").format(path=path, what=what)
     if not stat.S_ISREG(mode):
         kind = (
             _("a named pipe")

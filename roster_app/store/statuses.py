@@ -3,7 +3,7 @@
 
 class PlayerStatus:
     ACTIVE = "active"
-    MISS_NEXT_GAME = "miss next game"
+    MISS_NEXT_GAME = "miss next game"  # i18n: key
     RETIRED = "retired"
     DEAD = "dead"
     TRANSFERRED = "transferred"
@@ -23,8 +23,8 @@ class ContractStatus:
 
 class TransferStatus:
     APPROACHED = "approached"
-    REFUSED_BY_COACH = "refused by coach"
-    REFUSED_BY_PLAYER = "refused by player"
+    REFUSED_BY_COACH = "refused by coach"  # i18n: key
+    REFUSED_BY_PLAYER = "refused by player"  # i18n: key
     PULLED_OUT = "pulled out"
     COMPLETED = "completed"
     REVERSED = "reversed"

@@ -76,7 +76,7 @@ def measure_choice(parent: QWidget) -> QComboBox:
     combo = QComboBox(parent)
     combo.setObjectName("chartMeasure")
     for key, title in MEASURES.items():
-        combo.addItem(title, key)
+        combo.addItem(_(title), key)
     return combo
 
 

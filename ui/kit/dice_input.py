@@ -223,7 +223,9 @@ class DiceInput(QFrame):
             self.kept = result
             self.show_faces(result.faces, locked=True)
             how = _("typed in") if result.typed else _("rolled by Dugout")
-            self.shown.setText(f"{show_roll(result)}  <span style='color:#5b6470'>({how})</span>")
+            self.shown.setText(
+                f"{show_roll(result)}  <span style='color:#5b6470'>({how})</span>"
+            )  # i18n: keep (markup around a value)
         else:
             self.clear()
         self.rolled.emit(result)

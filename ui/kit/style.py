@@ -15,7 +15,7 @@ RULES = {
     "teamTitle": "font-size: 17pt; font-weight: 600;",
     "figureTitle": "color: #5b6470; font-size: 8pt; text-transform: uppercase;",
     "figureValue": "font-size: 13pt; font-weight: 600;",
-    "teamHeader": "background: #f6f7f9; border: 1px solid #d8dce2; border-radius: 6px;",
+    "teamHeader": "background: #f6f7f9; border: 1px solid #d8dce2; border-radius: 6px;",  # i18n: keep (a style sheet)
     "loadingLabel": "font-size: 14pt; color: #5b6470; qproperty-alignment: AlignCenter;",
 }
 STYLE = "".join(f"#{name} {{ {rule} }}\n" for name, rule in RULES.items())

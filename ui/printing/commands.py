@@ -13,12 +13,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from roster_app.i18n import LANGUAGES, _
+from roster_app.i18n import LANGUAGES, N_, _
 from roster_app.words import count
 
-PRINT_HELP = """Print rosters and league documents to a PDF, without opening a window.
+PRINT_HELP = N_("""Print rosters and league documents to a PDF, without opening a window.
 With no team and no document chosen, prints the whole league: the league table, every roster,
-the contract sheet and the referee cards."""
+the contract sheet and the referee cards.""")  # shown through _()
 
 
 def _fail(command: str, message: str) -> int:
@@ -27,32 +27,34 @@ def _fail(command: str, message: str) -> int:
 
 
 def _print_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="dugout print", description=PRINT_HELP)
-    parser.add_argument("league", metavar="LEAGUE_FILE", help="the league file (.dugout)")
+    parser = argparse.ArgumentParser(prog="dugout print", description=_(PRINT_HELP))
+    parser.add_argument("league", metavar="LEAGUE_FILE", help=_("the league file (.dugout)"))
     teams = parser.add_mutually_exclusive_group()
-    teams.add_argument("--team", action="append", metavar="NAME", help="a team's roster (repeat for more teams)")
-    teams.add_argument("--all", action="store_true", help="the roster of every team")
-    parser.add_argument("--ledger", action="store_true", help="the ledger of each chosen team as well")
-    parser.add_argument("--table", action="store_true", help="the league table")
-    parser.add_argument("--contracts", action="store_true", help="the league's contract sheet")
-    parser.add_argument("--referees", action="store_true", help="referee cards, several to a page")
-    parser.add_argument("--match-sheet", action="store_true", help="a blank referee's match sheet")
+    teams.add_argument(
+        "--team", action="append", metavar="NAME", help=_("a team's roster (repeat for more teams)")
+    )
+    teams.add_argument("--all", action="store_true", help=_("the roster of every team"))
+    parser.add_argument("--ledger", action="store_true", help=_("the ledger of each chosen team as well"))
+    parser.add_argument("--table", action="store_true", help=_("the league table"))
+    parser.add_argument("--contracts", action="store_true", help=_("the league's contract sheet"))
+    parser.add_argument("--referees", action="store_true", help=_("referee cards, several to a page"))
+    parser.add_argument("--match-sheet", action="store_true", help=_("a blank referee's match sheet"))
     parser.add_argument("--match-sheets", action="store_true",
-                        help="a pre-filled match sheet for every fixture of a round still to play (both rosters, "
-                        "the ref and his range, the 16-turn tally, boxes for events)")  # fmt: skip
+                        help=_("a pre-filled match sheet for every fixture of a round still to play (both rosters, "
+                        "the ref and his range, the 16-turn tally, boxes for events)"))  # fmt: skip
     parser.add_argument("--played-sheets", action="store_true",
-                        help="the referee's sheet of each game played in a round: his calls and turns (--round: "
-                        "the round, default the latest with a game played)")  # fmt: skip
+                        help=_("the referee's sheet of each game played in a round: his calls and turns (--round: "
+                        "the round, default the latest with a game played)"))  # fmt: skip
     parser.add_argument("--magazine", action="store_true",
-                        help="the league magazine of a round: results, table, leaders, refs, deals, injuries, records")  # fmt: skip
+                        help=_("the league magazine of a round: results, table, leaders, refs, deals, injuries, records"))  # fmt: skip
     parser.add_argument("--round", type=int, metavar="N",
-                        help="the round of --match-sheets (default: the next) or --magazine (default: the latest)")  # fmt: skip
+                        help=_("the round of --match-sheets (default: the next) or --magazine (default: the latest)"))  # fmt: skip
     parser.add_argument("--season", type=int, metavar="S",
-                        help="the season of --magazine (default: the latest with a match played)")  # fmt: skip
-    parser.add_argument("--page-size", choices=["A4", "Letter"], help="paper size (default: from the locale)")
+                        help=_("the season of --magazine (default: the latest with a match played)"))  # fmt: skip
+    parser.add_argument("--page-size", choices=["A4", "Letter"], help=_("paper size (default: from the locale)"))
     parser.add_argument("--language", choices=list(LANGUAGES), metavar="CODE",
-                        help="the printout's language: " + ", ".join(LANGUAGES) + " (default: the system's)")  # fmt: skip
-    parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help="the PDF to write")
+                        help=_("the printout's language: {codes} (default: the system's)").format(codes=", ".join(LANGUAGES)))  # fmt: skip
+    parser.add_argument("-o", "--output", required=True, metavar="OUT.pdf", help=_("the PDF to write"))
     return parser
 
 
@@ -62,9 +64,9 @@ def _request(db, args):  # noqa: ANN001, ANN202 - keeps the ORM out of this modu
 
     names = args.team or []
     if args.round is not None and not (args.match_sheets or args.magazine or args.played_sheets):
-        raise SystemExit("dugout print: --round goes with --match-sheets, --played-sheets or --magazine")
+        raise SystemExit("dugout print: " + _("--round goes with --match-sheets, --played-sheets or --magazine"))
     if args.season is not None and not args.magazine:
-        raise SystemExit("dugout print: --season goes with --magazine")
+        raise SystemExit("dugout print: " + _("--season goes with --magazine"))
     documents = (args.table, args.contracts, args.referees, args.match_sheet, args.match_sheets, args.magazine,
                  args.played_sheets)  # fmt: skip
     if not names and not args.all and not any(documents):
@@ -133,20 +135,20 @@ def print_main(argv: list[str]) -> int:
 def export_main(argv: list[str]) -> int:
     """`dugout export LEAGUE_FILE -o OUT.json` (or `--csv rosters|ledger -o OUT.csv`)."""
     parser = argparse.ArgumentParser(
-        prog="dugout export", description="Export a league: everything as JSON, or rosters or ledgers as CSV."
+        prog="dugout export", description=_("Export a league: everything as JSON, or rosters or ledgers as CSV.")
     )
-    parser.add_argument("league", metavar="LEAGUE_FILE", help="the league file (.dugout)")
+    parser.add_argument("league", metavar="LEAGUE_FILE", help=_("the league file (.dugout)"))
     parser.add_argument(
-        "--csv", choices=["rosters", "ledger"], help="write this as CSV instead of the whole league"
+        "--csv", choices=["rosters", "ledger"], help=_("write this as CSV instead of the whole league")
     )
     parser.add_argument(
         "--history", choices=["json", "seasons", "awards", "referees", "records"],
-        help="write the league's history instead: all of it as JSON, or one table as CSV",
+        help=_("write the league's history instead: all of it as JSON, or one table as CSV"),
     )  # fmt: skip
-    parser.add_argument("-o", "--output", required=True, metavar="OUT", help="the file to write")
+    parser.add_argument("-o", "--output", required=True, metavar="OUT", help=_("the file to write"))
     args = parser.parse_args(argv)
     if args.csv and args.history:
-        raise SystemExit("dugout export: choose --csv or --history, not both")
+        raise SystemExit("dugout export: " + _("choose --csv or --history, not both"))
 
     def job(db: Any) -> str:
         from roster_app.exchange import csv_files, history_files
@@ -160,7 +162,7 @@ def export_main(argv: list[str]) -> int:
             writer = {None: exchange.export_json, "rosters": csv_files.export_rosters_csv,
                       "ledger": csv_files.export_ledger_csv}[args.csv]  # fmt: skip
             writer(db, Path(args.output))
-        return f"Exported to {args.output}"
+        return _("Exported to {path}").format(path=args.output)
 
     return _with_league("export", args.league, job)
 
@@ -168,10 +170,10 @@ def export_main(argv: list[str]) -> int:
 def import_main(argv: list[str]) -> int:
     """`dugout import IN.json -o NEW.dugout`: a new league file from a JSON export."""
     parser = argparse.ArgumentParser(
-        prog="dugout import", description="Create a new league file from a Dugout JSON export (checked first)."
+        prog="dugout import", description=_("Create a new league file from a Dugout JSON export (checked first).")
     )
-    parser.add_argument("source", metavar="IN.json", help="a league exported by `dugout export`")
-    parser.add_argument("-o", "--output", required=True, metavar="NEW.dugout", help="the new league file")
+    parser.add_argument("source", metavar="IN.json", help=_("a league exported by `dugout export`"))
+    parser.add_argument("-o", "--output", required=True, metavar="NEW.dugout", help=_("the new league file"))
     args = parser.parse_args(argv)
     from roster_app.errors import DugoutError
     from roster_app.exchange.league_json import import_json
@@ -180,5 +182,5 @@ def import_main(argv: list[str]) -> int:
         import_json(Path(args.source), Path(args.output))
     except DugoutError as exc:
         return _fail("import", str(exc))
-    print(f"League imported into {args.output}")
+    print(_("League imported into {path}").format(path=args.output))
     return 0

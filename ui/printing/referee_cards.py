@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QMarginsF, QRectF
 from PySide6.QtGui import QPageLayout, QPageSize, QPainter, QPdfWriter
 
+from roster_app.i18n import _
 from roster_app.queries.referees import RefereeCard
 from roster_app.safety.atomic import atomic_path, pdf_problem
 from ui.printing.referee_card import CARD_DPI, CARD_SIZE, paint_card
@@ -42,9 +43,10 @@ def paint_card_sheet(painter: QPainter, cards: Sequence[RefereeCard], area: QRec
         painter.restore()
 
 
-def save_cards_pdf(cards: Sequence[RefereeCard], path: Path | str, *, title: str = "Referee cards") -> int:
+def save_cards_pdf(cards: Sequence[RefereeCard], path: Path | str, *, title: str | None = None) -> int:
     """Write the cards to `path` (A4, nine a page), atomically (a full disk is refused, the old PDF stays);
     returns the number of pages."""
+    title = title or _("Referee cards")
     with atomic_path(path, verify=pdf_problem) as temporary:
         return _write_cards(cards, temporary, title)
 

@@ -15,7 +15,7 @@ from roster_app.exchange.foreign import reading as r
 from roster_app.i18n import _
 
 NS = "{http://www.battlescribe.net/schema/rosterSchema}"
-FORMAT = "BattleScribe roster"
+FORMAT = "BattleScribe roster"  # i18n: keep (the format's name, kept with the file read)
 STAT_OF = {"MA": "ma", "Str": "st", "ST": "st", "Ag": "ag", "AG": "ag", "AV": "av"}
 TEAM_FIELDS = ("rerolls", "fan_factor", "assistant_coaches", "cheerleaders")
 
@@ -114,7 +114,9 @@ def _read_force_selection(
         for child in children:
             _read_force_selection(child, team, entries, label, row)
         if not children and selection.get("name"):
-            team.notes.append(f"'{r.tidy(selection.get('name'))[:60]}' is nothing a Dugout team keeps")
+            team.notes.append(
+                _("'{name}' is nothing a Dugout team keeps").format(name=r.tidy(selection.get("name"))[:60])
+            )
 
 
 def _player(

@@ -14,13 +14,13 @@ from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.rules.ruleset import STATS
 
-IMPORT_FORMAT = "OBBLM/NAFLM team import XML"
-BOTOCS_FORMAT = "OBBLM team export (BOTOCS XML)"
+IMPORT_FORMAT = "OBBLM/NAFLM team import XML"  # i18n: keep (the format's name, kept with the file read)
+BOTOCS_FORMAT = "OBBLM team export (BOTOCS XML)"  # i18n: keep (the format's name, kept with the file read)
 # NAFLM's import: a player's achievements (counted into SPP by the league's SPP awards) and injuries
 ACHIEVEMENTS = {"cp": "completion", "td": "touchdown", "intcpt": "interception", "bh": "casualty", "si": "casualty",
                 "ki": "casualty", "mvp": "mvp"}  # fmt: skip
 STAT_INJURIES = {"ma": "-1 MA", "st": "-1 ST", "ag": "-1 AG", "av": "-1 AV"}
-STATUSES = {"none": "active", "mng": "miss next game", "dead": "dead"}
+STATUSES = {"none": "active", "mng": "miss next game", "dead": "dead"}  # i18n: key
 # what NAFLM's import holds that a Dugout team does not keep (said in the preview)
 LEFT_BEHIND = {"league_id": "OBBLM league", "division_id": "OBBLM division", "won": "games won", "lost": "games lost",
                "draw": "games drawn", "wt": "tournaments won", "gf": "touchdowns scored", "ga": "touchdowns conceded"}  # fmt: skip
@@ -112,7 +112,7 @@ def _import_player(
         player.injuries += [injury] * lost
     niggles = r.whole(_text(p, "ni"), where, "<ni>", default=0)
     r.check_items(niggles, where, _("niggling injuries"))
-    player.injuries += ["Niggling injury"] * niggles
+    player.injuries += ["Niggling injury"] * niggles  # i18n: key
     return player
 
 
@@ -142,9 +142,9 @@ def read_botocs(root: Element, label: str, path: str) -> r.ForeignFile:
         player.spp = r.whole(_text(p, "spp"), p_where, "<spp>", default=0)
         niggles = r.whole(_text(p, "nigglings"), p_where, "<nigglings>", default=0)
         r.check_items(niggles, p_where, _("niggling injuries"))
-        player.injuries = ["Niggling injury"] * niggles
+        player.injuries = ["Niggling injury"] * niggles  # i18n: key
         if r.flag(_text(p, "injured"), p_where, "<injured>"):
-            player.status = "miss next game"
+            player.status = "miss next game"  # i18n: key
         player.value = r.whole(_text(p, "value"), p_where, "<value>") if _text(p, "value") else None
         team.players.append(player)
     out = r.ForeignFile(path, label, "OBBLM", BOTOCS_FORMAT)

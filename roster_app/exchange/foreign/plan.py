@@ -19,7 +19,7 @@ from functools import cache
 from typing import Any
 
 from roster_app.exchange.foreign.reading import ForeignFile, ForeignPlayer, ForeignTeam, team_where
-from roster_app.i18n import _
+from roster_app.i18n import _, term
 from roster_app.paths import resources_dir
 from roster_app.rules.postmatch import INJURIES
 from roster_app.rules.roster import STAT_SPREAD, gp, stat_bounds
@@ -117,10 +117,21 @@ class TeamPlan:
     @property
     def summary(self) -> str:
         """'Orc, coach Grim, treasury 45,000 gp, 3 re-rolls, fan factor 5, ..., 12 players'."""
-        return (f"{self.race}, coach {self.coach or '(none)'}, treasury {gp(self.treasury)}, "
-                f"{count(self.rerolls, 're-roll')}, fan factor {self.fan_factor}, "
-                f"{count(self.assistant_coaches, 'assistant coach')}, {count(self.cheerleaders, 'cheerleader')}"
-                f"{', an apothecary' if self.apothecary else ''}; {count(len(self.players), 'player')}")  # fmt: skip
+        if self.apothecary:
+            said = _(
+                "{race}, coach {coach}, treasury {gold}, {rerolls}, fan factor {fan_factor}, {assistants}, "
+                "{cheerleaders}, an apothecary; {players}"
+            )
+        else:
+            said = _(
+                "{race}, coach {coach}, treasury {gold}, {rerolls}, fan factor {fan_factor}, {assistants}, "
+                "{cheerleaders}; {players}"
+            )
+        return said.format(race=term("race", self.race), coach=self.coach or _("(none)"), gold=gp(self.treasury),
+                           rerolls=count(self.rerolls, "re-roll"), fan_factor=self.fan_factor,
+                           assistants=count(self.assistant_coaches, "assistant coach"),
+                           cheerleaders=count(self.cheerleaders, "cheerleader"),
+                           players=count(len(self.players), "player"))  # fmt: skip
 
     def as_dict(self) -> dict[str, Any]:
         """What services/foreign_teams.py takes (plain data)."""
@@ -271,19 +282,21 @@ class _Planner:
         used: set[int] = set()
         room = self.rules["max_players"]
         for p in team.players:
-            who = f"player {p.row} ({p.name})"
+            who = _("player {row} ({name})").format(row=p.row, name=p.name)
             if p.status == "dead":
-                notes.append(f"{who} is dead in {file.tool}: not brought")
+                notes.append(_("{who} is dead in {tool}: not brought").format(who=who, tool=file.tool))
                 continue
             position = self.position(race, p.position, file.label)
             if position is None:
-                losses.append(f"{who}: the {race.name} list of this league has no position for '{p.position}'")
+                losses.append(_("{who}: the {race} list of this league has no position for '{position}'").format(
+                    who=who, race=term("race", race.name), position=p.position))  # fmt: skip
                 continue
             if on_position.get(position.name, 0) >= position.max:
-                losses.append(f"{who}: {_a(race.name)} team may have at most {count(position.max, position.name)}")
+                losses.append(_("{who}: {a} team may have at most {most}").format(
+                    who=who, a=_a(race.name), race=term("race", race.name), most=count(position.max, position.name)))  # fmt: skip
                 continue
             if len(players) >= room:
-                losses.append(f"{who}: a team has at most {count(room, 'player')}")
+                losses.append(_("{who}: a team has at most {most}").format(who=who, most=count(room, "player")))
                 continue
             on_position[position.name] = on_position.get(position.name, 0) + 1
             players.append(self.player(p, race, position, used, losses, notes, file.label))
@@ -302,26 +315,31 @@ class _Planner:
         for key, limit in limits.items():
             value = getattr(team, key)
             if value > limit:
-                losses.append(f"{count(value, words[key])}: {_a(race.name)} team may have at most {limit}; "
-                              f"{value - limit} more do not come across")  # fmt: skip
+                losses.append(_("{what}: {a} team may have at most {limit}; {more} more do not come across").format(
+                    what=count(value, words[key]), a=_a(race.name), race=term("race", race.name), limit=limit,
+                    more=value - limit))  # fmt: skip
                 value = limit
             out[key] = value
         out["apothecary"] = team.apothecary and race.apothecary
         if team.apothecary and not race.apothecary:
-            losses.append(f"the apothecary: {race.apothecary_refusal}")
+            losses.append(_("the apothecary: {refusal}").format(refusal=race.apothecary_refusal))
         return out
 
     def player(
         self, p: ForeignPlayer, race: Race, position: Position, used: set[int], losses: list[str], notes: list[str],
         file: str,
     ) -> PlayerPlan:  # fmt: skip
-        who = f"player {p.row} ({p.name})"
-        notes += [f"{who}: {note}" for note in p.notes]
+        who = _("player {row} ({name})").format(row=p.row, name=p.name)
+        notes += [_("{who}: {note}").format(who=who, note=note) for note in p.notes]
         number = p.number
         if number is None or not 1 <= number <= 99 or number in used:
             number = next(n for n in range(1, 100) if n not in used)
             if p.number is not None:
-                notes.append(_("{who}: number {number} {value}; given {number2}").format(who=who, number=p.number, value='is taken' if p.number in used else 'is not 1-99', number2=number))  # fmt: skip
+                if p.number in used:
+                    said = _("{who}: number {number} is taken; given {number2}")
+                else:
+                    said = _("{who}: number {number} is not 1-99; given {number2}")
+                notes.append(said.format(who=who, number=p.number, number2=number))
         used.add(number)
         skills: list[str] = []
         doubles = 0
@@ -338,7 +356,9 @@ class _Planner:
                 continue  # a starting skill the file repeats (OBBLM's export lists them), or twice
             category = self.categories[skill]
             if category not in position.normal and category not in position.double:
-                losses.append(f"{who}: {_a(position.name)} may not take {category} skills such as {skill}")
+                losses.append(_("{who}: {a} may not take {category} skills such as {skill}").format(
+                    who=who, a=_a(position.name), position=term("position", position.name), category=category,
+                    skill=term("skill", skill)))  # fmt: skip
                 continue
             doubles += category not in position.normal
             skills.append(skill)
@@ -346,8 +366,8 @@ class _Planner:
         for source in p.injuries:
             injury = self.injury(source)
             if injury is None:
-                losses.append(f"{who}: the injury '{source}' is none of those the league keeps "
-                              f"({', '.join(KEPT_INJURIES)})")  # fmt: skip
+                losses.append(_("{who}: the injury '{source}' is none of those the league keeps ({kept})").format(
+                    who=who, source=source, kept=", ".join(term("injury", i) for i in KEPT_INJURIES)))  # fmt: skip
             else:
                 injuries.append(injury)
         stats = {}
@@ -356,8 +376,9 @@ class _Planner:
             value = p.stats[stat] if p.stats else base + p.deltas.get(stat, 0)
             low, high = stat_bounds(position, stat)
             if not low <= value <= high:
-                losses.append(f"{who}: {stat.upper()} {value} is more than {STAT_SPREAD} from {possessive(_a(position.name))} "
-                              f"{base}; kept as {min(max(value, low), high)}")  # fmt: skip
+                losses.append(_("{who}: {stat} {value} is more than {spread} from {owner} {base}; kept as {kept}").format(
+                    who=who, stat=stat.upper(), value=value, spread=STAT_SPREAD, owner=possessive(_a(position.name)),
+                    name=term("position", position.name), base=base, kept=min(max(value, low), high)))  # fmt: skip
                 value = min(max(value, low), high)
             lost = f"-1 {stat.upper()}"
             if p.stats and value < base and injuries.count(lost) < base - value:
@@ -367,8 +388,9 @@ class _Planner:
         advances = len(skills) + sum(raised.values())
         earned = star_player_rolls(p.spp, self.ruleset)
         if advances > earned:
-            notes.append(f"{who}: {count(advances, 'advance')} but {p.spp} SPP earn "
-                         f"{count(earned, 'star player roll')}: rolls taken set to {earned}")  # fmt: skip
+            notes.append(_("{who}: {advances} but {spp} SPP earn {rolls}: rolls taken set to {earned}").format(
+                who=who, advances=count(advances, "advance"), spp=p.spp, rolls=count(earned, "star player roll"),
+                earned=earned))  # fmt: skip
         value = p.value
         if value is None:
             value = (position.cost + (len(skills) - doubles) * self.values.get("skill", 0)
@@ -376,7 +398,7 @@ class _Planner:
                      + sum(n * self.values.get(s, 0) for s, n in raised.items()))  # fmt: skip
         return PlayerPlan(number, p.name, race.name, position.name, stats["ma"], stats["st"], stats["ag"], stats["av"],
                           tuple(skills), tuple(injuries), p.spp, min(advances, earned), value, position.cost,
-                          "miss next game" if p.status == "miss next game" else "active")  # fmt: skip
+                          "miss next game" if p.status == "miss next game" else "active")  # fmt: skip  # i18n: key
 
 
 def plan_import(

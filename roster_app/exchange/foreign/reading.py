@@ -238,15 +238,15 @@ def name(text: str | None, where: str, what: str, limit: int, *, required: bool 
 
 
 def team_name(text: str | None, where: str) -> str:
-    return name(text, where, "the team's name", TEAM_NAME)
+    return name(text, where, _("the team's name"), TEAM_NAME)
 
 
 def player_name(text: str | None, where: str) -> str:
-    return name(text, where, "the player's name", PLAYER_NAME)
+    return name(text, where, _("the player's name"), PLAYER_NAME)
 
 
 def coach_name(text: str | None, where: str) -> str:
-    return name(text, where, "the coach's name", NAME_LENGTH, required=False)
+    return name(text, where, _("the coach's name"), NAME_LENGTH, required=False)
 
 
 def label_name(text: str | None, where: str, what: str) -> str:

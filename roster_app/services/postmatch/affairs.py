@@ -345,7 +345,7 @@ def _plan_reserves(
     if now.in_progress or (begun and now.unfinished):  # begun on the Reserves tab: finished here
         work.resume(session, entry)
     elif begun:  # one round per sequence (seed 001)
-        work.update(done="dealt with after this match")
+        work.update(done=_("dealt with after this match"))
         return work.plan, []
     work.run(entry)
     return work.plan, work.lines
@@ -383,13 +383,13 @@ def _plan_contracts(
                 problems.append(problem)
             else:
                 state.treasury -= cost
-                verb = "Renew" if renewal else "Sign"
-                lines.append((f"{verb} {p.name} for {count(seasons, 'season')}", -cost))
+                said = _("Renew {name} for {seasons}") if renewal else _("Sign {name} for {seasons}")
+                lines.append((said.format(name=p.name, seasons=count(seasons, "season")), -cost))
         out.append(line)
     listed = {c.player_id for c in out}
     if any(seasons and pid not in listed for pid, seasons in wanted.items()):
-        problems.append("a player chosen for a contract can no longer sign one (he left the roster or is under "
-                        "contract); clear his contract.")  # fmt: skip
+        problems.append(_("a player chosen for a contract can no longer sign one (he left the roster or is under "
+                          "contract); clear his contract."))  # fmt: skip
     return tuple(out), lines
 
 
@@ -430,8 +430,8 @@ def _plan_coach_hire(ruleset: Ruleset, state: TeamState, wanted: str | None, may
     if not wanted:
         return None, []
     if not may_hire:
-        problems.append(f"{state.team.name} may not hire a Reserve Coach now (an approved reserve team without one "
-                        "is needed); clear the hire.")  # fmt: skip
+        problems.append(_("{name} may not hire a Reserve Coach now (an approved reserve team without one "
+                          "is needed); clear the hire.").format(name=state.team.name))  # fmt: skip
         return None, []
     try:
         coach = rules.coach_type(ruleset, wanted)
@@ -439,12 +439,13 @@ def _plan_coach_hire(ruleset: Ruleset, state: TeamState, wanted: str | None, may
         problems.append(str(exc))
         return None, []
     if state.treasury < coach["cost"]:
-        problems.append(f"{rules.a(coach['name'], capital=True)} Reserve Coach costs {gp(coach['cost'])}, but the "
-                        f"treasury holds {gp(state.treasury)}.")  # fmt: skip
+        problems.append(_("{a} Reserve Coach costs {gold}, but the treasury holds {gold2}.").format(
+            a=rules.a(coach["name"], capital=True), coach=term("table", coach["name"]), gold=gp(coach["cost"]), gold2=gp(state.treasury)))  # fmt: skip
         return None, []
     state.treasury -= coach["cost"]
-    return coach["name"], [(f"Hire {rules.a(coach['name'])} Reserve Coach (his affairs start after the next match)",
-                            -coach["cost"])]  # fmt: skip
+    hire = _("Hire {a} Reserve Coach (his affairs start after the next match)").format(
+        a=rules.a(coach["name"]), coach=term("table", coach["name"]))  # fmt: skip
+    return coach["name"], [(hire, -coach["cost"])]
 
 
 def set_reserve_roll(entry: ReserveDraft, which: str, faces: list[int], typed: bool) -> None:

@@ -274,10 +274,10 @@ def _plan_winnings(
         entry = draft.winnings_roll
         if entry is None or not entry.faces:
             return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
-                                problem="the winnings roll is still to be made.")  # fmt: skip
+                                problem=_("the winnings roll is still to be made."))  # fmt: skip
         if not 0 <= fame <= economy.highest_fame(ruleset):
             return WinningsPlan(rating, result, match.gate, 0, 0, before, before, dice=dice, fame=fame, fans=fans_text,
-                                problem=f"FAME is from 0 to {economy.highest_fame(ruleset)}, not {fame}.")  # fmt: skip
+                                problem=_("FAME is from 0 to {most}, not {fame}.").format(most=economy.highest_fame(ruleset), fame=fame))  # fmt: skip
         try:
             roll = entry.roll(dice)
         except DugoutError as exc:
@@ -315,7 +315,12 @@ def _row_text(row: dict) -> str:
 
 def _plan_roll(ruleset: Ruleset, player: PlayerState, number: int, entry: StarRollEntry | None) -> RollPlan:
     if entry is None or not entry.faces:
-        return RollPlan(number, problem=f"{player.name}: star player roll {number} is still to be made.")
+        return RollPlan(
+            number,
+            problem=_("{name}: star player roll {number} is still to be made.").format(
+                name=player.name, number=number
+            ),
+        )
     try:
         roll = entry.roll(ruleset.table("star_player_table")["dice"])
         position = ruleset.position(player.race, player.position)
@@ -377,7 +382,7 @@ def _plan_fan_factor(ruleset: Ruleset, state: TeamState, result: str, entry: Dic
     # a team would gain fans more easily for fielding players its fans dislike.
     before = state.fan_factor
     if entry is None or not entry.faces:
-        return FanFactorPlan(dice, before, problem="the fan factor roll is still to be made.")
+        return FanFactorPlan(dice, before, problem=_("the fan factor roll is still to be made."))
     try:
         roll = entry.roll(dice)
     except DugoutError as exc:
@@ -413,12 +418,15 @@ def _plan_purchases(
     for hire in draft.hires:
         problem = _hire_problem(ruleset, state, hire)
         if problem:
-            problems.append(f"{hire.name or 'the new player'}: {problem}")
+            problems.append(_("{name}: {problem}").format(name=hire.name or _("the new player"), problem=problem))
             continue
         position = ruleset.position(state.team.race, hire.position)
         state.add_player(hire.position, hire.name, hire.number)
         state.treasury -= position.cost
-        lines.append((f"Hire {hire.name}, {position_label(state.team.race, hire.position)}", position.cost))
+        hired = _("Hire {name}, {position}").format(
+            name=hire.name, position=position_label(state.team.race, hire.position)
+        )
+        lines.append((hired, position.cost))
     rules = ruleset.table("team_rules")
     penalties = state.ally_penalties()  # the roster after 4.1 and 4.2 (a hire in 4.3 is never an ally)
     prices = {c: unit_price(session, ruleset, state.team, c, penalties=penalties) for c in BOUGHT}
@@ -436,18 +444,21 @@ def _plan_purchases(
             problems.append(refusal)
             continue
         if state.counters[counter] + count > limit:
-            problems.append(f"a team may have at most {words.count(limit, label)}.")
+            problems.append(_("a team may have at most {most}.").format(most=words.count(limit, label)))
             continue
         price = prices[counter]
         state.counters[counter] += count
         state.treasury -= count * price
         buy.append((counter, count, price))
-        with_allies = (
-            f" (with {surcharge_text(penalties)})" if counter == "rerolls" and penalties.reroll_surcharge else ""
-        )
-        lines.append((f"{words.count(count, label)} at {gp(price)}{with_allies}", count * price))
+        if counter == "rerolls" and penalties.reroll_surcharge:
+            bought = _("{n} at {gold} (with {surcharge})")
+        else:
+            bought = _("{n} at {gold}")
+        bought = bought.format(n=words.count(count, label), gold=gp(price), surcharge=surcharge_text(penalties))
+        lines.append((bought, count * price))
     if state.treasury < 0:
-        problems.append(f"the purchases cost {gp(before - state.treasury)}, but the treasury holds {gp(before)}.")
+        problems.append(_("the purchases cost {gold}, but the treasury holds {gold2}.").format(
+            gold=gp(before - state.treasury), gold2=gp(before)))  # fmt: skip
     cost = before - state.treasury
     return PurchasePlan(
         tuple(lines), tuple(draft.hires), tuple(buy), cost, before, state.treasury, prices, penalties,

@@ -95,11 +95,17 @@ def _pay_winnings(session: Session, ruleset: Ruleset, match: Match, plan: TeamPl
         post(session, team, -w.gate_share, kind=GATE_SHARE_KIND, match_id=match.id,
              reason=gate_share_phrase(ruleset, w.stars, played))  # fmt: skip
     if w.dice:
-        text = w.how + (f"; spiralling expenses {gp(w.expenses)}" if w.expenses else "")
+        text = w.how
+        if w.expenses:
+            text = _("{how}; spiralling expenses {gold}").format(how=text, gold=gp(w.expenses))
     else:
-        text = f"{gp(w.amount)}: {gp(w.rate)} per 1,000 spectators x {w.gate // 1000} (rating for winnings {w.rating})"
+        text = _("{gold}: {rate} per 1,000 spectators x {gate} (rating for winnings {rating})").format(
+            gold=gp(w.amount), rate=gp(w.rate), gate=w.gate // 1000, rating=w.rating
+        )
     if w.gate_share:
-        text += f"; {gp(w.gate_share)} to {', '.join(w.stars)} (the stars' share of the gate)"
+        text = _("{text}; {gold} to {stars} (the stars' share of the gate)").format(
+            text=text, gold=gp(w.gate_share), stars=", ".join(w.stars)
+        )
     return {
         "winnings": text,
         "winnings_gold": w.amount,
@@ -119,7 +125,7 @@ def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan)
         player = session.get(Player, pp.player_id)  # kept by run_post_match_steps: no query
         player.spp = pp.spp_after
         for r in pp.rolls:
-            session.add(_dice_row(f"Star player roll of {player.name}", dice, r.faces, r.typed,
+            session.add(_dice_row(_("Star player roll of {name}").format(name=player.name), dice, r.faces, r.typed,
                                   team_id=plan.team_id, player_id=player.id, match_id=match.id))  # fmt: skip
             advance = r.chosen
             if advance.kind == "skill":
@@ -135,13 +141,13 @@ def _award_spp(session: Session, ruleset: Ruleset, match: Match, plan: TeamPlan)
         if pp.gained:
             advances[str(pp.player_id)] = list(pp.gained)
     # the advances by player, for the careers (queries/history.py); the text above is for reading
-    return {"spp": "; ".join(lines) or "no SPP this match", "advances": advances}
+    return {"spp": "; ".join(lines) or _("no SPP this match"), "advances": advances}
 
 
 def _roll_fan_factor(session: Session, match: Match, plan: TeamPlan) -> dict:
     f = plan.fan_factor
     team = get_team(session, plan.team_id)
-    session.add(_dice_row("Fan factor", f.dice, f.faces, f.typed, team_id=team.id, match_id=match.id))
+    session.add(_dice_row(_("Fan factor"), f.dice, f.faces, f.typed, team_id=team.id, match_id=match.id))
     team.fan_factor = f.after
     session.add(team)
     return {"fan_factor": f"{f.dice} = {f.total}: {f.before} to {f.after}", "fan_factor_before": f.before,
@@ -184,7 +190,7 @@ def _settle_affairs(session: Session, ruleset: Ruleset, match: Match, plan: Team
     if a.coach_hire:  # seed 001: as soon as the team has the money (after a coach left, or without one)
         reserves.coach_hired(session, ruleset, team_id=plan.team_id, coach_type=a.coach_hire, match_id=match.id)
     said = "; ".join(f"{what} ({gp(-gold)})" if gold else what for what, gold in a.lines)
-    return {"affairs": said or "nothing to do"}
+    return {"affairs": said or _("nothing to do")}
 
 
 def _as_roll(dice: str, shown: Any) -> Roll:
@@ -419,7 +425,9 @@ def _next_reserve_move(team: TeamPlan, entry: ReserveDraft, rng: random.Random) 
             best = max(r.offered, key=lambda o: o.cost)
             taken = {p.number for p in team.players if p.on_roster}
             number = next(n for n in range(1, 100) if n not in taken)
-            entry.player = ReservePlayerEntry(best.name, f"{best.name} from the reserves", number)
+            entry.player = ReservePlayerEntry(
+                best.name, _("{position} from the reserves").format(position=best.name), number
+            )
     else:
         return False
     return True

@@ -23,7 +23,7 @@ STATUS_ORDER = {
 STATUS_WORDS = {
     "final season": N_("final season"), "running": N_("running"), "free agent": N_("free agent"),
     "expired": N_("expired"), "ended by transfer": N_("ended by transfer"), "reversed": N_("reversed"),
-    "ended (dead)": N_("ended (dead)"), "ended (retired)": N_("ended (retired)"),
+    "ended (dead)": N_("ended (dead)"), "ended (retired)": N_("ended (retired)"), "ended: he died": N_("ended: he died"),
 }  # fmt: skip
 STATUS_COLOURS = {"final season": "#9a5b00", "free agent": "#1f5fa8", "expired": "#8a8a8a",
                   "ended by transfer": "#8a8a8a", "reversed": "#8a8a8a"}  # fmt: skip

@@ -283,7 +283,7 @@ class ReservesTab(QWidget):
             return (
                 None,
                 "",
-                _("{when}: {team} have no fixture to play.").format(when=DRAFT_WHEN, team=info.team_name),
+                _("{when}: {team} have no fixture to play.").format(when=_(DRAFT_WHEN), team=info.team_name),
             )
         view = pre_match(self.session.db, match_id)
         return match_id, title, view.refusal if view is not None else None

@@ -50,15 +50,15 @@ KEYS = [
     ("casualty", N_("Casualty"), "K"), ("injury", N_("Injury"), "J"),
     ("sent off", N_("Sent Off"), "S"), ("mvp", N_("MVP"), "M"), ("home", N_("Home Players"), "H"), ("away", N_("Away Players"), "A"),
     ("ref state", N_("Ref's State"), "X"), ("in range", N_("In Range"), "R"), ("move", N_("Ref Moves"), "Ctrl+1"),
-    ("block", N_("Ref Blocks"), "Ctrl+2"), ("foul", N_("Ref Fouls"), "Ctrl+3"), ("watch like a hawk", N_("Ref Watches"), "Ctrl+4"),
-    ("end turn", N_("End Turn (the ref's turn)"), "N"), ("send-off roll", N_("Send-Off Roll"), "O"),
-    ("penalty roll", N_("Penalty Roll"), "P"), ("get the ref", N_("Get the Ref"), "G"), ("kick-off", N_("Kick-Off Roll"), "Ctrl+K"),
+    ("block", N_("Ref Blocks"), "Ctrl+2"), ("foul", N_("Ref Fouls"), "Ctrl+3"), ("watch like a hawk", N_("Ref Watches"), "Ctrl+4"),  # i18n: key
+    ("end turn", N_("End Turn (the ref's turn)"), "N"), ("send-off roll", N_("Send-Off Roll"), "O"),  # i18n: key
+    ("penalty roll", N_("Penalty Roll"), "P"), ("get the ref", N_("Get the Ref"), "G"), ("kick-off", N_("Kick-Off Roll"), "Ctrl+K"),  # i18n: key
     ("ref casualty", N_("Ref Hurts a Player"), "Shift+K"), ("riot", N_("Riot"), "Ctrl+R"), ("gate", N_("Gate Dice"), "F"),
     ("full time", N_("Full Time"), "Ctrl+Return"), ("undo", N_("Undo"), "Ctrl+Z"), ("redo", N_("Redo"), "Ctrl+Shift+Z"),
-    ("blitz", N_("Ref Blitzes"), "Ctrl+5"), ("blow the whistle", N_("Ref Blows the Whistle"), "Ctrl+6"),
+    ("blitz", N_("Ref Blitzes"), "Ctrl+5"), ("blow the whistle", N_("Ref Blows the Whistle"), "Ctrl+6"),  # i18n: key
     ("player foul", N_("Foul"), "U"), ("player block", N_("Block"), "B"), ("ref blocked", N_("Block the Ref"), "Shift+B"),
     ("place ref", N_("Place Ref"), "Ctrl+L"), ("super pro", N_("Super Pro"), "Ctrl+U"), ("apothecary", N_("Apothecary"), "Shift+A"),
-    ("argue the call", N_("Argue"), "Shift+G"), ("inducement", N_("Use Inducement"), "Shift+I"),
+    ("argue the call", N_("Argue"), "Shift+G"), ("inducement", N_("Use Inducement"), "Shift+I"),  # i18n: key
 ]  # fmt: skip
 # What each button does, on hover (issue 35: no button of the pad had a tooltip; a test checks every button has
 # one), and what each of the ref's calls does (seed 000 as the pad plays it).
@@ -138,7 +138,7 @@ CALLED = (
     "ref state",
     "end turn",
     "super pro",
-    "argue the call",
+    "argue the call",  # i18n: key
 )  # the notice says
 # The ref's states and actions as the pad shows them (the stored words are keys, shown in the commissioner's language)
 SHOWN_WORDS = {
@@ -392,7 +392,7 @@ class MatchPadWindow(QWidget):
         grid.addWidget(self.send_off_dice, 5, 1, 1, 2)
         grid.addWidget(self.penalty_item, 6, 0)
         grid.addWidget(self.penalty_dice, 6, 1, 1, 2)
-        grid.addWidget(self._button("get the ref"), 7, 0)
+        grid.addWidget(self._button("get the ref"), 7, 0)  # i18n: key
         grid.addWidget(self.escapist_dice, 7, 1, 1, 2)
         grid.addWidget(self._button("ref casualty"), 8, 0)
         grid.addWidget(self.verdict, 8, 1, 1, 2)
@@ -442,7 +442,7 @@ class MatchPadWindow(QWidget):
             "place ref",
             "super pro",
             "apothecary",
-            "argue the call",
+            "argue the call",  # i18n: key
         )
         for index, name in enumerate(names):
             grid.addWidget(self._button(name), index // 2, index % 2)
@@ -759,7 +759,7 @@ class MatchPadWindow(QWidget):
             if ref is not None and "Escapist" in ref.skills:
                 self.escapist_dice.faces[0].setFocus()  # Escapist's 4+ is rolled
                 return None
-            return self.record("get the ref")
+            return self.record("get the ref")  # i18n: key
         elif name == "riot":
             return self.record("riot")
         elif name == "full time":
@@ -780,7 +780,7 @@ class MatchPadWindow(QWidget):
         if name == "super pro":
             return self.record("super pro")
         if name == "argue the call":
-            return self.record("argue the call", data={"player_id": self.chosen(side)})
+            return self.record("argue the call", data={"player_id": self.chosen(side)})  # i18n: key
         if name == "apothecary":
             states = ["standing"] if s.ref_state == "knocked out" else ["badly hurt", "injured", "dead"]
             chosen = (
@@ -885,7 +885,7 @@ class MatchPadWindow(QWidget):
 
     def _send_off_rolled(self, roll: Any) -> None:
         side = self.acting_side
-        self.record("send-off roll", team_id=side, player_id=self.chosen(side), roll=roll)
+        self.record("send-off roll", team_id=side, player_id=self.chosen(side), roll=roll)  # i18n: key
 
     def _penalty_rolled(self, roll: Any) -> None:
         self.record("penalty roll", data={"item": self.penalty_item.currentText()}, roll=roll)
