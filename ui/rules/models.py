@@ -37,7 +37,14 @@ BADGE_WORDS = {"as shipped": N_("as shipped"), "house rule": N_("house rule"), "
 
 
 def badge_text(badge: str) -> str:
-    return _(BADGE_WORDS[badge]) if badge in BADGE_WORDS else badge
+    """The badge's words in the commissioner's language: "from LRB 6" names an edition, kept as it is."""
+    if badge in BADGE_WORDS:
+        return _(BADGE_WORDS[badge])
+    if badge == "league's own":
+        return _("league's own")
+    if badge.startswith("from "):
+        return _("from {edition}").format(edition=badge.removeprefix("from "))
+    return badge
 
 
 def badge_key(text: str) -> str:

@@ -14,6 +14,7 @@ from PySide6.QtCore import QModelIndex, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QKeySequence, QPainter, QPen, QShortcut, QUndoStack
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QDialog,
     QHBoxLayout,
     QHeaderView,
@@ -21,6 +22,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSplitter,
     QStackedWidget,
+    QStyle,
     QStyledItemDelegate,
     QStyleOptionViewItem,
     QTableView,
@@ -55,7 +57,13 @@ class BadgeDelegate(QStyledItemDelegate):
     """Draws the status column as a small rounded badge."""
 
     def paint(self, painter: QPainter, option: QStyleOptionViewItem, index: QModelIndex) -> None:
-        super().paint(painter, option, QModelIndex())  # background and selection only
+        # background and selection only: the cell drawn without its text (a base paint() with an invalid index
+        # drew the text the delegate had read last: Qt keeps the role data it fetched between calls)
+        cell = QStyleOptionViewItem(option)
+        self.initStyleOption(cell, index)
+        cell.text = ""
+        style = cell.widget.style() if cell.widget is not None else QApplication.style()
+        style.drawControl(QStyle.ControlElement.CE_ItemViewItem, cell, painter, cell.widget)
         text = index.data(Qt.ItemDataRole.DisplayRole) or ""
         fill, ink = BADGE_COLORS.get(badge_key(text), ("#eef1f5", "#5b6470"))
         painter.save()

@@ -465,3 +465,35 @@ def test_star_players_and_inducements_are_house_rules_with_their_source(qtbot, o
     assert badge(rules, "star_players") == "house rule"
     rules.show_table("inducements")
     assert "OBBLM" in rules.note.text() or "obblm" in rules.note.text()
+
+
+def test_a_badge_is_drawn_alone_in_its_cell_in_any_language(qtbot, open_window, rules):
+    """The badges' column: nothing but the badge (a base paint with no index drew the last text the delegate read
+    behind a narrower badge: "propre à la ligue" behind "du LRB 5"); "from LRB 5" in French is "du LRB 5"."""
+    from PySide6.QtGui import QColor
+
+    from roster_app import i18n
+
+    i18n.set_language("fr")
+    rules.table_model.set_rows(list(rules.table_model.rows()))  # read again in French, as a reopened window
+    view = rules.table_view
+    view.resizeColumnToContents(1)
+    QApplication.processEvents()
+    image = view.viewport().grab().toImage()
+    metrics = view.fontMetrics()
+    checked = 0
+    for row in range(rules.table_model.rowCount()):
+        text = rules.table_model.index(row, 1).data()
+        if not text.startswith("du LRB"):
+            continue
+        cell = view.visualRect(rules.table_model.index(row, 1))
+        if cell.bottom() > image.height():
+            break
+        half = (metrics.horizontalAdvance(text) + 14) // 2
+        left = range(cell.left() + 1, cell.center().x() - half - 2)
+        right = range(cell.center().x() + half + 3, cell.right())
+        ink = [x for x in (*left, *right) for y in range(cell.top() + 4, cell.bottom() - 4)
+               if QColor(image.pixel(x, y)).lightness() < 150 and row != view.currentIndex().row()]  # fmt: skip
+        assert ink == [], (row, text)
+        checked += 1
+    assert checked >= 3
