@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from sqlmodel import Session
 
+from roster_app.i18n import _
+from roster_app.rules.competitions import stage_words
 from roster_app.store.models import Competition, Match, Team
 
 
@@ -22,9 +24,16 @@ def match_title(session: Session, match: Match) -> str:
     home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
     competition = session.get(Competition, match.competition_id) if match.competition_id is not None else None
     if match.stage == "league":
-        where = f"round {match.round}"
+        where = _("round {number}").format(number=match.round)
     elif competition is not None and competition.format != "league":
-        where = f"{competition.name} {match.stage}"
+        where = _("{competition} {stage}").format(competition=competition.name, stage=stage_words(match.stage))
     else:
-        where = match.stage
-    return f"{home.name} {match.home_score}-{match.away_score} {away.name} ({where}, season {match.season})"
+        where = stage_words(match.stage)
+    return _("{home} {home_score}-{away_score} {away} ({where}, season {season})").format(
+        home=home.name,
+        home_score=match.home_score,
+        away_score=match.away_score,
+        away=away.name,
+        where=where,
+        season=match.season,
+    )

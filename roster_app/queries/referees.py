@@ -11,6 +11,7 @@ from roster_app.i18n import _, term
 from roster_app.queries.fetch import current_season
 from roster_app.queries.postmatch import match_title
 from roster_app.rules import referees as rr
+from roster_app.rules.competitions import stage_words
 from roster_app.rules.dice import Roll
 from roster_app.rules.ruleset import STATS, Ruleset
 from roster_app.rules.spp import level_name, rolls_due
@@ -209,8 +210,12 @@ def fixture_title(session: Session, match: Match) -> str:
     if match.status != "scheduled":
         return match_title(session, match)
     home, away = session.get(Team, match.home_team_id), session.get(Team, match.away_team_id)
-    where = f"round {match.round}" if match.stage == "league" else f"{match.stage}, round {match.round}"
-    return f"{where}: {home.name} v {away.name}"
+    where = (
+        _("round {number}").format(number=match.round)
+        if match.stage == "league"
+        else _("{stage}, round {number}").format(stage=stage_words(match.stage), number=match.round)
+    )
+    return _("{where}: {home} v {away}").format(where=where, home=home.name, away=away.name)
 
 
 def _title_of(session: Session, match_id: int | None) -> str:

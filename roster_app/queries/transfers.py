@@ -10,6 +10,7 @@ from datetime import UTC, datetime
 from sqlalchemy import func, or_, select
 from sqlmodel import Session
 
+from roster_app.i18n import _
 from roster_app.queries.clock import Act, moment, seller_wait
 from roster_app.queries.contracts import player_position, running_contract
 from roster_app.queries.fetch import get_team, position_count, roster_count, used_numbers
@@ -238,8 +239,9 @@ def transfer_market(db: LeagueDB, buyer_team_id: int) -> list[MarketRow]:
             rows.append(MarketRow(
                 id=p.id, name=p.name, team_id=seller.id, team=seller.name, race=p.race, position=p.position,
                 spp=p.spp, level=level_name(p.spp, ruleset), value=p.value,
-                contract=f"{tally_marks(contract.served, contract.seasons)} "
-                         f"({contract_state(contract.seasons, contract.served)})" if contract else "free agent",
+                contract=_("{marks} ({state})").format(marks=tally_marks(contract.served, contract.seasons),
+                                                       state=_(contract_state(contract.seasons, contract.served)))
+                if contract else _("free agent"),
                 under_contract=contract is not None, ally=is_ally(p.race, buyer.race), problem=problem,
             ))  # fmt: skip
     return rows

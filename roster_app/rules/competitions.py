@@ -8,6 +8,7 @@ and open tournaments once"; the league fixtures are one competition, each open t
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Hashable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
@@ -26,9 +27,35 @@ STAGE_WORDS = {
 }
 
 
+# the stored stages of a knock-out's rounds (round_name), their words marked N_() and shown through stage_words
+ROUND_WORDS = {
+    "quarter-final": N_("quarter-final"),
+    "third-place game": N_("third-place game"),
+    "first round": N_("first round"),
+    "second round": N_("second round"),
+    "third round": N_("third round"),
+    "fourth round": N_("fourth round"),
+    "fifth round": N_("fifth round"),
+    "sixth round": N_("sixth round"),
+    "seventh round": N_("seventh round"),
+    "eighth round": N_("eighth round"),
+    "ninth round": N_("ninth round"),
+    "tenth round": N_("tenth round"),
+}
+
+
 def stage_words(stage: str | None) -> str:
-    """A stage as the commissioner reads it (an unknown one as stored)."""
-    return _(STAGE_WORDS[stage]) if stage in STAGE_WORDS else (stage or "")
+    """A stage as the commissioner reads it: "final", "quarter-final", "round 12", "Swiss round 3" in the
+    language (an unknown one as stored)."""
+    if stage in STAGE_WORDS:
+        return _(STAGE_WORDS[stage])
+    if stage in ROUND_WORDS:
+        return _(ROUND_WORDS[stage])
+    numbered = re.fullmatch(r"(Swiss )?round (\d+)", stage or "")
+    if numbered:
+        number = int(numbered.group(2))
+        return (_("Swiss round {number}") if numbered.group(1) else _("round {number}")).format(number=number)
+    return stage or ""
 
 
 T = TypeVar("T", bound=Hashable)
