@@ -53,3 +53,26 @@ def test_english_stays_english_after_french(db, french):
     i18n.set_language("en")
     with pytest.raises(RuleViolation, match=r"^A team needs a name\.$"):
         add_team(db, name="", race="Orc")
+
+
+def test_a_games_title_reads_in_the_commissioners_language(db):
+    """A fixture's title names its round and stage in the language ('journée', 'demi-finale'), the teams as typed."""
+    from roster_app.queries.postmatch import match_title
+    from roster_app.queries.referees import fixture_title
+    from roster_app.rules.competitions import stage_words
+    from roster_app.store.models import Match
+    from tests.helpers import new_fixture
+
+    match_id = new_fixture(db)
+    with db.read() as session:
+        match = session.get(Match, match_id)
+        english = fixture_title(session, match)
+        i18n.set_language("fr")
+        french = fixture_title(session, match)
+        match.status, match.home_score, match.away_score, match.stage = "played", 2, 1, "semi-final"
+        played = match_title(session, match)
+    assert english == f"friendly, round {match.round}: Orc Team 1 v Orc Team 2"
+    assert french == f"amical, journée {match.round} : Orc Team 1 contre Orc Team 2", french
+    assert "(demi-finale, saison 1)" in played and "2-1" in played
+    assert [stage_words(s) for s in ("quarter-final", "round 12", "Swiss round 3", "third round", "Someday")] == [
+        "quart de finale", "journée 12", "Ronde suisse 3", "troisième tour", "Someday"]  # fmt: skip
