@@ -11,6 +11,7 @@ import json
 from typing import Any
 
 from roster_app.i18n import _
+from roster_app.words import number
 
 MESSAGE_BYTES = 64 * 1024  # a path or an address; far more is no message of Dugout's
 TARGET_LENGTH = 4096  # the longest path a system allows, about
@@ -23,7 +24,7 @@ class BadHandoff(ValueError):
 def read_handoff(line: bytes) -> dict[str, Any]:
     """The message in `line`, checked: its keys and their types. BadHandoff says what is wrong."""
     if len(line) > MESSAGE_BYTES:
-        raise BadHandoff(_("a message of {n:,} bytes").format(n=len(line)))
+        raise BadHandoff(_("a message of {n} bytes").format(n=number(len(line))))
     try:
         message = json.loads(line.decode("utf-8"))
     except (UnicodeDecodeError, ValueError, RecursionError):

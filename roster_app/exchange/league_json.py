@@ -52,6 +52,7 @@ from roster_app.store import sqlite_file
 from roster_app.store.db import LeagueDB, create_schema, file_engine
 from roster_app.store.ruleset import load_ruleset, ruleset_or_error
 from roster_app.store.tables import league_rows
+from roster_app.words import number
 
 FORMAT = "dugout-league"
 VERSION = 1
@@ -460,8 +461,8 @@ def _opened(source: Path) -> Iterator[typing.TextIO]:
         raise ImportRefused(problem)
     if (size := source.stat().st_size) > EXPORT_BYTES:
         raise ImportRefused(
-            _("'{name}' is {size:,} bytes long: too large to be a league export.").format(
-                name=source.name, size=size
+            _("'{name}' is {size} bytes long: too large to be a league export.").format(
+                name=source.name, size=number(size)
             )
         )
     try:  # with or without a byte-order mark (Windows Notepad)
@@ -557,8 +558,8 @@ def _decoded(plan: _ColumnPlan, value: Any, where: str) -> Any:
         )
     if plan.kind == "str" and len(value) > plan.text_limit:
         raise ImportRefused(
-            _("{where}: '{name}' is {n:,} characters long; a league allows {text_limit}.").format(
-                where=where, name=plan.name, n=len(value), text_limit=plan.text_limit
+            _("{where}: '{name}' is {n} characters long; a league allows {text_limit}.").format(
+                where=where, name=plan.name, n=number(len(value)), text_limit=plan.text_limit
             )
         )
     if plan.kind == "datetime":
@@ -933,8 +934,8 @@ def _service_rules(db: LeagueDB, ruleset: Any) -> list[str]:
         for team_id, count in session.execute(counts):
             if count > most:
                 found.append(
-                    _("Team {team_id} has {count:,} players on its roster; the rules allow {most}.").format(
-                        team_id=team_id, count=count, most=most
+                    _("Team {team_id} has {count} players on its roster; the rules allow {most}.").format(
+                        team_id=team_id, count=number(count), most=most
                     )
                 )
     return found

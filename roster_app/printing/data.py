@@ -37,6 +37,7 @@ from roster_app.store.models import (
     RefereeMatch,
     Team,
 )
+from roster_app.words import number
 
 PLAYED = ("played", "completed")  # match statuses that count in the table
 GONE_REFEREES = ("sacked", "dead")  # referees who can never be chosen again get no card
@@ -415,7 +416,7 @@ def _worth(header: queries.TeamHeader | None) -> str:
     """A team's worth for the league table's column: a team rating as it is, a team value in thousands."""
     if header is None:
         return ""
-    return f"{header.worth // 1000:,}k" if header.worth_is_value else str(header.worth)
+    return f"{number(header.worth // 1000)}k" if header.worth_is_value else str(header.worth)
 
 
 # -- pre-filled match sheets, one a fixture ------------------------------------------------------------------

@@ -38,6 +38,7 @@ from roster_app.store.models import (
     Team,
     Transfer,
 )
+from roster_app.words import gp
 
 LEADERS = ("touchdowns", "casualties", "spp")
 AWARD_TITLES = {"touchdowns": N_("Top scorer"), "casualties": N_("Most casualties"), "spp": N_("Star of the season"),
@@ -406,7 +407,7 @@ def _contract_record(session) -> RecordRow | None:  # noqa: ANN001
     if row is None:
         return None
     seasons, pid, name, team, season, cost = row
-    return RecordRow("contract", _(RECORD_TITLES["contract"]), seasons, name, pid, team, season, f"{cost:,} gp")
+    return RecordRow("contract", _(RECORD_TITLES["contract"]), seasons, name, pid, team, season, gp(cost))
 
 
 TOTALS = ("touchdowns", "casualties", "spp")

@@ -21,6 +21,7 @@ from roster_app.rules.postmatch import rank, result_of
 from roster_app.rules.ruleset import Ruleset
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Competition, DiceRoll, League, Match, MatchPlayer, Player, Referee, Team
+from roster_app.words import number
 
 PLAYED = ("played", "completed")
 
@@ -257,7 +258,7 @@ def current_table(db: LeagueDB) -> list[CurrentStanding]:
             out.append(CurrentStanding(**vars(row)))
             continue
         short = head.worth_short.split(" ")[0]
-        text = f"{short} {head.worth // 1000:,}k" if head.worth_is_value else head.worth_short
+        text = f"{short} {number(head.worth // 1000)}k" if head.worth_is_value else head.worth_short
         out.append(CurrentStanding(**vars(row), worth=text, worth_value=head.worth))
     return out
 

@@ -22,6 +22,7 @@ from roster_app.rules import postmatch as pm
 from roster_app.rules.roster import gp
 from roster_app.rules.ruleset import Ruleset, default_ruleset
 from roster_app.rules.team import RatedPlayer, TeamSheet, team_rating, team_value, winnings_rating
+from roster_app.words import number
 
 
 @dataclass(frozen=True)
@@ -281,7 +282,7 @@ def describe(ruleset: Ruleset | None = None) -> list[tuple[str, str]]:
         )
     else:
         rating = ruleset.table("team_rating")
-        worth = (_("{worth_name} ({worth_short}): gold / {value_divisor:,} + SPP / {spp_divisor}").format(worth_name=term("table", eco.worth_name), worth_short=term("table", eco.worth_short), value_divisor=rating['value_divisor'], spp_divisor=rating['spp_divisor']))  # fmt: skip
+        worth = (_("{worth_name} ({worth_short}): gold / {value_divisor} + SPP / {spp_divisor}").format(worth_name=term("table", eco.worth_name), worth_short=term("table", eco.worth_short), value_divisor=number(rating['value_divisor']), spp_divisor=rating['spp_divisor']))  # fmt: skip
     worth += _(", treasury counted") if eco.treasury_counted else _(", treasury not counted")
     lines.append((_("A team is worth"), worth))
     lines.append((_("A new team"), worth_text(starting_worth(ruleset), ruleset)))

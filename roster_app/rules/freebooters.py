@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
 from roster_app.phrases import Phrase, phrase
@@ -29,7 +30,8 @@ GATE_SHARE_KIND = (
 
 
 def gp(amount: int) -> str:
-    return f"{amount:,} gp"
+    """Gold in the commissioner's language ("10,000 gp", fr "10 000 po")."""
+    return words.gp(amount)
 
 
 @dataclass(frozen=True)

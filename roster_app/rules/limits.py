@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
-from roster_app.words import tidy
+from roster_app.words import number, tidy
 
 TEAM_NAME = PLAYER_NAME = REFEREE_NAME = 60  # services/teams.py, players.py, referees.py
 NAME_LENGTHS = {("team", "name"): TEAM_NAME, ("player", "name"): PLAYER_NAME, ("referee", "name"): REFEREE_NAME}
@@ -33,8 +33,8 @@ def kept(text: object, what: str, limit: int) -> str:
     text = tidy(text)
     if len(text) > limit:
         raise RuleViolation(
-            _("{what} can be at most {limit:,} characters long ({n:,} were given).").format(
-                what=what, limit=limit, n=len(text)
+            _("{what} can be at most {limit} characters long ({n} were given).").format(
+                what=what, limit=number(limit), n=number(len(text))
             )
         )
     return text
@@ -54,15 +54,15 @@ def whole(value: object, what: str, low: int, high: int) -> int:
         raise RuleViolation(_("{what} is a whole number.").format(what=what))
     if not low <= value <= high:
         raise RuleViolation(
-            _("{what} is {low:,} to {high:,}; {cut} is outside that.").format(
-                what=what, low=low, high=high, cut=_cut(value)
+            _("{what} is {low} to {high}; {cut} is outside that.").format(
+                what=what, low=number(low), high=number(high), cut=_cut(value)
             )
         )
     return value
 
 
 def _cut(value: int) -> str:
-    text = f"{value:,}"
+    text = number(value)
     return text if len(text) <= 30 else f"{text[:27]}..."
 
 

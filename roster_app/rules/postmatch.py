@@ -20,7 +20,7 @@ from roster_app.rules.injuries import BADLY_HURT, INJURIES
 from roster_app.rules.roster import STAT_NAMES, STAT_SPREAD, gp, skill_choices
 from roster_app.rules.ruleset import Position, Ruleset, default_ruleset
 from roster_app.rules.schema import POST_MATCH_STEPS
-from roster_app.words import possessive
+from roster_app.words import number, possessive
 
 RESULTS = ("win", "draw", "loss")
 STAGES = ("league", "semi-final", "final", "friendly")
@@ -94,15 +94,15 @@ def check_gate(gate: int, fan_factors: Sequence[int], stage: str, ruleset: Rules
     if not isinstance(gate, int) or isinstance(gate, bool) or gate % per_die or not low <= gate <= high:
         raise RuleViolation(
             _(
-                "With fan factors of {items} the gate is {dice} D6 x {per_die:,}: from {low:,} to {high:,} "
-                "spectators, in steps of {per_die:,}; {gate:,} cannot be right."
+                "With fan factors of {items} the gate is {dice} D6 x {per_die}: from {low} to {high} "
+                "spectators, in steps of {per_die}; {gate} cannot be right."
             ).format(
                 items=" and ".join(str(f) for f in fan_factors),
                 dice=dice,
-                per_die=per_die,
-                low=low,
-                high=high,
-                gate=gate,
+                per_die=number(per_die),
+                low=number(low),
+                high=number(high),
+                gate=number(gate),
             )
         )
 

@@ -15,6 +15,7 @@ from roster_app.i18n import N_, _
 from roster_app.rules.dice import DiceSpec
 from roster_app.rules.dicetables import check_ranges
 from roster_app.rules.injuries import INJURIES
+from roster_app.words import number
 
 
 @dataclass(frozen=True)
@@ -94,7 +95,7 @@ def said(spec: Check) -> str:
     words = [str(o) if o is not None else _("empty") for o in spec.options]
     options = (_("{items} or {last}").format(items=", ".join(words[:-1]), last=words[-1]) if len(words) > 1
                else "".join(words))  # fmt: skip
-    low, high = (f"{n:,}" if n is not None else "" for n in (spec.low, spec.high))
+    low, high = (number(n) if n is not None else "" for n in (spec.low, spec.high))
     return _(spec.what).format(low=low, high=high, options=options) if spec.what else spec.what
 
 

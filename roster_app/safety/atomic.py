@@ -20,6 +20,7 @@ from typing import IO
 
 from roster_app.errors import DugoutError
 from roster_app.i18n import _
+from roster_app.words import number
 
 
 def fsync_dir(folder: Path) -> None:
@@ -96,7 +97,7 @@ def _settle(temporary: Path, destination: Path, verify: Verify | None, size: int
     if size is not None and written != size:
         raise _not_written(
             destination,
-            _("{written} of {size} bytes reached the disk").format(written=f"{written:,}", size=f"{size:,}"),
+            _("{written} of {size} bytes reached the disk").format(written=number(written), size=number(size)),
         )
     problem = verify(temporary) if verify is not None else None
     if problem:

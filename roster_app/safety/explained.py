@@ -31,7 +31,7 @@ from roster_app.rules.roster import gp
 from roster_app.safety.problems import Ctx, Problem
 from roster_app.store.models import Contract, Correction, LedgerEntry, Match, Player, Team
 from roster_app.store.statuses import ContractStatus, PlayerStatus
-from roster_app.words import tidy
+from roster_app.words import number, tidy
 
 MATCH_KINDS = ("winnings", "gate")  # gold a game brought in
 # gold a game took out: an LRB 5/6 team's spiralling expenses, freebooters hired for it, the stars' share of its gate
@@ -196,8 +196,8 @@ def _text_problem(table: str, column: str, row_id: int, text: Any, limit: int) -
     if len(tidied) > limit:
         return Problem(
             "text",
-            _("{what} is {n:,} characters long; Dugout keeps at most {limit:,}.").format(
-                what=what, n=len(tidied), limit=limit
+            _("{what} is {n} characters long; Dugout keeps at most {limit}.").format(
+                what=what, n=number(len(tidied)), limit=number(limit)
             ),
         )
     if tidied == text:
@@ -235,7 +235,7 @@ def numbers_kept(ctx: Ctx) -> Iterator[Problem]:
         (Player.spp > MOST_SPP) | (Player.value > MOST_GOLD)
     )
     for name, spp, value in session.execute(players.order_by(Player.id)):
-        yield Problem("bounds", _("{name} has {spp:,} SPP and a value of {gold}; Dugout keeps at most {most_spp:,} SPP and {gold2}.").format(name=name, spp=spp, gold=gp(value), most_spp=MOST_SPP, gold2=gp(MOST_GOLD)))  # fmt: skip
+        yield Problem("bounds", _("{name} has {spp} SPP and a value of {gold}; Dugout keeps at most {most_spp} SPP and {gold2}.").format(name=name, spp=number(spp), gold=gp(value), most_spp=number(MOST_SPP), gold2=gp(MOST_GOLD)))  # fmt: skip
 
 
 def _signed(amount: int) -> str:

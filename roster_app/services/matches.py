@@ -31,7 +31,7 @@ from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import DiceRoll, Match, MatchPlayer, Player, PlayerStatus, Team
 from roster_app.store.statuses import ContractStatus
-from roster_app.words import possessive
+from roster_app.words import number, possessive
 
 COUNTS = ("touchdowns", "completions", "interceptions", "casualties")
 
@@ -156,7 +156,7 @@ def _fans_gate(
         if gate is not None and gate != counted:
             raise RuleViolation(
                 _("The gate of this game is {counted} spectators, both teams' fans counted before the match; "
-                  "{gate} cannot be right.").format(counted=f"{counted:,}", gate=f"{gate:,}")
+                  "{gate} cannot be right.").format(counted=number(counted), gate=number(gate))
             )  # fmt: skip
         return counted
     if gate is None:
@@ -170,7 +170,7 @@ def _fans_gate(
     if not isinstance(gate, int) or isinstance(gate, bool) or gate < 0 or gate % per_point:
         raise RuleViolation(
             _("The gate is counted in steps of {per_point} spectators; {gate} cannot be right.").format(
-                per_point=f"{per_point:,}", gate=gate)
+                per_point=number(per_point), gate=gate)
         )  # fmt: skip
     session.add(
         DiceRoll(purpose="Gate", dice="typed", faces=[], total=gate // per_point, typed=True, match_id=match.id)

@@ -30,7 +30,7 @@ from roster_app.services.common import store_roll
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
-from roster_app.words import count
+from roster_app.words import count, number
 
 
 def _open_fixture(session: Session, match_id: int) -> Match:
@@ -115,7 +115,7 @@ def roll_fans(db: LeagueDB, *, match_id: int, team_id: int, roll: dice.Roll | No
         team = session.get(Team, team_id)
         if str(team_id) in fans:
             raise RuleViolation(_("The fans of {team} have been counted already ({n} spectators).")
-                                .format(team=team.name, n=f"{fans[str(team_id)]['spectators']:,}"))  # fmt: skip
+                                .format(team=team.name, n=number(fans[str(team_id)]['spectators'])))  # fmt: skip
         fan_factor = dict(zip((match.home_team_id, match.away_team_id),
                               match_fan_factors(session, ruleset, match), strict=True))[team_id]  # fmt: skip
         roll_ = dice.accept(roll, ruleset.table("fame")["dice"])
@@ -128,7 +128,7 @@ def roll_fans(db: LeagueDB, *, match_id: int, team_id: int, roll: dice.Roll | No
         state["fans"] = fans
         match.pre_match = state
         session.add(match)
-        tx.label = _("fans of {team} ({n})").format(team=team.name, n=f"{spectators:,}")
+        tx.label = _("fans of {team} ({n})").format(team=team.name, n=number(spectators))
         tx.result = spectators
     return tx.change
 

@@ -28,6 +28,7 @@ from roster_app.store import sqlite_file
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, RulesetTable, utcnow
+from roster_app.words import number
 
 FORMAT = "dugout-ruleset"
 FORMAT_VERSION = 1
@@ -159,8 +160,8 @@ def _read_document(path: Path) -> Any:
         raise RuleViolation(_("{problem} Nothing was imported.").format(problem=problem))
     if (size := path.stat().st_size) > RULESET_BYTES:
         raise RuleViolation(
-            _("'{name}' is {size:,} bytes long: too large to be a ruleset. Nothing was imported.").format(
-                name=path.name, size=size
+            _("'{name}' is {size} bytes long: too large to be a ruleset. Nothing was imported.").format(
+                name=path.name, size=number(size)
             )
         )
     try:  # utf-8-sig: a byte-order mark (Windows Notepad saves one) is read past, as a spreadsheet program does

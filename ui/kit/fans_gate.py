@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QHBoxLayout, QLabel, QVBoxLayout, QWidget
 from roster_app.i18n import _
 from roster_app.queries.prematch import fans_counted_for
 from roster_app.services.prematch import roll_fans
+from roster_app.words import number
 from ui.kit.dice_input import DiceInput
 
 
@@ -61,8 +62,8 @@ class FansGate(QWidget):
         if self.gate() is not None:
             self.summary.setText(
                 _("{gate} spectators: the fans counted before the match ({home} {home_fans} + {away} {away_fans}).")
-                .format(gate=f"{self.gate():,}", home=home, home_fans=f"{home_fans:,}", away=away,
-                        away_fans=f"{away_fans:,}")
+                .format(gate=number(self.gate()), home=home, home_fans=number(home_fans), away=away,
+                        away_fans=number(away_fans))
             )  # fmt: skip
         else:
             missing = " and ".join(name for (_t, name), n in zip(self.teams, self.fans, strict=True) if n is None)

@@ -14,6 +14,7 @@ from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import QComboBox, QSpinBox, QStyledItemDelegate, QStyleOptionViewItem, QToolTip, QWidget
 
 from roster_app.i18n import _
+from roster_app.words import number
 from ui.kit.checklist_editor import ChecklistEditor, LinesEditor
 from ui.rules.models import OPEN, KindRole, OptionsRole, RangeRole
 
@@ -45,7 +46,7 @@ class NumberBox(QSpinBox):
             open_ = bool(self.specialValueText())  # the lowest value stands for "open"
             low = self.minimum() + 1 if open_ else self.minimum()
             self.refusal = _("'{text}' is not a number: type a whole number from {low} to {high}").format(
-                text=text, low=f"{low:,}", high=f"{self.maximum():,}") + (
+                text=text, low=number(low), high=number(self.maximum())) + (
                 _(" (or the lowest for open).") if open_ else ".")  # fmt: skip
             QToolTip.showText(self.mapToGlobal(self.rect().bottomLeft()), self.refusal, self)
             return True

@@ -19,6 +19,7 @@ from roster_app.queries.ruleset import RuleTableRow
 from roster_app.rules import table_edit
 from roster_app.rules.table_layout import CODE_WORDS, DICE_CHOICES, Field, Section, options
 from roster_app.services.ruleset import set_table
+from roster_app.words import number
 from ui.kit.columns import CENTER, LEFT, RIGHT, Column, Index, RowTableModel
 
 KindRole = Qt.ItemDataRole.UserRole + 20  # the editor a cell needs (Field.kind)
@@ -91,7 +92,7 @@ def display(field: Field, value: Any) -> str:
             return _("any")
         return _(OPEN) if field.is_bound else ""
     if kind == "gold":
-        return _("{gold} gp").format(gold=f"{value:,}")
+        return _("{gold} gp").format(gold=number(value))
     coded = field.options_from in CODED
     if kind in ("texts", "opt_texts"):
         return ", ".join(choice_label(v) if coded else v for v in value)

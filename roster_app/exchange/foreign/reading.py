@@ -14,7 +14,7 @@ from xml.etree.ElementTree import Element, ParseError
 from roster_app.errors import DugoutError
 from roster_app.i18n import _
 from roster_app.rules.limits import NAME_LENGTH, PLAYER_NAME, TEAM_NAME
-from roster_app.words import count, tidy
+from roster_app.words import count, number, tidy
 
 MAX_FILE_BYTES = 4_000_000  # a league of 100 teams in OBBLM's XML is about 1 MB
 MAX_ARCHIVE_MEMBERS = 8  # a .rosz holds one .ros
@@ -97,8 +97,8 @@ def read_bytes(path: str | Path) -> bytes:
         ) from None
     if len(data) > MAX_FILE_BYTES:
         raise ForeignFileError(
-            _("{label}: the file is larger than {max_file_bytes:,} bytes; no team file is.").format(
-                label=label, max_file_bytes=MAX_FILE_BYTES
+            _("{label}: the file is larger than {max_file_bytes} bytes; no team file is.").format(
+                label=label, max_file_bytes=number(MAX_FILE_BYTES)
             )
         )
     return data
@@ -181,9 +181,9 @@ def read_rosz(data: bytes, label: str) -> bytes:
         if len(text) > MAX_FILE_BYTES:
             raise ForeignFileError(
                 _(
-                    "{label}: the roster inside unpacks to more than {max_file_bytes:,} bytes; no roster is that large, "
+                    "{label}: the roster inside unpacks to more than {max_file_bytes} bytes; no roster is that large, "
                     "so it was not read."
-                ).format(label=label, max_file_bytes=MAX_FILE_BYTES)
+                ).format(label=label, max_file_bytes=number(MAX_FILE_BYTES))
             )
         return text
 
@@ -203,8 +203,8 @@ def whole(text: str | None, where: str, what: str, *, default: int | None = None
     value = int(match.group(1))
     if value < low or value > MAX_NUMBER:
         raise ForeignFileError(
-            _("{where}: {what} must be from {low} to {max_number:,}, not {value:,}.").format(
-                where=where, what=what, low=low, max_number=MAX_NUMBER, value=value
+            _("{where}: {what} must be from {low} to {max_number}, not {value}.").format(
+                where=where, what=what, low=low, max_number=number(MAX_NUMBER), value=number(value)
             )
         )
     return value
@@ -230,8 +230,8 @@ def name(text: str | None, where: str, what: str, limit: int, *, required: bool 
         raise ForeignFileError(_("{where}: {what} is empty.").format(where=where, what=what))
     if len(value) > limit:
         raise ForeignFileError(
-            _("{where}: {what} is {n:,} characters long; a league keeps at most {limit}.").format(
-                where=where, what=what, n=len(value), limit=limit
+            _("{where}: {what} is {n} characters long; a league keeps at most {limit}.").format(
+                where=where, what=what, n=number(len(value)), limit=limit
             )
         )
     return value

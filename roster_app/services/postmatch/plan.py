@@ -51,7 +51,7 @@ from roster_app.services.postmatch.state import PlayerState, TeamState
 from roster_app.services.teams import COUNTERS, unit_price
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import LedgerEntry, Match, MatchPlayer, Player, PlayerStatus, Team
-from roster_app.words import tidy
+from roster_app.words import number, tidy
 
 BOUGHT = ("rerolls", "assistant_coaches", "cheerleaders", "apothecary")  # what step 4.3 may buy
 
@@ -299,7 +299,7 @@ def _fans_text(fans: dict, team_id: int, fame: int) -> str:
     """ "FAME 1: 9,000 fans v 7,000" (the fans counted before the match, the team's first)."""
     own = fans[str(team_id)]["spectators"]
     other = next(v["spectators"] for k, v in fans.items() if k != str(team_id))
-    return _("FAME {fame}: {own} fans v {other}").format(fame=fame, own=f"{own:,}", other=f"{other:,}")
+    return _("FAME {fame}: {own} fans v {other}").format(fame=fame, own=number(own), other=number(other))
 
 
 def hired_stars(match: Match, team_id: int) -> tuple[str, ...]:

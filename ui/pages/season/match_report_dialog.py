@@ -32,7 +32,7 @@ from roster_app.rules.allies import fan_factor_text
 from roster_app.rules.economy import economy
 from roster_app.rules.spp import match_spp
 from roster_app.services.matches import PlayerLine, record_match
-from roster_app.words import count, possessive
+from roster_app.words import count, number, possessive
 from ui.kit.basics import text_html
 from ui.kit.columns import stage_shown
 from ui.kit.fans_gate import FansGate
@@ -104,7 +104,7 @@ class MatchReportDialog(QDialog):
                           for h, ff in zip(sides, self.fan_factors, strict=True))  # fmt: skip
         self.gate_hint = QLabel(
             _("{dice} D6 (fan factors {fans}): {low} to {high}").format(
-                dice=dice, fans=fans, low=f"{low:,}", high=f"{high:,}"
+                dice=dice, fans=fans, low=number(low), high=number(high)
             )
         )
         self.gate.setMaximumWidth(170)
@@ -401,7 +401,7 @@ class MatchReportDialog(QDialog):
         random_mvps = [t for t in self.players if self.mvp_choice(t) is None]
         mvp_text = _(" An MVP will be rolled at random for each team without one.") if random_mvps else ""
         self.verdict.setText(
-            _("Gate {gate} ({how}).").format(gate=f"{gate:,}", how=how)
+            _("Gate {gate} ({how}).").format(gate=number(gate), how=how)
             + mvp_text
             + _(" Recording writes the report, the injuries and every roll in one step (Edit > Undo takes it back).")
         )  # fmt: skip

@@ -48,6 +48,7 @@ from roster_app.services.postmatch.plan import (
     purchase_prices,
 )
 from roster_app.services.postmatch.write import finish_post_match, save_post_match_progress
+from roster_app.words import number
 from ui.kit import ask
 from ui.kit.basics import plain_label, text_html
 from ui.kit.dice_input import DiceInput, unused_dice
@@ -113,7 +114,7 @@ class WinningsPage(WinningsStep):
     def __init__(self, wizard: PostMatchWizard):
         super().__init__(wizard)
         self.setSubTitle(
-            _("{game}. Gate: {gate} spectators.").format(game=self.plan.title, gate=f"{self.plan.gate:,}")
+            _("{game}. Gate: {gate} spectators.").format(game=self.plan.title, gate=number(self.plan.gate))
         )
         self.grid = FiguresGrid([t.name for t in self.plan.teams])
         self.table = QTableWidget(self)

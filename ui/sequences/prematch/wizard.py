@@ -43,6 +43,7 @@ from roster_app.rules.roster import gp
 from roster_app.services.freebooters import hire_for_match
 from roster_app.services.prematch import finish_pre_match, roll_fans, roll_handicap
 from roster_app.services.referees import start_match_sheet
+from roster_app.words import number
 from ui.kit import ask
 from ui.kit.basics import plain_tip, rich_label
 from ui.kit.dice_input import DiceInput, unused_dice
@@ -318,17 +319,17 @@ class HandicapsPage(PreMatchPage):
         self.fans_intro.setText(_("<b>Fans and FAME</b>: each team rolls {dice} + its fan factor, x {per} "
                                   "spectators; FAME {more} for more fans than the other team, {double} for twice "
                                   "as many. The winnings read it after the match.")
-                                .format(dice=escape(table["dice"]), per=f"{table['spectators_per_point']:,}",
+                                .format(dice=escape(table["dice"]), per=number(table['spectators_per_point']),
                                         more=table["more"], double=table["double"]))  # fmt: skip
         for side, team in enumerate(view.teams):
             fans, fame = view.fans[side], view.fame[side]
             if fans is None:
                 text = _("{team}: fans not counted yet").format(team=f"<b>{escape(team.name)}</b>")
             elif fame is None:
-                text = _("{team}: {fans} fans").format(team=f"<b>{escape(team.name)}</b>", fans=f"{fans:,}")
+                text = _("{team}: {fans} fans").format(team=f"<b>{escape(team.name)}</b>", fans=number(fans))
             else:
                 text = _("{team}: {fans} fans, FAME <b>{fame}</b>").format(
-                    team=f"<b>{escape(team.name)}</b>", fans=f"{fans:,}", fame=fame)  # fmt: skip
+                    team=f"<b>{escape(team.name)}</b>", fans=number(fans), fame=fame)  # fmt: skip
             self.fans_labels[side].setText(text)
             self.fans_dice[side].setEnabled(self.may_act and fans is None)
 

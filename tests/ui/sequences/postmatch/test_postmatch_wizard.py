@@ -402,3 +402,22 @@ def test_every_page_at_the_wizards_smallest_cuts_no_word(qtbot, wizard):
         assert next_button.isEnabled(), page.title()
         next_button.click()
     assert seen >= 6
+
+
+def test_the_winnings_page_in_french_writes_its_numbers_and_title_the_french_way(qtbot, season_window):
+    """'Affluence : 46 000 spectateurs' (a comma would read as a decimal point in French), the game's round and
+    season in French."""
+    from roster_app import i18n
+    from ui.sequences.postmatch.wizard import PostMatchWizard
+
+    session = season_window.session
+    generate_season(session.db)
+    m = sq.fixtures(session.db)[0]
+    report(session.db, m.id, 2, 0, gate=46_000)
+    i18n.set_language("fr")
+    w = PostMatchWizard(session, m.id, season_window, rng=random.Random(4))
+    qtbot.addWidget(w)
+    w.show()
+    subtitle = w.currentPage().subTitle().replace("\u202f", " ").replace("\xa0", " ")
+    assert "46 000 spectateurs" in subtitle and "46,000" not in subtitle, subtitle
+    assert "journée" in subtitle and "saison" in subtitle and "round" not in subtitle, subtitle

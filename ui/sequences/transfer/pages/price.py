@@ -125,13 +125,13 @@ class PricePage(TransferPage):
             self.outcome.setText(
                 red("<p style='font-size:12pt'><b>" + _("{total}: {player} refuses.").format(
                     total=roll.total, player=h(t.player)) + "</b></p>")
-                + "<p>" + _("{text}. Going on records the refusal and the roll; the deal ends.").format(text=h(_(text)))
+                + "<p>" + _("{text}. Going on records the refusal and the roll; the deal ends.").format(text=h(term("table", text)))
                 + "</p>"
             )  # fmt: skip
             self.setCommitPage(True)
             self.setButtonText(QWizard.WizardButton.CommitButton, _("&Record the Refusal"))
         else:
-            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {h(_(text))}.</b></p>")
+            self.outcome.setText(f"<p style='font-size:12pt'><b>{roll.total}: {h(term('table', text))}.</b></p>")
             self._show_price_panel()
         self.completeChanged.emit()
 
