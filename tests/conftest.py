@@ -22,6 +22,11 @@ hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# Every SQLite engine of a test process shares one dialect, so each statement is compiled once (tests/engines.py).
+from tests.engines import share_sqlite_dialect  # noqa: E402
+
+share_sqlite_dialect()
+
 
 @pytest.fixture(autouse=True)
 def isolated_user_dirs(tmp_path_factory, monkeypatch):
