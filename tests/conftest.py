@@ -63,17 +63,29 @@ def db():
     league.close()
 
 
-@pytest.fixture
-def league_file(tmp_path) -> Path:
-    """A league file with one Orc team (coach Grim) and nothing else."""
+@pytest.fixture(scope="session")
+def new_league_file(tmp_path_factory) -> Path:
+    """The league file of `league_file`, made once per test process (its own user folders); never opened."""
     from roster_app.services.league import create_league
     from roster_app.services.teams import add_team
 
-    path = tmp_path / "test.dugout"
-    league = create_league(path, name="Test League")
-    add_team(league, name="Orcland Raiders", race="Orc", coach="Grim")
-    league.close()
-    return path
+    folder = tmp_path_factory.mktemp("new_league")
+    with pytest.MonkeyPatch.context() as patch:
+        for kind in ("DATA", "CONFIG", "STATE", "CACHE"):
+            patch.setenv(f"XDG_{kind}_HOME", str(folder / "home" / kind.lower()))
+        league = create_league(folder / "test.dugout", name="Test League")
+        add_team(league, name="Orcland Raiders", race="Orc", coach="Grim")
+        league.close()
+    return folder / "test.dugout"
+
+
+@pytest.fixture
+def league_file(tmp_path, new_league_file) -> Path:
+    """A league file with one Orc team (coach Grim) and nothing else: a copy of one made once per test process
+    (making it writes and syncs the file a few times; a copy is one write)."""
+    import shutil
+
+    return Path(shutil.copy(new_league_file, tmp_path / "test.dugout"))
 
 
 @pytest.fixture
