@@ -64,12 +64,12 @@ def test_the_seasons_csv_marks_the_champions(league, tmp_path):
     assert len(rows) == 1 + 3 * 4
 
 
-def test_the_json_holds_the_star_players_careers(tmp_path):
+def test_the_json_holds_the_star_players_careers(tmp_path, demo_league_file):
     """Issue 32: a Star Player's games go into the league's history under his own name, whoever hired him."""
-    from roster_app.demo.league import build_demo
     from roster_app.queries.freebooters import star_careers
+    from roster_app.safety.opening import open_league
 
-    db = build_demo(tmp_path / "demo.dugout")
+    db = open_league(demo_league_file, backup=False)
     try:
         [career] = star_careers(db).values()
         data = json.loads(history_files.export_history_json(db, tmp_path / "h.json").read_text(encoding="utf-8"))

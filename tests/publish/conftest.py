@@ -22,13 +22,11 @@ def seasons_db():
 
 
 @pytest.fixture(scope="module")
-def demo_file(tmp_path_factory) -> Path:
-    """The demo league (its half-played season), built once per module."""
-    from roster_app.demo.league import build_demo
+def demo_file(tmp_path_factory, new_demo_file) -> Path:
+    """The demo league (its half-played season): a copy per module (tests/conftest.py)."""
+    from tests.league_files import copy_league
 
-    path = tmp_path_factory.mktemp("demo") / "demo.dugout"
-    build_demo(path).close()
-    return path
+    return copy_league(new_demo_file, tmp_path_factory.mktemp("demo"))
 
 
 def publish(db, folder: Path, **options):  # noqa: ANN001, ANN201
