@@ -161,6 +161,18 @@ def new_history_file(tmp_path_factory) -> Path:
     return made_once(tmp_path_factory, "Two Seasons.dugout", build)
 
 
+@pytest.fixture(scope="session")
+def two_seasons_league():
+    """Two seasons played and ended (tests/history_helpers.py) in memory, made once per test process: never
+    use it, copy it (tests/league_files.py: memory_copy)."""
+    from roster_app.services.league import memory_league
+    from tests.history_helpers import two_seasons
+
+    league = two_seasons(memory_league())
+    yield league
+    league.close()
+
+
 @pytest.fixture(scope="module")
 def history_file(tmp_path_factory, new_history_file) -> Path:
     """A league file with two seasons played and ended (tests/history_helpers.py): a copy per module."""

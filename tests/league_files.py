@@ -22,3 +22,10 @@ def copy_league(made: Path, folder: Path, name: str | None = None) -> Path:
     import shutil
 
     return Path(shutil.copy(made, folder / (name or made.name)))
+
+
+def memory_copy(db):  # noqa: ANN001, ANN201 - a LeagueDB in memory, and its copy
+    """A copy of a league in memory (sqlite3's backup): for module fixtures that start from a league made once."""
+    from roster_app.store.db import LeagueDB, memory_engine
+
+    return LeagueDB(memory_engine(copy_of=db.engine))

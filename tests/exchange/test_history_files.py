@@ -12,13 +12,12 @@ from roster_app.services.referees import edit_referee
 from roster_app.services.teams import rename_team
 from tests.helpers import team_id
 from tests.history_helpers import two_seasons
+from tests.league_files import memory_copy
 
 
 @pytest.fixture(scope="module")
-def league():
-    from roster_app.services.league import memory_league
-
-    db = two_seasons(memory_league())
+def league(two_seasons_league):
+    db = memory_copy(two_seasons_league)
     rename_team(db, team_id=team_id(db, "Orcland Raiders"), name="=HYPERLINK(1)")
     edit_referee(db, referee_id=_referee(db, "Hans Whistle"), name="=HYPERLINK(1)")
     return db

@@ -11,12 +11,11 @@ TODAY = date(2026, 12, 4)
 
 
 @pytest.fixture(scope="module")
-def seasons_db():
+def seasons_db(two_seasons_league):
     """Two seasons played and ended (a final in the second), read-only for the tests of a module."""
-    from roster_app.services.league import memory_league
-    from tests.history_helpers import two_seasons
+    from tests.league_files import memory_copy
 
-    league = two_seasons(memory_league())
+    league = memory_copy(two_seasons_league)
     yield league
     league.close()
 
