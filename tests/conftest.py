@@ -22,6 +22,12 @@ hypothesis_settings.register_profile("dev", print_blob=True)
 hypothesis_settings.register_profile("ci", derandomize=True, database=None, print_blob=True)
 hypothesis_settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
+# Every SQLite engine of a test process shares one dialect, so each statement is compiled once (tests/engines.py).
+from tests.engines import share_sqlite_dialect  # noqa: E402
+from tests.league_files import copy_league, made_once  # noqa: E402
+
+share_sqlite_dialect()
+
 
 @pytest.fixture(autouse=True)
 def isolated_user_dirs(tmp_path_factory, monkeypatch):
@@ -58,17 +64,44 @@ def db():
     league.close()
 
 
-@pytest.fixture
-def league_file(tmp_path) -> Path:
-    """A league file with one Orc team (coach Grim) and nothing else."""
-    from roster_app.services.league import create_league
-    from roster_app.services.teams import add_team
+@pytest.fixture(scope="session")
+def new_league_file(tmp_path_factory) -> Path:
+    """The league file of `league_file`, made once per test process; never opened."""
 
-    path = tmp_path / "test.dugout"
-    league = create_league(path, name="Test League")
-    add_team(league, name="Orcland Raiders", race="Orc", coach="Grim")
-    league.close()
-    return path
+    def build(path: Path) -> None:
+        from roster_app.services.league import create_league
+        from roster_app.services.teams import add_team
+
+        league = create_league(path, name="Test League")
+        add_team(league, name="Orcland Raiders", race="Orc", coach="Grim")
+        league.close()
+
+    return made_once(tmp_path_factory, "test.dugout", build)
+
+
+@pytest.fixture(scope="session")
+def new_demo_file(tmp_path_factory) -> Path:
+    """The demo league (roster_app.demo.league.build_demo: its half-played season), made once per test process;
+    never opened: copy it (`demo_league_file`)."""
+
+    def build(path: Path) -> None:
+        from roster_app.demo.league import build_demo
+
+        build_demo(path).close()
+
+    return made_once(tmp_path_factory, "demo.dugout", build)
+
+
+@pytest.fixture
+def demo_league_file(tmp_path, new_demo_file) -> Path:
+    """A copy of the demo league, tmp_path / "demo.dugout"."""
+    return copy_league(new_demo_file, tmp_path)
+
+
+@pytest.fixture
+def league_file(tmp_path, new_league_file) -> Path:
+    """A league file with one Orc team (coach Grim) and nothing else (a copy of `new_league_file`)."""
+    return copy_league(new_league_file, tmp_path)
 
 
 @pytest.fixture
@@ -111,16 +144,36 @@ def night_db(night_file):
 from tests.postgres import pg_databases, pg_db, pg_league_url, pg_url  # noqa: E402, F401 - shared-league fixtures
 
 
-@pytest.fixture(scope="module")
-def history_file(tmp_path_factory) -> Path:
-    """A league file with two seasons played and ended (tests/history_helpers.py), built once per module."""
-    from roster_app.services.league import create_league
+@pytest.fixture(scope="session")
+def new_history_file(tmp_path_factory) -> Path:
+    """A league file with two seasons played and ended (tests/history_helpers.py), made once per test process."""
+
+    def build(path: Path) -> None:
+        from roster_app.services.league import create_league
+        from tests.history_helpers import two_seasons
+
+        db = create_league(path, name="Two Seasons")
+        try:
+            two_seasons(db)
+        finally:
+            db.close()
+
+    return made_once(tmp_path_factory, "Two Seasons.dugout", build)
+
+
+@pytest.fixture(scope="session")
+def two_seasons_league():
+    """Two seasons played and ended (tests/history_helpers.py) in memory, made once per test process: never
+    use it, copy it (tests/league_files.py: memory_copy)."""
+    from roster_app.services.league import memory_league
     from tests.history_helpers import two_seasons
 
-    path = tmp_path_factory.mktemp("history") / "Two Seasons.dugout"
-    db = create_league(path, name="Two Seasons")
-    try:
-        two_seasons(db)
-    finally:
-        db.close()
-    return path
+    league = two_seasons(memory_league())
+    yield league
+    league.close()
+
+
+@pytest.fixture(scope="module")
+def history_file(tmp_path_factory, new_history_file) -> Path:
+    """A league file with two seasons played and ended (tests/history_helpers.py): a copy per module."""
+    return copy_league(new_history_file, tmp_path_factory.mktemp("history"))

@@ -6,6 +6,7 @@ The store makes the empty schema; this service fills it; safety/opening.py opens
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from sqlalchemy.engine import URL
@@ -143,9 +144,17 @@ def _opens(path: Path) -> str | None:
 
 
 def memory_league(*, name: str = "Test League", ruleset_key: str = "lrb4") -> LeagueDB:
-    """An in-memory league (tests and previews)."""
+    """An in-memory league (tests and previews): a copy of the new league of that name and ruleset, which is
+    made once per process (making the schema and seeding it take ~80 ms, the copy ~1 ms)."""
+    return LeagueDB(
+        memory_engine(copy_of=_new_memory_league(league_name(name, RuleViolation), ruleset_key).engine)
+    )
+
+
+@cache
+def _new_memory_league(name: str, ruleset_key: str) -> LeagueDB:
     db = LeagueDB(memory_engine())
-    seed_new_league(db, name=league_name(name, RuleViolation), ruleset=load_bundled(ruleset_key))
+    seed_new_league(db, name=name, ruleset=load_bundled(ruleset_key))
     return db
 
 

@@ -339,8 +339,9 @@ def create_schema(engine: Engine) -> None:
     stamp_head(engine)
 
 
-def memory_engine() -> Engine:
-    """An in-memory database holding the league's empty schema (tests and previews; filled by a service)."""
+def memory_engine(*, copy_of: Engine | None = None) -> Engine:
+    """An in-memory database holding the league's empty schema (tests and previews; filled by a service), or a
+    copy of the in-memory database `copy_of` (sqlite3's backup: page for page, its stamp included)."""
     from sqlalchemy import create_engine, event
     from sqlalchemy.pool import StaticPool
 
@@ -349,11 +350,18 @@ def memory_engine() -> Engine:
     @event.listens_for(engine, "connect")
     def _on_connect(dbapi_connection: Any, _record: Any) -> None:
         dbapi_connection.isolation_level = None
+        if copy_of is not None:
+            source = copy_of.raw_connection()
+            try:
+                source.driver_connection.backup(dbapi_connection)
+            finally:
+                source.close()
         dbapi_connection.execute("PRAGMA foreign_keys = ON")
 
     @event.listens_for(engine, "begin")
     def _on_begin(connection: Any) -> None:
         connection.exec_driver_sql("BEGIN")
 
-    create_schema(engine)
+    if copy_of is None:
+        create_schema(engine)
     return engine

@@ -12,13 +12,12 @@ from roster_app.services.referees import edit_referee
 from roster_app.services.teams import rename_team
 from tests.helpers import team_id
 from tests.history_helpers import two_seasons
+from tests.league_files import memory_copy
 
 
 @pytest.fixture(scope="module")
-def league():
-    from roster_app.services.league import memory_league
-
-    db = two_seasons(memory_league())
+def league(two_seasons_league):
+    db = memory_copy(two_seasons_league)
     rename_team(db, team_id=team_id(db, "Orcland Raiders"), name="=HYPERLINK(1)")
     edit_referee(db, referee_id=_referee(db, "Hans Whistle"), name="=HYPERLINK(1)")
     return db
@@ -64,12 +63,12 @@ def test_the_seasons_csv_marks_the_champions(league, tmp_path):
     assert len(rows) == 1 + 3 * 4
 
 
-def test_the_json_holds_the_star_players_careers(tmp_path):
+def test_the_json_holds_the_star_players_careers(tmp_path, demo_league_file):
     """Issue 32: a Star Player's games go into the league's history under his own name, whoever hired him."""
-    from roster_app.demo.league import build_demo
     from roster_app.queries.freebooters import star_careers
+    from roster_app.safety.opening import open_league
 
-    db = build_demo(tmp_path / "demo.dugout")
+    db = open_league(demo_league_file, backup=False)
     try:
         [career] = star_careers(db).values()
         data = json.loads(history_files.export_history_json(db, tmp_path / "h.json").read_text(encoding="utf-8"))

@@ -123,12 +123,8 @@ def test_import_refuses_typed_text_no_service_keeps_naming_the_row(export, tmp_p
     assert not target.exists()
 
 
-def test_what_the_services_write_imports_whole(night_file, tmp_path, capsys):
+def test_what_the_services_write_imports_whole(night_file, tmp_path, capsys, demo_league_file):
     """The league night, the demo league and the first schema's fixture all export and import again."""
-    from roster_app.demo.league import build_demo
-
-    demo = build_demo(tmp_path / "demo.dugout")
-    demo.close()
     old = tmp_path / "old.dugout"
     shutil.copy(Path(__file__).parents[1] / "fixtures" / "league_lrb6_key.dugout", old)
     open_league(old).close()  # upgraded

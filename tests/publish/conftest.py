@@ -11,24 +11,21 @@ TODAY = date(2026, 12, 4)
 
 
 @pytest.fixture(scope="module")
-def seasons_db():
+def seasons_db(two_seasons_league):
     """Two seasons played and ended (a final in the second), read-only for the tests of a module."""
-    from roster_app.services.league import memory_league
-    from tests.history_helpers import two_seasons
+    from tests.league_files import memory_copy
 
-    league = two_seasons(memory_league())
+    league = memory_copy(two_seasons_league)
     yield league
     league.close()
 
 
 @pytest.fixture(scope="module")
-def demo_file(tmp_path_factory) -> Path:
-    """The demo league (its half-played season), built once per module."""
-    from roster_app.demo.league import build_demo
+def demo_file(tmp_path_factory, new_demo_file) -> Path:
+    """The demo league (its half-played season): a copy per module (tests/conftest.py)."""
+    from tests.league_files import copy_league
 
-    path = tmp_path_factory.mktemp("demo") / "demo.dugout"
-    build_demo(path).close()
-    return path
+    return copy_league(new_demo_file, tmp_path_factory.mktemp("demo"))
 
 
 def publish(db, folder: Path, **options):  # noqa: ANN001, ANN201

@@ -6,14 +6,12 @@ import pytest
 from roster_app.queries import careers, charts
 from roster_app.queries.careers import TeamTimeline, TimelinePoint
 from tests.helpers import team_id, treasury
-from tests.history_helpers import two_seasons
+from tests.league_files import memory_copy
 
 
 @pytest.fixture(scope="module")
-def league():
-    from roster_app.services.league import memory_league
-
-    return two_seasons(memory_league())
+def league(two_seasons_league):
+    return memory_copy(two_seasons_league)
 
 
 def _ref(db, name):

@@ -8,16 +8,14 @@ from roster_app.queries import careers, history
 from roster_app.queries import season as sq
 from roster_app.store.models import Match, MatchPlayer, Player, Team
 from tests.helpers import ledger_sum, player_id, team_id, treasury
-from tests.history_helpers import two_seasons
+from tests.league_files import memory_copy
 from tests.transfer_helpers import market_with_deals
 
 
 @pytest.fixture(scope="module")
-def league():
-    """Built once for the module (the tests only read it)."""
-    from roster_app.services.league import memory_league
-
-    return two_seasons(memory_league())
+def league(two_seasons_league):
+    """A copy for the module (the tests only read it)."""
+    return memory_copy(two_seasons_league)
 
 
 def test_each_finished_season_keeps_its_table_and_champion(league):

@@ -10,12 +10,12 @@ from tests.helpers import add_player, signed, team_id
 
 
 @pytest.fixture(scope="module")
-def busy_file(tmp_path_factory):
+def busy_file(tmp_path_factory, new_demo_file):
     """The demo league (seasons played, contracts, referees) with an ally on the Orcs and a retired Human."""
-    from roster_app.demo.league import build_demo
+    from tests.league_files import copy_league
 
-    path = tmp_path_factory.mktemp("open_reads") / "Busy.dugout"
-    db = build_demo(path)
+    path = copy_league(new_demo_file, tmp_path_factory.mktemp("open_reads"), "Busy.dugout")
+    db = open_league(path, backup=False)
     try:
         orcs, humans = team_id(db, "Orcland Raiders"), team_id(db, "Reikland Reavers")
         ally = add_player(db, orcs, "Orc Lineman", "Gotrek Ally", race="Dwarf", spp=20)  # the Orcs' ally

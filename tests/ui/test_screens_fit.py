@@ -80,12 +80,8 @@ def looker(language, tmp_path):
 
 
 @pytest.fixture
-def demo_window(qtbot, language, window, tmp_path):
-    from roster_app.demo.league import build_demo
-
-    path = tmp_path / "demo.dugout"
-    build_demo(path).close()
-    window.open_league_later(path)
+def demo_window(qtbot, language, window, demo_league_file):
+    window.open_league_later(demo_league_file)
     with qtbot.waitSignal(window.league_shown, timeout=20_000):
         window.show()
     window.resize(SCREEN[0], SCREEN[1] - 40)  # the screen less a task bar

@@ -174,13 +174,10 @@ def test_print_the_magazine_of_an_earlier_round(qapp, history_file, tmp_path):
     assert "Two Seasons · season 1 · magazine, round 3" in front  # the footer names the magazine's season
 
 
-def test_print_table_gives_each_tournament_its_page(qapp, tmp_path):
+def test_print_table_gives_each_tournament_its_page(qapp, tmp_path, demo_league_file):
     """Issue 33: `dugout print LEAGUE --table` prints the league table, then each tournament's bracket page; the
     demo's whole-league printout has its cup's bracket."""
-    from roster_app.demo.league import build_demo
-
-    league = tmp_path / "demo.dugout"
-    build_demo(league).close()
+    league = demo_league_file
     out = tmp_path / "table.pdf"
     assert main(["print", str(league), "--table", "-o", str(out)]) == 0
     pages = pdf_pages(out)

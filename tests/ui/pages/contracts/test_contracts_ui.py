@@ -125,11 +125,8 @@ def test_end_season_from_the_league_menu_ticks_the_tally(qtbot, open_window, lea
     assert open_window.undo_action.text() == "&Undo end of season 1"
 
 
-def test_the_demo_league_shows_tallies_final_seasons_free_agents_and_a_renewal(qtbot, window, tmp_path):
-    from roster_app.demo.league import build_demo
-
-    build_demo(tmp_path / "demo.dugout").close()
-    window.open_league_later(tmp_path / "demo.dugout")
+def test_the_demo_league_shows_tallies_final_seasons_free_agents_and_a_renewal(qtbot, window, demo_league_file):
+    window.open_league_later(demo_league_file)
     with qtbot.waitSignal(window.league_shown, timeout=10_000):
         window.show()
     page = window.league_view.contracts_page

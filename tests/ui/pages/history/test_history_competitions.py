@@ -13,20 +13,9 @@ from tests.helpers import show_league
 CUP = "Spike! Magazine Cup"
 
 
-@pytest.fixture(scope="module")
-def demo_template(tmp_path_factory):
-    from roster_app.demo.league import build_demo
-
-    path = tmp_path_factory.mktemp("demo") / "demo.dugout"
-    build_demo(path).close()
-    return path
-
-
 @pytest.fixture
-def demo_history(qtbot, window, demo_template, tmp_path):
-    import shutil
-
-    view = show_league(qtbot, window, shutil.copy(demo_template, tmp_path / "demo.dugout"))
+def demo_history(qtbot, window, demo_league_file):
+    view = show_league(qtbot, window, demo_league_file)
     view.show_page(view.history_page)
     # the records are read once the page is painted (issue 40): the commissioner sees them appear
     qtbot.waitUntil(lambda: view.history_page.records_model.rowCount() > 0)

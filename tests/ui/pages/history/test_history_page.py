@@ -104,14 +104,10 @@ def test_the_season_pages_table_and_leaders_open_careers(qtbot, history_window):
     assert leaders.model().rowCount() == 0  # season 3: no leaders yet; the history page has the old ones
 
 
-def test_a_league_brought_in_from_paper_opens_on_its_season_with_games(qtbot, window, tmp_path):
+def test_a_league_brought_in_from_paper_opens_on_its_season_with_games(qtbot, window, demo_league_file):
     """The demo league starts in season 3 (seasons 1 and 2 were played on paper: no game in Dugout): the page
     opens on the season that has games, not on an empty one."""
-    from roster_app.demo.league import build_demo
-
-    path = tmp_path / "demo.dugout"
-    build_demo(path).close()
-    view = show_league(qtbot, window, path)
+    view = show_league(qtbot, window, demo_league_file)
     view.show_page(view.history_page)
     page = view.history_page
     assert page.season_choice.currentData() == 3
