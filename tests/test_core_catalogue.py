@@ -76,3 +76,13 @@ def test_a_games_title_reads_in_the_commissioners_language(db):
     assert "(demi-finale, saison 1)" in played and "2-1" in played
     assert [stage_words(s) for s in ("quarter-final", "round 12", "Swiss round 3", "third round", "Someday")] == [
         "quart de finale", "journée 12", "Ronde suisse 3", "troisième tour", "Someday"]  # fmt: skip
+
+
+def test_an_advance_reads_in_the_commissioners_language():
+    """A star player roll's advance: the skill by its game word, a characteristic by its short name."""
+    from roster_app.rules.postmatch import Advance
+
+    block, speed = Advance("skill", "Block", "General"), Advance("ma")
+    assert (block.label, speed.label) == ("Block (General)", "+1 MA")
+    i18n.set_language("fr")
+    assert (block.label, speed.label) == ("Blocage (General)", "+1 M")

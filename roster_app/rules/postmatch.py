@@ -165,8 +165,9 @@ class Advance:
     @property
     def label(self) -> str:
         if self.kind != "skill":
-            return f"+1 {STAT_NAMES[self.kind]}"
-        return f"{self.skill} ({self.category}{', on a double' if self.double else ''})"
+            return _("+1 {stat}").format(stat=_(STAT_NAMES[self.kind]))
+        words = _("{skill} ({category}, on a double)") if self.double else _("{skill} ({category})")
+        return words.format(skill=term("skill", self.skill), category=self.category)
 
 
 def star_player_row(total: int, ruleset: Ruleset | None = None) -> dict[str, Any]:

@@ -620,7 +620,7 @@ class RatingPage(StepPage):
             self.setSubTitle(_("Steps 1 to 4.1 were written before the transfers; Finish writes 4.3 and 5 in one "
                                "step (Edit > Undo takes it back)."))  # fmt: skip
         home, away = (self._line(t) for t in self.plan.teams)
-        labels = (_(economy.economy(self.w.session.db.ruleset).worth_name), _("Treasury"), _("Winnings"),
+        labels = (term("table", economy.economy(self.w.session.db.ruleset).worth_name), _("Treasury"), _("Winnings"),
                   _("Star Player Points"), _("Advances"), _("Fan factor"), _("Reserves and contracts"),
                   _("Purchases"))  # fmt: skip
         self.grid.set_lines([(label, h or "-", a or "-") for label, h, a in zip(labels, home, away, strict=True)])
