@@ -47,7 +47,7 @@ class Star:
 
     @property
     def profile(self) -> str:
-        return f"MA {self.ma} ST {self.st} AG {self.ag} AV {self.av}"
+        return _("MA {ma} ST {st} AG {ag} AV {av}").format(ma=self.ma, st=self.st, ag=self.ag, av=self.av)
 
 
 @dataclass(frozen=True)
