@@ -51,9 +51,7 @@ def make_app(argv: list[str] | None = None, *, style_sheet: bool = True):  # noq
     app = QApplication.instance() or QApplication(argv or sys.argv[:1])
     app.setOrganizationName("Dugout")
     app.setApplicationName("Dugout")
-    from ui.kit.app_style import DugoutStyle
-
-    app.setStyle(DugoutStyle())  # Fusion, every tab label whole (an accented capital)
+    app.setStyle("Fusion")
     if style_sheet:
         style_app(app)
     from ui.kit.icons import APP_ID, app_icon

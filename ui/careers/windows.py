@@ -17,6 +17,7 @@ from roster_app.words import count
 from ui.careers.history_models import LedgerLinesModel, PlayerGamesModel, RefereeGamesModel, TimelineModel
 from ui.careers.links import Link, link_careers
 from ui.charts.view import ChartArea, TeamChart
+from ui.kit.app_style import whole_tab_labels
 from ui.kit.columns import shown
 from ui.kit.tables import make_table
 
@@ -44,6 +45,7 @@ def read_only_table(model: Any, parent: QWidget, stretch: int) -> QTableView:
 def career_tabs(parent: QWidget, *pages: tuple[QWidget, str]) -> QTabWidget:
     """The career's table and its chart, a tab each (the chart is drawn when its tab is first shown)."""
     tabs = QTabWidget(parent)
+    whole_tab_labels(tabs)
     for page, title in pages:
         tabs.addTab(page, title)
     return tabs

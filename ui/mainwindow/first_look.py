@@ -14,6 +14,7 @@ from PySide6.QtCore import QEvent, QObject, Qt, QTimer, Signal
 from PySide6.QtWidgets import QLabel, QSplitter, QTabWidget, QVBoxLayout, QWidget
 
 from roster_app.i18n import _, term
+from ui.kit.app_style import whole_tab_labels
 from ui.kit.style import styled
 from ui.kit.tables import ROSTER_ELASTIC, list_view, make_table
 from ui.mainwindow.team_list_model import TeamListModel
@@ -27,6 +28,7 @@ class FirstLook(QTabWidget):
 
     def __init__(self, look: Any, parent: QWidget | None = None):
         super().__init__(parent)
+        whole_tab_labels(self)
         self.look = look
         self.setDocumentMode(True)
         splitter = QSplitter(Qt.Orientation.Horizontal, self)

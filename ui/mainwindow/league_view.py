@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QSplitter, QTabWidget, QWidget
 
 from roster_app.i18n import N_, _
+from ui.kit.app_style import whole_tab_labels
 from ui.mainwindow.league_panel import LeaguePanel
 from ui.pages.team.page import TeamPage
 
@@ -17,6 +18,7 @@ from ui.pages.team.page import TeamPage
 class LeagueView(QTabWidget):
     def __init__(self, session: Any, parent: QWidget | None = None, *, team_id: int | None = None):
         super().__init__(parent)
+        whole_tab_labels(self)
         self.session = session
         self.setDocumentMode(True)
         self.teams_page = QSplitter(Qt.Orientation.Horizontal, self)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QTabBar
 
-from ui.kit.app_style import DugoutStyle
+from ui.kit.app_style import whole_tab_labels
 
 
 def _top_ink(bar: QTabBar, index: int) -> int:
@@ -21,8 +21,7 @@ def _top_ink(bar: QTabBar, index: int) -> int:
 
 def _bar(qtbot, labels: list[str]) -> QTabBar:
     bar = QTabBar()
-    bar.setStyle(style := DugoutStyle())
-    bar._style = style  # the style lives as long as the bar
+    whole_tab_labels(bar)
     for label in labels:
         bar.addTab(label)
     bar.setCurrentIndex(1)  # the first tab unselected
@@ -36,3 +35,18 @@ def test_an_unselected_tab_keeps_the_accent_of_its_capital(qtbot):
     plain = _top_ink(_bar(qtbot, ["Equipes", "Arbitres"]), 0)
     accented = _top_ink(_bar(qtbot, ["Équipes", "Arbitres"]), 0)
     assert accented <= plain - 2  # the accent is drawn above the capital, not clipped with the tab's top
+
+
+def test_the_windows_page_tabs_keep_an_accented_capital(qtbot, open_window):
+    """The league view's own tab bar (the pages: "Équipes" in French) draws an unselected label whole."""
+    bar = open_window.league_view.tabBar()
+    open_window.league_view.setCurrentIndex(1)
+    original = bar.tabText(0)
+    try:
+        bar.setTabText(0, "Equipes")
+        plain = _top_ink(bar, 0)
+        bar.setTabText(0, "Équipes")
+        accented = _top_ink(bar, 0)
+    finally:
+        bar.setTabText(0, original)
+    assert accented <= plain - 2

@@ -27,6 +27,7 @@ from ui.careers.history_models import AwardsModel, HonoursModel, RecordsModel, R
 from ui.careers.links import Link, link_careers
 from ui.careers.windows import plain_label, read_only_table, show_career
 from ui.charts.history_charts import HistoryCharts
+from ui.kit.app_style import whole_tab_labels
 from ui.kit.tables import LEAGUE_WIDE_PRECISION
 from ui.records.season_models import LeadersModel, StandingsModel
 
@@ -57,6 +58,7 @@ class HistoryPage(QWidget):
         self.records_model = RecordsModel(self)
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
         self.tabs = QTabWidget(self)
+        whole_tab_labels(self.tabs)
         self.awards_view = read_only_table(self.awards_model, self, 1)
         self.tabs.addTab(self.awards_view, _("Awards"))
         self.leader_views = {}
@@ -115,6 +117,7 @@ class HistoryPage(QWidget):
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
         self.page_tabs = QTabWidget(self)
+        whole_tab_labels(self.page_tabs)
         self.page_tabs.setObjectName("historyTabs")
         self.page_tabs.addTab(split, _("Tables"))
         self.page_tabs.addTab(self.charts, _("Charts"))

@@ -25,6 +25,7 @@ from roster_app.words import possessive
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
 from ui.kit import ask
+from ui.kit.app_style import whole_tab_labels
 from ui.kit.tables import LEAGUE_WIDE_PRECISION, make_table
 from ui.pages.season.corrections_model import CorrectionsModel
 from ui.records.season_models import CurrentStandingsModel, FixturesModel, HistoryModel, LeadersModel
@@ -78,6 +79,7 @@ class SeasonPage(QWidget):
 
         self.leader_models = {what: LeadersModel(unit, self) for what, unit in sq.LEADER_UNITS.items()}
         self.leaders = QTabWidget(self)
+        whole_tab_labels(self.leaders)
         for what, model in self.leader_models.items():
             view = _read_only_table(model, self, 2)
             view.horizontalHeader().setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
@@ -155,6 +157,7 @@ class SeasonPage(QWidget):
 
         self.competitions = CompetitionsPanel(self.session, self.open_game, self)
         self.views = QTabWidget(self)
+        whole_tab_labels(self.views)
         self.views.setObjectName("seasonViews")
         self.views.addTab(splitter, _("Fixtures and Table"))
         self.views.addTab(self.competitions, _("Competitions"))

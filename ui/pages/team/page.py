@@ -20,6 +20,7 @@ from roster_app.queries import open_reads as queries
 from ui.careers.links import Link, link_careers
 from ui.careers.opening import show_career
 from ui.kit import ask
+from ui.kit.app_style import whole_tab_labels
 from ui.kit.tables import ROSTER_ELASTIC, fit_roster_columns, make_table
 from ui.pages.team.header import TeamHeaderWidget
 from ui.pages.team.ledger_model import LedgerModel
@@ -93,6 +94,7 @@ class TeamPage(QWidget):
         self.ledger_view = make_table(self.ledger_model, self)
 
         self.tabs = QTabWidget(self)
+        whole_tab_labels(self.tabs)
         self.tabs.addTab(roster_tab, _("Roster"))
         self.tabs.addTab(self.ledger_view, _("Ledger"))
         self._ledger_stale = False  # the team or its ledger changed while the Ledger tab was not shown
