@@ -510,8 +510,9 @@ class Honour:
     note: str  # "abandoned: ..." or ""
 
 
-def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None) -> list[Honour]:
-    """Every tournament won (and the league won, once its season ended), season by season in the season's order."""
+def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None, among: set[int] | None = None) -> list[Honour]:
+    """Every tournament won (and the league won, once its season ended), season by season in the season's order;
+    `among`: only these competitions (a player's: the others' winners are not worked out)."""
     out = []
     with db.read() as session:
         current = session.scalars(select(League.current_season)).one()
@@ -522,7 +523,7 @@ def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None) -> list[Hono
         for tie in session.scalars(select(CompetitionTie).where(CompetitionTie.position == 0)):
             finals.setdefault(tie.competition_id, []).append(tie)
     for c in comps:
-        if upto_season is not None and c.season > upto_season:
+        if (upto_season is not None and c.season > upto_season) or (among is not None and c.id not in among):
             continue
         if c.status == "abandoned":
             out.append(Honour(c.id, c.season, c.name, c.format, None, "", "", f"abandoned: {c.reason}"))
@@ -560,4 +561,7 @@ def player_titles(db: LeagueDB, player_id: int) -> list[Honour]:
             select(Match.competition_id, MatchPlayer.team_id).join(Match, Match.id == MatchPlayer.match_id)
             .where(MatchPlayer.player_id == player_id, Match.competition_id.is_not(None)).distinct()
         ).all())  # fmt: skip
-    return [h for h in roll_of_honour(db) if (h.competition_id, h.winner_id) in played]
+    if not played:  # no game in a competition: no title, and no league table worked out to say so
+        return []
+    among = {competition for competition, _team in played}
+    return [h for h in roll_of_honour(db, among=among) if (h.competition_id, h.winner_id) in played]

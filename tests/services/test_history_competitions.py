@@ -96,3 +96,23 @@ def test_a_swiss_opens_season_by_its_standing(db):
     assert [(r.id, r.points, r.position) for r in story.table] == [(r.team_id, r.points, r.position)
                                                                     for r in standing]  # fmt: skip
     assert story.champion == standing[0].name and story.matches == 4
+
+
+def test_a_players_titles_are_the_roll_of_honours_for_his_team_in_his_competitions(season):
+    """player_titles works out only the competitions the player played in: the same titles as the whole roll of
+    honour filtered (and none, without a league table worked out, for a player of no competition game)."""
+    from sqlalchemy import select
+
+    from roster_app.queries import competitions as cq
+    from roster_app.store.models import Match, MatchPlayer, Player
+
+    db, _ids, _cup = season
+    honours = cq.roll_of_honour(db)
+    with db.read() as session:
+        players = list(session.scalars(select(Player.id)))
+        played = {pid: set(session.execute(
+            select(Match.competition_id, MatchPlayer.team_id).join(Match, Match.id == MatchPlayer.match_id)
+            .where(MatchPlayer.player_id == pid, Match.competition_id.is_not(None))).all()) for pid in players}  # fmt: skip
+    assert any(cq.player_titles(db, pid) for pid in players)
+    for pid in players:
+        assert cq.player_titles(db, pid) == [h for h in honours if (h.competition_id, h.winner_id) in played[pid]]
