@@ -13,14 +13,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from roster_app import words
 from roster_app.errors import RuleViolation
 from roster_app.i18n import _
 from roster_app.phrases import Phrase, phrase
 from roster_app.phrases import ledger as sentences
 from roster_app.rules.economy import economy
 from roster_app.rules.ruleset import Position, Race, Ruleset
-from roster_app.words import count
+from roster_app.words import count, gp
 
 STAR_KIND, MERCENARY_KIND, INDUCEMENT_KIND = "star", "mercenary", "inducement"
 LEDGER_KIND = "freebooters"  # LedgerEntry.kind of a freebooter's fee paid from the treasury
@@ -29,9 +28,6 @@ GATE_SHARE_KIND = (
 )
 
 
-def gp(amount: int) -> str:
-    """Gold in the commissioner's language ("10,000 gp", fr "10 000 po")."""
-    return words.gp(amount)
 
 
 @dataclass(frozen=True)

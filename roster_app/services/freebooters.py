@@ -24,12 +24,12 @@ from roster_app.queries.freebooters import KEY, kicked_off, stored
 from roster_app.queries.prematch import pre_match_of
 from roster_app.queries.referees import fixture_title
 from roster_app.rules import freebooters as rules
-from roster_app.rules.freebooters import Order, gp
+from roster_app.rules.freebooters import Order
 from roster_app.services.common import post
 from roster_app.store.changes import Change
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import Match, Team
-from roster_app.words import possessive, tidy
+from roster_app.words import gp, possessive, tidy
 
 HIRE_WHEN = N_("Freebooters are hired in Hire Freebooters of the pre-match sequence, before kick-off")
 
