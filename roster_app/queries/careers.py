@@ -177,7 +177,10 @@ def carried_spp(
         held, done = held.where(Player.id.in_(ids)), done.where(MatchPlayer.player_id.in_(ids))
     rows = conn.execute(done).all() if completed is None else completed.items()
     written = {pid: int(total or 0) for pid, total in rows}
-    for match_id, post_match in conn.execute(select(Match.id, Match.post_match).where(Match.status == "played")):
+    awaiting = select(Match.id, Match.post_match).where(Match.status == "played")
+    if ids is not None:  # only the games of these players (through the index on the player, not every game)
+        awaiting = awaiting.where(Match.id.in_(select(MatchPlayer.match_id).where(MatchPlayer.player_id.in_(ids))))
+    for match_id, post_match in conn.execute(awaiting):
         state = post_match if isinstance(post_match, dict) else json.loads(post_match or "{}")
         teams = [int(t) for t, steps in (state or {}).get("done", {}).items() if "spp" in steps]
         if teams:

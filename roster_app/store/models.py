@@ -152,8 +152,9 @@ class Match(_Table, table=True):
     id: int | None = Field(default=None, primary_key=True)
     season: int = Field(index=True)
     round: int
-    home_team_id: int = Field(foreign_key="team.id")
-    away_team_id: int = Field(foreign_key="team.id")
+    # indexed: a team's games (its timeline, its page, the pad's fixtures) are read by side
+    home_team_id: int = Field(foreign_key="team.id", index=True)
+    away_team_id: int = Field(foreign_key="team.id", index=True)
     status: str = "scheduled"  # scheduled / played / completed (post-match sequence done)
     stage: str = "league"  # league / semi-final / final / friendly
     home_score: int = 0
@@ -290,7 +291,8 @@ class RefereeMatch(_Table, table=True):
     __tablename__ = "referee_match"
     id: int | None = Field(default=None, primary_key=True)
     referee_id: int = Field(foreign_key="referee.id", index=True)
-    match_id: int | None = Field(default=None, foreign_key="match.id")
+    # indexed: a game's sheet is read by its match (a player's career joins his games to their sheets)
+    match_id: int | None = Field(default=None, foreign_key="match.id", index=True)
     in_range: list[Any] = _json_list()  # one entry per turn: true / false / null (not played)
     actions: list[Any] = _json_list()
     riot: bool = False
