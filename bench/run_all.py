@@ -12,6 +12,7 @@ must hold for the medians of such a run too (issue 40).
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import os
 import subprocess
@@ -99,6 +100,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", default=",".join(SCRIPTS), help="comma-separated scripts (default: all)")
     parser.add_argument("--reps", type=int, default=None, help="repetitions for every script (BENCH_REPS)")
     parser.add_argument("--busy", action="store_true", help="one CPU-heavy process runs beside the bench")
+    parser.add_argument(
+        "--save",
+        type=Path,
+        default=None,
+        help="also write the run's figures as JSON (bench/runs_table.py sets runs side by side)",
+    )
     args = parser.parse_args(argv)
     names = [n.strip() for n in args.only.split(",") if n.strip()]
     unknown = [n for n in names if n not in SCRIPTS]
@@ -138,6 +145,10 @@ def main(argv: list[str] | None = None) -> int:
     for error in errors:
         print(f"ERROR: {error}")
     near = [f for f in figures if f.near]
+    if args.save is not None:
+        saved = {"busy": args.busy, "seconds": round(time.perf_counter() - start), "info": INFO, "errors": errors,
+                 "figures": [dict(dataclasses.asdict(f), result=f.result) for f in figures]}  # fmt: skip
+        args.save.write_text(json.dumps(saved, indent=1), encoding="utf-8")
     print(f"{len(figures)} figures: {len(figures) - len(failed)} PASS ({len(near)} near), {len(failed)} FAIL"
           + (f", {len(errors)} script(s) failed to run" if errors else ""))  # fmt: skip
     return 1 if failed or errors else 0
