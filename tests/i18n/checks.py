@@ -12,6 +12,15 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
+
+@cache
+def extracted() -> dict:
+    """Every marked string of the project (tools/catalogue.py `extract`, ~8 s): once per test process."""
+    from tools import catalogue
+
+    return catalogue.extract(ROOT)
+
+
 # {name}, {n:,}, {0}; $var, ${var}; %(name)s, %s, %d
 PLACEHOLDER = re.compile(r"\{[\w.]*(?:![rsa])?(?::[^{}]*)?\}|\$\{?[A-Za-z_]\w*\}?|%\([\w]+\)[sdifr]|%[sdifr]")
 

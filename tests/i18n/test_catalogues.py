@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import ast
 import textwrap
-from functools import cache
 
 import pytest
 
 from tests.i18n.checks import (
     ROOT,
     error_family,
+    extracted,
     passed_names,
     project_unmarked,
     translation_problems,
@@ -21,11 +21,6 @@ from tests.i18n.checks import (
 )
 from tools import catalogue
 from tools.catalogue import AREAS, LANGUAGES, PLURAL_FORMS
-
-
-@cache
-def extracted():
-    return catalogue.extract(ROOT)
 
 
 def po(language: str, area: str):

@@ -140,8 +140,9 @@ def test_every_label_title_and_item_of_the_rules_window_is_marked():
     where shown), so no column of any table reads in English in another language."""
     from roster_app.rules import table_layout
     from roster_app.rules.schema import SHAPES
+    from tests.i18n.checks import extracted  # the project's extraction, once per test process
 
-    marked = {key[0] for key in catalogue.extract()["core"]}
+    marked = {key[0] for key in extracted()["core"]}
     shown = set()
     for table in SHAPES:
         for section in table_layout.sections(table):
