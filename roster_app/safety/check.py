@@ -558,9 +558,9 @@ def _freebooters(ctx: Ctx) -> Iterator[Problem]:
     """Freebooters belong to one game (issue 32): no hired star or mercenary is a player on a roster, no game
     has an inducement bought over the league's limit or a Star Player on both sides."""
     limits = {name: item.max for name, item in inducements(ctx.ruleset).items()}
-    teams = {t.id: t.name for t in ctx.session.scalars(select(Team))}
-    on_rosters = {(p.team_id, p.name): p for p in ctx.session.scalars(select(Player))}
-    for match in ctx.session.scalars(select(Match).order_by(Match.id)):
+    teams = dict(ctx.session.execute(select(Team.id, Team.name)).all())  # columns, not ORM objects (issue 40)
+    on_rosters = {(team_id, name) for team_id, name in ctx.session.execute(select(Player.team_id, Player.name))}
+    for match in ctx.session.execute(select(Match.id, Match.pre_match).order_by(Match.id)):
         sides = stored(match)
         stars: dict[str, str] = {}
         for team_key, data in sides.items():
