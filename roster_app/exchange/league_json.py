@@ -731,7 +731,7 @@ def _stored_moment(value: datetime | None) -> str | None:
     UTCDateTime and SQLite's DATETIME bind processors make of it, in one C call."""
     if value is None:
         return None
-    return value.astimezone(UTC).replace(tzinfo=None).isoformat(" ", "microseconds")
+    return value.astimezone(UTC).isoformat(" ", "microseconds")[:-6]  # less its "+00:00"
 
 
 # the moments _writer checks _stored_moment against the column's own bind processor with (before it uses it)
