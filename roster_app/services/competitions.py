@@ -373,9 +373,11 @@ def _make_bracket(session: Session, ruleset: Ruleset, competition: Competition, 
             ties.append(tie)
     if competition.third_place and total >= 2:
         ties.append(CompetitionTie(competition_id=competition.id, round=total, position=1))
+    # the first round's fixtures first: each tie is then written once, with its game (issue 40: not written, then
+    # given its game in a second statement), and in the order of the bracket
+    _fixtures(session, competition, [t for t in ties if t.round == 1 and not t.bye], total)
     session.add_all(ties)
     session.flush()
-    _fixtures(session, competition, [t for t in ties if t.round == 1 and not t.bye], total)
     for tie in ties:
         if tie.round == 1 and tie.bye:
             _won(session, ruleset, competition, tie, tie.home_team_id or tie.away_team_id)
@@ -448,8 +450,7 @@ def _fixtures(session: Session, competition: Competition, ties: list[Competition
     session.add_all(matches)
     session.flush()
     for tie, match in zip(ties, matches, strict=True):
-        tie.match_id = match.id
-        session.add(tie)
+        tie.match_id = match.id  # a tie of the session is written with it; a new one when it is added
     return matches
 
 
