@@ -13,13 +13,12 @@ from __future__ import annotations
 import json
 import re
 import typing
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from functools import cache
-from itertools import repeat
-from operator import eq, itemgetter
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -319,13 +318,33 @@ class _Stream:
     def items(self) -> Iterator[Any]:
         """The values of a list whose '[' was taken, up to its ']' (taken too). A value whole in the text read and
         followed by a comma is decoded and passed in place; anything else (the end of the text read, a refusal)
-        goes the long way, through value() and goes_on()."""
+        goes the long way, through value() and goes_on().
+
+        In an indented document (an export as Dugout writes it) the rows of the text read are decoded together,
+        up to the last line break that begins a row (the white space between its first two rows, a comma before
+        it, a '{' after it): json's scanner decodes "[" + those rows + "]" as it decodes them one by one (the JSON
+        grammar has one reading of a text), at half the cost (issue 40). Where that text is not a list of whole
+        values (such a line break inside a row of a document indented otherwise, a refusal), the rows go one by
+        one, with json's own words for what is wrong, until more text is read."""
         if self.next_char() == "]":
             self.at += 1
             return
-        decode, space = self.decoder.raw_decode, _SPACE.match
+        decode, space, whole = self.decoder.raw_decode, _SPACE.match, self.decoder.decode
+        between: str | None = None  # ",", the line break and indent between two rows, "{"
+        tried = None  # the text read whose rows could not be decoded together
         while True:
             text = self.text
+            if between is not None and text is not tried:
+                cut = text.rfind(between, self.at)
+                if cut > self.at:
+                    try:
+                        values = whole("[" + text[self.at : cut] + "]")
+                    except (ValueError, RecursionError):  # said, if it is wrong, one row at a time
+                        tried = text
+                    else:
+                        self.at = cut + len(between) - 1
+                        yield from values
+                        continue
             try:
                 value, end = decode(text, self.at)
             except ValueError:  # cut by the end of the text read, or not JSON: said by value()
@@ -339,6 +358,8 @@ class _Stream:
             text, at = self.text, self.at
             if at < len(text) and text[at] == ",":
                 self.at = space(text, at + 1).end()
+                if between is None and "\n" in text[at : self.at] and text.startswith("{", self.at):
+                    between = text[at : self.at + 1]
             elif not self.goes_on("]"):
                 return
 
@@ -580,9 +601,10 @@ def _shown(value: Any) -> str:
     return text if len(text) <= 60 else f"{text[:57]}..."
 
 
-def _within_limits(plan: _ColumnPlan, values: list[Any]) -> bool:
-    """The fast path's check of a whole column against the limits _decoded applies value by value."""
-    present = [v for v in values if v is not None]
+def _within_limits(plan: _ColumnPlan, values: Sequence[Any], kinds: set[type] | None = None) -> bool:
+    """The fast path's check of a whole column against the limits _decoded applies value by value (`kinds`: the
+    types of the values, when known)."""
+    present = values if kinds is not None and type(None) not in kinds else [v for v in values if v is not None]
     if not present:
         return True
     if plan.kind == "int":
@@ -650,12 +672,17 @@ def _by_row(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
 def _decode_table(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
     """The table's rows, checked and decoded: a column at a time when every row is a record with every column
     and every value has the right type; anything else row by row. `start`: the rows' place in their table."""
-    names = _column_names(table)
-    if not all(type(row) is dict for row in rows) or not all(map(eq, map(dict.keys, rows), repeat(names))):
+    names, plans = _column_names(table), _plan(table)
+    # every row a record of every column: as many keys as the table has columns, and none that is not one
+    width = len(names)
+    if not rows or not all(type(row) is dict for row in rows) or not all(map(width.__eq__, map(len, rows))):
+        return _by_row(table, rows, start)
+    if not names.issuperset(set().union(*rows)) or width < 2:
         return _by_row(table, rows, start)
     columns = {}
-    for plan in _plan(table):
-        values = list(map(itemgetter(plan.name), rows))
+    # the rows turned into columns in one go (C's itemgetter and zip), in the plans' order
+    transposed = zip(*map(itemgetter(*(plan.name for plan in plans)), rows), strict=True)
+    for plan, values in zip(plans, transposed, strict=True):
         kinds = set(map(type, values))
         if plan.accepted is not None:
             allowed = set(plan.accepted)
@@ -663,7 +690,7 @@ def _decode_table(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
             allowed = {plan.shape} if plan.shape is not None else kinds - {type(None)}
         if plan.may_be_empty:
             allowed.add(type(None))
-        if not kinds <= allowed or not _within_limits(plan, values):
+        if not kinds <= allowed or not _within_limits(plan, values, kinds):
             return _by_row(table, rows, start)
         if plan.kind == "datetime":
             try:
@@ -675,19 +702,54 @@ def _decode_table(table: Table, rows: list[Any], start: int = 0) -> _TableRows:
 
 
 # -- JSON import: building -----------------------------------------------------------------------------
-def _insert_columns(connection: Connection, table: Table, columns: dict[str, list[Any]]) -> None:
+def _insert_columns(connection: Connection, table: Table, columns: dict[str, list[Any]],
+                    statements: dict[Any, Any] | None = None) -> None:  # fmt: skip
     """Every row of a table, given a column at a time, in one executemany: each value goes through its column
     type's bind processor (what Core's insert does row by row, done here a column at a time) and the rows go
-    to the driver as tuples. About twice as fast as Core's insert for a large league."""
-    dialect = connection.dialect
-    compiled = insert(table).compile(dialect=dialect, column_keys=list(columns))
-    ordered = []
-    for key in compiled.positiontup:
-        column = table.columns[key]
-        processor = column.type.dialect_impl(dialect).bind_processor(dialect)
-        values = columns[column.name]
-        ordered.append(list(map(processor, values)) if processor is not None else values)
-    connection.exec_driver_sql(compiled.string, list(zip(*ordered, strict=True)))
+    to the driver as tuples. About twice as fast as Core's insert for a large league. `statements`: the
+    statement and processors of each table and set of columns, kept for the import's later batches."""
+    key = (table, tuple(columns))
+    known = statements.get(key) if statements is not None else None
+    if known is None:
+        dialect = connection.dialect
+        compiled = insert(table).compile(dialect=dialect, column_keys=list(columns))
+        writers = [
+            (table.columns[name].name, _writer(table.columns[name], dialect)) for name in compiled.positiontup
+        ]
+        known = (compiled.string, writers)
+        if statements is not None:
+            statements[key] = known
+    sql, writers = known
+    ordered = [
+        list(map(writer, columns[name])) if writer is not None else columns[name] for name, writer in writers
+    ]
+    connection.exec_driver_sql(sql, list(zip(*ordered, strict=True)))
+
+
+def _stored_moment(value: datetime | None) -> str | None:
+    """A league time as the league file's DATETIME column stores it (UTC, to the microsecond): what SQLModel's
+    UTCDateTime and SQLite's DATETIME bind processors make of it, in one C call."""
+    if value is None:
+        return None
+    return value.astimezone(UTC).isoformat(" ", "microseconds")[:-6]  # less its "+00:00"
+
+
+# the moments _writer checks _stored_moment against the column's own bind processor with (before it uses it)
+MOMENTS = (datetime(2026, 12, 5, 5, 26, 23, 555722, tzinfo=UTC), datetime(1, 1, 1, tzinfo=UTC),
+           datetime.fromisoformat("1999-12-31T23:59:59.000001-05:30"), datetime(9999, 12, 31, 23, 59, 59, tzinfo=UTC))  # fmt: skip
+
+
+def _writer(column: Column, dialect: Any) -> Callable[[Any], Any] | None:
+    """How a column's values go to the driver: its type's bind processor, or for a league time a faster way to
+    the same text (used only when it gives the processor's text for every one of MOMENTS and for None)."""
+    processor = column.type.dialect_impl(dialect).bind_processor(dialect)
+    if (
+        processor is not None
+        and _kind(column) == "datetime"
+        and all(processor(moment) == _stored_moment(moment) for moment in (*MOMENTS, None))
+    ):
+        return _stored_moment
+    return processor
 
 
 def _insert_records(connection: Connection, table: Table, records: list[dict[str, Any]]) -> None:
@@ -708,6 +770,7 @@ class _Building:
     def __init__(self, connection: Connection) -> None:
         self.connection = connection
         self.seen: set[str] = set()
+        self.statements: dict[Any, Any] = {}  # _insert_columns's, one a table
 
     def tables(self, stream: _Stream) -> None:
         """Read the tables' object, writing each table's rows a batch at a time."""
@@ -758,7 +821,7 @@ class _Building:
         connection.exec_driver_sql("SAVEPOINT batch")
         try:
             if found.columns is not None:
-                _insert_columns(connection, table, found.columns)
+                _insert_columns(connection, table, found.columns, self.statements)
             else:
                 _insert_records(connection, table, found.records or [])
         except IntegrityError:
@@ -803,11 +866,20 @@ class _Building:
             raise ImportRefused(
                 _("The export must hold exactly one league record; it holds {count}.").format(count=leagues)
             )
-        self._references()
+        if self.connection.exec_driver_sql("PRAGMA foreign_key_check").first() is not None:
+            self._references()
+            # a link SQLite finds broken that the look above does not (never seen): refused as the file would
+            raise ImportRefused(
+                _("The export breaks a rule of the league file ({orig}).").format(
+                    orig="FOREIGN KEY constraint failed"
+                )
+            )
         return left_out
 
     def _references(self) -> None:
-        """Every reference names a row of the export: one read a foreign key (its target's key looked up)."""
+        """Every reference names a row of the export: one read a foreign key (its target's key looked up). Asked
+        when SQLite's own check of every link (PRAGMA foreign_key_check, one pass in C) found one broken: this
+        says which, in words."""
         for table in SQLModel.metadata.sorted_tables:
             key_columns = list(table.primary_key.columns)
             for fk in sorted(table.foreign_keys, key=lambda fk: fk.parent.name):
@@ -838,11 +910,12 @@ class _Building:
 
 def _build(path: Path, stream: _Stream) -> None:
     """The new league file at `path`, written from the export as it is read, in one transaction."""
-    engine = file_engine(path, read_only=False)
+    # rows may refer to later rows: the links are checked once, when every row is in (_Building.finish), not
+    # row by row as they are written (issue 40)
+    engine = file_engine(path, read_only=False, foreign_keys=False)
     try:
         create_schema(engine)
         with engine.begin() as connection:
-            connection.exec_driver_sql("PRAGMA defer_foreign_keys = ON")  # rows may refer to later rows
             building = _Building(connection)
             _read_stream(stream, building.tables)
             if "competition" in building.finish():

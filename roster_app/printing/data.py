@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import date
+from typing import Any
 
 from sqlalchemy import Connection, case, func, select
 
@@ -17,7 +18,7 @@ from roster_app.i18n import N_, _, term
 from roster_app.queries import referees
 from roster_app.queries import rosters as queries
 from roster_app.queries.corrections import CorrectionRow, corrections
-from roster_app.queries.freebooters import match_freebooters
+from roster_app.queries.freebooters import match_freebooters, stored
 from roster_app.queries.prematch import team_next_fixture
 from roster_app.queries.referees import RefereeCard
 from roster_app.queries.season import league_table as season_table
@@ -270,6 +271,7 @@ def roster_sheets(
     standings = standings if standings is not None else league_table(db)
     records = {s.team_id: s for s in standings}
     max_players = ruleset.table("team_rules")["max_players"]
+    hired = _hired_next_of(db, team_ids)
     return {
         team_id: RosterSheet(
             team,
@@ -279,10 +281,33 @@ def roster_sheets(
             _staff(team, ruleset),
             max_players,
             records.get(team_id),
-            _hired_next(db, team_id),
+            hired[team_id],
         )
         for team_id in team_ids
         if (team := headers.get(team_id)) is not None
+    }
+
+
+def _hired_next_of(db: LeagueDB, team_ids: list[int]) -> dict[int, str]:
+    """_hired_next of each team, the fixtures still to play read once (issue 40: not two reads a team): a team
+    whose next game holds no freebooters it hired has none (""); one that hired some is told by _hired_next."""
+    wanted = set(team_ids)
+    first: dict[int, Any] = {}
+    with db.read() as session:
+        fixtures = session.execute(
+            select(Match.id, Match.home_team_id, Match.away_team_id, Match.pre_match)
+            .where(Match.status == "scheduled")
+            .order_by(Match.season, Match.round, Match.id)  # as next_fixture takes them
+        )
+        for fixture in fixtures:
+            for team_id in (fixture.home_team_id, fixture.away_team_id):
+                if team_id in wanted and team_id not in first:
+                    first[team_id] = fixture
+    return {
+        team_id: _hired_next(db, team_id)
+        if team_id in first and stored(first[team_id]).get(str(team_id), {}).get("lines", ())
+        else ""
+        for team_id in team_ids
     }
 
 

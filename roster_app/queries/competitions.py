@@ -212,8 +212,13 @@ class CompetitionRow:
 def competitions(db: LeagueDB, season: int | None = None) -> list[CompetitionRow]:
     """The season's competitions in their order."""
     with db.read() as session:
-        season = season if season is not None else session.scalars(select(League.current_season)).one()
+        if season is None:
+            found = _rows(session, _CURRENT_SEASON, {})  # straight to the driver (issue 40: the Season page)
+            season = found[0][0] if len(found) == 1 else session.scalars(select(League.current_season)).one()
         return competitions_in(session, season)
+
+
+_CURRENT_SEASON = text("SELECT current_season FROM league")
 
 
 # The season's competitions with their entrants (a league's: the teams in its fixtures) and games, one read.
@@ -235,8 +240,8 @@ def competitions_in(session: Session, season: int) -> list[CompetitionRow]:
     """The season's competitions in its order, with their entrants and games counted."""
     return [
         CompetitionRow(cid, number, name, fmt, position, status, seeding, bool(third), *rest)
-        for cid, number, name, fmt, position, status, seeding, third, *rest in session.execute(
-            _COMPETITIONS, {"season": season}
+        for cid, number, name, fmt, position, status, seeding, third, *rest in _rows(
+            session, _COMPETITIONS, {"season": season}
         )
     ]
 

@@ -134,8 +134,9 @@ def create_competition(
             raise RuleViolation(
                 _("Season {season} already has a competition called {name}.").format(season=season, name=name)
             )
-        found = {t.id: t for t in session.scalars(select(Team).where(Team.id.in_(team_ids)))} if team_ids else {}
-        teams = [found[tid] if tid in found else get_team(session, tid) for tid in team_ids]  # one read; refused
+        # the teams' keys in one read (issue 40: not 64 whole teams); one not found is refused by get_team
+        found = set(session.scalars(select(Team.id).where(Team.id.in_(team_ids)))) if team_ids else set()
+        teams = [tid if tid in found else get_team(session, tid).id for tid in team_ids]
         if format == "swiss" and not rounds:
             rounds = rc.swiss_rounds_needed(len(teams))
         competition = Competition(
@@ -144,7 +145,7 @@ def create_competition(
         )  # fmt: skip
         session.add(competition)
         session.flush()
-        session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team.id) for team in teams])
+        session.add_all([CompetitionEntry(competition_id=competition.id, team_id=team_id) for team_id in teams])
         if format == "playoffs":
             entrants = _("the top {rounds} of the league table").format(rounds=rounds)
         else:
@@ -215,8 +216,10 @@ def _clear_draw(session: Session, competition: Competition) -> None:
     session.flush()
     for match in matches:
         _clear_fixture(session, match, _("the draw cannot be made again"))
-    for entry in session.scalars(
-        select(CompetitionEntry).where(CompetitionEntry.competition_id == competition.id)
+    for entry in session.scalars(  # the seeds of an earlier draw (a first draw has none to clear)
+        select(CompetitionEntry).where(
+            CompetitionEntry.competition_id == competition.id, CompetitionEntry.seed.is_not(None)
+        )
     ):
         entry.seed = None
         session.add(entry)
@@ -370,9 +373,11 @@ def _make_bracket(session: Session, ruleset: Ruleset, competition: Competition, 
             ties.append(tie)
     if competition.third_place and total >= 2:
         ties.append(CompetitionTie(competition_id=competition.id, round=total, position=1))
+    # the first round's fixtures first: each tie is then written once, with its game (issue 40: not written, then
+    # given its game in a second statement), and in the order of the bracket
+    _fixtures(session, competition, [t for t in ties if t.round == 1 and not t.bye], total)
     session.add_all(ties)
     session.flush()
-    _fixtures(session, competition, [t for t in ties if t.round == 1 and not t.bye], total)
     for tie in ties:
         if tie.round == 1 and tie.bye:
             _won(session, ruleset, competition, tie, tie.home_team_id or tie.away_team_id)
@@ -445,8 +450,7 @@ def _fixtures(session: Session, competition: Competition, ties: list[Competition
     session.add_all(matches)
     session.flush()
     for tie, match in zip(ties, matches, strict=True):
-        tie.match_id = match.id
-        session.add(tie)
+        tie.match_id = match.id  # a tie of the session is written with it; a new one when it is added
     return matches
 
 
