@@ -449,9 +449,15 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
         .group_by(player, Match.season)
     ).cte("player_season")  # fmt: skip
     # one row a player: his career's totals, his first game, his best lines
-    careers = select(literal_column("0").label("kind"), seasons.c.pid, literal_column("0").label("season"),
-                     *(func.sum(seasons.c[w]) for w in TOTALS), func.min(seasons.c.first),
-                     *(func.max(seasons.c[f"top_{w}"]) for w in TOTALS)).group_by(seasons.c.pid)  # fmt: skip
+    # and whether he is on a team's books (one look-up a player, not every listed player's id read into Python)
+    grouped = select(seasons.c.pid, *(func.sum(seasons.c[w]).label(w) for w in TOTALS),
+                     func.min(seasons.c.first).label("first"),
+                     *(func.max(seasons.c[f"top_{w}"]).label(f"top_{w}") for w in TOTALS)
+                     ).group_by(seasons.c.pid).subquery()  # fmt: skip
+    careers = (select(literal_column("0").label("kind"), grouped.c.pid, literal_column("0").label("season"),
+                      *(grouped.c[w] for w in TOTALS), grouped.c.first, *(grouped.c[f"top_{w}"] for w in TOTALS),
+                      case((Player.team_id.is_(None), 0), else_=1).label("listed"))
+               .join(Player, Player.id == grouped.c.pid))  # fmt: skip
     wanted = None if among is None else among[1]
     parts = [careers]
     for kind, what in enumerate(TOTALS, start=1):  # each total's best season of a listed player, cut to one in SQL
@@ -466,14 +472,13 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
             .subquery()
         )  # fmt: skip
         parts.append(select(best.c.kind, best.c.pid, best.c.season, best.c.value, null(), null(), best.c.first,
-                            null(), null(), null()))  # fmt: skip
+                            null(), null(), null(), null()))  # fmt: skip
     for kind, what in enumerate(TOTALS, start=4):  # the first season of each total's best single line
         highest = seasons.c[f"top_{what}"]
-        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(7)))
+        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(8)))
                      .where(highest == select(func.max(highest)).scalar_subquery()))  # fmt: skip
     rows = session.connection().execute(union_all(*parts)).all()  # plain rows: no ORM loading
     plain = session.connection()  # the players' rows as plain rows too (the ORM's loading cost ~20 ms for 4,096)
-    listed = set(plain.scalars(select(Player.id).where(Player.team_id.is_not(None))))
     players = [row for row in rows if int(row[0]) == 0]
     written = None
     if every:  # each player's SPP of completed games: his career's less those of the games awaiting their sequence
@@ -484,24 +489,25 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
             select(player, func.sum(MatchPlayer.spp)).where(MatchPlayer.match_id.in_(waiting)).group_by(player)
         ).all())  # fmt: skip
         written = {int(row[1]): int(row[5] or 0) - int(awaiting.get(row[1]) or 0) for row in players}
-    # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
-    # league's first recorded game (first game 0: before every game)
-    career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in carried_spp(
-        plain, None if among is None else among[0], written).items()}  # fmt: skip
+    # the SPP each listed player brought from before the league's first recorded game (none in a competition)
+    carried = {} if within is not None else carried_spp(plain, None if among is None else among[0], written,
+                                                        listed=True)  # fmt: skip
     # each total's best single line: every line counts, listed or not
     tops = [max((int(row[7 + i]) for row in players if row[7 + i] is not None), default=0) for i in range(3)]
-    for _kind, pid, _season, td, cas, spp, first, *_rest in players:
-        if pid not in listed:
+    # each total's best career of a listed player: (-total, first game, player); a career counts the SPP brought
+    # from before the league's first recorded game (first game 0: a player with no game, before every game).
+    # compared as they come: no list kept a player (with the listed ids and the held SPP read into Python, the
+    # objects kept ran the garbage collector ~50 times a read, 11 now: fewer full collections open the page)
+    top_careers: list[tuple | None] = [None, None, None]
+    for _kind, pid, _season, td, cas, spp, first, _t1, _t2, _t3, listed in players:
+        if not listed:
             continue
-        td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)
-        mine = career.get(pid)
-        if mine is None:
-            career[pid] = [td, cas, spp, first]
-        else:
-            mine[0] += td
-            mine[1] += cas
-            mine[2] += spp
-            mine[3] = min(mine[3], first) if mine[3] else first
+        for i, total in enumerate((int(td or 0), int(cas or 0), int(spp or 0) + carried.pop(pid, 0))):
+            if total > 0 and (top_careers[i] is None or (-total, first, pid) < top_careers[i]):
+                top_careers[i] = (-total, first, pid)
+    for pid, spp in carried.items():  # the listed players with SPP from before and no game
+        if spp > 0 and (top_careers[2] is None or (-spp, 0, pid) < top_careers[2]):
+            top_careers[2] = (-spp, 0, pid)
     if peaks is not None:
         peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
         for i, (what, top) in enumerate(zip(TOTALS, tops, strict=True)):
@@ -513,10 +519,9 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
             best[f"{TOTALS[int(kind) - 1]}_season"] = (-int(value), first, pid, season)
         elif int(kind) > 3 and peaks is not None:
             peaks[f"{TOTALS[int(kind) - 4]}_season"] = season
-    for i, what in enumerate(TOTALS):
-        top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0 and pid in listed), default=None)
+    for what, top in zip(TOTALS, top_careers, strict=True):
         if top is not None:
-            best[f"{what}_career"] = top
+            best[f"{what}_career"] = (*top, 0)
     holders = {pid for _total, _first, pid, _season in best.values()}
     named = {}
     if holders:
