@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, literal_column, null, select, true, union_all
+from sqlalchemy import case, exists, func, literal_column, null, select, true, union_all
 from sqlalchemy.orm import aliased
 
 from roster_app.i18n import N_, _
@@ -326,7 +326,8 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None, p
     first season with a line of that value (the same pass)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-    matches = [_played_upto(upto) if played is None else played, column > 0, true() if within is None else within]
+    games = [_played_upto(upto) if played is None else played, true() if within is None else within]
+    matches = [*games, column > 0]
     if peak is None:
         joined = select(func.max(column)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
         best = session.scalar(joined.where(*matches))
@@ -347,12 +348,23 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None, p
     # a line whose player or opponent is missing is not listed: then the best listed line, as before
     # the first line of the best value (many share a small one): ordered on the match alone, then joined
     among = [] if by is None else [MatchPlayer.player_id.in_(by)]
-    if season is not None:  # the season of the first line of the best value (lines ordered by season first)
-        among.append(Match.season == season)
-    first = session.scalar(
-        select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, *among, column == best)
-        .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
-    )  # fmt: skip
+    if season is not None:  # the season of the first line of the best value (lines ordered by season first):
+        # its first game with such a line (each game's lines probed through the index on the match until one
+        # is found, not every line of the season ordered), then that game's line of the lowest player id
+        game = session.scalar(
+            select(Match.id).where(*games, Match.season == season, exists().where(
+                MatchPlayer.match_id == Match.id, column == best, *among))
+            .order_by(Match.round, Match.id).limit(1)
+        )  # fmt: skip
+        first = session.scalar(
+            select(MatchPlayer.id).where(MatchPlayer.match_id == game, column == best, *among)
+            .order_by(MatchPlayer.player_id).limit(1)
+        )  # fmt: skip
+    else:
+        first = session.scalar(
+            select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, *among, column == best)
+            .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
+        )  # fmt: skip
     row = session.execute(query.where(MatchPlayer.id == first)).first() or session.execute(query).first()
     if row is None:
         return None
