@@ -434,6 +434,27 @@ def unindexed(column):  # noqa: ANN001, ANN201 - a SQLAlchemy expression
     return column + literal_column("0")
 
 
+def _tied(top: list, total: int, pid: int) -> None:
+    """`top`: [the highest total so far, the players who have it]; `pid`'s total taken in."""
+    if total > 0 and total >= top[0]:
+        if total > top[0]:
+            del top[:]
+            top.append(total)
+        top.append(pid)
+
+
+def _first_games(conn, where: list, players: set[int]) -> dict[tuple[int, int], int]:  # noqa: ANN001
+    """(player, season) -> the first game (its match id) of each of these players' seasons among the lines `where`
+    chooses: a total's tie-break, read through the index on the player for the few players tied at the top."""
+    if not players:
+        return {}
+    rows = conn.execute(
+        select(MatchPlayer.player_id, Match.season, func.min(Match.id)).join(Match, Match.id == MatchPlayer.match_id)
+        .where(*where, MatchPlayer.player_id.in_(players)).group_by(MatchPlayer.player_id, Match.season)
+    )  # fmt: skip
+    return {(pid, season): first for pid, season, first in rows}
+
+
 def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
     tie-break), from ONE grouped read of a player's seasons, kept in the database (a common table expression):
@@ -453,10 +474,11 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     # still awaiting their post-match sequence, a few lines), which `carried_spp` would read again
     every = upto is None and within is None and among is None
 
-    def grouped_lines(*season):  # noqa: ANN001, ANN202 - a player's totals, first game and best lines a season
+    def grouped_lines(*season):  # noqa: ANN001, ANN202 - a player's totals and best lines a season
+        # (not the first game of each: a tie-break, read for the few totals tied at the top, `_first_games`)
         return (
             select(player.label("pid"), Match.season.label("season"),
-                   *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS), func.min(Match.id).label("first"),
+                   *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS),
                    *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
             .join(Match, Match.id == MatchPlayer.match_id)
             .where(*where, *season)
@@ -470,31 +492,25 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
                                             if upto is None or n <= upto[0]]  # fmt: skip
     each = [grouped_lines(Match.season == n) for n in sorted(numbers)]
     seasons = (union_all(*each) if len(each) > 1 else grouped_lines()).cte("player_season")
-    # one row a player: his career's totals, his first game, his best lines
+    # one row a player: his career's totals, his best lines
     # and whether he is on a team's books (one look-up a player, not every listed player's id read into Python)
     grouped = select(seasons.c.pid, *(func.sum(seasons.c[w]).label(w) for w in TOTALS),
-                     func.min(seasons.c.first).label("first"),
                      *(func.max(seasons.c[f"top_{w}"]).label(f"top_{w}") for w in TOTALS)
                      ).group_by(seasons.c.pid).subquery()  # fmt: skip
     careers = (select(literal_column("0").label("kind"), grouped.c.pid, literal_column("0").label("season"),
-                      *(grouped.c[w] for w in TOTALS), grouped.c.first, *(grouped.c[f"top_{w}"] for w in TOTALS),
+                      *(grouped.c[w] for w in TOTALS), null(), *(grouped.c[f"top_{w}"] for w in TOTALS),
                       case((Player.team_id.is_(None), 0), else_=1).label("listed"))
                .join(Player, Player.id == grouped.c.pid))  # fmt: skip
     wanted = None if among is None else among[1]
     parts = [careers]
-    for kind, what in enumerate(TOTALS, start=1):  # each total's best season of a listed player, cut to one in SQL
+    for kind, what in enumerate(TOTALS, start=1):  # each total's best seasons of listed players (a tie: each)
         total = seasons.c[what]
-        best = (
-            select(literal_column(str(kind)).label("kind"), seasons.c.pid, seasons.c.season, total.label("value"),
-                   seasons.c.first)
-            .join(Player, Player.id == seasons.c.pid)
-            .where(Player.team_id.is_not(None), total > 0, *([] if wanted is None else [seasons.c.season == wanted]))
-            .order_by(total.desc(), seasons.c.first, seasons.c.pid, seasons.c.season)
-            .limit(1)
-            .subquery()
-        )  # fmt: skip
-        parts.append(select(best.c.kind, best.c.pid, best.c.season, best.c.value, null(), null(), best.c.first,
-                            null(), null(), null(), null()))  # fmt: skip
+        chosen = [Player.team_id.is_not(None), *([] if wanted is None else [seasons.c.season == wanted])]
+        highest = (select(func.max(total)).select_from(seasons).join(Player, Player.id == seasons.c.pid)
+                   .where(*chosen, total > 0).scalar_subquery())  # fmt: skip
+        parts.append(select(literal_column(str(kind)), seasons.c.pid, seasons.c.season, total,
+                            *(null() for _i in range(7))).join(Player, Player.id == seasons.c.pid)
+                     .where(*chosen, total == highest))  # fmt: skip
     for kind, what in enumerate(TOTALS, start=4):  # the first season of each total's best single line
         highest = seasons.c[f"top_{what}"]
         parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(8)))
@@ -516,34 +532,43 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
                                                         listed=True)  # fmt: skip
     # each total's best single line: every line counts, listed or not
     tops = [max((int(row[7 + i]) for row in players if row[7 + i] is not None), default=0) for i in range(3)]
-    # each total's best career of a listed player: (-total, first game, player); a career counts the SPP brought
-    # from before the league's first recorded game (first game 0: a player with no game, before every game).
-    # compared as they come: no list kept a player (with the listed ids and the held SPP read into Python, the
-    # objects kept ran the garbage collector ~50 times a read, 11 now: fewer full collections open the page)
-    top_careers: list[tuple | None] = [None, None, None]
-    for _kind, pid, _season, td, cas, spp, first, _t1, _t2, _t3, listed in players:
+    # each total's best careers of listed players: the highest total and the players who have it; a career counts
+    # the SPP brought from before the league's first recorded game. Compared as they come: no list kept a
+    # player (with the listed ids and the held SPP read into Python, the objects kept ran the garbage collector
+    # ~50 times a read, 11 now: fewer full collections open the page)
+    top_careers: list[list] = [[0], [0], [0]]  # [total, players...]
+    for _kind, pid, _season, td, cas, spp, _first, _t1, _t2, _t3, listed in players:
         if not listed:
             continue
         for i, total in enumerate((int(td or 0), int(cas or 0), int(spp or 0) + carried.pop(pid, 0))):
-            if total > 0 and (top_careers[i] is None or (-total, first, pid) < top_careers[i]):
-                top_careers[i] = (-total, first, pid)
+            _tied(top_careers[i], total, pid)
     for pid, spp in carried.items():  # the listed players with SPP from before and no game
-        if spp > 0 and (top_careers[2] is None or (-spp, 0, pid) < top_careers[2]):
-            top_careers[2] = (-spp, 0, pid)
+        _tied(top_careers[2], spp, pid)
     if peaks is not None:
         peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
         for i, (what, top) in enumerate(zip(TOTALS, tops, strict=True)):
             by = [row[1] for row in players if top and row[7 + i] is not None and row[7 + i] >= top]
             peaks[f"{what}_by"] = by if len(by) <= FEW_PLAYERS else None  # many: one pass beats their lines
-    best: dict[str, tuple] = {}
-    for kind, pid, season, value, _cas, _spp, first, *_rest in rows:
+    tied_seasons: dict[str, list[tuple[int, int, int]]] = {}  # record -> (value, player, season) of each tie
+    for kind, pid, season, value, *_rest in rows:
         if 1 <= int(kind) <= 3:
-            best[f"{TOTALS[int(kind) - 1]}_season"] = (-int(value), first, pid, season)
+            tied_seasons.setdefault(f"{TOTALS[int(kind) - 1]}_season", []).append((int(value), pid, season))
         elif int(kind) > 3 and peaks is not None:
             peaks[f"{TOTALS[int(kind) - 4]}_season"] = season
-    for what, top in zip(TOTALS, top_careers, strict=True):
-        if top is not None:
-            best[f"{what}_career"] = (*top, 0)
+    # the tie-break: the total whose first game came first (a career with no game: 0, before every game), then
+    # the lower player id; the first games of the tied players only, through the index on the player
+    tied = {pid for ties in tied_seasons.values() for _v, pid, _s in ties}
+    tied.update(pid for top in top_careers if top[0] > 0 for pid in top[1:])
+    firsts = _first_games(plain, where, tied)
+    best: dict[str, tuple] = {}
+    for key, ties in tied_seasons.items():
+        best[key] = min((-value, firsts[(pid, season)], pid, season) for value, pid, season in ties)
+    career_first: dict[int, int] = {}
+    for (pid, _season), first in firsts.items():
+        career_first[pid] = min(first, career_first.get(pid, first))
+    for what, (total, *pids) in zip(TOTALS, top_careers, strict=True):
+        if total > 0:
+            best[f"{what}_career"] = min((-total, career_first.get(pid, 0), pid, 0) for pid in pids)
     holders = {pid for _total, _first, pid, _season in best.values()}
     named = {}
     if holders:
