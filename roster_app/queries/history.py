@@ -457,9 +457,10 @@ def _first_games(conn, where: list, players: set[int]) -> dict[tuple[int, int], 
 
 def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
-    tie-break), from ONE grouped read of a player's seasons, kept in the database (a common table expression):
-    each season record is its best row there (ordered and cut to one in SQL), each career the sum of a player's
-    seasons (one row a player into Python, not one a player's season: issue 40). The rule: the highest total; a
+    tie-break), from ONE grouped read of a player's seasons (a season at a time), kept in the database (a common
+    table expression): each season record is its best rows there (those tied at the top, chosen in SQL), each
+    career the sum of a player's seasons (one row a player into Python, not one a player's season: issue 40); the
+    first games of the totals tied at the top only are read then (`_first_games`). The rule: the highest total; a
     tie goes to the total whose first game came first, then the lower player id; a player on no team's books is
     not listed. `among`: (the players, the season): only their totals (their careers, and their seasons of that
     season). `within`: a condition on the match (one competition's games: a career there is his games in it,
