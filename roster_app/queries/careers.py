@@ -161,14 +161,15 @@ _TRANSFERS = (
 
 
 def carried_spp(
-    conn, player_ids: Iterable[int] | None = None, completed: dict[int, int] | None = None
+    conn, player_ids: Iterable[int] | None = None, completed: dict[int, int] | None = None, *, listed: bool = False
 ) -> dict[int, int]:  # noqa: ANN001
     """SPP each player holds that no recorded game gave him (only players with some): brought from before the
     league's first recorded game (a league moved from paper types them in) or put right by a correction. A
     game's SPP are on the player once its post-match step 2 is written, so only those games are taken off.
-    `completed`: each player's SPP of his completed games when already summed (the records' grouped pass)."""
+    `completed`: each player's SPP of his completed games when already summed (the records' grouped pass).
+    `listed`: only the players on a team's books (the records list no other)."""
     ids = player_ids if player_ids is None or hasattr(player_ids, "subquery") else list(player_ids)  # or a select
-    held = select(Player.id, Player.spp).where(Player.spp > 0)
+    held = select(Player.id, Player.spp).where(Player.spp > 0, *([Player.team_id.is_not(None)] if listed else []))
     # every player's lines: read in table order (queries.history.unindexed); a few players': through the index
     player = MatchPlayer.player_id + literal_column("0") if ids is None else MatchPlayer.player_id
     done = (select(player, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
@@ -189,7 +190,7 @@ def carried_spp(
             )
             for pid, spp in conn.execute(lines).all():
                 written[pid] = written.get(pid, 0) + spp
-    carried = {pid: spp - written.get(pid, 0) for pid, spp in conn.execute(held).all()}
+    carried = {pid: spp - written.get(pid, 0) for pid, spp in conn.execute(held)}  # the rows not kept
     return {pid: spp for pid, spp in carried.items() if spp > 0}
 
 

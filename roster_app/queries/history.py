@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from sqlalchemy import case, func, literal_column, null, select, true, union_all
+from sqlalchemy import case, exists, func, literal_column, null, select, true, union_all
 from sqlalchemy.orm import aliased
 
 from roster_app.i18n import N_, _
@@ -326,7 +326,8 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None, p
     first season with a line of that value (the same pass)."""
     opponent = aliased(Team)
     other = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-    matches = [_played_upto(upto) if played is None else played, column > 0, true() if within is None else within]
+    games = [_played_upto(upto) if played is None else played, true() if within is None else within]
+    matches = [*games, column > 0]
     if peak is None:
         joined = select(func.max(column)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
         best = session.scalar(joined.where(*matches))
@@ -347,12 +348,23 @@ def _game_record(session, key: str, column, upto, *, played=None, within=None, p
     # a line whose player or opponent is missing is not listed: then the best listed line, as before
     # the first line of the best value (many share a small one): ordered on the match alone, then joined
     among = [] if by is None else [MatchPlayer.player_id.in_(by)]
-    if season is not None:  # the season of the first line of the best value (lines ordered by season first)
-        among.append(Match.season == season)
-    first = session.scalar(
-        select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, *among, column == best)
-        .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
-    )  # fmt: skip
+    if season is not None:  # the season of the first line of the best value (lines ordered by season first):
+        # its first game with such a line (each game's lines probed through the index on the match until one
+        # is found, not every line of the season ordered), then that game's line of the lowest player id
+        game = session.scalar(
+            select(Match.id).where(*games, Match.season == season, exists().where(
+                MatchPlayer.match_id == Match.id, column == best, *among))
+            .order_by(Match.round, Match.id).limit(1)
+        )  # fmt: skip
+        first = session.scalar(
+            select(MatchPlayer.id).where(MatchPlayer.match_id == game, column == best, *among)
+            .order_by(MatchPlayer.player_id).limit(1)
+        )  # fmt: skip
+    else:
+        first = session.scalar(
+            select(MatchPlayer.id).join(Match, Match.id == MatchPlayer.match_id).where(*matches, *among, column == best)
+            .order_by(Match.season, Match.round, Match.id, MatchPlayer.player_id).limit(1)
+        )  # fmt: skip
     row = session.execute(query.where(MatchPlayer.id == first)).first() or session.execute(query).first()
     if row is None:
         return None
@@ -422,11 +434,33 @@ def unindexed(column):  # noqa: ANN001, ANN201 - a SQLAlchemy expression
     return column + literal_column("0")
 
 
+def _tied(top: list, total: int, pid: int) -> None:
+    """`top`: [the highest total so far, the players who have it]; `pid`'s total taken in."""
+    if total > 0 and total >= top[0]:
+        if total > top[0]:
+            del top[:]
+            top.append(total)
+        top.append(pid)
+
+
+def _first_games(conn, where: list, players: set[int]) -> dict[tuple[int, int], int]:  # noqa: ANN001
+    """(player, season) -> the first game (its match id) of each of these players' seasons among the lines `where`
+    chooses: a total's tie-break, read through the index on the player for the few players tied at the top."""
+    if not players:
+        return {}
+    rows = conn.execute(
+        select(MatchPlayer.player_id, Match.season, func.min(Match.id)).join(Match, Match.id == MatchPlayer.match_id)
+        .where(*where, MatchPlayer.player_id.in_(players)).group_by(MatchPlayer.player_id, Match.season)
+    )  # fmt: skip
+    return {(pid, season): first for pid, season, first in rows}
+
+
 def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[str, tuple[RecordRow, int]]:  # noqa: ANN001
     """Every season's and career's record of the three totals, with the first game of the record's total (the
-    tie-break), from ONE grouped read of a player's seasons, kept in the database (a common table expression):
-    each season record is its best row there (ordered and cut to one in SQL), each career the sum of a player's
-    seasons (one row a player into Python, not one a player's season: issue 40). The rule: the highest total; a
+    tie-break), from ONE grouped read of a player's seasons (a season at a time), kept in the database (a common
+    table expression): each season record is its best rows there (those tied at the top, chosen in SQL), each
+    career the sum of a player's seasons (one row a player into Python, not one a player's season: issue 40); the
+    first games of the totals tied at the top only are read then (`_first_games`). The rule: the highest total; a
     tie goes to the total whose first game came first, then the lower player id; a player on no team's books is
     not listed. `among`: (the players, the season): only their totals (their careers, and their seasons of that
     season). `within`: a condition on the match (one competition's games: a career there is his games in it,
@@ -440,81 +474,102 @@ def _total_records(session, upto, among=None, within=None, peaks=None) -> dict[s
     # every line of the league read: the SPP of completed games too (a career's SPP less those of the games
     # still awaiting their post-match sequence, a few lines), which `carried_spp` would read again
     every = upto is None and within is None and among is None
-    seasons = (
-        select(player.label("pid"), Match.season.label("season"),
-               *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS), func.min(Match.id).label("first"),
-               *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
-        .join(Match, Match.id == MatchPlayer.match_id)
-        .where(*where)
-        .group_by(player, Match.season)
-    ).cte("player_season")  # fmt: skip
-    # one row a player: his career's totals, his first game, his best lines
-    careers = select(literal_column("0").label("kind"), seasons.c.pid, literal_column("0").label("season"),
-                     *(func.sum(seasons.c[w]) for w in TOTALS), func.min(seasons.c.first),
-                     *(func.max(seasons.c[f"top_{w}"]) for w in TOTALS)).group_by(seasons.c.pid)  # fmt: skip
+
+    def grouped_lines(*season):  # noqa: ANN001, ANN202 - a player's totals and best lines a season
+        # (not the first game of each: a tie-break, read for the few totals tied at the top, `_first_games`)
+        return (
+            select(player.label("pid"), Match.season.label("season"),
+                   *(func.sum(getattr(MatchPlayer, w)).label(w) for w in TOTALS),
+                   *(func.max(getattr(MatchPlayer, w)).label(f"top_{w}") for w in TOTALS))
+            .join(Match, Match.id == MatchPlayer.match_id)
+            .where(*where, *season)
+            .group_by(player, Match.season)
+        )  # fmt: skip
+
+    # each season grouped on its own, its games found through the index on the season: sorting a season's lines
+    # at a time costs less than sorting every line of the league at once (~10% of the pass at 256 teams, more
+    # as seasons are added); the players of a round (`among`) are found through their index in one statement
+    numbers = [] if among is not None else [n for n in session.scalars(select(Match.season).distinct())
+                                            if upto is None or n <= upto[0]]  # fmt: skip
+    each = [grouped_lines(Match.season == n) for n in sorted(numbers)]
+    seasons = (union_all(*each) if len(each) > 1 else grouped_lines()).cte("player_season")
+    # one row a player: his career's totals, his best lines
+    # and whether he is on a team's books (one look-up a player, not every listed player's id read into Python)
+    grouped = select(seasons.c.pid, *(func.sum(seasons.c[w]).label(w) for w in TOTALS),
+                     *(func.max(seasons.c[f"top_{w}"]).label(f"top_{w}") for w in TOTALS)
+                     ).group_by(seasons.c.pid).subquery()  # fmt: skip
+    careers = (select(literal_column("0").label("kind"), grouped.c.pid, literal_column("0").label("season"),
+                      *(grouped.c[w] for w in TOTALS), null(), *(grouped.c[f"top_{w}"] for w in TOTALS),
+                      case((Player.team_id.is_(None), 0), else_=1).label("listed"))
+               .join(Player, Player.id == grouped.c.pid))  # fmt: skip
     wanted = None if among is None else among[1]
     parts = [careers]
-    for kind, what in enumerate(TOTALS, start=1):  # each total's best season of a listed player, cut to one in SQL
+    for kind, what in enumerate(TOTALS, start=1):  # each total's best seasons of listed players (a tie: each)
         total = seasons.c[what]
-        best = (
-            select(literal_column(str(kind)).label("kind"), seasons.c.pid, seasons.c.season, total.label("value"),
-                   seasons.c.first)
-            .join(Player, Player.id == seasons.c.pid)
-            .where(Player.team_id.is_not(None), total > 0, *([] if wanted is None else [seasons.c.season == wanted]))
-            .order_by(total.desc(), seasons.c.first, seasons.c.pid, seasons.c.season)
-            .limit(1)
-            .subquery()
-        )  # fmt: skip
-        parts.append(select(best.c.kind, best.c.pid, best.c.season, best.c.value, null(), null(), best.c.first,
-                            null(), null(), null()))  # fmt: skip
+        chosen = [Player.team_id.is_not(None), *([] if wanted is None else [seasons.c.season == wanted])]
+        highest = (select(func.max(total)).select_from(seasons).join(Player, Player.id == seasons.c.pid)
+                   .where(*chosen, total > 0).scalar_subquery())  # fmt: skip
+        parts.append(select(literal_column(str(kind)), seasons.c.pid, seasons.c.season, total,
+                            *(null() for _i in range(7))).join(Player, Player.id == seasons.c.pid)
+                     .where(*chosen, total == highest))  # fmt: skip
     for kind, what in enumerate(TOTALS, start=4):  # the first season of each total's best single line
         highest = seasons.c[f"top_{what}"]
-        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(7)))
+        parts.append(select(literal_column(str(kind)), null(), func.min(seasons.c.season), *(null() for _i in range(8)))
                      .where(highest == select(func.max(highest)).scalar_subquery()))  # fmt: skip
     rows = session.connection().execute(union_all(*parts)).all()  # plain rows: no ORM loading
     plain = session.connection()  # the players' rows as plain rows too (the ORM's loading cost ~20 ms for 4,096)
-    listed = set(plain.scalars(select(Player.id).where(Player.team_id.is_not(None))))
     players = [row for row in rows if int(row[0]) == 0]
     written = None
     if every:  # each player's SPP of completed games: his career's less those of the games awaiting their sequence
+        # the lines of those games found through the index on the match (a few games: grouped by the player's
+        # index, every line of the league was read to find none, 60-90 ms at 256 teams: issue 40)
+        waiting = select(Match.id).where(Match.status == "played")
         awaiting = dict(plain.execute(
-            select(MatchPlayer.player_id, func.sum(MatchPlayer.spp)).join(Match, Match.id == MatchPlayer.match_id)
-            .where(Match.status == "played").group_by(MatchPlayer.player_id)
+            select(player, func.sum(MatchPlayer.spp)).where(MatchPlayer.match_id.in_(waiting)).group_by(player)
         ).all())  # fmt: skip
         written = {int(row[1]): int(row[5] or 0) - int(awaiting.get(row[1]) or 0) for row in players}
-    # player -> [touchdowns, casualties, spp, first game]; a career counts the SPP brought from before the
-    # league's first recorded game (first game 0: before every game)
-    career: dict[int, list] = {} if within is not None else {pid: [0, 0, spp, 0] for pid, spp in carried_spp(
-        plain, None if among is None else among[0], written).items()}  # fmt: skip
+    # the SPP each listed player brought from before the league's first recorded game (none in a competition)
+    carried = {} if within is not None else carried_spp(plain, None if among is None else among[0], written,
+                                                        listed=True)  # fmt: skip
     # each total's best single line: every line counts, listed or not
     tops = [max((int(row[7 + i]) for row in players if row[7 + i] is not None), default=0) for i in range(3)]
-    for _kind, pid, _season, td, cas, spp, first, *_rest in players:
-        if pid not in listed:
+    # each total's best careers of listed players: the highest total and the players who have it; a career counts
+    # the SPP brought from before the league's first recorded game. Compared as they come: no list kept a
+    # player (with the listed ids and the held SPP read into Python, the objects kept ran the garbage collector
+    # ~50 times a read, 11 now: fewer full collections open the page)
+    top_careers: list[list] = [[0], [0], [0]]  # [total, players...]
+    for _kind, pid, _season, td, cas, spp, _first, _t1, _t2, _t3, listed in players:
+        if not listed:
             continue
-        td, cas, spp = int(td or 0), int(cas or 0), int(spp or 0)
-        mine = career.get(pid)
-        if mine is None:
-            career[pid] = [td, cas, spp, first]
-        else:
-            mine[0] += td
-            mine[1] += cas
-            mine[2] += spp
-            mine[3] = min(mine[3], first) if mine[3] else first
+        for i, total in enumerate((int(td or 0), int(cas or 0), int(spp or 0) + carried.pop(pid, 0))):
+            _tied(top_careers[i], total, pid)
+    for pid, spp in carried.items():  # the listed players with SPP from before and no game
+        _tied(top_careers[2], spp, pid)
     if peaks is not None:
         peaks.update({what: top or None for what, top in zip(TOTALS, tops, strict=True)})
         for i, (what, top) in enumerate(zip(TOTALS, tops, strict=True)):
             by = [row[1] for row in players if top and row[7 + i] is not None and row[7 + i] >= top]
             peaks[f"{what}_by"] = by if len(by) <= FEW_PLAYERS else None  # many: one pass beats their lines
-    best: dict[str, tuple] = {}
-    for kind, pid, season, value, _cas, _spp, first, *_rest in rows:
+    tied_seasons: dict[str, list[tuple[int, int, int]]] = {}  # record -> (value, player, season) of each tie
+    for kind, pid, season, value, *_rest in rows:
         if 1 <= int(kind) <= 3:
-            best[f"{TOTALS[int(kind) - 1]}_season"] = (-int(value), first, pid, season)
+            tied_seasons.setdefault(f"{TOTALS[int(kind) - 1]}_season", []).append((int(value), pid, season))
         elif int(kind) > 3 and peaks is not None:
             peaks[f"{TOTALS[int(kind) - 4]}_season"] = season
-    for i, what in enumerate(TOTALS):
-        top = min(((-t[i], t[3], pid, 0) for pid, t in career.items() if t[i] > 0 and pid in listed), default=None)
-        if top is not None:
-            best[f"{what}_career"] = top
+    # the tie-break: the total whose first game came first (a career with no game: 0, before every game), then
+    # the lower player id; the first games of the tied players only, through the index on the player
+    tied = {pid for ties in tied_seasons.values() for _v, pid, _s in ties}
+    tied.update(pid for top in top_careers if top[0] > 0 for pid in top[1:])
+    firsts = _first_games(plain, where, tied)
+    best: dict[str, tuple] = {}
+    for key, ties in tied_seasons.items():
+        best[key] = min((-value, firsts[(pid, season)], pid, season) for value, pid, season in ties)
+    career_first: dict[int, int] = {}
+    for (pid, _season), first in firsts.items():
+        career_first[pid] = min(first, career_first.get(pid, first))
+    for what, (total, *pids) in zip(TOTALS, top_careers, strict=True):
+        if total > 0:
+            best[f"{what}_career"] = min((-total, career_first.get(pid, 0), pid, 0) for pid in pids)
     holders = {pid for _total, _first, pid, _season in best.values()}
     named = {}
     if holders:
@@ -562,12 +617,13 @@ def _broke(row: RecordRow, old: RecordRow | None) -> bool:
 
 
 def _first_of(session, row: RecordRow, upto) -> int:  # noqa: ANN001
-    """The first match of a season's (career's) record holder's lines up to `upto`: the totals' tie-break."""
+    """The first match of a season's (career's) record holder's lines up to `upto`: the totals' tie-break; 0 for
+    a career of SPP brought from before the league's first recorded game and no game yet (as `_total_records`)."""
     where = [_played_upto(upto), MatchPlayer.player_id == row.holder_id]
     if row.key.endswith("_season"):
         where.append(Match.season == row.season)
     joined = select(func.min(Match.id)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
-    return session.scalar(joined.where(*where))
+    return session.scalar(joined.where(*where)) or 0
 
 
 def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd: int) -> list[RecordRow]:  # noqa: ANN001

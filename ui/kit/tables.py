@@ -110,6 +110,11 @@ class ColumnWidths(QObject):
             finally:
                 self._fitting = False
 
+    @property
+    def due(self) -> bool:
+        """A fit asked while the table was hidden: made when it is first shown (measuring it now too is twice)."""
+        return self._fit_when_shown
+
     def _setting(self) -> str:
         return f"tables/{self.key}/widths"
 

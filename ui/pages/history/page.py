@@ -268,7 +268,8 @@ class HistoryPage(QWidget):
             model.set_rows(list(story.leaders[what]))
         for view in (self.table_view, self.awards_view, self.refs_view, self.honours_view,
                      self.stars_view, *self.leader_views.values()):  # fmt: skip
-            view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
+            if not view.column_widths.due:  # a table not yet shown is measured once it is (the 256 teams: ~10 ms)
+                view.resizeColumnsToContents()  # the names in full; the stretched column takes the rest
 
     def _show_records(self, upto: tuple[int, int] | None, chosen: Any) -> None:
         """The league's records as they stood after `upto` (None: today's) in the chosen competition: as shown
