@@ -14,19 +14,18 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, func, literal_column, or_, select
+from sqlalchemy import bindparam, func, literal_column, or_, select
 from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
 from roster_app.i18n import _
 from roster_app.phrases import said
-from roster_app.queries.competitions import player_titles, titles
-from roster_app.queries.season import PLAYED
+from roster_app.queries.competitions import titles
+from roster_app.queries.season import PLAYED, league_table
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
-    Contract,
     LedgerEntry,
     Match,
     MatchPlayer,
@@ -34,7 +33,6 @@ from roster_app.store.models import (
     Referee,
     RefereeMatch,
     Team,
-    Transfer,
 )
 
 
@@ -125,39 +123,7 @@ def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
     return ()
 
 
-# Careers are read as plain rows (columns, not ORM objects: a long career is hundreds of rows) in one connection.
-_SIDE, _OPPONENT, _SELLER, _BUYER = aliased(Team), aliased(Team), aliased(Team), aliased(Team)
 _IS_PLAYED = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is rendered at each call
-_PLAYER_ID = bindparam("player")  # statements made once, filled per call (building one costs more than its SQL)
-_OTHER = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-_PLAYER = (  # with his contracts and transfers counted: most players have none, so no query for them
-    select(Player.id, Player.name, Player.race, Player.position, Player.status, Player.team_id, Team.name,
-           Player.number, Player.spp, Player.skills, Player.injuries,
-           select(func.count(Contract.id)).where(Contract.player_id == Player.id).scalar_subquery(),
-           select(func.count(Transfer.id)).where(Transfer.player_id == Player.id).scalar_subquery())
-    .join(Team, Team.id == Player.team_id).where(Player.id == _PLAYER_ID)
-)  # fmt: skip
-_GAMES = (
-    select(Match.id, Match.season, Match.round, Match.stage, _SIDE.name, _OPPONENT.name, Match.home_team_id,
-           MatchPlayer.team_id, Match.home_score, Match.away_score, MatchPlayer.touchdowns, MatchPlayer.completions,
-           MatchPlayer.interceptions, MatchPlayer.casualties, MatchPlayer.mvp, MatchPlayer.spp, MatchPlayer.injury,
-           Match.post_match)
-    .join(Match, Match.id == MatchPlayer.match_id)
-    .join(_SIDE, _SIDE.id == MatchPlayer.team_id)
-    .join(_OPPONENT, _OPPONENT.id == _OTHER)
-    .where(MatchPlayer.player_id == _PLAYER_ID, _IS_PLAYED)
-    .order_by(Match.season, Match.round, Match.played_at, Match.id)
-)  # fmt: skip
-_CONTRACTS = (
-    select(Contract.id, Team.name, Contract.signed_season, Contract.seasons, Contract.served, Contract.cost,
-           Contract.status, Contract.renewal)
-    .join(Team, Team.id == Contract.team_id).where(Contract.player_id == _PLAYER_ID).order_by(Contract.id)
-)  # fmt: skip
-_TRANSFERS = (
-    select(Transfer.id, Transfer.season, _SELLER.name, _BUYER.name, Transfer.price, Transfer.status)
-    .join(_SELLER, _SELLER.id == Transfer.seller_team_id).join(_BUYER, _BUYER.id == Transfer.buyer_team_id)
-    .where(Transfer.player_id == _PLAYER_ID, Transfer.status.in_(("completed", "reversed"))).order_by(Transfer.id)
-)  # fmt: skip
 
 
 def carried_spp(
@@ -193,52 +159,183 @@ def carried_spp(
     return {pid: spp for pid, spp in carried.items() if spp > 0}
 
 
-def _player_games(conn, player_id: int, spp_before: int = 0) -> list[CareerGame]:  # noqa: ANN001
-    out, total = [], spp_before
-    for row in conn.execute(_GAMES, {"player": player_id}).all():
-        mid, season, rnd, stage, team, against, home_id, team_id, hs, as_, td, comp, ints, cas, mvp, spp, hurt, post = row  # fmt: skip
-        total += spp
-        mine, theirs = (hs, as_) if home_id == team_id else (as_, hs)
-        out.append(CareerGame(mid, season, rnd, stage, team, against, f"{mine} - {theirs}", td, comp, ints, cas,
-                              mvp, spp, total, hurt, _advances(post, player_id)))  # fmt: skip
+# A career's reads, as SQL made once: on SQLite they go straight to the driver (as queries.competitions._rows
+# does; SQLAlchemy's building and result handling of a statement cost more than its read), elsewhere through
+# SQLAlchemy. `{ids}` is the players asked for (one: a career; a few hundred: the website's pages).
+_CAREER_PLAYERS = """
+SELECT p.id, p.name, p.race, p.position, p.status, p.team_id, t.name, p.number, p.spp, p.skills, p.injuries,
+       (SELECT count(*) FROM contract c WHERE c.player_id = p.id),
+       (SELECT count(*) FROM transfer x WHERE x.player_id = p.id)
+FROM player p JOIN team t ON t.id = p.team_id WHERE p.id IN ({ids})
+"""
+# every line of the players (a game not played too: the titles count the competitions he has a line in), each
+# with its game, his side, the opponent and the game's competition
+_CAREER_LINES = """
+SELECT mp.player_id, m.id, m.season, m.round, m.stage, s.name, o.name, m.home_team_id, mp.team_id, m.home_score,
+       m.away_score, mp.touchdowns, mp.completions, mp.interceptions, mp.casualties, mp.mvp, mp.spp, mp.injury,
+       m.post_match, m.status, m.competition_id, c.season, c.position, c.name, c.format, c.status, c.winner_team_id
+FROM match_player mp JOIN "match" m ON m.id = mp.match_id JOIN team s ON s.id = mp.team_id
+JOIN team o ON o.id = CASE WHEN m.home_team_id = mp.team_id THEN m.away_team_id ELSE m.home_team_id END
+LEFT JOIN competition c ON c.id = m.competition_id
+WHERE mp.player_id IN ({ids}) ORDER BY mp.player_id, m.season, m.round, m.played_at, m.id
+"""
+_CAREER_CALLS = """
+SELECT mp.player_id, s.match_id, s.calls, r.name FROM referee_match s JOIN referee r ON r.id = s.referee_id
+JOIN match_player mp ON mp.match_id = s.match_id
+WHERE mp.player_id IN ({ids}) AND s.finished ORDER BY mp.player_id, s.match_id, s.id
+"""
+_CAREER_CONTRACTS = """
+SELECT c.player_id, c.id, t.name, c.signed_season, c.seasons, c.served, c.cost, c.status, c.renewal
+FROM contract c JOIN team t ON t.id = c.team_id WHERE c.player_id IN ({ids}) ORDER BY c.player_id, c.id
+"""
+_CAREER_TRANSFERS = """
+SELECT x.player_id, x.id, x.season, s.name, b.name, x.price, x.status FROM transfer x
+JOIN team s ON s.id = x.seller_team_id JOIN team b ON b.id = x.buyer_team_id
+WHERE x.player_id IN ({ids}) AND x.status IN ('completed', 'reversed') ORDER BY x.player_id, x.id
+"""
+_CURRENT_SEASON = "SELECT current_season FROM league"
+CAREERS_AT_ONCE = 500  # players read in one statement (a few hundred bound values: within every database's limit)
+
+
+def _json(value):  # noqa: ANN001, ANN202
+    """A JSON column read as plain SQL: SQLite gives its text, PostgreSQL the value."""
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _reader(conn):  # noqa: ANN001, ANN202
+    """rows(sql, ids): the rows of one of the careers' statements for these players, in `conn`'s transaction."""
+    if conn.dialect.name == "sqlite":
+        driver = conn.connection.driver_connection
+
+        def rows(sql: str, ids: list[int]) -> list:
+            return driver.execute(sql.format(ids=", ".join("?" * len(ids))), ids).fetchall()
+
+        return rows
+    from sqlalchemy import text
+
+    def rows(sql: str, ids: list[int]) -> list:
+        names = [f"p{i}" for i in range(len(ids))]
+        statement = text(sql.format(ids=", ".join(f":{n}" for n in names)))
+        return [tuple(row) for row in conn.execute(statement, dict(zip(names, ids, strict=True))).all()]
+
+    return rows
+
+
+def _by_player(rows: list) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row)
     return out
-
-
-_CALLS = (
-    select(RefereeMatch.match_id, RefereeMatch.calls, Referee.name)
-    .join(Referee, Referee.id == RefereeMatch.referee_id)
-    .join(MatchPlayer, MatchPlayer.match_id == RefereeMatch.match_id)
-    .where(MatchPlayer.player_id == _PLAYER_ID, RefereeMatch.finished.is_(True))
-    .order_by(RefereeMatch.match_id)
-)  # fmt: skip
-
-
-def _player_calls(conn, player_id: int) -> list[CareerCall]:  # noqa: ANN001
-    """The warnings and send-offs the refs' sheets give the player, game by game."""
-    return [CareerCall(mid, c.get("turn"), c["call"], c.get("why", ""), ref)
-            for mid, calls, ref in conn.execute(_CALLS, {"player": player_id}).all()
-            for c in calls or () if c.get("player_id") == player_id and c.get("call") in ("warning", "sent off")]  # fmt: skip
 
 
 def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
     """A player's career: every game he played, his contracts and transfers, and the teams he played for."""
-    with db.engine.connect() as conn:
-        chosen = {"player": player_id}
-        player = conn.execute(_PLAYER, chosen).first()
-        if player is None:
-            raise NotFound(_("That player no longer exists in this league."))
-        spp_before = carried_spp(conn, [player_id]).get(player_id, 0)
-        games = _player_games(conn, player_id, spp_before)
-        calls = _player_calls(conn, player_id) if games else []
-        *player, signed, approached = player
-        contracts = [CareerContract(*row) for row in conn.execute(_CONTRACTS, chosen).all()] if signed else []
-        transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
-    pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
+    found = player_careers(db, [player_id])
+    if player_id not in found:
+        raise NotFound(_("That player no longer exists in this league."))
+    return found[player_id]
+
+
+def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerCareer]:
+    """The careers of these players (those still in the league), read together: a few statements for all of
+    them (the website's player pages), each the same as `player_career` gives."""
+    ids = list(dict.fromkeys(player_ids))
+    out: dict[int, PlayerCareer] = {}
+    tables: dict[int, int | None] = {}  # a league season's winner worked out from its table (_titles)
+    posts: dict[int, dict] = {}  # each game's post-match state, decoded once for all its players
+    for start in range(0, len(ids), CAREERS_AT_ONCE):
+        chunk = ids[start : start + CAREERS_AT_ONCE]
+        with db.engine.connect() as conn, conn.begin():
+            read = _reader(conn)
+            players = read(_CAREER_PLAYERS, chunk)
+            if not players:
+                continue
+            found = [row[0] for row in players]
+            lines = _by_player(read(_CAREER_LINES, found))
+            played = [pid for pid in found if any(row[19] in PLAYED for row in lines.get(pid, ()))]
+            calls = _by_player(read(_CAREER_CALLS, played)) if played else {}
+            signed = [row[0] for row in players if row[11]]
+            contracts = _by_player(read(_CAREER_CONTRACTS, signed)) if signed else {}
+            approached = [row[0] for row in players if row[12]]
+            transfers = _by_player(read(_CAREER_TRANSFERS, approached)) if approached else {}
+            in_competitions = any(row[20] is not None for rows in lines.values() for row in rows)
+            current = read(_CURRENT_SEASON, [])[0][0] if in_competitions else None
+        for row in players:
+            pid = row[0]
+            out[pid] = _career(db, row, lines.get(pid, []), calls.get(pid, []), contracts.get(pid, []),
+                               transfers.get(pid, []), current, tables, posts)  # fmt: skip
+    return out
+
+
+def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: list, transfers: list,
+            current: int | None, tables: dict[int, int | None], posts: dict[int, dict]) -> PlayerCareer:  # fmt: skip
+    """A career from its rows (player_careers' statements); `posts`: the games' post-match states decoded."""
+    pid, name, race, position, status, team_id, team, number, spp, skills, injuries, _signed, _approached = player
+    written = 0  # the SPP of his games already on him (carried_spp's count: a completed game, or its step 2 done)
+    for line in lines:
+        if line[19] == "completed":
+            written += line[16] or 0
+        elif line[19] == "played":
+            state = posts.get(line[1])
+            if state is None:
+                state = posts[line[1]] = _json(line[18]) or {}
+            if any(int(t) == line[8] and "spp" in steps for t, steps in (state.get("done") or {}).items()):
+                written += line[16] or 0
+    spp_before = max(spp - written, 0) if spp > 0 else 0
+    games, total = [], spp_before
+    for line in lines:
+        (_pid, mid, season, rnd, stage, side, against, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained,
+         hurt, post, state, *_competition) = line  # fmt: skip
+        if state not in PLAYED:
+            continue
+        total += gained
+        mine, theirs = (hs, as_) if home_id == side_id else (as_, hs)
+        if mid in posts:
+            post = posts[mid]
+        else:
+            post = posts[mid] = _json(post) or {}
+        games.append(CareerGame(mid, season, rnd, stage, side, against, f"{mine} - {theirs}", td, comp, ints, cas,
+                                bool(mvp), gained, total, hurt, _advances(post, pid)))  # fmt: skip
+    said_calls = []
+    if games:  # the warnings and send-offs the refs' sheets give him, game by game
+        for _pid, mid, sheet_calls, ref in calls:
+            if sheet_calls in ("[]", None):
+                continue
+            said_calls += [CareerCall(mid, c.get("turn"), c["call"], c.get("why", ""), ref)
+                           for c in _json(sheet_calls) or ()
+                           if c.get("player_id") == pid and c.get("call") in ("warning", "sent off")]  # fmt: skip
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
-    won = tuple(f"{h.competition}, season {h.season}" for h in player_titles(db, pid))
-    return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
-                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers),
-                        tuple(calls), spp_before, won)  # fmt: skip
+    return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(_json(skills)),
+                        tuple(_json(injuries)), tuple(teams), tuple(games),
+                        tuple(CareerContract(*row[1:8], bool(row[8])) for row in contracts),
+                        tuple(CareerTransfer(*row[1:]) for row in transfers), tuple(said_calls), spp_before,
+                        _titles(db, lines, current, tables))  # fmt: skip
+
+
+def _titles(db: LeagueDB, lines: list, current: int | None, tables: dict[int, int | None]) -> tuple[str, ...]:
+    """The titles his team won in a competition he has a line of for it (as competitions.player_titles: the roll
+    of honour's lines of those competitions, in its order)."""
+    played = {(line[20], line[8]) for line in lines if line[20] is not None}
+    if not played:
+        return ()
+    won = []
+    competitions = {line[20]: line[20:] for line in lines if line[20] is not None}
+    for cid, season, _position, name, fmt, status, winner in sorted(
+        competitions.values(), key=lambda c: (c[1], c[2], c[0])
+    ):
+        if status == "abandoned":
+            continue
+        if fmt == "league":
+            if season >= current:
+                continue
+            if winner is None:  # a season ended before End Season wrote the league's winner
+                if season not in tables:
+                    table = league_table(db, season)
+                    tables[season] = table[0].id if table and table[0].played else None
+                winner = tables[season]
+        if winner is not None and (cid, winner) in played:
+            won.append(f"{name}, season {season}")
+    return tuple(won)
 
 
 class LedgerLine(NamedTuple):
