@@ -8,9 +8,10 @@ to its last row.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import NamedTuple
 
@@ -169,21 +170,26 @@ SELECT p.id, p.name, p.race, p.position, p.status, p.team_id, t.name, p.number, 
 FROM player p JOIN team t ON t.id = p.team_id WHERE p.id IN ({ids})
 """
 # every line of the players (a game not played too: the titles count the competitions he has a line in), each
-# with its game, his side, the opponent and the game's competition
+# with its game, his side and the opponent
 _CAREER_LINES = """
 SELECT mp.player_id, m.id, m.season, m.round, m.stage, s.name, o.name, m.home_team_id, mp.team_id, m.home_score,
        m.away_score, mp.touchdowns, mp.completions, mp.interceptions, mp.casualties, mp.mvp, mp.spp, mp.injury,
-       m.post_match, m.status, m.competition_id, c.season, c.position, c.name, c.format, c.status, c.winner_team_id
+       m.post_match, m.status, m.competition_id
 FROM match_player mp JOIN "match" m ON m.id = mp.match_id JOIN team s ON s.id = mp.team_id
 JOIN team o ON o.id = CASE WHEN m.home_team_id = mp.team_id THEN m.away_team_id ELSE m.home_team_id END
-LEFT JOIN competition c ON c.id = m.competition_id
 WHERE mp.player_id IN ({ids}) ORDER BY mp.player_id, m.season, m.round, m.played_at, m.id
+"""
+# the competitions of those lines, with the season in play (a league's title is won once its season ended)
+_CAREER_COMPETITIONS = """
+SELECT c.id, c.season, c.position, c.name, c.format, c.status, c.winner_team_id,
+       (SELECT current_season FROM league) FROM competition c WHERE c.id IN ({ids})
 """
 _CAREER_CALLS = """
 SELECT mp.player_id, s.match_id, s.calls, r.name FROM referee_match s JOIN referee r ON r.id = s.referee_id
 JOIN match_player mp ON mp.match_id = s.match_id
-WHERE mp.player_id IN ({ids}) AND s.finished ORDER BY mp.player_id, s.match_id, s.id
-"""
+WHERE mp.player_id IN ({ids}) AND s.finished AND CAST(s.calls AS VARCHAR) <> '[]'
+ORDER BY mp.player_id, s.match_id, s.id
+"""  # a sheet without a call is passed over in the SQL: most are
 _CAREER_CONTRACTS = """
 SELECT c.player_id, c.id, t.name, c.signed_season, c.seasons, c.served, c.cost, c.status, c.renewal
 FROM contract c JOIN team t ON t.id = c.team_id WHERE c.player_id IN ({ids}) ORDER BY c.player_id, c.id
@@ -193,24 +199,36 @@ SELECT x.player_id, x.id, x.season, s.name, b.name, x.price, x.status FROM trans
 JOIN team s ON s.id = x.seller_team_id JOIN team b ON b.id = x.buyer_team_id
 WHERE x.player_id IN ({ids}) AND x.status IN ('completed', 'reversed') ORDER BY x.player_id, x.id
 """
-_CURRENT_SEASON = "SELECT current_season FROM league"
 CAREERS_AT_ONCE = 500  # players read in one statement (a few hundred bound values: within every database's limit)
 
 
 def _json(value):  # noqa: ANN001, ANN202
     """A JSON column read as plain SQL: SQLite gives its text, PostgreSQL the value."""
+    if value == "{}":  # most games' post-match state once done with
+        return {}
     return json.loads(value) if isinstance(value, str) else value
 
 
-def _reader(conn):  # noqa: ANN001, ANN202
-    """rows(sql, ids): the rows of one of the careers' statements for these players, in `conn`'s transaction."""
-    if conn.dialect.name == "sqlite":
-        driver = conn.connection.driver_connection
-
-        def rows(sql: str, ids: list[int]) -> list:
-            return driver.execute(sql.format(ids=", ".join("?" * len(ids))), ids).fetchall()
-
-        return rows
+@contextlib.contextmanager
+def _reading(db: LeagueDB) -> Iterator[Callable[[str, list[int]], list]]:
+    """rows(sql, ids): the rows of one of the careers' statements for these players, every read in one
+    transaction. SQLite: the driver's connection itself (SQLAlchemy's connection and its events cost more than
+    a career's reads); elsewhere through SQLAlchemy."""
+    if db.engine.dialect.name == "sqlite":
+        raw = db.engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            begun = not driver.in_transaction  # (a memory league's one connection may be in a read already)
+            if begun:
+                driver.execute("BEGIN")
+            try:
+                yield lambda sql, ids: driver.execute(sql.format(ids=", ".join("?" * len(ids))), ids).fetchall()
+            finally:
+                if begun:
+                    driver.execute("ROLLBACK")
+        finally:
+            raw.close()
+        return
     from sqlalchemy import text
 
     def rows(sql: str, ids: list[int]) -> list:
@@ -218,7 +236,8 @@ def _reader(conn):  # noqa: ANN001, ANN202
         statement = text(sql.format(ids=", ".join(f":{n}" for n in names)))
         return [tuple(row) for row in conn.execute(statement, dict(zip(names, ids, strict=True))).all()]
 
-    return rows
+    with db.engine.connect() as conn, conn.begin():
+        yield rows
 
 
 def _by_player(rows: list) -> dict[int, list]:
@@ -245,8 +264,7 @@ def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerC
     posts: dict[int, dict] = {}  # each game's post-match state, decoded once for all its players
     for start in range(0, len(ids), CAREERS_AT_ONCE):
         chunk = ids[start : start + CAREERS_AT_ONCE]
-        with db.engine.connect() as conn, conn.begin():
-            read = _reader(conn)
+        with _reading(db) as read:
             players = read(_CAREER_PLAYERS, chunk)
             if not players:
                 continue
@@ -258,44 +276,47 @@ def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerC
             contracts = _by_player(read(_CAREER_CONTRACTS, signed)) if signed else {}
             approached = [row[0] for row in players if row[12]]
             transfers = _by_player(read(_CAREER_TRANSFERS, approached)) if approached else {}
-            in_competitions = any(row[20] is not None for rows in lines.values() for row in rows)
-            current = read(_CURRENT_SEASON, [])[0][0] if in_competitions else None
+            cids = list({row[20] for rows in lines.values() for row in rows if row[20] is not None})
+            competitions = {row[0]: row for row in read(_CAREER_COMPETITIONS, cids)} if cids else {}
         for row in players:
             pid = row[0]
             out[pid] = _career(db, row, lines.get(pid, []), calls.get(pid, []), contracts.get(pid, []),
-                               transfers.get(pid, []), current, tables, posts)  # fmt: skip
+                               transfers.get(pid, []), competitions, tables, posts)  # fmt: skip
     return out
 
 
 def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: list, transfers: list,
-            current: int | None, tables: dict[int, int | None], posts: dict[int, dict]) -> PlayerCareer:  # fmt: skip
+            competitions: dict[int, tuple], tables: dict[int, int | None], posts: dict[int, dict]) -> PlayerCareer:  # fmt: skip
     """A career from its rows (player_careers' statements); `posts`: the games' post-match states decoded."""
     pid, name, race, position, status, team_id, team, number, spp, skills, injuries, _signed, _approached = player
-    written = 0  # the SPP of his games already on him (carried_spp's count: a completed game, or its step 2 done)
+    written, mine = 0, []  # the SPP of his games already on him (as carried_spp counts them); his games' lines
     for line in lines:
-        if line[19] == "completed":
+        state = line[19]
+        if state == "completed":
             written += line[16] or 0
-        elif line[19] == "played":
-            state = posts.get(line[1])
-            if state is None:
-                state = posts[line[1]] = _json(line[18]) or {}
-            if any(int(t) == line[8] and "spp" in steps for t, steps in (state.get("done") or {}).items()):
-                written += line[16] or 0
+        elif state == "played":
+            post = posts.get(line[1])
+            if post is None:
+                post = posts[line[1]] = _json(line[18]) or {}
+            if any(int(t) == line[8] and "spp" in steps for t, steps in (post.get("done") or {}).items()):
+                written += line[16] or 0  # his side's post-match step 2 is written: the SPP are on him
+        else:
+            continue
+        mine.append(line)
     spp_before = max(spp - written, 0) if spp > 0 else 0
     games, total = [], spp_before
-    for line in lines:
-        (_pid, mid, season, rnd, stage, side, against, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained,
-         hurt, post, state, *_competition) = line  # fmt: skip
-        if state not in PLAYED:
-            continue
+    for _pid, mid, season, rnd, stage, side, against, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained, \
+            hurt, raw, _state, _competition in mine:  # fmt: skip
         total += gained
-        mine, theirs = (hs, as_) if home_id == side_id else (as_, hs)
-        if mid in posts:
-            post = posts[mid]
-        else:
-            post = posts[mid] = _json(post) or {}
-        games.append(CareerGame(mid, season, rnd, stage, side, against, f"{mine} - {theirs}", td, comp, ints, cas,
-                                bool(mvp), gained, total, hurt, _advances(post, pid)))  # fmt: skip
+        advances = ()
+        if raw != "{}":  # (most games' state once done with: no advance in it)
+            post = posts.get(mid)
+            if post is None:
+                post = posts[mid] = _json(raw) or {}
+            advances = _advances(post, pid) if post else ()
+        score = f"{hs} - {as_}" if home_id == side_id else f"{as_} - {hs}"
+        games.append(CareerGame(mid, season, rnd, stage, side, against, score, td, comp, ints, cas, bool(mvp),
+                                gained, total, hurt, advances))  # fmt: skip
     said_calls = []
     if games:  # the warnings and send-offs the refs' sheets give him, game by game
         for _pid, mid, sheet_calls, ref in calls:
@@ -309,20 +330,20 @@ def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: li
                         tuple(_json(injuries)), tuple(teams), tuple(games),
                         tuple(CareerContract(*row[1:8], bool(row[8])) for row in contracts),
                         tuple(CareerTransfer(*row[1:]) for row in transfers), tuple(said_calls), spp_before,
-                        _titles(db, lines, current, tables))  # fmt: skip
+                        _titles(db, lines, competitions, tables))  # fmt: skip
 
 
-def _titles(db: LeagueDB, lines: list, current: int | None, tables: dict[int, int | None]) -> tuple[str, ...]:
+def _titles(
+    db: LeagueDB, lines: list, competitions: dict[int, tuple], tables: dict[int, int | None]
+) -> tuple[str, ...]:
     """The titles his team won in a competition he has a line of for it (as competitions.player_titles: the roll
-    of honour's lines of those competitions, in its order)."""
+    of honour's lines of those competitions, in its order). `competitions`: their rows by id."""
     played = {(line[20], line[8]) for line in lines if line[20] is not None}
     if not played:
         return ()
     won = []
-    competitions = {line[20]: line[20:] for line in lines if line[20] is not None}
-    for cid, season, _position, name, fmt, status, winner in sorted(
-        competitions.values(), key=lambda c: (c[1], c[2], c[0])
-    ):
+    mine = sorted((competitions[cid] for cid in {cid for cid, _team in played}), key=lambda c: (c[1], c[2], c[0]))
+    for cid, season, _position, name, fmt, status, winner, current in mine:
         if status == "abandoned":
             continue
         if fmt == "league":
