@@ -52,7 +52,10 @@ def section(ident: str, title: object, body: Html) -> Html:
 def _text(value: object) -> str:
     """A cell's value as HTML: Html as it is, anything else escaped (most values, numbers and plain names, need
     no escaping: skip the replaces)."""
-    if isinstance(value, Html):
+    kind = type(value)
+    if kind is int:  # most cells: a figure
+        return str(value)
+    if kind is Html or isinstance(value, Html):
         return value
     text = value if isinstance(value, str) else str(value)
     if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
@@ -82,11 +85,14 @@ def table(
     cells = [
         (_opening(col, i == row_header), "</th>" if i == row_header else "</td>") for i, col in enumerate(columns)
     ]
-    body = [
-        "<tr>" + "".join([f"{start}{_text(value)}{end}" for value, (start, end) in zip(row, cells, strict=True)])
-        + "</tr>"
-        for row in rows
-    ]  # fmt: skip
+    # a row's cells through one format (a figure formats as itself, the rest through _text)
+    line = "<tr>" + "".join(f"{start}{{}}{end}" for start, end in cells) + "</tr>"
+    width = len(cells)
+    body = []
+    for row in rows:
+        if len(row) != width:
+            raise ValueError(f"a row of {len(row)} cells in a table of {width} columns")
+        body.append(line.format(*[value if type(value) is int else _text(value) for value in row]))
     return fill(b["table"], ident=ident, caption=caption, head=Html("".join(head)), rows=Html("\n".join(body)))
 
 

@@ -96,13 +96,17 @@ class Links:
 
     def __init__(self, site: Site, path: str):
         self.site, self.root = site, root_of(path)
+        self._teams: dict[tuple[int | None, str], Html] = {}  # a page names the same few teams again and again
 
     def to(self, path: str | None, text: object) -> Html:
         return link(None if path is None else self.root + path, text)
 
     def team(self, team_id: int | None, name: str | None = None) -> Html:
         name = name if name is not None else self.site.team_names.get(team_id, "")
-        return self.to(self.site.team_paths.get(team_id), name)
+        found = self._teams.get((team_id, name))
+        if found is None:
+            found = self._teams[team_id, name] = self.to(self.site.team_paths.get(team_id), name)
+        return found
 
     def team_named(self, name: str) -> Html:
         return self.team(self.site.team_by_name.get(name), name)
