@@ -13,6 +13,7 @@ import json
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, literal_column, or_, select
@@ -210,10 +211,10 @@ def _json(value):  # noqa: ANN001, ANN202
 
 
 @contextlib.contextmanager
-def _reading(db: LeagueDB) -> Iterator[Callable[[str, list[int]], list]]:
-    """rows(sql, ids): the rows of one of the careers' statements for these players, every read in one
-    transaction. SQLite: the driver's connection itself (SQLAlchemy's connection and its events cost more than
-    a career's reads); elsewhere through SQLAlchemy."""
+def _reading(db: LeagueDB) -> Iterator[Callable[[str, dict], list]]:
+    """rows(sql, params): a statement's rows (tuples), every read in one transaction. SQLite: the driver's
+    connection itself (SQLAlchemy's connection, events and result handling cost more than a career's reads);
+    elsewhere through SQLAlchemy. The SQL is plain and portable, its parameters :named."""
     if db.engine.dialect.name == "sqlite":
         raw = db.engine.raw_connection()
         try:
@@ -222,7 +223,7 @@ def _reading(db: LeagueDB) -> Iterator[Callable[[str, list[int]], list]]:
             if begun:
                 driver.execute("BEGIN")
             try:
-                yield lambda sql, ids: driver.execute(sql.format(ids=", ".join("?" * len(ids))), ids).fetchall()
+                yield lambda sql, params: driver.execute(sql, params).fetchall()
             finally:
                 if begun:
                     driver.execute("ROLLBACK")
@@ -231,13 +232,19 @@ def _reading(db: LeagueDB) -> Iterator[Callable[[str, list[int]], list]]:
         return
     from sqlalchemy import text
 
-    def rows(sql: str, ids: list[int]) -> list:
-        names = [f"p{i}" for i in range(len(ids))]
-        statement = text(sql.format(ids=", ".join(f":{n}" for n in names)))
-        return [tuple(row) for row in conn.execute(statement, dict(zip(names, ids, strict=True))).all()]
-
     with db.engine.connect() as conn, conn.begin():
-        yield rows
+        yield lambda sql, params: [tuple(row) for row in conn.execute(text(sql), params).all()]
+
+
+def _among(sql: str, ids: list[int]) -> tuple[str, dict[str, int]]:
+    """A careers' statement for these players: its `{ids}` as bound values."""
+    names = [f"p{i}" for i in range(len(ids))]
+    return sql.format(ids=", ".join(f":{n}" for n in names)), dict(zip(names, ids, strict=True))
+
+
+def _moment(value: object) -> datetime | None:
+    """A stored time read as plain SQL (SQLite gives its text) as a naive UTC datetime (as the ORM reads it)."""
+    return naive_utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
 
 
 def _by_player(rows: list) -> dict[int, list]:
@@ -265,19 +272,19 @@ def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerC
     for start in range(0, len(ids), CAREERS_AT_ONCE):
         chunk = ids[start : start + CAREERS_AT_ONCE]
         with _reading(db) as read:
-            players = read(_CAREER_PLAYERS, chunk)
+            players = read(*_among(_CAREER_PLAYERS, chunk))
             if not players:
                 continue
             found = [row[0] for row in players]
-            lines = _by_player(read(_CAREER_LINES, found))
+            lines = _by_player(read(*_among(_CAREER_LINES, found)))
             played = [pid for pid in found if any(row[19] in PLAYED for row in lines.get(pid, ()))]
-            calls = _by_player(read(_CAREER_CALLS, played)) if played else {}
+            calls = _by_player(read(*_among(_CAREER_CALLS, played))) if played else {}
             signed = [row[0] for row in players if row[11]]
-            contracts = _by_player(read(_CAREER_CONTRACTS, signed)) if signed else {}
+            contracts = _by_player(read(*_among(_CAREER_CONTRACTS, signed))) if signed else {}
             approached = [row[0] for row in players if row[12]]
-            transfers = _by_player(read(_CAREER_TRANSFERS, approached)) if approached else {}
-            cids = list({row[20] for rows in lines.values() for row in rows if row[20] is not None})
-            competitions = {row[0]: row for row in read(_CAREER_COMPETITIONS, cids)} if cids else {}
+            transfers = _by_player(read(*_among(_CAREER_TRANSFERS, approached))) if approached else {}
+            cids = sorted({row[20] for rows in lines.values() for row in rows if row[20] is not None})
+            competitions = {row[0]: row for row in read(*_among(_CAREER_COMPETITIONS, cids))} if cids else {}
         for row in players:
             pid = row[0]
             out[pid] = _career(db, row, lines.get(pid, []), calls.get(pid, []), contracts.get(pid, []),
@@ -393,35 +400,25 @@ class TeamTimeline:
     titles: tuple[str, ...] = ()  # "League, season 1", "Spike Cup, season 2": the roll of honour's lines it won
 
 
-def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
+def _owners(games: list[tuple[int, datetime | None]], entries: list, written: dict) -> list[int | None]:
     """The match each ledger row (its id first, its match last) belongs to: the one it names, else the last one
-    played before it was written (`written`: entry id -> when, for the rows that name none of `matches`)."""
-    ids = {m.id for m in matches}
-    played = sorted((naive_utc(m.played_at), m.id) for m in matches if m.played_at is not None)
+    played before it was written. `games`: (id, when played) of the team's games; `written`: entry id -> when,
+    for the rows that name none of them (naive UTC times, or as stored)."""
+    ids = {mid for mid, _when in games}
+    played = sorted((_moment(when), mid) for mid, when in games if when is not None)
     times = [when for when, _mid in played]
     out = []
     for entry_id, *_rest, match_id in entries:  # unpacked: a Row's attributes are slower
         if match_id in ids:
             out.append(match_id)
             continue
-        before = bisect_right(times, naive_utc(written[entry_id]))  # the games played by the time it was written
+        before = bisect_right(times, _moment(written[entry_id]))  # the games played by the time it was written
         out.append(played[before - 1][1] if before else None)
     return out
 
 
 _TEAM_ID = bindparam("team")
-_TEAM = select(Team.id, Team.name, Team.race, Team.coach).where(Team.id == _TEAM_ID)
 _TEAM_PLAYED = or_(Match.home_team_id == _TEAM_ID, Match.away_team_id == _TEAM_ID), _IS_PLAYED
-_TEAM_GAMES = (
-    select(Match.id, Match.season, Match.round, Match.stage, Match.home_team_id, Match.away_team_id,
-           Match.home_score, Match.away_score, Match.post_match, Match.played_at)
-    .where(*_TEAM_PLAYED).order_by(Match.played_at, Match.id)
-)  # fmt: skip
-_TEAM_LEDGER = (
-    select(LedgerEntry.id, LedgerEntry.kind, LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.words,
-           LedgerEntry.match_id)  # the match last (_owners)
-    .where(LedgerEntry.team_id == _TEAM_ID).order_by(LedgerEntry.id)
-)  # fmt: skip
 # when a row was written matters only for a row that names none of the team's games (_owners)
 _STRAY_ROWS = select(LedgerEntry.id, LedgerEntry.created_at).where(
     LedgerEntry.team_id == _TEAM_ID,
@@ -440,46 +437,66 @@ _TEAM_ROUNDS = (
 )
 
 
+# a timeline's reads as plain SQL (as a career's: _reading)
+_PLAYED_SQL = "status IN ('played', 'completed')"
+_TIMELINE_TEAM = "SELECT id, name, race, coach FROM team WHERE id = :team"
+_TIMELINE_GAMES = f"""
+SELECT id, season, round, stage, home_team_id, away_team_id, home_score, away_score, post_match, played_at
+FROM "match" WHERE (home_team_id = :team OR away_team_id = :team) AND {_PLAYED_SQL} ORDER BY played_at, id
+"""
+_TIMELINE_LEDGER = (
+    "SELECT id, kind, reason, amount, words, match_id FROM ledger_entry WHERE team_id = :team ORDER BY id"
+)
+_TIMELINE_STRAYS = f"""
+SELECT id, created_at FROM ledger_entry WHERE team_id = :team AND (match_id IS NULL OR match_id NOT IN (
+    SELECT id FROM "match" WHERE (home_team_id = :team OR away_team_id = :team) AND {_PLAYED_SQL}))
+"""
+_TIMELINE_NAMES = "SELECT id, name FROM team"
+
+
 def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> TeamTimeline:
     """The team after every game it played (of one season, or all): rating, treasury and fan factor."""
-    with db.engine.connect() as conn:
-        chosen = {"team": team_id}
-        team = conn.execute(_TEAM, chosen).first()
-        if team is None:
+    chosen = {"team": team_id}
+    with _reading(db) as read:
+        team = read(_TIMELINE_TEAM, chosen)
+        if not team:
             raise NotFound(_("That team no longer exists in this league."))
-        matches = conn.execute(_TEAM_GAMES, chosen).all()
-        entries = conn.execute(_TEAM_LEDGER, chosen).all()
-        written = dict(conn.execute(_STRAY_ROWS, chosen).all())
-        names = dict(conn.execute(_TEAM_NAMES).all())
-        wanted = {m.id for m in matches if season is None or m.season == season}
-        behind: dict[int | None, list[LedgerLine]] = {}
-        last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
-        balance = 0
-        owners = _owners(matches, entries, written)
-        for (entry_id, kind, reason, amount, words, _match), owner in zip(entries, owners, strict=True):
-            balance += amount
-            last[owner] = balance
-            if owner in wanted:  # another season's rows are only summed
-                line = LedgerLine(entry_id, kind, said(words, reason), amount, balance)  # the reader's language
-                behind.setdefault(owner, []).append(line)
-        opening = last.get(None, 0)
-        points, treasury = [], opening
-        for match in matches:
-            home = match.home_team_id == team_id
-            mine, theirs = (match.home_score, match.away_score) if home else (match.away_score, match.home_score)
-            results = (match.post_match or {}).get("results", {}).get(str(team_id), {})
-            lines = tuple(behind.get(match.id, ()))
-            treasury = last.get(match.id, treasury)
-            if season is not None and match.season != season:
-                continue
-            points.append(TimelinePoint(
-                match.id, match.season, match.round, match.stage,
-                names[match.away_team_id if home else match.home_team_id], f"{mine} - {theirs}",
-                result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"), lines,
-            ))  # fmt: skip
+        matches = read(_TIMELINE_GAMES, chosen)
+        entries = read(_TIMELINE_LEDGER, chosen)
+        written = dict(read(_TIMELINE_STRAYS, chosen))
+        names = dict(read(_TIMELINE_NAMES, {}))
+    wanted = {m[0] for m in matches if season is None or m[1] == season}
+    behind: dict[int | None, list[LedgerLine]] = {}
+    last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
+    balance = 0
+    owners = _owners([(m[0], m[9]) for m in matches], entries, written)
+    for (entry_id, kind, reason, amount, words, _match), owner in zip(entries, owners, strict=True):
+        balance += amount
+        last[owner] = balance
+        if owner in wanted:  # another season's rows are only summed
+            line = LedgerLine(
+                entry_id, kind, said(words, reason) if words else reason, amount, balance
+            )  # the reader's language
+            behind.setdefault(owner, []).append(line)
+    opening = last.get(None, 0)
+    points, treasury = [], opening
+    key = str(team_id)
+    for mid, number, rnd, stage, home_id, away_id, hs, as_, post, _when in matches:
+        home = home_id == team_id
+        mine, theirs = (hs, as_) if home else (as_, hs)
+        treasury = last.get(mid, treasury)
+        if season is not None and number != season:
+            continue
+        results = ((_json(post) or {}).get("results") or {}).get(key) or {}
+        points.append(TimelinePoint(
+            mid, number, rnd, stage, names[away_id if home else home_id], f"{mine} - {theirs}",
+            result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"),
+            tuple(behind.get(mid, ())),
+        ))  # fmt: skip
     won = tuple(f"{h.competition}, season {h.season}" for h in titles(db, team_id)
                 if season is None or h.season == season)  # fmt: skip
-    return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points), won)
+    tid, name, race, coach = team[0]
+    return TeamTimeline(tid, name, race, coach, opening, tuple(points), won)
 
 
 def treasury_after_games(db: LeagueDB, team_id: int, *, season: int | None = None) -> list[tuple[int, int]]:
@@ -496,7 +513,8 @@ def _treasuries(conn, team_id: int, season: int | None) -> list[tuple[int, int]]
     written = dict(conn.execute(_STRAY_ROWS, chosen).all())
     last: dict[int | None, int] = {}
     balance = 0
-    for (_id, amount, _match), owner in zip(entries, _owners(games, entries, written), strict=True):
+    owners = _owners([(game.id, game.played_at) for game in games], entries, written)
+    for (_id, amount, _match), owner in zip(entries, owners, strict=True):
         balance += amount
         last[owner] = balance
     out, treasury = [], last.get(None, 0)

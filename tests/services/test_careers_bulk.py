@@ -160,3 +160,23 @@ def test_every_career_read_at_once_equals_each_career_read_alone(league, monkeyp
     for pid, career in alone.items():
         assert career.calls == (tuple(calls.get(pid, ())) if career.games else ())
         assert career.titles == tuple(f"{h.competition}, season {h.season}" for h in player_titles(db, pid))
+
+
+def test_a_team_s_timeline_over_plain_sql_counts_its_gold_as_the_chart_s_read_does(league):
+    """team_timeline reads plain SQL (the driver on SQLite); treasury_after_games reads through SQLAlchemy: the
+    treasury after each game, the rows behind it and every game's result agree."""
+    path, db = league
+    with sqlite3.connect(path) as conn:
+        teams = [row[0] for row in conn.execute("SELECT id FROM team ORDER BY id")]
+        ledger = dict(conn.execute("SELECT team_id, sum(amount) FROM ledger_entry GROUP BY team_id").fetchall())
+    for team in teams:
+        for season in (None, 2):
+            timeline = careers.team_timeline(db, team, season=season)
+            chart = careers.treasury_after_games(db, team, season=season)
+            assert [(p.round, p.treasury) for p in timeline.points] == chart
+            assert all(p.ledger[-1].balance == p.treasury for p in timeline.points if p.ledger)
+        whole = careers.team_timeline(db, team)
+        assert whole.points and whole.points[-1].treasury == ledger.get(
+            team, 0
+        )  # the last game is after every row
+        assert whole.opening + sum(line.amount for p in whole.points for line in p.ledger) == ledger.get(team, 0)
