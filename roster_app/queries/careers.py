@@ -171,15 +171,15 @@ SELECT p.id, p.name, p.race, p.position, p.status, p.team_id, t.name, p.number, 
 FROM player p JOIN team t ON t.id = p.team_id WHERE p.id IN ({ids})
 """
 # every line of the players (a game not played too: the titles count the competitions he has a line in), each
-# with its game, his side and the opponent
+# with its game (the teams' names from _TEAM_NAMES_SQL: two joins a line cost more than the rest of it)
 _CAREER_LINES = """
-SELECT mp.player_id, m.id, m.season, m.round, m.stage, s.name, o.name, m.home_team_id, mp.team_id, m.home_score,
+SELECT mp.player_id, m.id, m.season, m.round, m.stage, m.away_team_id, m.home_team_id, mp.team_id, m.home_score,
        m.away_score, mp.touchdowns, mp.completions, mp.interceptions, mp.casualties, mp.mvp, mp.spp, mp.injury,
        m.post_match, m.status, m.competition_id
-FROM match_player mp JOIN "match" m ON m.id = mp.match_id JOIN team s ON s.id = mp.team_id
-JOIN team o ON o.id = CASE WHEN m.home_team_id = mp.team_id THEN m.away_team_id ELSE m.home_team_id END
+FROM match_player mp JOIN "match" m ON m.id = mp.match_id
 WHERE mp.player_id IN ({ids}) ORDER BY mp.player_id, m.season, m.round, m.played_at, m.id
 """
+_TEAM_NAMES_SQL = "SELECT id, name FROM team"
 # the competitions of those lines, with the season in play (a league's title is won once its season ended)
 _CAREER_COMPETITIONS = """
 SELECT c.id, c.season, c.position, c.name, c.format, c.status, c.winner_team_id,
@@ -277,42 +277,44 @@ def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerC
                 continue
             found = [row[0] for row in players]
             lines = _by_player(read(*_among(_CAREER_LINES, found)))
-            played = [pid for pid in found if any(row[19] in PLAYED for row in lines.get(pid, ()))]
+            names = dict(read(_TEAM_NAMES_SQL, {})) if lines else {}
+            played = [pid for pid in found if any(row[18] in PLAYED for row in lines.get(pid, ()))]
             calls = _by_player(read(*_among(_CAREER_CALLS, played))) if played else {}
             signed = [row[0] for row in players if row[11]]
             contracts = _by_player(read(*_among(_CAREER_CONTRACTS, signed))) if signed else {}
             approached = [row[0] for row in players if row[12]]
             transfers = _by_player(read(*_among(_CAREER_TRANSFERS, approached))) if approached else {}
-            cids = sorted({row[20] for rows in lines.values() for row in rows if row[20] is not None})
+            cids = sorted({row[19] for rows in lines.values() for row in rows if row[19] is not None})
             competitions = {row[0]: row for row in read(*_among(_CAREER_COMPETITIONS, cids))} if cids else {}
         for row in players:
             pid = row[0]
             out[pid] = _career(db, row, lines.get(pid, []), calls.get(pid, []), contracts.get(pid, []),
-                               transfers.get(pid, []), competitions, tables, posts)  # fmt: skip
+                               transfers.get(pid, []), competitions, tables, posts, names)  # fmt: skip
     return out
 
 
 def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: list, transfers: list,
-            competitions: dict[int, tuple], tables: dict[int, int | None], posts: dict[int, dict]) -> PlayerCareer:  # fmt: skip
+            competitions: dict[int, tuple], tables: dict[int, int | None], posts: dict[int, dict],
+            names: dict[int, str]) -> PlayerCareer:  # fmt: skip
     """A career from its rows (player_careers' statements); `posts`: the games' post-match states decoded."""
     pid, name, race, position, status, team_id, team, number, spp, skills, injuries, _signed, _approached = player
     written, mine = 0, []  # the SPP of his games already on him (as carried_spp counts them); his games' lines
     for line in lines:
-        state = line[19]
+        state = line[18]
         if state == "completed":
-            written += line[16] or 0
+            written += line[15] or 0
         elif state == "played":
             post = posts.get(line[1])
             if post is None:
-                post = posts[line[1]] = _json(line[18]) or {}
-            if any(int(t) == line[8] and "spp" in steps for t, steps in (post.get("done") or {}).items()):
-                written += line[16] or 0  # his side's post-match step 2 is written: the SPP are on him
+                post = posts[line[1]] = _json(line[17]) or {}
+            if any(int(t) == line[7] and "spp" in steps for t, steps in (post.get("done") or {}).items()):
+                written += line[15] or 0  # his side's post-match step 2 is written: the SPP are on him
         else:
             continue
         mine.append(line)
     spp_before = max(spp - written, 0) if spp > 0 else 0
     games, total = [], spp_before
-    for _pid, mid, season, rnd, stage, side, against, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained, \
+    for _pid, mid, season, rnd, stage, away_id, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained, \
             hurt, raw, _state, _competition in mine:  # fmt: skip
         total += gained
         advances = ()
@@ -321,8 +323,11 @@ def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: li
             if post is None:
                 post = posts[mid] = _json(raw) or {}
             advances = _advances(post, pid) if post else ()
-        score = f"{hs} - {as_}" if home_id == side_id else f"{as_} - {hs}"
-        games.append(CareerGame(mid, season, rnd, stage, side, against, score, td, comp, ints, cas, bool(mvp),
+        if home_id == side_id:
+            score, against = f"{hs} - {as_}", names[away_id]
+        else:
+            score, against = f"{as_} - {hs}", names[home_id]
+        games.append(CareerGame(mid, season, rnd, stage, names[side_id], against, score, td, comp, ints, cas, bool(mvp),
                                 gained, total, hurt, advances))  # fmt: skip
     said_calls = []
     if games:  # the warnings and send-offs the refs' sheets give him, game by game
@@ -345,7 +350,7 @@ def _titles(
 ) -> tuple[str, ...]:
     """The titles his team won in a competition he has a line of for it (as competitions.player_titles: the roll
     of honour's lines of those competitions, in its order). `competitions`: their rows by id."""
-    played = {(line[20], line[8]) for line in lines if line[20] is not None}
+    played = {(line[19], line[7]) for line in lines if line[19] is not None}
     if not played:
         return ()
     won = []
