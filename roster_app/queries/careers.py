@@ -17,7 +17,6 @@ from datetime import datetime
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, literal_column, or_, select
-from sqlalchemy.orm import aliased
 
 from roster_app.errors import NotFound
 from roster_app.i18n import _
@@ -581,35 +580,32 @@ class RefereeCareer:
         return sum(1 for game in self.games if game.state == "dead")
 
 
-_REF_ID, _HOME, _AWAY = bindparam("referee"), aliased(Team), aliased(Team)
-_REFEREE = select(Referee.id, Referee.name, Referee.race, Referee.is_star, Referee.status, Referee.spp).where(
-    Referee.id == _REF_ID
-)
-_SHEETS = (
-    select(RefereeMatch.id, RefereeMatch.match_id, RefereeMatch.in_range, RefereeMatch.turns_played,
-           RefereeMatch.riot, RefereeMatch.casualties, RefereeMatch.state, RefereeMatch.result,
-           RefereeMatch.spp_gained, Match.season, Match.round, _HOME.name, _AWAY.name, RefereeMatch.calls)
-    .outerjoin(Match, Match.id == RefereeMatch.match_id)
-    .outerjoin(_HOME, _HOME.id == Match.home_team_id)
-    .outerjoin(_AWAY, _AWAY.id == Match.away_team_id)
-    .where(RefereeMatch.referee_id == _REF_ID, RefereeMatch.finished.is_(True))
-    .order_by(RefereeMatch.id)
-)  # fmt: skip
+# a ref's reads as plain SQL (as a career's: _reading)
+_REFEREE_SQL = "SELECT id, name, race, is_star, status, spp FROM referee WHERE id = :referee"
+_SHEETS_SQL = """
+SELECT s.id, s.match_id, s.in_range, s.turns_played, s.riot, s.casualties, s.state, s.result, s.spp_gained,
+       m.season, m.round, h.name, a.name, s.calls
+FROM referee_match s LEFT JOIN "match" m ON m.id = s.match_id LEFT JOIN team h ON h.id = m.home_team_id
+LEFT JOIN team a ON a.id = m.away_team_id WHERE s.referee_id = :referee AND s.finished ORDER BY s.id
+"""
 
 
 def referee_career(db: LeagueDB, referee_id: int) -> RefereeCareer:
     """Every finished match sheet of the ref, oldest first."""
-    with db.engine.connect() as conn:
-        ref = conn.execute(_REFEREE, {"referee": referee_id}).first()
-        if ref is None:
+    chosen = {"referee": referee_id}
+    with _reading(db) as read:
+        ref = read(_REFEREE_SQL, chosen)
+        if not ref:
             raise NotFound(_("That referee is no longer in this league."))
-        rows = conn.execute(_SHEETS, {"referee": referee_id}).all()
+        rows = read(_SHEETS_SQL, chosen)
     games = tuple(
-        RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "", sum(1 for tick in ticks if tick is True),
-                    turns, riot, cas, state, result, spp, *call_counts(calls))
+        RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "",
+                    sum(1 for tick in _json(ticks) if tick is True), turns, bool(riot), cas, state, result, spp,
+                    *(call_counts(_json(calls)) if calls != "[]" else (0, 0, 0, 0)))
         for sid, mid, ticks, turns, riot, cas, state, result, spp, season, rnd, h, a, calls in rows
     )  # fmt: skip
-    return RefereeCareer(*ref, games)
+    rid, name, race, is_star, status, spp = ref[0]
+    return RefereeCareer(rid, name, race, bool(is_star), status, spp, games)
 
 
 def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:

@@ -180,3 +180,24 @@ def test_a_team_s_timeline_over_plain_sql_counts_its_gold_as_the_chart_s_read_do
             team, 0
         )  # the last game is after every row
         assert whole.opening + sum(line.amount for p in whole.points for line in p.ledger) == ledger.get(team, 0)
+
+
+def test_a_referee_s_career_over_plain_sql_counts_his_finished_sheets_and_calls(league):
+    path, db = league
+    with sqlite3.connect(path) as conn:
+        refs = [row[0] for row in conn.execute("SELECT id FROM referee ORDER BY id")]
+        sheets = conn.execute(
+            "SELECT referee_id, id, match_id, calls FROM referee_match WHERE finished ORDER BY id"
+        )
+        expected: dict = {}
+        for ref, sheet, match, calls in sheets.fetchall():
+            kinds = [c["call"] for c in json.loads(calls)]
+            expected.setdefault(ref, []).append((sheet, match, kinds.count("sent off"), kinds.count("warning"),
+                                                 kinds.count("foul spotted")))  # fmt: skip
+    assert refs and expected
+    for ref in refs:
+        career = careers.referee_career(db, ref)
+        got = [(g.sheet_id, g.match_id, g.sent_off, g.warnings, g.fouls_spotted) for g in career.games]
+        assert got == expected.get(ref, [])
+        assert all(isinstance(g.riot, bool) for g in career.games) and isinstance(career.is_star, bool)
+        assert all(g.fixture.count(" v ") == 1 for g in career.games if g.match_id)
