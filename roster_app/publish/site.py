@@ -140,6 +140,10 @@ class _Reads:
         return sq.fixtures(self.db)
 
     @cache  # noqa: B019
+    def champion(self, number: int) -> tuple[int, str] | None:  # the front page's and the seasons' index
+        return history.champion(self.db, number)
+
+    @cache  # noqa: B019
     def headers(self) -> list:
         found = roster_queries.team_headers(self.db)
         return sorted(found.values(), key=lambda h: h.name.casefold())
@@ -147,7 +151,7 @@ class _Reads:
     def front(self, today: date) -> pages.Front:
         leaders = sq.leaders_lists(self.db, history.LEADERS, limit=LEADERS_ON_FRONT)  # one pass, three lists
         teams = sorted(roster_queries.teams(self.db), key=lambda t: t.name.casefold())
-        ended = ((n, won) for n in reversed(self.site.seasons) if (won := history.champion(self.db, n)))
+        ended = ((n, won) for n in reversed(self.site.seasons) if (won := self.champion(n)))
         latest = next(ended, None)  # the latest season ended (the current one is in play)
         champion = (latest[0], *latest[1]) if latest else None
         return pages.Front(sq.league_table(self.db), self.fixtures(), leaders, today.strftime("%d %B %Y").lstrip("0"),
@@ -164,7 +168,7 @@ class _Reads:
             )
         out = []
         for number in self.site.seasons:
-            won = history.champion(self.db, number)
+            won = self.champion(number)
             out.append((number, won[1] if won else "", won[0] if won else 0, played.get(number, 0)))
         return out
 

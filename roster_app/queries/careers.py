@@ -127,6 +127,9 @@ def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
 _IS_PLAYED = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is rendered at each call
 
 
+FEW_CARRIED = 20  # players whose SPP carried are read through their games (more: every game awaiting its sequence)
+
+
 def carried_spp(
     conn, player_ids: Iterable[int] | None = None, completed: dict[int, int] | None = None
 ) -> dict[int, int]:  # noqa: ANN001
@@ -145,7 +148,8 @@ def carried_spp(
     rows = conn.execute(done).all() if completed is None else completed.items()
     written = {pid: int(total or 0) for pid, total in rows}
     awaiting = select(Match.id, Match.post_match).where(Match.status == "played")
-    if ids is not None:  # only the games of these players (through the index on the player, not every game)
+    if isinstance(ids, list) and len(ids) <= FEW_CARRIED:  # only these players' games, through their index; for
+        # more (a round's players: every line of theirs to list) the games awaiting their sequence, a few, are read
         awaiting = awaiting.where(Match.id.in_(select(MatchPlayer.match_id).where(MatchPlayer.player_id.in_(ids))))
     for match_id, post_match in conn.execute(awaiting):
         state = post_match if isinstance(post_match, dict) else json.loads(post_match or "{}")

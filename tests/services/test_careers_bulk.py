@@ -145,6 +145,20 @@ def test_every_career_read_at_once_equals_each_career_read_alone(league, monkeyp
     with db.engine.connect() as conn:
         carried = careers.carried_spp(conn)
     assert {pid: c.spp_before for pid, c in alone.items() if c.spp_before} == carried
+    from sqlalchemy import select
+
+    from roster_app.store.models import Match, MatchPlayer
+
+    round_players = (
+        select(MatchPlayer.player_id)
+        .join(Match, Match.id == MatchPlayer.match_id)
+        .where(Match.season == 2, Match.round == 1)
+    )
+    with db.engine.connect() as conn:  # a few players' (their games), many (every game awaiting its sequence)
+        among = set(conn.execute(round_players).scalars())
+        for chosen in (round_players, sorted(among), sorted(among)[:3], ids[: careers.FEW_CARRIED + 1]):
+            wanted = among if chosen is round_players else set(chosen)
+            assert careers.carried_spp(conn, chosen) == {p: v for p, v in carried.items() if p in wanted}
     with sqlite3.connect(path) as conn:  # the refs' calls on him, from every finished sheet of his games
         sheets = conn.execute(
             "SELECT mp.player_id, s.match_id, s.calls, r.name FROM referee_match s JOIN referee r ON r.id = "
