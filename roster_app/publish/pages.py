@@ -448,9 +448,11 @@ def player_page(site: Site, career: careers.PlayerCareer) -> str:
     if len(career.teams) > 1:
         teams = ", ".join(links.team_named(name) for name in career.teams)
         body.append(paragraph(Html(_plain(_("Played for {teams}.")).replace("{teams}", teams))))
+    yes = _("yes")  # (the words looked up once a page, not once a game)
     rows = [[g.season, g.round, links.team_named(g.team), links.team_named(g.opponent), g.score, g.touchdowns,
-             g.completions, g.interceptions, g.casualties, _("yes") if g.mvp else "", g.spp, g.spp_total,
-             term("injury", g.injury) if g.injury else "", ", ".join(term("skill", a) for a in g.advances)]
+             g.completions, g.interceptions, g.casualties, yes if g.mvp else "", g.spp, g.spp_total,
+             term("injury", g.injury) if g.injury else "",
+             ", ".join([term("skill", a) for a in g.advances]) if g.advances else ""]
             for g in career.games]  # fmt: skip
     # two literals, one msgid: tests/test_words.py reads a placeholder before " games" as a count spelled by hand
     caption = _("{owner} " "games").format(owner=possessive(career.name), name=career.name)  # fmt: skip
