@@ -14,6 +14,7 @@ from bisect import bisect_right
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from datetime import datetime
+from operator import attrgetter
 from typing import NamedTuple
 
 from sqlalchemy import bindparam, func, literal_column, or_, select
@@ -112,7 +113,7 @@ class PlayerCareer:
 
     def total(self, what: str) -> int:
         """A career total; the SPP count those he brought from before his first recorded game."""
-        return sum(int(getattr(game, what)) for game in self.games) + (self.spp_before if what == "spp" else 0)
+        return sum(map(int, map(attrgetter(what), self.games))) + (self.spp_before if what == "spp" else 0)
 
 
 def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
