@@ -2,6 +2,8 @@
 pages that will be made: the same site as careers read one by one, and a republish after one match reads the
 careers of that match's players only, in one read (issue 40)."""
 
+# ruff: noqa: F811  (a test takes the imported league fixture by name)
+
 from __future__ import annotations
 
 from roster_app.publish import pages
@@ -9,6 +11,7 @@ from roster_app.queries import careers
 from roster_app.queries import season as sq
 from tests.history_helpers import SEASON_ONE, play
 from tests.publish.conftest import publish, site_pages
+from tests.publish.test_folder import league  # noqa: F401 - four teams, two games played
 
 
 def test_the_site_is_the_same_with_careers_read_one_by_one(seasons_db, tmp_path, monkeypatch):
@@ -22,8 +25,7 @@ def test_the_site_is_the_same_with_careers_read_one_by_one(seasons_db, tmp_path,
     assert first == second
 
 
-def test_a_republish_after_one_match_reads_the_careers_of_its_players_only(db, tmp_path, monkeypatch):
-    league = _four_teams(db)
+def test_a_republish_after_one_match_reads_the_careers_of_its_players_only(league, tmp_path, monkeypatch):
     folder = tmp_path / "site"
     publish(league, folder)
     fixture = sq.fixtures(league)[2]
@@ -45,17 +47,3 @@ def test_a_republish_after_one_match_reads_the_careers_of_its_players_only(db, t
         on_sides = {pid for (pid, team) in conn.execute(text("SELECT id, team_id FROM player")) if team in sides}
     assert theirs and set(made) >= theirs and set(made) <= on_sides  # their pages, and no one else's
     assert reads == [made]  # one read, of exactly the careers the pages made
-
-
-def _four_teams(db):  # noqa: ANN001, ANN202
-    """Four teams, a season's fixtures, the first two games played (as tests/publish/test_folder.py's league)."""
-    from roster_app.services.referees import create_referee
-    from roster_app.services.season import generate_season
-    from tests.season_helpers import build_teams
-
-    build_teams(db)
-    create_referee(db, name="Hans Whistle", race="Human")
-    generate_season(db)
-    for index, (fixture, game) in enumerate(zip(sq.fixtures(db)[:2], SEASON_ONE, strict=False)):
-        play(db, fixture, game, index)
-    return db

@@ -4,10 +4,11 @@ awaiting their post-match sequence (some with their SPP step written), advances,
 calls, competitions won (a league's winner written or worked out from its table) and lines of games not played.
 The SPP carried and the titles also equal the straightforward `carried_spp` and `player_titles` (issue 40)."""
 
+# ruff: noqa: F811  (the tests take the imported league fixture by name)
+
 from __future__ import annotations
 
 import json
-import os
 import random
 import sqlite3
 
@@ -17,6 +18,10 @@ import bench.make_league as make
 from roster_app.queries import careers
 from roster_app.queries.competitions import player_titles
 from roster_app.safety.opening import open_league
+
+# the same league on PostgreSQL too, as the records' test copies its own (their fixtures, given this module's
+# `generated`)
+from tests.services.test_history_records_generated import generated_on_server, league  # noqa: F401
 
 
 def _varied(path) -> None:  # noqa: ANN001
@@ -99,31 +104,6 @@ def generated(tmp_path_factory):
     db = open_league(path, read_only=True)
     yield path, db
     db.close()
-
-
-@pytest.fixture(scope="module")
-def generated_on_server(generated, pg_databases):
-    """The generated league copied to a PostgreSQL database (the same statements run there)."""
-    from roster_app.exchange.league_copy import copy_league
-    from roster_app.safety.opening import open_server_league
-
-    path, _db = generated
-    url = pg_databases.create()
-    copy_league(path, url)
-    db = open_server_league(url, read_only=True)
-    yield path, db
-    db.close()
-    pg_databases.drop(url)
-
-
-# the PostgreSQL runs only with a server named (tests/services/conftest.py: no skip line a test without one)
-BACKENDS = ["sqlite"] + (["postgresql"] if os.environ.get("DATABASE_URL") or os.environ.get("DUGOUT_REQUIRE_POSTGRES")
-                         else [])  # fmt: skip
-
-
-@pytest.fixture(params=[b if b == "sqlite" else pytest.param(b, marks=pytest.mark.postgres) for b in BACKENDS])
-def league(request):
-    return request.getfixturevalue("generated" if request.param == "sqlite" else "generated_on_server")
 
 
 def test_every_career_read_at_once_equals_each_career_read_alone(league, monkeypatch):
