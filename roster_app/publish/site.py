@@ -13,7 +13,7 @@ from functools import cache
 
 from sqlalchemy import text
 
-from roster_app.errors import DugoutError, NotFound
+from roster_app.errors import DugoutError
 from roster_app.i18n import _
 from roster_app.paths import resources_dir
 from roster_app.printing import data
@@ -191,8 +191,8 @@ class _Reads:
             batch = [player_id] if index is None else self.due_order[index : index + careers.CAREERS_AT_ONCE]
             self.ahead = careers.player_careers(self.db, batch)
             career = self.ahead.pop(player_id, None)
-            if career is None:
-                raise NotFound(_("That player no longer exists in this league."))
+            if career is None:  # no longer in the league: the career's own words say so
+                career = careers.player_career(self.db, player_id)
         return pages.player_page(self.site, career)
 
     def referee_page(self, card: ref_queries.RefereeCard) -> str:
