@@ -47,5 +47,5 @@ def _publish(db: LeagueDB, folder: Path | str, *, show_money: bool, force: bool,
         raise NotASite(_("The folder {folder} holds the website of another league, {other}. Nothing was "
                          "published: choose another folder for {league}, or publish anyway (--force) to put this "
                          "league's website in its place.").format(folder=folder, other=old["league"], league=name))  # fmt: skip
-    pages = plan(db, show_money=show_money, today=today)
+    pages = plan(db, show_money=show_money, today=today, previous=old)
     return write_site(pages, folder, force=force, league=name, progress=progress)

@@ -8,7 +8,7 @@ import unicodedata
 from dataclasses import dataclass
 from html import escape
 
-from roster_app.i18n import _, current_language
+from roster_app.i18n import _, current_language, translations
 from roster_app.printing.render import Block, Html, blocks, fill, join
 
 TEMPLATE = "site/page"
@@ -52,7 +52,10 @@ def section(ident: str, title: object, body: Html) -> Html:
 def _text(value: object) -> str:
     """A cell's value as HTML: Html as it is, anything else escaped (most values, numbers and plain names, need
     no escaping: skip the replaces)."""
-    if isinstance(value, Html):
+    kind = type(value)
+    if kind is int:  # most cells: a figure
+        return str(value)
+    if kind is Html or isinstance(value, Html):
         return value
     text = value if isinstance(value, str) else str(value)
     if "&" in text or "<" in text or ">" in text or '"' in text or "'" in text:
@@ -72,22 +75,33 @@ def table(
     header (a team's or a player's name), figures aligned right. Cells are joined as plain strings: a career
     of 200 games is 3,000 cells, a large league's site over a million."""
     b = t()
-    head = []
-    for col in columns:
-        css = Html(' class="num"' if col.numeric else ' class="wide"' if col.wide else "")
-        if col.title:  # the names are marked N_() where the columns are listed
-            head.append(fill(b["column_abbr"], name=_(col.name), title=_(col.title), css=css))
-        else:
-            head.append(fill(b["column"], name=_(col.name), css=css))
+    code = current_language()
+    key = (tuple(columns), code, id(translations(code)))  # a table's head, made once a language (a catalogue)
+    head = _HEADS.get(key)
+    if head is None:
+        head = _HEADS[key] = Html("".join(_heading(b, col) for col in columns))
     cells = [
         (_opening(col, i == row_header), "</th>" if i == row_header else "</td>") for i, col in enumerate(columns)
     ]
-    body = [
-        "<tr>" + "".join([f"{start}{_text(value)}{end}" for value, (start, end) in zip(row, cells, strict=True)])
-        + "</tr>"
-        for row in rows
-    ]  # fmt: skip
-    return fill(b["table"], ident=ident, caption=caption, head=Html("".join(head)), rows=Html("\n".join(body)))
+    # a row's cells through one format (a figure formats as itself, the rest through _text)
+    line = "<tr>" + "".join(f"{start}{{}}{end}" for start, end in cells) + "</tr>"
+    width = len(cells)
+    body = []
+    for row in rows:
+        if len(row) != width:
+            raise ValueError(f"a row of {len(row)} cells in a table of {width} columns")
+        body.append(line.format(*[value if type(value) is int else _text(value) for value in row]))
+    return fill(b["table"], ident=ident, caption=caption, head=head, rows=Html("\n".join(body)))
+
+
+_HEADS: dict[tuple, Html] = {}
+
+
+def _heading(b: dict, col: Col) -> str:
+    css = Html(' class="num"' if col.numeric else ' class="wide"' if col.wide else "")
+    if col.title:  # the names are marked N_() where the columns are listed
+        return fill(b["column_abbr"], name=_(col.name), title=_(col.title), css=css)
+    return fill(b["column"], name=_(col.name), css=css)
 
 
 def facts(items: list[tuple[str, object]]) -> Html:

@@ -96,13 +96,17 @@ class Links:
 
     def __init__(self, site: Site, path: str):
         self.site, self.root = site, root_of(path)
+        self._teams: dict[tuple[int | None, str], Html] = {}  # a page names the same few teams again and again
 
     def to(self, path: str | None, text: object) -> Html:
         return link(None if path is None else self.root + path, text)
 
     def team(self, team_id: int | None, name: str | None = None) -> Html:
         name = name if name is not None else self.site.team_names.get(team_id, "")
-        return self.to(self.site.team_paths.get(team_id), name)
+        found = self._teams.get((team_id, name))
+        if found is None:
+            found = self._teams[team_id, name] = self.to(self.site.team_paths.get(team_id), name)
+        return found
 
     def team_named(self, name: str) -> Html:
         return self.team(self.site.team_by_name.get(name), name)
@@ -444,9 +448,11 @@ def player_page(site: Site, career: careers.PlayerCareer) -> str:
     if len(career.teams) > 1:
         teams = ", ".join(links.team_named(name) for name in career.teams)
         body.append(paragraph(Html(_plain(_("Played for {teams}.")).replace("{teams}", teams))))
+    yes = _("yes")  # (the words looked up once a page, not once a game)
     rows = [[g.season, g.round, links.team_named(g.team), links.team_named(g.opponent), g.score, g.touchdowns,
-             g.completions, g.interceptions, g.casualties, _("yes") if g.mvp else "", g.spp, g.spp_total,
-             term("injury", g.injury) if g.injury else "", ", ".join(term("skill", a) for a in g.advances)]
+             g.completions, g.interceptions, g.casualties, yes if g.mvp else "", g.spp, g.spp_total,
+             term("injury", g.injury) if g.injury else "",
+             ", ".join([term("skill", a) for a in g.advances]) if g.advances else ""]
             for g in career.games]  # fmt: skip
     # two literals, one msgid: tests/test_words.py reads a placeholder before " games" as a count spelled by hand
     caption = _("{owner} " "games").format(owner=possessive(career.name), name=career.name)  # fmt: skip

@@ -64,8 +64,11 @@ def _issues(db: LeagueDB) -> list[tuple[int, int]]:
     return [(season, rnd) for rnd in reversed(rounds[-MAGAZINE_ISSUES:])]
 
 
-def plan(db: LeagueDB, *, show_money: bool = False, today: date | None = None) -> list[Page]:
-    """Every page of the league's website (NothingToPublish for a league without a team)."""
+def plan(
+    db: LeagueDB, *, show_money: bool = False, today: date | None = None, previous: dict | None = None
+) -> list[Page]:
+    """Every page of the league's website (NothingToPublish for a league without a team). `previous`: the
+    manifest of the site in the folder (its pages made from the same rows are kept, so not read for)."""
     info = roster_queries.league_info(db)
     teams = roster_queries.teams(db)
     if not teams:
@@ -86,7 +89,10 @@ def plan(db: LeagueDB, *, show_money: bool = False, today: date | None = None) -
     site.seasons = tuple(history.season_numbers(db))
     site.issues = tuple(_issues(db))
     sources = read_sources(db, show_money=show_money, issues=list(site.issues))
-    reads = _Reads(db, site, players)
+    before = (previous or {}).get("pages") or {}
+    due = [pid for pid, *_rest in players  # the players whose pages will be made (folder._build keeps the others)
+           if not _kept(before.get(site.player_paths[pid]), sources.players.get(pid))]  # fmt: skip
+    reads = _Reads(db, site, players, due)
     out = [
         Page(STYLE, None, style_sheet),
         Page("index.html", None, lambda: pages.front_page(site, reads.front(today or date.today()))),
@@ -106,6 +112,11 @@ def plan(db: LeagueDB, *, show_money: bool = False, today: date | None = None) -
     return out
 
 
+def _kept(before: object, key: str | None) -> bool:
+    """The page the last publish made from the same rows (folder._build keeps its file, not making it again)."""
+    return key is not None and isinstance(before, dict) and before.get("key") == key
+
+
 def _bind(function: Callable[..., str], *args: object) -> Callable[[], str]:
     return lambda: function(*args)
 
@@ -113,8 +124,12 @@ def _bind(function: Callable[..., str], *args: object) -> Callable[[], str]:
 class _Reads:
     """The league read for the pages, each read at most once however many pages need it."""
 
-    def __init__(self, db: LeagueDB, site: Site, players: list[tuple[int, int, str, str]]):
+    def __init__(self, db: LeagueDB, site: Site, players: list[tuple[int, int, str, str]], due: list[int]):
         self.db, self.site, self.players = db, site, players
+        # the players whose pages will be made, in the order they are made: their careers are read a batch at a
+        # time (careers.player_careers: a few statements for hundreds of careers), each used by one page
+        self.due, self.ahead = {pid: index for index, pid in enumerate(due)}, {}
+        self.due_order = due
 
     @cache  # noqa: B019 - one publish, then dropped
     def standings(self) -> list[data.Standing]:
@@ -125,6 +140,10 @@ class _Reads:
         return sq.fixtures(self.db)
 
     @cache  # noqa: B019
+    def champion(self, number: int) -> tuple[int, str] | None:  # the front page's and the seasons' index
+        return history.champion(self.db, number)
+
+    @cache  # noqa: B019
     def headers(self) -> list:
         found = roster_queries.team_headers(self.db)
         return sorted(found.values(), key=lambda h: h.name.casefold())
@@ -132,7 +151,7 @@ class _Reads:
     def front(self, today: date) -> pages.Front:
         leaders = sq.leaders_lists(self.db, history.LEADERS, limit=LEADERS_ON_FRONT)  # one pass, three lists
         teams = sorted(roster_queries.teams(self.db), key=lambda t: t.name.casefold())
-        ended = ((n, won) for n in reversed(self.site.seasons) if (won := history.champion(self.db, n)))
+        ended = ((n, won) for n in reversed(self.site.seasons) if (won := self.champion(n)))
         latest = next(ended, None)  # the latest season ended (the current one is in play)
         champion = (latest[0], *latest[1]) if latest else None
         return pages.Front(sq.league_table(self.db), self.fixtures(), leaders, today.strftime("%d %B %Y").lstrip("0"),
@@ -149,7 +168,7 @@ class _Reads:
             )
         out = []
         for number in self.site.seasons:
-            won = history.champion(self.db, number)
+            won = self.champion(number)
             out.append((number, won[1] if won else "", won[0] if won else 0, played.get(number, 0)))
         return out
 
@@ -166,7 +185,15 @@ class _Reads:
         return pages.team_page(self.site, team)
 
     def player_page(self, player_id: int) -> str:
-        return pages.player_page(self.site, careers.player_career(self.db, player_id))
+        career = self.ahead.pop(player_id, None)
+        if career is None:
+            index = self.due.get(player_id)
+            batch = [player_id] if index is None else self.due_order[index : index + careers.CAREERS_AT_ONCE]
+            self.ahead = careers.player_careers(self.db, batch)
+            career = self.ahead.pop(player_id, None)
+            if career is None:  # no longer in the league: the career's own words say so
+                career = careers.player_career(self.db, player_id)
+        return pages.player_page(self.site, career)
 
     def referee_page(self, card: ref_queries.RefereeCard) -> str:
         return pages.referee_page(self.site, card, careers.referee_career(self.db, card.id))

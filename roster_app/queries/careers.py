@@ -8,25 +8,26 @@ to its last row.
 
 from __future__ import annotations
 
+import contextlib
 import json
 from bisect import bisect_right
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
+from operator import attrgetter
 from typing import NamedTuple
 
-from sqlalchemy import bindparam, case, func, literal_column, or_, select
-from sqlalchemy.orm import aliased
+from sqlalchemy import bindparam, func, literal_column, or_, select
 
 from roster_app.errors import NotFound
 from roster_app.i18n import _
 from roster_app.phrases import said
-from roster_app.queries.competitions import player_titles, titles
-from roster_app.queries.season import PLAYED
+from roster_app.queries.competitions import titles
+from roster_app.queries.season import PLAYED, league_table
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
 from roster_app.store.db import LeagueDB
 from roster_app.store.models import (
-    Contract,
     LedgerEntry,
     Match,
     MatchPlayer,
@@ -34,7 +35,6 @@ from roster_app.store.models import (
     Referee,
     RefereeMatch,
     Team,
-    Transfer,
 )
 
 
@@ -113,7 +113,7 @@ class PlayerCareer:
 
     def total(self, what: str) -> int:
         """A career total; the SPP count those he brought from before his first recorded game."""
-        return sum(int(getattr(game, what)) for game in self.games) + (self.spp_before if what == "spp" else 0)
+        return sum(map(int, map(attrgetter(what), self.games))) + (self.spp_before if what == "spp" else 0)
 
 
 def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
@@ -125,39 +125,10 @@ def _advances(post_match: dict | None, player_id: int) -> tuple[str, ...]:
     return ()
 
 
-# Careers are read as plain rows (columns, not ORM objects: a long career is hundreds of rows) in one connection.
-_SIDE, _OPPONENT, _SELLER, _BUYER = aliased(Team), aliased(Team), aliased(Team), aliased(Team)
 _IS_PLAYED = or_(*(Match.status == status for status in PLAYED))  # not IN (...): that is rendered at each call
-_PLAYER_ID = bindparam("player")  # statements made once, filled per call (building one costs more than its SQL)
-_OTHER = case((Match.home_team_id == MatchPlayer.team_id, Match.away_team_id), else_=Match.home_team_id)
-_PLAYER = (  # with his contracts and transfers counted: most players have none, so no query for them
-    select(Player.id, Player.name, Player.race, Player.position, Player.status, Player.team_id, Team.name,
-           Player.number, Player.spp, Player.skills, Player.injuries,
-           select(func.count(Contract.id)).where(Contract.player_id == Player.id).scalar_subquery(),
-           select(func.count(Transfer.id)).where(Transfer.player_id == Player.id).scalar_subquery())
-    .join(Team, Team.id == Player.team_id).where(Player.id == _PLAYER_ID)
-)  # fmt: skip
-_GAMES = (
-    select(Match.id, Match.season, Match.round, Match.stage, _SIDE.name, _OPPONENT.name, Match.home_team_id,
-           MatchPlayer.team_id, Match.home_score, Match.away_score, MatchPlayer.touchdowns, MatchPlayer.completions,
-           MatchPlayer.interceptions, MatchPlayer.casualties, MatchPlayer.mvp, MatchPlayer.spp, MatchPlayer.injury,
-           Match.post_match)
-    .join(Match, Match.id == MatchPlayer.match_id)
-    .join(_SIDE, _SIDE.id == MatchPlayer.team_id)
-    .join(_OPPONENT, _OPPONENT.id == _OTHER)
-    .where(MatchPlayer.player_id == _PLAYER_ID, _IS_PLAYED)
-    .order_by(Match.season, Match.round, Match.played_at, Match.id)
-)  # fmt: skip
-_CONTRACTS = (
-    select(Contract.id, Team.name, Contract.signed_season, Contract.seasons, Contract.served, Contract.cost,
-           Contract.status, Contract.renewal)
-    .join(Team, Team.id == Contract.team_id).where(Contract.player_id == _PLAYER_ID).order_by(Contract.id)
-)  # fmt: skip
-_TRANSFERS = (
-    select(Transfer.id, Transfer.season, _SELLER.name, _BUYER.name, Transfer.price, Transfer.status)
-    .join(_SELLER, _SELLER.id == Transfer.seller_team_id).join(_BUYER, _BUYER.id == Transfer.buyer_team_id)
-    .where(Transfer.player_id == _PLAYER_ID, Transfer.status.in_(("completed", "reversed"))).order_by(Transfer.id)
-)  # fmt: skip
+
+
+FEW_CARRIED = 20  # players whose SPP carried are read through their games (more: every game awaiting its sequence)
 
 
 def carried_spp(
@@ -179,7 +150,8 @@ def carried_spp(
     rows = conn.execute(done).all() if completed is None else completed.items()
     written = {pid: int(total or 0) for pid, total in rows}
     awaiting = select(Match.id, Match.post_match).where(Match.status == "played")
-    if ids is not None:  # only the games of these players (through the index on the player, not every game)
+    if isinstance(ids, list) and len(ids) <= FEW_CARRIED:  # only these players' games, through their index; for
+        # more (a round's players: every line of theirs to list) the games awaiting their sequence, a few, are read
         awaiting = awaiting.where(Match.id.in_(select(MatchPlayer.match_id).where(MatchPlayer.player_id.in_(ids))))
     for match_id, post_match in conn.execute(awaiting):
         state = post_match if isinstance(post_match, dict) else json.loads(post_match or "{}")
@@ -194,52 +166,214 @@ def carried_spp(
     return {pid: spp for pid, spp in carried.items() if spp > 0}
 
 
-def _player_games(conn, player_id: int, spp_before: int = 0) -> list[CareerGame]:  # noqa: ANN001
-    out, total = [], spp_before
-    for row in conn.execute(_GAMES, {"player": player_id}).all():
-        mid, season, rnd, stage, team, against, home_id, team_id, hs, as_, td, comp, ints, cas, mvp, spp, hurt, post = row  # fmt: skip
-        total += spp
-        mine, theirs = (hs, as_) if home_id == team_id else (as_, hs)
-        out.append(CareerGame(mid, season, rnd, stage, team, against, f"{mine} - {theirs}", td, comp, ints, cas,
-                              mvp, spp, total, hurt, _advances(post, player_id)))  # fmt: skip
+# A career's reads, as SQL made once: on SQLite they go straight to the driver (as queries.competitions._rows
+# does; SQLAlchemy's building and result handling of a statement cost more than its read), elsewhere through
+# SQLAlchemy. `{ids}` is the players asked for (one: a career; a few hundred: the website's pages).
+_CAREER_PLAYERS = """
+SELECT p.id, p.name, p.race, p.position, p.status, p.team_id, t.name, p.number, p.spp, p.skills, p.injuries,
+       (SELECT count(*) FROM contract c WHERE c.player_id = p.id),
+       (SELECT count(*) FROM transfer x WHERE x.player_id = p.id)
+FROM player p JOIN team t ON t.id = p.team_id WHERE p.id IN ({ids})
+"""
+# every line of the players (a game not played too: the titles count the competitions he has a line in), each
+# with its game (the teams' names from _TEAM_NAMES_SQL: two joins a line cost more than the rest of it)
+_CAREER_LINES = """
+SELECT mp.player_id, m.id, m.season, m.round, m.stage, m.away_team_id, m.home_team_id, mp.team_id, m.home_score,
+       m.away_score, mp.touchdowns, mp.completions, mp.interceptions, mp.casualties, mp.mvp, mp.spp, mp.injury,
+       m.post_match, m.status, m.competition_id
+FROM match_player mp JOIN "match" m ON m.id = mp.match_id
+WHERE mp.player_id IN ({ids}) ORDER BY mp.player_id, m.season, m.round, m.played_at, m.id
+"""
+_TEAM_NAMES_SQL = "SELECT id, name FROM team"
+# the competitions of those lines, with the season in play (a league's title is won once its season ended)
+_CAREER_COMPETITIONS = """
+SELECT c.id, c.season, c.position, c.name, c.format, c.status, c.winner_team_id,
+       (SELECT current_season FROM league) FROM competition c WHERE c.id IN ({ids})
+"""
+_CAREER_CALLS = """
+SELECT mp.player_id, s.match_id, s.calls, r.name FROM referee_match s JOIN referee r ON r.id = s.referee_id
+JOIN match_player mp ON mp.match_id = s.match_id
+WHERE mp.player_id IN ({ids}) AND s.finished AND CAST(s.calls AS VARCHAR) <> '[]'
+ORDER BY mp.player_id, s.match_id, s.id
+"""  # a sheet without a call is passed over in the SQL: most are
+_CAREER_CONTRACTS = """
+SELECT c.player_id, c.id, t.name, c.signed_season, c.seasons, c.served, c.cost, c.status, c.renewal
+FROM contract c JOIN team t ON t.id = c.team_id WHERE c.player_id IN ({ids}) ORDER BY c.player_id, c.id
+"""
+_CAREER_TRANSFERS = """
+SELECT x.player_id, x.id, x.season, s.name, b.name, x.price, x.status FROM transfer x
+JOIN team s ON s.id = x.seller_team_id JOIN team b ON b.id = x.buyer_team_id
+WHERE x.player_id IN ({ids}) AND x.status IN ('completed', 'reversed') ORDER BY x.player_id, x.id
+"""
+CAREERS_AT_ONCE = 500  # players read in one statement (a few hundred bound values: within every database's limit)
+
+
+def _json(value):  # noqa: ANN001, ANN202
+    """A JSON column read as plain SQL: SQLite gives its text, PostgreSQL the value."""
+    if value == "{}":  # most games' post-match state once done with
+        return {}
+    return json.loads(value) if isinstance(value, str) else value
+
+
+@contextlib.contextmanager
+def _reading(db: LeagueDB) -> Iterator[Callable[[str, dict], list]]:
+    """rows(sql, params): a statement's rows (tuples), every read in one transaction. SQLite: the driver's
+    connection itself (SQLAlchemy's connection, events and result handling cost more than a career's reads);
+    elsewhere through SQLAlchemy. The SQL is plain and portable, its parameters :named."""
+    if db.engine.dialect.name == "sqlite":
+        raw = db.engine.raw_connection()
+        try:
+            driver = raw.driver_connection
+            begun = not driver.in_transaction  # (a memory league's one connection may be in a read already)
+            if begun:
+                driver.execute("BEGIN")
+            try:
+                yield lambda sql, params: driver.execute(sql, params).fetchall()
+            finally:
+                if begun:
+                    driver.execute("ROLLBACK")
+        finally:
+            raw.close()
+        return
+    from sqlalchemy import text
+
+    with db.engine.connect() as conn, conn.begin():
+        yield lambda sql, params: [tuple(row) for row in conn.execute(text(sql), params).all()]
+
+
+def _among(sql: str, ids: list[int]) -> tuple[str, dict[str, int]]:
+    """A careers' statement for these players: its `{ids}` as bound values."""
+    names = [f"p{i}" for i in range(len(ids))]
+    return sql.format(ids=", ".join(f":{n}" for n in names)), dict(zip(names, ids, strict=True))
+
+
+def _moment(value: object) -> datetime | None:
+    """A stored time read as plain SQL (SQLite gives its text) as a naive UTC datetime (as the ORM reads it)."""
+    return naive_utc(datetime.fromisoformat(value) if isinstance(value, str) else value)
+
+
+def _by_player(rows: list) -> dict[int, list]:
+    out: dict[int, list] = {}
+    for row in rows:
+        out.setdefault(row[0], []).append(row)
     return out
-
-
-_CALLS = (
-    select(RefereeMatch.match_id, RefereeMatch.calls, Referee.name)
-    .join(Referee, Referee.id == RefereeMatch.referee_id)
-    .join(MatchPlayer, MatchPlayer.match_id == RefereeMatch.match_id)
-    .where(MatchPlayer.player_id == _PLAYER_ID, RefereeMatch.finished.is_(True))
-    .order_by(RefereeMatch.match_id)
-)  # fmt: skip
-
-
-def _player_calls(conn, player_id: int) -> list[CareerCall]:  # noqa: ANN001
-    """The warnings and send-offs the refs' sheets give the player, game by game."""
-    return [CareerCall(mid, c.get("turn"), c["call"], c.get("why", ""), ref)
-            for mid, calls, ref in conn.execute(_CALLS, {"player": player_id}).all()
-            for c in calls or () if c.get("player_id") == player_id and c.get("call") in ("warning", "sent off")]  # fmt: skip
 
 
 def player_career(db: LeagueDB, player_id: int) -> PlayerCareer:
     """A player's career: every game he played, his contracts and transfers, and the teams he played for."""
-    with db.engine.connect() as conn:
-        chosen = {"player": player_id}
-        player = conn.execute(_PLAYER, chosen).first()
-        if player is None:
-            raise NotFound(_("That player no longer exists in this league."))
-        spp_before = carried_spp(conn, [player_id]).get(player_id, 0)
-        games = _player_games(conn, player_id, spp_before)
-        calls = _player_calls(conn, player_id) if games else []
-        *player, signed, approached = player
-        contracts = [CareerContract(*row) for row in conn.execute(_CONTRACTS, chosen).all()] if signed else []
-        transfers = [CareerTransfer(*row) for row in conn.execute(_TRANSFERS, chosen).all()] if approached else []
-    pid, name, race, position, status, team_id, team, number, spp, skills, injuries = player
+    found = player_careers(db, [player_id])
+    if player_id not in found:
+        raise NotFound(_("That player no longer exists in this league."))
+    return found[player_id]
+
+
+def player_careers(db: LeagueDB, player_ids: Iterable[int]) -> dict[int, PlayerCareer]:
+    """The careers of these players (those still in the league), read together: a few statements for all of
+    them (the website's player pages), each the same as `player_career` gives."""
+    ids = list(dict.fromkeys(player_ids))
+    out: dict[int, PlayerCareer] = {}
+    tables: dict[int, int | None] = {}  # a league season's winner worked out from its table (_titles)
+    posts: dict[int, dict] = {}  # each game's post-match state, decoded once for all its players
+    for start in range(0, len(ids), CAREERS_AT_ONCE):
+        chunk = ids[start : start + CAREERS_AT_ONCE]
+        with _reading(db) as read:
+            players = read(*_among(_CAREER_PLAYERS, chunk))
+            if not players:
+                continue
+            found = [row[0] for row in players]
+            lines = _by_player(read(*_among(_CAREER_LINES, found)))
+            names = dict(read(_TEAM_NAMES_SQL, {})) if lines else {}
+            played = [pid for pid in found if any(row[18] in PLAYED for row in lines.get(pid, ()))]
+            calls = _by_player(read(*_among(_CAREER_CALLS, played))) if played else {}
+            signed = [row[0] for row in players if row[11]]
+            contracts = _by_player(read(*_among(_CAREER_CONTRACTS, signed))) if signed else {}
+            approached = [row[0] for row in players if row[12]]
+            transfers = _by_player(read(*_among(_CAREER_TRANSFERS, approached))) if approached else {}
+            cids = sorted({row[19] for rows in lines.values() for row in rows if row[19] is not None})
+            competitions = {row[0]: row for row in read(*_among(_CAREER_COMPETITIONS, cids))} if cids else {}
+        for row in players:
+            pid = row[0]
+            out[pid] = _career(db, row, lines.get(pid, []), calls.get(pid, []), contracts.get(pid, []),
+                               transfers.get(pid, []), competitions, tables, posts, names)  # fmt: skip
+    return out
+
+
+def _career(db: LeagueDB, player: tuple, lines: list, calls: list, contracts: list, transfers: list,
+            competitions: dict[int, tuple], tables: dict[int, int | None], posts: dict[int, dict],
+            names: dict[int, str]) -> PlayerCareer:  # fmt: skip
+    """A career from its rows (player_careers' statements); `posts`: the games' post-match states decoded."""
+    pid, name, race, position, status, team_id, team, number, spp, skills, injuries, _signed, _approached = player
+    written, mine = 0, []  # the SPP of his games already on him (as carried_spp counts them); his games' lines
+    for line in lines:
+        state = line[18]
+        if state == "completed":
+            written += line[15] or 0
+        elif state == "played":
+            post = posts.get(line[1])
+            if post is None:
+                post = posts[line[1]] = _json(line[17]) or {}
+            if any(int(t) == line[7] and "spp" in steps for t, steps in (post.get("done") or {}).items()):
+                written += line[15] or 0  # his side's post-match step 2 is written: the SPP are on him
+        else:
+            continue
+        mine.append(line)
+    spp_before = max(spp - written, 0) if spp > 0 else 0
+    games, total = [], spp_before
+    for _pid, mid, season, rnd, stage, away_id, home_id, side_id, hs, as_, td, comp, ints, cas, mvp, gained, \
+            hurt, raw, _state, _competition in mine:  # fmt: skip
+        total += gained
+        advances = ()
+        if raw != "{}":  # (most games' state once done with: no advance in it)
+            post = posts.get(mid)
+            if post is None:
+                post = posts[mid] = _json(raw) or {}
+            advances = _advances(post, pid) if post else ()
+        if home_id == side_id:
+            score, against = f"{hs} - {as_}", names[away_id]
+        else:
+            score, against = f"{as_} - {hs}", names[home_id]
+        games.append(CareerGame(mid, season, rnd, stage, names[side_id], against, score, td, comp, ints, cas, bool(mvp),
+                                gained, total, hurt, advances))  # fmt: skip
+    said_calls = []
+    if games:  # the warnings and send-offs the refs' sheets give him, game by game
+        for _pid, mid, sheet_calls, ref in calls:
+            if sheet_calls in ("[]", None):
+                continue
+            said_calls += [CareerCall(mid, c.get("turn"), c["call"], c.get("why", ""), ref)
+                           for c in _json(sheet_calls) or ()
+                           if c.get("player_id") == pid and c.get("call") in ("warning", "sent off")]  # fmt: skip
     teams = list(dict.fromkeys([*(g.team for g in games), team]))
-    won = tuple(f"{h.competition}, season {h.season}" for h in player_titles(db, pid))
-    return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(skills),
-                        tuple(injuries), tuple(teams), tuple(games), tuple(contracts), tuple(transfers),
-                        tuple(calls), spp_before, won)  # fmt: skip
+    return PlayerCareer(pid, name, race, position, status, team_id, team, number, spp, tuple(_json(skills)),
+                        tuple(_json(injuries)), tuple(teams), tuple(games),
+                        tuple(CareerContract(*row[1:8], bool(row[8])) for row in contracts),
+                        tuple(CareerTransfer(*row[1:]) for row in transfers), tuple(said_calls), spp_before,
+                        _titles(db, lines, competitions, tables))  # fmt: skip
+
+
+def _titles(
+    db: LeagueDB, lines: list, competitions: dict[int, tuple], tables: dict[int, int | None]
+) -> tuple[str, ...]:
+    """The titles his team won in a competition he has a line of for it (as competitions.player_titles: the roll
+    of honour's lines of those competitions, in its order). `competitions`: their rows by id."""
+    played = {(line[19], line[7]) for line in lines if line[19] is not None}
+    if not played:
+        return ()
+    won = []
+    mine = sorted((competitions[cid] for cid in {cid for cid, _team in played}), key=lambda c: (c[1], c[2], c[0]))
+    for cid, season, _position, name, fmt, status, winner, current in mine:
+        if status == "abandoned":
+            continue
+        if fmt == "league":
+            if season >= current:
+                continue
+            if winner is None:  # a season ended before End Season wrote the league's winner
+                if season not in tables:
+                    table = league_table(db, season)
+                    tables[season] = table[0].id if table and table[0].played else None
+                winner = tables[season]
+        if winner is not None and (cid, winner) in played:
+            won.append(f"{name}, season {season}")
+    return tuple(won)
 
 
 class LedgerLine(NamedTuple):
@@ -276,35 +410,25 @@ class TeamTimeline:
     titles: tuple[str, ...] = ()  # "League, season 1", "Spike Cup, season 2": the roll of honour's lines it won
 
 
-def _owners(matches: list, entries: list, written: dict) -> list[int | None]:
+def _owners(games: list[tuple[int, datetime | None]], entries: list, written: dict) -> list[int | None]:
     """The match each ledger row (its id first, its match last) belongs to: the one it names, else the last one
-    played before it was written (`written`: entry id -> when, for the rows that name none of `matches`)."""
-    ids = {m.id for m in matches}
-    played = sorted((naive_utc(m.played_at), m.id) for m in matches if m.played_at is not None)
+    played before it was written. `games`: (id, when played) of the team's games; `written`: entry id -> when,
+    for the rows that name none of them (naive UTC times, or as stored)."""
+    ids = {mid for mid, _when in games}
+    played = sorted((_moment(when), mid) for mid, when in games if when is not None)
     times = [when for when, _mid in played]
     out = []
     for entry_id, *_rest, match_id in entries:  # unpacked: a Row's attributes are slower
         if match_id in ids:
             out.append(match_id)
             continue
-        before = bisect_right(times, naive_utc(written[entry_id]))  # the games played by the time it was written
+        before = bisect_right(times, _moment(written[entry_id]))  # the games played by the time it was written
         out.append(played[before - 1][1] if before else None)
     return out
 
 
 _TEAM_ID = bindparam("team")
-_TEAM = select(Team.id, Team.name, Team.race, Team.coach).where(Team.id == _TEAM_ID)
 _TEAM_PLAYED = or_(Match.home_team_id == _TEAM_ID, Match.away_team_id == _TEAM_ID), _IS_PLAYED
-_TEAM_GAMES = (
-    select(Match.id, Match.season, Match.round, Match.stage, Match.home_team_id, Match.away_team_id,
-           Match.home_score, Match.away_score, Match.post_match, Match.played_at)
-    .where(*_TEAM_PLAYED).order_by(Match.played_at, Match.id)
-)  # fmt: skip
-_TEAM_LEDGER = (
-    select(LedgerEntry.id, LedgerEntry.kind, LedgerEntry.reason, LedgerEntry.amount, LedgerEntry.words,
-           LedgerEntry.match_id)  # the match last (_owners)
-    .where(LedgerEntry.team_id == _TEAM_ID).order_by(LedgerEntry.id)
-)  # fmt: skip
 # when a row was written matters only for a row that names none of the team's games (_owners)
 _STRAY_ROWS = select(LedgerEntry.id, LedgerEntry.created_at).where(
     LedgerEntry.team_id == _TEAM_ID,
@@ -323,46 +447,66 @@ _TEAM_ROUNDS = (
 )
 
 
+# a timeline's reads as plain SQL (as a career's: _reading)
+_PLAYED_SQL = "status IN ('played', 'completed')"
+_TIMELINE_TEAM = "SELECT id, name, race, coach FROM team WHERE id = :team"
+_TIMELINE_GAMES = f"""
+SELECT id, season, round, stage, home_team_id, away_team_id, home_score, away_score, post_match, played_at
+FROM "match" WHERE (home_team_id = :team OR away_team_id = :team) AND {_PLAYED_SQL} ORDER BY played_at, id
+"""
+_TIMELINE_LEDGER = (
+    "SELECT id, kind, reason, amount, words, match_id FROM ledger_entry WHERE team_id = :team ORDER BY id"
+)
+_TIMELINE_STRAYS = f"""
+SELECT id, created_at FROM ledger_entry WHERE team_id = :team AND (match_id IS NULL OR match_id NOT IN (
+    SELECT id FROM "match" WHERE (home_team_id = :team OR away_team_id = :team) AND {_PLAYED_SQL}))
+"""
+_TIMELINE_NAMES = "SELECT id, name FROM team"
+
+
 def team_timeline(db: LeagueDB, team_id: int, *, season: int | None = None) -> TeamTimeline:
     """The team after every game it played (of one season, or all): rating, treasury and fan factor."""
-    with db.engine.connect() as conn:
-        chosen = {"team": team_id}
-        team = conn.execute(_TEAM, chosen).first()
-        if team is None:
+    chosen = {"team": team_id}
+    with _reading(db) as read:
+        team = read(_TIMELINE_TEAM, chosen)
+        if not team:
             raise NotFound(_("That team no longer exists in this league."))
-        matches = conn.execute(_TEAM_GAMES, chosen).all()
-        entries = conn.execute(_TEAM_LEDGER, chosen).all()
-        written = dict(conn.execute(_STRAY_ROWS, chosen).all())
-        names = dict(conn.execute(_TEAM_NAMES).all())
-        wanted = {m.id for m in matches if season is None or m.season == season}
-        behind: dict[int | None, list[LedgerLine]] = {}
-        last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
-        balance = 0
-        owners = _owners(matches, entries, written)
-        for (entry_id, kind, reason, amount, words, _match), owner in zip(entries, owners, strict=True):
-            balance += amount
-            last[owner] = balance
-            if owner in wanted:  # another season's rows are only summed
-                line = LedgerLine(entry_id, kind, said(words, reason), amount, balance)  # the reader's language
-                behind.setdefault(owner, []).append(line)
-        opening = last.get(None, 0)
-        points, treasury = [], opening
-        for match in matches:
-            home = match.home_team_id == team_id
-            mine, theirs = (match.home_score, match.away_score) if home else (match.away_score, match.home_score)
-            results = (match.post_match or {}).get("results", {}).get(str(team_id), {})
-            lines = tuple(behind.get(match.id, ()))
-            treasury = last.get(match.id, treasury)
-            if season is not None and match.season != season:
-                continue
-            points.append(TimelinePoint(
-                match.id, match.season, match.round, match.stage,
-                names[match.away_team_id if home else match.home_team_id], f"{mine} - {theirs}",
-                result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"), lines,
-            ))  # fmt: skip
+        matches = read(_TIMELINE_GAMES, chosen)
+        entries = read(_TIMELINE_LEDGER, chosen)
+        written = dict(read(_TIMELINE_STRAYS, chosen))
+        names = dict(read(_TIMELINE_NAMES, {}))
+    wanted = {m[0] for m in matches if season is None or m[1] == season}
+    behind: dict[int | None, list[LedgerLine]] = {}
+    last: dict[int | None, int] = {}  # the balance after each game's last row (None: before the first game)
+    balance = 0
+    owners = _owners([(m[0], m[9]) for m in matches], entries, written)
+    for (entry_id, kind, reason, amount, words, _match), owner in zip(entries, owners, strict=True):
+        balance += amount
+        last[owner] = balance
+        if owner in wanted:  # another season's rows are only summed
+            line = LedgerLine(
+                entry_id, kind, said(words, reason) if words else reason, amount, balance
+            )  # the reader's language
+            behind.setdefault(owner, []).append(line)
+    opening = last.get(None, 0)
+    points, treasury = [], opening
+    key = str(team_id)
+    for mid, number, rnd, stage, home_id, away_id, hs, as_, post, _when in matches:
+        home = home_id == team_id
+        mine, theirs = (hs, as_) if home else (as_, hs)
+        treasury = last.get(mid, treasury)
+        if season is not None and number != season:
+            continue
+        results = ((_json(post) or {}).get("results") or {}).get(key) or {}
+        points.append(TimelinePoint(
+            mid, number, rnd, stage, names[away_id if home else home_id], f"{mine} - {theirs}",
+            result_of(mine, theirs), results.get("rating_after"), treasury, results.get("fan_factor_after"),
+            tuple(behind.get(mid, ())),
+        ))  # fmt: skip
     won = tuple(f"{h.competition}, season {h.season}" for h in titles(db, team_id)
                 if season is None or h.season == season)  # fmt: skip
-    return TeamTimeline(team.id, team.name, team.race, team.coach, opening, tuple(points), won)
+    tid, name, race, coach = team[0]
+    return TeamTimeline(tid, name, race, coach, opening, tuple(points), won)
 
 
 def treasury_after_games(db: LeagueDB, team_id: int, *, season: int | None = None) -> list[tuple[int, int]]:
@@ -379,7 +523,8 @@ def _treasuries(conn, team_id: int, season: int | None) -> list[tuple[int, int]]
     written = dict(conn.execute(_STRAY_ROWS, chosen).all())
     last: dict[int | None, int] = {}
     balance = 0
-    for (_id, amount, _match), owner in zip(entries, _owners(games, entries, written), strict=True):
+    owners = _owners([(game.id, game.played_at) for game in games], entries, written)
+    for (_id, amount, _match), owner in zip(entries, owners, strict=True):
         balance += amount
         last[owner] = balance
     out, treasury = [], last.get(None, 0)
@@ -441,35 +586,32 @@ class RefereeCareer:
         return sum(1 for game in self.games if game.state == "dead")
 
 
-_REF_ID, _HOME, _AWAY = bindparam("referee"), aliased(Team), aliased(Team)
-_REFEREE = select(Referee.id, Referee.name, Referee.race, Referee.is_star, Referee.status, Referee.spp).where(
-    Referee.id == _REF_ID
-)
-_SHEETS = (
-    select(RefereeMatch.id, RefereeMatch.match_id, RefereeMatch.in_range, RefereeMatch.turns_played,
-           RefereeMatch.riot, RefereeMatch.casualties, RefereeMatch.state, RefereeMatch.result,
-           RefereeMatch.spp_gained, Match.season, Match.round, _HOME.name, _AWAY.name, RefereeMatch.calls)
-    .outerjoin(Match, Match.id == RefereeMatch.match_id)
-    .outerjoin(_HOME, _HOME.id == Match.home_team_id)
-    .outerjoin(_AWAY, _AWAY.id == Match.away_team_id)
-    .where(RefereeMatch.referee_id == _REF_ID, RefereeMatch.finished.is_(True))
-    .order_by(RefereeMatch.id)
-)  # fmt: skip
+# a ref's reads as plain SQL (as a career's: _reading)
+_REFEREE_SQL = "SELECT id, name, race, is_star, status, spp FROM referee WHERE id = :referee"
+_SHEETS_SQL = """
+SELECT s.id, s.match_id, s.in_range, s.turns_played, s.riot, s.casualties, s.state, s.result, s.spp_gained,
+       m.season, m.round, h.name, a.name, s.calls
+FROM referee_match s LEFT JOIN "match" m ON m.id = s.match_id LEFT JOIN team h ON h.id = m.home_team_id
+LEFT JOIN team a ON a.id = m.away_team_id WHERE s.referee_id = :referee AND s.finished ORDER BY s.id
+"""
 
 
 def referee_career(db: LeagueDB, referee_id: int) -> RefereeCareer:
     """Every finished match sheet of the ref, oldest first."""
-    with db.engine.connect() as conn:
-        ref = conn.execute(_REFEREE, {"referee": referee_id}).first()
-        if ref is None:
+    chosen = {"referee": referee_id}
+    with _reading(db) as read:
+        ref = read(_REFEREE_SQL, chosen)
+        if not ref:
             raise NotFound(_("That referee is no longer in this league."))
-        rows = conn.execute(_SHEETS, {"referee": referee_id}).all()
+        rows = read(_SHEETS_SQL, chosen)
     games = tuple(
-        RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "", sum(1 for tick in ticks if tick is True),
-                    turns, riot, cas, state, result, spp, *call_counts(calls))
+        RefereeGame(sid, mid, season, rnd, f"{h} v {a}" if h else "",
+                    sum(1 for tick in _json(ticks) if tick is True), turns, bool(riot), cas, state, result, spp,
+                    *(call_counts(_json(calls)) if calls != "[]" else (0, 0, 0, 0)))
         for sid, mid, ticks, turns, riot, cas, state, result, spp, season, rnd, h, a, calls in rows
     )  # fmt: skip
-    return RefereeCareer(*ref, games)
+    rid, name, race, is_star, status, spp = ref[0]
+    return RefereeCareer(rid, name, race, bool(is_star), status, spp, games)
 
 
 def turns_in_range(db: LeagueDB) -> dict[str, list[tuple[str, int]]]:
