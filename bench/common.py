@@ -18,6 +18,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 RESULTS: list[Figure] = []
 
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+from roster_app.commands.collector import pace_collector  # noqa: E402
+
+pace_collector()  # Dugout measured as it runs: its entry point (ui/app/cli.py) sets the same pace
+
 
 @dataclass
 class Figure:

@@ -83,6 +83,9 @@ def _speak_chosen_language(command: str | None = None) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from roster_app.commands.collector import pace_collector
+
+    pace_collector()  # the collector's pace for every command and the window
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv and argv[0] in COMMANDS:
         _speak_chosen_language(argv[0])
