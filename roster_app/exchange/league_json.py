@@ -871,7 +871,7 @@ class _Building:
             # a link SQLite finds broken that the look above does not (never seen): refused as the file would
             raise ImportRefused(
                 _("The export breaks a rule of the league file ({orig}).").format(
-                    orig="FOREIGN KEY constraint failed"
+                    orig="FOREIGN KEY constraint failed"  # i18n: keep (SQLite's own words, as a commit reports them)
                 )
             )
         return left_out
