@@ -28,8 +28,6 @@ GATE_SHARE_KIND = (
 )
 
 
-
-
 @dataclass(frozen=True)
 class Star:
     name: str

@@ -145,8 +145,13 @@ def test_a_cup_drawn_with_real_dice_typed_in(db):
     refused(db, "D4 shows 1 to 4; 5 cannot be right", sc.draw_competition, competition_id=cid, seeding="dice",
             faces=[5, 1, 1])  # fmt: skip
     refused(db, "takes 3 dice", sc.draw_competition, competition_id=cid, seeding="dice", faces=[1, 1])
-    refused(db, "Type the dice of the draw: 3 dice, D4 down to D2", sc.draw_competition, competition_id=cid,
-            seeding="dice")  # fmt: skip (was "3 dies")
+    refused(
+        db,
+        "Type the dice of the draw: 3 dice, D4 down to D2",
+        sc.draw_competition,
+        competition_id=cid,
+        seeding="dice",
+    )  # fmt: skip (was "3 dies")
     sc.draw_competition(db, competition_id=cid, seeding="dice", faces=[4, 1, 2])
     # picks: Team 4 (4th of 1 2 3 4), Team 1 (1st of 1 2 3), Team 3 (2nd of 2 3), then Team 2
     assert cq.bracket(db, cid).seeds == {ids[3]: 1, ids[0]: 2, ids[2]: 3, ids[1]: 4}
