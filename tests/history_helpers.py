@@ -89,3 +89,17 @@ def two_seasons(db: LeagueDB) -> LeagueDB:
     play(db, final, FINAL, 99)
     end_season(db)
     return db
+
+
+def generated_league(path, *, teams: int = 8, divisions: int = 2, seasons: int = 3, contracts: int = 20):  # noqa: ANN001, ANN201
+    """A league by bench/make_league.py's generator at this size (its constants set for the call, then put
+    back): the generated leagues the records' and careers' tests vary."""
+    import bench.make_league as make
+
+    saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
+    make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = teams, divisions, seasons, contracts
+    try:
+        make.generate(path)
+    finally:
+        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = saved
+    return path

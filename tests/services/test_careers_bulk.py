@@ -14,10 +14,10 @@ import sqlite3
 
 import pytest
 
-import bench.make_league as make
 from roster_app.queries import careers
 from roster_app.queries.competitions import player_titles
 from roster_app.safety.opening import open_league
+from tests.history_helpers import generated_league
 
 # the same league on PostgreSQL too, as the records' test copies its own (their fixtures, given this module's
 # `generated`)
@@ -94,12 +94,7 @@ def _varied(path) -> None:  # noqa: ANN001
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
     path = tmp_path_factory.mktemp("generated") / "league.dugout"
-    saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
-    make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = 8, 2, 3, 20
-    try:
-        make.generate(path)
-    finally:
-        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = saved
+    generated_league(path)
     _varied(path)
     db = open_league(path, read_only=True)
     yield path, db

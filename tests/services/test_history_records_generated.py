@@ -9,10 +9,10 @@ import sqlite3
 
 import pytest
 
-import bench.make_league as make
 from roster_app.queries import history
 from roster_app.queries.careers import carried_spp
 from roster_app.safety.opening import open_league
+from tests.history_helpers import generated_league
 
 TOTALS = ("touchdowns", "casualties", "spp")
 
@@ -20,12 +20,7 @@ TOTALS = ("touchdowns", "casualties", "spp")
 @pytest.fixture(scope="module")
 def generated(tmp_path_factory):
     path = tmp_path_factory.mktemp("generated") / "league.dugout"
-    saved = make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS
-    make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = 8, 2, 3, 20
-    try:
-        make.generate(path)
-    finally:
-        make.TEAMS, make.DIVISIONS, make.SEASONS, make.CONTRACTS = saved
+    generated_league(path)
     rng = random.Random(40)
     with sqlite3.connect(path) as conn:  # lines of every size, some games not yet played, ties at the top
         ids = [row[0] for row in conn.execute("SELECT id FROM match_player")]
