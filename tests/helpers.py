@@ -205,3 +205,15 @@ def show_league(qtbot, window, path):  # noqa: ANN001, ANN201
     with qtbot.waitSignal(window.league_shown, timeout=10_000):
         window.show()
     return window.league_view
+
+
+def same_game_both_ways(db, match_id):  # noqa: ANN001, ANN201
+    """The match pad's view read (queries.matchpad.read_game: plain SQL on SQLite) equals the services' read
+    through the ORM (`game`), field by field; the game."""
+    from roster_app.queries import matchpad
+
+    with db.read() as session:
+        orm = matchpad.game(session, db.ruleset, match_id)
+    plain = matchpad.read_game(db, match_id)
+    assert plain == orm
+    return plain

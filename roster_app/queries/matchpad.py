@@ -3,6 +3,7 @@ each event in a commissioner's words."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,7 @@ from sqlalchemy import select
 from sqlmodel import Session
 
 from roster_app import words
+from roster_app.errors import NotFound
 from roster_app.i18n import _, term
 from roster_app.queries.fetch import get_match, get_team
 from roster_app.queries.freebooters import stored as stored_freebooters
@@ -72,13 +74,17 @@ def players_in_game(session: Session, match_id: int) -> dict[int, mp.InGame]:
 
 def pre_match_extras(session: Session, match: Any) -> dict[str, Any]:
     """What the pre-match sequence left for the game: each team's handicaps and the players drafted for it."""
+    drafted = session.scalars(
+        select(ReserveEvent.player_id).where(ReserveEvent.match_id == match.id, ReserveEvent.kind == Kind.DRAFT)
+    ).all()
+    return _extras(match, drafted)
+
+
+def _extras(match: Any, drafted: list[int | None]) -> dict[str, Any]:
     pre = dict(match.pre_match or {})
     handicaps: dict[int, list[tuple[str, str]]] = {match.home_team_id: [], match.away_team_id: []}
     for entry in pre.get("handicaps", []):
         handicaps.setdefault(entry["team_id"], []).append((entry["handicap"], entry.get("text", "")))
-    drafted = session.scalars(
-        select(ReserveEvent.player_id).where(ReserveEvent.match_id == match.id, ReserveEvent.kind == Kind.DRAFT)
-    ).all()
     return {"stage": match.stage, "handicaps": {t: tuple(h) for t, h in handicaps.items()},
             "drafted": frozenset(p for p in drafted if p is not None), "pre_match_done": bool(pre.get("finished"))}  # fmt: skip
 
@@ -105,18 +111,30 @@ def game(session: Session, ruleset: Ruleset, match_id: int) -> Game:
     rows = [] if live is None else session.execute(
         select(*columns).where(LiveEvent.live_id == live.id).order_by(LiveEvent.id)
     ).all()  # fmt: skip
+    sheet = sheet_of(session, match_id)
+    home, away = get_team(session, match.home_team_id).name, get_team(session, match.away_team_id).name
+    drafted = session.scalars(
+        select(ReserveEvent.player_id).where(ReserveEvent.match_id == match.id, ReserveEvent.kind == Kind.DRAFT)
+    ).all()
+    live_row = (live.id, live.holder, live.finished) if live else None
+    return _assemble(ruleset, match, live_row, rows, sheet.id if sheet else None, ref_info(session, sheet), home,
+                     away, players_in_game(session, match_id), drafted)  # fmt: skip
+
+
+def _assemble(ruleset: Ruleset, match: Any, live: tuple | None, rows: list, sheet_id: int | None,
+              ref: mp.RefInfo | None, home: str, away: str, players: dict[int, mp.InGame],
+              drafted: list[int | None]) -> Game:  # fmt: skip
+    """The game from what was read of it (`match`: the fixture's columns, as the ORM row or `_Fixture`; `live`:
+    (id, holder, finished) of its record; `rows`: its events' columns in order)."""
     events = tuple(mp.Event(kind, turn, team, player, victim, dict(data), i)
                    for kind, turn, team, player, victim, data, i in rows)  # fmt: skip
-    sheet = sheet_of(session, match_id)
-    ref = ref_info(session, sheet)
     state = mp.fold(events, home_id=match.home_team_id, away_id=match.away_team_id, ref=ref,
                     turns=rr.match_turns(ruleset), inducements=bought_inducements(match, ruleset))  # fmt: skip
-    home, away = get_team(session, match.home_team_id).name, get_team(session, match.away_team_id).name
     where = f"Round {match.round}" if match.stage == "league" else match.stage.capitalize()
-    return Game(match_id, live.id if live else None, live.holder if live else "", bool(live and live.finished),
-                match.status, f"{where}: {home} v {away}", home, away, players_in_game(session, match_id), events,
-                state, sheet.id if sheet else None, rr.ref_range(ref.skills, ruleset) if ref else None,
-                **pre_match_extras(session, match))  # fmt: skip
+    live_id, holder, finished = live if live else (None, "", False)
+    return Game(match.id, live_id, holder, bool(finished), match.status, f"{where}: {home} v {away}", home, away,
+                players, events, state, sheet_id, rr.ref_range(ref.skills, ruleset) if ref else None,
+                **_extras(match, drafted))  # fmt: skip
 
 
 def bought_inducements(match: Any, ruleset: Ruleset) -> dict[int, dict[str, tuple[str, int]]]:
@@ -134,8 +152,71 @@ def bought_inducements(match: Any, ruleset: Ruleset) -> dict[int, dict[str, tupl
 
 
 def read_game(db: LeagueDB, match_id: int) -> Game:
+    """The game for a view (the pad reads it again after every event). On SQLite its rows come straight from the
+    driver in one transaction, plain SQL (SQLAlchemy's statement handling was most of the read: ~3.5 -> ~1 ms;
+    issue 40); elsewhere through the ORM (`game`). tests/queries compare the two on every kind of game."""
+    if db.engine.dialect.name != "sqlite":
+        with db.read() as session:
+            return game(session, db.ruleset, match_id)
     with db.read() as session:
-        return game(session, db.ruleset, match_id)
+        rows = session.connection().connection.driver_connection.execute
+        return _plain_game(rows, db.ruleset, match_id)
+
+
+@dataclass(frozen=True)
+class _Fixture:
+    """The fixture's columns the game reads (as the ORM's Match has them)."""
+
+    id: int
+    home_team_id: int
+    away_team_id: int
+    status: str
+    stage: str
+    round: int
+    pre_match: dict
+
+
+def _json(value: Any) -> Any:
+    return json.loads(value) if isinstance(value, str) else value
+
+
+def _plain_game(rows: Any, ruleset: Ruleset, match_id: int) -> Game:
+    """`game`'s reads as plain SQL through `rows` (the driver's execute): the same rows, in the same order."""
+    found = rows('SELECT id, home_team_id, away_team_id, status, stage, round, pre_match FROM "match" '
+                 "WHERE id = ?", (match_id,)).fetchone()  # fmt: skip
+    if found is None:
+        raise NotFound(_("That match no longer exists in this league."))
+    match = _Fixture(*found[:6], _json(found[6]) or {})
+    live = rows("SELECT id, holder, finished FROM live_match WHERE match_id = ?", (match_id,)).fetchone()
+    events = [] if live is None else [
+        (kind, turn, team, player, victim, _json(data), i) for kind, turn, team, player, victim, data, i in rows(
+            "SELECT kind, turn, team_id, player_id, victim_id, data, id FROM live_event WHERE live_id = ? "
+            "ORDER BY id", (live[0],))
+    ]  # fmt: skip
+    sheet = rows("SELECT id, referee_id FROM referee_match WHERE match_id = ? ORDER BY id LIMIT 1",
+                 (match_id,)).fetchone()  # fmt: skip
+    ref = None
+    if sheet is not None:
+        name, skills, equipment, star, ma = rows(
+            "SELECT name, skills, equipment, is_star, ma FROM referee WHERE id = ?", (sheet[1],)
+        ).fetchone()
+        ref = mp.RefInfo(name, tuple(_json(skills)), tuple(_json(equipment)), bool(star), ma)
+    names = dict(rows("SELECT id, name FROM team WHERE id IN (?, ?)", (match.home_team_id, match.away_team_id)))
+    if match.home_team_id not in names or match.away_team_id not in names:
+        raise NotFound(_("That team no longer exists in this league."))
+    teams = (match.home_team_id, match.away_team_id)
+    if match.status == "scheduled":
+        chosen = rows("SELECT id, team_id, number, name FROM player WHERE team_id IN (?, ?) AND status = ? "
+                      "ORDER BY team_id, number, id", (*teams, PlayerStatus.ACTIVE))  # fmt: skip
+    else:  # after full time: the players with a line in the report
+        chosen = rows("SELECT p.id, p.team_id, p.number, p.name FROM player p JOIN match_player l ON l.player_id = "
+                      "p.id WHERE p.team_id IN (?, ?) AND l.match_id = ? ORDER BY p.team_id, p.number, p.id",
+                      (*teams, match_id))  # fmt: skip
+    players = {pid: mp.InGame(pid, team, number, name) for pid, team, number, name in chosen}
+    drafted = [p for (p,) in rows("SELECT player_id FROM reserve_event WHERE match_id = ? AND kind = ?",
+                                  (match_id, Kind.DRAFT))]  # fmt: skip
+    return _assemble(ruleset, match, live, events, sheet[0] if sheet else None, ref, names[match.home_team_id],
+                     names[match.away_team_id], players, drafted)  # fmt: skip
 
 
 # -- words ----------------------------------------------------------------------------------------------

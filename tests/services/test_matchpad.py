@@ -4,13 +4,14 @@ nothing, full time = the match report and the ref's sheet in one transaction."""
 import pytest
 from sqlalchemy import select
 
+from roster_app.errors import NotFound
 from roster_app.queries import matchpad as q
 from roster_app.rules.dice import typed_roll
 from roster_app.services import matchpad as pad
 from roster_app.services.referees import create_referee, start_match_sheet
 from roster_app.services.season import add_fixture
 from roster_app.store.models import DiceRoll, Match, MatchPlayer, Referee, RefereeMatch
-from tests.helpers import refused, snapshot
+from tests.helpers import refused, same_game_both_ways, snapshot
 from tests.season_helpers import build_teams, roster_ids
 
 HOLDER = "table-laptop 1 a"
@@ -162,3 +163,28 @@ def test_a_riot_ends_the_game_early_and_the_sheet_says_so(game):
             10,
             True,
         )
+
+
+def test_the_views_plain_read_of_a_game_is_the_orms_at_every_point_of_it(game, db):
+    db, hp, ap = game["db"], game["hp"], game["ap"]
+    unplayed = add_fixture(db, home_team_id=game["home"], away_team_id=game["away"], round_number=2).result
+    g = same_game_both_ways(db, unplayed)  # no pad, no sheet, no events
+    assert g.live_id is None and g.sheet_id is None and g.events == () and len(g.players) == 22
+    assert same_game_both_ways(db, game["match"]).state.ref is not None  # the pad open, the ref on his sheet
+    event(game, "get the ref", roll=typed_roll("D6", [5]))
+    event(game, "touchdown", player_id=hp[0])
+    event(game, "casualty", player_id=hp[2], victim_id=ap[3], data={"injury": "-1 AV"})
+    ref_turn(game)
+    g = same_game_both_ways(db, game["match"])
+    assert len(g.events) == 4 and g.events[2].data["injury"] == "-1 AV" and g.state.score[game["home"]] == 1
+    for turn in range(2, 17):
+        ref_turn(game, in_range=turn != 16)
+    event(game, "mvp", team_id=game["home"], player_id=hp[0])
+    event(game, "mvp", team_id=game["away"], player_id=ap[0])
+    pad.full_time(db, match_id=game["match"], gate_faces=[3] * 11)
+    g = same_game_both_ways(db, game["match"])  # after full time: the players with a line in the report
+    assert g.finished and g.status != "scheduled"
+    with pytest.raises(NotFound, match="no longer exists"):  # a gone match, in words, both ways
+        q.read_game(db, 10_000)
+    with pytest.raises(NotFound, match="no longer exists"), db.read() as session:
+        q.game(session, db.ruleset, 10_000)
