@@ -22,8 +22,8 @@ from sqlalchemy import bindparam, func, literal_column, or_, select
 from roster_app.errors import NotFound
 from roster_app.i18n import _
 from roster_app.phrases import said
-from roster_app.queries.competitions import titles
-from roster_app.queries.season import PLAYED, league_table
+from roster_app.queries.competitions import titles, won_by
+from roster_app.queries.season import PLAYED
 from roster_app.queries.transfers import naive_utc
 from roster_app.rules.postmatch import result_of
 from roster_app.store.db import LeagueDB
@@ -363,14 +363,7 @@ def _titles(
     for cid, season, _position, name, fmt, status, winner, current in mine:
         if status == "abandoned":
             continue
-        if fmt == "league":
-            if season >= current:
-                continue
-            if winner is None:  # a season ended before End Season wrote the league's winner
-                if season not in tables:
-                    table = league_table(db, season)
-                    tables[season] = table[0].id if table and table[0].played else None
-                winner = tables[season]
+        winner = won_by(db, fmt, season, winner, current, tables)
         if winner is not None and (cid, winner) in played:
             won.append(f"{name}, season {season}")
     return tuple(won)

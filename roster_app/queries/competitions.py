@@ -515,6 +515,24 @@ class Honour:
     note: str  # "abandoned: ..." or ""
 
 
+def won_by(db: LeagueDB, fmt: str, season: int, winner_id: int | None, current: int,
+           tables: dict[int, int | None] | None = None) -> int | None:  # fmt: skip
+    """Who won a competition not abandoned, for the roll of honour: a tournament its winner; a league once its
+    season ended, its written winner, or the top of its table for a season ended before End Season wrote it
+    (`tables`: those worked out already, season -> team, filled here)."""
+    if fmt != "league":
+        return winner_id
+    if season >= current:
+        return None
+    if winner_id is None:
+        known = {} if tables is None else tables
+        if season not in known:
+            table = league_table(db, season)
+            known[season] = table[0].id if table and table[0].played else None
+        winner_id = known[season]
+    return winner_id
+
+
 def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None, among: set[int] | None = None) -> list[Honour]:
     """Every tournament won (and the league won, once its season ended), season by season in the season's order;
     `among`: only these competitions (a player's: the others' winners are not worked out)."""
@@ -533,15 +551,9 @@ def roll_of_honour(db: LeagueDB, *, upto_season: int | None = None, among: set[i
         if c.status == "abandoned":
             out.append(Honour(c.id, c.season, c.name, c.format, None, "", "", f"abandoned: {c.reason}"))
             continue
-        winner_id = c.winner_team_id
+        winner_id = won_by(db, c.format, c.season, c.winner_team_id, current)
         runner = ""
-        if c.format == "league":
-            if c.season >= current:
-                continue
-            if winner_id is None:  # a season ended before End Season wrote the league's winner
-                table = league_table(db, c.season)
-                winner_id = table[0].id if table and table[0].played else None
-        elif c.format != "swiss" and c.status == "finished":
+        if c.format != "league" and c.format != "swiss" and c.status == "finished":
             final = max(finals.get(c.id, []), key=lambda t: t.round, default=None)
             if final is not None and final.winner_team_id is not None:
                 other = final.away_team_id if final.winner_team_id == final.home_team_id else final.home_team_id
