@@ -247,6 +247,12 @@ def write_site(
                      sorted(set(old_pages) - {p.path for p in pages}))  # fmt: skip
 
 
+def made_from_same_rows(before: object, key: str | None) -> bool:
+    """The page the last publish made (its manifest entry `before`) came from the same rows as `key`: its file is
+    kept, not made again (site.plan reads nothing for it)."""
+    return key is not None and isinstance(before, dict) and before.get("key") == key
+
+
 def _build(pages: list, folder: Path, built: Path, old_pages: dict[str, dict], progress: Progress | None) -> dict:
     written, kept, manifest = [], 0, {}
     made_dirs: set[Path] = set()
@@ -263,7 +269,7 @@ def _build(pages: list, folder: Path, built: Path, old_pages: dict[str, dict], p
             made_dirs.add(target.parent)
         before = old_pages.get(page.path)
         old_file = folder / page.path
-        if page.key is not None and before and before.get("key") == page.key and old_file.is_file():
+        if made_from_same_rows(before, page.key) and old_file.is_file():
             _reuse(old_file, target)  # made from the same rows as last time: not even made again
             manifest[page.path] = before
             kept += 1

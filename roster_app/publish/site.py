@@ -19,6 +19,7 @@ from roster_app.paths import resources_dir
 from roster_app.printing import data
 from roster_app.printing.magazine import magazine_data, story_season
 from roster_app.publish import pages
+from roster_app.publish.folder import made_from_same_rows
 from roster_app.publish.pages import Site
 from roster_app.publish.sources import read_sources
 from roster_app.queries import careers, charts, history
@@ -91,7 +92,7 @@ def plan(
     sources = read_sources(db, show_money=show_money, issues=list(site.issues))
     before = (previous or {}).get("pages") or {}
     due = [pid for pid, *_rest in players  # the players whose pages will be made (folder._build keeps the others)
-           if not _kept(before.get(site.player_paths[pid]), sources.players.get(pid))]  # fmt: skip
+           if not made_from_same_rows(before.get(site.player_paths[pid]), sources.players.get(pid))]  # fmt: skip
     reads = _Reads(db, site, players, due)
     out = [
         Page(STYLE, None, style_sheet),
@@ -110,11 +111,6 @@ def plan(
     out += [Page(pages.issue_path(s, r), sources.issues.get((s, r)), _bind(reads.issue_page, s, r))
             for s, r in site.issues]  # fmt: skip
     return out
-
-
-def _kept(before: object, key: str | None) -> bool:
-    """The page the last publish made from the same rows (folder._build keeps its file, not making it again)."""
-    return key is not None and isinstance(before, dict) and before.get("key") == key
 
 
 def _bind(function: Callable[..., str], *args: object) -> Callable[[], str]:
