@@ -619,11 +619,10 @@ def _broke(row: RecordRow, old: RecordRow | None) -> bool:
 def _first_of(session, row: RecordRow, upto) -> int:  # noqa: ANN001
     """The first match of a season's (career's) record holder's lines up to `upto`: the totals' tie-break; 0 for
     a career of SPP brought from before the league's first recorded game and no game yet (as `_total_records`)."""
-    where = [_played_upto(upto), MatchPlayer.player_id == row.holder_id]
+    firsts = _first_games(session.connection(), [_played_upto(upto)], {row.holder_id})
     if row.key.endswith("_season"):
-        where.append(Match.season == row.season)
-    joined = select(func.min(Match.id)).select_from(MatchPlayer).join(Match, Match.id == MatchPlayer.match_id)
-    return session.scalar(joined.where(*where)) or 0
+        return firsts.get((row.holder_id, row.season), 0)
+    return min(firsts.values(), default=0)
 
 
 def _records_after_round(session, before: dict[str, RecordRow], season: int, rnd: int) -> list[RecordRow]:  # noqa: ANN001
